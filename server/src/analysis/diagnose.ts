@@ -1,0 +1,74 @@
+// All diagnostics of a document. Each top-level item is analysed on its own; results are
+// cached by (item text, file-scope signature) with offsets relative to the item, so after
+// an edit only the edited item is analysed again.
+
+import type { ItemModel } from '../model/constructs';
+import type { DocumentModel } from '../model/document';
+import { parsePragma } from '../syntax/pragma';
+import { branchDiagnostics, unjoinedSpawnDiagnostics } from './controlFlow';
+import { diagnostic, MfDiagnostic } from './diagnostic';
+import { loopDiagnostics } from './loops';
+import { scheduleDiagnostics } from './schedule';
+import { clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics, raceDiagnostics } from './sharingChecks';
+import { syntaxDiagnostics } from './syntaxErrors';
+
+/** Problems the syntax layer and the construct builder found. */
+function directiveDiagnostics(model: ItemModel): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  for (const d of model.directives) for (const p of d.problems) out.push(diagnostic(p.code, p.span, p.message, p.data));
+  for (const k of model.keywords) {
+    for (const u of k.unknownClauses) {
+      out.push(diagnostic('MF205', u.nameSpan, `unknown clause '${u.name}' on '${k.spelling}'; did you mean '${u.suggestion}'?`, { replace: u.name, with: u.suggestion }));
+    }
+    for (const c of k.clauses) {
+      if (c.unterminated) out.push(diagnostic('MF203', c.nameSpan, `missing ')' to close '${c.name}('`));
+      else if (c.items.length === 0) out.push(diagnostic('MF203', c, `'${c.name}(...)' needs at least one variable`));
+      if (c.name === 'reduction' && !c.operator) out.push(diagnostic('MF203', c, `'reduction' needs an operator: 'reduction(+: ${c.argsText.trim()})'`));
+    }
+  }
+  for (const p of model.problems) out.push(diagnostic(p.code, p.span, p.message, p.data));
+  return out;
+}
+
+const CHECKS: ((model: ItemModel) => MfDiagnostic[])[] = [
+  m => syntaxDiagnostics(m.item, m.text),
+  directiveDiagnostics,
+  loopDiagnostics,
+  branchDiagnostics,
+  unjoinedSpawnDiagnostics,
+  clauseVariableDiagnostics,
+  privateWriteDiagnostics,
+  raceDiagnostics,
+  defaultNoneDiagnostics,
+  scheduleDiagnostics,
+];
+
+export function diagnoseItem(model: ItemModel): MfDiagnostic[] {
+  const out = CHECKS.flatMap(check => check(model));
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** Per-item results with offsets relative to the item start. */
+export type DiagnosticCache = Map<string, MfDiagnostic[]>;
+
+export function diagnoseDocument(doc: DocumentModel, previous?: DiagnosticCache): { diagnostics: MfDiagnostic[]; cache: DiagnosticCache } {
+  const cache: DiagnosticCache = new Map();
+  const diagnostics: MfDiagnostic[] = [];
+  const text = doc.text;
+  const signature = doc.fileScope.signature;
+  doc.items.forEach((ref, i) => {
+    const key = `${signature}\u0000${text.slice(ref.start, ref.end)}`;
+    let relative = previous?.get(key) ?? cache.get(key);
+    if (!relative) {
+      relative = diagnoseItem(doc.item(i)).map(d => ({ ...d, start: d.start - ref.start, end: d.end - ref.start }));
+    }
+    cache.set(key, relative);
+    for (const d of relative) diagnostics.push({ ...d, start: d.start + ref.start, end: d.end + ref.start });
+  });
+  // Pragmas outside every item (between top-level nodes) still get their directive checks.
+  for (const line of doc.orphanTokens().pragmas) {
+    const d = parsePragma(line);
+    if (d) for (const p of d.problems) diagnostics.push(diagnostic(p.code, p.span, p.message, p.data));
+  }
+  return { diagnostics, cache };
+}

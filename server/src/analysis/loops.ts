@@ -1,0 +1,110 @@
+// Canonical headers of parallel loops: `meta_for`, `cilk_for`, `#pragma mf parallel for` and
+// OpenMP loop directives (digest 003 §1.4; OpenMP 4.5 §2.6 canonical loop form).
+
+import { child, named, unparen } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
+import { declaratorInfo } from '../model/scopes';
+import { diagnostic, MfDiagnostic } from './diagnostic';
+
+export interface LoopHeader {
+  /** The control variable's name. */
+  variable: string;
+  init: SNode;
+  /** Initial value expression. */
+  lower: SNode;
+  condition: SNode;
+  operator: string;
+  /** The bound the variable is compared with. */
+  bound: SNode;
+  update: SNode;
+  /** The step as written (`1` for ++, the expression for `+= e`), negative steps flagged. */
+  step: { text: string; negative: boolean };
+}
+
+const RELATIONS = new Set(['<', '<=', '>', '>=', '!=']);
+const FLOAT_TYPES = /\b(float|double|long double|_Complex)\b/;
+
+const textOf = (text: string, n: SNode) => text.slice(n.start, n.end);
+
+/** Parses a for statement's header in canonical form, or explains what is not. */
+export function canonicalHeader(loop: SNode, text: string): { header?: LoopHeader; problem?: { code: 'MF301' | 'MF302' | 'MF303' | 'MF304'; node: SNode; message: string } } {
+  const init = child(loop, 'initializer');
+  const cond = child(loop, 'condition');
+  const update = child(loop, 'update');
+  const headerNode = loop;
+  let variable: string | undefined;
+  let lower: SNode | undefined;
+  if (init?.type === 'declaration') {
+    const declarators = init.children.filter(c => c.field === 'declarator');
+    const d = declarators[0];
+    const info = d && declaratorInfo(d, text);
+    if (declarators.length === 1 && d.type === 'init_declarator' && info) {
+      variable = textOf(text, info.id);
+      lower = child(d, 'value');
+      const type = child(init, 'type');
+      if (info.shape === 'value' && type && FLOAT_TYPES.test(textOf(text, type))) {
+        return { problem: { code: 'MF304', node: type, message: `the control variable '${variable}' has type '${textOf(text, type)}': it must be an integer or a pointer` } };
+      }
+    }
+  } else if (init) {
+    const e = unparen(init.type === 'comma_expression' ? undefined : init);
+    if (e?.type === 'assignment_expression' && unparen(child(e, 'left'))?.type === 'identifier' && opOf(e, text) === '=') {
+      variable = textOf(text, unparen(child(e, 'left'))!);
+      lower = child(e, 'right');
+    }
+  }
+  if (!variable || !lower || !init) {
+    return { problem: { code: 'MF301', node: init ?? headerNode, message: 'the loop initialization must give its control variable a start value, e.g. \'int i = 0\'' } };
+  }
+  const c = unparen(cond);
+  const op = c?.type === 'binary_expression' ? opOf(c, text) : undefined;
+  const left = c && unparen(child(c, 'left'));
+  const right = c && unparen(child(c, 'right'));
+  const isVar = (n?: SNode) => n?.type === 'identifier' && textOf(text, n) === variable;
+  if (!c || !op || !RELATIONS.has(op) || !(isVar(left) || isVar(right))) {
+    return { problem: { code: 'MF302', node: cond ?? headerNode, message: `the loop condition must compare '${variable}' with '<', '<=', '>', '>=' or '!=', e.g. '${variable} < n'` } };
+  }
+  const bound = isVar(left) ? right! : left!;
+  const u = unparen(update);
+  let step: LoopHeader['step'] | undefined;
+  if (u?.type === 'update_expression' && isVar(unparen(named(u)[0]))) {
+    step = { text: '1', negative: textOf(text, u).includes('--') };
+  } else if (u?.type === 'assignment_expression' && isVar(unparen(child(u, 'left')))) {
+    const aop = opOf(u, text);
+    const rhs = child(u, 'right')!;
+    if (aop === '+=' || aop === '-=') step = { text: textOf(text, rhs), negative: aop === '-=' };
+    else if (aop === '=') {
+      const r = unparen(rhs);
+      const rop = r?.type === 'binary_expression' ? opOf(r, text) : undefined;
+      const rl = r && unparen(child(r, 'left'));
+      const rr = r && unparen(child(r, 'right'));
+      if (r && ((rop === '+' && (isVar(rl) || isVar(rr))) || (rop === '-' && isVar(rl)))) {
+        step = { text: textOf(text, isVar(rl) ? rr! : rl!), negative: rop === '-' };
+      }
+    }
+  }
+  if (!step || !update) {
+    return { problem: { code: 'MF303', node: update ?? headerNode, message: `the loop increment must be '${variable}++', '${variable}--', '${variable} += e', '${variable} -= e' or '${variable} = ${variable} + e'` } };
+  }
+  return { header: { variable, init, lower, condition: cond!, operator: op, bound, update, step } };
+}
+
+export function opOf(n: SNode, text: string): string | undefined {
+  const op = n.children.find(c => c.field === 'operator');
+  return op ? textOf(text, op) : undefined;
+}
+
+export function loopDiagnostics(model: ItemModel): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  for (const c of model.constructs) {
+    if (!isParallelLoop(c) || !c.loop) continue;
+    const { problem } = canonicalHeader(c.loop, model.text);
+    if (problem) out.push(diagnostic(problem.code, problem.node, `${labelFor(c)}: ${problem.message}`, { construct: constructLabel(c) }));
+  }
+  return out;
+}
+
+function labelFor(c: Construct): string {
+  return `non-canonical '${constructLabel(c)}' loop`;
+}

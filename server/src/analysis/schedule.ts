@@ -1,0 +1,187 @@
+// The rules a meta_schedule body must follow for the CUDA generator (digest 000 §1.3,
+// thesis App. C.1): loop nests of 2 or 4 meta_for loops, canonical headers, affine serial
+// loops, polynomial array indices, no other parallel constructs, no scalar results.
+// One deliberate widening of the thesis: array indices may be polynomials (`a[i*B+j]`),
+// not only linear expressions hidden behind a temporary — our generator analyses them.
+
+import { child, named, unparen, walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import { Construct, constructLabel, ItemModel } from '../model/constructs';
+import { diagnostic, MfDiagnostic } from './diagnostic';
+import { canonicalHeader, opOf } from './loops';
+
+/** The meta_for nest structure of a kernel: its spine of loops from the outermost inwards. */
+export interface Nest {
+  outer: SNode;
+  /** Loops on the spine, outermost first; `parallel` marks meta_for loops. */
+  spine: { loop: SNode; parallel: boolean }[];
+}
+
+/** The single loop statement a loop body consists of, if any (declarations around it allowed). */
+function onlyLoopIn(body: SNode | undefined): SNode | undefined {
+  if (!body) return undefined;
+  if (body.type === 'for_statement') return body;
+  if (body.type !== 'compound_statement') return undefined;
+  const stmts = named(body).filter(c => c.type !== 'comment');
+  const loops = stmts.filter(c => c.type === 'for_statement');
+  return loops.length === 1 && stmts.every(s => s === loops[0] || s.type === 'declaration') ? loops[0] : undefined;
+}
+
+export function nestSpine(outer: SNode, parallel: ReadonlySet<SNode>): Nest {
+  const spine: Nest['spine'] = [];
+  for (let loop: SNode | undefined = outer; loop; loop = onlyLoopIn(child(loop, 'body'))) {
+    spine.push({ loop, parallel: parallel.has(loop) });
+  }
+  // Serial loops after the last meta_for belong to the kernel body, not to the nest.
+  while (spine.length && !spine[spine.length - 1].parallel) spine.pop();
+  return { outer, spine };
+}
+
+const POLY_OPERATORS = new Set(['+', '-', '*']);
+/** Built-in CUDA-like names used as symbolic sizes in the thesis's templates (Figure 4.2). */
+const SYMBOLIC_STRUCTS = /^(gridDim|blockDim|blockIdx|threadIdx)$/;
+
+/** Why an index expression is not a polynomial in integer variables, or undefined if it is. */
+export function nonPolynomial(e: SNode, text: string, affineOnly = false): SNode | undefined {
+  const n = unparen(e) ?? e;
+  switch (n.type) {
+    case 'identifier': case 'number_literal':
+      return n.type === 'number_literal' && /[.eEpP]/.test(text.slice(n.start, n.end)) && !/^0[xX]/.test(text.slice(n.start, n.end)) ? n : undefined;
+    case 'unary_expression': {
+      const op = text.slice(n.start, n.start + 1);
+      return op === '-' || op === '+' ? nonPolynomial(named(n)[0], text, affineOnly) : n;
+    }
+    case 'binary_expression': {
+      const op = opOf(n, text);
+      const l = child(n, 'left')!, r = child(n, 'right')!;
+      // Division and remainder by a constant are quasi-affine (`n / 16`, `N/2` in the thesis).
+      if ((op === '/' || op === '%') && isConstant(r, text)) return nonPolynomial(l, text, affineOnly);
+      if (!op || !POLY_OPERATORS.has(op)) return n;
+      if (affineOnly && op === '*' && !isConstant(l, text) && !isConstant(r, text)) return n;
+      return nonPolynomial(l, text, affineOnly) ?? nonPolynomial(r, text, affineOnly);
+    }
+    case 'field_expression': {
+      const arg = child(n, 'argument');
+      return arg && SYMBOLIC_STRUCTS.test(text.slice(arg.start, arg.end)) ? undefined : n;
+    }
+    case 'cast_expression':
+      return nonPolynomial(child(n, 'value')!, text, affineOnly);
+    default:
+      return n;
+  }
+}
+
+function isConstant(e: SNode, text: string): boolean {
+  const n = unparen(e) ?? e;
+  if (n.type === 'number_literal') return true;
+  if (n.type === 'unary_expression' || n.type === 'binary_expression') return named(n).every(c => isConstant(c, text));
+  return false;
+}
+
+const ALLOWED_HOST = new Set(['for_statement', 'compound_statement', 'comment']);
+
+export function scheduleDiagnostics(model: ItemModel): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  const parallelLoops = new Set(model.constructs.filter(c => c.kind === 'parallel-for' && c.dialect === 'metafork' && c.loop).map(c => c.loop!));
+  for (const schedule of model.constructs) {
+    if (schedule.kind !== 'schedule' || !schedule.region) continue;
+    checkHost(model, schedule, schedule.region, parallelLoops, out);
+    for (const c of model.constructs) {
+      if (c === schedule || c.start < schedule.start || c.end > schedule.end) continue;
+      if (c.kind === 'parallel-for' && c.dialect === 'metafork') continue;
+      out.push(diagnostic('MF507', c.head, `'${constructLabel(c)}' is not allowed inside 'meta_schedule': a schedule holds only loop nests that become CUDA kernels`));
+    }
+  }
+  return out;
+}
+
+/** Host level of a schedule: compound statements and serial loops around meta_for nests. */
+function checkHost(model: ItemModel, schedule: Construct, stmt: SNode, parallel: ReadonlySet<SNode>, out: MfDiagnostic[]): void {
+  const text = model.text;
+  if (stmt.type === 'compound_statement') {
+    for (const c of named(stmt)) checkHost(model, schedule, c, parallel, out);
+    return;
+  }
+  if (!ALLOWED_HOST.has(stmt.type)) {
+    if (stmt.type === 'preproc_call') return; // reported as a construct inside the schedule
+    out.push(diagnostic('MF501', stmt, `'meta_schedule' body: only loop nests are allowed here (rule: a schedule is a sequence of for-loop nests); this is a ${stmt.type.replace(/_/g, ' ')}`));
+    return;
+  }
+  if (stmt.type !== 'for_statement') return;
+  if (!parallel.has(stmt)) {
+    checkSerialLoop(stmt, text, out);
+    const body = child(stmt, 'body');
+    if (body) checkHost(model, schedule, body, parallel, out);
+    return;
+  }
+  checkNest(model, schedule, stmt, parallel, out);
+}
+
+function checkSerialLoop(loop: SNode, text: string, out: MfDiagnostic[]): void {
+  const { header, problem } = canonicalHeader(loop, text);
+  if (problem) { out.push(diagnostic('MF505', problem.node, `serial loop in 'meta_schedule': ${problem.message}`)); return; }
+  const h = header!;
+  const bad = nonPolynomial(h.lower, text, true) ?? nonPolynomial(h.bound, text, true);
+  if (bad) out.push(diagnostic('MF505', bad, `serial loop in 'meta_schedule': its bounds must be affine (rule: lower and upper bounds are linear expressions)`));
+  else if (!/^\d+$/.test(h.step.text.trim())) out.push(diagnostic('MF505', h.update, `serial loop in 'meta_schedule': its step must be a constant (rule: increment by a constant)`));
+}
+
+function checkNest(model: ItemModel, schedule: Construct, outer: SNode, parallel: ReadonlySet<SNode>, out: MfDiagnostic[]): void {
+  const text = model.text;
+  const nest = nestSpine(outer, parallel);
+  const metaFors = nest.spine.filter(s => s.parallel);
+  const kw = (loop: SNode) => ({ start: loop.start, end: loop.start + 8 });
+  if (metaFors.length !== 2 && metaFors.length !== 4) {
+    out.push(diagnostic('MF502', kw(outer), `this loop nest has ${metaFors.length} meta_for loop${metaFors.length === 1 ? '' : 's'}: a kernel needs 2 (1-D grid and block) or 4 (2-D grid and block) nested meta_for loops`, { count: metaFors.length }));
+  } else if (metaFors.length === 4) {
+    const idx = nest.spine.map((s, i) => (s.parallel ? i : -1)).filter(i => i >= 0);
+    if (idx[1] !== idx[0] + 1 || idx[3] !== idx[2] + 1) {
+      const at = idx[1] !== idx[0] + 1 ? nest.spine[idx[1]].loop : nest.spine[idx[3]].loop;
+      out.push(diagnostic('MF503', kw(at), `in a 2-D kernel the two grid meta_for loops and the two block meta_for loops must each be immediately nested (rule: App. C.1)`));
+    }
+  }
+  for (const s of nest.spine) {
+    if (s.parallel) {
+      const { header, problem } = canonicalHeader(s.loop, text);
+      const bad = problem ? problem.node
+        : text.slice(header!.lower.start, header!.lower.end).trim() !== '0' ? header!.lower
+        : header!.operator !== '<' ? header!.condition
+        : header!.step.text.trim() !== '1' || header!.step.negative ? header!.update : undefined;
+      if (bad) out.push(diagnostic('MF504', bad, `meta_for in 'meta_schedule' must read 'meta_for (int v = 0; v < bound; v++)' (rule: start at 0, compare with '<', step by 1)`));
+    } else {
+      checkSerialLoop(s.loop, text, out);
+    }
+  }
+  // meta_for loops off the spine (e.g. beside other statements in a kernel body).
+  const spineLoops = new Set(nest.spine.map(s => s.loop));
+  walk(outer, n => {
+    if (n !== outer && parallel.has(n) && !spineLoops.has(n)) {
+      out.push(diagnostic('MF502', kw(n), `a meta_for inside a kernel body is not part of the grid/block nest: a kernel needs 2 or 4 meta_for loops nested one directly in another`));
+      return false;
+    }
+    return true;
+  });
+  checkKernelBody(model, schedule, outer, out);
+}
+
+function checkKernelBody(model: ItemModel, schedule: Construct, outer: SNode, out: MfDiagnostic[]): void {
+  const text = model.text;
+  walk(outer, n => {
+    if (n.type === 'subscript_expression') {
+      const index = child(n, 'index') ?? named(n).find(c => c.field !== 'argument');
+      const bad = index && nonPolynomial(index, text);
+      if (bad) {
+        out.push(diagnostic('MF506', index, `array index '${text.slice(index.start, index.end)}' is not a polynomial in loop indices and parameters (rule: indices use +, - and * of integer variables and constants)`));
+        return false;
+      }
+    }
+    return true;
+  });
+  for (const r of model.scopes.references) {
+    if (r.span.start < outer.start || r.span.end > outer.end || !r.variable) continue;
+    if (r.access === 'read' || r.through === 'subscript' || r.through === 'deref') continue;
+    const v = r.variable;
+    if (v.shape !== 'value' || (v.span.start >= schedule.start && v.span.end <= schedule.end)) continue;
+    out.push(diagnostic('MF508', r.span, `'${v.name}' is declared outside the 'meta_schedule' and written by a kernel: a kernel can only return results through arrays`, { variable: v.name }));
+  }
+}

@@ -1,0 +1,115 @@
+// Sharing pitfalls: clause lists naming undeclared variables, block spawns writing a private
+// copy whose value is then lost, races on shared scalars in parallel loops, default(none).
+
+import { child } from '../syntax/ast';
+import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
+import { sharingAt, SharingEntry, clauseNames } from '../model/sharing';
+import type { Variable, Reference } from '../model/scopes';
+import { diagnostic, MfDiagnostic } from './diagnostic';
+import { opOf } from './loops';
+
+/** The variable `name` visible at `offset` (innermost declaration before it), if any. */
+export function visibleVariable(model: ItemModel, name: string, offset: number): Variable | undefined {
+  let best: Variable | undefined;
+  for (const v of model.scopes.variables) {
+    if (v.name !== name || v.span.start > offset) continue;
+    if (v.storage !== 'global' && v.storage !== 'file' && !(v.scope.start <= offset && offset < v.scope.end)) continue;
+    if (!best || v.span.start > best.span.start) best = v;
+  }
+  return best ?? model.fileScope.variables.get(name);
+}
+
+/** Clauses whose items must name variables. */
+const VARIABLE_CLAUSES = new Set(['shared', 'private', 'firstprivate', 'lastprivate', 'reduction', 'copyin', 'copyprivate', 'linear', 'aligned', 'cache', 'depend', 'map', 'to', 'from', 'is_device_ptr', 'use_device_ptr']);
+
+/** A quoted #include may declare names we do not see: no undeclared-variable errors then. */
+const USER_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"/m;
+
+export function clauseVariableDiagnostics(model: ItemModel): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  const unseenHeaders = USER_INCLUDE.test(model.text);
+  for (const c of model.constructs) {
+    for (const clause of c.clauses) {
+      if (!VARIABLE_CLAUSES.has(clause.name)) continue;
+      for (const item of clause.items) {
+        const v = visibleVariable(model, item.name, c.start);
+        if (!v) {
+          if (unseenHeaders) continue;
+          out.push(diagnostic('MF401', item, `'${clause.name}(${item.name})' on '${constructLabel(c)}': '${item.name}' is not a declared variable`, { variable: item.name, clause: clause.name }));
+        } else if (clause.name === 'shared' && c.kind === 'block-spawn' && c.dialect === 'metafork') {
+          const why = v.storage === 'global' ? 'a global variable' : v.storage === 'file' ? 'a file-scope variable' : v.isStatic ? 'static' : v.isConst ? 'const' : v.shape !== 'value' ? `${v.shape}-typed` : undefined;
+          if (why) out.push(diagnostic('MF404', item, `'${item.name}' is ${why}, so it is shared without 'shared(...)'`, { variable: item.name }));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const isWrite = (r: Reference) => (r.access === 'write' || r.access === 'readwrite') && (r.through === null || r.through === 'field');
+
+/** Where to insert ` shared(x)` on a block spawn. */
+function sharedInsertion(c: Construct): number {
+  return c.form === 'keyword' ? c.head.end : c.directive!.end;
+}
+
+export function privateWriteDiagnostics(model: ItemModel): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  for (const c of model.constructs) {
+    if (c.kind !== 'block-spawn' || c.dialect !== 'metafork') continue;
+    for (const e of sharingAt(model, c)) {
+      if (e.local || e.sharing !== 'firstprivate') continue;
+      const write = e.references.find(isWrite);
+      if (!write) continue;
+      // Only a write the parent could look for is lost: the parent reads the variable later on.
+      const fn = c.functionNode;
+      const readLater = model.scopes.references.some(r => r.variable === e.variable && r.span.start >= c.end && (!fn || r.span.end <= fn.end));
+      if (!readLater) continue;
+      out.push(diagnostic('MF402', write.span,
+        `'${e.variable.name}' is private to this '${constructLabel(c)}' block (a value-type local not listed in shared(...)): the write changes the child's copy and is lost when the block ends; add 'shared(${e.variable.name})'`,
+        { variable: e.variable.name, insert: ` shared(${e.variable.name})`, at: sharedInsertion(c) }));
+    }
+  }
+  return out;
+}
+
+/** Inside `#pragma omp atomic|critical|single|master` a write is not a race. */
+function protectedWrite(model: ItemModel, r: Reference, loop: Construct): boolean {
+  return model.constructs.some(c => c !== loop && c.kind === 'omp' && ['atomic', 'critical', 'single', 'master'].includes(c.directive?.name ?? '') && c.start <= r.span.start && r.span.end <= c.end);
+}
+
+export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  for (const c of model.constructs) {
+    if (!isParallelLoop(c) || !c.loop) continue;
+    const body = child(c.loop, 'body');
+    if (!body) continue;
+    for (const e of sharingAt(model, c) as SharingEntry[]) {
+      if (e.sharing !== 'shared' || e.variable.shape !== 'value') continue;
+      const write = e.references.find(r => isWrite(r) && body.start <= r.span.start && r.span.end <= body.end && !protectedWrite(model, r, c));
+      if (!write) continue;
+      const assign = write.node.parent?.type === 'assignment_expression' ? write.node.parent : undefined;
+      const op = assign ? opOf(assign, model.text) : write.node.parent?.type === 'update_expression' ? '+=' : undefined;
+      const reduction = op && /^([+\-*&|^]|&&|\|\|)=$/.test(op) ? op.slice(0, -1) : undefined;
+      const name = e.variable.name;
+      const advice = reduction ? `use 'reduction(${reduction}: ${name})'` : `declare '${name}' inside the loop body`;
+      out.push(diagnostic('MF403', write.span,
+        `data race: '${name}' is shared by all iterations of '${constructLabel(c)}' (${e.reason}) and written here; ${advice}`,
+        { variable: name, ...(reduction ? { reduction } : {}) }));
+    }
+  }
+  return out;
+}
+
+export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  for (const c of model.constructs) {
+    if (c.kind !== 'omp' || !c.clauses.some(cl => cl.name === 'default' && cl.args?.text.trim() === 'none')) continue;
+    const listed = clauseNames(c, 'shared', 'private', 'firstprivate', 'lastprivate', 'reduction', 'linear', 'copyin');
+    for (const e of sharingAt(model, c)) {
+      if (e.local || listed.has(e.variable.name) || e.variable.isConst || e.reason.startsWith('loop iteration')) continue;
+      out.push(diagnostic('MF405', e.references[0].span, `'${e.variable.name}' must appear in a data-sharing clause: '${constructLabel(c)}' has default(none)`, { variable: e.variable.name }));
+    }
+  }
+  return out;
+}

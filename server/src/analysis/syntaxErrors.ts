@@ -1,0 +1,63 @@
+// tree-sitter ERROR and MISSING nodes turned into messages a person understands.
+
+import { walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import { diagnostic, MfDiagnostic } from './diagnostic';
+
+/** Plain names for the node types an error is most often found in. */
+const CONTEXT: Record<string, string> = {
+  compound_statement: 'block', parameter_list: 'parameter list', argument_list: 'argument list',
+  for_statement: 'for loop header', if_statement: 'if statement', while_statement: 'while loop',
+  declaration: 'declaration', expression_statement: 'statement', function_definition: 'function definition',
+  translation_unit: 'file', initializer_list: 'initializer', field_declaration_list: 'struct body',
+  binary_expression: 'expression', call_expression: 'call', subscript_expression: 'subscript',
+  parenthesized_expression: 'parenthesized expression', switch_statement: 'switch statement',
+  return_statement: 'return statement', do_statement: 'do loop',
+};
+
+const MAX_PER_ITEM = 10;
+
+function firstLine(text: string, start: number, end: number): number {
+  const nl = text.indexOf('\n', start);
+  return nl >= 0 && nl < end ? nl : end;
+}
+
+/** Trims a span to its first significant token-ish run for the message. */
+function snippet(text: string, start: number, end: number): string {
+  const s = text.slice(start, firstLine(text, start, end)).trim();
+  return s.length > 30 ? s.slice(0, 27) + '...' : s;
+}
+
+export function syntaxDiagnostics(item: SNode, text: string): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  const seenLines = new Set<number>();
+  // A line is known by the offset of the newline before it.
+  const lineOf = (offset: number) => text.lastIndexOf('\n', offset - 1);
+  walk(item, n => {
+    if (out.length >= MAX_PER_ITEM) return false;
+    if (n.missing) {
+      const what = n.type.length <= 3 || !/^[a-z_]+$/.test(n.type) ? `'${n.type}'` : n.type.replace(/_/g, ' ');
+      // Point at the end of the previous token: where the missing token belongs.
+      let at = n.start;
+      while (at > 0 && /\s/.test(text[at - 1])) at--;
+      const context = CONTEXT[n.parent?.type ?? ''];
+      out.push(diagnostic('MF102', { start: Math.max(0, at - 1), end: at }, `expected ${what}${context ? ` in ${context}` : ''}`, { insert: n.type, at }));
+      return false;
+    }
+    if (n.type === 'ERROR') {
+      const line = lineOf(n.start);
+      if (seenLines.has(line)) return false;
+      seenLines.add(line);
+      const end = firstLine(text, n.start, n.end);
+      const context = CONTEXT[n.parent?.type ?? ''];
+      const bad = snippet(text, n.start, n.end);
+      const message = bad
+        ? `syntax error: unexpected '${bad}'${context ? ` in ${context}` : ''}`
+        : `syntax error${context ? ` in ${context}` : ''}`;
+      out.push(diagnostic('MF101', { start: n.start, end: Math.max(end, n.start + 1) }, message));
+      return false;
+    }
+    return true;
+  });
+  return out;
+}

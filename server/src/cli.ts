@@ -1,0 +1,135 @@
+// The `metafork` command line (SPEC §8): argument parsing and printing only.
+// Exit codes: 0 success, 1 user error (bad input, error diagnostics), 2 usage.
+
+import * as fs from 'fs';
+import { analyzeText } from './analyze';
+import { LspDiagnostic, MfDiagnostic, toLsp } from './analysis/diagnostic';
+import { elide } from './model/elide';
+import { LineIndex } from './syntax/lines';
+
+const USAGE = `usage: metafork <command> [options] FILE...
+
+commands:
+  check FILE...        report diagnostics; exit 1 if any error
+  elide FILE           print the serial C-elision
+  lsp --stdio          run the language server over stdio
+
+options:
+  --json               machine-readable output (LSP Diagnostic objects, plus 'line', 1-based)
+  -o OUT               write the result to OUT instead of standard output
+  -                    read standard input instead of a file
+  -h, --help           this help
+  --version            the version`;
+
+const PLANNED = new Set(['translate', 'cuda', 'optimize', 'analyze', 'tile']);
+
+class UsageError extends Error {}
+
+interface Options { json: boolean; out?: string; files: string[]; stdio: boolean }
+
+function parseOptions(args: string[]): Options {
+  const o: Options = { json: false, files: [], stdio: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--json') o.json = true;
+    else if (a === '--stdio') o.stdio = true;
+    else if (a === '-o' || a === '--output') { o.out = args[++i]; if (!o.out) throw new UsageError(`'${a}' needs a file name`); }
+    else if (a === '-' || !a.startsWith('-')) o.files.push(a);
+    else throw new UsageError(`unknown option '${a}'`);
+  }
+  return o;
+}
+
+function readInput(file: string): string {
+  return file === '-' ? fs.readFileSync(0, 'utf8') : fs.readFileSync(file, 'utf8');
+}
+
+const displayName = (file: string) => (file === '-' ? '<stdin>' : file);
+
+/** `FILE:LINE:COL: severity: message [CODE]`, like gcc and clang. */
+function formatDiagnostic(file: string, d: MfDiagnostic, lines: LineIndex): string {
+  const p = lines.position(d.start);
+  return `${displayName(file)}:${p.line + 1}:${p.character + 1}: ${d.severity === 'information' ? 'note' : d.severity}: ${d.message} [${d.code}]`;
+}
+
+interface Io { stdout: (s: string) => void; stderr: (s: string) => void }
+
+async function check(o: Options, io: Io): Promise<number> {
+  if (o.files.length === 0) throw new UsageError('check needs at least one FILE (or - for standard input)');
+  let errors = 0;
+  const results: { file: string; diagnostics: LspDiagnostic[] }[] = [];
+  const lines: string[] = [];
+  for (const file of o.files) {
+    let text: string;
+    try { text = readInput(file); } catch (e) {
+      io.stderr(`${displayName(file)}: error: cannot read: ${(e as Error).message}\n`);
+      errors++;
+      continue;
+    }
+    const { diagnostics } = await analyzeText(text, file === '-' ? undefined : file);
+    const index = new LineIndex(text);
+    errors += diagnostics.filter(d => d.severity === 'error').length;
+    if (o.json) results.push({ file: displayName(file), diagnostics: diagnostics.map(d => toLsp(d, index)) });
+    else for (const d of diagnostics) lines.push(formatDiagnostic(file, d, index));
+  }
+  const output = o.json ? JSON.stringify({ files: results }, null, 2) + '\n' : lines.map(l => l + '\n').join('');
+  write(o, io, output);
+  return errors ? 1 : 0;
+}
+
+async function elideCommand(o: Options, io: Io): Promise<number> {
+  if (o.files.length !== 1) throw new UsageError('elide needs exactly one FILE (or - for standard input)');
+  const file = o.files[0];
+  const text = readInput(file);
+  const { diagnostics, model } = await analyzeText(text, file === '-' ? undefined : file);
+  const index = new LineIndex(text);
+  const errors = diagnostics.filter(d => d.severity === 'error');
+  if (errors.length) {
+    // No partial output: the elision of a program with errors is not a program.
+    if (o.json) io.stdout(JSON.stringify({ file: displayName(file), diagnostics: errors.map(d => toLsp(d, index)) }, null, 2) + '\n');
+    else for (const d of errors) io.stderr(formatDiagnostic(file, d, index) + '\n');
+    return 1;
+  }
+  const elision = elide(model);
+  write(o, io, o.json ? JSON.stringify({ file: displayName(file), elision, diagnostics: diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n' : elision);
+  return 0;
+}
+
+function write(o: Options, io: Io, output: string): void {
+  if (o.out) fs.writeFileSync(o.out, output);
+  else io.stdout(output);
+}
+
+export async function main(argv: string[], io: Io = { stdout: s => process.stdout.write(s), stderr: s => process.stderr.write(s) }): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (!command || command === '-h' || command === '--help' || command === 'help') { io.stdout(USAGE + '\n'); return command ? 0 : 2; }
+    if (command === '--version') { io.stdout(`${require('../../package.json').version}\n`); return 0; }
+    const o = parseOptions(rest);
+    switch (command) {
+      case 'check': return await check(o, io);
+      case 'elide': return await elideCommand(o, io);
+      case 'lsp': {
+        if (!o.stdio) throw new UsageError("lsp needs '--stdio'");
+        const { startServer } = require('./lsp/server') as typeof import('./lsp/server');
+        startServer();
+        return -1; // keeps running
+      }
+      default:
+        if (PLANNED.has(command)) { io.stderr(`metafork: '${command}' is not available in this version yet\n`); return 2; }
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) { io.stderr(`metafork: ${e.message}\n${USAGE}\n`); return 2; }
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'ENOENT' || err.code === 'EISDIR' || err.code === 'EACCES') { io.stderr(`metafork: error: ${err.message}\n`); return 1; }
+    throw e;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(code => { if (code >= 0) process.exitCode = code; }, e => {
+    process.stderr.write(`metafork: internal error: ${(e as Error).stack ?? e}\n`);
+    process.exitCode = 2;
+  });
+}

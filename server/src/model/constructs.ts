@@ -1,0 +1,296 @@
+// Parallel constructs of one top-level item, as a tree: MetaFork keywords and `#pragma mf`,
+// CilkPlus keywords and pragmas, OpenMP directives, each tied to the statement it governs.
+
+import { child, named, nodeStartingAt, statementStartingAt, unparen, enclosingFunction } from '../syntax/ast';
+import { KeywordToken, PragmaLine, skipTrivia, Span } from '../syntax/keywords';
+import type { SNode } from '../syntax/parser';
+import { Directive, DirectiveClause, fromKeywordClause, parsePragma } from '../syntax/pragma';
+import { FileScope, ItemScopes, resolveItem } from './scopes';
+
+export type Dialect = 'metafork' | 'cilkplus' | 'openmp';
+
+export type ConstructKind =
+  | 'spawn'        // call spawn: `[x =] meta_fork f(a)`, `cilk_spawn f(a)`, `#pragma mf fork` + call
+  | 'block-spawn'  // `meta_fork [shared(...)] stmt`
+  | 'parallel-for' // `meta_for`, `cilk_for`, `#pragma mf parallel for`, `#pragma cilk parallel for`
+  | 'join'         // `meta_join;`, `cilk_sync;`, `#pragma mf join`, `#pragma cilk sync`
+  | 'schedule'     // `meta_schedule [cache(...)] stmt`
+  | 'scope'        // `cilk_scope { }`
+  | 'pipe' | 'pipe-stage' | 'device' | 'copy'
+  | 'grainsize'    // `#pragma meta|cilk grainsize = e`
+  | 'omp';         // any OpenMP directive (see `directive.name`)
+
+export interface Construct extends Span {
+  kind: ConstructKind;
+  dialect: Dialect;
+  form: 'keyword' | 'pragma';
+  /** The keyword with its clauses, or the pragma line. */
+  head: Span;
+  keyword?: KeywordToken;
+  directive?: Directive;
+  clauses: DirectiveClause[];
+  /** The statement the construct governs (for a call spawn, the statement holding the call). */
+  statement?: SNode;
+  /** For loops: the for statement; the loop body is `child(loop, 'body')`. */
+  loop?: SNode;
+  /** Call spawns: the spawned call and the l-value receiving its result, if any. */
+  call?: SNode;
+  lvalue?: SNode;
+  /** The region executed in parallel (block-spawn statement, loop body, directive body). */
+  region?: SNode;
+  parent?: Construct;
+  children: Construct[];
+  /** The function definition the construct is in. */
+  functionNode?: SNode;
+}
+
+export interface ItemModel {
+  item: SNode;
+  text: string;
+  constructs: Construct[]; // all, in source order
+  roots: Construct[];
+  scopes: ItemScopes;
+  fileScope: FileScope;
+  keywords: KeywordToken[];
+  pragmas: PragmaLine[];
+  /** Directives of pragma lines that govern no construct here (e.g. unknown families are absent). */
+  directives: Directive[];
+  /** Problems found while tying constructs to statements (reported as diagnostics). */
+  problems: ConstructProblem[];
+}
+
+export interface ConstructProblem { code: 'MF206' | 'MF207' | 'MF102'; message: string; span: Span; data?: Record<string, unknown> }
+
+const CALL_TYPES = new Set(['call_expression']);
+const FOR_TYPES = new Set(['for_statement', 'while_statement']);
+
+const DIALECT_OF: Record<string, Dialect> = {
+  meta_fork: 'metafork', meta_for: 'metafork', meta_join: 'metafork', meta_schedule: 'metafork',
+  meta_pipe: 'metafork', meta_wait: 'metafork', meta_continue: 'metafork', meta_device: 'metafork', meta_copy: 'metafork',
+  cilk_spawn: 'cilkplus', cilk_sync: 'cilkplus', cilk_for: 'cilkplus', cilk_scope: 'cilkplus',
+};
+
+/** OpenMP directives whose body is a loop. */
+export const OMP_LOOP_DIRECTIVES = new Set(['for', 'parallel for', 'for simd', 'parallel for simd', 'simd', 'taskloop', 'taskloop simd', 'distribute', 'distribute simd', 'distribute parallel for', 'distribute parallel for simd', 'teams distribute', 'teams distribute parallel for', 'target parallel for', 'target teams distribute parallel for', 'target simd', 'target parallel for simd', 'teams distribute simd', 'teams distribute parallel for simd', 'target teams distribute', 'target teams distribute simd', 'target teams distribute parallel for simd']);
+
+export function buildItemModel(item: SNode, text: string, keywords: KeywordToken[], pragmas: PragmaLine[], fileScope: FileScope): ItemModel {
+  const scopes = resolveItem(item, text, fileScope);
+  const constructs: Construct[] = [];
+  const problems: ConstructProblem[] = [];
+  const directives: Directive[] = [];
+  for (const token of keywords) {
+    const c = keywordConstruct(item, text, token, problems);
+    if (c) constructs.push(c);
+  }
+  for (const line of pragmas) {
+    const directive = parsePragma(line);
+    if (!directive) continue;
+    directives.push(directive);
+    if (directive.problems.some(p => p.code === 'MF201')) continue;
+    const c = pragmaConstruct(item, text, line, directive, problems);
+    if (c) constructs.push(c);
+  }
+  constructs.sort((a, b) => a.start - b.start || b.end - a.end);
+  const roots = nest(constructs);
+  for (const c of constructs) c.functionNode = enclosingFunction(c.statement ?? c.call ?? item) ?? undefined;
+  return { item, text, constructs, roots, scopes, fileScope, keywords, pragmas, directives, problems };
+}
+
+/** Nests constructs by span containment (constructs are sorted by start, longest first). */
+function nest(sorted: Construct[]): Construct[] {
+  const roots: Construct[] = [];
+  const open: Construct[] = [];
+  for (const c of sorted) {
+    while (open.length && open[open.length - 1].end <= c.start) open.pop();
+    const parent = open[open.length - 1];
+    if (parent && c.end <= parent.end) { c.parent = parent; parent.children.push(c); } else roots.push(c);
+    open.push(c);
+  }
+  return roots;
+}
+
+function keywordConstruct(item: SNode, text: string, token: KeywordToken, problems: ConstructProblem[]): Construct | undefined {
+  const base = {
+    dialect: DIALECT_OF[token.keyword], form: 'keyword' as const, head: { start: token.start, end: token.headEnd },
+    keyword: token, clauses: token.clauses.map(fromKeywordClause), children: [],
+  };
+  const next = skipTrivia(text, token.headEnd);
+  switch (token.keyword) {
+    case 'meta_fork':
+    case 'cilk_spawn': {
+      const call = nodeStartingAt(item, next, CALL_TYPES);
+      const holder = call && spawnHolder(call);
+      if (call && holder) {
+        return { ...base, kind: 'spawn', start: token.start, end: holder.statement.end, statement: holder.statement, call, lvalue: holder.lvalue };
+      }
+      if (token.keyword === 'cilk_spawn') {
+        const at = statementStartingAt(item, next);
+        problems.push({ code: 'MF207', message: `'${token.spelling}' must be followed by a function call, e.g. 'x = ${token.spelling} f(n);'`, span: { start: token.start, end: at ? at.end : token.end } });
+        return undefined;
+      }
+      const statement = statementStartingAt(item, next);
+      if (!statement) {
+        problems.push({ code: 'MF206', message: `'meta_fork' must be followed by a function call or a statement to spawn`, span: { start: token.start, end: token.end } });
+        return undefined;
+      }
+      return { ...base, kind: 'block-spawn', start: token.start, end: statement.end, statement, region: statement };
+    }
+    case 'meta_for':
+    case 'cilk_for': {
+      const loop = nodeStartingAt(item, token.start, new Set(['for_statement']));
+      if (!loop) return undefined;
+      return { ...base, kind: 'parallel-for', start: token.start, end: loop.end, statement: loop, loop, region: child(loop, 'body') };
+    }
+    case 'meta_pipe': {
+      const loop = nodeStartingAt(item, token.start, FOR_TYPES);
+      if (!loop) return undefined;
+      return { ...base, kind: 'pipe', start: token.start, end: loop.end, statement: loop, loop, region: child(loop, 'body') };
+    }
+    case 'meta_join':
+    case 'cilk_sync': {
+      const statement = statementStartingAt(item, next);
+      if (!statement || statement.type !== 'expression_statement' || statement.children.length > 0 || text[next] !== ';') {
+        problems.push({ code: 'MF102', message: `expected ';' after '${token.spelling}'`, span: { start: token.start, end: token.end }, data: { insert: ';', at: token.end } });
+        return { ...base, kind: 'join', start: token.start, end: token.end };
+      }
+      return { ...base, kind: 'join', start: token.start, end: statement.end, statement };
+    }
+    case 'meta_schedule':
+    case 'cilk_scope':
+    case 'meta_device': {
+      const statement = statementStartingAt(item, next);
+      if (!statement) {
+        problems.push({ code: 'MF206', message: `'${token.spelling}' must be followed by a statement`, span: { start: token.start, end: token.end } });
+        return undefined;
+      }
+      const kind = token.keyword === 'meta_schedule' ? 'schedule' : token.keyword === 'cilk_scope' ? 'scope' : 'device';
+      return { ...base, kind, start: token.start, end: statement.end, statement, region: statement };
+    }
+    case 'meta_wait':
+    case 'meta_continue':
+    case 'meta_copy': {
+      const call = nodeStartingAt(item, token.start, CALL_TYPES);
+      const statement = call?.parent?.type === 'expression_statement' ? call.parent : undefined;
+      if (!statement) return undefined;
+      return { ...base, kind: token.keyword === 'meta_copy' ? 'copy' : 'pipe-stage', start: token.start, end: statement.end, statement, call };
+    }
+  }
+}
+
+/** The statement holding a spawned call and the l-value receiving its result. */
+function spawnHolder(call: SNode): { statement: SNode; lvalue?: SNode } | undefined {
+  let node = call;
+  while (node.parent && node.parent.type === 'parenthesized_expression') node = node.parent;
+  const p = node.parent;
+  if (!p) return undefined;
+  if (p.type === 'expression_statement') return { statement: p };
+  if (p.type === 'assignment_expression' && child(p, 'right') === node && p.parent?.type === 'expression_statement') {
+    return { statement: p.parent, lvalue: child(p, 'left') };
+  }
+  if (p.type === 'init_declarator' && child(p, 'value') === node && p.parent?.type === 'declaration') {
+    return { statement: p.parent, lvalue: child(p, 'declarator') };
+  }
+  return undefined;
+}
+
+/** The statement a pragma governs: the next sibling statement of its preproc_call node. */
+function followingStatement(item: SNode, line: PragmaLine): { pragmaNode?: SNode; statement?: SNode } {
+  const pragmaNode = nodeStartingAt(item, line.start, new Set(['preproc_call']));
+  if (!pragmaNode || !pragmaNode.parent) return {};
+  const siblings = pragmaNode.parent.children;
+  for (let i = siblings.indexOf(pragmaNode) + 1; i < siblings.length; i++) {
+    const s = siblings[i];
+    if (s.type === 'comment' || !s.named) continue;
+    // `#pragma mf fork` may have its shared(...) clauses on the next line, masked away.
+    if (s.start < line.end) continue;
+    return { pragmaNode, statement: s };
+  }
+  return { pragmaNode };
+}
+
+function pragmaConstruct(item: SNode, text: string, line: PragmaLine, directive: Directive, problems: ConstructProblem[]): Construct | undefined {
+  const dialect: Dialect = directive.family === 'omp' ? 'openmp' : directive.family === 'cilk' ? 'cilkplus' : 'metafork';
+  const base = { dialect, form: 'pragma' as const, head: { start: line.start, end: line.end }, directive, clauses: directive.clauses, children: [] as Construct[] };
+  const label = `#pragma ${directive.family} ${directive.name}`;
+  if (directive.standalone) {
+    const kind: ConstructKind = directive.name === 'grainsize' ? 'grainsize' : directive.family === 'omp' ? 'omp' : 'join';
+    return { ...base, kind, start: line.start, end: line.end };
+  }
+  const { statement: rawStatement } = followingStatement(item, line);
+  if (!rawStatement) {
+    // A pragma outside any function body (e.g. `#pragma omp declare ...` at file scope) or at the end of a block.
+    if (item.type === 'function_definition' || item.parent) {
+      problems.push({ code: 'MF206', message: `'${label}' must be followed by a statement`, span: directive.nameSpan });
+    }
+    return undefined;
+  }
+  // A directive followed by another directive governs that one (`parallel` + `for`).
+  const statement = rawStatement.type === 'preproc_call' ? innermostGoverned(item, rawStatement) ?? rawStatement : rawStatement;
+  const bodyEnd = statement.end;
+  const loopDirective = (directive.family === 'omp' && OMP_LOOP_DIRECTIVES.has(directive.name)) || directive.name === 'parallel for';
+  if (loopDirective && statement.type !== 'for_statement') {
+    problems.push({ code: 'MF206', message: `'${label}' must be followed by a for loop`, span: directive.nameSpan });
+    return undefined;
+  }
+  if (directive.family === 'omp') {
+    return { ...base, kind: 'omp', start: line.start, end: bodyEnd, statement, loop: loopDirective ? statement : undefined, region: loopDirective ? child(statement, 'body') : statement };
+  }
+  switch (directive.name) {
+    case 'fork': {
+      const expr = statement.type === 'expression_statement' ? unparen(named(statement)[0]) : undefined;
+      if (expr && expr.type === 'call_expression') return { ...base, kind: 'spawn', start: line.start, end: statement.end, statement, call: expr };
+      if (expr && expr.type === 'assignment_expression' && unparen(child(expr, 'right'))?.type === 'call_expression' && directive.family === 'cilk') {
+        return { ...base, kind: 'spawn', start: line.start, end: statement.end, statement, call: unparen(child(expr, 'right')), lvalue: child(expr, 'left') };
+      }
+      return { ...base, kind: 'block-spawn', start: line.start, end: statement.end, statement, region: statement };
+    }
+    case 'spawn': {
+      const expr = statement.type === 'expression_statement' ? unparen(named(statement)[0]) : undefined;
+      const call = expr?.type === 'call_expression' ? expr : expr?.type === 'assignment_expression' ? unparen(child(expr, 'right')) : undefined;
+      if (!call || call.type !== 'call_expression') {
+        problems.push({ code: 'MF207', message: `'${label}' must be followed by a function call statement`, span: directive.nameSpan });
+        return undefined;
+      }
+      return { ...base, kind: 'spawn', start: line.start, end: statement.end, statement, call, lvalue: expr?.type === 'assignment_expression' ? child(expr, 'left') : undefined };
+    }
+    case 'parallel for':
+      return { ...base, kind: 'parallel-for', start: line.start, end: statement.end, statement, loop: statement, region: child(statement, 'body') };
+    case 'schedule':
+      return { ...base, kind: 'schedule', start: line.start, end: statement.end, statement, region: statement };
+    default:
+      return undefined;
+  }
+  void text;
+}
+
+/** Follows a chain of pragmas to the first real statement. */
+function innermostGoverned(item: SNode, pragma: SNode): SNode | undefined {
+  let node: SNode | undefined = pragma;
+  const siblings = pragma.parent?.children ?? [];
+  let i = siblings.indexOf(pragma);
+  while (node && node.type === 'preproc_call') {
+    i++;
+    while (i < siblings.length && (siblings[i].type === 'comment' || !siblings[i].named)) i++;
+    node = siblings[i];
+  }
+  void item;
+  return node;
+}
+
+/** Constructs whose region executes in parallel with (or for) other threads. */
+export function isRegion(c: Construct): boolean {
+  if (c.kind === 'block-spawn' || c.kind === 'parallel-for') return true;
+  if (c.kind === 'omp') return !!c.directive && !c.directive.standalone && c.directive.name !== 'atomic' && !c.directive.name.startsWith('target data');
+  return false;
+}
+
+export function isParallelLoop(c: Construct): boolean {
+  return c.kind === 'parallel-for' || (c.kind === 'omp' && !!c.loop);
+}
+
+/** A readable name for messages: `meta_fork`, `#pragma omp task`, ... */
+export function constructLabel(c: Construct): string {
+  if (c.keyword) return c.keyword.spelling;
+  if (c.directive) return `#pragma ${c.directive.family} ${c.directive.name}`;
+  return c.kind;
+}

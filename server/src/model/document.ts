@@ -1,0 +1,90 @@
+// The model of a whole document: the file scope plus item models built on demand.
+// Items are the top-level nodes of the translation unit; most edits touch one of them,
+// which is what makes re-analysis after an edit cheap (see analysis/diagnose.ts).
+
+import type { Node as TSNode } from 'web-tree-sitter';
+import type { KeywordToken, PragmaLine, Span } from '../syntax/keywords';
+import type { SyntaxDocument } from '../syntax/parser';
+import { buildItemModel, ItemModel } from './constructs';
+import { buildFileScope, FileScope, fileScopeDeclarations, Shape, findFunctionDeclarator, declaratorInfo } from './scopes';
+
+export interface ItemRef { node: TSNode; start: number; end: number }
+
+export class DocumentModel {
+  private readonly built = new Map<number, ItemModel>();
+
+  private constructor(readonly syntax: SyntaxDocument, readonly fileScope: FileScope, readonly items: ItemRef[]) {}
+
+  static build(syntax: SyntaxDocument): DocumentModel {
+    const items = syntax.topLevelNodes().map(node => ({ node, start: node.startIndex, end: node.endIndex }));
+    const typedefs = new Map<string, Shape>();
+    const parts = items.map(({ node }) => fileScopePart(syntax, node, typedefs));
+    return new DocumentModel(syntax, buildFileScope(parts, typedefs), items);
+  }
+
+  get text(): string { return this.syntax.text; }
+
+  /** The item model of the i-th top-level node (built once). */
+  item(i: number): ItemModel {
+    let model = this.built.get(i);
+    if (!model) {
+      const ref = this.items[i];
+      const node = this.syntax.convert(ref.node);
+      model = buildItemModel(node, this.syntax.text, inSpan(this.syntax.layer.keywords, ref), inSpan(this.syntax.layer.pragmas, ref), this.fileScope);
+      this.built.set(i, model);
+    }
+    return model;
+  }
+
+  /** Index of the item containing `offset`, or -1. */
+  itemIndexAt(offset: number): number {
+    let lo = 0, hi = this.items.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const it = this.items[mid];
+      if (offset < it.start) hi = mid - 1;
+      else if (offset >= it.end) lo = mid + 1;
+      else return mid;
+    }
+    return -1;
+  }
+
+  itemAt(offset: number): ItemModel | undefined {
+    const i = this.itemIndexAt(offset);
+    return i < 0 ? undefined : this.item(i);
+  }
+
+  allItems(): ItemModel[] { return this.items.map((_, i) => this.item(i)); }
+
+  /** Keywords and pragma lines outside every item (e.g. in a stray top-level position). */
+  orphanTokens(): { keywords: KeywordToken[]; pragmas: PragmaLine[] } {
+    const outside = <T extends Span>(list: T[]) => list.filter(t => this.itemIndexAt(t.start) < 0);
+    return { keywords: outside(this.syntax.layer.keywords), pragmas: outside(this.syntax.layer.pragmas) };
+  }
+}
+
+/** Entries of a sorted list of spans that start inside `span` (binary search). */
+export function inSpan<T extends Span>(list: T[], span: Span): T[] {
+  let lo = 0, hi = list.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (list[mid].start < span.start) lo = mid + 1; else hi = mid; }
+  const out: T[] = [];
+  for (let i = lo; i < list.length && list[i].start < span.end; i++) out.push(list[i]);
+  return out;
+}
+
+/** What a top-level node adds to the file scope; function bodies are not converted. */
+function fileScopePart(syntax: SyntaxDocument, node: TSNode, typedefs: Map<string, Shape>) {
+  if (node.type === 'function_definition') {
+    const declarator = node.childForFieldName('declarator');
+    if (!declarator) return { variables: [], functions: [] };
+    const d = syntax.convert(declarator);
+    const fn = findFunctionDeclarator(d) ?? d;
+    const inner = fn.children.find(c => c.field === 'declarator');
+    const info = inner && declaratorInfo(inner, syntax.text);
+    return { variables: [], functions: info ? [syntax.text.slice(info.id.start, info.id.end)] : [] };
+  }
+  if (node.type === 'comment' || node.type === 'preproc_include' || node.type === 'preproc_def' || node.type === 'preproc_call') {
+    return { variables: [], functions: [] };
+  }
+  return fileScopeDeclarations(syntax.convert(node), syntax.text, typedefs);
+}

@@ -1,0 +1,148 @@
+// The serial C-elision (digest 003 §1.7, §1.9, §1.10): the C program whose meaning defines
+// the MetaFork program's. Keywords are dropped (`meta_for` -> `for`), pragmas removed,
+// `meta_copy`/`meta_wait`/`meta_continue` statements removed, `meta_pipe` becomes a for loop.
+//
+// Block spawns: the thesis reduces `meta_fork B` to a call of an outlined function that
+// receives shared variables by pointer and private ones by value (Algorithms 1-4). The
+// elision here has the same effect with less code: a private variable that B writes is
+// shadowed by a copy taken at the spawn, so the write stays inside B, exactly as with
+// outlining; variables B only reads need no copy.
+
+import { walk, child } from '../syntax/ast';
+import { applyEdits, insert, remove, removeStatement, replace, TextEdit, withTrailingBlanks } from '../syntax/edits';
+import { matchParen, skipTrivia } from '../syntax/keywords';
+import type { Construct, ItemModel } from './constructs';
+import type { DocumentModel } from './document';
+import { sharingAt } from './sharing';
+
+export function elisionEdits(doc: DocumentModel): TextEdit[] {
+  const text = doc.text;
+  const edits: TextEdit[] = [];
+  const items = doc.allItems();
+  const wrapped = new Set<number>(); // keyword starts of block spawns rewritten with copies
+  for (const model of items) {
+    for (const c of model.constructs) {
+      if (c.kind === 'block-spawn' && c.dialect === 'metafork') {
+        const e = privateCopyEdits(model, c);
+        if (e.length) { edits.push(...e); wrapped.add(c.start); }
+      }
+    }
+    walk(model.item, n => {
+      if (n.type === 'call_expression') {
+        const fn = child(n, 'function');
+        // The worker-count call the OpenMP translator emits (digest 003 Alg. 6) has no serial meaning.
+        if (fn && text.slice(fn.start, fn.end) === 'meta_set_nworkers' && n.parent?.type === 'expression_statement') {
+          edits.push(removeStatement(text, n.parent));
+          return false;
+        }
+      }
+      return true;
+    });
+  }
+  for (const k of doc.syntax.layer.keywords) {
+    if (wrapped.has(k.start)) continue;
+    switch (k.keyword) {
+      case 'meta_for':
+      case 'cilk_for':
+        edits.push(replace({ start: k.start, end: k.end }, 'for'));
+        if (k.headEnd > k.end) edits.push(remove({ start: k.end, end: withTrailingBlanks(text, k.headEnd) }));
+        break;
+      case 'meta_join':
+      case 'cilk_sync': {
+        const semi = skipTrivia(text, k.headEnd);
+        edits.push(removeStatement(text, { start: k.start, end: text[semi] === ';' ? semi + 1 : k.headEnd }));
+        break;
+      }
+      case 'meta_copy':
+      case 'meta_wait':
+      case 'meta_continue': {
+        const open = skipTrivia(text, k.end);
+        const close = text[open] === '(' ? matchParen(text, open) : -1;
+        const semi = close > 0 ? skipTrivia(text, close) : -1;
+        if (semi >= 0 && text[semi] === ';') edits.push(removeStatement(text, { start: k.start, end: semi + 1 }));
+        break;
+      }
+      case 'meta_pipe': {
+        const open = skipTrivia(text, k.end);
+        const close = text[open] === '(' ? matchParen(text, open) : -1;
+        if (close < 0) break;
+        const header = text.slice(open + 1, close - 1);
+        if (header.includes(';')) {
+          edits.push(replace({ start: k.start, end: k.end }, 'for'));
+        } else {
+          // Digest 003 §1.10: the elision of `meta_pipe(k < n)` is `for (; k < n;)`.
+          edits.push(replace({ start: k.start, end: k.end }, 'for'), insert(open + 1, '; '), insert(close - 1, ';'));
+        }
+        break;
+      }
+      default: {
+        // meta_fork, cilk_spawn, meta_schedule, meta_device, cilk_scope: the keyword and its clauses go.
+        const end = withTrailingBlanks(text, k.headEnd);
+        edits.push(text.slice(k.start, end).includes('\n') ? removeStatement(text, { start: k.start, end: k.headEnd }) : remove({ start: k.start, end }));
+      }
+    }
+  }
+  for (const p of doc.syntax.layer.pragmas) {
+    if (!/^#\s*pragma\s+(omp|mf|cilk|meta)\b/.test(p.text)) continue;
+    edits.push(removeStatement(text, p));
+    for (const c of p.trailingClauses) edits.push(removeStatement(text, c));
+  }
+  // CilkPlus headers do not exist for a plain C compiler.
+  for (const m of text.matchAll(/^[ \t]*#[ \t]*include[ \t]*<cilk\/[^>\n]*>[^\n]*\n?/gm)) {
+    edits.push(remove({ start: m.index!, end: m.index! + m[0].length }));
+  }
+  return mergeLineRemovals(edits);
+}
+
+/** Two removals of the same line (a pragma and its clause line, say) are one edit. */
+function mergeLineRemovals(edits: TextEdit[]): TextEdit[] {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const out: TextEdit[] = [];
+  for (const e of sorted) {
+    const last = out[out.length - 1];
+    if (last && e.start < last.end) {
+      if (e.newText === '' && last.newText === '') { last.end = Math.max(last.end, e.end); continue; }
+      if (e.end <= last.end && e.newText === '') continue;
+    }
+    out.push({ ...e });
+  }
+  return out;
+}
+
+/** `meta_fork { x = f(); }` with x private: `{ T mf_x = x; { T x = mf_x; x = f(); } }`. */
+function privateCopyEdits(model: ItemModel, c: Construct): TextEdit[] {
+  const text = model.text;
+  const written = sharingAt(model, c).filter(e => !e.local && e.sharing === 'firstprivate' && e.references.some(r => r.access !== 'read' || r.addressTaken));
+  if (written.length === 0 || !c.statement) return [];
+  const taken = new Set(model.scopes.variables.map(v => v.name));
+  const fresh = (name: string) => {
+    let n = `mf_${name}`;
+    for (let i = 2; taken.has(n); i++) n = `mf_${name}${i}`;
+    taken.add(n);
+    return n;
+  };
+  const outer: string[] = [];
+  const inner: string[] = [];
+  for (const e of written) {
+    const v = e.variable;
+    const type = /[{}]/.test(v.typeText) ? `__typeof__(${v.name})` : v.typeText;
+    const copy = fresh(v.name);
+    outer.push(`${type} ${copy} = ${v.name};`);
+    inner.push(`${type} ${v.name} = ${copy};`);
+  }
+  const open = `{ ${outer.join(' ')} { ${inner.join(' ')} `;
+  const edits: TextEdit[] = [];
+  if (c.form === 'keyword') {
+    edits.push(replace({ start: c.start, end: withTrailingBlanks(text, c.head.end) }, open));
+  } else {
+    edits.push(removeStatement(text, c.head));
+    for (const cl of c.clauses) if (cl.start >= c.head.end) edits.push(removeStatement(text, cl));
+    edits.push(insert(c.statement.start, open));
+  }
+  edits.push(insert(c.statement.end, ' } }'));
+  return edits;
+}
+
+export function elide(doc: DocumentModel): string {
+  return applyEdits(doc.text, elisionEdits(doc));
+}

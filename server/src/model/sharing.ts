@@ -1,0 +1,135 @@
+// Variable sharing at each spawn and parallel loop.
+// MetaFork and CilkPlus follow the thesis rules (digest 003 §1.6); OpenMP constructs follow
+// the OpenMP 4.5 data-sharing rules (§2.15.1) with the clauses written on the directive.
+
+import type { Span } from '../syntax/keywords';
+import type { Construct, ItemModel } from './constructs';
+import type { Reference, Variable } from './scopes';
+
+export type Sharing = 'shared' | 'private' | 'firstprivate' | 'lastprivate' | 'reduction' | 'result';
+
+export interface SharingEntry {
+  variable: Variable;
+  sharing: Sharing;
+  /** Why, in the words of the rule that decided it. */
+  reason: string;
+  /** Declared inside the construct's region. */
+  local: boolean;
+  references: Reference[];
+}
+
+const within = (span: Span, outer: Span) => outer.start <= span.start && span.end <= outer.end;
+
+/** References that fall inside the construct (its region, or a spawn's call and l-value). */
+export function referencesIn(model: ItemModel, c: Construct): Reference[] {
+  const spans = (c.kind === 'spawn' ? [c.call, c.lvalue] : [c.loop ?? c.region]).filter((n): n is NonNullable<typeof n> => !!n);
+  return model.scopes.references.filter(r => r.variable && spans.some(s => within(r.span, s)));
+}
+
+function referenceTypeReason(v: Variable): string | undefined {
+  if (v.storage === 'global') return 'global variable';
+  if (v.storage === 'file') return 'file-scope variable';
+  if (v.isStatic) return 'declared static';
+  if (v.isConst) return 'declared const';
+  if (v.shape !== 'value') return `${v.shape}-typed (reference type)`;
+  return undefined;
+}
+
+/** Names in the construct's clause `name` (e.g. `shared`). */
+export function clauseNames(c: Construct, ...names: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const cl of c.clauses) if (names.includes(cl.name)) for (const item of cl.items) out.add(item.name);
+  return out;
+}
+
+/** Groups references by variable, in order of first use. */
+function byVariable(refs: Reference[]): Map<Variable, Reference[]> {
+  const map = new Map<Variable, Reference[]>();
+  for (const r of refs) {
+    const list = map.get(r.variable!);
+    if (list) list.push(r); else map.set(r.variable!, [r]);
+  }
+  return map;
+}
+
+export function sharingAt(model: ItemModel, c: Construct): SharingEntry[] {
+  const refs = byVariable(referencesIn(model, c));
+  const region = c.loop ?? c.region;
+  const entries: SharingEntry[] = [];
+  for (const [variable, references] of refs) {
+    const local = !!region && within(variable.span, region);
+    entries.push({ variable, references, local, ...decide(model, c, variable, local, references) });
+  }
+  return entries;
+}
+
+function decide(model: ItemModel, c: Construct, v: Variable, local: boolean, refs: Reference[]): { sharing: Sharing; reason: string } {
+  switch (c.kind) {
+    case 'spawn': {
+      if (c.lvalue && refs.some(r => within(r.span, c.lvalue!))) return { sharing: 'result', reason: 'receives the spawned call\'s result in the parent\'s storage' };
+      const shared = referenceTypeReason(v);
+      if (shared) return { sharing: 'shared', reason: `${shared}: the callee sees the parent's storage` };
+      return { sharing: 'firstprivate', reason: 'argument evaluated by the parent before the spawn and passed by value' };
+    }
+    case 'block-spawn': {
+      if (local) return { sharing: 'private', reason: 'declared inside the spawned block' };
+      if (clauseNames(c, 'shared').has(v.name)) return { sharing: 'shared', reason: 'listed in shared(...)' };
+      const shared = referenceTypeReason(v);
+      if (shared) return { sharing: 'shared', reason: shared };
+      return { sharing: 'firstprivate', reason: 'value-type local of the parent: the child gets a private copy taken at the spawn' };
+    }
+    case 'parallel-for':
+    case 'pipe': {
+      if (clauseNames(c, 'reduction').has(v.name)) return { sharing: 'reduction', reason: 'listed in reduction(...)' };
+      if (isLoopControl(model, c, v)) return { sharing: 'private', reason: 'loop control variable' };
+      if (local) return v.isStatic ? { sharing: 'shared', reason: 'declared static in the loop body: one copy for all iterations' } : { sharing: 'private', reason: 'declared in the loop body: one copy per iteration' };
+      return { sharing: 'shared', reason: 'declared outside the loop: shared by all iterations' };
+    }
+    case 'omp':
+      return decideOpenMP(model, c, v, local);
+    default:
+      return { sharing: 'shared', reason: 'no data-sharing rules apply here' };
+  }
+}
+
+/** The control variable of the construct's loop, declared in its header or before the loop. */
+export function isLoopControl(model: ItemModel, c: Construct, v: Variable): boolean {
+  const init = c.loop?.children.find(x => x.field === 'initializer');
+  if (!init) return false;
+  if (init.type === 'declaration') return within(v.span, init);
+  const ref = model.scopes.references.find(r => within(r.span, init) && r.access === 'write');
+  return ref?.variable === v;
+}
+
+function decideOpenMP(model: ItemModel, c: Construct, v: Variable, local: boolean): { sharing: Sharing; reason: string } {
+  const clause = (name: string) => clauseNames(c, name).has(v.name);
+  if (clause('private')) return { sharing: 'private', reason: 'listed in private(...)' };
+  if (clause('firstprivate')) return { sharing: 'firstprivate', reason: 'listed in firstprivate(...)' };
+  if (clause('lastprivate')) return { sharing: 'lastprivate', reason: 'listed in lastprivate(...)' };
+  if (clause('reduction')) return { sharing: 'reduction', reason: 'listed in reduction(...)' };
+  if (clause('shared')) return { sharing: 'shared', reason: 'listed in shared(...)' };
+  if (isLoopControl(model, c, v)) return { sharing: 'private', reason: 'loop iteration variable (predetermined private)' };
+  if (local) return v.isStatic ? { sharing: 'shared', reason: 'static variable declared in the region' } : { sharing: 'private', reason: 'declared inside the region' };
+  if (v.storage === 'global' || v.storage === 'file' || v.isStatic) return { sharing: 'shared', reason: 'variable with static storage duration' };
+  const name = c.directive?.name ?? '';
+  if (name === 'task' || name === 'taskloop') {
+    // OpenMP 4.5 §2.15.1.1: in a task, a variable not shared in every enclosing context is firstprivate.
+    for (let p = c.parent; p; p = p.parent) {
+      if (p.kind !== 'omp' || !p.directive) continue;
+      const declaredOutside = p.region ? !within(v.span, p.region) : true;
+      if (p.directive.name.startsWith('parallel') || p.directive.name.startsWith('target') || p.directive.name === 'teams') {
+        return declaredOutside && !clauseNames(p, 'private', 'firstprivate').has(v.name)
+          ? { sharing: 'shared', reason: `shared in the enclosing '#pragma omp ${p.directive.name}'` }
+          : { sharing: 'firstprivate', reason: 'not shared in the enclosing context: firstprivate in a task' };
+      }
+    }
+    return { sharing: 'firstprivate', reason: 'local of the enclosing function: firstprivate in an orphaned task' };
+  }
+  // A variable private to an enclosing region stays private to each thread here.
+  for (let p = c.parent; p; p = p.parent) {
+    if (p.kind !== 'omp' || !p.directive) continue;
+    if (clauseNames(p, 'private', 'firstprivate', 'lastprivate', 'reduction').has(v.name)) return { sharing: 'private', reason: `private in the enclosing '#pragma omp ${p.directive.name}'` };
+    if (p.region && within(v.span, p.region)) return { sharing: 'private', reason: `declared inside the enclosing '#pragma omp ${p.directive.name}': one copy per thread` };
+  }
+  return { sharing: 'shared', reason: 'OpenMP default: shared' };
+}

@@ -1,0 +1,83 @@
+// Small helpers over SNode trees.
+
+import type { SNode } from './parser';
+import type { Span } from './keywords';
+
+export function child(node: SNode, field: string): SNode | undefined {
+  for (const c of node.children) if (c.field === field) return c;
+  return undefined;
+}
+
+export function children(node: SNode, field: string): SNode[] {
+  return node.children.filter(c => c.field === field);
+}
+
+export function named(node: SNode): SNode[] {
+  return node.children.filter(c => c.named);
+}
+
+/** Pre-order walk; the visitor returns false to skip a subtree. */
+export function walk(node: SNode, visit: (n: SNode) => boolean | void): void {
+  const stack: SNode[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (visit(n) === false) continue;
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+  }
+}
+
+export function ancestors(node: SNode): SNode[] {
+  const out: SNode[] = [];
+  for (let p = node.parent; p; p = p.parent) out.push(p);
+  return out;
+}
+
+/** Strips parentheses around an expression. */
+export function unparen(node: SNode | undefined): SNode | undefined {
+  while (node && node.type === 'parenthesized_expression') node = named(node)[0];
+  return node;
+}
+
+export function isStatement(node: SNode): boolean {
+  return node.type.endsWith('_statement') || node.type === 'declaration' || node.type === 'preproc_call';
+}
+
+/** The outermost statement node that starts exactly at `offset` inside `root`. */
+export function statementStartingAt(root: SNode, offset: number): SNode | undefined {
+  let node: SNode | undefined = root;
+  while (node) {
+    if (node !== root && node.start === offset && isStatement(node)) return node;
+    node = node.children.find(c => c.start <= offset && offset < c.end);
+  }
+  return undefined;
+}
+
+/** The smallest node with exactly this start whose type is one of `types`. */
+export function nodeStartingAt(root: SNode, offset: number, types: ReadonlySet<string>): SNode | undefined {
+  let found: SNode | undefined;
+  let node: SNode | undefined = root;
+  while (node) {
+    if (node.start === offset && types.has(node.type)) found = node;
+    node = node.children.find(c => c.start <= offset && offset < c.end);
+  }
+  return found;
+}
+
+/** The deepest node containing [start, end). */
+export function nodeCovering(root: SNode, span: Span): SNode {
+  let node = root;
+  for (;;) {
+    const next = node.children.find(c => c.start <= span.start && span.end <= c.end && c !== node);
+    if (!next) return node;
+    node = next;
+  }
+}
+
+export function isFunctionDefinition(node: SNode): boolean {
+  return node.type === 'function_definition';
+}
+
+export function enclosingFunction(node: SNode): SNode | undefined {
+  for (let p: SNode | null = node; p; p = p.parent) if (p.type === 'function_definition' || p.type === 'lambda_expression') return p;
+  return undefined;
+}

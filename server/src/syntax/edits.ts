@@ -1,0 +1,48 @@
+// Text edits on the user's text: every transform (elision, translators) is a list of these,
+// so untouched text stays byte-identical.
+
+import type { Span } from './keywords';
+
+export interface TextEdit extends Span { newText: string }
+
+export const replace = (span: Span, newText: string): TextEdit => ({ start: span.start, end: span.end, newText });
+export const insert = (at: number, newText: string): TextEdit => ({ start: at, end: at, newText });
+export const remove = (span: Span): TextEdit => ({ start: span.start, end: span.end, newText: '' });
+
+/** Applies non-overlapping edits; insertions at the same offset keep their given order. */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const sorted = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.start - b.e.start || a.e.end - b.e.end || a.i - b.i);
+  let out = '';
+  let at = 0;
+  for (const { e } of sorted) {
+    if (e.start < at) throw new Error(`overlapping edits at offset ${e.start}`);
+    out += text.slice(at, e.start) + e.newText;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * A deletion widened to its whole line when nothing but blanks would remain there, so that
+ * removing `meta_join;` or a pragma does not leave an empty line behind.
+ */
+export function removeStatement(text: string, span: Span): TextEdit {
+  const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
+  let lineEnd = text.indexOf('\n', span.end);
+  if (lineEnd < 0) lineEnd = text.length;
+  const before = text.slice(lineStart, span.start);
+  const after = text.slice(span.end, lineEnd);
+  if (/^\s*$/.test(before) && /^\s*$/.test(after)) {
+    return remove({ start: lineStart, end: Math.min(text.length, lineEnd + 1) });
+  }
+  // Keep one separator when the statement sat between other code on the line.
+  let end = span.end;
+  while (end < lineEnd && (text[end] === ' ' || text[end] === '\t')) end++;
+  return remove({ start: span.start, end });
+}
+
+/** The end of a keyword plus the blanks after it on the same line. */
+export function withTrailingBlanks(text: string, end: number): number {
+  while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
+  return end;
+}

@@ -1,0 +1,364 @@
+// The keyword layer: finds MetaFork and CilkPlus keywords (outside comments, strings and
+// preprocessor lines), their clauses, and every #pragma line, and produces a "masked" copy
+// of the text that stock tree-sitter-c parses. Masking replaces each keyword by a
+// same-length filler (`meta_for` -> `for     `, `meta_fork` -> spaces) and never touches
+// newlines, so every offset in the tree equals the offset in the user's text
+// (TOOLING.md "Parsing"; the thesis's compiler turned keywords into pragmas the same way).
+
+export type KeywordName =
+  | 'meta_fork' | 'meta_for' | 'meta_join' | 'meta_schedule'
+  | 'meta_pipe' | 'meta_wait' | 'meta_continue' | 'meta_device' | 'meta_copy'
+  | 'cilk_spawn' | 'cilk_sync' | 'cilk_for' | 'cilk_scope';
+
+/** Spellings of each keyword; `_Cilk_*` are the CilkPlus reserved forms. */
+const SPELLINGS: Record<string, KeywordName> = {
+  meta_fork: 'meta_fork', meta_for: 'meta_for', meta_join: 'meta_join', meta_schedule: 'meta_schedule',
+  meta_pipe: 'meta_pipe', meta_wait: 'meta_wait', meta_continue: 'meta_continue',
+  meta_device: 'meta_device', meta_copy: 'meta_copy',
+  cilk_spawn: 'cilk_spawn', _Cilk_spawn: 'cilk_spawn',
+  cilk_sync: 'cilk_sync', _Cilk_sync: 'cilk_sync',
+  cilk_for: 'cilk_for', _Cilk_for: 'cilk_for',
+  cilk_scope: 'cilk_scope', _Cilk_scope: 'cilk_scope',
+};
+
+/** Clauses each keyword may carry, written between the keyword and its statement. */
+export const KEYWORD_CLAUSES: Partial<Record<KeywordName, readonly string[]>> = {
+  meta_fork: ['shared'],
+  meta_schedule: ['cache'],
+  meta_for: ['reduction'],
+};
+
+export interface Span { start: number; end: number }
+export interface Ident extends Span { name: string }
+
+export interface KeywordClause extends Span {
+  name: string;
+  nameSpan: Span;
+  /** Text between the parentheses, and its span. */
+  argsText: string;
+  argsSpan: Span;
+  /** Identifiers of the list (for `reduction(op: list)`, those after the colon). */
+  items: Ident[];
+  /** `reduction` operator, when present. */
+  operator?: Ident;
+  /** True when the closing parenthesis is missing. */
+  unterminated: boolean;
+}
+
+/** A clause-like word after a keyword that is close to, but not, a known clause. */
+export interface UnknownClause extends Span { name: string; nameSpan: Span; suggestion: string }
+
+export interface KeywordToken extends Span {
+  keyword: KeywordName;
+  /** The spelling used in the text (e.g. `_Cilk_spawn`). */
+  spelling: string;
+  clauses: KeywordClause[];
+  unknownClauses: UnknownClause[];
+  /** End of the keyword and its clauses: the statement it governs starts after this. */
+  headEnd: number;
+}
+
+export interface PragmaLine extends Span {
+  /** Text of the logical line (continuations joined, `\`+newline replaced by spaces). */
+  text: string;
+  /** `shared(...)`/`cache(...)` clauses written on the lines after `#pragma mf fork|schedule`. */
+  trailingClauses: KeywordClause[];
+}
+
+export interface KeywordLayer {
+  masked: string;
+  keywords: KeywordToken[];
+  pragmas: PragmaLine[];
+}
+
+const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isIdentChar = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
+
+/** Replaces every character of [start,end) except newlines by `fill` (a space by default). */
+function maskRange(chars: string[], start: number, end: number): void {
+  for (let i = start; i < end; i++) {
+    if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = ' ';
+  }
+}
+
+export function levenshtein(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length];
+}
+
+/** The closest candidate within a small edit distance, for did-you-mean messages. */
+export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  const limit = word.length <= 4 ? 1 : 2;
+  for (const c of candidates) {
+    const d = levenshtein(word, c);
+    if (d < bestDistance && d <= limit) { best = c; bestDistance = d; }
+  }
+  return best;
+}
+
+/** Skips blanks and comments from `i`; returns the next significant offset. */
+export function skipTrivia(text: string, i: number, stopAtNewline = false): number {
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 10 && stopAtNewline) return i;
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11) { i++; continue; }
+    if (c === 92 && (text[i + 1] === '\n' || (text[i + 1] === '\r' && text[i + 2] === '\n'))) {
+      i += text[i + 1] === '\n' ? 2 : 3; continue;
+    }
+    if (c === 47 && text.charCodeAt(i + 1) === 47) { while (i < n && text[i] !== '\n') i++; continue; }
+    if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? n : close + 2; continue;
+    }
+    return i;
+  }
+  return n;
+}
+
+/** Comments inside a pragma line become blanks of the same length. */
+function blankComments(line: string): string {
+  return line.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/g, m => m.replace(/[^\n]/g, ' '));
+}
+
+function readIdent(text: string, i: number): string {
+  let j = i;
+  while (j < text.length && isIdentChar(text.charCodeAt(j))) j++;
+  return text.slice(i, j);
+}
+
+/** Offset just after the parenthesis matching the one at `open` (or -1 when unbalanced). */
+export function matchParen(text: string, open: number, limit = text.length): number {
+  let depth = 0;
+  for (let i = open; i < limit; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') { depth--; if (depth === 0) return i + 1; }
+    else if (c === ';' || c === '{' || c === '}') return -1;
+    else if (c === '"' || c === '\'') i = skipQuoted(text, i);
+  }
+  return -1;
+}
+
+function skipQuoted(text: string, i: number): number {
+  const q = text[i];
+  let j = i + 1;
+  while (j < text.length && text[j] !== q && text[j] !== '\n') { if (text[j] === '\\') j++; j++; }
+  return j;
+}
+
+/** Identifiers of a comma-separated list between `start` and `end`. */
+export function identList(text: string, start: number, end: number): Ident[] {
+  const items: Ident[] = [];
+  const re = /[A-Za-z_][A-Za-z0-9_]*/g;
+  re.lastIndex = start;
+  for (let m = re.exec(text); m && m.index < end; m = re.exec(text)) {
+    if (m.index + m[0].length > end) break;
+    items.push({ name: m[0], start: m.index, end: m.index + m[0].length });
+  }
+  return items;
+}
+
+/** Parses `name(args)` at `i` (name already known to be there). */
+export function readClause(text: string, i: number, limit = text.length): KeywordClause | undefined {
+  const name = readIdent(text, i);
+  const open = skipTrivia(text, i + name.length);
+  if (text[open] !== '(') return undefined;
+  const close = matchParen(text, open, limit);
+  const unterminated = close < 0;
+  const end = unterminated ? lineEnd(text, open) : close;
+  const argsStart = open + 1;
+  const argsEnd = unterminated ? end : close - 1;
+  const argsText = text.slice(argsStart, argsEnd);
+  let items: Ident[];
+  let operator: Ident | undefined;
+  const colon = argsText.indexOf(':');
+  if (name === 'reduction' && colon >= 0) {
+    const opText = argsText.slice(0, colon).trim();
+    const opStart = argsStart + argsText.indexOf(opText);
+    operator = { name: opText, start: opStart, end: opStart + opText.length };
+    items = identList(text, argsStart + colon + 1, argsEnd);
+  } else {
+    items = identList(text, argsStart, argsEnd);
+  }
+  return {
+    name, start: i, end, nameSpan: { start: i, end: i + name.length },
+    argsText, argsSpan: { start: argsStart, end: argsEnd }, items, operator, unterminated,
+  };
+}
+
+function lineEnd(text: string, i: number): number {
+  const nl = text.indexOf('\n', i);
+  return nl < 0 ? text.length : nl;
+}
+
+/** End of a preprocessor logical line starting at `i` (backslash continuations followed). */
+function logicalLineEnd(text: string, i: number): number {
+  const n = text.length;
+  while (i < n) {
+    const c = text[i];
+    if (c === '\n') {
+      let k = i - 1;
+      if (text[k] === '\r') k--;
+      if (text[k] === '\\') { i++; continue; }
+      return i;
+    }
+    if (c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? n : close + 2; continue;
+    }
+    if (c === '/' && text[i + 1] === '/') return lineEnd(text, i);
+    if (c === '"' || c === '\'') { i = skipQuoted(text, i) + 1; continue; }
+    i++;
+  }
+  return n;
+}
+
+/** Reads clauses of `allowed` names after a keyword; masks them; reports near-misses. */
+function readKeywordClauses(
+  text: string, chars: string[], from: number, allowed: readonly string[],
+): { clauses: KeywordClause[]; unknown: UnknownClause[]; end: number } {
+  const clauses: KeywordClause[] = [];
+  const unknown: UnknownClause[] = [];
+  let i = from;
+  for (;;) {
+    const j = skipTrivia(text, i);
+    if (!isIdentStart(text.charCodeAt(j))) return { clauses, unknown, end: i };
+    const name = readIdent(text, j);
+    if (SPELLINGS[name]) return { clauses, unknown, end: i };
+    const afterName = skipTrivia(text, j + name.length);
+    if (text[afterName] !== '(') return { clauses, unknown, end: i };
+    const clause = readClause(text, j);
+    if (!clause) return { clauses, unknown, end: i };
+    if (allowed.includes(name)) {
+      clauses.push(clause);
+    } else {
+      // `meta_fork f(x);` is a call spawn, not a clause: only a near-miss of a clause name
+      // followed by more than `;` is taken for a misspelled clause.
+      const suggestion = closest(name, allowed);
+      const next = skipTrivia(text, clause.end);
+      if (!suggestion || clause.unterminated || text[next] === ';' || text[next] === undefined) {
+        return { clauses, unknown, end: i };
+      }
+      unknown.push({ name, start: clause.start, end: clause.end, nameSpan: clause.nameSpan, suggestion });
+    }
+    maskRange(chars, clause.start, clause.end);
+    i = clause.end;
+  }
+}
+
+/**
+ * Scans the whole text once. Cost is linear; it allocates one character array for the
+ * masked copy, which is only joined when something was masked.
+ */
+export function scanKeywords(text: string): KeywordLayer {
+  const chars = text.split('');
+  const keywords: KeywordToken[] = [];
+  const pragmas: PragmaLine[] = [];
+  const n = text.length;
+  let lineStart = true; // only blanks seen since the last newline
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 10) { lineStart = true; i++; continue; }
+    if (c === 32 || c === 9 || c === 13 || c === 12 || c === 11) { i++; continue; }
+    if (c === 47 && (text.charCodeAt(i + 1) === 47 || text.charCodeAt(i + 1) === 42)) {
+      const j = skipTrivia(text, i, true);
+      i = j > i ? j : i + 1; continue;
+    }
+    if (c === 35 && lineStart) { // '#': a preprocessor line
+      const end = logicalLineEnd(text, i);
+      const word = readIdent(text, skipTrivia(text, i + 1, true));
+      if (word === 'pragma') {
+        const raw = text.slice(i, end);
+        const pragma: PragmaLine = { start: i, end, text: blankComments(raw.replace(/\\\r?\n/g, m => ' '.repeat(m.length))), trailingClauses: [] };
+        pragmas.push(pragma);
+        // Thesis quirk (digest 003 §1.11): `#pragma mf fork` / `schedule` may have their
+        // shared(...)/cache(...) clauses on the following lines.
+        const m = /^#\s*pragma\s+mf\s+(fork|schedule)\b/.exec(pragma.text);
+        if (m) {
+          const allowed = m[1] === 'fork' ? ['shared'] : ['cache'];
+          const r = readKeywordClauses(text, chars, end, allowed);
+          pragma.trailingClauses = r.clauses;
+          i = r.end > end ? r.end : end;
+          lineStart = false;
+          continue;
+        }
+      }
+      i = end;
+      continue;
+    }
+    lineStart = false;
+    if (c === 34 || c === 39) { // string or character literal
+      i = skipQuoted(text, i) + 1; continue;
+    }
+    if (c === 82 && text[i + 1] === '"') { // C++ raw string R"delim( ... )delim"
+      const open = text.indexOf('(', i + 2);
+      const delim = text.slice(i + 2, open);
+      const close = open < 0 ? -1 : text.indexOf(')' + delim + '"', open);
+      if (close >= 0) { i = close + delim.length + 2; continue; }
+    }
+    if (isIdentStart(c)) {
+      const start = i;
+      while (i < n && isIdentChar(text.charCodeAt(i))) i++;
+      const spelling = text.slice(start, i);
+      const keyword = SPELLINGS[spelling];
+      if (!keyword) continue;
+      const token: KeywordToken = { keyword, spelling, start, end: i, clauses: [], unknownClauses: [], headEnd: i };
+      keywords.push(token);
+      maskKeyword(text, chars, token);
+      i = token.headEnd;
+      continue;
+    }
+    i++;
+  }
+  const masked = keywords.length || pragmas.some(p => p.trailingClauses.length) ? chars.join('') : text;
+  return { masked, keywords, pragmas };
+}
+
+function maskKeyword(text: string, chars: string[], token: KeywordToken): void {
+  const { start, end, keyword } = token;
+  switch (keyword) {
+    case 'meta_for':
+    case 'cilk_for':
+      // Becomes `for` so that tree-sitter sees an ordinary for statement.
+      maskRange(chars, start, end);
+      chars[start] = 'f'; chars[start + 1] = 'o'; chars[start + 2] = 'r';
+      break;
+    case 'meta_pipe': {
+      // `meta_pipe (cond)` elides to a while loop, `meta_pipe (I; C; S)` to a for loop.
+      maskRange(chars, start, end);
+      const open = skipTrivia(text, end);
+      const close = text[open] === '(' ? matchParen(text, open) : -1;
+      const header = close > 0 ? text.slice(open, close) : '';
+      const word = /;/.test(header) ? 'for' : 'while';
+      for (let k = 0; k < word.length; k++) chars[start + k] = word[k];
+      break;
+    }
+    case 'meta_wait':
+    case 'meta_continue':
+    case 'meta_copy':
+      // Already an ordinary function call for the C grammar.
+      return;
+    default:
+      maskRange(chars, start, end);
+  }
+  const allowed = KEYWORD_CLAUSES[keyword];
+  if (allowed) {
+    const r = readKeywordClauses(text, chars, end, allowed);
+    token.clauses = r.clauses;
+    token.unknownClauses = r.unknown;
+    token.headEnd = r.end;
+  }
+}

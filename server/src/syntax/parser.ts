@@ -1,0 +1,172 @@
+// Loads the tree-sitter C/C++ grammars (WASM) and keeps a parsed document: the user's text,
+// the keyword layer, and the tree of the masked text. Updates re-parse incrementally.
+
+import * as fs from 'fs';
+import * as path from 'path';
+import { Language, Parser, Tree, Node as TSNode } from 'web-tree-sitter';
+import { KeywordLayer, scanKeywords } from './keywords';
+
+export type SourceLanguage = 'c' | 'cpp';
+
+export interface Grammars { c: Language; cpp: Language }
+
+/** Finds a WASM file next to the bundle (dist/) or in node_modules. */
+function wasmPath(file: string, pkg: string): string {
+  const beside = path.join(__dirname, file);
+  if (fs.existsSync(beside)) return beside;
+  return require.resolve(`${pkg}/${file}`);
+}
+
+let grammarsPromise: Promise<Grammars> | undefined;
+
+/** Initializes web-tree-sitter and the grammars once per process (≈ 35 ms). */
+export function loadGrammars(): Promise<Grammars> {
+  grammarsPromise ??= (async () => {
+    await Parser.init({ locateFile: (name: string) => wasmPath(name, 'web-tree-sitter') });
+    const [c, cpp] = await Promise.all([
+      Language.load(wasmPath('tree-sitter-c.wasm', 'tree-sitter-c')),
+      Language.load(wasmPath('tree-sitter-cpp.wasm', 'tree-sitter-cpp')),
+    ]);
+    return { c, cpp };
+  })();
+  return grammarsPromise;
+}
+
+const CPP_EXTENSIONS = /\.(cpp|cc|cxx|c\+\+|hpp|hh|hxx|mfcpp)$/i;
+const CPP_MARKERS = /^\s*(using\s+namespace\b|template\s*<|class\s+\w+\s*[:{]|#\s*include\s*<(iostream|algorithm|vector|string|cstdio|cstdlib|map|functional)>)|\bstd::/m;
+
+/** C++ for C++ file names, and for `.mfc` files that are plainly C++ (Figure 3.1 is). */
+export function detectLanguage(fileName: string | undefined, text: string): SourceLanguage {
+  if (fileName && CPP_EXTENSIONS.test(fileName)) return 'cpp';
+  if (fileName && /\.(c|h)$/i.test(fileName)) return 'c';
+  return CPP_MARKERS.test(text) ? 'cpp' : 'c';
+}
+
+/** A lightweight copy of a tree-sitter node: plain JS objects are fast to walk many times. */
+export interface SNode {
+  type: string;
+  start: number;
+  end: number;
+  field: string | null;
+  named: boolean;
+  missing: boolean;
+  children: SNode[];
+  parent: SNode | null;
+}
+
+/** Anonymous tokens worth keeping: operators (fields) and a few keywords the checks read. */
+const KEPT_ANONYMOUS = new Set(['static', 'const', 'extern', 'volatile', 'register', 'auto', 'inline', 'typedef', '&', '*']);
+
+/** Converts a tree-sitter subtree to SNodes with one cursor walk (few WASM calls per node). */
+export function convert(node: TSNode, language: Language): SNode {
+  const types = typeTable(language);
+  const cursor = node.walk();
+  const root: SNode = {
+    type: node.type, start: node.startIndex, end: node.endIndex, field: null, named: node.isNamed,
+    missing: node.isMissing, children: [], parent: null,
+  };
+  const stack: SNode[] = [root];
+  if (cursor.gotoFirstChild()) {
+    for (;;) {
+      const parent = stack[stack.length - 1];
+      const named = cursor.nodeIsNamed;
+      const typeId = cursor.nodeTypeId;
+      const fieldId = cursor.currentFieldId;
+      const type = types[typeId];
+      let pushed: SNode | undefined;
+      if (named || fieldId || KEPT_ANONYMOUS.has(type) || cursor.nodeIsMissing) {
+        pushed = {
+          type, start: cursor.startIndex, end: cursor.endIndex,
+          field: fieldId ? language.fields[fieldId] : null, named, missing: cursor.nodeIsMissing,
+          children: [], parent,
+        };
+        parent.children.push(pushed);
+      }
+      if (pushed && named && cursor.gotoFirstChild()) { stack.push(pushed); continue; }
+      while (!cursor.gotoNextSibling()) {
+        if (stack.length === 1 || !cursor.gotoParent()) { cursor.delete(); return root; }
+        stack.pop();
+      }
+    }
+  }
+  cursor.delete();
+  return root;
+}
+
+const typeTables = new WeakMap<Language, string[]>();
+function typeTable(language: Language): string[] {
+  let table = typeTables.get(language);
+  if (!table) {
+    table = [];
+    for (let id = 0; id < language.nodeTypeCount; id++) table.push(language.nodeTypeForId(id) ?? '');
+    typeTables.set(language, table);
+  }
+  return table;
+}
+
+/** Row/column of an offset; tree-sitter wants them with every edit. */
+function pointAt(text: string, offset: number): { row: number; column: number } {
+  let row = 0;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) { row++; lineStart = i + 1; }
+  return { row, column: offset - lineStart };
+}
+
+export class SyntaxDocument {
+  private constructor(
+    readonly text: string,
+    readonly language: SourceLanguage,
+    readonly grammar: Language,
+    readonly layer: KeywordLayer,
+    readonly tree: Tree,
+    private readonly parser: Parser,
+  ) {}
+
+  static parse(grammars: Grammars, text: string, language: SourceLanguage): SyntaxDocument {
+    const grammar = grammars[language];
+    const parser = new Parser();
+    parser.setLanguage(grammar);
+    const layer = scanKeywords(text);
+    const tree = parser.parse(layer.masked);
+    if (!tree) throw new Error('tree-sitter returned no tree');
+    return new SyntaxDocument(text, language, grammar, layer, tree, parser);
+  }
+
+  /**
+   * A document for `text`, re-using this tree. The edit given to tree-sitter is the span
+   * where the masked texts differ, so a keyword appearing or vanishing away from the
+   * typed character (e.g. `meta_fo` -> `meta_for`) is still seen.
+   */
+  update(text: string): SyntaxDocument {
+    const layer = scanKeywords(text);
+    const before = this.layer.masked;
+    const after = layer.masked;
+    if (before === after) return new SyntaxDocument(text, this.language, this.grammar, layer, this.tree.copy(), this.parser);
+    let prefix = 0;
+    const shortest = Math.min(before.length, after.length);
+    while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+    let suffix = 0;
+    while (suffix < shortest - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
+    const edited = this.tree.copy();
+    edited.edit({
+      startIndex: prefix, oldEndIndex: before.length - suffix, newEndIndex: after.length - suffix,
+      startPosition: pointAt(before, prefix),
+      oldEndPosition: pointAt(before, before.length - suffix),
+      newEndPosition: pointAt(after, after.length - suffix),
+    });
+    const tree = this.parser.parse(after, edited);
+    edited.delete();
+    if (!tree) throw new Error('tree-sitter returned no tree');
+    return new SyntaxDocument(text, this.language, this.grammar, layer, tree, this.parser);
+  }
+
+  /** Frees the WASM tree; tree-sitter trees are not garbage-collected. */
+  dispose(): void { this.tree.delete(); }
+
+  /** The top-level items (functions, declarations, ...) of the translation unit. */
+  topLevelNodes(): TSNode[] {
+    return this.tree.rootNode.children.filter((n): n is TSNode => n !== null);
+  }
+
+  convert(node: TSNode): SNode { return convert(node, this.grammar); }
+}

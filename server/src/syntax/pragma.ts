@@ -1,0 +1,288 @@
+// Parser for `#pragma omp|mf|meta|cilk` lines: directive name, clauses and their
+// variable lists, each with its exact span in the user's text.
+
+import { closest, Ident, identList, PragmaLine, skipTrivia, Span, KeywordClause } from './keywords';
+import {
+  OMP_BARE_CLAUSES, OMP_CLAUSE_KEYWORDS, OMP_CLAUSES, OMP_DIRECTIVE_ARGUMENT, OMP_DIRECTIVES,
+  OMP_LIST_CLAUSES, OMP_OPTIONAL_ARGUMENT, OMP_STANDALONE,
+} from './openmp';
+import { Code } from '../analysis/codes';
+
+export type PragmaFamily = 'omp' | 'mf' | 'meta' | 'cilk';
+
+export interface DirectiveClause extends Span {
+  name: string;
+  nameSpan: Span;
+  /** Text between the parentheses and its span; undefined for a bare clause. */
+  args?: { text: string; span: Span };
+  /** Variables of a list clause (after the `modifier:` when there is one). */
+  items: Ident[];
+  /** `reduction(+: ...)` operator, `depend(in: ...)` type, `map(to: ...)` type, `linear(...: step)`. */
+  modifier?: Ident;
+}
+
+export interface PragmaProblem { code: Code; message: string; span: Span; data?: Record<string, unknown> }
+
+export interface Directive extends Span {
+  family: PragmaFamily;
+  /** Directive name, words joined by single spaces (`parallel for`). */
+  name: string;
+  nameSpan: Span;
+  /** `critical(name)`, `flush(list)`, `grainsize = e`: the argument written after the name. */
+  argument?: { text: string; span: Span; items: Ident[] };
+  clauses: DirectiveClause[];
+  problems: PragmaProblem[];
+  /** True for directives that govern no statement (`barrier`, `mf join`, ...). */
+  standalone: boolean;
+}
+
+/** MetaFork and Cilk pragma directives: name -> clauses (digest 003 §1.11, Table 6.1/6.2). */
+const MF_DIRECTIVES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['fork', ['shared']], ['parallel for', ['reduction']], ['join', []], ['schedule', ['cache']],
+]);
+const CILK_DIRECTIVES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['spawn', []], ['sync', []], ['parallel for', []], ['grainsize', []],
+]);
+const META_DIRECTIVES: ReadonlyMap<string, readonly string[]> = new Map([['grainsize', []]]);
+const STANDALONE = new Set(['mf join', 'cilk sync', 'cilk grainsize', 'meta grainsize']);
+
+const TABLES: Record<PragmaFamily, ReadonlyMap<string, readonly string[]>> = {
+  omp: OMP_DIRECTIVES, mf: MF_DIRECTIVES, cilk: CILK_DIRECTIVES, meta: META_DIRECTIVES,
+};
+
+const FAMILY_WORDS: Record<string, PragmaFamily> = { omp: 'omp', mf: 'mf', meta: 'meta', cilk: 'cilk' };
+
+class Cursor {
+  constructor(readonly text: string, public i: number, readonly base: number) {}
+  skip(): void {
+    while (this.i < this.text.length && /[\s,]/.test(this.text[this.i]) === true && this.text[this.i] !== '\n') this.i++;
+  }
+  skipBlanks(): void { while (this.i < this.text.length && /[ \t\r\f\v]/.test(this.text[this.i])) this.i++; }
+  ident(): Ident | undefined {
+    const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(this.text.slice(this.i));
+    if (!m) return undefined;
+    const id = { name: m[0], start: this.base + this.i, end: this.base + this.i + m[0].length };
+    this.i += m[0].length;
+    return id;
+  }
+  peekIdent(): string | undefined { return /^[A-Za-z_][A-Za-z0-9_]*/.exec(this.text.slice(this.i))?.[0]; }
+  get done(): boolean { return this.i >= this.text.length; }
+  get char(): string { return this.text[this.i]; }
+  abs(i = this.i): number { return this.base + i; }
+}
+
+/** Parses `(...)` at the cursor; returns its inner text and span, or a problem when unbalanced. */
+function readParens(cur: Cursor): { text: string; span: Span; closed: boolean } {
+  const open = cur.i;
+  let depth = 0;
+  for (let j = open; j < cur.text.length; j++) {
+    if (cur.text[j] === '(') depth++;
+    else if (cur.text[j] === ')' && --depth === 0) {
+      cur.i = j + 1;
+      return { text: cur.text.slice(open + 1, j), span: { start: cur.abs(open + 1), end: cur.abs(j) }, closed: true };
+    }
+  }
+  cur.i = cur.text.length;
+  return { text: cur.text.slice(open + 1), span: { start: cur.abs(open + 1), end: cur.abs(cur.text.length) }, closed: false };
+}
+
+/** Returns the family of a pragma line, or undefined for pragmas of other tools (`once`, `GCC`...). */
+export function pragmaFamily(line: PragmaLine): PragmaFamily | undefined {
+  const m = /^#\s*pragma\s+([A-Za-z_]+)/.exec(line.text);
+  return m ? FAMILY_WORDS[m[1]] : undefined;
+}
+
+export function parsePragma(line: PragmaLine): Directive | undefined {
+  const head = /^#\s*pragma\s+([A-Za-z_]+)/.exec(line.text);
+  const family = head && FAMILY_WORDS[head[1]];
+  if (!head || !family) return undefined;
+  const cur = new Cursor(line.text, head[0].length, line.start);
+  const table = TABLES[family];
+  const directive: Directive = {
+    family, name: '', nameSpan: { start: line.start, end: line.start }, clauses: [], problems: [],
+    standalone: false, start: line.start, end: line.end,
+  };
+  // Longest directive name made of the following words.
+  cur.skipBlanks();
+  const nameStart = cur.i;
+  const words: Ident[] = [];
+  let matched = 0;
+  let matchedEnd = cur.i;
+  for (;;) {
+    cur.skipBlanks();
+    const w = cur.ident();
+    if (!w) break;
+    words.push(w);
+    const candidate = words.map(x => x.name).join(' ');
+    if (table.has(candidate)) { matched = words.length; matchedEnd = cur.i; }
+    if (![...table.keys()].some(k => (k + ' ').startsWith(candidate + ' '))) break;
+  }
+  if (matched === 0) {
+    const first = words[0];
+    const span = first ?? { start: line.start, end: line.end };
+    const suggestion = first && closest(first.name, [...table.keys()].map(k => k.split(' ')[0]));
+    directive.problems.push({
+      code: 'MF201',
+      message: first
+        ? `unknown ${familyLabel(family)} directive '${first.name}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`
+        : `missing directive name after '#pragma ${family}'`,
+      span, data: suggestion && first ? { replace: first.name, with: suggestion } : undefined,
+    });
+    directive.name = first?.name ?? '';
+    directive.nameSpan = first ? { start: first.start, end: first.end } : { start: line.start, end: line.end };
+    return directive;
+  }
+  directive.name = words.slice(0, matched).map(w => w.name).join(' ');
+  directive.nameSpan = { start: line.start + nameStart, end: line.start + matchedEnd };
+  cur.i = matchedEnd;
+  directive.standalone = family === 'omp' ? OMP_STANDALONE.has(directive.name) : STANDALONE.has(`${family} ${directive.name}`);
+
+  if (directive.name === 'grainsize') {
+    // `#pragma meta grainsize = e`, `#pragma cilk grainsize [=] e`.
+    cur.skipBlanks();
+    if (cur.char === '=') cur.i++;
+    cur.skipBlanks();
+    const text = line.text.slice(cur.i).trim();
+    const span = { start: cur.abs(), end: cur.abs() + text.length };
+    if (!text) directive.problems.push({ code: 'MF203', message: `'#pragma ${family} grainsize' needs an expression, e.g. '#pragma ${family} grainsize = 64'`, span: directive.nameSpan });
+    directive.argument = { text, span, items: identList(line.text, cur.i, cur.i + text.length).map(id => shift(id, line.start)) };
+    return directive;
+  }
+  if (family === 'omp' && OMP_DIRECTIVE_ARGUMENT.has(directive.name)) {
+    cur.skipBlanks();
+    if (cur.char === '(') {
+      const p = readParens(cur);
+      directive.argument = { text: p.text, span: p.span, items: identList(line.text, p.span.start - line.start, p.span.end - line.start).map(id => shift(id, line.start)) };
+      if (!p.closed) directive.problems.push({ code: 'MF203', message: `missing ')' after '${directive.name}('`, span: p.span });
+    }
+  }
+  const allowed = table.get(directive.name) ?? [];
+  const known = family === 'omp' ? OMP_CLAUSES : new Set(allowed);
+  for (;;) {
+    cur.skip();
+    if (cur.done) break;
+    const name = cur.ident();
+    if (!name) {
+      const bad = cur.i;
+      while (!cur.done && !/[\s,]/.test(cur.char)) cur.i++;
+      directive.problems.push({ code: 'MF203', message: `unexpected '${line.text.slice(bad, cur.i)}' in '#pragma ${family} ${directive.name}'`, span: { start: cur.abs(bad), end: cur.abs() } });
+      continue;
+    }
+    cur.skipBlanks();
+    const clause: DirectiveClause = { name: name.name, nameSpan: { start: name.start, end: name.end }, start: name.start, end: name.end, items: [] };
+    if (cur.char === '(') {
+      const p = readParens(cur);
+      clause.args = { text: p.text, span: p.span };
+      clause.end = p.closed ? p.span.end + 1 : p.span.end;
+      if (!p.closed) directive.problems.push({ code: 'MF203', message: `missing ')' to close '${name.name}('`, span: { start: name.start, end: p.span.end } });
+      parseClauseArguments(clause, line);
+    }
+    directive.clauses.push(clause);
+    checkClause(directive, clause, allowed, known);
+  }
+  for (const c of line.trailingClauses) directive.clauses.push(fromKeywordClause(c));
+  return directive;
+}
+
+function familyLabel(family: PragmaFamily): string {
+  return family === 'omp' ? 'OpenMP' : family === 'mf' ? 'MetaFork' : family === 'cilk' ? 'Cilk' : '`meta`';
+}
+
+function shift(id: Ident, by: number): Ident { return { name: id.name, start: id.start + by, end: id.end + by }; }
+
+export function fromKeywordClause(c: KeywordClause): DirectiveClause {
+  return { name: c.name, nameSpan: c.nameSpan, start: c.start, end: c.end, args: { text: c.argsText, span: c.argsSpan }, items: c.items, modifier: c.operator };
+}
+
+function parseClauseArguments(clause: DirectiveClause, line: PragmaLine): void {
+  const args = clause.args!;
+  const rel = args.span.start - line.start;
+  if (!OMP_LIST_CLAUSES.has(clause.name) && clause.name !== 'shared' && clause.name !== 'cache') return;
+  // `reduction(+: a, b)`, `depend(in: x)`, `map(tofrom: a[0:n])` carry a modifier before ':';
+  // `linear(i: 2)`, `aligned(p: 32)` carry a step/alignment after it.
+  const colon = topLevelColon(args.text);
+  const modifierFirst = ['reduction', 'depend', 'map'].includes(clause.name);
+  if (colon >= 0 && modifierFirst) {
+    const op = args.text.slice(0, colon).trim();
+    const opAt = args.text.indexOf(op);
+    clause.modifier = { name: op, start: args.span.start + opAt, end: args.span.start + opAt + op.length };
+    clause.items = listItems(line.text, rel + colon + 1, rel + args.text.length, line.start);
+  } else {
+    const end = colon >= 0 ? colon : args.text.length;
+    clause.items = listItems(line.text, rel, rel + end, line.start);
+  }
+}
+
+/** Index of a ':' not inside brackets (array sections `a[0:n]` have their own). */
+function topLevelColon(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '[' || c === '(') depth++;
+    else if (c === ']' || c === ')') depth--;
+    else if (c === ':' && depth === 0 && text[i + 1] !== ':' && text[i - 1] !== ':') return i;
+  }
+  return -1;
+}
+
+/** The leading identifier of each comma-separated list item (`a[0:n]` -> `a`). */
+function listItems(text: string, start: number, end: number, base: number): Ident[] {
+  const items: Ident[] = [];
+  let depth = 0;
+  let itemStart = start;
+  for (let i = start; i <= end; i++) {
+    const c = i < end ? text[i] : ',';
+    if (c === '[' || c === '(') depth++;
+    else if (c === ']' || c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      const j = skipTrivia(text, itemStart);
+      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(j, i));
+      if (m) items.push({ name: m[0], start: base + j, end: base + j + m[0].length });
+      itemStart = i + 1;
+    }
+  }
+  return items;
+}
+
+function checkClause(directive: Directive, clause: DirectiveClause, allowed: readonly string[], known: ReadonlySet<string>): void {
+  const where = `'#pragma ${directive.family} ${directive.name}'`;
+  const problems = directive.problems;
+  if (!known.has(clause.name)) {
+    const suggestion = closest(clause.name, allowed.length ? allowed : known);
+    problems.push({
+      code: 'MF202',
+      message: `unknown clause '${clause.name}' on ${where}${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
+      span: clause.nameSpan, data: suggestion ? { replace: clause.name, with: suggestion } : undefined,
+    });
+    return;
+  }
+  if (!allowed.includes(clause.name)) {
+    problems.push({ code: 'MF204', message: `clause '${clause.name}' is not valid on ${where}`, span: clause.nameSpan, data: { clause: clause.name } });
+    return;
+  }
+  if (directive.family !== 'omp') {
+    if (!clause.args) problems.push({ code: 'MF203', message: `clause '${clause.name}' needs a parenthesized variable list`, span: clause.nameSpan });
+    return;
+  }
+  const bare = OMP_BARE_CLAUSES.has(clause.name);
+  if (bare && clause.args && !OMP_OPTIONAL_ARGUMENT.has(clause.name)) {
+    problems.push({ code: 'MF203', message: `clause '${clause.name}' takes no argument`, span: { start: clause.start, end: clause.end } });
+  } else if (!bare && !clause.args && !OMP_OPTIONAL_ARGUMENT.has(clause.name)) {
+    problems.push({ code: 'MF203', message: `clause '${clause.name}' needs a parenthesized argument`, span: clause.nameSpan });
+  } else if (clause.args && !clause.args.text.trim()) {
+    problems.push({ code: 'MF203', message: `clause '${clause.name}' has an empty argument`, span: { start: clause.start, end: clause.end } });
+  } else if (clause.args && OMP_CLAUSE_KEYWORDS[clause.name]) {
+    const value = clause.args.text.trim();
+    const options = OMP_CLAUSE_KEYWORDS[clause.name];
+    if (!options.includes(value)) {
+      const suggestion = closest(value, options);
+      problems.push({
+        code: 'MF203',
+        message: `'${clause.name}(${value})' is not valid: expected ${options.map(o => `'${o}'`).join(' or ')}${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
+        span: clause.args.span, data: suggestion ? { replace: value, with: suggestion } : undefined,
+      });
+    }
+  } else if (clause.name === 'reduction' && clause.args && !clause.modifier) {
+    problems.push({ code: 'MF203', message: `'reduction' needs an operator: 'reduction(+: ${clause.args.text.trim()})'`, span: clause.args.span });
+  }
+}
