@@ -5,6 +5,7 @@
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 export const CODES = {
+  MF100: { severity: 'information', title: 'analysis incomplete' },
   MF101: { severity: 'error', title: 'syntax error' },
   MF102: { severity: 'error', title: 'missing token' },
   MF201: { severity: 'error', title: 'unknown directive' },

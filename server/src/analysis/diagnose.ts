@@ -44,9 +44,24 @@ const CHECKS: ((model: ItemModel) => MfDiagnostic[])[] = [
 ];
 
 export function diagnoseItem(model: ItemModel): MfDiagnostic[] {
-  const out = CHECKS.flatMap(check => check(model));
+  const out: MfDiagnostic[] = [];
+  const incomplete = () => diagnostic('MF100', { start: model.item.start, end: Math.min(model.item.end, model.item.start + 1) }, 'this code is nested too deeply to be analysed completely; some checks were skipped');
+  if (model.incomplete) out.push(incomplete());
+  for (const check of CHECKS) {
+    try {
+      out.push(...check(model));
+    } catch (e) {
+      // Pathological input (e.g. thousands of nested blocks) must degrade, never crash.
+      if (!(e instanceof RangeError)) throw e;
+      if (!model.incomplete) out.push(incomplete());
+      break;
+    }
+  }
   return out.sort((a, b) => a.start - b.start || a.end - b.end);
 }
+
+/** Beyond this many, a document is more noise than code (binary junk): stop reporting. */
+export const MAX_DIAGNOSTICS = 1000;
 
 /** Per-item results with offsets relative to the item start. */
 export type DiagnosticCache = Map<string, MfDiagnostic[]>;
@@ -57,6 +72,7 @@ export function diagnoseDocument(doc: DocumentModel, previous?: DiagnosticCache)
   const text = doc.text;
   const signature = doc.fileScope.signature;
   doc.items.forEach((ref, i) => {
+    if (diagnostics.length >= MAX_DIAGNOSTICS) return;
     const key = `${signature}\u0000${text.slice(ref.start, ref.end)}`;
     let relative = previous?.get(key) ?? cache.get(key);
     if (!relative) {

@@ -42,39 +42,41 @@ const POLY_OPERATORS = new Set(['+', '-', '*']);
 const SYMBOLIC_STRUCTS = /^(gridDim|blockDim|blockIdx|threadIdx)$/;
 
 /** Why an index expression is not a polynomial in integer variables, or undefined if it is. */
-export function nonPolynomial(e: SNode, text: string, affineOnly = false): SNode | undefined {
+export function nonPolynomial(e: SNode, text: string, affineOnly = false, isMacro: (name: string) => boolean = () => false): SNode | undefined {
   const n = unparen(e) ?? e;
   switch (n.type) {
     case 'identifier': case 'number_literal':
       return n.type === 'number_literal' && /[.eEpP]/.test(text.slice(n.start, n.end)) && !/^0[xX]/.test(text.slice(n.start, n.end)) ? n : undefined;
     case 'unary_expression': {
       const op = text.slice(n.start, n.start + 1);
-      return op === '-' || op === '+' ? nonPolynomial(named(n)[0], text, affineOnly) : n;
+      return op === '-' || op === '+' ? nonPolynomial(named(n)[0], text, affineOnly, isMacro) : n;
     }
     case 'binary_expression': {
       const op = opOf(n, text);
       const l = child(n, 'left')!, r = child(n, 'right')!;
       // Division and remainder by a constant are quasi-affine (`n / 16`, `N/2` in the thesis).
-      if ((op === '/' || op === '%') && isConstant(r, text)) return nonPolynomial(l, text, affineOnly);
+      if ((op === '/' || op === '%') && isConstant(r, text, isMacro)) return nonPolynomial(l, text, affineOnly, isMacro);
       if (!op || !POLY_OPERATORS.has(op)) return n;
-      if (affineOnly && op === '*' && !isConstant(l, text) && !isConstant(r, text)) return n;
-      return nonPolynomial(l, text, affineOnly) ?? nonPolynomial(r, text, affineOnly);
+      if (affineOnly && op === '*' && !isConstant(l, text, isMacro) && !isConstant(r, text, isMacro)) return n;
+      return nonPolynomial(l, text, affineOnly, isMacro) ?? nonPolynomial(r, text, affineOnly, isMacro);
     }
     case 'field_expression': {
       const arg = child(n, 'argument');
       return arg && SYMBOLIC_STRUCTS.test(text.slice(arg.start, arg.end)) ? undefined : n;
     }
     case 'cast_expression':
-      return nonPolynomial(child(n, 'value')!, text, affineOnly);
+      return nonPolynomial(child(n, 'value')!, text, affineOnly, isMacro);
     default:
       return n;
   }
 }
 
-function isConstant(e: SNode, text: string): boolean {
+/** A constant: literals, and names declared nowhere in the file (macros such as BLOCK). */
+function isConstant(e: SNode, text: string, isMacro: (name: string) => boolean): boolean {
   const n = unparen(e) ?? e;
   if (n.type === 'number_literal') return true;
-  if (n.type === 'unary_expression' || n.type === 'binary_expression') return named(n).every(c => isConstant(c, text));
+  if (n.type === 'identifier') return isMacro(text.slice(n.start, n.end));
+  if (n.type === 'unary_expression' || n.type === 'binary_expression') return named(n).every(c => isConstant(c, text, isMacro));
   return false;
 }
 
@@ -109,7 +111,7 @@ function checkHost(model: ItemModel, schedule: Construct, stmt: SNode, parallel:
   }
   if (stmt.type !== 'for_statement') return;
   if (!parallel.has(stmt)) {
-    checkSerialLoop(stmt, text, out);
+    checkSerialLoop(model, stmt, out);
     const body = child(stmt, 'body');
     if (body) checkHost(model, schedule, body, parallel, out);
     return;
@@ -117,11 +119,14 @@ function checkHost(model: ItemModel, schedule: Construct, stmt: SNode, parallel:
   checkNest(model, schedule, stmt, parallel, out);
 }
 
-function checkSerialLoop(loop: SNode, text: string, out: MfDiagnostic[]): void {
+function checkSerialLoop(model: ItemModel, loop: SNode, out: MfDiagnostic[]): void {
+  const text = model.text;
+  const declared = new Set(model.scopes.variables.map(v => v.name));
+  const isMacro = (name: string) => !declared.has(name) && !model.fileScope.variables.has(name);
   const { header, problem } = canonicalHeader(loop, text);
   if (problem) { out.push(diagnostic('MF505', problem.node, `serial loop in 'meta_schedule': ${problem.message}`)); return; }
   const h = header!;
-  const bad = nonPolynomial(h.lower, text, true) ?? nonPolynomial(h.bound, text, true);
+  const bad = nonPolynomial(h.lower, text, true, isMacro) ?? nonPolynomial(h.bound, text, true, isMacro);
   if (bad) out.push(diagnostic('MF505', bad, `serial loop in 'meta_schedule': its bounds must be affine (rule: lower and upper bounds are linear expressions)`));
   else if (!/^\d+$/.test(h.step.text.trim())) out.push(diagnostic('MF505', h.update, `serial loop in 'meta_schedule': its step must be a constant (rule: increment by a constant)`));
 }
@@ -149,7 +154,7 @@ function checkNest(model: ItemModel, schedule: Construct, outer: SNode, parallel
         : header!.step.text.trim() !== '1' || header!.step.negative ? header!.update : undefined;
       if (bad) out.push(diagnostic('MF504', bad, `meta_for in 'meta_schedule' must read 'meta_for (int v = 0; v < bound; v++)' (rule: start at 0, compare with '<', step by 1)`));
     } else {
-      checkSerialLoop(s.loop, text, out);
+      checkSerialLoop(model, s.loop, out);
     }
   }
   // meta_for loops off the spine (e.g. beside other statements in a kernel body).

@@ -27,13 +27,14 @@ const USER_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"/m;
 
 export function clauseVariableDiagnostics(model: ItemModel): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
-  const unseenHeaders = USER_INCLUDE.test(model.text);
+  let unseenHeaders: boolean | undefined; // computed on the first undeclared name only
   for (const c of model.constructs) {
     for (const clause of c.clauses) {
       if (!VARIABLE_CLAUSES.has(clause.name)) continue;
       for (const item of clause.items) {
         const v = visibleVariable(model, item.name, c.start);
         if (!v) {
+          unseenHeaders ??= USER_INCLUDE.test(model.text);
           if (unseenHeaders) continue;
           out.push(diagnostic('MF401', item, `'${clause.name}(${item.name})' on '${constructLabel(c)}': '${item.name}' is not a declared variable`, { variable: item.name, clause: clause.name }));
         } else if (clause.name === 'shared' && c.kind === 'block-spawn' && c.dialect === 'metafork') {

@@ -57,6 +57,8 @@ export interface ItemModel {
   directives: Directive[];
   /** Problems found while tying constructs to statements (reported as diagnostics). */
   problems: ConstructProblem[];
+  /** Name resolution was abandoned (pathologically deep nesting). */
+  incomplete: boolean;
 }
 
 export interface ConstructProblem { code: 'MF206' | 'MF207' | 'MF102'; message: string; span: Span; data?: Record<string, unknown> }
@@ -74,7 +76,16 @@ const DIALECT_OF: Record<string, Dialect> = {
 export const OMP_LOOP_DIRECTIVES = new Set(['for', 'parallel for', 'for simd', 'parallel for simd', 'simd', 'taskloop', 'taskloop simd', 'distribute', 'distribute simd', 'distribute parallel for', 'distribute parallel for simd', 'teams distribute', 'teams distribute parallel for', 'target parallel for', 'target teams distribute parallel for', 'target simd', 'target parallel for simd', 'teams distribute simd', 'teams distribute parallel for simd', 'target teams distribute', 'target teams distribute simd', 'target teams distribute parallel for simd']);
 
 export function buildItemModel(item: SNode, text: string, keywords: KeywordToken[], pragmas: PragmaLine[], fileScope: FileScope): ItemModel {
-  const scopes = resolveItem(item, text, fileScope);
+  let scopes: ItemScopes;
+  let incomplete = false;
+  try {
+    scopes = resolveItem(item, text, fileScope);
+  } catch (e) {
+    // Thousands of nested blocks exhaust the stack: keep going without name resolution.
+    if (!(e instanceof RangeError)) throw e;
+    scopes = { variables: [], references: [] };
+    incomplete = true;
+  }
   const constructs: Construct[] = [];
   const problems: ConstructProblem[] = [];
   const directives: Directive[] = [];
@@ -93,7 +104,7 @@ export function buildItemModel(item: SNode, text: string, keywords: KeywordToken
   constructs.sort((a, b) => a.start - b.start || b.end - a.end);
   const roots = nest(constructs);
   for (const c of constructs) c.functionNode = enclosingFunction(c.statement ?? c.call ?? item) ?? undefined;
-  return { item, text, constructs, roots, scopes, fileScope, keywords, pragmas, directives, problems };
+  return { item, text, constructs, roots, scopes, fileScope, keywords, pragmas, directives, problems, incomplete };
 }
 
 /** Nests constructs by span containment (constructs are sorted by start, longest first). */
