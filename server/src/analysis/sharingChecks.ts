@@ -38,7 +38,8 @@ export function clauseVariableDiagnostics(model: ItemModel): MfDiagnostic[] {
           if (unseenHeaders) continue;
           out.push(diagnostic('MF401', item, `'${clause.name}(${item.name})' on '${constructLabel(c)}': '${item.name}' is not a declared variable`, { variable: item.name, clause: clause.name }));
         } else if (clause.name === 'shared' && c.kind === 'block-spawn' && c.dialect === 'metafork') {
-          const why = v.storage === 'global' ? 'a global variable' : v.storage === 'file' ? 'a file-scope variable' : v.isStatic ? 'static' : v.isConst ? 'const' : v.shape !== 'value' ? `${v.shape}-typed` : undefined;
+          // Globals are left alone: translators (and OpenMP habits) list them, harmlessly.
+          const why = v.storage === 'global' || v.storage === 'file' ? undefined : v.isStatic ? 'static' : v.isConst ? 'const' : v.shape !== 'value' ? `${v.shape}-typed` : undefined;
           if (why) out.push(diagnostic('MF404', item, `'${item.name}' is ${why}, so it is shared without 'shared(...)'`, { variable: item.name }));
         }
       }

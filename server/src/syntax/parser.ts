@@ -33,7 +33,7 @@ export function loadGrammars(): Promise<Grammars> {
 }
 
 const CPP_EXTENSIONS = /\.(cpp|cc|cxx|c\+\+|hpp|hh|hxx|mfcpp)$/i;
-const CPP_MARKERS = /^\s*(using\s+namespace\b|template\s*<|class\s+\w+\s*[:{]|#\s*include\s*<(iostream|algorithm|vector|string|cstdio|cstdlib|map|functional)>)|\bstd::/m;
+const CPP_MARKERS = /^\s*(using\s+namespace\b|template\s*<|class\s+\w+\s*[:{]|#\s*include\s*<(iostream|algorithm|vector|string|cstdio|cstdlib|map|functional)>)|\bstd::|\b(?:int|char|long|short|float|double|bool|auto|unsigned)\s*&\s*[A-Za-z_]\w*\s*=/m;
 
 /** C++ for C++ file names, and for `.mfc` files that are plainly C++ (Figure 3.1 is). */
 export function detectLanguage(fileName: string | undefined, text: string): SourceLanguage {

@@ -1,0 +1,10 @@
+int main() {
+  int a[N];
+  int b = 0;
+  for (int i=0;i<N;i++)
+  {
+    int b;
+    b = i;
+    a[i] = b;
+  }
+}

@@ -1,0 +1,9 @@
+void fragment(void)
+{
+                int a[6] = {2,3,4,5,6,7}, m=0;
+                {
+                         for(int i=0; i<6; i++) {
+                                  m = m + a[i];
+                         }
+                }
+}

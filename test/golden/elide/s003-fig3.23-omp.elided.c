@@ -1,0 +1,12 @@
+void imp_barrier()
+{
+   int tmp1, tmp2, tmp3;
+   {
+      {
+         tmp1 = tmp1 * tmp2;
+      }
+      {
+         tmp3 = tmp2 * tmp3;
+      } /* an implicit barrier here*/
+   } /* an implicit barrier here*/
+}
