@@ -15,7 +15,7 @@ export interface Analysis {
 
 export async function parseText(text: string, fileName?: string, language?: SourceLanguage): Promise<SyntaxDocument> {
   const grammars = await loadGrammars();
-  return SyntaxDocument.parse(grammars, text, language ?? detectLanguage(fileName, text));
+  return SyntaxDocument.parse(grammars, text, language ?? detectLanguage(fileName, text), fileName);
 }
 
 /** Model and diagnostics of a parsed document; `previous` re-uses results for unchanged items. */

@@ -77,8 +77,7 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
       }
       default: {
         // meta_fork, cilk_spawn, meta_schedule, meta_device, cilk_scope: the keyword and its clauses go.
-        const end = withTrailingBlanks(text, k.headEnd);
-        edits.push(text.slice(k.start, end).includes('\n') ? removeStatement(text, { start: k.start, end: k.headEnd }) : remove({ start: k.start, end }));
+        edits.push(removeStatement(text, { start: k.start, end: k.headEnd }));
       }
     }
   }

@@ -72,7 +72,8 @@ export function convert(node: TSNode, language: Language): SNode {
       const named = cursor.nodeIsNamed;
       const typeId = cursor.nodeTypeId;
       const fieldId = cursor.currentFieldId;
-      const type = types[typeId];
+      // ERROR nodes carry the builtin id 65535, outside the language's table.
+      const type = types[typeId] ?? cursor.nodeType;
       let pushed: SNode | undefined;
       if (named || fieldId || KEPT_ANONYMOUS.has(type) || cursor.nodeIsMissing) {
         pushed = {
@@ -114,6 +115,8 @@ function pointAt(text: string, offset: number): { row: number; column: number } 
 
 export class SyntaxDocument {
   private constructor(
+    readonly grammars: Grammars,
+    readonly fileName: string | undefined,
     readonly text: string,
     readonly language: SourceLanguage,
     readonly grammar: Language,
@@ -122,14 +125,14 @@ export class SyntaxDocument {
     private readonly parser: Parser,
   ) {}
 
-  static parse(grammars: Grammars, text: string, language: SourceLanguage): SyntaxDocument {
+  static parse(grammars: Grammars, text: string, language: SourceLanguage, fileName?: string): SyntaxDocument {
     const grammar = grammars[language];
     const parser = new Parser();
     parser.setLanguage(grammar);
     const layer = scanKeywords(text);
     const tree = parser.parse(layer.masked);
     if (!tree) throw new Error('tree-sitter returned no tree');
-    return new SyntaxDocument(text, language, grammar, layer, tree, parser);
+    return new SyntaxDocument(grammars, fileName, text, language, grammar, layer, tree, parser);
   }
 
   /**
@@ -138,10 +141,13 @@ export class SyntaxDocument {
    * typed character (e.g. `meta_fo` -> `meta_for`) is still seen.
    */
   update(text: string): SyntaxDocument {
+    // A file whose name does not decide may turn out to be C++ as it is typed.
+    const language = detectLanguage(this.fileName, text);
+    if (language !== this.language) return SyntaxDocument.parse(this.grammars, text, language, this.fileName);
     const layer = scanKeywords(text);
     const before = this.layer.masked;
     const after = layer.masked;
-    if (before === after) return new SyntaxDocument(text, this.language, this.grammar, layer, this.tree.copy(), this.parser);
+    if (before === after) return new SyntaxDocument(this.grammars, this.fileName, text, this.language, this.grammar, layer, this.tree.copy(), this.parser);
     let prefix = 0;
     const shortest = Math.min(before.length, after.length);
     while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
@@ -157,7 +163,7 @@ export class SyntaxDocument {
     const tree = this.parser.parse(after, edited);
     edited.delete();
     if (!tree) throw new Error('tree-sitter returned no tree');
-    return new SyntaxDocument(text, this.language, this.grammar, layer, tree, this.parser);
+    return new SyntaxDocument(this.grammars, this.fileName, text, this.language, this.grammar, layer, tree, this.parser);
   }
 
   /** Frees the WASM tree; tree-sitter trees are not garbage-collected. */

@@ -4,7 +4,6 @@ void outlining_example(void)
   int &ref=m;
   int arry[10];
 
-  
   {
     arry;
     ref++;

@@ -4,7 +4,6 @@ long fib_parallel(long n)
         if (n < 2)
             return n;
         else{
-             
              {
                  x = fib_parallel(n-1);
              }

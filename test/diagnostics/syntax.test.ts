@@ -1,0 +1,80 @@
+// MF101 (syntax error) and MF102 (missing token): tree-sitter ERROR/MISSING nodes and the
+// `;` a join keyword needs.
+
+import { offsetOf } from '../helpers';
+import { Case, runCases } from './harness';
+
+const after = (needle: string) => (source: string) => offsetOf(source, needle) + needle.length;
+
+const cases: Case[] = [
+  // ---- MF101 ----
+  {
+    name: 'stray closing brace at file scope',
+    source: 'void f(void) {}\n}\n',
+    code: 'MF101', message: "syntax error: unexpected '}'", covers: '}', occurrence: 2, data: null,
+  },
+  {
+    name: 'stray parenthesis after a function',
+    source: 'int main(void) { return 0; }\n)\n',
+    code: 'MF101', message: "syntax error: unexpected ')'", covers: ')', after: '}\n)',
+  },
+  {
+    name: 'garbage line between functions',
+    source: 'int f(int n) {\n  return n;\n}\n@@ garbage here\n',
+    code: 'MF101', message: "syntax error: unexpected '@@'", covers: '@@', also: ['MF102'],
+  },
+  {
+    name: 'unbalanced parenthesis inside a function body',
+    source: 'void f(int n){\n  n = n + ) 3;\n}\n',
+    code: 'MF101', message: /^syntax error: unexpected '\)'/, covers: ')', after: '+ )',
+  },
+  {
+    name: 'identifier starting with a digit inside a function body',
+    source: 'void f(int n){\n  int 3x = n;\n}\n',
+    code: 'MF101', message: /^syntax error: unexpected '3'/, covers: '3',
+  },
+  {
+    name: 'unclosed call inside a function body',
+    source: 'void g(int);\nvoid f(int n){\n  g(n\n}\n',
+    code: 'MF101', message: /^syntax error: unexpected 'g\(n'/, covers: 'g(n',
+  },
+  {
+    name: 'meta_for without a body',
+    source: 'void f(int n) {\n  meta_for (int i = 0; i < n; i++) }\n}\n',
+    code: 'MF101', message: /^syntax error: unexpected 'meta_for/, covers: 'meta_for (int i = 0; i < n; i++) }',
+  },
+
+  // ---- MF102 ----
+  {
+    name: "missing ';' after a declaration",
+    source: 'int f(int n){\n  int x = n\n  return x;\n}\n',
+    code: 'MF102', message: "expected ';' in declaration", covers: 'n', after: 'n\n  return',
+    data: s => ({ insert: ';', at: after('int x = n')(s) }),
+  },
+  {
+    name: "missing '}' in an initializer",
+    source: 'void f(int n){\n  int a[4] = {1, 2;\n  a[0] = n;\n}\n',
+    code: 'MF102', message: "expected '}' in initializer", covers: '2', after: '2;',
+    data: s => ({ insert: '}', at: after('{1, 2')(s) }),
+  },
+  {
+    name: 'missing operand in a condition',
+    source: 'void f(int n){\n  if (n > ) { n = 0; }\n}\n',
+    code: 'MF102', message: 'expected identifier in expression', covers: '>',
+    data: s => ({ insert: 'identifier', at: after('n >')(s) }),
+  },
+  {
+    name: "meta_join without ';'",
+    source: 'void g(int);\nvoid f(int n){\n  meta_fork g(n);\n  g(n + 1);\n  meta_join\n}\n',
+    code: 'MF102', message: "expected ';' after 'meta_join'", covers: 'meta_join',
+    data: s => ({ insert: ';', at: after('meta_join')(s) }),
+  },
+  {
+    name: "cilk_sync without ';'",
+    source: 'void g(int);\nvoid f(int n){\n  cilk_spawn g(n);\n  cilk_sync\n}\n', file: 'a.c',
+    code: 'MF102', message: "expected ';' after 'cilk_sync'", covers: 'cilk_sync',
+    data: s => ({ insert: ';', at: after('cilk_sync')(s) }),
+  },
+];
+
+runCases(cases);
