@@ -6,6 +6,7 @@ import { analyzeText } from './analyze';
 import { LspDiagnostic, MfDiagnostic, toLsp } from './analysis/diagnostic';
 import { elide } from './model/elide';
 import { LineIndex } from './syntax/lines';
+import { packageVersion } from './version';
 
 const USAGE = `usage: metafork <command> [options] FILE...
 
@@ -104,7 +105,7 @@ export async function main(argv: string[], io: Io = { stdout: s => process.stdou
   const [command, ...rest] = argv;
   try {
     if (!command || command === '-h' || command === '--help' || command === 'help') { io.stdout(USAGE + '\n'); return command ? 0 : 2; }
-    if (command === '--version') { io.stdout(`${require('../../package.json').version}\n`); return 0; }
+    if (command === '--version') { io.stdout(`${packageVersion()}\n`); return 0; }
     const o = parseOptions(rest);
     switch (command) {
       case 'check': return await check(o, io);

@@ -30,6 +30,8 @@ export interface Case {
   count?: number;
   /** Other error-severity codes this program may also yield. */
   also?: Code[];
+  /** Codes (of any severity) that must not appear at all. */
+  absent?: Code[];
   /** Set when the engine is known to be wrong here: the test runs but only reports. */
   todo?: string;
 }
@@ -69,6 +71,8 @@ export async function checkCase(c: Case): Promise<MfDiagnostic> {
   const allowed = new Set<Code>([c.code, ...(c.also ?? [])]);
   const otherErrors = diagnostics.filter(x => x.severity === 'error' && !allowed.has(x.code));
   assert.deepEqual(summarize(c.source, otherErrors), [], 'no other errors expected');
+  const forbidden = diagnostics.filter(x => c.absent?.includes(x.code));
+  assert.deepEqual(summarize(c.source, forbidden), [], `none of ${c.absent?.join(', ')} expected`);
   for (const extra of c.also ?? []) {
     assert.ok(diagnostics.some(x => x.code === extra), `listed extra code ${extra} should appear; got ${all}`);
   }

@@ -4,6 +4,7 @@
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeSyntax, parseText } from '../analyze';
+import { packageVersion } from '../version';
 import type { DiagnosticCache } from '../analysis/diagnose';
 import { toLsp } from '../analysis/diagnostic';
 import { LineIndex } from '../syntax/lines';
@@ -19,7 +20,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onInitialize(() => ({
     capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental } },
-    serverInfo: { name: 'metafork', version: require('../../../package.json').version },
+    serverInfo: { name: 'metafork', version: packageVersion() },
   }));
 
   const analyze = async (doc: TextDocument) => {

@@ -1,0 +1,99 @@
+// The command line as a user meets it: the installed `bin/metafork`, real files, stdin,
+// exit codes 0/1/2 and the JSON shape of SPEC §8.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ROOT } from '../helpers';
+
+const BIN = path.join(ROOT, 'bin', 'metafork');
+const run = (args: string[], input?: string) => spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8', cwd: ROOT });
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-cli-'));
+const write = (name: string, text: string) => { const p = path.join(tmp, name); fs.writeFileSync(p, text); return p; };
+
+const BAD = 'void f(int *a, int n) {\n  #pragma omp paralel for\n  for (int i = 0; i < n; i++) a[i] = 0;\n}\n';
+
+test('check: clean files exit 0 with no output', () => {
+  const r = run(['check', 'examples/fib.mfc', 'examples/loop_omp.c', 'examples/jacobi1d.mfc']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, '');
+});
+
+test('check: errors print FILE:LINE:COL and exit 1', () => {
+  const file = write('bad.c', BAD);
+  const r = run(['check', file]);
+  assert.equal(r.status, 1);
+  assert.equal(r.stdout, `${file}:2:15: error: unknown OpenMP directive 'paralel'; did you mean 'parallel'? [MF201]\n`);
+});
+
+test('check: warnings alone exit 0', () => {
+  const file = write('warn.mfc', 'long f(long n) { long x; x = meta_fork g(n); return x; }\n');
+  const r = run(['check', file]);
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /warn\.mfc:1:46: warning: .* can reach this return without a 'meta_join'.* \[MF314\]/);
+});
+
+test('check --json: LSP diagnostics with a 1-based line', () => {
+  const file = write('bad2.c', BAD);
+  const r = run(['check', '--json', file]);
+  assert.equal(r.status, 1);
+  const out = JSON.parse(r.stdout);
+  const [d] = out.files[0].diagnostics;
+  assert.equal(out.files[0].file, file);
+  assert.deepEqual(d.range, { start: { line: 1, character: 14 }, end: { line: 1, character: 21 } });
+  assert.equal(d.line, 2);
+  assert.equal(d.severity, 1);
+  assert.equal(d.code, 'MF201');
+  assert.equal(d.source, 'metafork');
+  assert.deepEqual(d.data, { replace: 'paralel', with: 'parallel' });
+});
+
+test('check: - reads standard input', () => {
+  const r = run(['check', '-'], BAD);
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /^<stdin>:2:15: error: unknown OpenMP directive 'paralel'/);
+});
+
+test('check: a missing file is a user error', () => {
+  const r = run(['check', path.join(tmp, 'nope.mfc')]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /nope\.mfc: error: cannot read/);
+});
+
+test('elide prints the serial C-elision', () => {
+  const r = run(['elide', '-'], 'int f(int n) {\n  int x, y;\n  x = meta_fork g(n);\n  y = g(n - 1);\n  meta_join;\n  return x + y;\n}\n');
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, 'int f(int n) {\n  int x, y;\n  x = g(n);\n  y = g(n - 1);\n  return x + y;\n}\n');
+});
+
+test('elide -o and --json', () => {
+  const out = path.join(tmp, 'fib.c');
+  assert.equal(run(['elide', 'examples/fib.mfc', '-o', out]).status, 0);
+  assert.doesNotMatch(fs.readFileSync(out, 'utf8'), /meta_/);
+  const r = run(['elide', '--json', 'examples/loop.mfc']);
+  const json = JSON.parse(r.stdout);
+  assert.equal(json.file, 'examples/loop.mfc');
+  assert.match(json.elision, /\bfor \(/);
+  assert.deepEqual(json.diagnostics, []);
+});
+
+test('elide refuses a program with errors: diagnostics on stderr, exit 1, no output', () => {
+  const r = run(['elide', '-'], BAD);
+  assert.equal(r.status, 1);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /<stdin>:2:15: error:/);
+});
+
+test('usage errors exit 2', () => {
+  assert.equal(run([]).status, 2);
+  assert.equal(run(['frobnicate']).status, 2);
+  assert.equal(run(['check']).status, 2);
+  assert.equal(run(['check', '--bogus', 'x.mfc']).status, 2);
+  assert.equal(run(['elide', 'a.mfc', 'b.mfc']).status, 2);
+  const help = run(['--help']);
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /usage: metafork/);
+});

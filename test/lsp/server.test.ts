@@ -1,0 +1,57 @@
+// The language server over a real JSON-RPC connection (stdio): diagnostics after open and
+// after incremental edits. (Issue 5 extends this with every LSP feature.)
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'child_process';
+import * as path from 'path';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { ROOT } from '../helpers';
+
+interface Published { uri: string; version?: number; diagnostics: { code: string; message: string; range: { start: { line: number; character: number } } }[] }
+
+test('diagnostics are published on open and after each incremental change', async () => {
+  const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const published: Published[] = [];
+  const waiters: (() => void)[] = [];
+  connection.onNotification('textDocument/publishDiagnostics', (p: Published) => { published.push(p); waiters.splice(0).forEach(w => w()); });
+  connection.listen();
+  const next = (count: number) => new Promise<void>(resolve => {
+    const check = () => (published.length >= count ? resolve() : waiters.push(check));
+    check();
+  });
+  try {
+    const init = await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} }) as { capabilities: { textDocumentSync: { change: number } } };
+    assert.equal(init.capabilities.textDocumentSync.change, 2); // incremental
+    await connection.sendNotification('initialized', {});
+    const uri = 'file:///tmp/fib.mfc';
+    const text = 'long fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1);\n  y = fib(n - 2);\n  meta_join;\n  return x + y;\n}\n';
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'metafork', version: 1, text } });
+    await next(1);
+    assert.deepEqual(published[0], { uri, version: 1, diagnostics: [] });
+
+    // Delete `meta_join;` (line 5): the spawn now reaches the return unjoined.
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ range: { start: { line: 5, character: 2 }, end: { line: 5, character: 12 } }, text: '' }],
+    });
+    await next(2);
+    assert.equal(published[1].version, 2);
+    assert.deepEqual(published[1].diagnostics.map(d => [d.code, d.range.start.line]), [['MF314', 6]]);
+
+    // Type it back: the warning goes away and an empty list is published.
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 3 },
+      contentChanges: [{ range: { start: { line: 5, character: 2 }, end: { line: 5, character: 2 } }, text: 'meta_join;' }],
+    });
+    await next(3);
+    assert.deepEqual(published[2], { uri, version: 3, diagnostics: [] });
+
+    await connection.sendRequest('shutdown');
+    await connection.sendNotification('exit');
+  } finally {
+    connection.dispose();
+    proc.kill();
+  }
+});
