@@ -7,6 +7,13 @@ import { Case, runCases } from './harness';
 const after = (needle: string) => (source: string) => offsetOf(source, needle) + needle.length;
 
 const cases: Case[] = [
+  // ---- MF100 ----
+  {
+    name: 'pathologically deep nesting degrades to a note instead of crashing',
+    source: `void f(int n){\n${'{'.repeat(20000)} n++; ${'}'.repeat(20000)}\n}\n`,
+    code: 'MF100', message: 'this code is nested too deeply to be analysed completely; some checks were skipped', covers: 'v',
+  },
+
   // ---- MF101 ----
   {
     name: 'stray closing brace at file scope',

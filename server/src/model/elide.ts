@@ -64,7 +64,7 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
       }
       case 'meta_pipe': {
         const open = skipTrivia(text, k.end);
-        const close = text[open] === '(' ? matchParen(text, open) : -1;
+        const close = text[open] === '(' ? matchParen(text, open, text.length, false) : -1;
         if (close < 0) break;
         const header = text.slice(open + 1, close - 1);
         if (header.includes(';')) {

@@ -55,6 +55,10 @@ function byVariable(refs: Reference[]): Map<Variable, Reference[]> {
 export function sharingAt(model: ItemModel, c: Construct): SharingEntry[] {
   const refs = byVariable(referencesIn(model, c));
   const region = c.loop ?? c.region;
+  // Variables declared in the region are listed too, referenced or not.
+  if (region && c.kind !== 'spawn') {
+    for (const v of model.scopes.variables) if (within(v.span, region) && !refs.has(v)) refs.set(v, []);
+  }
   const entries: SharingEntry[] = [];
   for (const [variable, references] of refs) {
     const local = !!region && within(variable.span, region);

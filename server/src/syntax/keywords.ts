@@ -139,13 +139,13 @@ function readIdent(text: string, i: number): string {
 }
 
 /** Offset just after the parenthesis matching the one at `open` (or -1 when unbalanced). */
-export function matchParen(text: string, open: number, limit = text.length): number {
+export function matchParen(text: string, open: number, limit = text.length, insideStatement = true): number {
   let depth = 0;
   for (let i = open; i < limit; i++) {
     const c = text[i];
     if (c === '(') depth++;
     else if (c === ')') { depth--; if (depth === 0) return i + 1; }
-    else if (c === ';' || c === '{' || c === '}') return -1;
+    else if ((c === ';' && insideStatement) || c === '{' || c === '}') return -1;
     else if (c === '"' || c === '\'') i = skipQuoted(text, i);
   }
   return -1;
@@ -340,7 +340,8 @@ function maskKeyword(text: string, chars: string[], token: KeywordToken): void {
       // `meta_pipe (cond)` elides to a while loop, `meta_pipe (I; C; S)` to a for loop.
       maskRange(chars, start, end);
       const open = skipTrivia(text, end);
-      const close = text[open] === '(' ? matchParen(text, open) : -1;
+      // A loop header may hold semicolons.
+      const close = text[open] === '(' ? matchParen(text, open, text.length, false) : -1;
       const header = close > 0 ? text.slice(open, close) : '';
       const word = /;/.test(header) ? 'for' : 'while';
       for (let k = 0; k < word.length; k++) chars[start + k] = word[k];

@@ -1,0 +1,192 @@
+// MF401-MF405: data-sharing clauses naming undeclared variables, block spawns whose private
+// writes are lost, races on shared scalars in parallel loops, redundant shared(...),
+// and default(none).
+
+import { offsetOf } from '../helpers';
+import { Case, runCases, runClean } from './harness';
+
+const lost = (v: string, construct = 'meta_fork') =>
+  `'${v}' is private to this '${construct}' block (a value-type local not listed in shared(...)): the write changes the child's copy and is lost when the block ends; add 'shared(${v})'`;
+/** MF402 data: ` shared(v)` inserted right after `head` (the keyword with its clauses, or the pragma line). */
+const sharedFix = (v: string, head: string) => (s: string) => ({ variable: v, insert: ` shared(${v})`, at: offsetOf(s, head) + head.length });
+const race = (v: string, construct: string, reason: string, advice: string) =>
+  `data race: '${v}' is shared by all iterations of '${construct}' (${reason}) and written here; ${advice}`;
+const OUTSIDE = 'declared outside the loop: shared by all iterations';
+
+const cases: Case[] = [
+  // ---- MF401 undeclared variable in a clause ----
+  {
+    name: "'meta_fork shared(y)' with no y",
+    source: 'int g(int n);\nvoid f(int n){\n  meta_fork shared(y) { g(n); }\n  meta_join;\n}\n',
+    code: 'MF401', message: "'shared(y)' on 'meta_fork': 'y' is not a declared variable", covers: 'y', after: 'y)',
+    data: { variable: 'y', clause: 'shared' },
+  },
+  {
+    name: "'private(tmp)' with no tmp",
+    source: 'void f(int n){\n#pragma omp parallel private(tmp)\n  { n++; }\n}\n', file: 'a.c',
+    code: 'MF401', message: "'private(tmp)' on '#pragma omp parallel': 'tmp' is not a declared variable", covers: 'tmp',
+    data: { variable: 'tmp', clause: 'private' },
+  },
+  {
+    name: "meta_for 'reduction(+: total)' with no total",
+    source: 'void f(int n, int *a){\n  meta_for reduction(+: total) (int i = 0; i < n; i++) a[i] = 0;\n}\n',
+    code: 'MF401', message: /^'reduction(\(\+: total\)|\(total\))' on 'meta_for': 'total' is not a declared variable$/, covers: 'total',
+    data: { variable: 'total', clause: 'reduction' },
+  },
+  {
+    name: "'meta_schedule cache(zz)' with no zz",
+    source: 'void k(int N, int B, int *a, int *c){\n  meta_schedule cache(zz) {\n    meta_for (int i = 0; i < N / B; i++)\n      meta_for (int j = 0; j < B; j++)\n        c[i * B + j] = a[i * B + j];\n  }\n}\n',
+    code: 'MF401', message: "'cache(zz)' on 'meta_schedule': 'zz' is not a declared variable", covers: 'zz',
+    data: { variable: 'zz', clause: 'cache' },
+  },
+
+  // ---- MF402 private write lost ----
+  {
+    name: "'meta_fork { x = g(n); }' with x read after the join",
+    source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork { x = g(n); }\n  meta_join;\n  return x;\n}\n',
+    code: 'MF402', message: lost('x'), covers: 'x', after: 'x = g',
+    data: sharedFix('x', 'meta_fork'),
+  },
+  {
+    name: 'the fix goes after the existing clauses',
+    source: 'int g(int n);\nint f(int n){\n  int x = 0, y = 0;\n  meta_fork shared(y) { x = g(n); y = 1; }\n  meta_join;\n  return x + y;\n}\n',
+    code: 'MF402', message: lost('x'), covers: 'x', after: 'x = g',
+    data: sharedFix('x', 'meta_fork shared(y)'),
+  },
+  {
+    name: "'#pragma mf fork' block: the fix goes at the end of the pragma line",
+    source: 'int g(int n);\nint f(int n){\n  int x = 0;\n#pragma mf fork\n  { x = g(n); }\n#pragma mf join\n  return x;\n}\n',
+    code: 'MF402', message: lost('x', '#pragma mf fork'), covers: 'x', after: 'x = g',
+    data: sharedFix('x', '#pragma mf fork'),
+  },
+  {
+    name: 'single-statement block spawn',
+    source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork x = g(n) + 1;\n  meta_join;\n  return x;\n}\n',
+    code: 'MF402', message: lost('x'), covers: 'x', after: 'x = g',
+    data: sharedFix('x', 'meta_fork'),
+  },
+  {
+    name: 'increment of a private copy',
+    source: 'int f(int n){\n  int count = 0;\n  meta_fork { count++; }\n  meta_join;\n  return count;\n}\n',
+    code: 'MF402', message: lost('count'), covers: 'count', after: 'count++',
+    data: sharedFix('count', 'meta_fork'),
+  },
+  {
+    name: 'compound assignment of a private copy',
+    source: 'int f(int n){\n  int acc = 1;\n  meta_fork {\n    acc *= n;\n  }\n  meta_join;\n  return acc;\n}\n',
+    code: 'MF402', message: lost('acc'), covers: 'acc', after: 'acc *=',
+    data: sharedFix('acc', 'meta_fork'),
+  },
+  {
+    name: 'two lost variables give two warnings',
+    source: 'int g(int);\nint f(int n){\n  int a = 0, b = 0;\n  meta_fork { a = g(n); b = g(n + 1); }\n  meta_join;\n  return a + b;\n}\n',
+    code: 'MF402', message: lost('b'), covers: 'b', after: 'b = g', count: 2,
+    data: sharedFix('b', 'meta_fork'),
+  },
+
+  // ---- MF403 race on a shared scalar ----
+  {
+    name: "'sum += a[i]' in meta_for suggests reduction(+)",
+    source: 'int f(int n, int *a){\n  int sum = 0;\n  meta_for (int i = 0; i < n; i++) {\n    sum += a[i];\n  }\n  return sum;\n}\n',
+    code: 'MF403', message: race('sum', 'meta_for', OUTSIDE, "use 'reduction(+: sum)'"), covers: 'sum', after: 'sum +=',
+    data: { variable: 'sum', reduction: '+' },
+  },
+  {
+    name: "'count++' in meta_for suggests reduction(+)",
+    source: 'int f(int n, int *a){\n  int count = 0;\n  meta_for (int i = 0; i < n; i++) {\n    if (a[i]) count++;\n  }\n  return count;\n}\n',
+    code: 'MF403', message: race('count', 'meta_for', OUTSIDE, "use 'reduction(+: count)'"), covers: 'count', after: 'count++',
+    data: { variable: 'count', reduction: '+' },
+  },
+  {
+    name: "'p *= a[i]' suggests reduction(*)",
+    source: 'int f(int n, int *a){\n  int p = 1;\n  meta_for (int i = 0; i < n; i++) p *= a[i];\n  return p;\n}\n',
+    code: 'MF403', message: race('p', 'meta_for', OUTSIDE, "use 'reduction(*: p)'"), covers: 'p', after: 'p *=',
+    data: { variable: 'p', reduction: '*' },
+  },
+  {
+    name: 'plain assignment suggests a local',
+    source: 'int f(int n, int *a){\n  int last = 0;\n  meta_for (int i = 0; i < n; i++) {\n    last = a[i];\n  }\n  return last;\n}\n',
+    code: 'MF403', message: race('last', 'meta_for', OUTSIDE, "declare 'last' inside the loop body"), covers: 'last', after: 'last = a',
+    data: { variable: 'last' },
+  },
+  {
+    name: "'#pragma omp parallel for' accumulating into a shared scalar",
+    source: 'int f(int n, int *a){\n  int sum = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) sum += a[i];\n  return sum;\n}\n', file: 'a.c',
+    code: 'MF403', message: race('sum', '#pragma omp parallel for', 'OpenMP default: shared', "use 'reduction(+: sum)'"), covers: 'sum', after: 'sum +=',
+    data: { variable: 'sum', reduction: '+' },
+  },
+  {
+    name: 'cilk_for accumulating into a shared scalar',
+    source: 'int f(int n, int *a){\n  int sum = 0;\n  cilk_for (int i = 0; i < n; i++) sum += a[i];\n  return sum;\n}\n', file: 'a.c',
+    code: 'MF403', message: race('sum', 'cilk_for', OUTSIDE, "use 'reduction(+: sum)'"), covers: 'sum', after: 'sum +=',
+    data: { variable: 'sum', reduction: '+' },
+  },
+  {
+    name: 'write in a serial loop nested in the meta_for body',
+    source: 'int f(int n, int *a){\n  int m = 0;\n  meta_for (int i = 0; i < n; i++) {\n    while (a[i] > m) m = a[i];\n  }\n  return m;\n}\n',
+    code: 'MF403', message: race('m', 'meta_for', OUTSIDE, "declare 'm' inside the loop body"), covers: 'm', after: 'm = a',
+  },
+  {
+    name: 'nested meta_for loops report a race once',
+    source: 'int f(int n, int *a){\n  int s = 0;\n  meta_for (int i = 0; i < n; i++)\n    meta_for (int j = 0; j < n; j++)\n      s += a[i * n + j];\n  return s;\n}\n',
+    code: 'MF403', message: race('s', 'meta_for', OUTSIDE, "use 'reduction(+: s)'"), covers: 's', after: 's +=',
+    data: { variable: 's', reduction: '+' },
+    todo: 'raceDiagnostics runs per parallel loop and both the outer and inner meta_for contain the write: two identical MF403 at the same span',
+  },
+
+  // ---- MF404 shared anyway ----
+  {
+    name: 'shared(const local)',
+    source: 'int g(int n);\nvoid f(int n, int *out){\n  const int c = 4;\n  meta_fork shared(c) { out[0] = g(c); }\n  meta_join;\n}\n',
+    code: 'MF404', message: "'c' is const, so it is shared without 'shared(...)'", covers: 'c', after: 'c)',
+    data: { variable: 'c' },
+  },
+  {
+    name: 'shared(array)',
+    source: 'int g(int n);\nvoid f(int n){\n  int a[4];\n  meta_fork shared(a) { a[0] = g(n); }\n  meta_join;\n}\n',
+    code: 'MF404', message: "'a' is array-typed, so it is shared without 'shared(...)'", covers: 'a', after: 'a)',
+    data: { variable: 'a' },
+  },
+  {
+    name: 'shared(pointer)',
+    source: 'int g(int n);\nvoid f(int n, int *p){\n  meta_fork shared(p) { p[0] = g(n); }\n  meta_join;\n}\n',
+    code: 'MF404', message: "'p' is pointer-typed, so it is shared without 'shared(...)'", covers: 'p', after: 'shared(p)',
+    data: { variable: 'p' },
+  },
+  {
+    name: 'shared(static local)',
+    source: 'int g(int n);\nvoid f(int n){\n  static int s;\n  meta_fork shared(s) { s = g(n); }\n  meta_join;\n}\n',
+    code: 'MF404', message: "'s' is static, so it is shared without 'shared(...)'", covers: 's', after: 's)',
+    data: { variable: 's' },
+  },
+
+  // ---- MF405 default(none) ----
+  {
+    name: 'parallel for with default(none) not listing n',
+    source: 'void f(int n, int *a){\n  int s = 0;\n#pragma omp parallel for default(none) shared(a) reduction(+: s)\n  for (int i = 0; i < n; i++) s += a[i] * n;\n}\n', file: 'a.c',
+    code: 'MF405', message: "'n' must appear in a data-sharing clause: '#pragma omp parallel for' has default(none)", covers: 'n', after: 'n; i++',
+    data: { variable: 'n' },
+  },
+  {
+    name: 'parallel region with default(none) not listing t',
+    source: 'void f(int n, int *a){\n  int t;\n#pragma omp parallel default(none) shared(a)\n  {\n    t = a[0];\n  }\n}\n', file: 'a.c',
+    code: 'MF405', message: "'t' must appear in a data-sharing clause: '#pragma omp parallel' has default(none)", covers: 't', after: 't = a',
+    data: { variable: 't' },
+  },
+];
+
+runCases(cases);
+
+runClean([
+  { name: 'shared(global) is accepted silently', source: 'int g(int n);\nint total;\nvoid f(int n){\n  meta_fork shared(total) { total = g(n); }\n  meta_join;\n}\n' },
+  { name: 'meta_fork shared(x) writes the parent variable', source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  meta_join;\n  return x;\n}\n' },
+  { name: 'private x never read after the block', source: 'int g(int n);\nvoid f(int n){\n  int x = 0;\n  meta_fork { x = g(n); g(x); }\n  meta_join;\n}\n' },
+  { name: 'block spawn writing an array element, a global and a block local', source: 'int g(int n);\nint G;\nint f(int n, int *out){\n  int a[2];\n  meta_fork { int x = g(n); a[0] = x; G = x; out[0] = x; }\n  meta_join;\n  return a[0] + G + out[0];\n}\n' },
+  { name: 'meta_for writing a local and array elements', source: 'void f(int n, int *a, int *b){\n  meta_for (int i = 0; i < n; i++) {\n    int t = a[i] * 2;\n    t += 1;\n    b[i] += t;\n  }\n}\n' },
+  { name: 'meta_for with reduction(+: sum)', source: 'int f(int n, int *a){\n  int sum = 0;\n  meta_for reduction(+: sum) (int i = 0; i < n; i++) {\n    sum += a[i];\n  }\n  return sum;\n}\n' },
+  {
+    name: 'OpenMP reduction, private, atomic and full default(none)',
+    source: 'int f(int n, int *a){\n  int s = 0, t, c = 0;\n#pragma omp parallel for default(none) shared(a, n) private(t) reduction(+: s)\n  for (int i = 0; i < n; i++) { t = a[i]; s += t; }\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp atomic\n    c += a[i];\n  }\n  return s + c;\n}\n',
+    file: 'a.c',
+  },
+]);

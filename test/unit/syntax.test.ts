@@ -1,0 +1,73 @@
+// The keyword layer and the pragma parser.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scanKeywords } from '../../server/src/syntax/keywords';
+import { parsePragma } from '../../server/src/syntax/pragma';
+import { OMP_CLAUSES, OMP_DIRECTIVES } from '../../server/src/syntax/openmp';
+import { parseText } from '../../server/src/analyze';
+import { spanOf } from '../helpers';
+
+test('masking keeps every offset and newline, and yields a tree with no error', async () => {
+  const text = 'int f(int *a, int n) {\n  int x, s = 0;\n  x = meta_fork g(n);\n  meta_fork shared(s,\n    x) { s = x; }\n  meta_for (int i = 0; i < n; i++) a[i] = 0;\n  cilk_for (int i = 0; i < n; i++) a[i] = 1;\n  meta_join;\n  _Cilk_sync;\n  meta_schedule cache(a) { }\n  return s; /* meta_fork in a comment */\n}\n';
+  const layer = scanKeywords(text);
+  assert.equal(layer.masked.length, text.length);
+  assert.deepEqual([...layer.masked].map((c, i) => c === '\n' ? i : -1).filter(i => i >= 0), [...text].map((c, i) => c === '\n' ? i : -1).filter(i => i >= 0));
+  assert.deepEqual(layer.keywords.map(k => k.spelling), ['meta_fork', 'meta_fork', 'meta_for', 'cilk_for', 'meta_join', '_Cilk_sync', 'meta_schedule']);
+  const shared = layer.keywords[1].clauses[0];
+  assert.deepEqual(shared.items.map(i => [i.name, text.slice(i.start, i.end)]), [['s', 's'], ['x', 'x']]);
+  assert.equal(layer.keywords[6].clauses[0].name, 'cache');
+  const syntax = await parseText(text, 'a.mfc');
+  assert.equal(syntax.tree.rootNode.hasError, false);
+});
+
+test('keywords inside strings, comments and other identifiers are not keywords', () => {
+  const layer = scanKeywords('char *s = "meta_fork"; // cilk_spawn\nint my_meta_for = 1; /* meta_join; */ char c = \'m\';\n#define SPAWN cilk_spawn\n');
+  assert.deepEqual(layer.keywords, []);
+});
+
+test('meta_pipe becomes a while or a for loop for the parser', () => {
+  assert.match(scanKeywords('meta_pipe(k < n) { }').masked, /^while {4}\(k < n\)/);
+  assert.match(scanKeywords('meta_pipe(int i = 0; i < n; i++) { }').masked, /^for {6}\(/);
+});
+
+test('#pragma mf fork takes shared(...) clauses from the next line (thesis quirk)', () => {
+  const text = '#pragma mf fork\nshared(x, y)\nx = f();\n';
+  const layer = scanKeywords(text);
+  const d = parsePragma(layer.pragmas[0])!;
+  assert.equal(d.name, 'fork');
+  assert.deepEqual(d.clauses.map(c => [c.name, c.items.map(i => i.name)]), [['shared', ['x', 'y']]]);
+  assert.equal(layer.masked, '#pragma mf fork\n            \nx = f();\n');
+});
+
+test('OpenMP 4.5: every directive and clause is known', () => {
+  assert.equal(OMP_DIRECTIVES.size, 52);
+  for (const c of ['if', 'num_threads', 'default', 'private', 'firstprivate', 'shared', 'copyin', 'reduction', 'proc_bind', 'lastprivate', 'linear', 'schedule', 'collapse', 'ordered', 'nowait', 'safelen', 'simdlen', 'aligned', 'uniform', 'inbranch', 'notinbranch', 'final', 'untied', 'mergeable', 'depend', 'priority', 'grainsize', 'num_tasks', 'nogroup', 'device', 'map', 'is_device_ptr', 'use_device_ptr', 'defaultmap', 'to', 'from', 'link', 'num_teams', 'thread_limit', 'dist_schedule', 'copyprivate', 'threads', 'simd', 'hint', 'read', 'write', 'update', 'capture', 'seq_cst']) {
+    assert.ok(OMP_CLAUSES.has(c), c);
+  }
+});
+
+test('OpenMP directives parse into name, clauses and list items with exact spans', () => {
+  const line = '#pragma omp target teams distribute parallel for simd map(tofrom: a[0:n]) reduction(+: s, t) \\\n    collapse(2) private(i)';
+  const layer = scanKeywords(line);
+  const d = parsePragma(layer.pragmas[0])!;
+  assert.equal(d.name, 'target teams distribute parallel for simd');
+  assert.deepEqual(d.problems, []);
+  assert.deepEqual(d.clauses.map(c => c.name), ['map', 'reduction', 'collapse', 'private']);
+  const red = d.clauses[1];
+  assert.equal(red.modifier!.name, '+');
+  assert.deepEqual(red.items.map(i => line.slice(i.start, i.end)), ['s', 't']);
+  assert.deepEqual(d.clauses[0].items.map(i => line.slice(i.start, i.end)), ['a']);
+  assert.deepEqual({ start: d.clauses[3].items[0].start, end: d.clauses[3].items[0].end }, spanOf(line, 'i)', 1) && { start: line.lastIndexOf('i)'), end: line.lastIndexOf('i)') + 1 });
+});
+
+test('critical(name), flush(list), default(none), depend(in: x)', () => {
+  const parse = (s: string) => parsePragma(scanKeywords(s).pragmas[0])!;
+  assert.equal(parse('#pragma omp critical(lock1)').argument!.text, 'lock1');
+  assert.deepEqual(parse('#pragma omp flush(a, b)').argument!.items.map(i => i.name), ['a', 'b']);
+  assert.deepEqual(parse('#pragma omp parallel default(none) shared(a)').problems, []);
+  const task = parse('#pragma omp task depend(in: x) depend(out: y[0:4])');
+  assert.deepEqual(task.clauses.map(c => [c.modifier!.name, c.items[0].name]), [['in', 'x'], ['out', 'y']]);
+  assert.match(parse('#pragma omp parallel default(nonee)').problems[0].message, /did you mean 'none'/);
+  assert.equal(parse('#pragma omp parallel nowait').problems[0].code, 'MF204');
+});
