@@ -19,9 +19,9 @@ export async function parseText(text: string, fileName?: string, language?: Sour
 }
 
 /** Model and diagnostics of a parsed document; `previous` re-uses results for unchanged items. */
-export function analyzeSyntax(syntax: SyntaxDocument, previous?: DiagnosticCache): Analysis {
-  const model = DocumentModel.build(syntax);
-  const { diagnostics, cache } = diagnoseDocument(model, previous);
+export function analyzeSyntax(syntax: SyntaxDocument, previous?: Pick<Analysis, 'model' | 'cache'>): Analysis {
+  const model = DocumentModel.build(syntax, previous?.model);
+  const { diagnostics, cache } = diagnoseDocument(model, previous?.cache);
   return { syntax, model, diagnostics, cache };
 }
 

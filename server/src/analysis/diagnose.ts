@@ -63,22 +63,23 @@ export function diagnoseItem(model: ItemModel): MfDiagnostic[] {
 /** Beyond this many, a document is more noise than code (binary junk): stop reporting. */
 export const MAX_DIAGNOSTICS = 1000;
 
-/** Per-item results with offsets relative to the item start. */
-export type DiagnosticCache = Map<string, MfDiagnostic[]>;
+/** Per-item results (offsets relative to the item start) for one file-scope signature. */
+export interface DiagnosticCache { signature: string; items: Map<string, MfDiagnostic[]> }
 
 export function diagnoseDocument(doc: DocumentModel, previous?: DiagnosticCache): { diagnostics: MfDiagnostic[]; cache: DiagnosticCache } {
-  const cache: DiagnosticCache = new Map();
+  const signature = doc.fileScope.signature;
+  const cache: DiagnosticCache = { signature, items: new Map() };
+  const reusable = previous?.signature === signature ? previous.items : undefined;
   const diagnostics: MfDiagnostic[] = [];
   const text = doc.text;
-  const signature = doc.fileScope.signature;
   doc.items.forEach((ref, i) => {
     if (diagnostics.length >= MAX_DIAGNOSTICS) return;
-    const key = `${signature}\u0000${text.slice(ref.start, ref.end)}`;
-    let relative = previous?.get(key) ?? cache.get(key);
+    const key = text.slice(ref.start, ref.end);
+    let relative = reusable?.get(key) ?? cache.items.get(key);
     if (!relative) {
       relative = diagnoseItem(doc.item(i)).map(d => ({ ...d, start: d.start - ref.start, end: d.end - ref.start }));
     }
-    cache.set(key, relative);
+    cache.items.set(key, relative);
     for (const d of relative) diagnostics.push({ ...d, start: d.start + ref.start, end: d.end + ref.start });
   });
   // Pragmas outside every item (between top-level nodes) still get their directive checks.

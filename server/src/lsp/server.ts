@@ -5,12 +5,12 @@ import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeSyntax, parseText } from '../analyze';
 import { packageVersion } from '../version';
-import type { DiagnosticCache } from '../analysis/diagnose';
+import type { Analysis } from '../analyze';
 import { toLsp } from '../analysis/diagnostic';
 import { LineIndex } from '../syntax/lines';
 import type { SyntaxDocument } from '../syntax/parser';
 
-interface DocumentState { version: number; syntax: SyntaxDocument; cache: DiagnosticCache }
+interface DocumentState { version: number; syntax: SyntaxDocument; analysis: Pick<Analysis, 'model' | 'cache'> }
 
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): Connection {
   const documents = new TextDocuments(TextDocument);
@@ -29,9 +29,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const text = doc.getText();
     const path = decodeURIComponent(doc.uri.replace(/^file:\/\//, ''));
     const syntax = previous ? previous.syntax.update(text) : await parseText(text, path);
-    const { diagnostics, cache } = analyzeSyntax(syntax, previous?.cache);
+    const analysis = analyzeSyntax(syntax, previous?.analysis);
     previous?.syntax.dispose();
-    states.set(doc.uri, { version: doc.version, syntax, cache });
+    states.set(doc.uri, { version: doc.version, syntax, analysis });
+    const { diagnostics } = analysis;
     // A newer version may be waiting: publishing this one is still right (it is what the text was).
     const lines = new LineIndex(text);
     await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnostics.map(d => toLsp(d, lines)) });

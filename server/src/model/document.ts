@@ -10,16 +10,33 @@ import { buildFileScope, FileScope, fileScopeDeclarations, Shape, findFunctionDe
 
 export interface ItemRef { node: TSNode; start: number; end: number }
 
+type FileScopePart = ReturnType<typeof fileScopePart>;
+
 export class DocumentModel {
   private readonly built = new Map<number, ItemModel>();
 
-  private constructor(readonly syntax: SyntaxDocument, readonly fileScope: FileScope, readonly items: ItemRef[]) {}
+  private constructor(
+    readonly syntax: SyntaxDocument,
+    readonly fileScope: FileScope,
+    readonly items: ItemRef[],
+    /** Function definitions' file-scope parts by text, for the next version to re-use. */
+    private readonly functionParts: Map<string, FileScopePart>,
+  ) {}
 
-  static build(syntax: SyntaxDocument): DocumentModel {
+  /** `previous` (the model of the document's last version) saves re-reading unchanged functions. */
+  static build(syntax: SyntaxDocument, previous?: DocumentModel): DocumentModel {
+    const text = syntax.text;
     const items = syntax.topLevelNodes().map(node => ({ node, start: node.startIndex, end: node.endIndex }));
     const typedefs = new Map<string, Shape>();
-    const parts = items.map(({ node }) => fileScopePart(syntax, node, typedefs));
-    return new DocumentModel(syntax, buildFileScope(parts, typedefs), items);
+    const functionParts = new Map<string, FileScopePart>();
+    const parts = items.map(({ node, start, end }) => {
+      if (node.type !== 'function_definition') return fileScopePart(syntax, node, typedefs);
+      const key = text.slice(start, end);
+      const part = previous?.functionParts.get(key) ?? fileScopePart(syntax, node, typedefs);
+      functionParts.set(key, part);
+      return part;
+    });
+    return new DocumentModel(syntax, buildFileScope(parts, typedefs), items, functionParts);
   }
 
   get text(): string { return this.syntax.text; }

@@ -74,10 +74,25 @@ export interface KeywordLayer {
 const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 const isIdentChar = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
 
-/** Replaces every character of [start,end) except newlines by `fill` (a space by default). */
-function maskRange(chars: string[], start: number, end: number): void {
-  for (let i = start; i < end; i++) {
-    if (chars[i] !== '\n' && chars[i] !== '\r') chars[i] = ' ';
+/** Same-length replacements of the text, in increasing order of position. */
+class Mask {
+  private readonly edits: { start: number; end: number; text: string }[] = [];
+  constructor(private readonly source: string) {}
+
+  /** Blanks [start, end) except newlines; `word` (e.g. `for`) may overwrite its beginning. */
+  blank(start: number, end: number, word = ''): void {
+    const original = this.source.slice(start, end);
+    const blanked = word + original.slice(word.length).replace(/[^\r\n]/g, ' ');
+    this.edits.push({ start, end, text: blanked });
+  }
+
+  apply(): string {
+    if (this.edits.length === 0) return this.source;
+    this.edits.sort((a, b) => a.start - b.start);
+    let out = '';
+    let at = 0;
+    for (const e of this.edits) { out += this.source.slice(at, e.start) + e.text; at = e.end; }
+    return out + this.source.slice(at);
   }
 }
 
@@ -227,7 +242,7 @@ function logicalLineEnd(text: string, i: number): number {
 
 /** Reads clauses of `allowed` names after a keyword; masks them; reports near-misses. */
 function readKeywordClauses(
-  text: string, chars: string[], from: number, allowed: readonly string[],
+  text: string, mask: Mask, from: number, allowed: readonly string[],
 ): { clauses: KeywordClause[]; unknown: UnknownClause[]; end: number } {
   const clauses: KeywordClause[] = [];
   const unknown: UnknownClause[] = [];
@@ -253,7 +268,7 @@ function readKeywordClauses(
       }
       unknown.push({ name, start: clause.start, end: clause.end, nameSpan: clause.nameSpan, suggestion });
     }
-    maskRange(chars, clause.start, clause.end);
+    mask.blank(clause.start, clause.end);
     i = clause.end;
   }
 }
@@ -263,7 +278,7 @@ function readKeywordClauses(
  * masked copy, which is only joined when something was masked.
  */
 export function scanKeywords(text: string): KeywordLayer {
-  const chars = text.split('');
+  const mask = new Mask(text);
   const keywords: KeywordToken[] = [];
   const pragmas: PragmaLine[] = [];
   const n = text.length;
@@ -289,7 +304,7 @@ export function scanKeywords(text: string): KeywordLayer {
         const m = /^#\s*pragma\s+mf\s+(fork|schedule)\b/.exec(pragma.text);
         if (m) {
           const allowed = m[1] === 'fork' ? ['shared'] : ['cache'];
-          const r = readKeywordClauses(text, chars, end, allowed);
+          const r = readKeywordClauses(text, mask, end, allowed);
           pragma.trailingClauses = r.clauses;
           i = r.end > end ? r.end : end;
           lineStart = false;
@@ -317,34 +332,30 @@ export function scanKeywords(text: string): KeywordLayer {
       if (!keyword) continue;
       const token: KeywordToken = { keyword, spelling, start, end: i, clauses: [], unknownClauses: [], headEnd: i };
       keywords.push(token);
-      maskKeyword(text, chars, token);
+      maskKeyword(text, mask, token);
       i = token.headEnd;
       continue;
     }
     i++;
   }
-  const masked = keywords.length || pragmas.some(p => p.trailingClauses.length) ? chars.join('') : text;
-  return { masked, keywords, pragmas };
+  return { masked: mask.apply(), keywords, pragmas };
 }
 
-function maskKeyword(text: string, chars: string[], token: KeywordToken): void {
+function maskKeyword(text: string, mask: Mask, token: KeywordToken): void {
   const { start, end, keyword } = token;
   switch (keyword) {
     case 'meta_for':
     case 'cilk_for':
       // Becomes `for` so that tree-sitter sees an ordinary for statement.
-      maskRange(chars, start, end);
-      chars[start] = 'f'; chars[start + 1] = 'o'; chars[start + 2] = 'r';
+      mask.blank(start, end, 'for');
       break;
     case 'meta_pipe': {
       // `meta_pipe (cond)` elides to a while loop, `meta_pipe (I; C; S)` to a for loop.
-      maskRange(chars, start, end);
       const open = skipTrivia(text, end);
       // A loop header may hold semicolons.
       const close = text[open] === '(' ? matchParen(text, open, text.length, false) : -1;
       const header = close > 0 ? text.slice(open, close) : '';
-      const word = /;/.test(header) ? 'for' : 'while';
-      for (let k = 0; k < word.length; k++) chars[start + k] = word[k];
+      mask.blank(start, end, /;/.test(header) ? 'for' : 'while');
       break;
     }
     case 'meta_wait':
@@ -353,11 +364,11 @@ function maskKeyword(text: string, chars: string[], token: KeywordToken): void {
       // Already an ordinary function call for the C grammar.
       return;
     default:
-      maskRange(chars, start, end);
+      mask.blank(start, end);
   }
   const allowed = KEYWORD_CLAUSES[keyword];
   if (allowed) {
-    const r = readKeywordClauses(text, chars, end, allowed);
+    const r = readKeywordClauses(text, mask, end, allowed);
     token.clauses = r.clauses;
     token.unknownClauses = r.unknown;
     token.headEnd = r.end;

@@ -1,0 +1,22 @@
+// A realistic large MetaFork/OpenMP/CilkPlus file for benchmarks: functions with spawns,
+// parallel loops, OpenMP regions and schedules, `lines` lines long.
+
+export function generateProgram(lines: number): string {
+  const parts: string[] = ['#include <stdio.h>', '#include <stdlib.h>', '', 'int global_count;', 'static double scale = 2.0;', ''];
+  const kinds = [
+    (i: number) => [
+      `long fib${i}(long n) {`, '  long x, y;', '  if (n < 2) return n;', `  x = meta_fork fib${i}(n - 1);`, `  y = fib${i}(n - 2);`, '  meta_join;', '  return x + y;', '}', ''],
+    (i: number) => [
+      `void saxpy${i}(int n, double a, double *x, double *y) {`, '  meta_for (int j = 0; j < n; j++) {', '    double t = a * x[j];', '    y[j] = t + y[j] * scale;', '  }', '}', ''],
+    (i: number) => [
+      `double sum${i}(int n, const double *v) {`, '  double s = 0.0;', '  #pragma omp parallel for reduction(+: s) schedule(static)', '  for (int j = 0; j < n; j++)', '    s += v[j];', '  return s;', '}', ''],
+    (i: number) => [
+      `void sections${i}(int *a, int *b, int n) {`, '  int sa = 0, sb = 0;', '  meta_fork shared(sa) {', '    for (int j = 0; j < n; j++) sa += a[j];', '  }', '  for (int j = 0; j < n; j++) sb += b[j];', '  meta_join;', '  a[0] = sa + sb;', '}', ''],
+    (i: number) => [
+      `void reverse${i}(int N, int B, int *a, int *c) {`, '  int dim = N / B;', '  meta_schedule {', '    meta_for (int v = 0; v < dim; v++)', '      meta_for (int u = 0; u < B; u++) {', '        int p = v * B + u;', '        c[N - 1 - p] = a[p];', '      }', '  }', '}', ''],
+    (i: number) => [
+      `int tree${i}(int d) {`, '  int l, r;', '  if (d == 0) return 1;', `  l = cilk_spawn tree${i}(d - 1);`, `  r = tree${i}(d - 1);`, '  cilk_sync;', '  return l + r;', '}', ''],
+  ];
+  for (let i = 0; parts.length < lines; i++) parts.push(...kinds[i % kinds.length](i));
+  return parts.slice(0, lines).join('\n') + '\n';
+}

@@ -1,0 +1,111 @@
+// `npm run bench`: medians of the timings SPEC §11 budgets, side by side with the budget.
+// Figures come from one run on this machine; compare ratios, not absolute numbers, across machines.
+
+import { spawn } from 'child_process';
+import * as path from 'path';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { analyzeSyntax, parseText } from '../../server/src/analyze';
+import { elide } from '../../server/src/model/elide';
+import { generateProgram } from './generate';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+const rows: { what: string; median: number; runs: number; budget?: number }[] = [];
+const record = (what: string, samples: number[], budget?: number) => rows.push({ what, median: median(samples), runs: samples.length, budget });
+
+/** A one-character edit inside a function body in the middle of the file: `x + y` -> `x - y` and back. */
+function editAt(text: string, round: number): string {
+  const at = text.indexOf('return x + y;', Math.floor(text.length / 2)) + 9;
+  return text.slice(0, at) + (round % 2 ? '+' : '-') + text.slice(at + 1);
+}
+
+async function inProcess(text: string): Promise<void> {
+  const full: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    const syntax = await parseText(text, 'bench.mfc');
+    analyzeSyntax(syntax);
+    full.push(performance.now() - t0);
+    syntax.dispose();
+  }
+  record('parse + diagnose, 10,000 lines, full', full);
+
+  let syntax = await parseText(text, 'bench.mfc');
+  let previous = analyzeSyntax(syntax);
+  const edit: number[] = [];
+  for (let round = 1; round <= 31; round++) {
+    const t0 = performance.now();
+    const next = syntax.update(editAt(text, round));
+    previous = analyzeSyntax(next, previous);
+    edit.push(performance.now() - t0);
+    syntax.dispose();
+    syntax = next;
+  }
+  record('re-parse + diagnose after a 1-character edit', edit);
+
+  const elision: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    elide(analyzeSyntax(syntax).model);
+    elision.push(performance.now() - t0);
+  }
+  record('serial elision of the whole file (model + edits)', elision);
+  syntax.dispose();
+}
+
+/** didChange -> publishDiagnostics over stdio, as an editor sees it (SPEC §11: median < 30 ms). */
+async function overStdio(text: string): Promise<void> {
+  const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  let resolveNext: ((version: number) => void) | undefined;
+  connection.onNotification('textDocument/publishDiagnostics', (p: { version?: number }) => resolveNext?.(p.version ?? -1));
+  connection.listen();
+  const published = () => new Promise<number>(r => { resolveNext = r; });
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+  await connection.sendNotification('initialized', {});
+  const uri = 'file:///bench/bench.mfc';
+  let t0 = performance.now();
+  let wait = published();
+  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'metafork', version: 1, text } });
+  await wait;
+  record('LSP: didOpen -> publishDiagnostics (stdio)', [performance.now() - t0]);
+  const lines = text.split('\n');
+  const line = lines.findIndex((l, i) => i > lines.length / 2 && l.includes('return x + y;'));
+  const character = lines[line].indexOf('+');
+  const samples: number[] = [];
+  for (let version = 2; version <= 32; version++) {
+    wait = published();
+    t0 = performance.now();
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range: { start: { line, character }, end: { line, character: character + 1 } }, text: version % 2 ? '+' : '-' }],
+    });
+    await wait;
+    samples.push(performance.now() - t0);
+  }
+  record('LSP: didChange -> publishDiagnostics (stdio)', samples, 30);
+  await connection.sendRequest('shutdown');
+  await connection.sendNotification('exit');
+  connection.dispose();
+  proc.kill();
+}
+
+async function main(): Promise<void> {
+  const text = generateProgram(10000);
+  await inProcess(text);
+  await overStdio(text);
+  const width = Math.max(...rows.map(r => r.what.length));
+  console.log(`MetaFork Studio benchmarks (node ${process.version}, ${text.split('\n').length - 1} lines, ${text.length} characters)\n`);
+  console.log(`${'measure'.padEnd(width)}  median ms  runs  budget ms  ratio`);
+  for (const r of rows) {
+    const ratio = r.budget ? (r.median / r.budget).toFixed(2) : '';
+    console.log(`${r.what.padEnd(width)}  ${r.median.toFixed(1).padStart(9)}  ${String(r.runs).padStart(4)}  ${(r.budget ? String(r.budget) : '-').padStart(9)}  ${ratio.padStart(5)}`);
+  }
+}
+
+main().catch(e => { console.error(e); process.exitCode = 1; });
