@@ -163,13 +163,11 @@ const cases: Case[] = [
     source: 'void g(int);\nint f(int n){\n  while (n > 0) {\n    meta_fork g(n);\n    if (n == 5) return 1;\n    n--;\n  }\n  meta_join;\n  return 0;\n}\n',
     code: 'MF314', message: `'meta_fork g(n)' (line 4) can reach this return ${TAIL}`, covers: 'return', after: 'return 1',
     data: unjoined(atText('return 1'), 'meta_fork'),
-    todo: 'the loop body is analysed twice (fixpoint pass) and warn() runs both times: two identical MF314 at the same return',
   },
   {
     name: "a 'meta_join' missing its ';' still joins (only MF102)",
     source: 'void g(int);\nvoid f(int n){\n  meta_fork g(n);\n  meta_join\n  g(1);\n}\n',
     code: 'MF102', message: "expected ';' after 'meta_join'", covers: 'meta_join', absent: ['MF314'],
-    todo: "cascade: the join without ';' has no statement, so the flow ignores it and MF314 also fires at the closing brace",
   },
 ];
 

@@ -131,7 +131,6 @@ const cases: Case[] = [
     source: 'int f(int n, int *a){\n  int s = 0;\n  meta_for (int i = 0; i < n; i++)\n    meta_for (int j = 0; j < n; j++)\n      s += a[i * n + j];\n  return s;\n}\n',
     code: 'MF403', message: race('s', 'meta_for', OUTSIDE, "use 'reduction(+: s)'"), covers: 's', after: 's +=',
     data: { variable: 's', reduction: '+' },
-    todo: 'raceDiagnostics runs per parallel loop and both the outer and inner meta_for contain the write: two identical MF403 at the same span',
   },
 
   // ---- MF404 shared anyway ----

@@ -7,6 +7,7 @@ import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { Construct, constructLabel, isRegion, ItemModel } from '../model/constructs';
 import { diagnostic, MfDiagnostic } from './diagnostic';
+import { skipTrivia } from '../syntax/keywords';
 
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 
@@ -95,7 +96,14 @@ export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
   const spawnOf = new Map<SNode, Construct>();
   for (const s of spawns) spawnOf.set(s.statement!, s);
   const joinAt = new Map<number, Construct>();
-  for (const c of model.constructs) if (c.kind === 'join' && c.dialect === 'metafork') joinAt.set(c.statement ? c.statement.start : c.start, c);
+  // A join missing its ';' (reported as MF102) still joins before the statement after it.
+  const joinBefore = new Set<number>();
+  for (const c of model.constructs) {
+    if (c.kind !== 'join' || c.dialect !== 'metafork') continue;
+    if (c.statement || c.form === 'pragma') joinAt.set(c.statement ? c.statement.start : c.start, c);
+    else joinBefore.add(skipTrivia(model.text, c.end));
+  }
+  const warned = new Set<number>(); // the loop fixpoint visits a return twice
   const parallelLoops = new Set(model.constructs.filter(c => c.kind === 'parallel-for' && c.loop).map(c => c.loop!));
   const out: MfDiagnostic[] = [];
   const text = model.text;
@@ -103,6 +111,8 @@ export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
   const joinText = usesPragmas ? '#pragma mf join' : 'meta_join;';
 
   const warn = (pending: ReadonlySet<Construct>, at: { start: number; end: number }, insertAt: number, where: string) => {
+    if (warned.has(at.start)) return;
+    warned.add(at.start);
     const first = [...pending].sort((a, b) => a.start - b.start)[0];
     const call = first.call ? text.slice(first.call.start, Math.min(first.call.end, first.call.start + 40)) : 'block';
     out.push(diagnostic('MF314', at,
@@ -111,6 +121,7 @@ export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
   };
 
   const flow = (n: SNode, state: Pending): Flow => {
+    if (state && joinBefore.has(n.start)) state = new Set();
     const none: Flow = { out: state, breaks: [], continues: [] };
     if (!state) return none;
     const spawn = spawnOf.get(n);

@@ -57,7 +57,12 @@ export function diagnoseItem(model: ItemModel): MfDiagnostic[] {
       break;
     }
   }
-  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+  // Nested constructs can find the same problem twice (a race seen from both loops of a nest).
+  const seen = new Set<string>();
+  return out.filter(d => {
+    const key = `${d.code}:${d.start}:${d.end}:${d.message}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  }).sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
 /** Beyond this many, a document is more noise than code (binary junk): stop reporting. */

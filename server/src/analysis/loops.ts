@@ -3,6 +3,7 @@
 
 import { child, named, unparen } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
+import type { Span } from '../syntax/keywords';
 import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
 import { declaratorInfo } from '../model/scopes';
 import { diagnostic, MfDiagnostic } from './diagnostic';
@@ -28,11 +29,15 @@ const FLOAT_TYPES = /\b(float|double|long double|_Complex)\b/;
 const textOf = (text: string, n: SNode) => text.slice(n.start, n.end);
 
 /** Parses a for statement's header in canonical form, or explains what is not. */
-export function canonicalHeader(loop: SNode, text: string): { header?: LoopHeader; problem?: { code: 'MF301' | 'MF302' | 'MF303' | 'MF304'; node: SNode; message: string } } {
+export function canonicalHeader(loop: SNode, text: string): { header?: LoopHeader; problem?: { code: 'MF301' | 'MF302' | 'MF303' | 'MF304'; node: Span; message: string } } {
   const init = child(loop, 'initializer');
   const cond = child(loop, 'condition');
   const update = child(loop, 'update');
-  const headerNode = loop;
+  // A missing part is reported on the header `for (...)`, not on the whole loop.
+  const body = child(loop, 'body');
+  let headerEnd = body ? body.start : loop.end;
+  while (headerEnd > loop.start && /\s/.test(text[headerEnd - 1])) headerEnd--;
+  const headerNode: Span = { start: loop.start, end: headerEnd };
   let variable: string | undefined;
   let lower: SNode | undefined;
   if (init?.type === 'declaration') {

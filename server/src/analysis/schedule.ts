@@ -105,8 +105,10 @@ function checkHost(model: ItemModel, schedule: Construct, stmt: SNode, parallel:
     return;
   }
   if (!ALLOWED_HOST.has(stmt.type)) {
-    if (stmt.type === 'preproc_call') return; // reported as a construct inside the schedule
-    out.push(diagnostic('MF501', stmt, `'meta_schedule' body: only loop nests are allowed here (rule: a schedule is a sequence of for-loop nests); this is a ${stmt.type.replace(/_/g, ' ')}`));
+    // Statements of other constructs (a masked `meta_fork g();`, a pragma) are reported as MF507.
+    if (stmt.type === 'preproc_call' || model.constructs.some(c => c !== schedule && c.kind !== 'parallel-for' && c.start <= stmt.start && stmt.end <= c.end)) return;
+    const what = stmt.type.replace(/_/g, ' ');
+    out.push(diagnostic('MF501', stmt, `'meta_schedule' body: only loop nests are allowed here (rule: a schedule is a sequence of for-loop nests); this is ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}`));
     return;
   }
   if (stmt.type !== 'for_statement') return;
@@ -164,6 +166,11 @@ function checkNest(model: ItemModel, schedule: Construct, outer: SNode, parallel
       out.push(diagnostic('MF502', kw(n), `a meta_for inside a kernel body is not part of the grid/block nest: a kernel needs 2 or 4 meta_for loops nested one directly in another`));
       return false;
     }
+    return true;
+  });
+  // Serial loops inside the kernel body follow the same rule as the others.
+  walk(outer, n => {
+    if (n.type === 'for_statement' && !parallel.has(n) && !spineLoops.has(n)) checkSerialLoop(model, n, out);
     return true;
   });
   checkKernelBody(model, schedule, outer, out);

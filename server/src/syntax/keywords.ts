@@ -96,18 +96,18 @@ class Mask {
   }
 }
 
-export function levenshtein(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+/** Edit distance where swapping two adjacent letters costs one edit (`frok` -> `fork`). */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 0; j <= b.length; j++) d[0][j] = j;
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const cur = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
-  return row[b.length];
+  return d[a.length][b.length];
 }
 
 /** The closest candidate within a small edit distance, for did-you-mean messages. */
@@ -116,7 +116,7 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   let bestDistance = Infinity;
   const limit = word.length <= 4 ? 1 : 2;
   for (const c of candidates) {
-    const d = levenshtein(word, c);
+    const d = editDistance(word, c);
     if (d < bestDistance && d <= limit) { best = c; bestDistance = d; }
   }
   return best;

@@ -157,7 +157,7 @@ export function parsePragma(line: PragmaLine): Directive | undefined {
     }
   }
   const allowed = table.get(directive.name) ?? [];
-  const known = family === 'omp' ? OMP_CLAUSES : new Set(allowed);
+  const known = family === 'omp' ? OMP_CLAUSES : new Set([...table.values()].flat());
   for (;;) {
     cur.skip();
     if (cur.done) break;
