@@ -1,0 +1,22 @@
+// Bundles the extension client, the language server and the CLI with esbuild into dist/,
+// with the tree-sitter WASM files beside them (loaded at run time from the bundle's folder).
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync } from 'fs';
+import { createRequire } from 'module';
+
+const require = createRequire(import.meta.url);
+mkdirSync('dist', { recursive: true });
+// web-tree-sitter reads import.meta.url, which a CommonJS bundle must provide itself.
+const common = {
+  bundle: true, platform: 'node', target: 'node20', format: 'cjs', sourcemap: true, logLevel: 'warning',
+  define: { 'import.meta.url': 'import_meta_url' },
+  banner: { js: "const import_meta_url = require('url').pathToFileURL(__filename).href;" },
+};
+await Promise.all([
+  build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
+  build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js' }),
+]);
+for (const [pkg, file] of [['web-tree-sitter', 'tree-sitter.wasm'], ['tree-sitter-c', 'tree-sitter-c.wasm'], ['tree-sitter-cpp', 'tree-sitter-cpp.wasm']]) {
+  copyFileSync(require.resolve(`${pkg}/${file}`), `dist/${file}`);
+}
