@@ -43,7 +43,7 @@ export function canonicalHeader(loop: SNode, text: string): { header?: LoopHeade
   if (init?.type === 'declaration') {
     const declarators = init.children.filter(c => c.field === 'declarator');
     const d = declarators[0];
-    const info = d && declaratorInfo(d, text);
+    const info = d && declaratorInfo(d);
     if (declarators.length === 1 && d.type === 'init_declarator' && info) {
       variable = textOf(text, info.id);
       lower = child(d, 'value');

@@ -65,6 +65,8 @@ export interface ConstructProblem { code: 'MF206' | 'MF207' | 'MF102'; message: 
 
 const CALL_TYPES = new Set(['call_expression']);
 const FOR_TYPES = new Set(['for_statement', 'while_statement']);
+const PRAGMA_TYPES = new Set(['preproc_call']);
+const FOR_STATEMENT = new Set(['for_statement']);
 
 const DIALECT_OF: Record<string, Dialect> = {
   meta_fork: 'metafork', meta_for: 'metafork', meta_join: 'metafork', meta_schedule: 'metafork',
@@ -98,7 +100,7 @@ export function buildItemModel(item: SNode, text: string, keywords: KeywordToken
     if (!directive) continue;
     directives.push(directive);
     if (directive.problems.some(p => p.code === 'MF201')) continue;
-    const c = pragmaConstruct(item, text, line, directive, problems);
+    const c = pragmaConstruct(item, line, directive, problems);
     if (c) constructs.push(c);
   }
   constructs.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -148,7 +150,7 @@ function keywordConstruct(item: SNode, text: string, token: KeywordToken, proble
     }
     case 'meta_for':
     case 'cilk_for': {
-      const loop = nodeStartingAt(item, token.start, new Set(['for_statement']));
+      const loop = nodeStartingAt(item, token.start, FOR_STATEMENT);
       if (!loop) return undefined;
       return { ...base, kind: 'parallel-for', start: token.start, end: loop.end, statement: loop, loop, region: child(loop, 'body') };
     }
@@ -205,8 +207,8 @@ function spawnHolder(call: SNode): { statement: SNode; lvalue?: SNode } | undefi
 }
 
 /** The statement a pragma governs: the next sibling statement of its preproc_call node. */
-function followingStatement(item: SNode, line: PragmaLine): { pragmaNode?: SNode; statement?: SNode } {
-  const pragmaNode = nodeStartingAt(item, line.start, new Set(['preproc_call']));
+function followingStatement(item: SNode, line: PragmaLine): { statement?: SNode } {
+  const pragmaNode = nodeStartingAt(item, line.start, PRAGMA_TYPES);
   if (!pragmaNode || !pragmaNode.parent) return {};
   const siblings = pragmaNode.parent.children;
   for (let i = siblings.indexOf(pragmaNode) + 1; i < siblings.length; i++) {
@@ -214,12 +216,12 @@ function followingStatement(item: SNode, line: PragmaLine): { pragmaNode?: SNode
     if (s.type === 'comment' || !s.named) continue;
     // `#pragma mf fork` may have its shared(...) clauses on the next line, masked away.
     if (s.start < line.end) continue;
-    return { pragmaNode, statement: s };
+    return { statement: s };
   }
-  return { pragmaNode };
+  return {};
 }
 
-function pragmaConstruct(item: SNode, text: string, line: PragmaLine, directive: Directive, problems: ConstructProblem[]): Construct | undefined {
+function pragmaConstruct(item: SNode, line: PragmaLine, directive: Directive, problems: ConstructProblem[]): Construct | undefined {
   const dialect: Dialect = directive.family === 'omp' ? 'openmp' : directive.family === 'cilk' ? 'cilkplus' : 'metafork';
   const base = { dialect, form: 'pragma' as const, head: { start: line.start, end: line.end }, directive, clauses: directive.clauses, children: [] as Construct[] };
   const label = `#pragma ${directive.family} ${directive.name}`;
@@ -236,7 +238,7 @@ function pragmaConstruct(item: SNode, text: string, line: PragmaLine, directive:
     return undefined;
   }
   // A directive followed by another directive governs that one (`parallel` + `for`).
-  const statement = rawStatement.type === 'preproc_call' ? innermostGoverned(item, rawStatement) ?? rawStatement : rawStatement;
+  const statement = rawStatement.type === 'preproc_call' ? innermostGoverned(rawStatement) ?? rawStatement : rawStatement;
   const bodyEnd = statement.end;
   const loopDirective = (directive.family === 'omp' && OMP_LOOP_DIRECTIVES.has(directive.name)) || directive.name === 'parallel for';
   if (loopDirective && statement.type !== 'for_statement') {
@@ -271,11 +273,10 @@ function pragmaConstruct(item: SNode, text: string, line: PragmaLine, directive:
     default:
       return undefined;
   }
-  void text;
 }
 
 /** Follows a chain of pragmas to the first real statement. */
-function innermostGoverned(item: SNode, pragma: SNode): SNode | undefined {
+function innermostGoverned(pragma: SNode): SNode | undefined {
   let node: SNode | undefined = pragma;
   const siblings = pragma.parent?.children ?? [];
   let i = siblings.indexOf(pragma);
@@ -284,7 +285,6 @@ function innermostGoverned(item: SNode, pragma: SNode): SNode | undefined {
     while (i < siblings.length && (siblings[i].type === 'comment' || !siblings[i].named)) i++;
     node = siblings[i];
   }
-  void item;
   return node;
 }
 

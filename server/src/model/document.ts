@@ -97,7 +97,7 @@ function fileScopePart(syntax: SyntaxDocument, node: TSNode, typedefs: Map<strin
     const d = syntax.convert(declarator);
     const fn = findFunctionDeclarator(d) ?? d;
     const inner = fn.children.find(c => c.field === 'declarator');
-    const info = inner && declaratorInfo(inner, syntax.text);
+    const info = inner && declaratorInfo(inner);
     return { variables: [], functions: info ? [syntax.text.slice(info.id.start, info.id.end)] : [] };
   }
   if (node.type === 'comment' || node.type === 'preproc_include' || node.type === 'preproc_def' || node.type === 'preproc_call') {

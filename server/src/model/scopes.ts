@@ -63,7 +63,7 @@ const SHAPE_OF_DECLARATOR: Record<string, Shape> = {
 };
 
 /** The identifier a declarator declares and the shape closest to it (`*a[10]` is an array). */
-export function declaratorInfo(declarator: SNode, text: string): { id: SNode; shape: Shape } | undefined {
+export function declaratorInfo(declarator: SNode): { id: SNode; shape: Shape } | undefined {
   let node: SNode | undefined = declarator;
   let shape: Shape = 'value';
   while (node) {
@@ -76,7 +76,6 @@ export function declaratorInfo(declarator: SNode, text: string): { id: SNode; sh
     // reference_declarator has no `declarator` field in tree-sitter-cpp: its declarator is its last named child.
     node = child(node, 'declarator') ?? (node.type === 'reference_declarator' ? named(node).at(-1) : undefined);
   }
-  void text;
   return undefined;
 }
 
@@ -106,7 +105,7 @@ function declare(
   declaration: SNode, declarator: SNode, text: string, scope: SNode, storage: Storage,
   typedefs: ReadonlyMap<string, Shape>, loopControl = false,
 ): Variable | undefined {
-  const info = declaratorInfo(declarator, text);
+  const info = declaratorInfo(declarator);
   if (!info) return undefined;
   const facts = specifierFacts(declaration, text);
   let shape = info.shape === 'value' ? shapeOfType(declaration, text, typedefs) : info.shape;
@@ -126,11 +125,11 @@ export function fileScopeDeclarations(node: SNode, text: string, typedefs: Map<s
   const visit = (n: SNode) => {
     if (n.type === 'function_definition') {
       const d = child(n, 'declarator');
-      const info = d && declaratorInfo(d, text);
+      const info = d && declaratorInfo(d);
       if (info) functions.push(text.slice(info.id.start, info.id.end));
     } else if (n.type === 'type_definition') {
       for (const d of children(n, 'declarator')) {
-        const info = declaratorInfo(d, text);
+        const info = declaratorInfo(d);
         if (info) typedefs.set(text.slice(info.id.start, info.id.end), info.shape === 'value' ? shapeOfType(n, text, typedefs) : info.shape);
       }
     } else if (n.type === 'declaration') {
@@ -191,14 +190,13 @@ export function resolveItem(item: SNode, text: string, file: FileScope): ItemSco
         break;
       }
       case 'declaration': {
-        const scope = stack.length ? n.parent ?? n : n;
         const loopControl = n.field === 'initializer';
         for (const c of n.children) {
           if (c.field === 'declarator') {
-            const v = declare(n, c, text, scope, storageHere(), typedefs, loopControl);
+            const v = declare(n, c, text, declScope(n), storageHere(), typedefs, loopControl);
             if (v && v.shape === 'function') continue; // a prototype: its parameters are not variables
             // The initializer is evaluated in the scope where the name is already visible.
-            add(v && { ...v, scope: declScope(n) });
+            add(v);
             const value = c.type === 'init_declarator' ? child(c, 'value') : undefined;
             if (value) visit(value);
             for (const sub of c.children) if (sub.type === 'array_declarator' || sub.field === 'size') visit(sub);
@@ -210,7 +208,7 @@ export function resolveItem(item: SNode, text: string, file: FileScope): ItemSco
       }
       case 'type_definition':
         for (const d of children(n, 'declarator')) {
-          const info = declaratorInfo(d, text);
+          const info = declaratorInfo(d);
           if (info) typedefs.set(text.slice(info.id.start, info.id.end), info.shape === 'value' ? shapeOfType(n, text, typedefs) : info.shape);
         }
         break;
