@@ -82,7 +82,8 @@ class Mask {
   /** Blanks [start, end) except newlines; `word` (e.g. `for`) may overwrite its beginning. */
   blank(start: number, end: number, word = ''): void {
     const original = this.source.slice(start, end);
-    const blanked = word + original.slice(word.length).replace(/[^\r\n]/g, ' ');
+    const rest = original.length - word.length;
+    const blanked = word + (/[\r\n]/.test(original) ? original.slice(word.length).replace(/[^\r\n]/g, ' ') : ' '.repeat(rest));
     this.edits.push({ start, end, text: blanked });
   }
 
@@ -116,6 +117,7 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   let bestDistance = Infinity;
   const limit = word.length <= 4 ? 1 : 2;
   for (const c of candidates) {
+    if (Math.abs(c.length - word.length) > limit) continue; // cannot be close enough
     const d = editDistance(word, c);
     if (d < bestDistance && d <= limit) { best = c; bestDistance = d; }
   }
@@ -254,14 +256,16 @@ function readKeywordClauses(
     if (SPELLINGS[name]) return { clauses, unknown, end: i };
     const afterName = skipTrivia(text, j + name.length);
     if (text[afterName] !== '(') return { clauses, unknown, end: i };
+    // Most words here are spawned functions (`meta_fork f(x);`): settle that before parsing.
+    const suggestion = allowed.includes(name) ? undefined : closest(name, allowed);
+    if (!allowed.includes(name) && !suggestion) return { clauses, unknown, end: i };
     const clause = readClause(text, j);
     if (!clause) return { clauses, unknown, end: i };
     if (allowed.includes(name)) {
       clauses.push(clause);
     } else {
-      // `meta_fork f(x);` is a call spawn, not a clause: only a near-miss of a clause name
+      // `meta_fork share(x);` is a call spawn, not a clause: only a near-miss of a clause name
       // followed by more than `;` is taken for a misspelled clause.
-      const suggestion = closest(name, allowed);
       const next = skipTrivia(text, clause.end);
       if (!suggestion || clause.unterminated || text[next] === ';' || text[next] === undefined) {
         return { clauses, unknown, end: i };
@@ -277,68 +281,55 @@ function readKeywordClauses(
  * Scans the whole text once. Cost is linear; it allocates one character array for the
  * masked copy, which is only joined when something was masked.
  */
+/** Where the scan must look: comments, literals, preprocessor lines, words that may be keywords. */
+const SIGNIFICANT = /\/\/|\/\*|"|'|\bR"|^[ \t]*#|\b(?:meta_|cilk_|_Cilk_)[A-Za-z0-9_]*/gm;
+
 export function scanKeywords(text: string): KeywordLayer {
   const mask = new Mask(text);
   const keywords: KeywordToken[] = [];
   const pragmas: PragmaLine[] = [];
-  const n = text.length;
-  let lineStart = true; // only blanks seen since the last newline
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 10) { lineStart = true; i++; continue; }
-    if (c === 32 || c === 9 || c === 13 || c === 12 || c === 11) { i++; continue; }
-    if (c === 47 && (text.charCodeAt(i + 1) === 47 || text.charCodeAt(i + 1) === 42)) {
-      const j = skipTrivia(text, i, true);
-      i = j > i ? j : i + 1; continue;
-    }
-    if (c === 35 && lineStart) { // '#': a preprocessor line
-      const end = logicalLineEnd(text, i);
-      const word = readIdent(text, skipTrivia(text, i + 1, true));
-      if (word === 'pragma') {
-        const raw = text.slice(i, end);
-        const pragma: PragmaLine = { start: i, end, text: blankComments(raw.replace(/\\\r?\n/g, m => ' '.repeat(m.length))), trailingClauses: [] };
-        pragmas.push(pragma);
-        // Thesis quirk (digest 003 §1.11): `#pragma mf fork` / `schedule` may have their
-        // shared(...)/cache(...) clauses on the following lines.
-        const m = /^#\s*pragma\s+mf\s+(fork|schedule)\b/.exec(pragma.text);
-        if (m) {
-          const allowed = m[1] === 'fork' ? ['shared'] : ['cache'];
-          const r = readKeywordClauses(text, mask, end, allowed);
-          pragma.trailingClauses = r.clauses;
-          i = r.end > end ? r.end : end;
-          lineStart = false;
-          continue;
-        }
-      }
-      i = end;
-      continue;
-    }
-    lineStart = false;
-    if (c === 34 || c === 39) { // string or character literal
-      i = skipQuoted(text, i) + 1; continue;
-    }
-    if (c === 82 && text[i + 1] === '"') { // C++ raw string R"delim( ... )delim"
+  // A regular expression finds the next place of interest: much faster than a loop per character.
+  const re = new RegExp(SIGNIFICANT.source, SIGNIFICANT.flags);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const i = m.index;
+    const token = m[0];
+    if (token === '//' || token === '/*') {
+      re.lastIndex = Math.max(skipTrivia(text, i, true), i + 1);
+    } else if (token === '"' || token === "'") {
+      re.lastIndex = skipQuoted(text, i) + 1;
+    } else if (token === 'R"') { // C++ raw string R"delim( ... )delim"
       const open = text.indexOf('(', i + 2);
       const delim = text.slice(i + 2, open);
       const close = open < 0 ? -1 : text.indexOf(')' + delim + '"', open);
-      if (close >= 0) { i = close + delim.length + 2; continue; }
-    }
-    if (isIdentStart(c)) {
-      const start = i;
-      while (i < n && isIdentChar(text.charCodeAt(i))) i++;
-      const spelling = text.slice(start, i);
-      const keyword = SPELLINGS[spelling];
+      re.lastIndex = close >= 0 ? close + delim.length + 2 : i + 2;
+    } else if (token.endsWith('#')) {
+      re.lastIndex = preprocessorLine(text, i + token.length - 1, mask, pragmas);
+    } else {
+      const keyword = SPELLINGS[token];
       if (!keyword) continue;
-      const token: KeywordToken = { keyword, spelling, start, end: i, clauses: [], unknownClauses: [], headEnd: i };
-      keywords.push(token);
-      maskKeyword(text, mask, token);
-      i = token.headEnd;
-      continue;
+      const kw: KeywordToken = { keyword, spelling: token, start: i, end: i + token.length, clauses: [], unknownClauses: [], headEnd: i + token.length };
+      keywords.push(kw);
+      maskKeyword(text, mask, kw);
+      re.lastIndex = kw.headEnd;
     }
-    i++;
   }
   return { masked: mask.apply(), keywords, pragmas };
+}
+
+/** Records a #pragma line (other directives are skipped); returns where scanning resumes. */
+function preprocessorLine(text: string, hash: number, mask: Mask, pragmas: PragmaLine[]): number {
+  const end = logicalLineEnd(text, hash);
+  if (readIdent(text, skipTrivia(text, hash + 1, true)) !== 'pragma') return end;
+  const raw = text.slice(hash, end);
+  const pragma: PragmaLine = { start: hash, end, text: blankComments(raw.replace(/\\\r?\n/g, m => ' '.repeat(m.length))), trailingClauses: [] };
+  pragmas.push(pragma);
+  // Thesis quirk (digest 003 §1.11): `#pragma mf fork` / `schedule` may have their
+  // shared(...)/cache(...) clauses on the following lines.
+  const m = /^#\s*pragma\s+mf\s+(fork|schedule)\b/.exec(pragma.text);
+  if (!m) return end;
+  const r = readKeywordClauses(text, mask, end, m[1] === 'fork' ? ['shared'] : ['cache']);
+  pragma.trailingClauses = r.clauses;
+  return Math.max(r.end, end);
 }
 
 function maskKeyword(text: string, mask: Mask, token: KeywordToken): void {

@@ -107,10 +107,15 @@ function typeTable(language: Language): string[] {
 
 /** Row/column of an offset; tree-sitter wants them with every edit. */
 function pointAt(text: string, offset: number): { row: number; column: number } {
-  let row = 0;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) { row++; lineStart = i + 1; }
-  return { row, column: offset - lineStart };
+  return advance({ row: 0, column: 0 }, text, 0, offset);
+}
+
+/** The point reached from `from` (the point of offset `start`) after text[start, end). */
+function advance(from: { row: number; column: number }, text: string, start: number, end: number): { row: number; column: number } {
+  let { row } = from;
+  let lineStart = -1;
+  for (let i = text.indexOf('\n', start); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) { row++; lineStart = i + 1; }
+  return lineStart < 0 ? { row, column: from.column + (end - start) } : { row, column: end - lineStart };
 }
 
 export class SyntaxDocument {
@@ -154,11 +159,12 @@ export class SyntaxDocument {
     let suffix = 0;
     while (suffix < shortest - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
     const edited = this.tree.copy();
+    const startPosition = pointAt(before, prefix);
     edited.edit({
       startIndex: prefix, oldEndIndex: before.length - suffix, newEndIndex: after.length - suffix,
-      startPosition: pointAt(before, prefix),
-      oldEndPosition: pointAt(before, before.length - suffix),
-      newEndPosition: pointAt(after, after.length - suffix),
+      startPosition,
+      oldEndPosition: advance(startPosition, before, prefix, before.length - suffix),
+      newEndPosition: advance(startPosition, after, prefix, after.length - suffix),
     });
     const tree = this.parser.parse(after, edited);
     edited.delete();
