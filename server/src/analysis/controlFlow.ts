@@ -8,14 +8,9 @@ import type { SNode } from '../syntax/parser';
 import { Construct, constructLabel, isRegion, ItemModel } from '../model/constructs';
 import { diagnostic, MfDiagnostic } from './diagnostic';
 import { skipTrivia } from '../syntax/keywords';
+import { LineIndex } from '../syntax/lines';
 
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
-
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
 
 export function branchDiagnostics(model: ItemModel): MfDiagnostic[] {
   const regions = new Map<SNode, Construct>();
@@ -116,7 +111,7 @@ export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
     const first = [...pending].sort((a, b) => a.start - b.start)[0];
     const call = first.call ? text.slice(first.call.start, Math.min(first.call.end, first.call.start + 40)) : 'block';
     out.push(diagnostic('MF314', at,
-      `'${constructLabel(first)} ${call}' (line ${lineOf(text, first.start)}) can reach ${where} without a '${usesPragmas ? '#pragma mf join' : 'meta_join'}': meta_fork has no implicit join at return`,
+      `'${constructLabel(first)} ${call}' (line ${new LineIndex(text).position(first.start).line + 1}) can reach ${where} without a '${usesPragmas ? '#pragma mf join' : 'meta_join'}': meta_fork has no implicit join at return`,
       { insert: joinText, at: insertAt, spawn: first.start }));
   };
 

@@ -82,12 +82,26 @@ function isConstant(e: SNode, text: string, isMacro: (name: string) => boolean):
 
 const ALLOWED_HOST = new Set(['for_statement', 'compound_statement', 'comment']);
 
+/** What every check of one schedule needs. */
+interface Pass {
+  model: ItemModel;
+  schedule: Construct;
+  /** The meta_for loops of the item. */
+  parallel: ReadonlySet<SNode>;
+  /** Names declared nowhere in the file (macros such as BLOCK) count as constants. */
+  isMacro: (name: string) => boolean;
+  out: MfDiagnostic[];
+}
+
 export function scheduleDiagnostics(model: ItemModel): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
-  const parallelLoops = new Set(model.constructs.filter(c => c.kind === 'parallel-for' && c.dialect === 'metafork' && c.loop).map(c => c.loop!));
-  for (const schedule of model.constructs) {
-    if (schedule.kind !== 'schedule' || !schedule.region) continue;
-    checkHost(model, schedule, schedule.region, parallelLoops, out);
+  const schedules = model.constructs.filter(c => c.kind === 'schedule' && c.region);
+  if (schedules.length === 0) return out;
+  const parallel = new Set(model.constructs.filter(c => c.kind === 'parallel-for' && c.dialect === 'metafork' && c.loop).map(c => c.loop!));
+  const declared = new Set(model.scopes.variables.map(v => v.name));
+  const isMacro = (name: string) => !declared.has(name) && !model.fileScope.variables.has(name);
+  for (const schedule of schedules) {
+    checkHost({ model, schedule, parallel, isMacro, out }, schedule.region!);
     for (const c of model.constructs) {
       if (c === schedule || c.start < schedule.start || c.end > schedule.end) continue;
       if (c.kind === 'parallel-for' && c.dialect === 'metafork') continue;
@@ -98,10 +112,10 @@ export function scheduleDiagnostics(model: ItemModel): MfDiagnostic[] {
 }
 
 /** Host level of a schedule: compound statements and serial loops around meta_for nests. */
-function checkHost(model: ItemModel, schedule: Construct, stmt: SNode, parallel: ReadonlySet<SNode>, out: MfDiagnostic[]): void {
-  const text = model.text;
+function checkHost(pass: Pass, stmt: SNode): void {
+  const { model, schedule, parallel, out } = pass;
   if (stmt.type === 'compound_statement') {
-    for (const c of named(stmt)) checkHost(model, schedule, c, parallel, out);
+    for (const c of named(stmt)) checkHost(pass, c);
     return;
   }
   if (!ALLOWED_HOST.has(stmt.type)) {
@@ -113,18 +127,16 @@ function checkHost(model: ItemModel, schedule: Construct, stmt: SNode, parallel:
   }
   if (stmt.type !== 'for_statement') return;
   if (!parallel.has(stmt)) {
-    checkSerialLoop(model, stmt, out);
+    checkSerialLoop(pass, stmt);
     const body = child(stmt, 'body');
-    if (body) checkHost(model, schedule, body, parallel, out);
+    if (body) checkHost(pass, body);
     return;
   }
-  checkNest(model, schedule, stmt, parallel, out);
+  checkNest(pass, stmt);
 }
 
-function checkSerialLoop(model: ItemModel, loop: SNode, out: MfDiagnostic[]): void {
+function checkSerialLoop({ model, isMacro, out }: Pass, loop: SNode): void {
   const text = model.text;
-  const declared = new Set(model.scopes.variables.map(v => v.name));
-  const isMacro = (name: string) => !declared.has(name) && !model.fileScope.variables.has(name);
   const { header, problem } = canonicalHeader(loop, text);
   if (problem) { out.push(diagnostic('MF505', problem.node, `serial loop in 'meta_schedule': ${problem.message}`)); return; }
   const h = header!;
@@ -133,7 +145,8 @@ function checkSerialLoop(model: ItemModel, loop: SNode, out: MfDiagnostic[]): vo
   else if (!/^\d+$/.test(h.step.text.trim())) out.push(diagnostic('MF505', h.update, `serial loop in 'meta_schedule': its step must be a constant (rule: increment by a constant)`));
 }
 
-function checkNest(model: ItemModel, schedule: Construct, outer: SNode, parallel: ReadonlySet<SNode>, out: MfDiagnostic[]): void {
+function checkNest(pass: Pass, outer: SNode): void {
+  const { model, parallel, out } = pass;
   const text = model.text;
   const nest = nestSpine(outer, parallel);
   const metaFors = nest.spine.filter(s => s.parallel);
@@ -147,36 +160,28 @@ function checkNest(model: ItemModel, schedule: Construct, outer: SNode, parallel
       out.push(diagnostic('MF503', kw(at), `in a 2-D kernel the two grid meta_for loops and the two block meta_for loops must each be immediately nested (rule: App. C.1)`));
     }
   }
-  for (const s of nest.spine) {
-    if (s.parallel) {
-      const { header, problem } = canonicalHeader(s.loop, text);
-      const bad = problem ? problem.node
-        : text.slice(header!.lower.start, header!.lower.end).trim() !== '0' ? header!.lower
-        : header!.operator !== '<' ? header!.condition
-        : header!.step.text.trim() !== '1' || header!.step.negative ? header!.update : undefined;
-      if (bad) out.push(diagnostic('MF504', bad, `meta_for in 'meta_schedule' must read 'meta_for (int v = 0; v < bound; v++)' (rule: start at 0, compare with '<', step by 1)`));
-    } else {
-      checkSerialLoop(model, s.loop, out);
-    }
+  for (const { loop } of metaFors) {
+    const { header, problem } = canonicalHeader(loop, text);
+    const bad = problem ? problem.node
+      : text.slice(header!.lower.start, header!.lower.end).trim() !== '0' ? header!.lower
+      : header!.operator !== '<' ? header!.condition
+      : header!.step.text.trim() !== '1' || header!.step.negative ? header!.update : undefined;
+    if (bad) out.push(diagnostic('MF504', bad, `meta_for in 'meta_schedule' must read 'meta_for (int v = 0; v < bound; v++)' (rule: start at 0, compare with '<', step by 1)`));
   }
-  // meta_for loops off the spine (e.g. beside other statements in a kernel body).
+  // Serial loops, on the spine or in the kernel body, follow the serial-loop rule; a meta_for
+  // off the spine (beside other statements in a kernel body) is not part of the nest.
   const spineLoops = new Set(nest.spine.map(s => s.loop));
   walk(outer, n => {
-    if (n !== outer && parallel.has(n) && !spineLoops.has(n)) {
-      out.push(diagnostic('MF502', kw(n), `a meta_for inside a kernel body is not part of the grid/block nest: a kernel needs 2 or 4 meta_for loops nested one directly in another`));
-      return false;
-    }
-    return true;
+    if (n.type !== 'for_statement') return true;
+    if (!parallel.has(n)) { checkSerialLoop(pass, n); return true; }
+    if (spineLoops.has(n)) return true;
+    out.push(diagnostic('MF502', kw(n), `a meta_for inside a kernel body is not part of the grid/block nest: a kernel needs 2 or 4 meta_for loops nested one directly in another`));
+    return false;
   });
-  // Serial loops inside the kernel body follow the same rule as the others.
-  walk(outer, n => {
-    if (n.type === 'for_statement' && !parallel.has(n) && !spineLoops.has(n)) checkSerialLoop(model, n, out);
-    return true;
-  });
-  checkKernelBody(model, schedule, outer, out);
+  checkKernelBody(pass, outer);
 }
 
-function checkKernelBody(model: ItemModel, schedule: Construct, outer: SNode, out: MfDiagnostic[]): void {
+function checkKernelBody({ model, schedule, out }: Pass, outer: SNode): void {
   const text = model.text;
   walk(outer, n => {
     if (n.type === 'subscript_expression') {

@@ -50,6 +50,14 @@ const TABLES: Record<PragmaFamily, ReadonlyMap<string, readonly string[]>> = {
   omp: OMP_DIRECTIVES, mf: MF_DIRECTIVES, cilk: CILK_DIRECTIVES, meta: META_DIRECTIVES,
 };
 
+/** Every clause name a family knows, to tell "unknown" (MF202) from "not valid here" (MF204). */
+const KNOWN_CLAUSES: Record<PragmaFamily, ReadonlySet<string>> = {
+  omp: OMP_CLAUSES,
+  mf: new Set([...MF_DIRECTIVES.values()].flat()),
+  cilk: new Set([...CILK_DIRECTIVES.values()].flat()),
+  meta: new Set([...META_DIRECTIVES.values()].flat()),
+};
+
 const FAMILY_WORDS: Record<string, PragmaFamily> = { omp: 'omp', mf: 'mf', meta: 'meta', cilk: 'cilk' };
 
 class Cursor {
@@ -157,7 +165,7 @@ export function parsePragma(line: PragmaLine): Directive | undefined {
     }
   }
   const allowed = table.get(directive.name) ?? [];
-  const known = family === 'omp' ? OMP_CLAUSES : new Set([...table.values()].flat());
+  const known = KNOWN_CLAUSES[family];
   for (;;) {
     cur.skip();
     if (cur.done) break;
