@@ -5,6 +5,8 @@ import * as fs from 'fs';
 import { analyzeText } from './analyze';
 import { LspDiagnostic, MfDiagnostic, toLsp } from './analysis/diagnostic';
 import { elide } from './model/elide';
+import type { Dialect } from './translate/common';
+import { translateText } from './translate/index';
 import { LineIndex } from './syntax/lines';
 import { packageVersion } from './version';
 
@@ -13,6 +15,9 @@ const USAGE = `usage: metafork <command> [options] FILE...
 commands:
   check FILE...        report diagnostics; exit 1 if any error
   elide FILE           print the serial C-elision
+  translate FILE --to metafork|openmp|cilkplus [--from auto|metafork|openmp|cilkplus]
+                       print the program in another dialect (nothing when a construct cannot be
+                       translated: diagnostics and exit 1)
   lsp --stdio          run the language server over stdio
 
 options:
@@ -22,11 +27,11 @@ options:
   -h, --help           this help
   --version            the version`;
 
-const PLANNED = new Set(['translate', 'cuda', 'optimize', 'analyze', 'tile']);
+const PLANNED = new Set(['cuda', 'optimize', 'analyze', 'tile']);
 
 class UsageError extends Error {}
 
-interface Options { json: boolean; out?: string; files: string[]; stdio: boolean }
+interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string }
 
 function parseOptions(args: string[]): Options {
   const o: Options = { json: false, files: [], stdio: false };
@@ -35,6 +40,8 @@ function parseOptions(args: string[]): Options {
     if (a === '--json') o.json = true;
     else if (a === '--stdio') o.stdio = true;
     else if (a === '-o' || a === '--output') { o.out = args[++i]; if (!o.out) throw new UsageError(`'${a}' needs a file name`); }
+    else if (a === '--to' || a === '--from') { const v = args[++i]; if (!v) throw new UsageError(`'${a}' needs a dialect`); o[a === '--to' ? 'to' : 'from'] = v; }
+    else if (a.startsWith('--to=') || a.startsWith('--from=')) { const [k, v] = a.slice(2).split('='); o[k as 'to' | 'from'] = v; }
     else if (a === '-' || !a.startsWith('-')) o.files.push(a);
     else throw new UsageError(`unknown option '${a}'`);
   }
@@ -96,6 +103,28 @@ async function elideCommand(o: Options, io: Io): Promise<number> {
   return 0;
 }
 
+const DIALECT_NAMES = ['metafork', 'openmp', 'cilkplus'];
+
+async function translateCommand(o: Options, io: Io): Promise<number> {
+  if (o.files.length !== 1) throw new UsageError('translate needs exactly one FILE (or - for standard input)');
+  if (!o.to || !DIALECT_NAMES.includes(o.to)) throw new UsageError(`translate needs --to ${DIALECT_NAMES.join('|')}`);
+  if (o.from && o.from !== 'auto' && !DIALECT_NAMES.includes(o.from)) throw new UsageError(`--from must be auto, ${DIALECT_NAMES.join(', ')}`);
+  const file = o.files[0];
+  const text = readInput(file);
+  const result = await translateText(text, o.to as Dialect, { fileName: file === '-' ? undefined : file, from: (o.from ?? 'auto') as Dialect | 'auto' });
+  const index = new LineIndex(text);
+  if (o.json) {
+    io.stdout(JSON.stringify({ file: displayName(file), from: result.from, to: result.to, ...(result.text !== undefined ? { text: result.text } : {}), diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
+  } else {
+    for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
+    // No partial output: a refused translation prints nothing.
+    if (result.text !== undefined) write(o, io, result.text);
+  }
+  if (result.text === undefined) return 1;
+  if (o.json && o.out) fs.writeFileSync(o.out, result.text);
+  return 0;
+}
+
 function write(o: Options, io: Io, output: string): void {
   if (o.out) fs.writeFileSync(o.out, output);
   else io.stdout(output);
@@ -110,6 +139,7 @@ export async function main(argv: string[], io: Io = { stdout: s => process.stdou
     switch (command) {
       case 'check': return await check(o, io);
       case 'elide': return await elideCommand(o, io);
+      case 'translate': return await translateCommand(o, io);
       case 'lsp': {
         if (!o.stdio) throw new UsageError("lsp needs '--stdio'");
         const { startServer } = require('./lsp/server') as typeof import('./lsp/server');

@@ -1,6 +1,6 @@
 // Stable diagnostic codes. Codes never change meaning; new checks take new numbers.
 // MF1xx syntax, MF2xx directives and clauses, MF3xx construct misuse and control flow,
-// MF4xx sharing and races, MF5xx meta_schedule rules (digest 000 §1.3).
+// MF4xx sharing and races, MF5xx meta_schedule rules (digest 000 §1.3), MF6xx translation.
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -36,6 +36,11 @@ export const CODES = {
   MF506: { severity: 'error', title: 'meta_schedule: array index is not a polynomial in loop indices and parameters' },
   MF507: { severity: 'error', title: 'meta_schedule: construct not allowed in a schedule' },
   MF508: { severity: 'error', title: 'meta_schedule: kernel writes a scalar declared outside the schedule' },
+  MF601: { severity: 'error', title: 'construct has no counterpart in the target dialect' },
+  MF602: { severity: 'error', title: 'code relies on OpenMP thread-team semantics' },
+  MF603: { severity: 'error', title: 'private variable used as an accumulator across iterations' },
+  MF604: { severity: 'information', title: 'scheduling hint not carried over by the translation' },
+  MF605: { severity: 'error', title: 'block spawn cannot be outlined' },
 } as const satisfies Record<string, { severity: Severity; title: string }>;
 
 export type Code = keyof typeof CODES;

@@ -84,35 +84,39 @@ const union = (...sets: Pending[]): Pending => {
   return result;
 };
 
-/** Warns where a MetaFork spawn can reach a return (or the end of its function) unjoined. */
-export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
-  const spawns = model.constructs.filter(c => c.dialect === 'metafork' && (c.kind === 'spawn' || c.kind === 'block-spawn') && c.statement);
+/** A place where spawns of the function can still be running: a return, or the function's end. */
+export interface UnjoinedExit {
+  kind: 'return' | 'end';
+  /** The return statement, or the function body (its closing brace is the end). */
+  node: SNode;
+  pending: Construct[];
+}
+
+/**
+ * Where spawns of `dialect` can reach a return (or the end of their function) with no join on
+ * the way: MF314 for MetaFork, and the places where CilkPlus's implicit sync becomes an
+ * explicit `meta_join` (digest 003 §2.1). Parallel loops and `cilk_scope` end with a join.
+ */
+export function unjoinedExits(model: ItemModel, dialect: 'metafork' | 'cilkplus'): UnjoinedExit[] {
+  const spawns = model.constructs.filter(c => c.dialect === dialect && (c.kind === 'spawn' || c.kind === 'block-spawn') && c.statement);
   if (spawns.length === 0) return [];
   const spawnOf = new Map<SNode, Construct>();
   for (const s of spawns) spawnOf.set(s.statement!, s);
-  const joinAt = new Map<number, Construct>();
+  const joinAt = new Set<number>();
   // A join missing its ';' (reported as MF102) still joins before the statement after it.
   const joinBefore = new Set<number>();
   for (const c of model.constructs) {
-    if (c.kind !== 'join' || c.dialect !== 'metafork') continue;
-    if (c.statement || c.form === 'pragma') joinAt.set(c.statement ? c.statement.start : c.start, c);
+    if (c.kind !== 'join' || c.dialect !== dialect) continue;
+    if (c.statement || c.form === 'pragma') joinAt.add(c.statement ? c.statement.start : c.start);
     else joinBefore.add(skipTrivia(model.text, c.end));
   }
-  const warned = new Set<number>(); // the loop fixpoint visits a return twice
-  const parallelLoops = new Set(model.constructs.filter(c => c.kind === 'parallel-for' && c.loop).map(c => c.loop!));
-  const out: MfDiagnostic[] = [];
-  const text = model.text;
-  const usesPragmas = spawns.some(s => s.form === 'pragma');
-  const joinText = usesPragmas ? '#pragma mf join' : 'meta_join;';
-
-  const warn = (pending: ReadonlySet<Construct>, at: { start: number; end: number }, insertAt: number, where: string) => {
-    if (warned.has(at.start)) return;
-    warned.add(at.start);
-    const first = [...pending].sort((a, b) => a.start - b.start)[0];
-    const call = first.call ? text.slice(first.call.start, Math.min(first.call.end, first.call.start + 40)) : 'block';
-    out.push(diagnostic('MF314', at,
-      `'${constructLabel(first)} ${call}' (line ${new LineIndex(text).position(first.start).line + 1}) can reach ${where} without a '${usesPragmas ? '#pragma mf join' : 'meta_join'}': meta_fork has no implicit join at return`,
-      { insert: joinText, at: insertAt, spawn: first.start }));
+  const joinsAtEnd = new Set(model.constructs.filter(c => (c.kind === 'parallel-for' && c.loop) || (c.kind === 'scope' && c.statement)).map(c => c.loop ?? c.statement!));
+  const seen = new Set<number>(); // the loop fixpoint visits a return twice
+  const exits: UnjoinedExit[] = [];
+  const exit = (kind: UnjoinedExit['kind'], node: SNode, pending: ReadonlySet<Construct>) => {
+    if (seen.has(node.start)) return;
+    seen.add(node.start);
+    exits.push({ kind, node, pending: [...pending].sort((a, b) => a.start - b.start) });
   };
 
   const flow = (n: SNode, state: Pending): Flow => {
@@ -122,6 +126,7 @@ export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
     const spawn = spawnOf.get(n);
     if (spawn) return { out: union(state, new Set([spawn])), breaks: [], continues: [] };
     if (joinAt.has(n.start) && (n.type === 'expression_statement' || n.type === 'preproc_call')) return { out: new Set(), breaks: [], continues: [] };
+    if (joinsAtEnd.has(n)) return none; // spawns inside are joined when it ends
     switch (n.type) {
       case 'compound_statement':
       case 'case_statement':
@@ -142,7 +147,6 @@ export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
         return { out: union(a.out, b.out), breaks: [...a.breaks, ...b.breaks], continues: [...a.continues, ...b.continues] };
       }
       case 'for_statement': case 'while_statement': case 'do_statement': case 'for_range_loop': {
-        if (parallelLoops.has(n)) return none; // a parallel loop ends with an implicit barrier
         const body = child(n, 'body');
         if (!body) return none;
         const first = flow(body, state);
@@ -163,7 +167,7 @@ export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
         return { out: union(cur, ...breaks, hasDefault ? null : state), breaks: [], continues };
       }
       case 'return_statement':
-        if (state.size) warn(state, { start: n.start, end: n.start + 6 }, n.start, 'this return');
+        if (state.size) exit('return', n, state);
         return { out: null, breaks: [], continues: [] };
       case 'break_statement': return { out: null, breaks: [state], continues: [] };
       case 'continue_statement': return { out: null, breaks: [], continues: [state] };
@@ -179,10 +183,25 @@ export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
     const body = child(fn, 'body');
     if (!body || !spawns.some(s => s.functionNode === fn)) continue;
     const end = flow(body, new Set()).out;
-    if (end && end.size) {
-      const close = body.end - 1;
-      warn(end, { start: close, end: body.end }, close, 'the end of the function');
-    }
+    if (end && end.size) exit('end', body, end);
   }
-  return out;
+  return exits;
+}
+
+/** Warns where a MetaFork spawn can reach a return (or the end of its function) unjoined. */
+export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
+  const exits = unjoinedExits(model, 'metafork');
+  if (exits.length === 0) return [];
+  const text = model.text;
+  const usesPragmas = model.constructs.some(c => c.dialect === 'metafork' && (c.kind === 'spawn' || c.kind === 'block-spawn') && c.form === 'pragma');
+  const joinText = usesPragmas ? '#pragma mf join' : 'meta_join;';
+  const lines = new LineIndex(text);
+  return exits.map(({ kind, node, pending }) => {
+    const first = pending[0];
+    const call = first.call ? text.slice(first.call.start, Math.min(first.call.end, first.call.start + 40)) : 'block';
+    const at = kind === 'return' ? { start: node.start, end: node.start + 6 } : { start: node.end - 1, end: node.end };
+    return diagnostic('MF314', at,
+      `'${constructLabel(first)} ${call}' (line ${lines.position(first.start).line + 1}) can reach ${kind === 'return' ? 'this return' : 'the end of the function'} without a '${usesPragmas ? '#pragma mf join' : 'meta_join'}': meta_fork has no implicit join at return`,
+      { insert: joinText, at: at.start, spawn: first.start });
+  });
 }

@@ -1,0 +1,91 @@
+// CilkPlus -> MetaFork (digest 003 §2.1): cilk_spawn -> meta_fork, cilk_sync -> meta_join,
+// cilk_for -> meta_for, grainsize pragmas kept as `#pragma meta grainsize`. CilkPlus syncs
+// implicitly when a spawning function returns; MetaFork does not, so a `meta_join` goes before
+// every return (and function end) a spawn can reach unjoined. `cilk_scope { B }` joins at its
+// end: it becomes `{ B meta_join; }`.
+
+import { unjoinedExits } from '../analysis/controlFlow';
+import { insert, remove, replace, withTrailingBlanks } from '../syntax/edits';
+import type { SNode } from '../syntax/parser';
+import type { Construct, ItemModel } from '../model/constructs';
+import { atLineStart, inBlock, lineIndent, Stage, wholeLines } from './common';
+
+const JOIN = 'meta_join;';
+
+export function cilkToMetafork(stage: Stage, models: ItemModel[]): void {
+  const text = stage.text;
+  for (const model of models) {
+    for (const c of model.constructs) if (c.dialect === 'cilkplus') construct(stage, c);
+    for (const exit of unjoinedExits(model, 'cilkplus')) {
+      if (exit.kind === 'end') stage.edit(insert(...beforeClosingBrace(text, exit.node.end - 1)));
+      else joinBefore(stage, exit.node);
+    }
+  }
+  // The CilkPlus header means nothing to MetaFork.
+  for (const m of text.matchAll(/^[ \t]*#[ \t]*include[ \t]*<cilk\/cilk\.h>[^\n]*\n?/gm)) {
+    stage.edit(remove({ start: m.index!, end: m.index! + m[0].length }));
+  }
+}
+
+function construct(stage: Stage, c: Construct): void {
+  const text = stage.text;
+  if (c.form === 'keyword') {
+    const k = c.keyword!;
+    const word = { start: k.start, end: k.end };
+    switch (k.keyword) {
+      case 'cilk_spawn': stage.edit(replace(word, 'meta_fork')); return;
+      case 'cilk_sync': stage.edit(replace(word, 'meta_join')); return;
+      case 'cilk_for': stage.edit(replace(word, 'meta_for')); return;
+      case 'cilk_scope': {
+        const body = c.statement!;
+        stage.edit(remove({ start: k.start, end: withTrailingBlanks(text, k.headEnd) }));
+        if (body.type === 'compound_statement') stage.edit(insert(...beforeClosingBrace(text, body.end - 1)));
+        else { stage.edit(insert(body.start, '{ ')); stage.edit(insert(body.end, ` ${JOIN} }`)); }
+        return;
+      }
+    }
+    return;
+  }
+  // `#pragma cilk ...` forms become MetaFork keywords.
+  const d = c.directive!;
+  const line = wholeLines(text, c.head);
+  switch (c.kind) {
+    case 'grainsize':
+      stage.edit(replace(c.head, `#pragma meta grainsize = ${d.argument?.text ?? ''}`));
+      return;
+    case 'join':
+      stage.edit(replace(c.head, JOIN));
+      return;
+    case 'spawn':
+      stage.edit(remove(line));
+      stage.edit(insert(c.call!.start, 'meta_fork '));
+      return;
+    case 'parallel-for':
+      stage.edit(remove(line));
+      stage.edit(replace({ start: c.loop!.start, end: c.loop!.start + 3 }, 'meta_for'));
+      return;
+  }
+}
+
+/** `meta_join;` on its own line before the closing brace at `brace`. */
+function beforeClosingBrace(text: string, brace: number): [number, string] {
+  if (!atLineStart(text, brace)) return [brace, ` ${JOIN} `];
+  const lineStart = text.lastIndexOf('\n', brace - 1) + 1;
+  // Indent like the block's statements: one level more than the brace.
+  const braceIndent = lineIndent(text, brace);
+  const prev = text.lastIndexOf('\n', lineStart - 2) + 1;
+  const inner = lineIndent(text, prev);
+  const indent = inner.length > braceIndent.length ? inner : braceIndent + '    ';
+  return [lineStart, `${indent}${JOIN}\n`];
+}
+
+/** `meta_join;` in front of a return; a return that is the body of an if/else/loop gets braces. */
+function joinBefore(stage: Stage, ret: SNode): void {
+  const text = stage.text;
+  if (inBlock(ret)) {
+    stage.edit(insert(ret.start, atLineStart(text, ret.start) ? `${JOIN}\n${lineIndent(text, ret.start)}` : `${JOIN} `));
+    return;
+  }
+  stage.edit(insert(ret.start, `{ ${JOIN} `));
+  stage.edit(insert(ret.end, ' }'));
+}

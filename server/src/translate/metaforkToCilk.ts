@@ -1,0 +1,259 @@
+// MetaFork -> CilkPlus (digest 003 §2.2). Call spawns, joins and parallel loops map keyword for
+// keyword. A block spawn has no CilkPlus counterpart: it is outlined (Algorithm 4) into
+// `static void *_taskFuncK(void *)` placed before the host function, with an environment
+// struct that carries shared variables by pointer (uses rewritten to `(*x)`), C++ references
+// by reference (a constructor binds them) and private copies by value. Nested block spawns
+// are outlined innermost first, one pass per level, like the thesis's "multiple parsing
+// approach"; the driver re-parses between passes. Listing A.5 is the expected shape; beyond
+// it the environment is freed and the function returns a value.
+
+import { walk } from '../syntax/ast';
+import { applyEdits, insert, removeStatement, replace, withTrailingBlanks, TextEdit } from '../syntax/edits';
+import type { SNode } from '../syntax/parser';
+import type { Construct, ItemModel } from '../model/constructs';
+import { sharingAt } from '../model/sharing';
+import type { Variable } from '../model/scopes';
+import { atLineStart, declarationFor, indentUnit, lineIndent, reindent, soleStatement, Stage, wholeLines } from './common';
+
+const GENERATED_NAME = /\b(?:_taskFunc|__taskenv__|_tenv|__tdata)(\d+)\b/g;
+
+function isBlockSpawn(c: Construct): boolean { return c.kind === 'block-spawn' && c.dialect === 'metafork'; }
+
+function hasInnerBlockSpawn(c: Construct): boolean {
+  return c.children.some(k => isBlockSpawn(k) || hasInnerBlockSpawn(k));
+}
+
+/** True when some block spawn remains (the driver then runs another outlining pass). */
+export function hasBlockSpawns(models: ItemModel[]): boolean {
+  return models.some(m => m.constructs.some(isBlockSpawn));
+}
+
+/** One outlining pass: every block spawn with no block spawn inside it. */
+export function outlineInnermost(stage: Stage, models: ItemModel[], cpp: boolean): void {
+  let next = 0;
+  for (const m of stage.text.matchAll(GENERATED_NAME)) next = Math.max(next, Number(m[1]) + 1);
+  for (const model of models) {
+    for (const c of model.constructs) {
+      if (!isBlockSpawn(c) || hasInnerBlockSpawn(c)) continue;
+      if (spawnSingleCall(stage, model, c)) continue;
+      if (outline(stage, model, c, next, cpp)) next++;
+    }
+  }
+}
+
+/** The span a block spawn occupies, pragma lines (and their clause lines) included. */
+function spawnSpan(text: string, c: Construct): { start: number; end: number; extra: TextEdit[] } {
+  if (c.form === 'keyword') return { start: c.start, end: c.end, extra: [] };
+  const extra = [removeStatement(text, c.head), ...c.clauses.filter(cl => cl.start >= c.head.end).map(cl => removeStatement(text, cl))];
+  return { start: c.statement!.start, end: c.statement!.end, extra };
+}
+
+/**
+ * `meta_fork shared(x) { f(x); }` -> `cilk_spawn f(x);` (Algorithm 1, lines 1-2): a lone call
+ * needs no outlining when no private copy is written or has its address taken.
+ */
+function spawnSingleCall(stage: Stage, model: ItemModel, c: Construct): boolean {
+  const s = soleStatement(c.statement!);
+  const call = s.type === 'expression_statement' ? s.children.find(x => x.named) : undefined;
+  if (!call || call.type !== 'call_expression') return false;
+  const copies = sharingAt(model, c).filter(e => !e.local && e.sharing === 'firstprivate');
+  if (copies.some(e => e.references.some(r => r.access !== 'read' || r.addressTaken))) return false;
+  const span = spawnSpan(stage.text, c);
+  for (const e of span.extra) stage.edit(e);
+  stage.edit(replace(span, `cilk_spawn ${stage.text.slice(call.start, call.end)};`));
+  return true;
+}
+
+type Passed = { v: Variable; by: 'pointer' | 'value' | 'reference' };
+
+/**
+ * What the environment carries, in Listing A.5's order: listed shared variables (by pointer),
+ * private copies (by value), other shared variables (by pointer), C++ references.
+ */
+function passing(model: ItemModel, c: Construct): Passed[] {
+  const explicit: Variable[] = [], implicit: Variable[] = [], values: Variable[] = [], references: Variable[] = [];
+  const listed = c.clauses.filter(cl => cl.name === 'shared').flatMap(cl => cl.items.map(i => i.name));
+  for (const e of sharingAt(model, c)) {
+    const v = e.variable;
+    if (e.local || v.storage === 'global' || v.storage === 'file' || v.shape === 'function') continue;
+    if (e.sharing === 'firstprivate') values.push(v);
+    else if (v.shape === 'reference') references.push(v);
+    else if (listed.includes(v.name)) explicit.push(v);
+    else implicit.push(v);
+  }
+  explicit.sort((a, b) => listed.indexOf(a.name) - listed.indexOf(b.name));
+  return [
+    ...explicit.map(v => ({ v, by: 'pointer' as const })), ...values.map(v => ({ v, by: 'value' as const })),
+    ...implicit.map(v => ({ v, by: 'pointer' as const })), ...references.map(v => ({ v, by: 'reference' as const })),
+  ];
+}
+
+/** Type names declared inside the host function: an outlined function placed before it cannot see them. */
+function localTypeNames(host: SNode, text: string): Set<string> {
+  const names = new Set<string>();
+  walk(host, n => {
+    if (n.type === 'type_definition') {
+      for (const d of n.children.filter(x => x.field === 'declarator')) names.add(text.slice(d.start, d.end).replace(/[^A-Za-z0-9_]/g, ''));
+    } else if ((n.type === 'struct_specifier' || n.type === 'union_specifier' || n.type === 'enum_specifier') && n.children.some(x => x.field === 'body')) {
+      const name = n.children.find(x => x.field === 'name');
+      if (name) names.add(text.slice(name.start, name.end));
+    }
+  });
+  return names;
+}
+
+function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: boolean): boolean {
+  const text = stage.text;
+  const host = c.functionNode;
+  const label = 'meta_fork';
+  if (!host || host.type !== 'function_definition') {
+    stage.refuse('MF605', c.head, `'${label}' block outside a function definition cannot be outlined`);
+    return false;
+  }
+  if (host.parent && host.parent.type === 'field_declaration_list') {
+    stage.refuse('MF605', c.head, `'${label}' block in a member function defined inside its class: define the function outside the class to outline it`);
+    return false;
+  }
+  const region = c.statement!;
+  let usesThis = false;
+  walk(region, n => { if (n.type === 'this') usesThis = true; });
+  if (usesThis) {
+    stage.refuse('MF605', c.head, `'${label}' block uses 'this': an outlined function has no object`);
+    return false;
+  }
+  const env = passing(model, c);
+  const all = env.map(p => p.v);
+  const references = env.filter(p => p.by === 'reference').map(p => p.v);
+  const localTypes = localTypeNames(host, text);
+  for (const v of all) {
+    const type = declarationFor(v, text, v.name);
+    const local = [...localTypes].find(t => new RegExp(`\\b${t}\\b`).test(type.replace(new RegExp(`\\b${v.name}\\b`), '')));
+    if (local) {
+      stage.refuse('MF605', c.head, `'${label}' block uses '${v.name}' of type '${local}' declared inside '${functionName(host, text)}': the outlined function cannot see it (declare the type at file scope)`, { variable: v.name });
+      return false;
+    }
+  }
+
+  const unit = indentUnit(text);
+  const fn = `_taskFunc${k}`, struct = `__taskenv__${k}`, envName = `_tenv${k}`, param = `__tdata${k}`;
+  const pointerNames = new Set(env.filter(p => p.by === 'pointer').map(p => p.v));
+  const members = env.map(p => declarationFor(p.v, text, p.v.name, p.by === 'pointer') + ';');
+  if (references.length) {
+    const formals = references.map(v => declarationFor(v, text, v.name)).join(', ');
+    members.push(`${struct}(${formals}) : ${references.map(v => `${v.name}(${v.name})`).join(', ')} { }`);
+  }
+  const structDef = (indent: string, tail: string) =>
+    [`${indent}struct ${struct} {`, ...members.map(m => `${indent}${unit}${m}`), `${indent}}${tail}`].join('\n');
+
+  // The region, with every use of a variable passed by pointer read through it.
+  const rewrites: TextEdit[] = [];
+  for (const r of model.scopes.references) {
+    if (r.variable && pointerNames.has(r.variable) && r.span.start >= region.start && r.span.end <= region.end) {
+      rewrites.push({ start: r.span.start - region.start, end: r.span.end - region.start, newText: `(*${r.name})` });
+    }
+  }
+  const body = applyEdits(text.slice(region.start, region.end), rewrites);
+  const from = atLineStart(text, region.start) ? lineIndent(text, region.start) : lineIndent(text, c.start);
+  const release = cpp && references.length ? `delete ${envName};` : `free(${envName});`;
+  // The host may call itself from the region (recursion): declare it before the outlined function.
+  const hostBody = host.children.find(x => x.field === 'body');
+  const hostDeclarator = host.children.find(x => x.field === 'declarator');
+  const qualified = !!hostDeclarator && /::/.test(text.slice(hostDeclarator.start, hostDeclarator.end));
+  const prototype = hostBody && !qualified ? [text.slice(host.start, hostBody.start).trim() + ';'] : [];
+  const outlined = [
+    ...prototype,
+    `static void *${fn}(void *${param})`,
+    '{',
+    structDef(unit, ';'),
+    `${unit}struct ${struct} *${envName} = (struct ${struct} *) ${param};`,
+    ...all.map(v => `${unit}${declarationFor(v, text, v.name, pointerNames.has(v))} = ${envName}->${v.name};`),
+    `${unit}${release}`,
+    `${unit}${reindent(body, from, unit)}`,
+    `${unit}return 0;`,
+    '}',
+    '',
+  ].join('\n');
+  stage.edit(insert(wholeLines(text, host).start, outlined + '\n'));
+
+  const indent = lineIndent(text, c.start);
+  const allocation = references.length
+    ? `${envName} = new ${struct}(${references.map(v => v.name).join(', ')});`
+    : `${envName} = (struct ${struct} *) malloc(sizeof(struct ${struct}));`;
+  const site = [
+    '{',
+    structDef(indent + unit, ` *${envName};`),
+    `${indent}${unit}${allocation}`,
+    ...env.filter(p => p.by !== 'reference').map(({ v, by }) => `${indent}${unit}${envName}->${v.name} = ${by === 'pointer' ? '&' : ''}${v.name};`),
+    `${indent}${unit}cilk_spawn ${fn}(${envName});`,
+    `${indent}}`,
+  ].join('\n');
+  const span = spawnSpan(text, c);
+  for (const e of span.extra) stage.edit(e);
+  stage.edit(replace(span, site));
+  if (!cpp || !references.length) stage.includes.add('stdlib.h');
+  return true;
+}
+
+function functionName(fn: SNode, text: string): string {
+  const m = /([A-Za-z_][A-Za-z0-9_:~]*)\s*\(/.exec(text.slice(fn.start, fn.end));
+  return m ? m[1] : 'the function';
+}
+
+/** The final pass: keyword for keyword, once no block spawn is left. */
+export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
+  const text = stage.text;
+  let emitted = false;
+  for (const model of models) {
+    for (const c of model.constructs) {
+      if (c.dialect !== 'metafork') continue;
+      const k = c.keyword;
+      switch (c.kind) {
+        case 'spawn':
+          if (k) stage.edit(replace({ start: k.start, end: k.end }, 'cilk_spawn'));
+          else { stage.edit(removeStatement(text, c.head)); stage.edit(insert(c.call!.start, 'cilk_spawn ')); }
+          emitted = true;
+          break;
+        case 'join':
+          stage.edit(k ? replace({ start: k.start, end: k.end }, 'cilk_sync') : replace(c.head, 'cilk_sync;'));
+          emitted = true;
+          break;
+        case 'parallel-for': {
+          const reduction = c.clauses.find(cl => cl.name === 'reduction');
+          if (reduction) {
+            stage.refuse('MF601', reduction, `'reduction' on '${k ? k.spelling : '#pragma mf parallel for'}' has no CilkPlus translation here (CilkPlus needs a reducer object); translate to OpenMP, or accumulate per iteration into an array`, { construct: 'reduction', target: 'cilkplus' });
+            break;
+          }
+          if (k) stage.edit(replace({ start: k.start, end: withTrailingBlanks(text, k.headEnd) }, 'cilk_for '));
+          else { stage.edit(removeStatement(text, c.head)); stage.edit(replace({ start: c.loop!.start, end: c.loop!.start + 3 }, 'cilk_for')); }
+          emitted = true;
+          break;
+        }
+        case 'grainsize':
+          stage.edit(replace(c.head, `#pragma cilk grainsize = ${c.directive?.argument?.text ?? ''}`));
+          break;
+        case 'schedule':
+          stage.edit(removeStatement(text, k ? { start: k.start, end: k.headEnd } : c.head));
+          if (!k) for (const cl of c.clauses) if (cl.start >= c.head.end) stage.edit(removeStatement(text, cl));
+          stage.note(c.head, `'meta_schedule' (GPU offload) has no CilkPlus counterpart: its loops run as cilk_for on the CPU`);
+          break;
+        case 'pipe': case 'pipe-stage': case 'device': case 'copy':
+          stage.refuse('MF601', c.head, `'${k ? k.spelling : c.kind}' has no CilkPlus counterpart; translate to OpenMP instead`, { construct: k ? k.spelling : c.kind, target: 'cilkplus' });
+          break;
+        case 'block-spawn':
+          // Outlining passes ran before this one; a block spawn left here could not be outlined.
+          break;
+      }
+    }
+    // The OpenMP translator's worker count (Algorithm 6) is an environment setting in CilkPlus.
+    walk(model.item, n => {
+      if (n.type !== 'call_expression' || n.parent?.type !== 'expression_statement') return true;
+      const f = n.children.find(x => x.field === 'function');
+      if (f && text.slice(f.start, f.end) === 'meta_set_nworkers') {
+        stage.edit(removeStatement(text, n.parent));
+        stage.note(n, `'meta_set_nworkers' has no CilkPlus call: set CILK_NWORKERS in the environment instead`);
+      }
+      return false;
+    });
+  }
+  if (emitted) stage.includes.add('cilk/cilk.h');
+}

@@ -1,0 +1,268 @@
+// MetaFork -> OpenMP (digest 003 §2.4): a spawn becomes `#pragma omp task` whose data-sharing
+// clauses reproduce MetaFork's rules (the l-value of a call spawn, arrays and references
+// shared; value-type locals captured at the spawn, explicitly `firstprivate` where the task's
+// default would share them), `meta_join` becomes `taskwait`, `meta_for` a `parallel for`
+// (reductions carried over), and `meta_pipe` a chain of tasks ordered by `depend` clauses.
+// OpenMP tasks need a team: as the thesis does (Figure 3.27), the program's `main` is renamed
+// and a new `main` runs it inside `parallel` + `single`, with nested parallel loops allowed.
+
+import { child, named, walk } from '../syntax/ast';
+import { insert, remove, removeStatement, replace, withTrailingBlanks } from '../syntax/edits';
+import { skipTrivia } from '../syntax/keywords';
+import type { SNode } from '../syntax/parser';
+import type { Construct, ItemModel } from '../model/constructs';
+import { declaratorInfo, findFunctionDeclarator, Variable } from '../model/scopes';
+import { sharingAt } from '../model/sharing';
+import { canonicalHeader } from '../analysis/loops';
+import {
+  atLineEnd, atLineStart, clauseText, directiveBefore, inBlock, indentUnit, isFunctionLocal, joinClauses, lineIndent, Stage,
+} from './common';
+import { pipelineToTasks } from './pipeline';
+
+/** The comment that marks the `main` this translator adds (the OpenMP -> MetaFork direction removes it). */
+export const GENERATED_MAIN = '/* metafork: main runs the program inside an OpenMP parallel region, so that its tasks have a team */';
+export const RENAMED_MAIN = 'mf_main';
+
+const within = (n: { start: number; end: number }, outer: { start: number; end: number }) => outer.start <= n.start && n.end <= outer.end;
+
+export function metaforkToOpenmp(stage: Stage, models: ItemModel[]): void {
+  const text = stage.text;
+  let spawns = false;
+  for (const model of models) {
+    for (const c of model.constructs) {
+      if (c.dialect !== 'metafork') continue;
+      switch (c.kind) {
+        case 'spawn': callSpawn(stage, model, c); spawns = true; break;
+        case 'block-spawn': blockSpawn(stage, model, c); spawns = true; break;
+        case 'join': join(stage, c); break;
+        case 'parallel-for': parallelFor(stage, model, c); break;
+        case 'grainsize':
+          stage.edit(removeStatement(text, c.head));
+          if (!grainsizeTarget(model, c)) stage.note(c.head, `'#pragma meta grainsize' is not followed by a parallel loop: dropped`);
+          break;
+        case 'schedule': {
+          const k = c.keyword;
+          stage.edit(removeStatement(text, k ? { start: k.start, end: k.headEnd } : c.head));
+          if (!k) for (const cl of c.clauses) if (cl.start >= c.head.end) stage.edit(removeStatement(text, cl));
+          stage.note(c.head, `'meta_schedule' (GPU offload) is not translated to OpenMP target constructs: its loops become CPU parallel loops`);
+          break;
+        }
+        case 'pipe': pipelineToTasks(stage, model, c); spawns = true; break;
+        case 'device': case 'copy':
+          stage.refuse('MF601', c.head, `'${c.keyword?.spelling ?? c.kind}' has no OpenMP translation here (device constructs were never specified beyond the thesis's design)`, { construct: c.keyword?.spelling ?? c.kind, target: 'openmp' });
+          break;
+      }
+    }
+    // Algorithm 6's worker count, back to the OpenMP runtime call.
+    walk(model.item, n => {
+      if (n.type === 'identifier' && n.parent?.type === 'call_expression' && n.field === 'function' && text.slice(n.start, n.end) === 'meta_set_nworkers') {
+        stage.edit(replace(n, 'omp_set_num_threads'));
+        stage.includes.add('omp.h');
+      }
+    });
+  }
+  if (spawns) wrapMain(stage, models);
+}
+
+/**
+ * Variables a task must list as `firstprivate` to get MetaFork's private copy: a task's default
+ * is firstprivate only when the variable is not shared in the enclosing context, which it is
+ * inside a parallel loop (or a region) declared around it, or in a spawn that shares it.
+ */
+function needsFirstprivate(c: Construct, v: Variable): boolean {
+  if (!isFunctionLocal(v) || v.shape !== 'value') return false;
+  for (let p = c.parent; p; p = p.parent) {
+    const region = p.loop ?? p.region;
+    if (!region || within(v.span, region)) return false;
+    if (p.kind === 'parallel-for' || p.kind === 'pipe') return true;
+    if (p.kind === 'omp' && p.directive?.name.startsWith('parallel')) return true;
+    if (p.kind === 'block-spawn') return p.clauses.some(cl => cl.name === 'shared' && cl.items.some(i => i.name === v.name));
+    if (p.kind === 'omp' && p.directive && (p.directive.name === 'task')) return false;
+  }
+  return false;
+}
+
+/** The variable an l-value stores into, when that storage is the parent's own (not through a pointer). */
+function storedVariable(model: ItemModel, lvalue: SNode): Variable | undefined {
+  let n: SNode | undefined = lvalue;
+  while (n) {
+    if (n.type === 'identifier') return model.scopes.references.find(r => r.span.start === n!.start)?.variable;
+    if (n.type === 'parenthesized_expression') { n = named(n)[0]; continue; }
+    if (n.type === 'subscript_expression' || n.type === 'field_expression') {
+      const base = child(n, 'argument');
+      if (n.type === 'field_expression' && n.children.some(x => x.field === 'operator' && x.end - x.start === 2)) return undefined; // p->x
+      n = base; continue;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+function taskClauses(model: ItemModel, c: Construct, shared: Variable[], explicit: string[]): string {
+  const sharedNames = [...new Set([...shared.map(v => v.name), ...explicit])];
+  const firstprivate: string[] = [];
+  for (const e of sharingAt(model, c)) {
+    if (e.local || sharedNames.includes(e.variable.name)) continue;
+    if ((e.sharing === 'firstprivate') && needsFirstprivate(c, e.variable) && !firstprivate.includes(e.variable.name)) firstprivate.push(e.variable.name);
+  }
+  return joinClauses(clauseText('shared', sharedNames), clauseText('firstprivate', firstprivate));
+}
+
+/** `x = meta_fork f(a);` -> `#pragma omp task shared(x)` + `x = f(a);` (Figure 3.25). */
+function callSpawn(stage: Stage, model: ItemModel, c: Construct): void {
+  const text = stage.text;
+  const shared: Variable[] = [];
+  const declared = c.statement?.type === 'declaration' && c.lvalue ? declaratorInfo(c.lvalue) : undefined;
+  const target = declared ? model.scopes.variables.find(v => v.span.start === declared.id.start) : c.lvalue && storedVariable(model, c.lvalue);
+  if (target && isFunctionLocal(target)) shared.push(target);
+  // Arrays, references and `&x` passed to the callee are the parent's storage (thesis
+  // §3.6.4): the arguments are evaluated by the parent at the spawn, not on a task's copies.
+  for (const e of sharingAt(model, c)) {
+    const v = e.variable;
+    const byAddress = v.shape === 'array' || v.shape === 'reference' || e.references.some(r => r.addressTaken);
+    if (isFunctionLocal(v) && byAddress && !shared.includes(v)) shared.push(v);
+  }
+  const pragma = `#pragma omp task${taskClauses(model, c, shared, [])}`;
+  const statement = c.statement!;
+  if (c.form === 'pragma') { stage.edit(replace(c.head, pragma)); return; }
+  const k = c.keyword!;
+  if (statement.type === 'declaration') {
+    // `int f = meta_fork g();` -> `int f;` + the task assigning f (Figure 3.24).
+    const init = c.call!.parent!.type === 'init_declarator' ? c.call!.parent! : undefined;
+    const declarator = init && child(init, 'declarator');
+    const info = declarator && declaratorInfo(declarator);
+    if (!init || !declarator || !info) {
+      stage.refuse('MF601', c.head, `this declaration form of a spawn cannot be split into a declaration and a task`, { construct: 'meta_fork' });
+      return;
+    }
+    const indent = lineIndent(text, statement.start);
+    const name = text.slice(info.id.start, info.id.end);
+    stage.edit(remove({ start: declarator.end, end: init.end }));
+    stage.edit(insert(statement.end, `\n${indent}${pragma}\n${indent}${name} = ${text.slice(c.call!.start, c.call!.end)};`));
+    return;
+  }
+  if (k.start <= statement.start) {
+    // `meta_fork f(x);`: the statement (masked) starts after the keyword, which the directive replaces.
+    directiveBefore(stage, statement, pragma, withTrailingBlanks(text, k.end), k.start);
+    return;
+  }
+  directiveBefore(stage, statement, pragma);
+  stage.edit(remove({ start: k.start, end: withTrailingBlanks(text, k.end) }));
+}
+
+/** `meta_fork shared(f) { ... }` -> `#pragma omp task shared(ref, arry, f)` + the block (Figure 3.24). */
+function blockSpawn(stage: Stage, model: ItemModel, c: Construct): void {
+  const text = stage.text;
+  const implicit: Variable[] = [];
+  for (const e of sharingAt(model, c)) {
+    const v = e.variable;
+    if (e.local || !isFunctionLocal(v)) continue;
+    const written = e.references.some(r => r.access !== 'read' && !r.through);
+    if (v.shape === 'array' || v.shape === 'reference' || (v.shape === 'pointer' && written)) implicit.push(v);
+  }
+  const explicit = c.clauses.filter(cl => cl.name === 'shared').flatMap(cl => cl.items.map(i => i.name));
+  const pragma = `#pragma omp task${taskClauses(model, c, implicit, explicit)}`;
+  const statement = c.statement!;
+  if (c.form === 'pragma') {
+    stage.edit(replace(c.head, pragma));
+    for (const cl of c.clauses) if (cl.start >= c.head.end) stage.edit(removeStatement(text, cl));
+    return;
+  }
+  const k = c.keyword!;
+  if (atLineStart(text, k.start) && inBlock(statement)) {
+    // The directive takes the keyword's place; the statement keeps its own line or moves to the next.
+    const indent = lineIndent(text, k.start);
+    const sameLine = !text.slice(k.headEnd, statement.start).includes('\n');
+    stage.edit(replace({ start: k.start, end: sameLine ? statement.start : withTrailingBlanks(text, k.headEnd) }, sameLine ? `${pragma}\n${indent}` : pragma));
+    return;
+  }
+  directiveBefore(stage, statement, pragma, statement.start, k.start);
+}
+
+/** `meta_join;` -> `#pragma omp taskwait`. */
+function join(stage: Stage, c: Construct): void {
+  const text = stage.text;
+  if (c.form === 'pragma') { stage.edit(replace(c.head, '#pragma omp taskwait')); return; }
+  const k = c.keyword!;
+  const semi = skipTrivia(text, k.headEnd);
+  const end = text[semi] === ';' ? semi + 1 : k.headEnd;
+  const statement = c.statement;
+  if (statement && !inBlock(statement)) {
+    const indent = lineIndent(text, k.start);
+    stage.edit(replace({ start: k.start, end }, `{\n${indent}${indentUnit(text)}#pragma omp taskwait\n${indent}}`));
+    return;
+  }
+  const before = atLineStart(text, k.start) ? '' : '\n' + lineIndent(text, k.start);
+  const after = atLineEnd(text, end) ? '' : '\n' + lineIndent(text, k.start);
+  stage.edit(replace({ start: k.start, end }, `${before}#pragma omp taskwait${after}`));
+}
+
+/** The `#pragma meta grainsize` right before a parallel loop, if any. */
+function grainsizeFor(model: ItemModel, loop: Construct): Construct | undefined {
+  return model.constructs.find(g => g.kind === 'grainsize' && skipTrivia(model.text, g.head.end) === loop.start);
+}
+
+function grainsizeTarget(model: ItemModel, g: Construct): Construct | undefined {
+  const at = skipTrivia(model.text, g.head.end);
+  return model.constructs.find(c => c.kind === 'parallel-for' && c.start === at);
+}
+
+/** `meta_for (...)` -> `#pragma omp parallel for` + `for (...)`. */
+function parallelFor(stage: Stage, model: ItemModel, c: Construct): void {
+  const text = stage.text;
+  const loop = c.loop!;
+  const clauses: string[] = [];
+  for (const cl of c.clauses) if (cl.name === 'reduction') clauses.push(`reduction(${text.slice(cl.args ? cl.args.span.start : cl.start, cl.args ? cl.args.span.end : cl.end).trim()})`);
+  // A control variable declared before the loop ends with its final value in the serial
+  // elision (the program's meaning); OpenMP makes it private, so ask for the last value.
+  const { header } = canonicalHeader(loop, text);
+  const init = child(loop, 'initializer');
+  if (header && init && init.type !== 'declaration') clauses.push(`lastprivate(${header.variable})`);
+  const g = grainsizeFor(model, c);
+  if (g?.directive?.argument) clauses.push(`schedule(dynamic, ${g.directive.argument.text})`);
+  const pragma = `#pragma omp parallel for${joinClauses(...clauses)}`;
+  if (c.form === 'pragma') { stage.edit(replace(c.head, pragma)); return; }
+  const k = c.keyword!;
+  const keywordSpan = { start: k.start, end: withTrailingBlanks(text, k.headEnd) };
+  if (!inBlock(loop)) {
+    const indent = lineIndent(text, loop.start);
+    const unit = indentUnit(text);
+    stage.edit(replace(keywordSpan, `{\n${indent}${unit}${pragma}\n${indent}${unit}for `));
+    stage.edit(insert(loop.end, `\n${indent}}`));
+    return;
+  }
+  const lead = atLineStart(text, k.start) ? '' : '\n' + lineIndent(text, k.start);
+  stage.edit(replace(keywordSpan, `${lead}${pragma}\n${lineIndent(text, k.start)}for `));
+}
+
+/** Renames `main` and adds the `main` that opens the team (Figure 3.27, whose code the thesis lost). */
+function wrapMain(stage: Stage, models: ItemModel[]): void {
+  const text = stage.text;
+  for (const model of models) {
+    const fn = model.item;
+    if (fn.type !== 'function_definition') continue;
+    const declarator = child(fn, 'declarator');
+    const fd = declarator && findFunctionDeclarator(declarator);
+    const nameNode = fd && child(fd, 'declarator');
+    if (!fd || !nameNode || text.slice(nameNode.start, nameNode.end) !== 'main') continue;
+    const params = child(fd, 'parameters');
+    const paramText = params ? text.slice(params.start, params.end) : '(void)';
+    const names: string[] = [];
+    for (const p of params ? named(params) : []) {
+      const d = p.type === 'parameter_declaration' ? child(p, 'declarator') : undefined;
+      const info = d && declaratorInfo(d);
+      if (info) names.push(text.slice(info.id.start, info.id.end));
+    }
+    const type = child(fn, 'type');
+    const returnsVoid = !!type && text.slice(type.start, type.end) === 'void';
+    const unit = indentUnit(text);
+    const call = `${RENAMED_MAIN}(${names.join(', ')})`;
+    const body = returnsVoid
+      ? [`${unit}omp_set_max_active_levels(2); /* the team below, and the parallel loops its tasks open */`, `${unit}#pragma omp parallel`, `${unit}#pragma omp single`, `${unit}${call};`]
+      : [`${unit}int mf_status = 0;`, `${unit}omp_set_max_active_levels(2); /* the team below, and the parallel loops its tasks open */`, `${unit}#pragma omp parallel`, `${unit}#pragma omp single`, `${unit}mf_status = ${call};`, `${unit}return mf_status;`];
+    stage.edit(replace(nameNode, RENAMED_MAIN));
+    stage.edit(insert(fn.end, `\n\n${GENERATED_MAIN}\n${returnsVoid ? 'void' : 'int'} main${paramText}\n{\n${body.join('\n')}\n}`));
+    stage.includes.add('omp.h');
+    return;
+  }
+}

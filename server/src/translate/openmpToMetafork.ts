@@ -1,0 +1,505 @@
+// OpenMP -> MetaFork: the thesis's Algorithms 5-9 (digest 003 §2.3). Inner constructs are
+// translated first; each construct becomes `E C { D { B } } J`: E the environment set before
+// it (`meta_set_nworkers`, `_fip_`/`_lp_` copies), C the MetaFork construct, D declarations of
+// private copies, B the body, J a `meta_join` where forks may still be pending (PotentialSync).
+// Beyond the thesis: `reduction` (a MetaFork clause on meta_for), `lastprivate`, `if` on tasks,
+// `depend` (a join before a task whose dependence could be pending), `schedule` chunks (as
+// `#pragma meta grainsize`). What has no counterpart is refused with the construct's name.
+
+import { child, named, walk } from '../syntax/ast';
+import { insert, remove, removeStatement, replace } from '../syntax/edits';
+import type { SNode } from '../syntax/parser';
+import type { Construct, ItemModel } from '../model/constructs';
+import { findFunctionDeclarator, Variable } from '../model/scopes';
+import { sharingAt, Sharing } from '../model/sharing';
+import { canonicalHeader } from '../analysis/loops';
+import { visibleVariable } from '../analysis/sharingChecks';
+import type { DirectiveClause } from '../syntax/pragma';
+import {
+  clauseText, declarationFor, indentUnit, lineIndent, sharedAtSpawn, soleStatement, Stage, wholeLines,
+} from './common';
+import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
+
+const JOIN = 'meta_join;';
+const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd']);
+const FORKS = new Set(['task', 'master', 'section']);
+const SUPPORTED = new Set([...LOOPS, 'parallel', 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait', 'barrier', 'simd']);
+
+/** Why constructs with no MetaFork counterpart are refused. */
+const NO_COUNTERPART: Record<string, string> = {
+  critical: 'mutual exclusion has no MetaFork counterpart (MetaFork programs synchronise only by joins)',
+  atomic: 'atomic updates have no MetaFork counterpart (MetaFork programs synchronise only by joins)',
+  ordered: 'ordered execution inside a parallel loop has no MetaFork counterpart',
+  flush: 'memory flushes have no MetaFork counterpart',
+  threadprivate: 'per-thread storage has no MetaFork counterpart (MetaFork has no threads, only strands)',
+  taskgroup: 'waiting for all descendant tasks has no MetaFork counterpart (meta_join waits for children only)',
+  taskloop: 'taskloop has no MetaFork counterpart here; write a parallel for',
+  taskyield: 'task scheduling points have no MetaFork counterpart',
+  cancel: 'cancellation has no MetaFork counterpart',
+  'cancellation point': 'cancellation has no MetaFork counterpart',
+};
+
+const RUNTIME_KEPT = new Set(['omp_get_wtime', 'omp_get_wtick', 'omp_get_max_threads', 'omp_get_num_procs']);
+
+/** Clauses that only tune scheduling: dropped with a note. */
+const HINTS = new Set(['untied', 'mergeable', 'priority', 'final', 'proc_bind', 'safelen', 'simdlen', 'aligned']);
+/** Clauses handled by the rules below. */
+const HANDLED = new Set(['private', 'firstprivate', 'shared', 'default', 'num_threads', 'collapse', 'nowait', 'reduction', 'lastprivate', 'if', 'schedule', 'depend', ...HINTS]);
+
+export function openmpToMetafork(stage: Stage, models: ItemModel[]): void {
+  const skip = removeGeneratedMain(stage, models);
+  for (const model of models) {
+    if (skip.has(model.item)) continue;
+    runtimeCalls(stage, model);
+    const t = new ItemTranslator(stage, model);
+    for (const root of model.roots) t.visit(root);
+    t.dependJoins();
+  }
+}
+
+/** The `main` that MetaFork -> OpenMP added goes away again, and `mf_main` is `main` again. */
+function removeGeneratedMain(stage: Stage, models: ItemModel[]): Set<SNode> {
+  const text = stage.text;
+  const skip = new Set<SNode>();
+  models.forEach((m, i) => {
+    if (m.item.type !== 'comment' || text.slice(m.item.start, m.item.end) !== GENERATED_MAIN) return;
+    const fn = models[i + 1]?.item;
+    if (!fn || fn.type !== 'function_definition' || !text.slice(fn.start, fn.end).includes(`${RENAMED_MAIN}(`)) return;
+    const start = text.slice(m.item.start - 2, m.item.start) === '\n\n' ? m.item.start - 2 : m.item.start;
+    stage.edit(remove({ start, end: fn.end }));
+    skip.add(fn);
+    for (const other of models) {
+      const d = other.item.type === 'function_definition' ? child(other.item, 'declarator') : undefined;
+      const name = d && findFunctionDeclarator(d)?.children.find(x => x.field === 'declarator');
+      if (name && text.slice(name.start, name.end) === RENAMED_MAIN) stage.edit(replace(name, 'main'));
+    }
+  });
+  return skip;
+}
+
+/** OpenMP runtime calls: the worker count maps to MetaFork's; thread ids and locks cannot. */
+function runtimeCalls(stage: Stage, model: ItemModel): void {
+  const text = stage.text;
+  walk(model.item, n => {
+    if (n.type !== 'call_expression') return true;
+    const f = child(n, 'function');
+    const name = f && f.type === 'identifier' ? text.slice(f.start, f.end) : '';
+    if (!name.startsWith('omp_')) return true;
+    if (name === 'omp_set_num_threads') stage.edit(replace(f!, 'meta_set_nworkers'));
+    else if (!RUNTIME_KEPT.has(name)) {
+      stage.refuse('MF602', n, `'${name}' depends on OpenMP threads (ids, team size, locks, nesting): MetaFork has no threads to ask about, so this code cannot be translated`, { call: name });
+    }
+    return true;
+  });
+}
+
+interface Env { before: string[]; decls: string[]; after: string[] }
+
+class ItemTranslator {
+  private readonly text: string;
+  private readonly unit: string;
+  /** Constructs whose translation ends with an emitted meta_join. */
+  private readonly joined = new Set<Construct>();
+  private readonly forks = new Set<Construct>();
+
+  constructor(private readonly stage: Stage, private readonly model: ItemModel) {
+    this.text = stage.text;
+    this.unit = indentUnit(stage.text);
+  }
+
+  private readonly taken = new Set<string>();
+
+  /** A name for a generated variable that nothing in the item uses yet. */
+  private fresh(name: string): string {
+    let n = name;
+    for (let i = 2; this.taken.has(n) || new RegExp(`\\b${n}\\b`).test(this.model.text.slice(this.model.item.start, this.model.item.end)); i++) n = `${name}${i}`;
+    this.taken.add(n);
+    return n;
+  }
+
+  visit(c: Construct): void {
+    for (const k of c.children) this.visit(k);
+    if (c.dialect !== 'openmp' || !c.directive) return;
+    const name = c.directive.name;
+    if (!SUPPORTED.has(name)) {
+      const why = NO_COUNTERPART[name] ?? (name.startsWith('target') || name.startsWith('teams') || name.startsWith('distribute') || name.startsWith('declare')
+        ? 'device and declarative constructs have no MetaFork counterpart' : 'it has no MetaFork counterpart');
+      this.stage.refuse('MF601', c.directive.nameSpan, `'#pragma omp ${name}' cannot be translated: ${why}`, { construct: name, target: 'metafork' });
+      return;
+    }
+    for (const cl of c.clauses) {
+      if (HINTS.has(cl.name)) this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
+      else if (!HANDLED.has(cl.name)) this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' has no MetaFork counterpart`, { construct: cl.name, target: 'metafork' });
+    }
+    if (name.includes('simd')) this.stage.note(c.directive.nameSpan, `'simd' is a vectorisation hint with no MetaFork counterpart: dropped`);
+    if (name === 'simd') { this.stage.edit(removeStatement(this.text, c.head)); return; }
+    if (LOOPS.has(name)) this.loop(c);
+    else if (name === 'parallel') this.parallel(c);
+    else if (name === 'sections' || name === 'parallel sections') this.sections(c);
+    else if (name === 'single') this.single(c);
+    else if (name === 'task' || name === 'master') this.fork(c, c);
+    else if (name === 'taskwait' || name === 'barrier') this.stage.edit(replace(c.head, JOIN));
+    // `section` is translated by its `sections`.
+  }
+
+  // ---- data environment ---------------------------------------------------------------
+
+  private clause(c: Construct, name: string): DirectiveClause[] { return c.clauses.filter(cl => cl.name === name); }
+
+  private items(c: Construct, name: string): Variable[] {
+    const out: Variable[] = [];
+    for (const cl of this.clause(c, name)) for (const i of cl.items) {
+      const v = visibleVariable(this.model, i.name, c.start);
+      if (v && !out.includes(v)) out.push(v);
+    }
+    return out;
+  }
+
+  /** Declarations for private and firstprivate copies (Algorithm 8). `copyScalars` for constructs run in place. */
+  private privates(c: Construct, env: Env, copyScalars: boolean, skip: (v: Variable) => boolean = () => false): void {
+    const text = this.text;
+    for (const v of this.items(c, 'private')) if (!skip(v)) env.decls.push(declarationFor(v, text, v.name) + ';');
+    for (const v of this.items(c, 'firstprivate')) {
+      if (skip(v)) continue;
+      const fip = this.fresh(`_fip_${v.name}`);
+      if (v.shape === 'array') {
+        env.before.push(`${declarationFor(v, text, fip, true)} = &${v.name};`);
+        env.decls.push(`${declarationFor(v, text, v.name)};`, `memcpy(${v.name}, ${fip}, sizeof(${v.name}));`);
+        this.stage.includes.add('string.h');
+      } else if (copyScalars || sharedAtSpawn(v)) {
+        env.before.push(`${declarationFor(v, text, fip)} = ${v.name};`);
+        env.decls.push(`${declarationFor(v, text, v.name)} = ${fip};`);
+      }
+    }
+  }
+
+  /** Places E before `at` (replacing the pragma line `head`) and wraps the body as `{ D { B } ... }`. */
+  private emit(head: { start: number; end: number }, replacement: string | undefined, body: SNode | undefined, env: Env): void {
+    const text = this.text;
+    const indent = lineIndent(text, head.start);
+    const lines = [...env.before, ...(replacement !== undefined ? [replacement] : [])];
+    if (lines.length) this.stage.edit(replace(head, lines.join(`\n${indent}`)));
+    else this.stage.edit(removeStatement(text, head));
+    if (body && (env.decls.length || env.after.length)) {
+      const bi = lineIndent(text, body.start);
+      const inner = bi + this.unit;
+      this.stage.edit(insert(body.start, `{\n${env.decls.map(d => `${inner}${d}\n`).join('')}${inner}`));
+      this.stage.edit(insert(body.end, `${env.after.map(a => `\n${inner}${a}`).join('')}\n${bi}}`));
+    }
+  }
+
+  private numThreads(c: Construct, env: Env): void {
+    for (const cl of this.clause(c, 'num_threads')) if (cl.args) env.before.push(`meta_set_nworkers(${cl.args.text.trim()});`);
+    for (const cl of this.clause(c, 'if')) if (c.directive!.name.startsWith('parallel')) this.stage.note(cl, `'if' on a parallel region only decides the team size: dropped`);
+  }
+
+  // ---- constructs -----------------------------------------------------------------------
+
+  /** `for` / `parallel for`: `meta_for` on the first collapse(n) loops (Algorithm 7). */
+  private loop(c: Construct): void {
+    const text = this.text;
+    const env: Env = { before: [], decls: [], after: [] };
+    if (c.directive!.name.startsWith('parallel')) this.numThreads(c, env);
+    const ordered = this.clause(c, 'ordered')[0];
+    if (ordered) return;
+    const collapse = Number(this.clause(c, 'collapse')[0]?.args?.text.trim() ?? '1');
+    const loops: SNode[] = [c.loop!];
+    for (let i = 1; i < collapse; i++) {
+      const body = child(loops[i - 1], 'body');
+      const next = body && soleStatement(body);
+      if (!next || next.type !== 'for_statement') {
+        this.stage.refuse('MF601', this.clause(c, 'collapse')[0], `'collapse(${collapse})' needs ${collapse} perfectly nested loops`, { construct: 'collapse', target: 'metafork' });
+        return;
+      }
+      loops.push(next);
+    }
+    const controls = new Set(loops.map(l => canonicalHeader(l, text).header?.variable).filter(Boolean));
+    const isControl = (v: Variable) => controls.has(v.name);
+    // Figure 3.21: a private variable read before it is written carries a value between
+    // iterations; meta_for has no per-thread copies, so this cannot be translated.
+    const body = child(loops[loops.length - 1], 'body')!;
+    for (const v of [...this.items(c, 'private'), ...this.items(c, 'firstprivate')]) {
+      if (isControl(v)) continue;
+      const first = this.model.scopes.references.find(r => r.variable === v && r.span.start >= body.start && r.span.end <= body.end);
+      const firstStatementReads = first && (first.access !== 'write' || this.readsInSameAssignment(first.node, v));
+      if (firstStatementReads && this.clause(c, 'private').some(cl => cl.items.some(i => i.name === v.name))) {
+        this.stage.refuse('MF603', first.span, `'${v.name}' is private to each thread of '#pragma omp ${c.directive!.name}' and accumulates across iterations; meta_for has no per-thread copies (thesis Figure 3.21): use reduction(...) instead`, { variable: v.name });
+        return;
+      }
+    }
+    this.privates(c, env, true, isControl);
+    for (const v of this.items(c, 'lastprivate')) {
+      if (isControl(v)) continue; // its final value is the serial elision's
+      if (v.shape === 'array' || loops.length > 1) {
+        this.stage.refuse('MF601', this.clause(c, 'lastprivate')[0], `'lastprivate(${v.name})' is translated only for a scalar on a single loop`, { construct: 'lastprivate', target: 'metafork' });
+        return;
+      }
+      const header = canonicalHeader(loops[0], text).header;
+      if (!header) return;
+      const lp = this.fresh(`_lp_${v.name}`);
+      env.before.push(`${declarationFor(v, text, lp, true)} = &${v.name};`);
+      env.decls.push(`${declarationFor(v, text, v.name)};`);
+      const cond = text.slice(header.condition.start, header.condition.end)
+        .replace(new RegExp(`\\b${header.variable}\\b`, 'g'), `(${header.variable} ${header.step.negative ? '-' : '+'} (${header.step.text}))`);
+      env.after.push(`if (!(${cond})) *${lp} = ${v.name}; /* the last iteration's value (lastprivate) */`);
+    }
+    const reductions = this.clause(c, 'reduction').map(cl => `reduction(${cl.args?.text.trim() ?? ''})`);
+    const chunk = this.clause(c, 'schedule')[0]?.args?.text.split(',')[1]?.trim();
+    if (chunk) env.before.push(`#pragma meta grainsize = ${chunk}`);
+    this.emit(c.head, undefined, body, env);
+    loops.forEach((l, i) => {
+      const after = text[l.start + 3];
+      const clauses = i === 0 && reductions.length ? ' ' + reductions.join(' ') + (after === '(' ? ' ' : '') : '';
+      this.stage.edit(replace({ start: l.start, end: l.start + 3 }, `meta_for${clauses}`));
+    });
+  }
+
+  private readsInSameAssignment(id: SNode, v: Variable): boolean {
+    const assignment = id.parent?.type === 'assignment_expression' ? id.parent : undefined;
+    const right = assignment && child(assignment, 'right');
+    return !!right && this.model.scopes.references.some(r => r.variable === v && r.span.start >= right.start && r.span.end <= right.end);
+  }
+
+  /** Statements of a parallel region outside every construct run once per thread in OpenMP. */
+  private checkTeamCode(c: Construct): boolean {
+    const region = c.region!;
+    if (this.chained(c)) return true;
+    const governed = new Set<number>();
+    for (const k of c.children) { if (k.statement) governed.add(k.statement.start); governed.add(k.start); }
+    const statements = region.type === 'compound_statement' ? named(region) : [region];
+    for (const s of statements) {
+      if (s.type === 'comment' || s.type === 'preproc_call' || governed.has(s.start)) continue;
+      if (s.type === 'declaration' && !this.hasCall(s)) continue;
+      if (s.type === 'expression_statement' && named(s).length === 0) continue;
+      this.stage.refuse('MF602', { start: s.start, end: Math.min(s.end, this.text.indexOf('\n', s.start) < 0 ? s.end : this.text.indexOf('\n', s.start)) },
+        `this statement is executed by every thread of the '#pragma omp ${c.directive!.name}' team, but a MetaFork program runs the region once: put it in a 'single' (or 'master') construct to translate it`);
+      return false;
+    }
+    return true;
+  }
+
+  /** `#pragma omp parallel` directly followed by another directive: the region is that construct. */
+  private chained(c: Construct): boolean {
+    return c.children.some(k => k.statement === c.region || k.loop === c.region);
+  }
+
+  private hasCall(n: SNode): boolean {
+    let found = false;
+    walk(n, x => { if (x.type === 'call_expression') found = true; return !found; });
+    return found;
+  }
+
+  /**
+   * Algorithm 9's "a meta_fork since the last synchronization point": the state after
+   * construct `k` given the state before it (children are translated, so their joins are known).
+   */
+  private after(k: Construct, state: boolean): boolean {
+    const name = k.directive?.name ?? '';
+    if (k.dialect !== 'openmp') return state || k.kind === 'spawn' || k.kind === 'block-spawn';
+    if (this.forks.has(k)) return true;
+    if (name === 'taskwait' || name === 'barrier' || this.joined.has(k)) return false;
+    return this.inside(k, state);
+  }
+
+  private inside(c: Construct, state: boolean): boolean {
+    for (const k of c.children) state = this.after(k, state);
+    return state;
+  }
+
+  /** The state just before `c`: its parent's state, then the siblings before it. */
+  private before(c: Construct): boolean {
+    const p = c.parent;
+    let state = !p || this.forks.has(p) || p.kind === 'block-spawn' ? false : this.before(p);
+    const siblings = p ? p.children : this.model.roots.filter(r => r.functionNode === c.functionNode);
+    for (const s of siblings) { if (s === c) break; state = this.after(s, state); }
+    return state;
+  }
+
+  /** J: `meta_join;` after the construct when forks may be pending. */
+  private potentialSync(c: Construct, after: SNode): void {
+    if (this.clause(c, 'nowait').length || !this.inside(c, this.before(c))) return;
+    this.joined.add(c);
+    const indent = lineIndent(this.text, c.start);
+    const end = this.unwrapped.get(after);
+    this.stage.edit(end !== undefined ? insert(end, `${indent}${JOIN}\n`) : insert(after.end, `\n${indent}${JOIN}`));
+  }
+
+  /** Blocks whose braces were removed, with the end of the text that replaced them. */
+  private readonly unwrapped = new Map<SNode, number>();
+
+  /**
+   * A region's braces go when nothing is declared directly inside and each brace has its own
+   * line (the thesis prints regions without them); the content moves one level out.
+   */
+  private unwrap(block: SNode): void {
+    const text = this.text;
+    if (block.type !== 'compound_statement' || named(block).some(s => s.type === 'declaration')) return;
+    const open = wholeLines(text, { start: block.start, end: block.start + 1 });
+    const close = wholeLines(text, { start: block.end - 1, end: block.end });
+    const closeLine = text.slice(close.start, close.end);
+    if (text.slice(open.start, open.end).trim() !== '{' || !/^[ \t]*\}[ \t]*(\/\*.*\*\/|\/\/.*)?[ \t]*\n?$/.test(closeLine) || open.end > close.start) return;
+    const inner = this.stage.render({ start: open.end, end: close.start });
+    const trailing = closeLine.replace(/^[ \t]*\}[ \t]*/, '').trimEnd();
+    const outer = lineIndent(text, block.start);
+    const dedented = inner.split('\n').map(l => l.startsWith(outer + this.unit) ? outer + l.slice(outer.length + this.unit.length) : l).join('\n');
+    this.stage.edit(replace({ start: open.start, end: close.end }, dedented + (trailing ? `${outer}${trailing}\n` : '')));
+    this.unwrapped.set(block, close.end);
+  }
+
+  private parallel(c: Construct): void {
+    if (!this.checkTeamCode(c)) return;
+    const reduction = this.clause(c, 'reduction')[0];
+    if (reduction) {
+      this.stage.refuse('MF601', reduction, `'reduction' on '#pragma omp parallel' combines per-thread copies, which MetaFork does not have: put the reduction on the loop inside`, { construct: 'reduction', target: 'metafork' });
+      return;
+    }
+    const env: Env = { before: [], decls: [], after: [] };
+    this.numThreads(c, env);
+    this.privates(c, env, true);
+    const region = c.region!;
+    this.emit(c.head, undefined, region, env);
+    if (!env.decls.length && !this.chained(c)) this.unwrap(region);
+    this.potentialSync(c, region);
+  }
+
+  private sections(c: Construct): void {
+    const body = c.region!;
+    if (c.directive!.name.startsWith('parallel') && !this.checkTeamCode(c)) return;
+    const reduction = this.clause(c, 'reduction')[0];
+    if (reduction) {
+      this.stage.refuse('MF601', reduction, `'reduction' on sections combines per-thread copies, which MetaFork does not have`, { construct: 'reduction', target: 'metafork' });
+      return;
+    }
+    const sections = c.children.filter(k => k.directive?.name === 'section');
+    const statements = body.type === 'compound_statement' ? named(body).filter(s => s.type !== 'comment' && s.type !== 'preproc_call') : [body];
+    const loose = statements.find(s => !sections.some(k => k.statement === s));
+    if (loose) {
+      this.stage.refuse('MF601', { start: loose.start, end: loose.start + 1 }, `a section without its '#pragma omp section' line: write the directive before the first section too, so that each section becomes one meta_fork`, { construct: 'section', target: 'metafork' });
+      return;
+    }
+    const env: Env = { before: [], decls: [], after: [] };
+    if (c.directive!.name.startsWith('parallel')) this.numThreads(c, env);
+    this.emit(c.head, undefined, undefined, env);
+    const lastprivate = this.items(c, 'lastprivate');
+    sections.forEach((s, i) => this.fork(s, c, i === sections.length - 1 ? lastprivate : [], i === sections.length - 1 ? [] : lastprivate));
+    this.unwrap(body);
+    this.potentialSync(c, body);
+  }
+
+  private single(c: Construct): void {
+    const copyprivate = this.clause(c, 'copyprivate')[0];
+    if (copyprivate) return; // refused as an unhandled clause
+    if (this.clause(c, 'nowait').length) { this.fork(c, c); return; }
+    // Algorithm 7: the parent runs a single without nowait in place, then joins if needed.
+    const env: Env = { before: [], decls: [], after: [] };
+    this.privates(c, env, true);
+    this.emit(c.head, undefined, c.region, env);
+    this.potentialSync(c, c.region!);
+  }
+
+  /**
+   * task, master, section, single nowait -> `meta_fork [shared(S)] { D { B } }`: S lists the
+   * value-type variables OpenMP shares that MetaFork would copy (thesis Figure 3.16).
+   * `owner` holds the data clauses (the `sections` of a `section`).
+   */
+  private fork(c: Construct, owner: Construct, alsoShared: Variable[] = [], alsoPrivate: Variable[] = []): void {
+    const text = this.text;
+    const region = c.region!;
+    const env: Env = { before: [], decls: [], after: [] };
+    this.privates(owner, env, false, v => alsoShared.includes(v));
+    for (const v of alsoPrivate) env.decls.push(declarationFor(v, text, v.name) + ';');
+    const listed = (name: string) => this.items(owner, name);
+    const declaredPrivately = new Set([...listed('private'), ...listed('firstprivate'), ...alsoPrivate]);
+    const shared: string[] = [];
+    for (const e of sharingAt(this.model, c)) {
+      const v = e.variable;
+      if (e.local || declaredPrivately.has(v) || shared.includes(v.name)) continue;
+      const sharing: Sharing = alsoShared.includes(v) ? 'shared' : e.sharing;
+      if (sharing === 'shared' && !sharedAtSpawn(v)) shared.push(v.name);
+    }
+    this.forks.add(c);
+    const keyword = `meta_fork${shared.length ? ' ' + clauseText('shared', shared) : ''}`;
+    const ifClause = c.directive?.name === 'task' ? this.clause(c, 'if')[0] : undefined;
+    this.dependencies.set(c, this.depends(c));
+    if (!ifClause && !env.before.length && !env.decls.length && this.callForm(c, region, shared)) return;
+    if (ifClause?.args) {
+      // `task if(e)`: deferred only when e holds; otherwise the parent runs the body at once.
+      const serial = this.stage.render(region);
+      this.stage.edit(replace(region, serial));
+      this.emit(c.head, keyword, region, env);
+      const span = { start: c.start, end: c.end };
+      const forked = this.stage.render(span);
+      const indent = lineIndent(text, c.start);
+      this.stage.edit(replace(span, `if (${ifClause.args.text.trim()}) {\n${indent}${this.unit}${forked.replace(/\n/g, `\n${this.unit}`)}\n${indent}} else\n${indent}${this.unit}${serial.replace(/\n/g, `\n${this.unit}`)}`));
+      return;
+    }
+    this.emit(c.head, keyword, region, env);
+  }
+
+  /** `#pragma omp task shared(x)` + `x = f(n);` -> `x = meta_fork f(n);` (the l-value must be shared). */
+  private callForm(c: Construct, region: SNode, shared: string[]): boolean {
+    // Only an unbraced statement: a braced one stays a block, so that round trips are stable.
+    if (c.directive?.name !== 'task' || region.type === 'compound_statement') return false;
+    const s = region;
+    const e = s.type === 'expression_statement' ? named(s)[0] : undefined;
+    let call: SNode | undefined;
+    if (e?.type === 'call_expression') call = e;
+    else if (e?.type === 'assignment_expression' && this.text.slice(child(e, 'left')!.end, child(e, 'right')!.start).trim() === '=') {
+      const left = child(e, 'left')!;
+      const right = child(e, 'right')!;
+      const v = left.type === 'identifier' ? visibleVariable(this.model, this.text.slice(left.start, left.end), left.start) : undefined;
+      const isShared = v && (shared.includes(v.name) || sharedAtSpawn(v) && v.shape === 'value');
+      if (right.type === 'call_expression' && isShared) call = right;
+    }
+    if (!call) return false;
+    this.stage.edit(removeStatement(this.text, c.head));
+    this.stage.edit(insert(call.start, 'meta_fork '));
+    return true;
+  }
+
+  // ---- depend ---------------------------------------------------------------------------
+
+  private readonly dependencies = new Map<Construct, { ins: Set<string>; outs: Set<string> }>();
+
+  private depends(c: Construct): { ins: Set<string>; outs: Set<string> } {
+    const ins = new Set<string>(), outs = new Set<string>();
+    for (const cl of this.clause(c, 'depend')) {
+      const type = cl.modifier?.name ?? cl.args?.text.split(':')[0].trim();
+      // Array sections are compared by their base variable: a sound over-approximation.
+      const bases = (cl.args?.text.split(':').slice(1).join(':') ?? '').split(',').map(x => /[A-Za-z_]\w*/.exec(x)?.[0]).filter((x): x is string => !!x);
+      for (const b of bases) { if (type === 'in' || type === 'inout') ins.add(b); if (type === 'out' || type === 'inout') outs.add(b); }
+    }
+    return { ins, outs };
+  }
+
+  /**
+   * MetaFork has no dependences between siblings: a task that depends on an earlier task that
+   * may still run gets a `meta_join;` before it (stronger than `depend`, never weaker).
+   * Tasks in a loop may depend on the previous iteration's: the loop's tasks start pending.
+   */
+  dependJoins(): void {
+    const tasks = [...this.dependencies].filter(([, d]) => d.ins.size || d.outs.size);
+    if (!tasks.length) return;
+    let pending: { ins: Set<string>; outs: Set<string> }[] = [];
+    const seenLoops = new Set<SNode>();
+    const order = this.model.constructs.filter(c => c.dialect === 'openmp');
+    for (const c of order) {
+      const name = c.directive?.name;
+      if (name === 'taskwait' || name === 'barrier') { pending = []; continue; }
+      const deps = this.dependencies.get(c);
+      if (!deps || (!deps.ins.size && !deps.outs.size)) continue;
+      for (let p = c.statement?.parent; p && p !== this.model.item; p = p.parent) {
+        if ((p.type === 'for_statement' || p.type === 'while_statement' || p.type === 'do_statement') && !seenLoops.has(p)) {
+          seenLoops.add(p);
+          for (const [t, d] of tasks) if (t.start >= p.start && t.end <= p.end) pending.push(d);
+        }
+      }
+      const conflict = pending.some(p => [...deps.ins].some(x => p.outs.has(x)) || [...deps.outs].some(x => p.outs.has(x) || p.ins.has(x)));
+      if (conflict) {
+        this.stage.edit(insert(c.start, `${JOIN} /* depend(${[...new Set([...deps.ins, ...deps.outs])].join(', ')}) */\n${lineIndent(this.text, c.start)}`));
+        pending = [];
+      }
+      pending.push(deps);
+    }
+  }
+}
