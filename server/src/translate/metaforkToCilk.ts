@@ -13,7 +13,7 @@ import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { sharingAt } from '../model/sharing';
 import type { Variable } from '../model/scopes';
-import { atLineStart, declarationFor, indentUnit, lineIndent, reindent, soleStatement, Stage, wholeLines } from './common';
+import { atLineStart, declarationFor, typeSpecifiers, indentUnit, lineIndent, reindent, soleStatement, Stage, wholeLines } from './common';
 
 const GENERATED_NAME = /\b(?:_taskFunc|__taskenv__|_tenv|__tdata)(\d+)\b/g;
 
@@ -126,8 +126,8 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   const references = env.filter(p => p.by === 'reference').map(p => p.v);
   const localTypes = localTypeNames(host, text);
   for (const v of all) {
-    const type = declarationFor(v, text, v.name);
-    const local = [...localTypes].find(t => new RegExp(`\\b${t}\\b`).test(type.replace(new RegExp(`\\b${v.name}\\b`), '')));
+    const type = typeSpecifiers(v, text);
+    const local = /[{}]/.test(type) ? type.replace(/\s*\{[\s\S]*$/, '') : [...localTypes].find(t => new RegExp(`\\b${t}\\b`).test(type));
     if (local) {
       stage.refuse('MF605', c.head, `'${label}' block uses '${v.name}' of type '${local}' declared inside '${functionName(host, text)}': the outlined function cannot see it (declare the type at file scope)`, { variable: v.name });
       return false;

@@ -364,7 +364,6 @@ class ItemTranslator {
 
   private sections(c: Construct): void {
     const body = c.region!;
-    if (c.directive!.name.startsWith('parallel') && !this.checkTeamCode(c)) return;
     const reduction = this.clause(c, 'reduction')[0];
     if (reduction) {
       this.stage.refuse('MF601', reduction, `'reduction' on sections combines per-thread copies, which MetaFork does not have`, { construct: 'reduction', target: 'metafork' });

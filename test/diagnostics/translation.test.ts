@@ -1,0 +1,85 @@
+// MF601-MF605: what the translators refuse (or drop with a note), each with its position.
+// A refused translation prints nothing (SPEC §3): `text` is undefined whenever an error is given.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { translateText, Dialect } from '../../server/src/translate/index';
+
+interface Case { name: string; code: string; to: Dialect; program: string; covers: string; message: RegExp; construct?: string }
+
+const cases: Case[] = [
+  {
+    name: 'critical has no MetaFork counterpart',
+    code: 'MF601', to: 'metafork', covers: 'critical', construct: 'critical', message: /'#pragma omp critical' cannot be translated: mutual exclusion/,
+    program: 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++) {\n    #pragma omp critical\n    s += i;\n  }\n  return s;\n}\n',
+  },
+  {
+    name: 'atomic has no MetaFork counterpart',
+    code: 'MF601', to: 'cilkplus', covers: 'atomic', construct: 'atomic', message: /atomic updates have no MetaFork counterpart/,
+    program: 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++) {\n    #pragma omp atomic\n    s += i;\n  }\n  return s;\n}\n',
+  },
+  {
+    name: 'copyprivate has no MetaFork counterpart',
+    code: 'MF601', to: 'metafork', covers: 'copyprivate(x)', construct: 'copyprivate', message: /clause 'copyprivate' of '#pragma omp single'/,
+    program: 'int main(void) {\n  int x = 0;\n  #pragma omp parallel\n  {\n    #pragma omp single copyprivate(x)\n    x = 1;\n  }\n  return x;\n}\n',
+  },
+  {
+    name: 'a reduction cannot go to CilkPlus yet',
+    code: 'MF601', to: 'cilkplus', covers: 'reduction(+: s)', construct: 'reduction', message: /'reduction' on 'meta_for' has no CilkPlus translation/,
+    program: 'int main(void) {\n  int s = 0;\n  meta_for reduction(+: s) (int i = 0; i < 8; i++)\n    s += i;\n  return s;\n}\n',
+  },
+  {
+    name: 'a pipeline has no CilkPlus counterpart',
+    code: 'MF601', to: 'cilkplus', covers: 'meta_pipe', construct: 'meta_pipe', message: /'meta_pipe' has no CilkPlus counterpart/,
+    program: 'void stage(int);\nvoid p(int n) {\n  int k = 0;\n  meta_pipe (k < n) {\n    k++;\n    meta_wait(1);\n    stage(k);\n  }\n}\n',
+  },
+  {
+    name: 'a stage boundary inside a nested statement cannot become a task',
+    code: 'MF601', to: 'openmp', covers: 'meta_wait', construct: 'meta_wait', message: /inside a nested statement of the pipeline/,
+    program: 'void stage(int);\nvoid p(int n) {\n  int k = 0;\n  meta_pipe (k < n) {\n    k++;\n    if (k > 1) { meta_wait(1); }\n    stage(k);\n  }\n}\n',
+  },
+  {
+    name: 'sections without a first section directive',
+    code: 'MF601', to: 'metafork', covers: 'a = 1', construct: 'section', message: /a section without its '#pragma omp section' line/,
+    program: 'int main(void) {\n  int a = 0, b = 0;\n  #pragma omp parallel sections\n  {\n    a = 1;\n    #pragma omp section\n    b = 2;\n  }\n  return a + b;\n}\n',
+  },
+  {
+    name: 'thread ids cannot be translated',
+    code: 'MF602', to: 'metafork', covers: 'omp_get_thread_num()', message: /'omp_get_thread_num' depends on OpenMP threads/,
+    program: '#include <omp.h>\nint id[64];\nint main(void) {\n  #pragma omp parallel\n  {\n    #pragma omp master\n    id[0] = omp_get_thread_num();\n  }\n  return 0;\n}\n',
+  },
+  {
+    name: 'code every thread of a team runs',
+    code: 'MF602', to: 'metafork', covers: 'n++;', message: /executed by every thread of the '#pragma omp parallel' team/,
+    program: 'int main(void) {\n  int n = 0;\n  #pragma omp parallel\n  {\n    n++;\n  }\n  return n;\n}\n',
+  },
+  {
+    name: 'the private accumulator of Figure 3.21',
+    code: 'MF603', to: 'metafork', covers: 'm', message: /'m' is private to each thread of '#pragma omp for' and accumulates across iterations/,
+    program: 'int main(void) {\n  int a[6] = {2,3,4,5,6,7}, m = 0;\n  #pragma omp parallel num_threads(3)\n  {\n    #pragma omp for private(m)\n    for (int i = 0; i < 6; i++)\n      m = m + a[i];\n  }\n  return m;\n}\n',
+  },
+  {
+    name: 'untied only tunes scheduling (a note; the translation goes on)',
+    code: 'MF604', to: 'metafork', covers: 'untied', message: /'untied' only tunes scheduling/,
+    program: 'int f(int);\nint main(void) {\n  int x = 0;\n  #pragma omp task untied shared(x)\n  x = f(1);\n  #pragma omp taskwait\n  return x;\n}\n',
+  },
+  {
+    name: 'a block spawn using a type declared in its function cannot be outlined',
+    code: 'MF605', to: 'cilkplus', covers: 'meta_fork', message: /uses 'p' of type 'pt' declared inside 'f'/,
+    program: 'void use(int);\nvoid f(void) {\n  typedef struct { int x; } pt;\n  pt p;\n  p.x = 1;\n  meta_fork { use(p.x); p.x = 2; }\n  meta_join;\n}\n',
+  },
+];
+
+for (const c of cases) {
+  test(`${c.code}: ${c.name}`, async () => {
+    const r = await translateText(c.program, c.to, { fileName: 'case.c' });
+    const found = r.diagnostics.filter(d => d.code === c.code);
+    assert.equal(found.length > 0, true, `no ${c.code}: ${JSON.stringify(r.diagnostics)}`);
+    const d = found[0];
+    assert.match(d.message, c.message);
+    assert.equal(c.program.slice(d.start, d.end).includes(c.covers) || c.covers.includes(c.program.slice(d.start, d.end)), true, `range '${c.program.slice(d.start, d.end)}' should cover '${c.covers}'`);
+    if (c.construct) assert.equal(d.data?.construct, c.construct);
+    if (d.severity === 'error') assert.equal(r.text, undefined, 'a refused translation prints nothing');
+    else assert.equal(typeof r.text, 'string');
+  });
+}
