@@ -7,6 +7,8 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 import { analyzeSyntax, parseText } from '../../server/src/analyze';
 import { elide } from '../../server/src/model/elide';
 import { generateProgram } from './generate';
+import * as fs from 'fs';
+import { translateText, dialectsOf } from '../../server/src/translate/index';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -95,9 +97,37 @@ async function overStdio(text: string): Promise<void> {
   proc.kill();
 }
 
+/** SPEC §11: a whole real program translated in well under 100 ms. */
+async function translation(big: string): Promise<void> {
+  const expected: Record<string, string> = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'programs', 'expected.json'), 'utf8'));
+  const corpus = Object.keys(expected).map(f => ({ file: f, text: fs.readFileSync(path.join(ROOT, f), 'utf8') }));
+  const targets = ['metafork', 'openmp', 'cilkplus'] as const;
+  const all: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const t0 = performance.now();
+    for (const { file, text } of corpus) for (const to of targets) await translateText(text, to, { fileName: file });
+    all.push(performance.now() - t0);
+  }
+  record(`whole corpus (${corpus.length} programs) to all three dialects`, all);
+  const largest = corpus.reduce((a, b) => (b.text.length > a.text.length ? b : a));
+  for (const to of targets) {
+    const samples: number[] = [];
+    for (let i = 0; i < 9; i++) { const t0 = performance.now(); await translateText(largest.text, to, { fileName: largest.file }); samples.push(performance.now() - t0); }
+    record(`largest corpus file (${path.basename(largest.file)}, ${largest.text.split('\n').length} lines) to ${to}`, samples, 100);
+  }
+  const { model } = analyzeSyntax(await parseText(big, 'big.mfc'));
+  const source = dialectsOf(model);
+  for (const to of targets.filter(t => !source.includes(t) || source.length > 1)) {
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) { const t0 = performance.now(); await translateText(big, to, { fileName: 'big.mfc' }); samples.push(performance.now() - t0); }
+    record(`the ${big.split('\n').length - 1}-line program to ${to}`, samples, 100);
+  }
+}
+
 async function main(): Promise<void> {
   const text = generateProgram(10000);
   await inProcess(text);
+  await translation(generateProgram(3000));
   await overStdio(text);
   const width = Math.max(...rows.map(r => r.what.length));
   console.log(`MetaFork Studio benchmarks (node ${process.version}, ${text.split('\n').length - 1} lines, ${text.length} characters)\n`);

@@ -97,3 +97,44 @@ test('usage errors exit 2', () => {
   assert.equal(help.status, 0);
   assert.match(help.stdout, /usage: metafork/);
 });
+
+test('translate: MetaFork to OpenMP on stdout, exit 0', () => {
+  const r = run(['translate', 'test/fixtures/seeds/s003-fig3.25-metafork.mfc', '--to', 'openmp']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, fs.readFileSync(path.join(ROOT, 'test/golden/translate/s003-fig3.25-metafork.mfc.to-openmp'), 'utf8'));
+  assert.equal(r.stderr, '');
+});
+
+test('translate: stdin, --from and -o', () => {
+  const out = path.join(tmp, 'fib.mfc');
+  const r = run(['translate', '-', '--from', 'cilkplus', '--to', 'metafork', '-o', out], fs.readFileSync(path.join(ROOT, 'examples/fib_cilk.c'), 'utf8'));
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.match(fs.readFileSync(out, 'utf8'), /= meta_fork fib\(n - 1\);/);
+});
+
+test('translate: an untranslatable construct prints diagnostics, no output, exit 1', () => {
+  const file = write('crit.c', 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++) {\n    #pragma omp critical\n    s += i;\n  }\n  return s;\n}\n');
+  const out = path.join(tmp, 'crit.mfc');
+  const r = run(['translate', file, '--to', 'metafork', '-o', out]);
+  assert.equal(r.status, 1);
+  assert.equal(r.stdout, '');
+  assert.equal(fs.existsSync(out), false, 'no partial output file');
+  assert.match(r.stderr, /crit\.c:5:17: error: '#pragma omp critical' cannot be translated: .* \[MF601\]/);
+});
+
+test('translate --json: the text and the diagnostics, positions 1-based in line', () => {
+  const r = run(['translate', 'test/fixtures/seeds/s003-listingA.1-pairalign-omp.c', '--to', 'metafork', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  const j = JSON.parse(r.stdout);
+  assert.deepEqual(j.from, ['openmp']);
+  assert.equal(j.to, 'metafork');
+  assert.match(j.text, /meta_fork/);
+  assert.equal(j.diagnostics[0].code, 'MF604');
+  assert.equal(j.diagnostics[0].line, 36);
+});
+
+test('translate: usage errors exit 2', () => {
+  assert.equal(run(['translate', 'examples/fib.mfc']).status, 2);
+  assert.equal(run(['translate', 'examples/fib.mfc', '--to', 'cuda']).status, 2);
+});
