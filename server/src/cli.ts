@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import { analyzeText } from './analyze';
 import { LspDiagnostic, MfDiagnostic, toLsp } from './analysis/diagnostic';
 import { elide } from './model/elide';
-import type { Dialect } from './translate/common';
+import { Dialect, DIALECTS } from './translate/common';
 import { translateText } from './translate/index';
 import { LineIndex } from './syntax/lines';
 import { packageVersion } from './version';
@@ -103,15 +103,15 @@ async function elideCommand(o: Options, io: Io): Promise<number> {
   return 0;
 }
 
-const DIALECT_NAMES = ['metafork', 'openmp', 'cilkplus'];
 
 async function translateCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('translate needs exactly one FILE (or - for standard input)');
-  if (!o.to || !DIALECT_NAMES.includes(o.to)) throw new UsageError(`translate needs --to ${DIALECT_NAMES.join('|')}`);
-  if (o.from && o.from !== 'auto' && !DIALECT_NAMES.includes(o.from)) throw new UsageError(`--from must be auto, ${DIALECT_NAMES.join(', ')}`);
+  const known = (d: string): d is Dialect => (DIALECTS as readonly string[]).includes(d);
+  if (!o.to || !known(o.to)) throw new UsageError(`translate needs --to ${DIALECTS.join('|')}`);
+  if (o.from && o.from !== 'auto' && !known(o.from)) throw new UsageError(`--from must be auto, ${DIALECTS.join(', ')}`);
   const file = o.files[0];
   const text = readInput(file);
-  const result = await translateText(text, o.to as Dialect, { fileName: file === '-' ? undefined : file, from: (o.from ?? 'auto') as Dialect | 'auto' });
+  const result = await translateText(text, o.to, { fileName: file === '-' ? undefined : file, from: (o.from ?? 'auto') as Dialect | 'auto' });
   const index = new LineIndex(text);
   if (o.json) {
     io.stdout(JSON.stringify({ file: displayName(file), from: result.from, to: result.to, ...(result.text !== undefined ? { text: result.text } : {}), diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');

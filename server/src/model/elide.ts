@@ -10,7 +10,8 @@
 
 import { walk, child } from '../syntax/ast';
 import { applyEdits, insert, remove, removeStatement, replace, TextEdit, withTrailingBlanks } from '../syntax/edits';
-import { matchParen, skipTrivia } from '../syntax/keywords';
+import { KeywordToken, matchParen, skipTrivia } from '../syntax/keywords';
+import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from './constructs';
 import type { DocumentModel } from './document';
 import { sharingAt } from './sharing';
@@ -27,17 +28,8 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
         if (e.length) { edits.push(...e); wrapped.add(c.start); }
       }
     }
-    walk(model.item, n => {
-      if (n.type === 'call_expression') {
-        const fn = child(n, 'function');
-        // The worker-count call the OpenMP translator emits (digest 003 Alg. 6) has no serial meaning.
-        if (fn && text.slice(fn.start, fn.end) === 'meta_set_nworkers' && n.parent?.type === 'expression_statement') {
-          edits.push(removeStatement(text, n.parent));
-          return false;
-        }
-      }
-      return true;
-    });
+    // The worker count the OpenMP translator emits (digest 003 Alg. 6) has no serial meaning.
+    for (const call of workerCountCalls(model)) if (call.parent?.type === 'expression_statement') edits.push(removeStatement(text, call.parent));
   }
   for (const k of doc.syntax.layer.keywords) {
     if (wrapped.has(k.start)) continue;
@@ -62,19 +54,9 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
         if (semi >= 0 && text[semi] === ';') edits.push(removeStatement(text, { start: k.start, end: semi + 1 }));
         break;
       }
-      case 'meta_pipe': {
-        const open = skipTrivia(text, k.end);
-        const close = text[open] === '(' ? matchParen(text, open, text.length, false) : -1;
-        if (close < 0) break;
-        const header = text.slice(open + 1, close - 1);
-        if (header.includes(';')) {
-          edits.push(replace({ start: k.start, end: k.end }, 'for'));
-        } else {
-          // Digest 003 §1.10: the elision of `meta_pipe(k < n)` is `for (; k < n;)`.
-          edits.push(replace({ start: k.start, end: k.end }, 'for'), insert(open + 1, '; '), insert(close - 1, ';'));
-        }
+      case 'meta_pipe':
+        edits.push(...pipeAsFor(text, k));
         break;
-      }
       default: {
         // meta_fork, cilk_spawn, meta_schedule, meta_device, cilk_scope: the keyword and its clauses go.
         edits.push(removeStatement(text, { start: k.start, end: k.headEnd }));
@@ -134,12 +116,47 @@ function privateCopyEdits(model: ItemModel, c: Construct): TextEdit[] {
   if (c.form === 'keyword') {
     edits.push(replace({ start: c.start, end: withTrailingBlanks(text, c.head.end) }, open));
   } else {
-    edits.push(removeStatement(text, c.head));
-    for (const cl of c.clauses) if (cl.start >= c.head.end) edits.push(removeStatement(text, cl));
+    edits.push(...removeHead(text, c));
     edits.push(insert(c.statement.start, open));
   }
   edits.push(insert(c.statement.end, ' } }'));
   return edits;
+}
+
+/** Calls of `meta_set_nworkers(...)`, the worker count of OpenMP's `num_threads`. */
+export function workerCountCalls(model: ItemModel): SNode[] {
+  const calls: SNode[] = [];
+  walk(model.item, n => {
+    if (n.type !== 'call_expression') return true;
+    const fn = child(n, 'function');
+    if (fn && model.text.slice(fn.start, fn.end) === 'meta_set_nworkers') calls.push(n);
+    return true;
+  });
+  return calls;
+}
+
+/**
+ * Removes a construct's keyword and clauses, or its pragma line with the clause lines written
+ * after it (`#pragma mf fork` + `shared(...)` on the next line); the statement stays.
+ */
+export function removeHead(text: string, c: Construct): TextEdit[] {
+  if (c.keyword) return [removeStatement(text, { start: c.keyword.start, end: c.keyword.headEnd })];
+  return [removeStatement(text, c.head), ...trailingClauseRemovals(text, c)];
+}
+
+/** The clause lines after a pragma head (the thesis writes `shared(...)` on the line after `#pragma mf fork`). */
+export function trailingClauseRemovals(text: string, c: Construct): TextEdit[] {
+  return c.clauses.filter(cl => cl.start >= c.head.end).map(cl => removeStatement(text, cl));
+}
+
+/** Digest 003 §1.10: `meta_pipe(k < n)` loops like `for (; k < n;)`; a full header is kept. */
+export function pipeAsFor(text: string, k: KeywordToken): TextEdit[] {
+  const open = skipTrivia(text, k.end);
+  const close = text[open] === '(' ? matchParen(text, open, text.length, false) : -1;
+  if (close < 0) return [];
+  const keyword = replace({ start: k.start, end: k.end }, 'for');
+  if (text.slice(open + 1, close - 1).includes(';')) return [keyword];
+  return [keyword, insert(open + 1, '; '), insert(close - 1, ';')];
 }
 
 export function elide(doc: DocumentModel): string {

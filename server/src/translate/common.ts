@@ -10,9 +10,9 @@ import type { SNode } from '../syntax/parser';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import type { Span } from '../syntax/keywords';
 import { declaratorInfo, Variable } from '../model/scopes';
-import type { Construct } from '../model/constructs';
 
-export type Dialect = 'metafork' | 'openmp' | 'cilkplus';
+import type { Dialect } from '../model/constructs';
+export type { Dialect };
 export const DIALECTS: readonly Dialect[] = ['metafork', 'openmp', 'cilkplus'];
 
 /** The edits and findings of one translation stage over one text. */
@@ -166,8 +166,6 @@ export function declarationFor(v: Variable, text: string, name: string, pointer 
   return `${type} ${declarator}`;
 }
 
-export function isArray(v: Variable): boolean { return v.shape === 'array'; }
-
 /** Variables of the parent function (not globals, file-scope or static ones). */
 export function isFunctionLocal(v: Variable): boolean {
   return (v.storage === 'local' || v.storage === 'param') && !v.isStatic;
@@ -185,11 +183,6 @@ export function clauseText(name: string, items: string[]): string {
 
 export function joinClauses(...clauses: string[]): string {
   return clauses.filter(Boolean).map(c => ' ' + c).join('');
-}
-
-/** The statement span a construct occupies (its keyword or pragma through its statement). */
-export function constructSpan(c: Construct): Span {
-  return { start: c.start, end: c.end };
 }
 
 /** Statement inside a compound statement holding just it: `{ f(x); }` -> `f(x);`. */

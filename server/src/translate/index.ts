@@ -8,7 +8,7 @@ import type { MfDiagnostic } from '../analysis/diagnostic';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
 import type { DocumentModel } from '../model/document';
-import { Dialect, includeEdit, Stage } from './common';
+import { Dialect, DIALECTS, includeEdit, Stage } from './common';
 import { cilkToMetafork } from './cilkToMetafork';
 import { openmpToMetafork } from './openmpToMetafork';
 import { metaforkToOpenmp } from './metaforkToOpenmp';
@@ -29,7 +29,7 @@ export interface Translation {
 export function dialectsOf(model: DocumentModel): Dialect[] {
   const found = new Set<Dialect>();
   for (const item of model.allItems()) for (const c of item.constructs) found.add(c.dialect);
-  return (['metafork', 'openmp', 'cilkplus'] as const).filter(d => found.has(d));
+  return DIALECTS.filter(d => found.has(d));
 }
 
 /** Offsets of a stage's output mapped back to its input. */

@@ -11,6 +11,7 @@ import { walk } from '../syntax/ast';
 import { applyEdits, insert, removeStatement, replace, withTrailingBlanks, TextEdit } from '../syntax/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
+import { removeHead, workerCountCalls } from '../model/elide';
 import { sharingAt } from '../model/sharing';
 import type { Variable } from '../model/scopes';
 import { atLineStart, declarationFor, typeSpecifiers, indentUnit, lineIndent, reindent, soleStatement, Stage, wholeLines } from './common';
@@ -44,8 +45,7 @@ export function outlineInnermost(stage: Stage, models: ItemModel[], cpp: boolean
 /** The span a block spawn occupies, pragma lines (and their clause lines) included. */
 function spawnSpan(text: string, c: Construct): { start: number; end: number; extra: TextEdit[] } {
   if (c.form === 'keyword') return { start: c.start, end: c.end, extra: [] };
-  const extra = [removeStatement(text, c.head), ...c.clauses.filter(cl => cl.start >= c.head.end).map(cl => removeStatement(text, cl))];
-  return { start: c.statement!.start, end: c.statement!.end, extra };
+  return { start: c.statement!.start, end: c.statement!.end, extra: removeHead(text, c) };
 }
 
 /**
@@ -232,8 +232,7 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
           stage.edit(replace(c.head, `#pragma cilk grainsize = ${c.directive?.argument?.text ?? ''}`));
           break;
         case 'schedule':
-          stage.edit(removeStatement(text, k ? { start: k.start, end: k.headEnd } : c.head));
-          if (!k) for (const cl of c.clauses) if (cl.start >= c.head.end) stage.edit(removeStatement(text, cl));
+          for (const e of removeHead(text, c)) stage.edit(e);
           stage.note(c.head, `'meta_schedule' (GPU offload) has no CilkPlus counterpart: its loops run as cilk_for on the CPU`);
           break;
         case 'pipe': case 'pipe-stage': case 'device': case 'copy':
@@ -245,15 +244,11 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
       }
     }
     // The OpenMP translator's worker count (Algorithm 6) is an environment setting in CilkPlus.
-    walk(model.item, n => {
-      if (n.type !== 'call_expression' || n.parent?.type !== 'expression_statement') return true;
-      const f = n.children.find(x => x.field === 'function');
-      if (f && text.slice(f.start, f.end) === 'meta_set_nworkers') {
-        stage.edit(removeStatement(text, n.parent));
-        stage.note(n, `'meta_set_nworkers' has no CilkPlus call: set CILK_NWORKERS in the environment instead`);
-      }
-      return false;
-    });
+    for (const call of workerCountCalls(model)) {
+      if (call.parent?.type !== 'expression_statement') continue;
+      stage.edit(removeStatement(text, call.parent));
+      stage.note(call, `'meta_set_nworkers' has no CilkPlus call: set CILK_NWORKERS in the environment instead`);
+    }
   }
   if (emitted) stage.includes.add('cilk/cilk.h');
 }

@@ -6,13 +6,14 @@
 // OpenMP tasks need a team: as the thesis does (Figure 3.27), the program's `main` is renamed
 // and a new `main` runs it inside `parallel` + `single`, with nested parallel loops allowed.
 
-import { child, named, walk } from '../syntax/ast';
+import { child, named } from '../syntax/ast';
 import { insert, remove, removeStatement, replace, withTrailingBlanks } from '../syntax/edits';
 import { skipTrivia } from '../syntax/keywords';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { declaratorInfo, findFunctionDeclarator, Variable } from '../model/scopes';
 import { sharingAt } from '../model/sharing';
+import { removeHead, trailingClauseRemovals, workerCountCalls } from '../model/elide';
 import { canonicalHeader } from '../analysis/loops';
 import {
   atLineEnd, atLineStart, clauseText, directiveBefore, inBlock, indentUnit, isFunctionLocal, joinClauses, lineIndent, Stage,
@@ -38,15 +39,12 @@ export function metaforkToOpenmp(stage: Stage, models: ItemModel[]): void {
         case 'parallel-for': parallelFor(stage, model, c); break;
         case 'grainsize':
           stage.edit(removeStatement(text, c.head));
-          if (!grainsizeTarget(model, c)) stage.note(c.head, `'#pragma meta grainsize' is not followed by a parallel loop: dropped`);
+          if (!grainsizeLoop(model, c)) stage.note(c.head, `'#pragma meta grainsize' is not followed by a parallel loop: dropped`);
           break;
-        case 'schedule': {
-          const k = c.keyword;
-          stage.edit(removeStatement(text, k ? { start: k.start, end: k.headEnd } : c.head));
-          if (!k) for (const cl of c.clauses) if (cl.start >= c.head.end) stage.edit(removeStatement(text, cl));
+        case 'schedule':
+          for (const e of removeHead(text, c)) stage.edit(e);
           stage.note(c.head, `'meta_schedule' (GPU offload) is not translated to OpenMP target constructs: its loops become CPU parallel loops`);
           break;
-        }
         case 'pipe': pipelineToTasks(stage, model, c); spawns = true; break;
         case 'device': case 'copy':
           stage.refuse('MF601', c.head, `'${c.keyword?.spelling ?? c.kind}' has no OpenMP translation here (device constructs were never specified beyond the thesis's design)`, { construct: c.keyword?.spelling ?? c.kind, target: 'openmp' });
@@ -54,12 +52,10 @@ export function metaforkToOpenmp(stage: Stage, models: ItemModel[]): void {
       }
     }
     // Algorithm 6's worker count, back to the OpenMP runtime call.
-    walk(model.item, n => {
-      if (n.type === 'identifier' && n.parent?.type === 'call_expression' && n.field === 'function' && text.slice(n.start, n.end) === 'meta_set_nworkers') {
-        stage.edit(replace(n, 'omp_set_num_threads'));
-        stage.includes.add('omp.h');
-      }
-    });
+    for (const call of workerCountCalls(model)) {
+      stage.edit(replace(child(call, 'function')!, 'omp_set_num_threads'));
+      stage.includes.add('omp.h');
+    }
   }
   if (spawns) wrapMain(stage, models);
 }
@@ -165,7 +161,7 @@ function blockSpawn(stage: Stage, model: ItemModel, c: Construct): void {
   const statement = c.statement!;
   if (c.form === 'pragma') {
     stage.edit(replace(c.head, pragma));
-    for (const cl of c.clauses) if (cl.start >= c.head.end) stage.edit(removeStatement(text, cl));
+    for (const e of trailingClauseRemovals(text, c)) stage.edit(e);
     return;
   }
   const k = c.keyword!;
@@ -197,12 +193,8 @@ function join(stage: Stage, c: Construct): void {
   stage.edit(replace({ start: k.start, end }, `${before}#pragma omp taskwait${after}`));
 }
 
-/** The `#pragma meta grainsize` right before a parallel loop, if any. */
-function grainsizeFor(model: ItemModel, loop: Construct): Construct | undefined {
-  return model.constructs.find(g => g.kind === 'grainsize' && skipTrivia(model.text, g.head.end) === loop.start);
-}
-
-function grainsizeTarget(model: ItemModel, g: Construct): Construct | undefined {
+/** The parallel loop right after a `#pragma meta grainsize`, if any. */
+function grainsizeLoop(model: ItemModel, g: Construct): Construct | undefined {
   const at = skipTrivia(model.text, g.head.end);
   return model.constructs.find(c => c.kind === 'parallel-for' && c.start === at);
 }
@@ -218,7 +210,7 @@ function parallelFor(stage: Stage, model: ItemModel, c: Construct): void {
   const { header } = canonicalHeader(loop, text);
   const init = child(loop, 'initializer');
   if (header && init && init.type !== 'declaration') clauses.push(`lastprivate(${header.variable})`);
-  const g = grainsizeFor(model, c);
+  const g = model.constructs.find(k => k.kind === 'grainsize' && grainsizeLoop(model, k) === c);
   if (g?.directive?.argument) clauses.push(`schedule(dynamic, ${g.directive.argument.text})`);
   const pragma = `#pragma omp parallel for${joinClauses(...clauses)}`;
   if (c.form === 'pragma') { stage.edit(replace(c.head, pragma)); return; }

@@ -22,7 +22,6 @@ import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
 
 const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd']);
-const FORKS = new Set(['task', 'master', 'section']);
 const SUPPORTED = new Set([...LOOPS, 'parallel', 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait', 'barrier', 'simd']);
 
 /** Why constructs with no MetaFork counterpart are refused. */

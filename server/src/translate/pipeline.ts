@@ -7,7 +7,7 @@
 
 import { named } from '../syntax/ast';
 import { insert, replace } from '../syntax/edits';
-import { matchParen, skipTrivia } from '../syntax/keywords';
+import { pipeAsFor } from '../model/elide';
 import type { Construct, ItemModel } from '../model/constructs';
 import { clauseText, inBlock, isFunctionLocal, joinClauses, lineIndent, Stage } from './common';
 
@@ -58,16 +58,13 @@ export function pipelineToTasks(stage: Stage, model: ItemModel, c: Construct): v
   const inner = lineIndent(text, cuts[0]?.start ?? body.start);
   const slot = `${name('iter')} % ${RING}`;
 
-  // The loop header, as in the serial elision: `meta_pipe(c)` -> `for (; c;)`.
-  const open = skipTrivia(text, k.end);
-  const close = text[open] === '(' ? matchParen(text, open, text.length, false) : -1;
   stage.edit(insert(c.start, [
     `char ${name('link')}[${RING}][${boundaries.length + 1}]; /* stage order within an iteration */`,
     `char ${name('wait')}[${stages}]; /* meta_wait(s): stage s of the previous iteration */`,
     `long ${name('iter')} = 0;`,
   ].map(l => l + '\n' + indent).join('')));
-  stage.edit(replace({ start: k.start, end: k.end }, 'for'));
-  if (close > 0 && !text.slice(open + 1, close - 1).includes(';')) { stage.edit(insert(open + 1, '; ')); stage.edit(insert(close - 1, ';')); }
+  // The loop header, as in the serial elision: `meta_pipe(c)` -> `for (; c;)`.
+  for (const e of pipeAsFor(text, k)) stage.edit(e);
 
   boundaries.forEach((b, j) => {
     const span = spans[j + 1];
