@@ -24,14 +24,14 @@ const cases: Case[] = [
     program: 'int main(void) {\n  int x = 0;\n  #pragma omp parallel\n  {\n    #pragma omp single copyprivate(x)\n    x = 1;\n  }\n  return x;\n}\n',
   },
   {
-    name: 'a reduction cannot go to CilkPlus yet',
-    code: 'MF601', to: 'cilkplus', covers: 'reduction(+: s)', construct: 'reduction', message: /'reduction' on 'meta_for' has no CilkPlus translation/,
-    program: 'int main(void) {\n  int s = 0;\n  meta_for reduction(+: s) (int i = 0; i < 8; i++)\n    s += i;\n  return s;\n}\n',
+    name: 'a reduction with an operator of its own cannot go to CilkPlus',
+    code: 'MF601', to: 'cilkplus', covers: 'meta_for reduction(mul3: s)', construct: 'reduction', message: /'reduction\(mul3: s\)' has no CilkPlus translation: only \+, -, \*/,
+    program: 'int main(void) {\n  int s = 0;\n  meta_for reduction(mul3: s) (int i = 0; i < 8; i++)\n    s += i;\n  return s;\n}\n',
   },
   {
-    name: 'a pipeline has no CilkPlus counterpart',
-    code: 'MF601', to: 'cilkplus', covers: 'meta_pipe', construct: 'meta_pipe', message: /'meta_pipe' has no CilkPlus counterpart/,
-    program: 'void stage(int);\nvoid p(int n) {\n  int k = 0;\n  meta_pipe (k < n) {\n    k++;\n    meta_wait(1);\n    stage(k);\n  }\n}\n',
+    name: 'a pipeline inside a pipeline stage has no CilkPlus translation',
+    code: 'MF601', to: 'cilkplus', covers: 'meta_pipe', construct: 'meta_pipe', message: /a 'meta_pipe' inside a pipeline has no CilkPlus translation/,
+    program: 'void stage(int);\nvoid p(int n) {\n  int k = 0, j = 0;\n  meta_pipe (k < n) {\n    k++;\n    meta_wait(1);\n    j = 0;\n    meta_pipe (j < k) {\n      j++;\n      meta_continue(1);\n      stage(j);\n    }\n  }\n}\n',
   },
   {
     name: 'a stage boundary inside a nested statement cannot become a task',

@@ -18,6 +18,8 @@ export interface LoopHeader {
   operator: string;
   /** The bound the variable is compared with. */
   bound: SNode;
+  /** `i < n` rather than `n > i`. */
+  variableOnLeft: boolean;
   update: SNode;
   /** The step as written (`1` for ++, the expression for `+= e`), negative steps flagged. */
   step: { text: string; negative: boolean };
@@ -92,7 +94,7 @@ export function canonicalHeader(loop: SNode, text: string): { header?: LoopHeade
   if (!step || !update) {
     return { problem: { code: 'MF303', node: update ?? headerNode, message: `the loop increment must be '${variable}++', '${variable}--', '${variable} += e', '${variable} -= e' or '${variable} = ${variable} + e'` } };
   }
-  return { header: { variable, init, lower, condition: cond!, operator: op, bound, update, step } };
+  return { header: { variable, init, lower, condition: cond!, operator: op, bound, variableOnLeft: isVar(left), update, step } };
 }
 
 export function opOf(n: SNode, text: string): string | undefined {

@@ -120,9 +120,10 @@ function decideOpenMP(model: ItemModel, c: Construct, v: Variable, local: boolea
     // OpenMP 4.5 §2.15.1.1: in a task, a variable not shared in every enclosing context is firstprivate.
     for (let p = c.parent; p; p = p.parent) {
       if (p.kind !== 'omp' || !p.directive) continue;
-      const declaredOutside = p.region ? !within(v.span, p.region) : true;
+      const home = p.loop ?? p.region;
+      const declaredOutside = (home ? !within(v.span, home) : true) && !isLoopControl(model, p, v);
       if (p.directive.name.startsWith('parallel') || p.directive.name.startsWith('target') || p.directive.name === 'teams') {
-        return declaredOutside && !clauseNames(p, 'private', 'firstprivate').has(v.name)
+        return declaredOutside && !clauseNames(p, 'private', 'firstprivate', 'lastprivate', 'reduction').has(v.name)
           ? { sharing: 'shared', reason: `shared in the enclosing '#pragma omp ${p.directive.name}'` }
           : { sharing: 'firstprivate', reason: 'not shared in the enclosing context: firstprivate in a task' };
       }

@@ -57,9 +57,14 @@ export interface SNode {
 /** Anonymous tokens worth keeping: operators (fields) and a few keywords the checks read. */
 const KEPT_ANONYMOUS = new Set(['static', 'const', 'extern', 'volatile', 'register', 'auto', 'inline', 'typedef', '&', '*']);
 
-/** Converts a tree-sitter subtree to SNodes with one cursor walk (few WASM calls per node). */
+/**
+ * Converts a tree-sitter subtree to SNodes with one cursor walk. Every cursor property is a
+ * call into WASM, so a node costs as few as possible: names come from the language's table,
+ * and an error-free subtree (the common case) has no MISSING node to ask about.
+ */
 export function convert(node: TSNode, language: Language): SNode {
-  const types = typeTable(language);
+  const { types, named: isNamed } = typeTable(language);
+  const mayMiss = node.hasError;
   const cursor = node.walk();
   const root: SNode = {
     type: node.type, start: node.startIndex, end: node.endIndex, field: null, named: node.isNamed,
@@ -69,16 +74,18 @@ export function convert(node: TSNode, language: Language): SNode {
   if (cursor.gotoFirstChild()) {
     for (;;) {
       const parent = stack[stack.length - 1];
-      const named = cursor.nodeIsNamed;
       const typeId = cursor.nodeTypeId;
       const fieldId = cursor.currentFieldId;
       // ERROR nodes carry the builtin id 65535, outside the language's table.
-      const type = types[typeId] ?? cursor.nodeType;
+      const known = typeId < types.length;
+      const type = known ? types[typeId] : cursor.nodeType;
+      const named = known ? isNamed[typeId] : cursor.nodeIsNamed;
+      const missing = mayMiss && cursor.nodeIsMissing;
       let pushed: SNode | undefined;
-      if (named || fieldId || KEPT_ANONYMOUS.has(type) || cursor.nodeIsMissing) {
+      if (named || fieldId || KEPT_ANONYMOUS.has(type) || missing) {
         pushed = {
           type, start: cursor.startIndex, end: cursor.endIndex,
-          field: fieldId ? language.fields[fieldId] : null, named, missing: cursor.nodeIsMissing,
+          field: fieldId ? language.fields[fieldId] : null, named, missing,
           children: [], parent,
         };
         parent.children.push(pushed);
@@ -94,12 +101,15 @@ export function convert(node: TSNode, language: Language): SNode {
   return root;
 }
 
-const typeTables = new WeakMap<Language, string[]>();
-function typeTable(language: Language): string[] {
+const typeTables = new WeakMap<Language, { types: string[]; named: boolean[] }>();
+function typeTable(language: Language): { types: string[]; named: boolean[] } {
   let table = typeTables.get(language);
   if (!table) {
-    table = [];
-    for (let id = 0; id < language.nodeTypeCount; id++) table.push(language.nodeTypeForId(id) ?? '');
+    table = { types: [], named: [] };
+    for (let id = 0; id < language.nodeTypeCount; id++) {
+      table.types.push(language.nodeTypeForId(id) ?? '');
+      table.named.push(language.nodeTypeIsNamed(id));
+    }
     typeTables.set(language, table);
   }
   return table;

@@ -80,6 +80,14 @@ export function atLineEnd(text: string, offset: number): boolean {
 
 /** The file's indentation unit, guessed from its indented lines (4 spaces when unsure). */
 export function indentUnit(text: string): string {
+  if (lastUnit.text !== text) lastUnit = { text, unit: guessIndentUnit(text) };
+  return lastUnit.unit;
+}
+
+/** Translators ask once per construct; the text of a stage is the same each time. */
+let lastUnit = { text: '', unit: '    ' };
+
+function guessIndentUnit(text: string): string {
   const counts = new Map<number, number>();
   let tabs = 0;
   for (const m of text.matchAll(/^([ \t]+)\S/gm)) {

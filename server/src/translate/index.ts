@@ -7,11 +7,12 @@ import { analyzeSyntax } from '../analyze';
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
-import type { DocumentModel } from '../model/document';
+import { DocumentModel } from '../model/document';
 import { Dialect, DIALECTS, includeEdit, Stage } from './common';
 import { cilkToMetafork } from './cilkToMetafork';
 import { openmpToMetafork } from './openmpToMetafork';
 import { metaforkToOpenmp } from './metaforkToOpenmp';
+import { pipelinesToForks } from './pipeline';
 import { hasBlockSpawns, metaforkToCilk, outlineInnermost } from './metaforkToCilk';
 
 export type { Dialect } from './common';
@@ -86,11 +87,13 @@ export async function translateText(text: string, to: Dialect, options: { fileNa
     step.maps.unshift(new OffsetMap(stage.edits));
     syntax.dispose();
     syntax = parse(step.text);
-    const again = analyzeSyntax(syntax);
-    model = again.model;
-    const broken = again.diagnostics.filter(d => d.severity === 'error');
+    model = DocumentModel.build(syntax, model); // items are read lazily: the next stage reads those it needs
+    // The input was checked in full; a stage's output only has to stay valid C. The full
+    // analysis runs only to explain a failure.
+    if (!syntax.tree.rootNode.hasError) return true;
+    const broken = analyzeSyntax(syntax).diagnostics.filter(d => d.severity === 'error');
     for (const d of broken) diagnostics.push(mapBack({ ...d, message: `translation produced invalid code here: ${d.message}` }, step.maps));
-    return broken.length === 0;
+    return false;
   };
 
   try {
@@ -106,6 +109,7 @@ export async function translateText(text: string, to: Dialect, options: { fileNa
       if (!run(stage => metaforkToOpenmp(stage, model.allItems()))) return { diagnostics, from, to };
     }
     if (to === 'cilkplus' && (sources.includes('metafork') || toMetafork.length)) {
+      if (!run(stage => pipelinesToForks(stage, model.allItems()))) return { diagnostics, from, to };
       for (let pass = 0; hasBlockSpawns(model.allItems()); pass++) {
         if (pass > 1000 || !run(stage => outlineInnermost(stage, model.allItems(), cpp))) return { diagnostics, from, to };
       }

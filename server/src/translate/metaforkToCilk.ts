@@ -14,6 +14,7 @@ import type { Construct, ItemModel } from '../model/constructs';
 import { removeHead, workerCountCalls } from '../model/elide';
 import { sharingAt } from '../model/sharing';
 import type { Variable } from '../model/scopes';
+import { reductionAsChunks } from './reduction';
 import { atLineStart, declarationFor, typeSpecifiers, indentUnit, lineIndent, reindent, soleStatement, Stage, wholeLines } from './common';
 
 const GENERATED_NAME = /\b(?:_taskFunc|__taskenv__|_tenv|__tdata)(\d+)\b/g;
@@ -203,6 +204,7 @@ function functionName(fn: SNode, text: string): string {
 export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
   const text = stage.text;
   let emitted = false;
+  const reductions: { model: ItemModel; c: Construct }[] = [];
   for (const model of models) {
     for (const c of model.constructs) {
       if (c.dialect !== 'metafork') continue;
@@ -218,11 +220,7 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
           emitted = true;
           break;
         case 'parallel-for': {
-          const reduction = c.clauses.find(cl => cl.name === 'reduction');
-          if (reduction) {
-            stage.refuse('MF601', reduction, `'reduction' on '${k ? k.spelling : '#pragma mf parallel for'}' has no CilkPlus translation here (CilkPlus needs a reducer object); translate to OpenMP, or accumulate per iteration into an array`, { construct: 'reduction', target: 'cilkplus' });
-            break;
-          }
+          if (c.clauses.some(cl => cl.name === 'reduction')) { reductions.push({ model, c }); emitted = true; break; }
           if (k) stage.edit(replace({ start: k.start, end: withTrailingBlanks(text, k.headEnd) }, 'cilk_for '));
           else { stage.edit(removeStatement(text, c.head)); stage.edit(replace({ start: c.loop!.start, end: c.loop!.start + 3 }, 'cilk_for')); }
           emitted = true;
@@ -235,7 +233,7 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
           for (const e of removeHead(text, c)) stage.edit(e);
           stage.note(c.head, `'meta_schedule' (GPU offload) has no CilkPlus counterpart: its loops run as cilk_for on the CPU`);
           break;
-        case 'pipe': case 'pipe-stage': case 'device': case 'copy':
+        case 'device': case 'copy':
           stage.refuse('MF601', c.head, `'${k ? k.spelling : c.kind}' has no CilkPlus counterpart; translate to OpenMP instead`, { construct: k ? k.spelling : c.kind, target: 'cilkplus' });
           break;
         case 'block-spawn':
@@ -250,5 +248,11 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
       stage.note(call, `'meta_set_nworkers' has no CilkPlus call: set CILK_NWORKERS in the environment instead`);
     }
   }
+  // Reduction loops take their bodies with everything inside already translated: innermost
+  // (last in source order) first.
+  let index = 0;
+  for (const m of text.matchAll(/\bmf_red(\d+)_/g)) index = Math.max(index, Number(m[1]));
+  const numbered = reductions.map((r, i) => ({ ...r, index: index + i + 1 }));
+  for (const { model, c, index } of numbered.reverse()) reductionAsChunks(stage, model, c, index);
   if (emitted) stage.includes.add('cilk/cilk.h');
 }

@@ -6,7 +6,7 @@
 // OpenMP tasks need a team: as the thesis does (Figure 3.27), the program's `main` is renamed
 // and a new `main` runs it inside `parallel` + `single`, with nested parallel loops allowed.
 
-import { child, named } from '../syntax/ast';
+import { child, named, unparen } from '../syntax/ast';
 import { insert, remove, removeStatement, replace, withTrailingBlanks } from '../syntax/edits';
 import { skipTrivia } from '../syntax/keywords';
 import type { SNode } from '../syntax/parser';
@@ -210,6 +210,11 @@ function parallelFor(stage: Stage, model: ItemModel, c: Construct): void {
   const { header } = canonicalHeader(loop, text);
   const init = child(loop, 'initializer');
   if (header && init && init.type !== 'declaration') clauses.push(`lastprivate(${header.variable})`);
+  // OpenMP allows '!=' only with a unit step; for a loop that terminates, '<' (or '>') is the same test.
+  const relation = header && unparen(header.condition)?.children.find(x => x.field === 'operator');
+  if (header && relation && header.operator === '!=' && header.step.text.trim() !== '1') {
+    stage.edit(replace(relation, header.step.negative === header.variableOnLeft ? '>' : '<'));
+  }
   const g = model.constructs.find(k => k.kind === 'grainsize' && grainsizeLoop(model, k) === c);
   if (g?.directive?.argument) clauses.push(`schedule(dynamic, ${g.directive.argument.text})`);
   const pragma = `#pragma omp parallel for${joinClauses(...clauses)}`;
