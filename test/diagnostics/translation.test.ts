@@ -39,9 +39,9 @@ const cases: Case[] = [
     program: 'void stage(int);\nvoid p(int n) {\n  int k = 0;\n  meta_pipe (k < n) {\n    k++;\n    if (k > 1) { meta_wait(1); }\n    stage(k);\n  }\n}\n',
   },
   {
-    name: 'sections without a first section directive',
-    code: 'MF601', to: 'metafork', covers: 'a = 1', construct: 'section', message: /a section without its '#pragma omp section' line/,
-    program: 'int main(void) {\n  int a = 0, b = 0;\n  #pragma omp parallel sections\n  {\n    a = 1;\n    #pragma omp section\n    b = 2;\n  }\n  return a + b;\n}\n',
+    name: 'a second statement in a section without its own directive',
+    code: 'MF601', to: 'metafork', covers: 'b = 2', construct: 'section', message: /a statement between sections without its '#pragma omp section' line/,
+    program: 'int main(void) {\n  int a = 0, b = 0;\n  #pragma omp parallel sections\n  {\n    a = 1;\n    b = 2;\n  }\n  return a + b;\n}\n',
   },
   {
     name: 'thread ids cannot be translated',

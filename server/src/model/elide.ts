@@ -11,6 +11,7 @@
 import { walk, child } from '../syntax/ast';
 import { applyEdits, insert, remove, removeStatement, replace, TextEdit, withTrailingBlanks } from '../syntax/edits';
 import { KeywordToken, matchParen, skipTrivia } from '../syntax/keywords';
+import { systemIncludes } from '../syntax/includes';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from './constructs';
 import type { DocumentModel } from './document';
@@ -69,9 +70,7 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
     for (const c of p.trailingClauses) edits.push(removeStatement(text, c));
   }
   // CilkPlus headers do not exist for a plain C compiler.
-  for (const m of text.matchAll(/^[ \t]*#[ \t]*include[ \t]*<cilk\/[^>\n]*>[^\n]*\n?/gm)) {
-    edits.push(remove({ start: m.index!, end: m.index! + m[0].length }));
-  }
+  for (const line of systemIncludes(text, h => h.startsWith('cilk/'))) edits.push(remove(line));
   return mergeLineRemovals(edits);
 }
 

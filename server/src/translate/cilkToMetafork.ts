@@ -7,6 +7,7 @@
 import { unjoinedExits } from '../analysis/controlFlow';
 import { insert, remove, replace, withTrailingBlanks } from '../syntax/edits';
 import type { SNode } from '../syntax/parser';
+import { systemIncludes } from '../syntax/includes';
 import type { Construct, ItemModel } from '../model/constructs';
 import { atLineStart, inBlock, lineIndent, Stage, wholeLines } from './common';
 
@@ -22,9 +23,7 @@ export function cilkToMetafork(stage: Stage, models: ItemModel[]): void {
     }
   }
   // The CilkPlus header means nothing to MetaFork.
-  for (const m of text.matchAll(/^[ \t]*#[ \t]*include[ \t]*<cilk\/cilk\.h>[^\n]*\n?/gm)) {
-    stage.edit(remove({ start: m.index!, end: m.index! + m[0].length }));
-  }
+  for (const line of systemIncludes(text, h => h === 'cilk/cilk.h')) stage.edit(remove(line));
 }
 
 function construct(stage: Stage, c: Construct): void {

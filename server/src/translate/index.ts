@@ -6,11 +6,12 @@
 import { analyzeSyntax } from '../analyze';
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import { applyEdits, TextEdit } from '../syntax/edits';
+import { systemIncludes } from '../syntax/includes';
 import { loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
 import { DocumentModel } from '../model/document';
 import { Dialect, DIALECTS, includeEdit, Stage } from './common';
 import { cilkToMetafork } from './cilkToMetafork';
-import { openmpToMetafork } from './openmpToMetafork';
+import { implicitFirstSections, openmpToMetafork } from './openmpToMetafork';
 import { metaforkToOpenmp } from './metaforkToOpenmp';
 import { pipelinesToForks } from './pipeline';
 import { hasBlockSpawns, metaforkToCilk, outlineInnermost } from './metaforkToCilk';
@@ -99,6 +100,7 @@ export async function translateText(text: string, to: Dialect, options: { fileNa
   try {
     // Everything that is neither MetaFork nor the target becomes MetaFork first.
     const toMetafork = sources.filter(d => d !== 'metafork' && d !== to);
+    if (toMetafork.includes('openmp') && !run(stage => implicitFirstSections(stage, model.allItems()))) return { diagnostics, from, to };
     if (toMetafork.length && !run(stage => {
       const items = model.allItems();
       if (toMetafork.includes('cilkplus')) cilkToMetafork(stage, items);
@@ -129,11 +131,10 @@ function mapBack(d: MfDiagnostic, maps: OffsetMap[]): MfDiagnostic {
 
 /** `#include <omp.h>` goes when nothing of the OpenMP runtime is left. */
 function dropUnusedHeader(step: Step, header: string, uses: RegExp): void {
-  const line = new RegExp(`^[ \\t]*#[ \\t]*include[ \\t]*<${header.replace('.', '\\.')}>[^\\n]*\\n?`, 'm');
-  const m = line.exec(step.text);
-  if (!m) return;
-  const rest = step.text.slice(0, m.index) + step.text.slice(m.index + m[0].length);
+  const line = systemIncludes(step.text, h => h === header)[0];
+  if (!line) return;
+  const rest = step.text.slice(0, line.start) + step.text.slice(line.end);
   if (uses.test(rest)) return;
   step.text = rest;
-  step.maps.unshift(new OffsetMap([{ start: m.index, end: m.index + m[0].length, newText: '' }]));
+  step.maps.unshift(new OffsetMap([{ start: line.start, end: line.end, newText: '' }]));
 }

@@ -16,7 +16,7 @@ import { canonicalHeader } from '../analysis/loops';
 import { visibleVariable } from '../analysis/sharingChecks';
 import type { DirectiveClause } from '../syntax/pragma';
 import {
-  clauseText, declarationFor, indentUnit, lineIndent, sharedAtSpawn, soleStatement, Stage, wholeLines,
+  clauseText, declarationFor, indentUnit, lineIndent, linesBefore, reindent, sharedAtSpawn, soleStatement, Stage, wholeLines,
 } from './common';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
 
@@ -53,6 +53,32 @@ export function openmpToMetafork(stage: Stage, models: ItemModel[]): void {
     const t = new ItemTranslator(stage, model);
     for (const root of model.roots) t.visit(root);
     t.dependJoins();
+  }
+}
+
+/** A comment ending a pragma line (` /* ... *\/` or ` // ...`), kept when the line is rewritten. */
+function trailingComment(text: string, head: { start: number; end: number }): string {
+  const m = /\s*(\/\*[^\n]*?\*\/|\/\/[^\n]*)\s*$/.exec(text.slice(head.start, head.end));
+  return m ? ' ' + m[1] : '';
+}
+
+/** Statements of a `sections` body that can be sections (comments and preprocessor lines are not). */
+function sectionStatements(body: SNode): SNode[] {
+  return body.type === 'compound_statement' ? named(body).filter(s => s.type !== 'comment' && s.type !== 'preproc_call') : [body];
+}
+
+/**
+ * OpenMP lets the first section go without its `#pragma omp section` line. A stage of its own
+ * writes that line, so that every section is a construct when the translation proper runs.
+ */
+export function implicitFirstSections(stage: Stage, models: ItemModel[]): void {
+  for (const model of models) {
+    for (const c of model.constructs) {
+      if (c.kind !== 'omp' || !c.region || (c.directive?.name !== 'sections' && c.directive?.name !== 'parallel sections')) continue;
+      const first = sectionStatements(c.region)[0];
+      if (!first || c.children.some(k => k.directive?.name === 'section' && k.statement === first)) continue;
+      stage.edit(insert(first.start, linesBefore(stage.text, first.start, ['#pragma omp section'])));
+    }
   }
 }
 
@@ -137,7 +163,7 @@ class ItemTranslator {
     else if (name === 'sections' || name === 'parallel sections') this.sections(c);
     else if (name === 'single') this.single(c);
     else if (name === 'task' || name === 'master') this.fork(c, c);
-    else if (name === 'taskwait' || name === 'barrier') this.stage.edit(replace(c.head, JOIN));
+    else if (name === 'taskwait' || name === 'barrier') this.stage.edit(replace(c.head, JOIN + trailingComment(this.text, c.head)));
     // `section` is translated by its `sections`.
   }
 
@@ -154,14 +180,24 @@ class ItemTranslator {
     return out;
   }
 
-  /** Declarations for private and firstprivate copies (Algorithm 8). `copyScalars` for constructs run in place. */
-  private privates(c: Construct, env: Env, copyScalars: boolean, skip: (v: Variable) => boolean = () => false): void {
+  /**
+   * Declarations for private and firstprivate copies (Algorithm 8). `copyScalars` for constructs
+   * run in place. `snapshot` when the parent goes on while the fork waits to run (a task): an
+   * array is then copied when the fork is created, as OpenMP does, not when it starts.
+   */
+  private privates(c: Construct, env: Env, copyScalars: boolean, skip: (v: Variable) => boolean = () => false, snapshot = false): void {
     const text = this.text;
     for (const v of this.items(c, 'private')) if (!skip(v)) env.decls.push(declarationFor(v, text, v.name) + ';');
     for (const v of this.items(c, 'firstprivate')) {
       if (skip(v)) continue;
       const fip = this.fresh(`_fip_${v.name}`);
-      if (v.shape === 'array') {
+      if (v.shape === 'array' && snapshot) {
+        // The copy's address travels as an integer: MetaFork shares pointers, and the parent
+        // reassigns this one for its next fork before the fork may have read it.
+        env.before.push(`uintptr_t ${fip} = (uintptr_t) malloc(sizeof(${v.name})); /* ${v.name} as it is now */`, `memcpy((void *) ${fip}, ${v.name}, sizeof(${v.name}));`);
+        env.decls.push(`${declarationFor(v, text, v.name)};`, `memcpy(${v.name}, (void *) ${fip}, sizeof(${v.name}));`, `free((void *) ${fip});`);
+        for (const h of ['stdint.h', 'stdlib.h', 'string.h']) this.stage.includes.add(h);
+      } else if (v.shape === 'array') {
         env.before.push(`${declarationFor(v, text, fip, true)} = &${v.name};`);
         env.decls.push(`${declarationFor(v, text, v.name)};`, `memcpy(${v.name}, ${fip}, sizeof(${v.name}));`);
         this.stage.includes.add('string.h');
@@ -180,10 +216,11 @@ class ItemTranslator {
     if (lines.length) this.stage.edit(replace(head, lines.join(`\n${indent}`)));
     else this.stage.edit(removeStatement(text, head));
     if (body && (env.decls.length || env.after.length)) {
+      // `{ D { B } A }`: B (with its constructs already translated) moves one level in.
       const bi = lineIndent(text, body.start);
       const inner = bi + this.unit;
-      this.stage.edit(insert(body.start, `{\n${env.decls.map(d => `${inner}${d}\n`).join('')}${inner}`));
-      this.stage.edit(insert(body.end, `${env.after.map(a => `\n${inner}${a}`).join('')}\n${bi}}`));
+      const moved = reindent(this.stage.render(body), bi, inner);
+      this.stage.edit(replace(body, `{\n${env.decls.map(d => `${inner}${d}\n`).join('')}${inner}${moved}${env.after.map(a => `\n${inner}${a}`).join('')}\n${bi}}`));
     }
   }
 
@@ -369,10 +406,11 @@ class ItemTranslator {
       return;
     }
     const sections = c.children.filter(k => k.directive?.name === 'section');
-    const statements = body.type === 'compound_statement' ? named(body).filter(s => s.type !== 'comment' && s.type !== 'preproc_call') : [body];
-    const loose = statements.find(s => !sections.some(k => k.statement === s));
+    // The first section's directive was written by `implicitFirstSections`; any other statement
+    // without one is not OpenMP (a section is one statement).
+    const loose = sectionStatements(body).find(s => !sections.some(k => k.statement === s));
     if (loose) {
-      this.stage.refuse('MF601', { start: loose.start, end: loose.start + 1 }, `a section without its '#pragma omp section' line: write the directive before the first section too, so that each section becomes one meta_fork`, { construct: 'section', target: 'metafork' });
+      this.stage.refuse('MF601', { start: loose.start, end: loose.start + 1 }, `a statement between sections without its '#pragma omp section' line: each section is one statement (use braces to group several)`, { construct: 'section', target: 'metafork' });
       return;
     }
     const env: Env = { before: [], decls: [], after: [] };
@@ -404,7 +442,8 @@ class ItemTranslator {
     const text = this.text;
     const region = c.region!;
     const env: Env = { before: [], decls: [], after: [] };
-    this.privates(owner, env, false, v => alsoShared.includes(v));
+    // Only a section's parent (the sections construct) waits for its forks before going on.
+    this.privates(owner, env, false, v => alsoShared.includes(v), owner === c);
     for (const v of alsoPrivate) env.decls.push(declarationFor(v, text, v.name) + ';');
     const listed = (name: string) => this.items(owner, name);
     const declaredPrivately = new Set([...listed('private'), ...listed('firstprivate'), ...alsoPrivate]);
