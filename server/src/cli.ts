@@ -7,6 +7,7 @@ import { LspDiagnostic, MfDiagnostic, toLsp } from './analysis/diagnostic';
 import { elide } from './model/elide';
 import { Dialect, DIALECTS } from './translate/common';
 import { translateText } from './translate/index';
+import { generateCuda } from './cuda/index';
 import { LineIndex } from './syntax/lines';
 import { packageVersion } from './version';
 
@@ -18,6 +19,10 @@ commands:
   translate FILE --to metafork|openmp|cilkplus [--from auto|metafork|openmp|cilkplus]
                        print the program in another dialect (nothing when a construct cannot be
                        translated: diagnostics and exit 1)
+  cuda FILE [--memory global|shared]
+                       print the program as one CUDA .cu file: each meta_schedule's loop nests
+                       become parametric kernels (nothing when the schedule breaks a rule:
+                       diagnostics and exit 1)
   lsp --stdio          run the language server over stdio
 
 options:
@@ -27,11 +32,11 @@ options:
   -h, --help           this help
   --version            the version`;
 
-const PLANNED = new Set(['cuda', 'optimize', 'analyze', 'tile']);
+const PLANNED = new Set(['optimize', 'analyze', 'tile']);
 
 class UsageError extends Error {}
 
-interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string }
+interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string; memory?: string }
 
 function parseOptions(args: string[]): Options {
   const o: Options = { json: false, files: [], stdio: false };
@@ -41,6 +46,8 @@ function parseOptions(args: string[]): Options {
     else if (a === '--stdio') o.stdio = true;
     else if (a === '-o' || a === '--output') { o.out = args[++i]; if (!o.out) throw new UsageError(`'${a}' needs a file name`); }
     else if (a === '--to' || a === '--from') { const v = args[++i]; if (!v) throw new UsageError(`'${a}' needs a dialect`); o[a === '--to' ? 'to' : 'from'] = v; }
+    else if (a === '--memory') { o.memory = args[++i]; if (!o.memory) throw new UsageError(`'--memory' needs global or shared`); }
+    else if (a.startsWith('--memory=')) o.memory = a.slice('--memory='.length);
     else if (a.startsWith('--to=') || a.startsWith('--from=')) { const [k, v] = a.slice(2).split('='); o[k as 'to' | 'from'] = v; }
     else if (a === '-' || !a.startsWith('-')) o.files.push(a);
     else throw new UsageError(`unknown option '${a}'`);
@@ -125,6 +132,26 @@ async function translateCommand(o: Options, io: Io): Promise<number> {
   return 0;
 }
 
+async function cudaCommand(o: Options, io: Io): Promise<number> {
+  if (o.files.length !== 1) throw new UsageError('cuda needs exactly one FILE (or - for standard input)');
+  const memory = o.memory ?? 'global';
+  if (memory !== 'global' && memory !== 'shared') throw new UsageError(`--memory must be global or shared`);
+  if (memory === 'shared') throw new UsageError(`--memory shared is not available in this version yet: use --memory global`);
+  const file = o.files[0];
+  const text = readInput(file);
+  const result = await generateCuda(text, { fileName: file === '-' ? undefined : file });
+  const index = new LineIndex(text);
+  if (o.json) {
+    io.stdout(JSON.stringify({ file: displayName(file), memory, kernels: result.kernels, ...(result.text !== undefined ? { text: result.text } : {}), diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
+  } else {
+    for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
+    if (result.text !== undefined) write(o, io, result.text);
+  }
+  if (result.text === undefined) return 1;
+  if (o.json && o.out) fs.writeFileSync(o.out, result.text);
+  return 0;
+}
+
 function write(o: Options, io: Io, output: string): void {
   if (o.out) fs.writeFileSync(o.out, output);
   else io.stdout(output);
@@ -140,6 +167,7 @@ export async function main(argv: string[], io: Io = { stdout: s => process.stdou
       case 'check': return await check(o, io);
       case 'elide': return await elideCommand(o, io);
       case 'translate': return await translateCommand(o, io);
+      case 'cuda': return await cudaCommand(o, io);
       case 'lsp': {
         if (!o.stdio) throw new UsageError("lsp needs '--stdio'");
         const { startServer } = require('./lsp/server') as typeof import('./lsp/server');

@@ -36,6 +36,8 @@ export const CODES = {
   MF506: { severity: 'error', title: 'meta_schedule: array index is not a polynomial in loop indices and parameters' },
   MF507: { severity: 'error', title: 'meta_schedule: construct not allowed in a schedule' },
   MF508: { severity: 'error', title: 'meta_schedule: kernel writes a scalar declared outside the schedule' },
+  MF509: { severity: 'error', title: 'meta_schedule: the generator cannot tell the size of an array a kernel uses' },
+  MF510: { severity: 'error', title: 'no meta_schedule to generate CUDA for' },
   MF601: { severity: 'error', title: 'construct has no counterpart in the target dialect' },
   MF602: { severity: 'error', title: 'code relies on OpenMP thread-team semantics' },
   MF603: { severity: 'error', title: 'private variable used as an accumulator across iterations' },

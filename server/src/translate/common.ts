@@ -91,7 +91,8 @@ let lastUnit = { text: '', unit: '    ' };
 function guessIndentUnit(text: string): string {
   const counts = new Map<number, number>();
   let tabs = 0;
-  for (const m of text.matchAll(/^([ \t]+)\S/gm)) {
+  // ` * ...` continuation lines of block comments say nothing about the code's indentation.
+  for (const m of text.matchAll(/^([ \t]+)[^\s*]/gm)) {
     if (m[1].startsWith('\t')) { tabs++; continue; }
     counts.set(m[1].length, (counts.get(m[1].length) ?? 0) + 1);
   }

@@ -1,0 +1,192 @@
+// A `meta_schedule` read as kernels (SPEC §4, digest 000 §1.3): every meta_for nest of 2 or 4
+// loops is one kernel, its grid loops mapped to blocks (the first of two to blockIdx.y), its
+// block loops to threads, serial loops between them kept inside the kernel, and the arrays
+// and scalars it uses becoming kernel arguments. The schedule's rules themselves are checked
+// by analysis/schedule.ts; this module only reads a schedule that passed them.
+
+import { child, named, walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import type { Span } from '../syntax/keywords';
+import type { Construct, ItemModel } from '../model/constructs';
+import type { Variable } from '../model/scopes';
+import { canonicalHeader } from '../analysis/loops';
+import { nestSpine } from '../analysis/schedule';
+import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
+import { declarationFor, typeSpecifiers } from '../translate/common';
+
+/** A loop of the grid or of the block: `meta_for (int v = 0; v < bound; v++)`. */
+export interface MappedLoop { loop: SNode; variable: string; bound: string }
+
+export interface ArrayUse {
+  variable: Variable;
+  name: string;
+  /** Element type (`int`, `double`). */
+  element: string;
+  /** Extents as written in the declaration, outermost first. */
+  extents: string[];
+  read: boolean;
+  written: boolean;
+}
+
+export interface ScalarUse { variable: Variable; name: string; declaration: string }
+
+export interface Kernel {
+  index: number;
+  /** Grid loops, outermost first (2-D: y then x). */
+  grid: MappedLoop[];
+  /** Block loops, outermost first (2-D: y then x). */
+  block: MappedLoop[];
+  /** The loops of the nest from the outermost grid loop down to the innermost block loop. */
+  spine: { loop: SNode; role: 'grid' | 'serial' | 'block' }[];
+  /** The outermost loop: its span is replaced by the launch. */
+  nest: SNode;
+  arrays: ArrayUse[];
+  scalars: ScalarUse[];
+  /** Functions of the file the kernel calls: they need a device version. */
+  calls: string[];
+}
+
+export interface ScheduleKernels {
+  schedule: Construct;
+  kernels: Kernel[];
+  /** Every array some kernel uses, in order of first use. */
+  arrays: ArrayUse[];
+}
+
+const within = (s: Span, outer: Span) => outer.start <= s.start && s.end <= outer.end;
+
+/** The element type and extents of an array variable, from its declarator. */
+function arrayShape(v: Variable, text: string): { element: string; extents: string[] } | undefined {
+  const declarators = v.declaration.type === 'parameter_declaration' ? [child(v.declaration, 'declarator')] : v.declaration.children.filter(c => c.field === 'declarator');
+  for (let d of declarators) {
+    if (!d) continue;
+    if (d.type === 'init_declarator') d = child(d, 'declarator');
+    const extents: (string | undefined)[] = [];
+    let n: SNode | undefined = d;
+    while (n && n.type === 'array_declarator') {
+      const size = child(n, 'size');
+      extents.unshift(size ? text.slice(size.start, size.end).trim() : undefined);
+      n = child(n, 'declarator');
+    }
+    if (!n || n.type !== 'identifier' || text.slice(n.start, n.end) !== v.name) continue;
+    if (extents.length === 0 || extents.some(e => e === undefined)) return undefined;
+    return { element: typeSpecifiers(v, text).replace(/\b(const|volatile|static)\b\s*/g, '').trim(), extents: extents as string[] };
+  }
+  return undefined;
+}
+
+/** Reads every kernel of a schedule, or explains what it cannot use. */
+export function scheduleKernels(model: ItemModel, schedule: Construct, first: number, out: MfDiagnostic[]): ScheduleKernels | undefined {
+  const text = model.text;
+  const region = schedule.region!;
+  const parallel = new Set(model.constructs.filter(c => c.kind === 'parallel-for' && c.dialect === 'metafork' && c.loop).map(c => c.loop!));
+  const outers: SNode[] = [];
+  walk(region, n => {
+    if (n.type === 'for_statement' && parallel.has(n)) { outers.push(n); return false; }
+    return true;
+  });
+  const functions = model.fileScope.functions;
+  const arrays = new Map<Variable, ArrayUse>();
+  const kernels: Kernel[] = [];
+  const failed = out.length;
+  for (const outer of outers) {
+    const nest = nestSpine(outer, parallel);
+    const roles: Kernel['spine'][number]['role'][] = nest.spine.map(s => s.parallel ? 'grid' : 'serial');
+    const parallelAt = nest.spine.map((s, i) => s.parallel ? i : -1).filter(i => i >= 0);
+    const half = parallelAt.length / 2;
+    for (const i of parallelAt.slice(half)) roles[i] = 'block';
+    const mapped = (i: number): MappedLoop => {
+      const loop = nest.spine[i].loop;
+      const h = canonicalHeader(loop, text).header!;
+      return { loop, variable: h.variable, bound: text.slice(h.bound.start, h.bound.end).trim() };
+    };
+    const kernel: Kernel = {
+      index: first + kernels.length,
+      grid: parallelAt.slice(0, half).map(mapped),
+      block: parallelAt.slice(half).map(mapped),
+      spine: nest.spine.map((s, i) => ({ loop: s.loop, role: roles[i] })),
+      nest: outer, arrays: [], scalars: [], calls: [],
+    };
+    // Everything the nest uses that is declared outside it becomes an argument.
+    const seen = new Set<Variable>();
+    for (const r of model.scopes.references) {
+      const v = r.variable;
+      if (!v || !within(r.span, outer) || within(v.span, outer)) continue;
+      if (v.shape === 'array' || v.shape === 'pointer') {
+        // Array parameters (`int a[N]`) are pointers in C, but their extents are written.
+        let use = arrays.get(v);
+        if (!use) {
+          const shape = arrayShape(v, text);
+          if (!shape) {
+            const isArray = /\[/.test(text.slice(v.span.end, v.declaration.end).split(/[,;)]/)[0]);
+            out.push(diagnostic('MF509', r.span, isArray
+              ? `'${v.name}' has no extents the generator can read from its declaration: declare it with every extent (e.g. 'int ${v.name}[N]') so that the schedule knows how much to transfer`
+              : `'${v.name}' is a pointer: a kernel can only use arrays declared with their extents (e.g. 'double ${v.name}[N]'), whose size the schedule can transfer`, { variable: v.name }));
+            continue;
+          }
+          use = { variable: v, name: v.name, ...shape, read: false, written: false };
+          arrays.set(v, use);
+        }
+        if (r.access !== 'read') use.written = true;
+        if (r.access !== 'write') use.read = true;
+        if (!kernel.arrays.includes(use)) kernel.arrays.push(use);
+      } else if (v.shape === 'value' && !seen.has(v)) {
+        seen.add(v);
+        kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
+      }
+    }
+    walk(outer, n => {
+      if (n.type !== 'call_expression') return true;
+      const f = child(n, 'function');
+      const name = f && f.type === 'identifier' ? text.slice(f.start, f.end) : undefined;
+      if (name && functions.has(name) && !kernel.calls.includes(name)) kernel.calls.push(name);
+      return true;
+    });
+    kernels.push(kernel);
+  }
+  if (out.length > failed) return undefined;
+  return { schedule, kernels, arrays: [...arrays.values()] };
+}
+
+/** `a[i][j]` -> `a[(i) * (M) + (j)]` for every array a kernel passes as a flat pointer. */
+export function linearizations(kernel: Kernel, text: string): { start: number; end: number; newText: string }[] {
+  const edits: { start: number; end: number; newText: string }[] = [];
+  const byName = new Map(kernel.arrays.filter(a => a.extents.length > 1).map(a => [a.name, a]));
+  const atom = (e: string) => /^[\w.]+$/.test(e.trim()) ? e.trim() : `(${e.trim()})`;
+  walk(kernel.nest, n => {
+    if (n.type !== 'subscript_expression') return true;
+    // The outermost subscript of a chain `a[i][j]`: its argument is itself a subscript.
+    const indices: SNode[] = [];
+    let base: SNode | undefined = n;
+    while (base && base.type === 'subscript_expression') {
+      const index = child(base, 'index') ?? named(base).find(c => c.field !== 'argument');
+      if (index) indices.unshift(index);
+      base = child(base, 'argument');
+    }
+    const use = base && base.type === 'identifier' ? byName.get(text.slice(base.start, base.end)) : undefined;
+    if (!use || indices.length !== use.extents.length) return true;
+    let flat = atom(text.slice(indices[0].start, indices[0].end));
+    for (let k = 1; k < indices.length; k++) flat = `${k > 1 ? `(${flat})` : flat} * ${atom(use.extents[k])} + ${atom(text.slice(indices[k].start, indices[k].end))}`;
+    // Indices may hold subscripts of their own: edit them inside the rewritten text.
+    const inner = indices.flatMap(ix => {
+      const sub: { start: number; end: number; newText: string }[] = [];
+      walk(ix, m => { if (m !== ix && m.type === 'subscript_expression') { sub.push(...linearizations({ ...kernel, nest: m }, text)); return false; } return true; });
+      return sub;
+    });
+    if (inner.length) {
+      // Rare (`a[b[i][j]][k]`): apply the inner rewrites to each index's text first.
+      const rewrite = (ix: SNode) => {
+        let t = text.slice(ix.start, ix.end);
+        for (const e of inner.filter(e => e.start >= ix.start && e.end <= ix.end).sort((a, b) => b.start - a.start)) {
+          t = t.slice(0, e.start - ix.start) + e.newText + t.slice(e.end - ix.start);
+        }
+        return t;
+      };
+      flat = atom(rewrite(indices[0]));
+      for (let k = 1; k < indices.length; k++) flat = `${k > 1 ? `(${flat})` : flat} * ${atom(use.extents[k])} + ${atom(rewrite(indices[k]))}`;
+    }
+    edits.push({ start: n.start, end: n.end, newText: `${use.name}[${flat}]` });
+    return false;
+  });
+  return edits;
+}

@@ -1,0 +1,114 @@
+// Building CUDA programs for the tests: on the CPU through cuda_emu.h (g++), and with nvcc when
+// it is installed (compile only: the test machines usually have no GPU).
+
+import { execFile, execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { emulate } from './rewrite';
+
+/** The repository root: the nearest directory above this file holding package.json. */
+export function repoRoot(): string {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`no package.json above ${__dirname}`);
+    dir = up;
+  }
+  return dir;
+}
+
+/** The directory of cuda_emu.h: the source tree's, since tsc does not copy headers to out/. */
+export function emuIncludeDir(): string {
+  return path.join(repoRoot(), 'test', 'cuda', 'emu');
+}
+
+/** The file the rewritten source of `exePath` is written to (next to the executable). */
+export function emulatedSourcePath(exePath: string): string {
+  return `${exePath}.emu.cpp`;
+}
+
+function gxxArgs(cppPath: string, exePath: string, extraFlags: string[]): string[] {
+  return ['-std=c++20', '-O1', '-pthread', `-I${emuIncludeDir()}`, '-x', 'c++', cppPath, '-x', 'none', '-o', exePath, ...extraFlags];
+}
+
+function prepare(cuPath: string, exePath: string): string {
+  const cpp = emulatedSourcePath(exePath);
+  fs.writeFileSync(cpp, emulate(fs.readFileSync(cuPath, 'utf8'), cuPath));
+  return cpp;
+}
+
+function failure(tool: string, source: string, output: string): Error {
+  return new Error(`${tool} failed to build ${source}:\n${output.trim()}`);
+}
+
+/**
+ * Builds a CUDA program for the CPU: rewrites `cuPath` (see rewrite.ts) into `<exePath>.emu.cpp`
+ * and compiles that with g++ -std=c++20 -O1 -pthread. Throws with the compiler's output on failure,
+ * and with the rewrite's message for CUDA it cannot emulate.
+ */
+export function buildEmulated(cuPath: string, exePath: string, extraFlags: string[] = []): void {
+  const cpp = prepare(cuPath, exePath);
+  const r = spawnSync('g++', gxxArgs(cpp, exePath, extraFlags), { encoding: 'utf8' });
+  if (r.error) throw r.error;
+  if (r.status !== 0) throw failure('g++', cuPath, `${r.stdout}${r.stderr}`);
+}
+
+/** buildEmulated without blocking the event loop, so that several builds can run at once. */
+export function buildEmulatedAsync(cuPath: string, exePath: string, extraFlags: string[] = []): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let cpp: string;
+    try {
+      cpp = prepare(cuPath, exePath);
+    } catch (e) {
+      reject(e);
+      return;
+    }
+    execFile('g++', gxxArgs(cpp, exePath, extraFlags), { encoding: 'utf8', maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+      if (err) reject(failure('g++', cuPath, `${stdout}${stderr}` || err.message));
+      else resolve();
+    });
+  });
+}
+
+let nvccPath: string | null | undefined = undefined;
+
+/** The path of nvcc (on PATH, else /usr/local/cuda/bin/nvcc), or undefined when there is none. */
+export function nvccAvailable(): string | undefined {
+  if (nvccPath === undefined) {
+    nvccPath = null;
+    try {
+      const found = execFileSync('which', ['nvcc'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      if (found) nvccPath = found;
+    } catch {
+      // not on PATH
+    }
+    if (!nvccPath && fs.existsSync('/usr/local/cuda/bin/nvcc')) nvccPath = '/usr/local/cuda/bin/nvcc';
+  }
+  return nvccPath ?? undefined;
+}
+
+function nvccArgs(cuPath: string, outPath: string): string[] {
+  // An object file when asked for one, else a linked executable.
+  return ['-arch=sm_90', ...(outPath.endsWith('.o') ? ['-c'] : []), cuPath, '-o', outPath];
+}
+
+/** Compiles with nvcc -arch=sm_90 (-c when outPath ends in .o); throws with nvcc's output on failure. */
+export function nvccCompile(cuPath: string, outPath: string): void {
+  const nvcc = nvccAvailable();
+  if (!nvcc) throw new Error('nvcc not found');
+  const r = spawnSync(nvcc, nvccArgs(cuPath, outPath), { encoding: 'utf8' });
+  if (r.error) throw r.error;
+  if (r.status !== 0) throw failure('nvcc', cuPath, `${r.stdout}${r.stderr}`);
+}
+
+/** nvccCompile without blocking the event loop. */
+export function nvccCompileAsync(cuPath: string, outPath: string): Promise<void> {
+  const nvcc = nvccAvailable();
+  if (!nvcc) return Promise.reject(new Error('nvcc not found'));
+  return new Promise((resolve, reject) => {
+    execFile(nvcc, nvccArgs(cuPath, outPath), { encoding: 'utf8', maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+      if (err) reject(failure('nvcc', cuPath, `${stdout}${stderr}` || err.message));
+      else resolve();
+    });
+  });
+}
