@@ -27,8 +27,10 @@ export function emulatedSourcePath(exePath: string): string {
   return `${exePath}.emu.cpp`;
 }
 
-function gxxArgs(cppPath: string, exePath: string, extraFlags: string[]): string[] {
-  return ['-std=c++20', '-O1', '-pthread', `-I${emuIncludeDir()}`, '-x', 'c++', cppPath, '-x', 'none', '-o', exePath, ...extraFlags];
+function gxxArgs(cuPath: string, cppPath: string, exePath: string, extraFlags: string[]): string[] {
+  // -iquote: the .cu's own #include "..." files, since the rewritten copy lives elsewhere.
+  return ['-std=c++20', '-O1', '-pthread', `-I${emuIncludeDir()}`, '-iquote', path.dirname(path.resolve(cuPath)),
+    '-x', 'c++', cppPath, '-x', 'none', '-o', exePath, ...extraFlags];
 }
 
 function prepare(cuPath: string, exePath: string): string {
@@ -48,7 +50,7 @@ function failure(tool: string, source: string, output: string): Error {
  */
 export function buildEmulated(cuPath: string, exePath: string, extraFlags: string[] = []): void {
   const cpp = prepare(cuPath, exePath);
-  const r = spawnSync('g++', gxxArgs(cpp, exePath, extraFlags), { encoding: 'utf8' });
+  const r = spawnSync('g++', gxxArgs(cuPath, cpp, exePath, extraFlags), { encoding: 'utf8' });
   if (r.error) throw r.error;
   if (r.status !== 0) throw failure('g++', cuPath, `${r.stdout}${r.stderr}`);
 }
@@ -63,7 +65,7 @@ export function buildEmulatedAsync(cuPath: string, exePath: string, extraFlags: 
       reject(e);
       return;
     }
-    execFile('g++', gxxArgs(cpp, exePath, extraFlags), { encoding: 'utf8', maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+    execFile('g++', gxxArgs(cuPath, cpp, exePath, extraFlags), { encoding: 'utf8', maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
       if (err) reject(failure('g++', cuPath, `${stdout}${stderr}` || err.message));
       else resolve();
     });

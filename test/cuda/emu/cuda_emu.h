@@ -50,9 +50,12 @@
 //   MF_EMU_UCONTEXT=1             use ucontext fibers even on x86-64
 //   MF_EMU_STRICT_BARRIERS=1      abort when a barrier opens while some threads of the block exited
 //
-// Not emulated: warp-level operations (__shfl*, __syncwarp, __ballot*), textures, cooperative
-// groups, dynamic parallelism, template kernel launches; static __shared__ sizes are not counted
-// against the shared memory limit.
+// Not emulated: warp-level operations (__shfl*, __syncwarp, __ballot*, warp-synchronous code),
+// textures, cooperative groups, dynamic parallelism, template kernel launches, launches or
+// `extern __shared__` inside headers the .cu includes (only the .cu itself is rewritten).
+// Launches are synchronous, so host/device overlap and streams are not modelled; static
+// __shared__ sizes are not counted against the shared memory limit, and static __shared__
+// memory starts zeroed (CUDA leaves it undefined). Sanitizers (ASan, TSan) do not know the fibers.
 #pragma once
 
 // Only light headers (pthreads and __atomic builtins instead of <thread> and <atomic>): the
@@ -210,6 +213,9 @@ struct cudaDeviceProp {
   size_t reservedSharedMemPerBlock;
 };
 
+enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3 };
+enum { cudaMemAttachGlobal = 1, cudaMemAttachHost = 2, cudaMemAttachSingle = 4 };
+
 typedef struct mf_emu_stream* cudaStream_t;
 typedef struct mf_emu_event* cudaEvent_t;
 
@@ -304,7 +310,8 @@ inline long long env_int(const char* var, long long dflt) {
   const char* s = getenv(var);
   if (!s || !*s) return dflt;
   char* end = nullptr;
-  long long v = strtoll(s, &end, 0);
+  const bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  long long v = strtoll(s, &end, hex ? 16 : 10);  // decimal even with a leading 0
   if (end == s) goto bad;
   if (*end == 'K' || *end == 'k') v <<= 10, ++end;
   else if (*end == 'M' || *end == 'm') v <<= 20, ++end;
@@ -1045,6 +1052,15 @@ inline cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, size_t count
   return cudaSuccess;
 }
 
+inline cudaError_t cudaMemGetInfo(size_t* free_bytes, size_t* total_bytes) {
+  if (!free_bytes || !total_bytes) return mf_emu::detail::fail(cudaErrorInvalidValue);
+  mf_emu::detail::Allocations& a = mf_emu::detail::allocations();
+  mf_emu::detail::Lock lock(a.m);
+  *total_bytes = mf_emu::detail::settings().prop.totalGlobalMem;
+  *free_bytes = *total_bytes - mf_emu::detail::lesser(a.in_use, *total_bytes);
+  return cudaSuccess;
+}
+
 // Launches are synchronous, so there is never anything to wait for.
 inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
 inline cudaError_t cudaDeviceReset() { return cudaSuccess; }
@@ -1094,6 +1110,9 @@ inline cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int d
   }
   return cudaSuccess;
 }
+
+inline cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
+template <class K> inline cudaError_t cudaFuncSetCacheConfig(K*, cudaFuncCache) { return cudaSuccess; }
 
 // Per-kernel attributes: the emulator knows no kernel's registers or static shared memory.
 template <class K>

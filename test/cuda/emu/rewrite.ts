@@ -21,6 +21,7 @@ const UNSUPPORTED_HEADER = /^(cuda[\w/.]*|cub\/.*|thrust\/.*|cooperative_groups(
 export class EmulateError extends Error {
   constructor(message: string, readonly line: number) {
     super(`line ${line}: ${message}`);
+    this.name = 'EmulateError';
   }
 }
 
@@ -31,7 +32,7 @@ export function emulate(cu: string, fileName?: string): string {
   edits.sort((a, b) => a.start - b.start);
   for (let i = 1; i < edits.length; i++) {
     if (edits[i].start < edits[i - 1].end) {
-      throw new EmulateError('a kernel launch inside the arguments of another launch is not supported', lineAt(cu, edits[i].start));
+      throw new EmulateError('a kernel launch (or extern __shared__) inside the arguments of another launch is not supported', lineAt(cu, edits[i].start));
     }
   }
   let out = '';
@@ -184,6 +185,8 @@ function launchAt(src: string, masked: string, lt: number): Edit {
   if (!/^(::)?[A-Za-z_]\w*(::[A-Za-z_]\w*)*$/.test(name)) {
     fail(`expected a kernel name before '<<<', found '${src.slice(Math.max(0, lt - 20), lt).trim()}'`);
   }
+  const before = masked.slice(Math.max(0, skipSpaceBackward(masked, nameStart) - 2), skipSpaceBackward(masked, nameStart));
+  if (before.endsWith('.') || before === '->') fail(`'${name}' is a member: launch a kernel by its name`);
 
   // The configuration: 2 to 4 expressions up to '>>>' at nesting depth 0.
   const parts: string[] = [];

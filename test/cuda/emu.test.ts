@@ -1,0 +1,432 @@
+// The CUDA CPU emulation (test/cuda/emu/): CUDA programs built with g++ and cuda_emu.h run with
+// CUDA's semantics (blocks, barriers, shared memory, launch checks, device limits).
+// - Every sample in test/cuda/emu/samples/ computes a result, checks it against a host
+//   reference and prints OK or MISMATCH lines; it must run and print only OK.
+// - Device limits come from MF_EMU_* variables; launches beyond them fail as on a GPU.
+// - The rewrite of launches and extern __shared__ is checked on tricky sources.
+// - Every sample is valid CUDA: compiled with nvcc -arch=sm_90 where nvcc is installed.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { emulate } from './emu/rewrite';
+import { buildEmulatedAsync, nvccAvailable, nvccCompileAsync, repoRoot } from './emu/build';
+
+const SAMPLES = path.join(repoRoot(), 'test', 'cuda', 'emu', 'samples');
+const samples = fs.readdirSync(SAMPLES).filter(f => f.endsWith('.cu')).map(f => f.slice(0, -3)).sort();
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-cuda-emu-'));
+const gxx = spawnSync('g++', ['--version']).status === 0 ? false : 'g++ not found';
+const nvcc = nvccAvailable() ? false : 'nvcc not found';
+
+// Builds run in the background, a few at a time, from the moment the file loads: each test waits
+// for its own. A rejected build is marked handled here and fails the test that awaits it.
+const slots = Math.max(2, os.availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+function queued<T>(job: () => Promise<T>): Promise<T> {
+  const p = new Promise<void>(resolve => (running < slots ? (running++, resolve()) : waiting.push(resolve)))
+    .then(job)
+    .finally(() => {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    });
+  p.catch(() => undefined);
+  return p;
+}
+
+function inline(name: string, source: string): string {
+  const file = path.join(work, `${name}.cu`);
+  fs.writeFileSync(file, source);
+  return file;
+}
+
+const builds = new Map<string, Promise<string>>();
+function built(name: string, cu = path.join(SAMPLES, `${name}.cu`)): Promise<string> {
+  if (!builds.has(name)) {
+    const exe = path.join(work, name);
+    builds.set(name, queued(() => buildEmulatedAsync(cu, exe)).then(() => exe));
+  }
+  return builds.get(name)!;
+}
+
+interface Run {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs an emulated program with only the given MF_EMU_* settings. */
+function run(exe: string, env: Record<string, string> = {}): Run {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MF_EMU_')));
+  const start = Date.now();
+  const r = spawnSync(exe, [], { env: { ...clean, ...env }, encoding: 'utf8', timeout: 30000 });
+  if (r.error) throw r.error;
+  return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - start };
+}
+
+function assertOk(r: Run, name: string): void {
+  const out = `--- stdout ---\n${r.stdout}--- stderr ---\n${r.stderr}`;
+  assert.equal(r.status, 0, `${name} exited with ${r.status ?? r.signal}\n${out}`);
+  assert.doesNotMatch(r.stdout, /MISMATCH|CUDA error/, out);
+  assert.match(r.stdout, new RegExp(`^OK ${name}\\b`, 'm'), out);
+}
+
+// Programs that only the emulator runs (they test its own checks), built with the samples.
+const strictSource = `#include <cstdio>
+#include <cuda_runtime.h>
+// Threads 8..31 exit before the barrier that threads 0..7 wait at.
+__global__ void early_exit(int* out) {
+  if (threadIdx.x >= 8) return;
+  out[threadIdx.x] = (int)threadIdx.x + 1;
+  __syncthreads();
+  int right = out[(threadIdx.x + 1) % 8];
+  __syncthreads();
+  out[threadIdx.x] += right;
+}
+int main() {
+  int* d;
+  cudaMalloc(&d, 8 * sizeof(int));
+  early_exit<<<1, 32>>>(d);
+  int h[8], sum = 0;
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < 8; ++i) sum += h[i];
+  printf("sum=%d\\n", sum);
+  return 0;
+}
+`;
+
+const hostApiSource = `#include <algorithm>
+#include <cstdio>
+#include <cuda_runtime.h>
+using namespace std;  // CUDA's min/max must still win in kernels, std's must still work
+
+__shared__ int counter;  // file-scope shared variable: one per block
+
+__global__ void count(int* out) {
+  if (threadIdx.x == 0) counter = 0;
+  __syncthreads();
+  atomicAdd(&counter, 1);
+  __syncthreads();
+  if (threadIdx.x == 0) out[blockIdx.x] = min(counter, 1000) + max(1, 2) + (int)max(0.5f, 0.25f);
+}
+
+__global__ void big_shared(int* out) {
+  extern __shared__ int s[];
+  s[threadIdx.x] = 1;
+  __syncthreads();
+  if (threadIdx.x == 0) out[0] = s[blockDim.x - 1];
+}
+
+int main() {
+  int* d;
+  cudaMalloc(&d, 4 * sizeof(int));
+  count<<<4, 64>>>(d);
+  int h[4];
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  printf("counts=%d,%d,%d,%d\\n", h[0], h[1], h[2], h[3]);
+  printf("host min=%d max=%.1f\\n", min(3, 4), max(2.5, 1.0));
+  int host[4] = {0, 0, 0, 0};
+  printf("copy to a host pointer as HostToDevice: %s\\n", cudaGetErrorString(cudaMemcpy(host, h, sizeof h, cudaMemcpyHostToDevice)));
+  printf("free of a host pointer: %s\\n", cudaGetErrorString(cudaFree(host)));
+  unsigned* fresh;
+  cudaMalloc(&fresh, sizeof(unsigned));
+  unsigned garbage = 0;
+  cudaMemcpy(&garbage, fresh, sizeof garbage, cudaMemcpyDeviceToHost);
+  printf("fresh device memory: %08x\\n", garbage);
+  cudaGetLastError();
+  big_shared<<<1, 1024, 100000>>>(d);
+  printf("100000 bytes of shared memory: %s\\n", cudaGetErrorString(cudaGetLastError()));
+  cudaFuncSetAttribute(big_shared, cudaFuncAttributeMaxDynamicSharedMemorySize, 100000);
+  big_shared<<<1, 1024, 100000>>>(d);
+  cudaMemcpy(h, d, sizeof(int), cudaMemcpyDeviceToHost);
+  printf("after cudaFuncSetAttribute: %s, s[last]=%d\\n", cudaGetErrorString(cudaGetLastError()), h[0]);
+  return 0;
+}
+`;
+
+// A compile error on line 4 of the .cu file.
+const brokenSource = `#include <cuda_runtime.h>
+__global__ void k(int* p) {
+  int ok = 1;
+  p[threadIdx.x] = undeclared_name + ok;
+}
+int main() { k<<<1, 1>>>(nullptr); }
+`;
+
+const strictCu = inline('strict', strictSource);
+const hostApiCu = inline('host_api', hostApiSource);
+const brokenCu = inline('broken', brokenSource);
+const brokenBuild = gxx ? Promise.resolve() : queued(() => buildEmulatedAsync(brokenCu, path.join(work, 'broken')));
+if (!gxx) {
+  for (const s of samples) void built(s);
+  void built('strict', strictCu);
+  void built('host_api', hostApiCu);
+}
+const nvccBuilds = new Map<string, Promise<void>>();
+if (!nvcc) {
+  for (const s of samples) nvccBuilds.set(s, queued(() => nvccCompileAsync(path.join(SAMPLES, `${s}.cu`), path.join(work, `${s}.o`))));
+}
+
+// ---- the samples ---------------------------------------------------------------------------------
+
+test('there are samples of every kind', () => {
+  for (const s of ['vecadd', 'reduce', 'stencil', 'matmul', 'badlaunch', 'props']) assert.ok(samples.includes(s), s);
+});
+
+for (const name of samples) {
+  test(`${name}.cu runs on the CPU emulation and checks out`, { skip: gxx }, async t => {
+    const r = run(await built(name));
+    t.diagnostic(`${name}: ${r.ms} ms`);
+    assertOk(r, name);
+  });
+}
+
+test('the big launches are fast: 40,001 blocks of 16 threads, 2,000 blocks of 256 threads with 9 barriers each', { skip: gxx }, async t => {
+  for (const name of ['stencil', 'reduce']) {
+    const r = run(await built(name));
+    assertOk(r, name);
+    t.diagnostic(`${name}: ${r.ms} ms`);
+    assert.ok(r.ms < 10000, `${name} took ${r.ms} ms`);
+  }
+});
+
+test('badlaunch: an invalid configuration is reported by cudaGetLastError; kernel printf works', { skip: gxx }, async () => {
+  const r = run(await built('badlaunch'));
+  assert.match(r.stdout, /^2048 threads per block: invalid configuration argument$/m);
+  assert.match(r.stdout, /^hello from block 1 thread 3: 42$/m);
+  assert.equal(r.stdout.match(/^hello/gm)?.length, 1);
+});
+
+// ---- device properties from the environment -----------------------------------------------------
+
+test('props: H100-like defaults', { skip: gxx }, async () => {
+  const r = run(await built('props'));
+  assertOk(r, 'props');
+  for (const line of [
+    'maxThreadsPerBlock=1024',
+    'maxThreadsDim=1024,1024,64',
+    'maxGridSize=2147483647,65535,65535',
+    'sharedMemPerBlock=49152',
+    'regsPerBlock=65536',
+    'warpSize=32',
+    'multiProcessorCount=132',
+    'computeCapability=9.0',
+    'launch512: no error ran=512',
+  ]) {
+    assert.match(r.stdout, new RegExp(`^${line}$`, 'm'));
+  }
+});
+
+test('MF_EMU_MAX_THREADS_PER_BLOCK=256: the property changes and a 512-thread launch fails', { skip: gxx }, async () => {
+  const r = run(await built('props'), { MF_EMU_MAX_THREADS_PER_BLOCK: '256' });
+  assertOk(r, 'props');
+  assert.match(r.stdout, /^maxThreadsPerBlock=256$/m);
+  assert.match(r.stdout, /^maxThreadsDim=256,256,64$/m);
+  assert.match(r.stdout, /^launch512: invalid configuration argument ran=0$/m);
+});
+
+test('the other MF_EMU_* properties', { skip: gxx }, async () => {
+  const r = run(await built('props'), {
+    MF_EMU_SHARED_MEM_PER_BLOCK: '64K',
+    MF_EMU_MAX_GRID_X: '1000',
+    MF_EMU_MAX_GRID_Y: '77',
+    MF_EMU_REGS_PER_BLOCK: '32768',
+    MF_EMU_SM_COUNT: '8',
+    MF_EMU_CC_MAJOR: '8',
+    MF_EMU_CC_MINOR: '6',
+  });
+  assertOk(r, 'props');
+  for (const line of ['sharedMemPerBlock=65536', 'maxGridSize=1000,77,65535', 'regsPerBlock=32768', 'multiProcessorCount=8', 'computeCapability=8.6']) {
+    assert.match(r.stdout, new RegExp(`^${line}$`, 'm'));
+  }
+});
+
+test('launches beyond MF_EMU_MAX_GRID_X or MF_EMU_SHARED_MEM_PER_BLOCK fail with an invalid configuration', { skip: gxx }, async () => {
+  const exe = await built('reduce');
+  for (const env of [{ MF_EMU_MAX_GRID_X: '1000' }, { MF_EMU_SHARED_MEM_PER_BLOCK: '1K' }] as Record<string, string>[]) {
+    const r = run(exe, env);
+    assert.equal(r.status, 1, JSON.stringify(env));
+    assert.match(r.stdout, /^CUDA error: invalid configuration argument at .*reduce\.cu:\d+$/m, JSON.stringify(env));
+  }
+});
+
+test('MF_EMU_REGS_PER_THREAD: launches needing more registers than a block has fail', { skip: gxx }, async () => {
+  const r = run(await built('props'), { MF_EMU_REGS_PER_THREAD: '255' });
+  assert.match(r.stdout, /^launch512: too many resources requested for launch ran=0$/m);
+});
+
+test('a malformed MF_EMU_* value stops the program', { skip: gxx }, async () => {
+  const r = run(await built('props'), { MF_EMU_MAX_THREADS_PER_BLOCK: 'lots' });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /MF_EMU_MAX_THREADS_PER_BLOCK=lots is not an integer/);
+});
+
+// ---- execution modes -----------------------------------------------------------------------------
+
+test('several workers (MF_EMU_WORKERS=2) compute the same results', { skip: gxx }, async () => {
+  for (const name of ['reduce', 'barriers', 'atomics', 'matmul']) assertOk(run(await built(name), { MF_EMU_WORKERS: '2' }), name);
+});
+
+test('ucontext fibers (MF_EMU_UCONTEXT=1) compute the same results', { skip: gxx }, async () => {
+  for (const name of ['barriers', 'matmul']) assertOk(run(await built(name), { MF_EMU_UCONTEXT: '1' }), name);
+});
+
+test('threads that exit do not hold a barrier back; MF_EMU_STRICT_BARRIERS=1 makes that an error', { skip: gxx }, async () => {
+  const exe = await built('strict', strictCu);
+  const lenient = run(exe);
+  assert.equal(lenient.status, 0, lenient.stderr);
+  assert.match(lenient.stdout, /^sum=72$/m); // sum of (i+1) + (i+2 mod 8 ...) = 36 + 36
+  const strict = run(exe, { MF_EMU_STRICT_BARRIERS: '1' });
+  assert.equal(strict.signal, 'SIGABRT');
+  assert.match(strict.stderr, /__syncthreads\(\) reached by 8 of 32 threads of block \(0,0,0\)/);
+});
+
+test('runtime API checks: pointers, fresh memory, opt-in shared memory, min/max beside std', { skip: gxx }, async () => {
+  const r = run(await built('host_api', hostApiCu));
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(
+    r.stdout,
+    [
+      'counts=66,66,66,66',
+      'host min=3 max=2.5',
+      'copy to a host pointer as HostToDevice: invalid argument',
+      'free of a host pointer: invalid argument',
+      'fresh device memory: ffffffff',
+      '100000 bytes of shared memory: invalid configuration argument',
+      'after cudaFuncSetAttribute: no error, s[last]=1',
+      '',
+    ].join('\n'),
+  );
+});
+
+test('compiler errors point at the line of the .cu file', { skip: gxx }, async () => {
+  await assert.rejects(brokenBuild, (e: Error) => {
+    assert.match(e.message, /g\+\+ failed to build .*broken\.cu/);
+    assert.match(e.message, /broken\.cu:4:\d+: error: .undeclared_name. was not declared/);
+    return true;
+  });
+});
+
+// ---- the rewrite ---------------------------------------------------------------------------------
+
+const HEAD = '#include "cuda_emu.h"\n#line 1\n';
+const launch = (name: string, config: string, args: string) =>
+  `mf_emu::launch(${config}, [](auto... mf_emu_a) { return [=] { ${name}(mf_emu_a...); }; }(${args}))`;
+
+test('rewrite: a plain launch; the runtime includes dropped; #line names the file', () => {
+  assert.equal(
+    emulate('#include <cuda_runtime.h>\n#include "cuda.h"\nk<<<g, b>>>(x, y);\n'),
+    `${HEAD}\n\n${launch('k', 'dim3(g), dim3( b), (0), (nullptr)', 'x, y')};\n`,
+  );
+  assert.ok(emulate('int x;\n', 'dir/a "b".cu').startsWith('#include "cuda_emu.h"\n#line 1 "dir/a \\"b\\".cu"\nint x;'));
+});
+
+test('rewrite: commas and parentheses, >> and ?: in the configuration, shared memory and stream', () => {
+  assert.equal(
+    emulate('ns::k<<<f(a, b), dim3(x, (y)), sizeof(T) * (n + 1), s>>>(g(1, 2), h[3], {1, 2});'),
+    `${HEAD}${launch('ns::k', 'dim3(f(a, b)), dim3( dim3(x, (y))), ( sizeof(T) * (n + 1)), ( s)', 'g(1, 2), h[3], {1, 2}')};`,
+  );
+  assert.equal(
+    emulate('k<<<n > 64 ? n >> 5 : 1, 1\'024, 0>>>();'),
+    `${HEAD}${launch('k', "dim3(n > 64 ? n >> 5 : 1), dim3( 1'024), ( 0), (nullptr)", '')};`,
+  );
+  assert.equal(emulate('k<<<1, 1>>>([] { return 1; }(), c == \'>\');'), `${HEAD}${launch('k', 'dim3(1), dim3( 1), (0), (nullptr)', "[] { return 1; }(), c == '>'")};`);
+});
+
+test('rewrite: newlines and comments anywhere keep every line where it was', () => {
+  const src = 'a();\nk\n  <<< g, /* grid */\n      b // block\n  >>>\n  (x,\n   y);\nz();\n';
+  assert.equal(
+    emulate(src),
+    HEAD +
+      'a();\n' +
+      'mf_emu::launch(\n' +
+      'dim3( g), dim3( /* grid */\n' +
+      '      b // block\n' +
+      '  ), (0), (nullptr),\n' +
+      ' [](auto... mf_emu_a) { return [=] { k(mf_emu_a...); }; }(x,\n' +
+      '   y));\n' +
+      'z();\n',
+  );
+  // In every sample, the kernels' heads and the checks after each launch stay at their line.
+  for (const name of samples) {
+    const cu = fs.readFileSync(path.join(SAMPLES, `${name}.cu`), 'utf8').split('\n');
+    const cpp = emulate(cu.join('\n')).split('\n').slice(2);
+    assert.equal(cpp.length, cu.length, name);
+    let checked = 0;
+    cu.forEach((line, i) => {
+      if (/__global__|CHECK\(|report\(|printf\(/.test(line) && !/<<<|>>>/.test(line)) {
+        assert.equal(cpp[i], line, `${name}.cu:${i + 1}`);
+        checked++;
+      }
+    });
+    assert.ok(checked > 5, name);
+  }
+});
+
+test('rewrite: launch syntax inside strings, comments and raw strings is left alone', () => {
+  const src = [
+    'const char* s = "k<<<1, 1>>>(x);";',
+    "char c = '<';",
+    '// k<<<1, 1>>>(x);',
+    '/* k<<<1, 1>>>(x); */',
+    'auto r = R"x(k<<<1, 1>>>(x); )" )x";',
+    'auto u = u8R"(k<<<2, 2>>>())";',
+  ].join('\n');
+  assert.equal(emulate(src), HEAD + src);
+});
+
+test('rewrite: a launch in a macro keeps its line splices', () => {
+  const src = '#define RUN(k, ...) \\\n  k<<<1, \\\n 32>>>(__VA_ARGS__)\nRUN(f, p);\n';
+  assert.equal(
+    emulate(src),
+    `${HEAD}#define RUN(k, ...) \\\n  ${launch('k', 'dim3(1), dim3( \\\n 32), (0), (nullptr)', '__VA_ARGS__')}\nRUN(f, p);\n`,
+  );
+});
+
+test('rewrite: extern __shared__ becomes a pointer to the block\'s buffer', () => {
+  assert.equal(
+    emulate('__global__ void k() {\n  extern __shared__ float s[];\n  extern __shared__ __align__(16) unsigned char\n    raw[];\n}\n'),
+    `${HEAD}__global__ void k() {\n  float *const s = mf_emu::dynamic_shared<float>();\n  unsigned char *const raw = mf_emu::dynamic_shared<unsigned char>();\n\n}\n`,
+  );
+  // Inside namespaces and extern "C" blocks too, as long as it is inside the function.
+  const nested = 'namespace a { extern "C" { __global__ void k(int n) const { if (n) { extern __shared__ int s[]; } } } }';
+  assert.match(emulate(nested), /\{ int \*const s = mf_emu::dynamic_shared<int>\(\); \}/);
+  // Static __shared__ is left to the header's macro.
+  assert.equal(emulate('__global__ void k() { __shared__ float t[16][17]; }'), `${HEAD}__global__ void k() { __shared__ float t[16][17]; }`);
+});
+
+test('rewrite: what it cannot handle is refused with the line and a reason', () => {
+  const refused: [string, RegExp][] = [
+    ['\nk<int><<<1, 1>>>(x);', /: line 2: kernel launch: launches of template kernels/],
+    ['k<<<1>>>(x);', /launch configuration has 2 to 4 expressions .* found 1/],
+    ['k<<<1, 2, 3, 4, 5>>>(x);', /found 5/],
+    ['k<<<1, >>>(x);', /empty expression/],
+    ['k<<<1, 2>>>;', /expected '\(' and the kernel's arguments after '>>>'/],
+    ['k<<<1, 2;\n', /unexpected ';' before the closing '>>>'/],
+    ['k<<<1, 2>>>(x;', /no closing '\)'/],
+    ['(*p)<<<1, 2>>>(x);', /expected a kernel name before '<<<'/],
+    ['s.k<<<1, 2>>>(x);', /'k' is a member/],
+    ['s->k<<<1, 2>>>(x);', /'k' is a member/],
+    ['k<<<1, 1>>>(j<<<1, 1>>>());', /inside the arguments of another launch/],
+    ['extern __shared__ float s[];', /outside a function is not supported: declare it inside the kernel/],
+    ['void f() { extern __shared__ float a[], b[]; }', /unsupported extern __shared__ declaration/],
+    ['void f() { extern __shared__ float a[32]; }', /unsupported extern __shared__ declaration/],
+    ['#include <cuda_fp16.h>', /#include <cuda_fp16\.h>: this CUDA header is not supported/],
+    ['#include <cooperative_groups.h>', /cooperative_groups\.h/],
+  ];
+  for (const [src, message] of refused) assert.throws(() => emulate(src), message, src);
+});
+
+// ---- nvcc ----------------------------------------------------------------------------------------
+
+for (const name of samples) {
+  test(`${name}.cu compiles with nvcc -arch=sm_90`, { skip: nvcc }, async () => {
+    await nvccBuilds.get(name);
+  });
+}
