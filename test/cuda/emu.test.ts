@@ -48,7 +48,9 @@ const builds = new Map<string, Promise<string>>();
 function built(name: string, cu = path.join(SAMPLES, `${name}.cu`)): Promise<string> {
   if (!builds.has(name)) {
     const exe = path.join(work, name);
-    builds.set(name, queued(() => buildEmulatedAsync(cu, exe)).then(() => exe));
+    const b = queued(() => buildEmulatedAsync(cu, exe)).then(() => exe);
+    b.catch(() => undefined);
+    builds.set(name, b);
   }
   return builds.get(name)!;
 }
