@@ -12,7 +12,8 @@ import type { Variable } from '../model/scopes';
 import { canonicalHeader } from '../analysis/loops';
 import { nestSpine } from '../analysis/schedule';
 import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
-import { declarationFor, typeSpecifiers } from '../translate/common';
+import { applyEdits, TextEdit } from '../syntax/edits';
+import { atom, declarationFor, typeSpecifiers } from '../translate/common';
 
 /** A loop of the grid or of the block: `meta_for (int v = 0; v < bound; v++)`. */
 export interface MappedLoop { loop: SNode; variable: string; bound: string }
@@ -149,10 +150,9 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
 }
 
 /** `a[i][j]` -> `a[(i) * (M) + (j)]` for every array a kernel passes as a flat pointer. */
-export function linearizations(kernel: Kernel, text: string): { start: number; end: number; newText: string }[] {
-  const edits: { start: number; end: number; newText: string }[] = [];
+export function linearizations(kernel: Kernel, text: string): TextEdit[] {
+  const edits: TextEdit[] = [];
   const byName = new Map(kernel.arrays.filter(a => a.extents.length > 1).map(a => [a.name, a]));
-  const atom = (e: string) => /^[\w.]+$/.test(e.trim()) ? e.trim() : `(${e.trim()})`;
   walk(kernel.nest, n => {
     if (n.type !== 'subscript_expression') return true;
     // The outermost subscript of a chain `a[i][j]`: its argument is itself a subscript.
@@ -165,26 +165,14 @@ export function linearizations(kernel: Kernel, text: string): { start: number; e
     }
     const use = base && base.type === 'identifier' ? byName.get(text.slice(base.start, base.end)) : undefined;
     if (!use || indices.length !== use.extents.length) return true;
-    let flat = atom(text.slice(indices[0].start, indices[0].end));
-    for (let k = 1; k < indices.length; k++) flat = `${k > 1 ? `(${flat})` : flat} * ${atom(use.extents[k])} + ${atom(text.slice(indices[k].start, indices[k].end))}`;
-    // Indices may hold subscripts of their own: edit them inside the rewritten text.
-    const inner = indices.flatMap(ix => {
-      const sub: { start: number; end: number; newText: string }[] = [];
-      walk(ix, m => { if (m !== ix && m.type === 'subscript_expression') { sub.push(...linearizations({ ...kernel, nest: m }, text)); return false; } return true; });
-      return sub;
-    });
-    if (inner.length) {
-      // Rare (`a[b[i][j]][k]`): apply the inner rewrites to each index's text first.
-      const rewrite = (ix: SNode) => {
-        let t = text.slice(ix.start, ix.end);
-        for (const e of inner.filter(e => e.start >= ix.start && e.end <= ix.end).sort((a, b) => b.start - a.start)) {
-          t = t.slice(0, e.start - ix.start) + e.newText + t.slice(e.end - ix.start);
-        }
-        return t;
-      };
-      flat = atom(rewrite(indices[0]));
-      for (let k = 1; k < indices.length; k++) flat = `${k > 1 ? `(${flat})` : flat} * ${atom(use.extents[k])} + ${atom(rewrite(indices[k]))}`;
-    }
+    // An index may hold subscripts of its own (`a[b[i][j]][k]`): they are rewritten in its text.
+    const indexText = (ix: SNode) => {
+      const inner: TextEdit[] = [];
+      walk(ix, m => { if (m !== ix && m.type === 'subscript_expression') { inner.push(...linearizations({ ...kernel, nest: m }, text)); return false; } return true; });
+      return atom(applyEdits(text.slice(ix.start, ix.end), inner.map(e => ({ ...e, start: e.start - ix.start, end: e.end - ix.start }))));
+    };
+    let flat = indexText(indices[0]);
+    for (let k = 1; k < indices.length; k++) flat = `${k > 1 ? `(${flat})` : flat} * ${atom(use.extents[k])} + ${indexText(indices[k])}`;
     edits.push({ start: n.start, end: n.end, newText: `${use.name}[${flat}]` });
     return false;
   });

@@ -5,7 +5,7 @@
 // iterations in step with `__syncthreads()` (the inner meta_for ends with a barrier).
 
 import { child } from '../syntax/ast';
-import { indentUnit, lineIndent, reindent, Stage } from '../translate/common';
+import { atom, indentUnit, lineIndent, reindent, Stage } from '../translate/common';
 import type { ArrayUse, Kernel } from './kernels';
 import { linearizations } from './kernels';
 
@@ -31,7 +31,7 @@ export function checkMacro(): string {
 export function kernelName(k: Kernel): string { return `kernel${k.index}`; }
 
 const device = (a: ArrayUse) => `mf_dev_${a.name}`;
-const bytes = (a: ArrayUse) => `sizeof(${a.element}) * ${a.extents.map(e => /^[\w.]+$/.test(e) ? e : `(${e})`).join(' * ')}`;
+const bytes = (a: ArrayUse) => `sizeof(${a.element}) * ${a.extents.map(atom).join(' * ')}`;
 
 function parameters(k: Kernel): string[] {
   return [...k.arrays.map(a => `${a.element} *${a.name}`), ...k.scalars.map(s => s.declaration)];

@@ -186,6 +186,11 @@ export function sharedAtSpawn(v: Variable): boolean {
   return !isFunctionLocal(v) || v.isConst || v.shape !== 'value';
 }
 
+/** An expression as an operand of generated arithmetic: parenthesized unless it is a name or a literal. */
+export function atom(e: string): string {
+  return /^[\w.]+$/.test(e.trim()) ? e.trim() : `(${e.trim()})`;
+}
+
 /** `name(a, b)` or '' for an empty list. */
 export function clauseText(name: string, items: string[]): string {
   return items.length ? `${name}(${items.join(', ')})` : '';

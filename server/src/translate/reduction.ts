@@ -9,7 +9,7 @@ import { removeStatement, replace } from '../syntax/edits';
 import type { Construct, ItemModel } from '../model/constructs';
 import { sharingAt } from '../model/sharing';
 import { canonicalHeader, LoopHeader } from '../analysis/loops';
-import { declarationFor, indentUnit, lineIndent, reindent, Stage } from './common';
+import { atom, declarationFor, indentUnit, lineIndent, reindent, Stage } from './common';
 
 /** Enough chunks to keep every worker busy on a many-core CPU, few enough to stay cheap. */
 const CHUNKS = 64;
@@ -28,9 +28,6 @@ function combine(op: string, x: string, p: string): string {
     default: return `if (${p} < ${x}) ${x} = ${p};`; // min
   }
 }
-
-const SIMPLE = /^(?:[A-Za-z_]\w*|\d+[uUlL]*)$/;
-const atom = (e: string) => SIMPLE.test(e.trim()) ? e.trim() : `(${e.trim()})`;
 
 /** The trip count of a canonical loop, as C text (bounds evaluated once, as canonical form allows). */
 function tripCount(h: LoopHeader, text: string): { count: string; value: (k: string) => string } {
