@@ -136,13 +136,12 @@ async function cudaCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('cuda needs exactly one FILE (or - for standard input)');
   const memory = o.memory ?? 'global';
   if (memory !== 'global' && memory !== 'shared') throw new UsageError(`--memory must be global or shared`);
-  if (memory === 'shared') throw new UsageError(`--memory shared is not available in this version yet: use --memory global`);
   const file = o.files[0];
   const text = readInput(file);
-  const result = await generateCuda(text, { fileName: file === '-' ? undefined : file });
+  const result = await generateCuda(text, { fileName: file === '-' ? undefined : file, memory });
   const index = new LineIndex(text);
   if (o.json) {
-    io.stdout(JSON.stringify({ file: displayName(file), memory, kernels: result.kernels, ...(result.text !== undefined ? { text: result.text } : {}), diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
+    io.stdout(JSON.stringify({ file: displayName(file), memory, kernels: result.kernels, tiles: result.tiles, ...(result.text !== undefined ? { text: result.text } : {}), diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
   } else {
     for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
     if (result.text !== undefined) write(o, io, result.text);

@@ -9,6 +9,7 @@ import { elide } from '../../server/src/model/elide';
 import { generateProgram } from './generate';
 import * as fs from 'fs';
 import { translateText, dialectsOf } from '../../server/src/translate/index';
+import { generateCuda } from '../../server/src/cuda/index';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -124,10 +125,26 @@ async function translation(big: string): Promise<void> {
   }
 }
 
+/** The CUDA of a schedule is what a hover on it shows (SPEC §11: hover under 100 ms). */
+async function cuda(): Promise<void> {
+  const dir = path.join(ROOT, 'test', 'fixtures', 'cuda');
+  const files = fs.readdirSync(dir).filter(f => f.endsWith('.mfc')).map(f => ({ file: f, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
+  for (const memory of ['global', 'shared'] as const) {
+    const slowest: number[] = [];
+    for (let round = 0; round < 7; round++) {
+      let worst = 0;
+      for (const { file, text } of files) { const t0 = performance.now(); await generateCuda(text, { fileName: file, memory }); worst = Math.max(worst, performance.now() - t0); }
+      slowest.push(worst);
+    }
+    record(`metafork cuda --memory ${memory}: slowest of the ${files.length} schedule fixtures`, slowest, 100);
+  }
+}
+
 async function main(): Promise<void> {
   const text = generateProgram(10000);
   await inProcess(text);
   await translation(generateProgram(3000));
+  await cuda();
   await overStdio(text);
   const width = Math.max(...rows.map(r => r.what.length));
   console.log(`MetaFork Studio benchmarks (node ${process.version}, ${text.split('\n').length - 1} lines, ${text.length} characters)\n`);

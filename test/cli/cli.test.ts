@@ -138,3 +138,18 @@ test('translate: usage errors exit 2', () => {
   assert.equal(run(['translate', 'examples/fib.mfc']).status, 2);
   assert.equal(run(['translate', 'examples/fib.mfc', '--to', 'cuda']).status, 2);
 });
+
+test('cuda: both memory modes, the tiles in --json, usage errors exit 2', () => {
+  const global = run(['cuda', 'test/fixtures/cuda/thesis-jacobi1d.mfc']);
+  assert.equal(global.status, 0, global.stderr);
+  assert.doesNotMatch(global.stdout, /__shared__/);
+  const out = path.join(tmp, 'jacobi.cu');
+  const shared = run(['cuda', 'test/fixtures/cuda/thesis-jacobi1d.mfc', '--memory', 'shared', '-o', out]);
+  assert.equal(shared.status, 0, shared.stderr);
+  assert.match(fs.readFileSync(out, 'utf8'), /extern __shared__ __align__\(16\) unsigned char mf_shared\[\];/);
+  const j = JSON.parse(run(['cuda', 'test/fixtures/cuda/thesis-jacobi1d.mfc', '--memory', 'shared', '--json']).stdout);
+  assert.equal(j.memory, 'shared');
+  assert.deepEqual(j.kernels, ['kernel0', 'kernel1']);
+  assert.deepEqual(j.tiles.map((t: { name: string; extent: string[] }) => `${t.name}[${t.extent.join('][')}]`), ['shared_a[B + 2]', 'shared_b[B]']);
+  assert.equal(run(['cuda', 'test/fixtures/cuda/thesis-jacobi1d.mfc', '--memory', 'texture']).status, 2);
+});

@@ -1,25 +1,31 @@
-// MF509-MF510: what the CUDA generator refuses, each with its position. A refused generation
-// prints nothing: `text` is undefined whenever an error is given.
+// MF509-MF512: what the CUDA generator refuses, each with its position. A refused generation
+// prints nothing: `text` is undefined whenever an error is given. MF511 and MF512 say why an
+// array stays in global memory; the program is generated all the same.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateCuda } from '../../server/src/cuda/index';
 
-interface Case { name: string; code: string; program: string; covers: string; message: RegExp }
+interface Case { name: string; code: string; program: string; covers: string; message: RegExp; memory?: 'global' | 'shared' }
 
 const schedule = (decl: string, use: string) =>
   `void f(int N, int B, ${decl}) {\n  int G = (N + B - 1) / B;\n  meta_schedule {\n    meta_for (int v = 0; v < G; v++)\n      meta_for (int u = 0; u < B; u++) {\n        int p = v * B + u;\n        if (p < N) ${use}\n      }\n  }\n}\n`;
 
 const cases: Case[] = [
   {
-    name: 'a pointer has no size to transfer',
-    code: 'MF509', covers: 'a', message: /'a' is a pointer: a kernel can only use arrays declared with their extents/,
-    program: schedule('int *a', 'a[p] = p;'),
+    name: 'a pointer whose index the generator cannot bound',
+    code: 'MF509', covers: 'a[p * p]', message: /cannot tell how many elements of 'a' to transfer: the index of 'a\[p \* p\]' is not affine in the loop indices/,
+    program: schedule('int *a', 'a[p * p] = p;'),
   },
   {
-    name: 'an array parameter without its extent',
-    code: 'MF509', covers: 'a', message: /'a' has no extents the generator can read from its declaration/,
-    program: schedule('int a[]', 'a[p] = p;'),
+    name: 'a pointer index that may be negative',
+    code: 'MF509', covers: 'a[p - 1]', message: /the index of 'a\[p - 1\]' may be negative \(least value -1\)/,
+    program: schedule('int *a', 'a[p - 1] = p;'),
+  },
+  {
+    name: 'a pointer to pointers',
+    code: 'MF509', covers: 'a', message: /'a' is a pointer used other than as 'name\[index\]' with one index/,
+    program: schedule('int **a', 'a[p][0] = p;'),
   },
   {
     name: 'a file without a schedule',
@@ -27,6 +33,37 @@ const cases: Case[] = [
     program: 'int main(void) {\n  int s = 0;\n  meta_for (int i = 0; i < 8; i++)\n    s += i;\n  return 0;\n}\n',
   },
 ];
+
+const cached = (clause: string, decl: string, use: string) => schedule(decl, use).replace('meta_schedule {', `meta_schedule ${clause} {`);
+
+const notes: Case[] = [
+  {
+    name: 'cache(...) names an array whose written tile threads would share',
+    code: 'MF511', covers: 'a', message: /'a' stays in global memory in kernel0: 'a\[p\]' is written and 'a\[p \+ 1\]' touches a neighbouring element/,
+    program: cached('cache(a)', 'int a[N]', '{ a[p] = a[p + 1]; }'),
+  },
+  {
+    name: 'cache(...) names a variable no kernel uses as an array',
+    code: 'MF511', covers: 'x', message: /'x' is not an array any kernel of this schedule uses/,
+    program: cached('cache(x)', 'int a[N], int x', 'a[p] = p;'),
+  },
+  {
+    name: 'shared mode keeps an array whose tile grows with the data in global memory',
+    code: 'MF512', covers: 'meta_for (int v', memory: 'shared', message: /'a' stays in global memory in kernel0: the tile of 'a\[q\]' \(N elements\) grows with the data size N/,
+    program: schedule('int a[N], int b[N]', '{ for (int q = 0; q < N; q++) b[p] += a[q]; }'),
+  },
+];
+
+for (const c of notes) {
+  test(`${c.code}: ${c.name}`, async () => {
+    const r = await generateCuda(c.program, { fileName: 'case.mfc', memory: c.memory });
+    const d = r.diagnostics.find(x => x.code === c.code);
+    assert.ok(d, `no ${c.code}: ${JSON.stringify(r.diagnostics)}`);
+    assert.match(d.message, c.message);
+    assert.equal(c.program.slice(d.start, d.end).includes(c.covers), true, `range '${c.program.slice(d.start, d.end)}' should cover '${c.covers}'`);
+    assert.notEqual(r.text, undefined, 'the program is generated all the same');
+  });
+}
 
 for (const c of cases) {
   test(`${c.code}: ${c.name}`, async () => {
@@ -39,6 +76,18 @@ for (const c of cases) {
     assert.equal(r.text, undefined, 'a refused generation prints nothing');
   });
 }
+
+test('a pointer (or an array parameter without extent) transfers the footprint its guard bounds', async () => {
+  for (const decl of ['int *a', 'int a[]']) {
+    const r = await generateCuda(schedule(decl, 'a[p] = p;'), { fileName: 'case.mfc' });
+    assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error'), []);
+    // if (p < N): p <= N - 1, so N elements.
+    assert.match(r.text!, /cudaMalloc\(\(void \*\*\) &mf_dev_a, sizeof\(int\) \* N\)/);
+  }
+  // Two references: the larger count wins when they differ by a constant.
+  const two = await generateCuda(schedule('int *a', '{ a[p] = a[p + 2]; }'), { fileName: 'case.mfc' });
+  assert.match(two.text!, /cudaMalloc\(\(void \*\*\) &mf_dev_a, sizeof\(int\) \* \(N \+ 2\)\)/);
+});
 
 test('a schedule with an array of known extent generates', async () => {
   const r = await generateCuda(schedule('int a[N]', 'a[p] = p;'), { fileName: 'case.mfc' });

@@ -38,6 +38,8 @@ export const CODES = {
   MF508: { severity: 'error', title: 'meta_schedule: kernel writes a scalar declared outside the schedule' },
   MF509: { severity: 'error', title: 'meta_schedule: the generator cannot tell the size of an array a kernel uses' },
   MF510: { severity: 'error', title: 'no meta_schedule to generate CUDA for' },
+  MF511: { severity: 'warning', title: 'cache(...) names an array the generator cannot stage in shared memory' },
+  MF512: { severity: 'information', title: 'array read from global memory in shared-memory mode' },
   MF601: { severity: 'error', title: 'construct has no counterpart in the target dialect' },
   MF602: { severity: 'error', title: 'code relies on OpenMP thread-team semantics' },
   MF603: { severity: 'error', title: 'private variable used as an accumulator across iterations' },

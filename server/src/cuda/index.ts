@@ -13,7 +13,11 @@ import { elisionEdits } from '../model/elide';
 import type { Construct } from '../model/constructs';
 import { includeEdit, indentUnit, lineIndent, Stage, wholeLines } from '../translate/common';
 import { scheduleKernels, ScheduleKernels } from './kernels';
-import { checkMacro, kernelName, printKernel, printLaunch, printTransfers } from './print';
+import { cplusplusEdits } from './cplusplus';
+import { MemoryMode, stageTiles, Tile } from './footprint';
+import type { SNode } from '../syntax/parser';
+import { canonicalHeader } from '../analysis/loops';
+import { checkMacro, kernelName, printKernel, printLaunch, printTransfers, sharedBytes, tileBytesHelper } from './print';
 
 export interface CudaResult {
   /** The `.cu` text; absent when an error stops the generation. */
@@ -21,17 +25,38 @@ export interface CudaResult {
   diagnostics: MfDiagnostic[];
   /** Kernels generated, in file order. */
   kernels: string[];
+  /** The shared-memory tiles of every kernel, in kernel order. */
+  tiles: TileSummary[];
+}
+
+export interface TileSummary {
+  kernel: string;
+  /** `shared_a` */
+  name: string;
+  array: string;
+  /** Elements per subscript, as C (`B + 2`). */
+  extent: string[];
+  /** The grid or serial loop index whose iterations load the tile; null: once per kernel. */
+  level: string | null;
+  /** Stored back to global memory. */
+  stored: boolean;
 }
 
 const within = (s: { start: number; end: number }, outer: { start: number; end: number }) => outer.start <= s.start && s.end <= outer.end;
 
-export async function generateCuda(text: string, options: { fileName?: string } = {}): Promise<CudaResult> {
+export interface CudaOptions {
+  fileName?: string;
+  /** `shared`: stage the tiles the thesis's policy picks; `cache(...)` overrides either mode. */
+  memory?: MemoryMode;
+}
+
+export async function generateCuda(text: string, options: CudaOptions = {}): Promise<CudaResult> {
   const { model: doc, diagnostics: found, syntax } = await analyzeText(text, options.fileName);
   try {
     const diagnostics = found.filter(d => d.severity === 'error');
-    if (diagnostics.length) return { diagnostics, kernels: [] };
+    if (diagnostics.length) return { diagnostics, kernels: [], tiles: [] };
     const items = doc.allItems();
-    const schedules: { read: ScheduleKernels; host: NonNullable<Construct['functionNode']> }[] = [];
+    const schedules: { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; tiles: Tile[][] }[] = [];
     let next = 0;
     for (const model of items) {
       for (const c of model.constructs) {
@@ -39,16 +64,28 @@ export async function generateCuda(text: string, options: { fileName?: string } 
         const read = scheduleKernels(model, c, next, diagnostics);
         if (!read || !c.functionNode) continue;
         next += read.kernels.length;
-        schedules.push({ read, host: c.functionNode });
-        for (const cl of c.clauses.filter(x => x.name === 'cache')) {
-          diagnostics.push(diagnostic('MF604', cl, `'cache(...)' asks for shared-memory tiles; in global-memory mode every array is read from global memory`));
+        const items = c.clauses.filter(x => x.name === 'cache').flatMap(x => x.items);
+        const cache = items.length ? new Set(items.map(i => i.name)) : undefined;
+        const tiles = read.kernels.map(k => {
+          const staging = stageTiles(model, k, options.memory ?? 'global', cache);
+          for (const u of staging.unstaged) {
+            const item = items.find(i => i.name === u.array.name);
+            diagnostics.push(item
+              ? diagnostic('MF511', item, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name })
+              : diagnostic('MF512', k.nest, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name }));
+          }
+          return staging.tiles;
+        });
+        for (const item of items) {
+          if (!read.arrays.some(a => a.name === item.name)) diagnostics.push(diagnostic('MF511', item, `'${item.name}' is not an array any kernel of this schedule uses: there is nothing to stage`, { variable: item.name }));
         }
+        schedules.push({ read, host: c.functionNode, tiles });
       }
     }
     if (schedules.length === 0 && !diagnostics.some(d => d.severity === 'error')) {
       diagnostics.push(diagnostic('MF510', { start: 0, end: Math.min(1, text.length) }, `no 'meta_schedule' in this file: there is nothing to generate CUDA for`));
     }
-    if (diagnostics.some(d => d.severity === 'error')) return { diagnostics, kernels: [] };
+    if (diagnostics.some(d => d.severity === 'error')) return { diagnostics, kernels: [], tiles: [] };
 
     const stage = new Stage(text);
     const unit = indentUnit(text);
@@ -62,14 +99,15 @@ export async function generateCuda(text: string, options: { fileName?: string } 
         }
       }
     }
+    for (const e of cplusplusEdits(doc)) stage.edit(e);
     const kernelsBefore = new Map<number, string[]>();
     const devices = new Set<string>();
-    for (const { read, host } of schedules) {
-      const printed = read.kernels.map(k => printKernel(k, text));
+    for (const { read, host, tiles } of schedules) {
+      const printed = read.kernels.map((k, i) => printKernel(k, text, tiles[i]));
       const at = wholeLines(text, host).start;
       kernelsBefore.set(at, [...(kernelsBefore.get(at) ?? []), ...printed]);
       for (const k of read.kernels) for (const f of k.calls) devices.add(f);
-      hostCode(stage, read, unit);
+      hostCode(stage, read, tiles, unit);
     }
     for (const [at, kernels] of kernelsBefore) stage.edit({ start: at, end: at, newText: kernels.join('\n\n') + '\n\n' });
     // Functions the kernels call run on the device too.
@@ -83,21 +121,30 @@ export async function generateCuda(text: string, options: { fileName?: string } 
     for (const h of ['stdio.h', 'stdlib.h']) { const e = includeEdit(text, h); if (e) headers.push(e); }
     const lines = includeLines(text);
     const after = lines.length ? lines[lines.length - 1].end : 0;
-    headers.push({ start: after, end: after, newText: `\n${checkMacro()}\n\n` });
+    const staged = schedules.some(s => s.tiles.some(t => t.length > 0));
+    headers.push({ start: after, end: after, newText: `\n${checkMacro()}\n${staged ? `\n${tileBytesHelper()}\n` : ''}\n` });
     const out = applyEdits(text, [...headers, ...stage.edits]);
-    return { text: out, diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)) };
+    const tiles = schedules.flatMap(s => s.read.kernels.flatMap((k, i) => s.tiles[i].map((t): TileSummary => ({
+      kernel: kernelName(k), name: `shared_${t.id}`, array: t.array.name, extent: t.extent.map(e => e.toC()),
+      level: t.level ? loopVariable(t.level, text) : null, stored: t.written,
+    }))));
+    return { text: out, diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles };
   } finally {
     syntax.dispose();
   }
 }
 
+function loopVariable(loop: SNode, text: string): string | null {
+  return canonicalHeader(loop, text).header?.variable ?? null;
+}
+
 /** The schedule's replacement: transfers in, its statements with launches for nests, transfers out. */
-function hostCode(stage: Stage, read: ScheduleKernels, unit: string): void {
+function hostCode(stage: Stage, read: ScheduleKernels, tiles: Tile[][], unit: string): void {
   const text = stage.text;
   const c = read.schedule;
   const indent = lineIndent(text, c.start);
   const i1 = indent + unit;
-  for (const k of read.kernels) stage.edit({ start: k.nest.start, end: k.nest.end, newText: printLaunch(k, lineIndent(text, k.nest.start), unit) });
+  read.kernels.forEach((k, i) => stage.edit({ start: k.nest.start, end: k.nest.end, newText: printLaunch(k, lineIndent(text, k.nest.start), unit, sharedBytes(tiles[i])) }));
   const region = c.region!;
   const body = stage.render(region);
   const inner = region.type === 'compound_statement'

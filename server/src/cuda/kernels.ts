@@ -14,6 +14,7 @@ import { nestSpine } from '../analysis/schedule';
 import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { atom, declarationFor, typeSpecifiers } from '../translate/common';
+import { pointerExtent, Tile } from './footprint';
 
 /** A loop of the grid or of the block: `meta_for (int v = 0; v < bound; v++)`. */
 export interface MappedLoop { loop: SNode; variable: string; bound: string }
@@ -23,7 +24,10 @@ export interface ArrayUse {
   name: string;
   /** Element type (`int`, `double`). */
   element: string;
-  /** Extents as written in the declaration, outermost first. */
+  /**
+   * Extents as written in the declaration, outermost first; for a pointer, the one extent
+   * its footprint over the schedule gives.
+   */
   extents: string[];
   read: boolean;
   written: boolean;
@@ -117,14 +121,8 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
         // Array parameters (`int a[N]`) are pointers in C, but their extents are written.
         let use = arrays.get(v);
         if (!use) {
-          const shape = arrayShape(v, text);
-          if (!shape) {
-            const isArray = /\[/.test(text.slice(v.span.end, v.declaration.end).split(/[,;)]/)[0]);
-            out.push(diagnostic('MF509', r.span, isArray
-              ? `'${v.name}' has no extents the generator can read from its declaration: declare it with every extent (e.g. 'int ${v.name}[N]') so that the schedule knows how much to transfer`
-              : `'${v.name}' is a pointer: a kernel can only use arrays declared with their extents (e.g. 'double ${v.name}[N]'), whose size the schedule can transfer`, { variable: v.name }));
-            continue;
-          }
+          // Without extents (a pointer, `int a[]`), the footprint over the schedule tells the size.
+          const shape = arrayShape(v, text) ?? { element: typeSpecifiers(v, text).replace(/\b(const|volatile|static|restrict|__restrict__)\b\s*/g, '').trim(), extents: [] };
           use = { variable: v, name: v.name, ...shape, read: false, written: false };
           arrays.set(v, use);
         }
@@ -145,14 +143,24 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
     });
     kernels.push(kernel);
   }
+  for (const use of arrays.values()) {
+    if (use.extents.length) continue;
+    const found = pointerExtent(model, kernels.filter(k => k.arrays.includes(use)), use.variable, region);
+    if ('extent' in found) { use.extents = [found.extent]; continue; }
+    out.push(diagnostic('MF509', found.at, `the generator cannot tell how many elements of '${use.name}' to transfer: ${found.reason}; declare it with its extents (e.g. '${use.element} ${use.name}[N]') or bound its index`, { variable: use.name }));
+  }
   if (out.length > failed) return undefined;
   return { schedule, kernels, arrays: [...arrays.values()] };
 }
 
-/** `a[i][j]` -> `a[(i) * (M) + (j)]` for every array a kernel passes as a flat pointer. */
-export function linearizations(kernel: Kernel, text: string): TextEdit[] {
+/**
+ * The kernel's array references as the kernel writes them: `a[i][j]` -> `a[i * M + j]` for
+ * arrays passed as flat pointers, and a staged reference -> its shared tile
+ * `shared_a[(i - mf_a_o0) * mf_a_e1 + (j - mf_a_o1)]`.
+ */
+export function accessEdits(kernel: Kernel, text: string, staged: ReadonlyMap<SNode, Tile> = new Map()): TextEdit[] {
   const edits: TextEdit[] = [];
-  const byName = new Map(kernel.arrays.filter(a => a.extents.length > 1).map(a => [a.name, a]));
+  const byName = new Map(kernel.arrays.map(a => [a.name, a]));
   walk(kernel.nest, n => {
     if (n.type !== 'subscript_expression') return true;
     // The outermost subscript of a chain `a[i][j]`: its argument is itself a subscript.
@@ -168,9 +176,17 @@ export function linearizations(kernel: Kernel, text: string): TextEdit[] {
     // An index may hold subscripts of its own (`a[b[i][j]][k]`): they are rewritten in its text.
     const indexText = (ix: SNode) => {
       const inner: TextEdit[] = [];
-      walk(ix, m => { if (m !== ix && m.type === 'subscript_expression') { inner.push(...linearizations({ ...kernel, nest: m }, text)); return false; } return true; });
+      walk(ix, m => { if (m !== ix && m.type === 'subscript_expression') { inner.push(...accessEdits({ ...kernel, nest: m }, text, staged)); return false; } return true; });
       return atom(applyEdits(text.slice(ix.start, ix.end), inner.map(e => ({ ...e, start: e.start - ix.start, end: e.end - ix.start }))));
     };
+    const tile = staged.get(n);
+    if (tile) {
+      const local = indices.map((ix, d) => `${indexText(ix)} - mf_${tile.id}_o${d}`);
+      const flat = local.length === 1 ? local[0] : `(${local[0]}) * mf_${tile.id}_e1 + (${local[1]})`;
+      edits.push({ start: n.start, end: n.end, newText: `shared_${tile.id}[${flat}]` });
+      return false;
+    }
+    if (indices.length === 1) return true;
     let flat = indexText(indices[0]);
     for (let k = 1; k < indices.length; k++) flat = `${k > 1 ? `(${flat})` : flat} * ${atom(use.extents[k])} + ${indexText(indices[k])}`;
     edits.push({ start: n.start, end: n.end, newText: `${use.name}[${flat}]` });

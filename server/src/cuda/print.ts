@@ -5,9 +5,11 @@
 // iterations in step with `__syncthreads()` (the inner meta_for ends with a barrier).
 
 import { child } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
 import { atom, indentUnit, lineIndent, reindent, Stage } from '../translate/common';
 import type { ArrayUse, Kernel } from './kernels';
-import { linearizations } from './kernels';
+import { accessEdits } from './kernels';
+import type { Tile } from './footprint';
 
 /** The thesis's clamps (digest 000 §2.4, §6.1). */
 export const GRID_CLAMP = { 1: 32768, 2: 256 } as const;
@@ -28,6 +30,19 @@ export function checkMacro(): string {
   ].join('\n');
 }
 
+export const TILE_BYTES = 'mfTileBytes';
+
+/** Tiles live in one dynamic shared-memory buffer, each rounded up so the next stays aligned. */
+export function tileBytesHelper(): string {
+  return [
+    `/* metafork: bytes of a shared-memory tile of \`count\` elements, rounded up to keep the next tile aligned. */`,
+    `static __host__ __device__ inline size_t ${TILE_BYTES}(size_t element, long long count)`,
+    `{`,
+    `    return count > 0 ? ((size_t) count * element + 15) / 16 * 16 : 0;`,
+    `}`,
+  ].join('\n');
+}
+
 export function kernelName(k: Kernel): string { return `kernel${k.index}`; }
 
 const device = (a: ArrayUse) => `mf_dev_${a.name}`;
@@ -38,10 +53,11 @@ function parameters(k: Kernel): string[] {
 }
 
 /** The kernel function: the nest with its grid and block loops mapped to CUDA indices. */
-export function printKernel(k: Kernel, text: string): string {
+export function printKernel(k: Kernel, text: string, tiles: Tile[] = []): string {
   const unit = indentUnit(text);
   const stage = new Stage(text);
-  for (const e of linearizations(k, text)) stage.edit(e);
+  const staged = new Map<SNode, Tile>(tiles.flatMap(t => t.refs.map(r => [r, t] as [SNode, Tile])));
+  for (const e of accessEdits(k, text, staged)) stage.edit(e);
   const axes = k.grid.length === 2 ? ['y', 'x'] : ['x'];
 
   // The block loops: one iteration per thread (the block has exactly `bound` threads per axis).
@@ -54,8 +70,10 @@ export function printKernel(k: Kernel, text: string): string {
     ? ['{', ...threads].join('\n') + reindent(rendered.slice(1), lineIndent(text, innermost.start), ib)
     : ['{', ...threads, i1 + reindent(rendered, lineIndent(text, body.start), i1), ib + '}'].join('\n');
   // Inside a serial loop between grid and block, the meta_for's end is a barrier for the block.
+  // (Unless that loop loads tiles: its own barrier then ends the iteration.)
   const serial = k.spine.some(s => s.role === 'serial' && s.loop.start < outerBlock.start);
-  if (serial) {
+  const above = k.spine[k.spine.findIndex(s => s.loop === outerBlock) - 1];
+  if (serial && !(above.role === 'serial' && tiles.some(t => t.level === above.loop))) {
     block = outerBlock.parent?.type === 'compound_statement'
       ? `${block}\n${ib}__syncthreads();`
       : `{\n${i1}${reindent(block, ib, i1)}\n${i1}__syncthreads();\n${ib}}`;
@@ -70,17 +88,101 @@ export function printKernel(k: Kernel, text: string): string {
     const axis = axes[i];
     stage.edit({ start: g.loop.start, end: headerEnd, newText: `for (int ${g.variable} = blockIdx.${axis}; ${g.variable} < ${g.bound}; ${g.variable} += gridDim.${axis})` });
   });
+
+  // Tiles are loaded when an iteration of their level starts and stored back when it ends.
+  for (const s of [...k.spine].reverse()) {
+    const here = tiles.filter(t => t.level === s.loop);
+    if (s.role === 'block' || here.length === 0) continue;
+    const body = child(s.loop, 'body')!;
+    const ind = lineIndent(text, s.loop.start), i1 = ind + unit;
+    const { before, after } = levelCode(here, unit, false);
+    const rendered = stage.render(body);
+    const inner = body.type === 'compound_statement'
+      ? rendered.slice(1, rendered.lastIndexOf('}')).replace(/^[ \t]*\n/, '').replace(/\s+$/, '')
+      : i1 + reindent(rendered, lineIndent(text, body.start), i1);
+    const lines = (ls: string[]) => ls.map(l => i1 + l);
+    // A bare body gets its braces on the header's line.
+    let start = body.start;
+    if (body.type !== 'compound_statement') while (/\s/.test(text[start - 1])) start--;
+    stage.edit({ start, end: body.end, newText: [`${start < body.start ? ' ' : ''}{`, ...lines(before), inner, ...lines(after), ind + '}'].join('\n') });
+  }
   const kernelBody = reindent(stage.render({ start: k.nest.start, end: k.nest.end }), lineIndent(text, k.nest.start), unit);
+  const top = tiles.filter(t => !t.level);
+  const { before, after } = levelCode(top, unit, true);
   return [
     `__global__ void ${kernelName(k)}(${parameters(k).join(', ')})`,
     '{',
+    ...tilePreamble(k, tiles).map(l => unit + l),
+    ...before.map(l => unit + l),
     `${unit}${kernelBody}`,
+    ...after.map(l => unit + l),
     '}',
   ].join('\n');
 }
 
+/** The tiles' extents, as C, outermost subscript first. */
+const extents = (t: Tile) => t.extent.map(e => e.toC());
+const elementCount = (es: string[]) => es.length === 1 ? atom(es[0]) : es.map(e => `(long long) ${atom(e)}`).join(' * ');
+
+/** Bytes of dynamic shared memory a launch needs (the same layout the kernel carves). */
+export function sharedBytes(tiles: Tile[]): string | undefined {
+  if (tiles.length === 0) return undefined;
+  return tiles.map(t => `${TILE_BYTES}(sizeof(${t.array.element}), ${elementCount(extents(t))})`).join(' + ');
+}
+
+/** Thread numbering for the copy loops, tile extents and the tiles carved from the buffer. */
+function tilePreamble(k: Kernel, tiles: Tile[]): string[] {
+  if (tiles.length === 0) return [];
+  const out = [
+    'extern __shared__ __align__(16) unsigned char mf_shared[];',
+    k.block.length === 2 ? 'const int mf_tid = threadIdx.y * blockDim.x + threadIdx.x;' : 'const int mf_tid = threadIdx.x;',
+    k.block.length === 2 ? 'const int mf_threads = blockDim.x * blockDim.y;' : 'const int mf_threads = blockDim.x;',
+  ];
+  let offset: string[] = [];
+  for (const t of tiles) {
+    const es = extents(t);
+    out.push(`const int ${es.map((e, d) => `mf_${t.id}_e${d} = ${e}`).join(', ')};`);
+    out.push(`${t.array.element} *const shared_${t.id} = (${t.array.element} *) (mf_shared${offset.length ? ` + ${offset.join(' + ')}` : ''});`);
+    offset = [...offset, `${TILE_BYTES}(sizeof(${t.array.element}), ${elementCount(es.map((_, d) => `mf_${t.id}_e${d}`))})`];
+  }
+  return out;
+}
+
+/** Loads of a level's tiles (after their origins) and stores of its written ones, with barriers. */
+function levelCode(tiles: Tile[], unit: string, kernelEnd: boolean): { before: string[]; after: string[] } {
+  if (tiles.length === 0) return { before: [], after: [] };
+  const before = tiles.map(t => `const int ${t.origin.map((o, d) => `mf_${t.id}_o${d} = ${o.toC()}`).join(', ')};`);
+  for (const t of tiles) before.push(...copyLoop(t, 'in', unit));
+  before.push('__syncthreads();');
+  // Every thread is done with the tiles before they are stored or loaded again.
+  const written = tiles.filter(t => t.written);
+  if (kernelEnd && written.length === 0) return { before, after: [] };
+  const after = ['__syncthreads();'];
+  for (const t of written) after.push(...copyLoop(t, 'out', unit));
+  // A store and the next load may touch one element from two threads.
+  if (written.length && !kernelEnd) after.push('__syncthreads();');
+  return { before, after };
+}
+
+/** The block's threads copy a tile element by element, skipping elements outside the array. */
+function copyLoop(t: Tile, direction: 'in' | 'out', unit: string): string[] {
+  const e = (d: number) => `mf_${t.id}_e${d}`, o = (d: number) => `mf_${t.id}_o${d}`;
+  const two = t.extent.length === 2;
+  const positions = two ? [`${o(0)} + mf_e / ${e(1)}`, `${o(1)} + mf_e % ${e(1)}`] : [`${o(0)} + mf_e`];
+  const inside = t.array.extents.map((x, d) => `mf_g${d} >= 0 && mf_g${d} < ${atom(x)}`).join(' && ');
+  const global = `${t.array.name}[${two ? `mf_g0 * ${atom(t.array.extents[1])} + mf_g1` : 'mf_g0'}]`;
+  const shared = `shared_${t.id}[mf_e]`;
+  return [
+    `for (int mf_e = mf_tid; mf_e < ${two ? `${e(0)} * ${e(1)}` : e(0)}; mf_e += mf_threads) {${direction === 'out' ? ' /* store */' : ''}`,
+    `${unit}const int ${positions.map((p, d) => `mf_g${d} = ${p}`).join(', ')};`,
+    `${unit}if (${inside})`,
+    `${unit}${unit}${direction === 'in' ? `${shared} = ${global}` : `${global} = ${shared}`};`,
+    '}',
+  ];
+}
+
 /** The launch that replaces a nest in the host code. */
-export function printLaunch(k: Kernel, indent: string, unit: string): string {
+export function printLaunch(k: Kernel, indent: string, unit: string, shared?: string): string {
   const clamp = GRID_CLAMP[k.grid.length as 1 | 2];
   const limit = (g: string) => `${g} < ${clamp} ? ${g} : ${clamp}`;
   // dim3 lists x first: the innermost grid and block loops.
@@ -93,7 +195,12 @@ export function printLaunch(k: Kernel, indent: string, unit: string): string {
     `if (${positive}) { /* ${kernelName(k)}: ${k.grid.length}-D grid of blocks ${k.grid.map(g => g.variable).join(', ')}, threads ${k.block.map(b => b.variable).join(', ')} */`,
     `${i1}dim3 mf_grid(${grid.join(', ')});`,
     `${i1}dim3 mf_block(${block.join(', ')});`,
-    `${i1}${kernelName(k)}<<<mf_grid, mf_block>>>(${args.join(', ')});`,
+    ...(shared ? [
+      `${i1}const size_t mf_shared_bytes = ${shared};`,
+      `${i1}if (mf_shared_bytes > 48 * 1024) /* beyond the default limit: opt in (up to the device's maximum) */`,
+      `${i1}${unit}${CHECK_MACRO}(cudaFuncSetAttribute(${kernelName(k)}, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) mf_shared_bytes));`,
+    ] : []),
+    `${i1}${kernelName(k)}<<<mf_grid, mf_block${shared ? ', mf_shared_bytes' : ''}>>>(${args.join(', ')});`,
     `${i1}${CHECK_MACRO}(cudaGetLastError());`,
     `${indent}}`,
   ].join('\n');

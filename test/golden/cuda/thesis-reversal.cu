@@ -10,7 +10,7 @@
  *     (the thesis only ran sizes that B divides, so the tail was never lost);
  *   - the body is guarded by `if (inoffset < N)` for the partial last block;
  *     outoffset is computed inside the guard.
- * Arrays are VLAs on the stack (8 * N bytes); keep N below 500,000.
+ * Arrays are VLAs on the stack (8 * N bytes); keep N below 900,000.
  *
  * Usage: thesis-reversal [N [B]]      (defaults N = 1000, B = 32)
  * Prints a position-weighted checksum of Out (written) and In (read only).

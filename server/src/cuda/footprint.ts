@@ -1,0 +1,432 @@
+// Shared-memory tiles of a kernel (SPEC §4, digest 000 §1.3, §2.3, §7.E–F): every reference to
+// an array is read as one polynomial per subscript in the kernel's symbols; references whose
+// subscripts differ only by constants (a[p], a[p+1], a[p+2]) form a group; a group's footprint
+// per tile is a box [origin, origin + extent) whose origin depends on the grid (and serial tile)
+// indices and whose extent depends on sizes only (`B + 2`, `s * B`). A group is loaded at the
+// innermost grid or serial loop its origin depends on (kernel start when none), copied back there
+// when it is written, and the kernel reads and writes the tile instead of global memory.
+//
+// What is staged: with `cache(a, ...)`, the groups of exactly those arrays; in `shared` mode, the
+// thesis's policy (L2186): groups only read, and groups written more than once per thread. A
+// written group is staged only when each element of its box belongs to one thread of one block
+// (all its references equal, dense, blocks disjoint), and a read group of an array the kernel
+// writes only when it provably never touches a written element; anything else stays global.
+
+import { child, named, unparen, walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import type { ItemModel } from '../model/constructs';
+import type { Reference, Variable } from '../model/scopes';
+import { canonicalHeader } from '../analysis/loops';
+import { Poly } from '../symbolic/poly';
+import { polynomialOf } from '../symbolic/expression';
+import type { ArrayUse, Kernel } from './kernels';
+
+export type MemoryMode = 'global' | 'shared';
+
+export interface Tile {
+  array: ArrayUse;
+  /** `a`, or `a_1` for a second group of the same array: the tile is `shared_<id>`. */
+  id: string;
+  /** The grid or serial loop at whose iteration start the tile is loaded; undefined: kernel start. */
+  level: SNode | undefined;
+  /** Per subscript: the global index of the tile's first element, and the tile's extent. */
+  origin: Poly[];
+  extent: Poly[];
+  /** The references (outermost subscript expressions) that use the tile instead of the array. */
+  refs: SNode[];
+  /** Copied back to global memory after each iteration of its level. */
+  written: boolean;
+}
+
+export interface Staging {
+  tiles: Tile[];
+  /** Arrays the mode or `cache(...)` asked to stage that stay (partly) in global memory, and why. */
+  unstaged: { array: ArrayUse; reason: string }[];
+}
+
+type Kind = 'grid' | 'serial' | 'thread' | 'body' | 'host' | 'guarded';
+/** `x < bound` (or `<=`) holds where a reference is made. */
+interface Guard { bound: SNode; strict: boolean }
+interface LoopSymbol { name: string; kind: Kind; loop: SNode; lo?: Poly; hi?: Poly }
+
+interface Ref {
+  node: SNode;
+  indices: SNode[];
+  writes: boolean;
+  /** Per subscript: the index, split into the part fixed for a tile and the varying part. */
+  index: Poly[];
+  fixed: Poly[];
+  varying: Map<string, Poly>[];
+}
+
+const within = (s: { start: number; end: number }, o: { start: number; end: number }) => o.start <= s.start && s.end <= o.end;
+
+/** The identifier naming `name` in a loop's initializer (`i = 0` or `int i = 0`). */
+function nodeOfVariable(init: SNode, name: string, text: string): SNode | undefined {
+  let found: SNode | undefined;
+  walk(init, n => { if (!found && n.type === 'identifier' && text.slice(n.start, n.end) === name) found = n; return !found; });
+  return found;
+}
+const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
+
+/** What a kernel's subscripts are made of: loop indices with their ranges, parameters, atoms. */
+class KernelSymbols {
+  readonly loops = new Map<string, LoopSymbol>();
+  private readonly byVariable = new Map<Variable, string>();
+  private readonly refAt = new Map<number, Reference>();
+  private readonly definitions = new Map<Variable, Poly | null>();
+  readonly params = new Set<string>();
+
+  /**
+   * `host`: serial loops of the schedule around the kernel, read as loops (not parameters);
+   * `guards`: variables bounded by the conditions around one reference, read as themselves.
+   */
+  constructor(private readonly model: ItemModel, private readonly kernel: Kernel,
+    private readonly extra: { host?: SNode[]; guards?: ReadonlyMap<Variable, Guard> } = {}) {
+    for (const r of model.scopes.references) if (within(r.span, kernel.nest)) this.refAt.set(r.span.start, r);
+    const innermost = kernel.block[kernel.block.length - 1].loop;
+    const add = (loop: SNode, kind: Kind) => {
+      const h = canonicalHeader(loop, model.text).header;
+      const init = child(loop, 'initializer');
+      const v = h && init ? model.scopes.variables.find(x => x.name === h.variable && within(x.span, init))
+      ?? this.refAt.get(nodeOfVariable(init, h.variable, model.text)?.start ?? -1)?.variable : undefined;
+      if (!h || !v) return;
+      // Thread and body indices never reach printed code: their names only need to be unique.
+      const name = kind === 'grid' || kind === 'serial' ? v.name : `${v.name}'${this.loops.size}`;
+      this.loops.set(name, { name, kind, loop });
+      this.byVariable.set(v, name);
+    };
+    for (const loop of extra.host ?? []) {
+      const init = child(loop, 'initializer');
+      for (const r of model.scopes.references) if (init && within(r.span, init)) this.refAt.set(r.span.start, r);
+      add(loop, 'host');
+    }
+    for (const s of kernel.spine) add(s.loop, s.role === 'block' ? 'thread' : s.role);
+    walk(child(innermost, 'body')!, n => { if (n.type === 'for_statement') add(n, 'body'); return true; });
+    for (const s of this.loops.values()) Object.assign(s, this.range(s.loop));
+  }
+
+  get text(): string { return this.model.text; }
+
+  /** The inclusive range of a canonical loop's index, in parameters only; {} when unknown. */
+  private range(loop: SNode): { lo?: Poly; hi?: Poly } {
+    const h = canonicalHeader(loop, this.text).header;
+    if (!h || !/^\d+$/.test(h.step.text.trim())) return {};
+    const lower = this.read(h.lower), bound = this.read(h.bound);
+    if (!lower || !bound || !this.onlyParams(lower) || !this.onlyParams(bound)) return {};
+    const flip: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=', '!=': '!=' };
+    const op = h.variableOnLeft ? h.operator : flip[h.operator];
+    const one = Poly.constant(1);
+    if (!h.step.negative && (op === '<' || (op === '!=' && h.step.text.trim() === '1'))) return { lo: lower, hi: bound.sub(one) };
+    if (!h.step.negative && op === '<=') return { lo: lower, hi: bound };
+    if (h.step.negative && op === '>') return { lo: bound.add(one), hi: lower };
+    if (h.step.negative && op === '>=') return { lo: bound, hi: lower };
+    return {};
+  }
+
+  onlyParams(p: Poly): boolean { return [...p.symbols()].every(s => !this.loops.has(s)); }
+
+  /** The polynomial of an integer expression, or undefined. */
+  read(e: SNode): Poly | undefined {
+    const r = polynomialOf(e, this.text, {
+      identifier: n => this.identifier(n),
+      atom: n => this.atom(n),
+    });
+    return 'poly' in r ? r.poly : undefined;
+  }
+
+  private identifier(n: SNode): Poly | undefined {
+    const r = this.refAt.get(n.start);
+    const v = r?.variable;
+    const name = this.text.slice(n.start, n.end);
+    if (!v) { this.params.add(name); return Poly.symbol(name); } // a macro constant
+    const loop = this.byVariable.get(v);
+    if (loop) return Poly.symbol(loop);
+    const guard = this.extra.guards?.get(v);
+    if (guard) return this.guarded(v, guard);
+    if (!within(v.span, this.kernel.nest)) { this.params.add(v.name); return Poly.symbol(v.name); }
+    return this.definition(v) ?? undefined;
+  }
+
+  /** A guarded variable is a symbol whose range runs from its own least value to the guard's bound. */
+  private guarded(v: Variable, g: Guard): Poly | undefined {
+    const name = `${v.name}!`;
+    if (!this.loops.has(name)) {
+      const bound = this.read(g.bound);
+      const own = this.definition(v);
+      const split = own?.affineIn(new Set([...own.symbols()].filter(s => this.loops.has(s))));
+      const least = split && bounds(this, split.rest, split.coefficients)?.min;
+      if (!bound || !this.onlyParams(bound)) return undefined;
+      const loop = [...this.loops.values()].find(l => this.byVariable.get(v) === l.name)?.loop ?? this.kernel.nest;
+      this.loops.set(name, { name, kind: 'guarded', loop, lo: least && this.onlyParams(least) ? least : undefined, hi: g.strict ? bound.sub(Poly.constant(1)) : bound });
+    }
+    return Poly.symbol(name);
+  }
+
+  /** A variable of the kernel set once by its declaration and never written again. */
+  private definition(v: Variable): Poly | null {
+    if (this.definitions.has(v)) return this.definitions.get(v)!;
+    this.definitions.set(v, null); // a definition that refers to itself is no definition
+    let value: SNode | undefined;
+    walk(v.declaration, n => {
+      if (n.type === 'init_declarator' && (() => { const d = child(n, 'declarator'); return d && d.start === v.span.start; })()) { value = child(n, 'value'); return false; }
+      return true;
+    });
+    const rewritten = this.model.scopes.references.some(r => r.variable === v && r.access !== 'read');
+    const p = value && !rewritten && value.type !== 'initializer_list' ? this.read(value) ?? null : null;
+    this.definitions.set(v, p);
+    return p;
+  }
+
+  /** A non-polynomial sub-expression of parameters only (`(n + 3) / 4`) stands as a symbol. */
+  private atom(n: SNode): Poly | undefined {
+    let ok = true;
+    walk(n, m => {
+      if (!ok) return false;
+      if (['call_expression', 'subscript_expression', 'field_expression', 'assignment_expression', 'update_expression', 'pointer_expression', 'comma_expression'].includes(m.type)) ok = false;
+      else if (m.type === 'identifier') {
+        const v = this.refAt.get(m.start)?.variable;
+        if (v && (this.byVariable.has(v) || within(v.span, this.kernel.nest))) ok = false;
+        else this.params.add(this.text.slice(m.start, m.end));
+      }
+      return ok;
+    });
+    return ok ? Poly.symbol(this.text.slice(n.start, n.end).replace(/\s+/g, ' ')) : undefined;
+  }
+
+  /** The symbols of the loops around `n` inside `body` (undefined for a loop that is not canonical). */
+  enclosingLoops(n: SNode, body: SNode): (string | undefined)[] {
+    const out: (string | undefined)[] = [];
+    for (let m = n.parent; m && m !== body.parent; m = m.parent) {
+      if (LOOPS.has(m.type)) out.push([...this.loops.values()].find(l => l.loop === m)?.name);
+    }
+    return out;
+  }
+
+  isVarying(s: string): boolean { const k = this.loops.get(s)?.kind; return k === 'thread' || k === 'body'; }
+}
+
+/** Interval of `Σ c·x` over the loops' ranges (symbols assumed nonnegative), or undefined. */
+function bounds(symbols: KernelSymbols, rest: Poly, coefficients: Map<string, Poly>): { min: Poly; max: Poly } | undefined {
+  let min = rest, max = rest;
+  for (const [s, c] of coefficients) {
+    const l = symbols.loops.get(s.replace(/"$/, ''));
+    if (!l?.lo || !l.hi) return undefined;
+    if (c.nonNegative()) { min = min.add(c.mul(l.lo)); max = max.add(c.mul(l.hi)); }
+    else if (c.nonPositive()) { min = min.add(c.mul(l.hi)); max = max.add(c.mul(l.lo)); }
+    else return undefined;
+  }
+  return { min, max };
+}
+
+/** True when the two references can never touch the same element, whichever threads make them. */
+function disjoint(symbols: KernelSymbols, a: Ref, b: Ref): boolean {
+  const loops = new Set<string>();
+  for (const s of symbols.loops.keys()) { loops.add(s); loops.add(`${s}"`); }
+  return a.index.some((ia, d) => {
+    let ib = b.index[d];
+    for (const s of symbols.loops.keys()) ib = ib.substitute(s, Poly.symbol(`${s}"`));
+    const split = ia.sub(ib).affineIn(loops);
+    if (!split || ![...split.coefficients.values()].every(c => symbols.onlyParams(c))) return false;
+    const r = bounds(symbols, split.rest, split.coefficients);
+    return !!r && (r.min.sub(Poly.constant(1)).nonNegative() || r.max.add(Poly.constant(1)).nonPositive());
+  });
+}
+
+/** Every element of the box is the image of exactly one (thread, body iteration): a mixed radix. */
+function dense(symbols: KernelSymbols, varying: Map<string, Poly>): boolean {
+  const digits = [...varying].map(([s, c]) => {
+    const l = symbols.loops.get(s)!;
+    return { c: c.nonNegative() ? c : c.neg(), size: l.hi!.sub(l.lo!).add(Poly.constant(1)) };
+  });
+  if (digits.length > 5) return false;
+  const tryOrder = (left: typeof digits, place: Poly): boolean => {
+    if (left.length === 0) return true;
+    return left.some((d, i) => d.c.equals(place) && tryOrder(left.filter((_, j) => j !== i), place.mul(d.size)));
+  };
+  return tryOrder(digits, Poly.constant(1));
+}
+
+/** The tiles of one kernel under a memory mode and the schedule's `cache(...)` list. */
+export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, cache: ReadonlySet<string> | undefined): Staging {
+  const staging: Staging = { tiles: [], unstaged: [] };
+  const wanted = kernel.arrays.filter(a => cache ? cache.has(a.name) : mode === 'shared');
+  if (wanted.length === 0) return staging;
+  const symbols = new KernelSymbols(model, kernel);
+  const text = model.text;
+  const dataSizes = new Set(kernel.arrays.flatMap(a => a.extents.flatMap(e => e.match(/[A-Za-z_]\w*/g) ?? [])));
+  const spineIndex = (s: string) => kernel.spine.findIndex(e => e.loop === symbols.loops.get(s)?.loop);
+  const outerBlock = kernel.block[0].loop;
+  const innermostBody = child(kernel.block[kernel.block.length - 1].loop, 'body')!;
+
+  for (const use of wanted) {
+    const refs: Ref[] = [];
+    let reason: string | undefined;
+    const fail = (why: string) => { reason ??= why; };
+    // Every use of the array in the kernel must be a full subscript whose indices we can read.
+    for (const r of model.scopes.references) {
+      if (reason || r.variable !== use.variable || !within(r.span, kernel.nest)) continue;
+      let top = r.node, indices: SNode[] = [];
+      while (top.parent?.type === 'subscript_expression' && child(top.parent, 'argument') === top) {
+        const ix = child(top.parent, 'index') ?? named(top.parent).find(c => c.field !== 'argument');
+        if (ix) indices.push(ix);
+        top = top.parent;
+      }
+      if (indices.length !== use.extents.length) { fail(`'${use.name}' is used without all its ${use.extents.length} subscript${use.extents.length > 1 ? 's' : ''} at '${text.slice(top.start, top.end)}'`); continue; }
+      const ref: Ref = { node: top, indices, writes: r.access !== 'read', index: [], fixed: [], varying: [] };
+      for (const ix of indices) {
+        const p = symbols.read(ix);
+        const split = p?.affineIn(new Set([...p.symbols()].filter(s => symbols.isVarying(s))));
+        if (!p || !split) { fail(`the index '${text.slice(ix.start, ix.end)}' of '${use.name}' is not affine in the thread and loop indices`); break; }
+        if (![...split.coefficients.values()].every(c => symbols.onlyParams(c))) { fail(`the index '${text.slice(ix.start, ix.end)}' of '${use.name}' multiplies a thread or loop index by another index`); break; }
+        if ([...split.coefficients.keys()].some(s => !symbols.loops.get(s)!.lo)) { fail(`the index '${text.slice(ix.start, ix.end)}' of '${use.name}' uses a loop index whose range is not fixed by sizes`); break; }
+        ref.index.push(p); ref.fixed.push(split.rest); ref.varying.push(split.coefficients);
+      }
+      refs.push(ref);
+    }
+    if (reason) { staging.unstaged.push({ array: use, reason }); continue; }
+
+    // Groups: same varying part, fixed parts apart by constants.
+    const sameVarying = (a: Map<string, Poly>, b: Map<string, Poly>) => a.size === b.size && [...a].every(([s, c]) => b.get(s)?.equals(c));
+    const groups: Ref[][] = [];
+    for (const r of refs) {
+      const g = groups.find(g => g[0].fixed.every((f, d) => sameVarying(g[0].varying[d], r.varying[d]) && r.fixed[d].sub(f).integer !== undefined));
+      if (g) g.push(r); else groups.push([r]);
+    }
+    // Reads provably apart from every write of their group (row 0 read, row 1 written) form a group of their own.
+    for (const g of [...groups]) {
+      const apart = g.filter(r => !r.writes && g.every(w => !w.writes || disjoint(symbols, w, r)));
+      if (apart.length && apart.length < g.length) { groups.splice(groups.indexOf(g), 1, g.filter(r => !apart.includes(r)), apart); }
+    }
+    const writes = refs.filter(r => r.writes);
+    let count = 0;
+    for (const group of groups) {
+      // One reason per array is enough to act on.
+      const why = (s: string) => { if (!staging.unstaged.some(u => u.array === use)) staging.unstaged.push({ array: use, reason: s }); };
+      const first = group[0];
+      const origin: Poly[] = [], extent: Poly[] = [];
+      let box = true;
+      first.fixed.forEach((f, d) => {
+        const offsets = group.map(r => r.fixed[d].sub(f).integer!);
+        const lo = offsets.reduce((a, b) => (b < a ? b : a)), hi = offsets.reduce((a, b) => (b > a ? b : a));
+        const b = bounds(symbols, Poly.ZERO, first.varying[d]);
+        if (!b) { box = false; return; }
+        origin.push(f.add(Poly.constant(lo)).add(b.min));
+        extent.push(b.max.sub(b.min).add(Poly.constant(hi - lo + 1n)));
+      });
+      const at = text.slice(first.node.start, first.node.end);
+      if (!box) { why(`the sign of a thread or loop index's coefficient in '${at}' is unknown`); continue; }
+      const grows = extent.flatMap(e => [...e.symbols()]).filter(s => dataSizes.has(s) || [...dataSizes].some(d => new RegExp(`\\b${d}\\b`).test(s)));
+      if (grows.length) { why(`the tile of '${at}' (${extent.map(e => e.toC()).join(' x ')} elements) grows with the data size ${grows[0]}`); continue; }
+      // The level: the innermost grid or serial loop the origin depends on.
+      const level = Math.max(-1, ...origin.flatMap(o => [...o.symbols()]).map(spineIndex));
+      const written = group.some(r => r.writes);
+      if (!written) {
+        const clash = writes.find(w => !disjoint(symbols, w, first) || group.some(r => !disjoint(symbols, w, r)));
+        if (clash) { why(`'${at}' may read an element that '${text.slice(clash.node.start, clash.node.end)}' writes`); continue; }
+      } else {
+        // An element written more than once: by a serial tile loop below the level, or by a
+        // loop of the body whose index the write does not depend on.
+        const repeated = kernel.spine.some((s, i) => s.role === 'serial' && i > level && s.loop.start < outerBlock.start)
+          || group.some(r => r.writes && symbols.enclosingLoops(r.node, innermostBody).some(l => !l || !r.index.some(p => p.symbols().has(l))));
+        if (!cache && !repeated) continue; // written once: straight to global memory (thesis L2186)
+        const problem = ownership(symbols, kernel, group, refs, extent);
+        if (problem) { why(problem); continue; }
+      }
+      staging.tiles.push({
+        array: use, id: count === 0 ? use.name : `${use.name}_${count}`,
+        level: level >= 0 ? kernel.spine[level].loop : undefined,
+        origin, extent, refs: group.map(r => r.node), written,
+      });
+      count++;
+    }
+  }
+  return staging;
+}
+
+/** Why a written group cannot be staged, or undefined when each element belongs to one thread. */
+function ownership(symbols: KernelSymbols, kernel: Kernel, group: Ref[], all: Ref[], extent: Poly[]): string | undefined {
+  const first = group[0];
+  const at = symbols.text.slice(first.node.start, first.node.end);
+  const writer = group.find(r => r.writes)!;
+  const other = group.find(r => !r.index.every((p, d) => p.equals(writer.index[d])));
+  if (other) return `'${symbols.text.slice(writer.node.start, writer.node.end)}' is written and '${symbols.text.slice(other.node.start, other.node.end)}' touches a neighbouring element: each thread must use exactly the elements it writes`;
+  const seen = new Set<string>();
+  for (const v of first.varying) for (const s of v.keys()) { if (seen.has(s)) return `'${at}' is written with one index in two subscripts`; seen.add(s); }
+  if (!first.varying.every(v => dense(symbols, v))) return `'${at}' is written, and its threads do not cover its tile one element each`;
+  const grid = [...symbols.loops.values()].filter(l => l.kind === 'grid').map(l => l.name);
+  for (const g of grid) {
+    const apart = first.fixed.some((f, d) => {
+      const split = f.affineIn(new Set(grid));
+      const c = split?.coefficients.get(g);
+      if (!split || !c || split.coefficients.size !== 1) return false;
+      return c.sub(extent[d]).nonNegative() || c.neg().sub(extent[d]).nonNegative();
+    });
+    if (!apart) return `'${at}' is written, and blocks along '${g}' may share its elements`;
+  }
+  const overlap = all.find(r => !group.includes(r) && !disjoint(symbols, first, r));
+  if (overlap) return `'${at}' is written, and '${symbols.text.slice(overlap.node.start, overlap.node.end)}' may touch the same elements`;
+  return undefined;
+}
+
+/** The variables an `if` around `node` bounds from above (`p < N && q <= M`), innermost first. */
+function guardsAround(model: ItemModel, node: SNode, nest: SNode): Map<Variable, Guard> {
+  const text = model.text;
+  const guards = new Map<Variable, Guard>();
+  const variableOf = (e: SNode | undefined) => {
+    const n = e && (unparen(e) ?? e);
+    return n?.type === 'identifier' ? model.scopes.references.find(r => r.span.start === n.start)?.variable : undefined;
+  };
+  const conjuncts = (e: SNode | undefined): void => {
+    const n = e && (unparen(e) ?? e);
+    if (!n || n.type !== 'binary_expression') return;
+    const l = child(n, 'left')!, r = child(n, 'right')!;
+    const op = text.slice(l.end, r.start).trim();
+    if (op === '&&') { conjuncts(l); conjuncts(r); return; }
+    const [v, bound] = op === '<' || op === '<=' ? [variableOf(l), r] : op === '>' || op === '>=' ? [variableOf(r), l] : [undefined, r];
+    if (v && !guards.has(v)) guards.set(v, { bound, strict: op === '<' || op === '>' });
+  };
+  for (let m: SNode | undefined = node; m && m !== nest; m = m.parent ?? undefined) {
+    const p = m.parent;
+    if (p?.type === 'if_statement' && child(p, 'consequence') === m) conjuncts(child(p, 'condition'));
+  }
+  return guards;
+}
+
+/**
+ * How many elements of a pointer the schedule's kernels touch (SPEC §4: the footprint over the
+ * whole schedule): one more than the largest index of any reference, bounded over the loops'
+ * ranges and the guards around the reference (`if (p < N) a[p]` touches at most N elements).
+ */
+export function pointerExtent(model: ItemModel, kernels: Kernel[], variable: Variable, region: SNode): { extent: string } | { reason: string; at: SNode } {
+  const text = model.text;
+  const counts: Poly[] = [];
+  for (const k of kernels) {
+    const host: SNode[] = [];
+    for (let m = k.nest.parent; m && m !== region; m = m.parent) if (m.type === 'for_statement') host.unshift(m);
+    for (const r of model.scopes.references) {
+      if (r.variable !== variable || !within(r.span, k.nest)) continue;
+      const top = r.node.parent;
+      const index = top?.type === 'subscript_expression' && child(top, 'argument') === r.node ? child(top, 'index') ?? named(top).find(c => c.field !== 'argument') : undefined;
+      if (!top || !index || top.parent?.type === 'subscript_expression' && child(top.parent, 'argument') === top) {
+        return { reason: `'${variable.name}' is a pointer used other than as 'name[index]' with one index`, at: r.node };
+      }
+      const symbols = new KernelSymbols(model, k, { host, guards: guardsAround(model, top, k.nest) });
+      const at = `'${text.slice(top.start, top.end)}'`;
+      const p = symbols.read(index);
+      const loops = new Set([...symbols.loops.keys()]);
+      const split = p?.affineIn(new Set([...p.symbols()].filter(s => loops.has(s))));
+      if (!p || !split || ![...split.coefficients.values()].every(c => symbols.onlyParams(c))) return { reason: `the index of ${at} is not affine in the loop indices`, at: top };
+      const b = bounds(symbols, split.rest, split.coefficients);
+      if (!b) return { reason: `the range of the index of ${at} is not bounded by sizes (guard it, e.g. 'if (p < N)')`, at: top };
+      if (!b.min.nonNegative()) return { reason: `the index of ${at} may be negative (least value ${b.min.toC()})`, at: top };
+      const count = b.max.add(Poly.constant(1));
+      if (!counts.some(c => c.equals(count))) counts.push(count);
+    }
+  }
+  if (counts.length === 0) return { reason: `'${variable.name}' is not indexed by any kernel`, at: kernels[0].nest };
+  // Several references: the largest count, decided at run time unless two differ by a constant.
+  const largest = counts.filter(c => !counts.some(o => o !== c && o.sub(c).nonNegative() && !o.equals(c)));
+  const texts = largest.map(c => c.toC());
+  return { extent: texts.slice(1).reduce((acc, t) => `(${acc}) > (${t}) ? (${acc}) : (${t})`, texts[0]) };
+}

@@ -1,0 +1,55 @@
+// C integer expressions read as polynomials. The caller says what an identifier stands for (a
+// symbol, the polynomial of its definition, or nothing it can reason about) and whether a
+// sub-expression that is not a polynomial (`(n + 3) / 4`) may stand as an opaque atom.
+
+import { child, named, unparen } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import { Poly } from './poly';
+
+export interface Reader {
+  identifier(n: SNode): Poly | undefined;
+  /** An opaque atom for a non-polynomial sub-expression, or undefined to give up. */
+  atom?(n: SNode): Poly | undefined;
+}
+
+/** The polynomial an expression computes, or the sub-expression that stops the reading. */
+export function polynomialOf(e: SNode, text: string, reader: Reader): { poly: Poly } | { stop: SNode } {
+  const n = unparen(e) ?? e;
+  const opaque = (): { poly: Poly } | { stop: SNode } => {
+    const p = reader.atom?.(n);
+    return p ? { poly: p } : { stop: n };
+  };
+  switch (n.type) {
+    case 'number_literal': {
+      const lit = text.slice(n.start, n.end).replace(/[uUlL]+$/, '');
+      if (!/^(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9]\d*)$/.test(lit)) return { stop: n };
+      return { poly: Poly.constant(BigInt(lit.length > 1 && lit[0] === '0' && !/^0[xX]/.test(lit) ? `0o${lit.slice(1)}` : lit)) };
+    }
+    case 'identifier': {
+      const p = reader.identifier(n);
+      return p ? { poly: p } : { stop: n };
+    }
+    case 'unary_expression': {
+      const op = text.slice(n.start, n.start + 1);
+      if (op !== '-' && op !== '+') return opaque();
+      const r = polynomialOf(named(n)[0], text, reader);
+      return 'poly' in r && op === '-' ? { poly: r.poly.neg() } : r;
+    }
+    case 'binary_expression': {
+      const l = child(n, 'left'), r = child(n, 'right');
+      const op = l && r ? text.slice(l.end, r.start).trim() : '';
+      if (!l || !r || !['+', '-', '*'].includes(op)) return opaque();
+      const a = polynomialOf(l, text, reader);
+      if (!('poly' in a)) return a;
+      const b = polynomialOf(r, text, reader);
+      if (!('poly' in b)) return b;
+      return { poly: op === '+' ? a.poly.add(b.poly) : op === '-' ? a.poly.sub(b.poly) : a.poly.mul(b.poly) };
+    }
+    case 'cast_expression': {
+      const v = child(n, 'value');
+      return v ? polynomialOf(v, text, reader) : { stop: n };
+    }
+    default:
+      return opaque();
+  }
+}

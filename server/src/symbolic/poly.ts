@@ -1,0 +1,149 @@
+// Multivariate polynomials over named symbols with exact rational coefficients (bigint), the
+// arithmetic the CUDA generator's footprints (SPEC §4) and the optimizer's counters (SPEC §5)
+// are written in. Symbols are program parameters (`N`, `B`), loop indices (`v`, `u`) or opaque
+// atoms (`(n + 3) / 4`, printed as written). Sign reasoning assumes symbols are nonnegative:
+// sizes, block sizes and loop indices starting at 0 are.
+
+export interface Rational { readonly n: bigint; readonly d: bigint }
+
+const gcd = (a: bigint, b: bigint): bigint => { a = a < 0n ? -a : a; b = b < 0n ? -b : b; while (b) [a, b] = [b, a % b]; return a; };
+
+export function rational(n: bigint | number, d: bigint | number = 1n): Rational {
+  let nn = BigInt(n), dd = BigInt(d);
+  if (dd === 0n) throw new RangeError('division by zero');
+  if (dd < 0n) { nn = -nn; dd = -dd; }
+  const g = gcd(nn, dd) || 1n;
+  return { n: nn / g, d: dd / g };
+}
+const radd = (a: Rational, b: Rational) => rational(a.n * b.d + b.n * a.d, a.d * b.d);
+const rmul = (a: Rational, b: Rational) => rational(a.n * b.n, a.d * b.d);
+
+/** A monomial: symbols with positive exponents, keyed canonically (`B*v^2`). */
+type Powers = ReadonlyMap<string, number>;
+
+function monomialKey(p: Powers): string {
+  return [...p.keys()].sort().map(s => (p.get(s)! === 1 ? s : `${s}^${p.get(s)}`)).join('*');
+}
+
+interface Term { powers: Powers; coefficient: Rational }
+
+const IDENTIFIER = /^[A-Za-z_]\w*$/;
+
+export class Poly {
+  private constructor(private readonly terms: ReadonlyMap<string, Term>) {}
+
+  static readonly ZERO = new Poly(new Map());
+  static constant(c: bigint | number | Rational): Poly {
+    const r = typeof c === 'object' ? c : rational(c);
+    return r.n === 0n ? Poly.ZERO : new Poly(new Map([['', { powers: new Map(), coefficient: r }]]));
+  }
+  static symbol(name: string): Poly {
+    return new Poly(new Map([[name, { powers: new Map([[name, 1]]), coefficient: rational(1) }]]));
+  }
+
+  private static of(terms: Iterable<Term>): Poly {
+    const out = new Map<string, Term>();
+    for (const t of terms) {
+      const key = monomialKey(t.powers);
+      const prev = out.get(key);
+      const c = prev ? radd(prev.coefficient, t.coefficient) : t.coefficient;
+      if (c.n === 0n) out.delete(key); else out.set(key, { powers: t.powers, coefficient: c });
+    }
+    return new Poly(out);
+  }
+
+  add(o: Poly): Poly { return Poly.of([...this.terms.values(), ...o.terms.values()]); }
+  neg(): Poly { return this.scale(rational(-1)); }
+  sub(o: Poly): Poly { return this.add(o.neg()); }
+  scale(c: Rational | number): Poly {
+    const r = typeof c === 'number' ? rational(c) : c;
+    return Poly.of([...this.terms.values()].map(t => ({ powers: t.powers, coefficient: rmul(t.coefficient, r) })));
+  }
+  mul(o: Poly): Poly {
+    const out: Term[] = [];
+    for (const a of this.terms.values()) {
+      for (const b of o.terms.values()) {
+        const powers = new Map(a.powers);
+        for (const [s, e] of b.powers) powers.set(s, (powers.get(s) ?? 0) + e);
+        out.push({ powers, coefficient: rmul(a.coefficient, b.coefficient) });
+      }
+    }
+    return Poly.of(out);
+  }
+
+  get isZero(): boolean { return this.terms.size === 0; }
+  /** The value when the polynomial has no symbol. */
+  get constantValue(): Rational | undefined {
+    if (this.terms.size === 0) return rational(0);
+    if (this.terms.size === 1 && this.terms.has('')) return this.terms.get('')!.coefficient;
+    return undefined;
+  }
+  /** The integer value when the polynomial is an integer constant. */
+  get integer(): bigint | undefined {
+    const c = this.constantValue;
+    return c && c.d === 1n ? c.n : undefined;
+  }
+  symbols(): Set<string> {
+    const s = new Set<string>();
+    for (const t of this.terms.values()) for (const k of t.powers.keys()) s.add(k);
+    return s;
+  }
+  equals(o: Poly): boolean { return this.sub(o).isZero; }
+
+  /**
+   * `this = rest + Σ coefficient(x)·x` for the symbols x of `vars`, when every term holds at
+   * most one of them, to the first power; undefined otherwise (not affine in `vars`).
+   */
+  affineIn(vars: ReadonlySet<string>): { rest: Poly; coefficients: Map<string, Poly> } | undefined {
+    const rest: Term[] = [];
+    const by = new Map<string, Term[]>();
+    for (const t of this.terms.values()) {
+      const hit = [...t.powers.keys()].filter(s => vars.has(s));
+      if (hit.length === 0) { rest.push(t); continue; }
+      if (hit.length > 1 || t.powers.get(hit[0]) !== 1) return undefined;
+      const powers = new Map(t.powers);
+      powers.delete(hit[0]);
+      by.set(hit[0], [...(by.get(hit[0]) ?? []), { powers, coefficient: t.coefficient }]);
+    }
+    return { rest: Poly.of(rest), coefficients: new Map([...by].map(([s, ts]) => [s, Poly.of(ts)])) };
+  }
+
+  /** Replaces a symbol by a polynomial. */
+  substitute(name: string, value: Poly): Poly {
+    let out = Poly.ZERO;
+    for (const t of this.terms.values()) {
+      let term = Poly.of([{ powers: new Map([...t.powers].filter(([s]) => s !== name)), coefficient: t.coefficient }]);
+      for (let e = t.powers.get(name) ?? 0; e > 0; e--) term = term.mul(value);
+      out = out.add(term);
+    }
+    return out;
+  }
+
+  /** True when no coefficient is negative: the value is ≥ 0 for nonnegative symbols. */
+  nonNegative(): boolean { return [...this.terms.values()].every(t => t.coefficient.n >= 0n); }
+  nonPositive(): boolean { return [...this.terms.values()].every(t => t.coefficient.n <= 0n); }
+
+  /** C source (integer coefficients; a fraction is printed as an exact division of the term). */
+  toC(): string {
+    const terms = [...this.terms.values()].sort((a, b) => degree(b) - degree(a) || monomialKey(a.powers).localeCompare(monomialKey(b.powers)));
+    if (terms.length === 0) return '0';
+    let out = '';
+    terms.forEach((t, i) => {
+      const negative = t.coefficient.n < 0n;
+      const magnitude = { n: negative ? -t.coefficient.n : t.coefficient.n, d: t.coefficient.d };
+      const factors: string[] = [];
+      for (const s of [...t.powers.keys()].sort()) {
+        const atom = IDENTIFIER.test(s) ? s : `(${s})`;
+        for (let e = 0; e < t.powers.get(s)!; e++) factors.push(atom);
+      }
+      if (magnitude.n !== 1n || factors.length === 0) factors.unshift(String(magnitude.n));
+      let text = factors.join(' * ');
+      if (magnitude.d !== 1n) text = `(${text}) / ${magnitude.d}`;
+      out += i === 0 ? (negative ? `-${text}` : text) : (negative ? ` - ${text}` : ` + ${text}`);
+    });
+    return out;
+  }
+  toString(): string { return this.toC(); }
+}
+
+const degree = (t: Term) => [...t.powers.values()].reduce((a, b) => a + b, 0);
