@@ -12,6 +12,7 @@
 // (all its references equal, dense, blocks disjoint), and a read group of an array the kernel
 // writes only when it provably never touches a written element; anything else stays global.
 
+import { within } from '../syntax/keywords';
 import { child, named, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
@@ -59,7 +60,6 @@ interface Ref {
   varying: Map<string, Poly>[];
 }
 
-const within = (s: { start: number; end: number }, o: { start: number; end: number }) => o.start <= s.start && s.end <= o.end;
 
 /** The identifier naming `name` in a loop's initializer (`i = 0` or `int i = 0`). */
 function nodeOfVariable(init: SNode, name: string, text: string): SNode | undefined {

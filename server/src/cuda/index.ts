@@ -4,6 +4,7 @@
 // function holding it. Other MetaFork constructs of the file run serially (their elision),
 // with a note. Any error: no output.
 
+import { within } from '../syntax/keywords';
 import { analyzeText } from '../analyze';
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import { diagnostic } from '../analysis/diagnostic';
@@ -17,7 +18,7 @@ import { cplusplusEdits } from './cplusplus';
 import { MemoryMode, stageTiles, Tile } from './footprint';
 import type { SNode } from '../syntax/parser';
 import { canonicalHeader } from '../analysis/loops';
-import { checkMacro, kernelName, printKernel, printLaunch, printTransfers, sharedBytes, tileBytesHelper } from './print';
+import { blockInterior, checkMacro, kernelName, printKernel, printLaunch, printTransfers, sharedBytes, tileBytesHelper } from './print';
 
 export interface CudaResult {
   /** The `.cu` text; absent when an error stops the generation. */
@@ -42,8 +43,6 @@ export interface TileSummary {
   stored: boolean;
 }
 
-const within = (s: { start: number; end: number }, outer: { start: number; end: number }) => outer.start <= s.start && s.end <= outer.end;
-
 export interface CudaOptions {
   fileName?: string;
   /** `shared`: stage the tiles the thesis's policy picks; `cache(...)` overrides either mode. */
@@ -64,19 +63,19 @@ export async function generateCuda(text: string, options: CudaOptions = {}): Pro
         const read = scheduleKernels(model, c, next, diagnostics);
         if (!read || !c.functionNode) continue;
         next += read.kernels.length;
-        const items = c.clauses.filter(x => x.name === 'cache').flatMap(x => x.items);
-        const cache = items.length ? new Set(items.map(i => i.name)) : undefined;
+        const cacheItems = c.clauses.filter(x => x.name === 'cache').flatMap(x => x.items);
+        const cache = cacheItems.length ? new Set(cacheItems.map(i => i.name)) : undefined;
         const tiles = read.kernels.map(k => {
           const staging = stageTiles(model, k, options.memory ?? 'global', cache);
           for (const u of staging.unstaged) {
-            const item = items.find(i => i.name === u.array.name);
+            const item = cacheItems.find(i => i.name === u.array.name);
             diagnostics.push(item
               ? diagnostic('MF511', item, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name })
               : diagnostic('MF512', k.nest, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name }));
           }
           return staging.tiles;
         });
-        for (const item of items) {
+        for (const item of cacheItems) {
           if (!read.arrays.some(a => a.name === item.name)) diagnostics.push(diagnostic('MF511', item, `'${item.name}' is not an array any kernel of this schedule uses: there is nothing to stage`, { variable: item.name }));
         }
         schedules.push({ read, host: c.functionNode, tiles });
@@ -148,7 +147,7 @@ function hostCode(stage: Stage, read: ScheduleKernels, tiles: Tile[][], unit: st
   const region = c.region!;
   const body = stage.render(region);
   const inner = region.type === 'compound_statement'
-    ? body.slice(1, body.lastIndexOf('}')).replace(/^[ \t]*\n/, '').replace(/\s+$/, '')
+    ? blockInterior(body)
     : i1 + body;
   const { before, after } = printTransfers(read.arrays, i1);
   const replacement = [

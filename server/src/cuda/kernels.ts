@@ -6,7 +6,7 @@
 
 import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import type { Span } from '../syntax/keywords';
+import { within } from '../syntax/keywords';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
 import { canonicalHeader } from '../analysis/loops';
@@ -58,7 +58,10 @@ export interface ScheduleKernels {
   arrays: ArrayUse[];
 }
 
-const within = (s: Span, outer: Span) => outer.start <= s.start && s.end <= outer.end;
+/** The type of an array's or pointer's elements on the device, without qualifiers. */
+function elementType(v: Variable, text: string): string {
+  return typeSpecifiers(v, text).replace(/\b(const|volatile|static|restrict|__restrict__)\b\s*/g, '').trim();
+}
 
 /** The element type and extents of an array variable, from its declarator. */
 function arrayShape(v: Variable, text: string): { element: string; extents: string[] } | undefined {
@@ -75,7 +78,7 @@ function arrayShape(v: Variable, text: string): { element: string; extents: stri
     }
     if (!n || n.type !== 'identifier' || text.slice(n.start, n.end) !== v.name) continue;
     if (extents.length === 0 || extents.some(e => e === undefined)) return undefined;
-    return { element: typeSpecifiers(v, text).replace(/\b(const|volatile|static)\b\s*/g, '').trim(), extents: extents as string[] };
+    return { element: elementType(v, text), extents: extents as string[] };
   }
   return undefined;
 }
@@ -122,7 +125,7 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
         let use = arrays.get(v);
         if (!use) {
           // Without extents (a pointer, `int a[]`), the footprint over the schedule tells the size.
-          const shape = arrayShape(v, text) ?? { element: typeSpecifiers(v, text).replace(/\b(const|volatile|static|restrict|__restrict__)\b\s*/g, '').trim(), extents: [] };
+          const shape = arrayShape(v, text) ?? { element: elementType(v, text), extents: [] };
           use = { variable: v, name: v.name, ...shape, read: false, written: false };
           arrays.set(v, use);
         }

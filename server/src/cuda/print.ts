@@ -98,7 +98,7 @@ export function printKernel(k: Kernel, text: string, tiles: Tile[] = []): string
     const { before, after } = levelCode(here, unit, false);
     const rendered = stage.render(body);
     const inner = body.type === 'compound_statement'
-      ? rendered.slice(1, rendered.lastIndexOf('}')).replace(/^[ \t]*\n/, '').replace(/\s+$/, '')
+      ? blockInterior(rendered)
       : i1 + reindent(rendered, lineIndent(text, body.start), i1);
     const lines = (ls: string[]) => ls.map(l => i1 + l);
     // A bare body gets its braces on the header's line.
@@ -118,6 +118,11 @@ export function printKernel(k: Kernel, text: string, tiles: Tile[] = []): string
     ...after.map(l => unit + l),
     '}',
   ].join('\n');
+}
+
+/** The statements of a rendered `{ ... }`, without the braces and the blank ends. */
+export function blockInterior(rendered: string): string {
+  return rendered.slice(1, rendered.lastIndexOf('}')).replace(/^[ \t]*\n/, '').replace(/\s+$/, '');
 }
 
 /** The tiles' extents, as C, outermost subscript first. */

@@ -2,7 +2,7 @@
 // MetaFork and CilkPlus follow the thesis rules (digest 003 §1.6); OpenMP constructs follow
 // the OpenMP 4.5 data-sharing rules (§2.15.1) with the clauses written on the directive.
 
-import type { Span } from '../syntax/keywords';
+import { within } from '../syntax/keywords';
 import type { Construct, ItemModel } from './constructs';
 import type { Reference, Variable } from './scopes';
 
@@ -18,7 +18,6 @@ export interface SharingEntry {
   references: Reference[];
 }
 
-const within = (span: Span, outer: Span) => outer.start <= span.start && span.end <= outer.end;
 
 /** References that fall inside the construct (its region, or a spawn's call and l-value). */
 export function referencesIn(model: ItemModel, c: Construct): Reference[] {

@@ -29,6 +29,9 @@ export const KEYWORD_CLAUSES: Partial<Record<KeywordName, readonly string[]>> = 
 };
 
 export interface Span { start: number; end: number }
+
+/** `s` lies inside `outer`. */
+export function within(s: Span, outer: Span): boolean { return outer.start <= s.start && s.end <= outer.end; }
 export interface Ident extends Span { name: string }
 
 export interface KeywordClause extends Span {

@@ -8,7 +8,7 @@
 
 import { child, named, unparen } from '../syntax/ast';
 import { insert, remove, removeStatement, replace, withTrailingBlanks } from '../syntax/edits';
-import { skipTrivia } from '../syntax/keywords';
+import { skipTrivia, within } from '../syntax/keywords';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { declaratorInfo, findFunctionDeclarator, Variable } from '../model/scopes';
@@ -24,7 +24,6 @@ import { pipelineToTasks } from './pipeline';
 export const GENERATED_MAIN = '/* metafork: main runs the program inside an OpenMP parallel region, so that its tasks have a team */';
 export const RENAMED_MAIN = 'mf_main';
 
-const within = (n: { start: number; end: number }, outer: { start: number; end: number }) => outer.start <= n.start && n.end <= outer.end;
 
 export function metaforkToOpenmp(stage: Stage, models: ItemModel[]): void {
   const text = stage.text;
