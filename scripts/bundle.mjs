@@ -15,7 +15,13 @@ const common = {
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, entryPoints: ['server/src/lsp/worker.ts'], outfile: 'dist/worker.js' }),
   build({ ...common, entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js' }),
+  // The extension-host e2e suite (client/test/suite), shipped in the .vsix so that the packaged
+  // extension is what the tests exercise.
+  build({ ...common, entryPoints: ['client/test/suite/index.ts'], outfile: 'dist/test/suite.js', external: ['vscode'],
+    // Mocha's parallel mode (never used here) resolves its worker files by path; only loaded on demand.
+    logOverride: { 'require-resolve-not-external': 'silent' } }),
 ]);
 for (const [pkg, file] of [['web-tree-sitter', 'tree-sitter.wasm'], ['tree-sitter-c', 'tree-sitter-c.wasm'], ['tree-sitter-cpp', 'tree-sitter-cpp.wasm']]) {
   copyFileSync(require.resolve(`${pkg}/${file}`), `dist/${file}`);

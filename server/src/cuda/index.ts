@@ -6,6 +6,7 @@
 
 import { within } from '../syntax/keywords';
 import { analyzeText } from '../analyze';
+import type { DocumentModel } from '../model/document';
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import { diagnostic } from '../analysis/diagnostic';
 import { applyEdits, TextEdit } from '../syntax/edits';
@@ -28,6 +29,16 @@ export interface CudaResult {
   kernels: string[];
   /** The shared-memory tiles of every kernel, in kernel order. */
   tiles: TileSummary[];
+  /** Each `meta_schedule` of the input with its kernels (what hovers and lenses show). */
+  schedules: ScheduleSummary[];
+}
+
+export interface ScheduleSummary {
+  /** The schedule in the input text (keyword or pragma through its body). */
+  start: number;
+  end: number;
+  /** Each kernel with the loop nest it comes from (`start`, `end`: the outermost loop). */
+  kernels: { name: string; source: string; launch: string; grid: string[]; block: string[]; start: number; end: number }[];
 }
 
 export interface TileSummary {
@@ -50,87 +61,102 @@ export interface CudaOptions {
 }
 
 export async function generateCuda(text: string, options: CudaOptions = {}): Promise<CudaResult> {
-  const { model: doc, diagnostics: found, syntax } = await analyzeText(text, options.fileName);
+  const { model, diagnostics, syntax } = await analyzeText(text, options.fileName);
   try {
-    const diagnostics = found.filter(d => d.severity === 'error');
-    if (diagnostics.length) return { diagnostics, kernels: [], tiles: [] };
-    const items = doc.allItems();
-    const schedules: { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; tiles: Tile[][] }[] = [];
-    let next = 0;
-    for (const model of items) {
-      for (const c of model.constructs) {
-        if (c.kind !== 'schedule' || !c.region) continue;
-        const read = scheduleKernels(model, c, next, diagnostics);
-        if (!read || !c.functionNode) continue;
-        next += read.kernels.length;
-        const cacheItems = c.clauses.filter(x => x.name === 'cache').flatMap(x => x.items);
-        const cache = cacheItems.length ? new Set(cacheItems.map(i => i.name)) : undefined;
-        const tiles = read.kernels.map(k => {
-          const staging = stageTiles(model, k, options.memory ?? 'global', cache);
-          for (const u of staging.unstaged) {
-            const item = cacheItems.find(i => i.name === u.array.name);
-            diagnostics.push(item
-              ? diagnostic('MF511', item, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name })
-              : diagnostic('MF512', k.nest, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name }));
-          }
-          return staging.tiles;
-        });
-        for (const item of cacheItems) {
-          if (!read.arrays.some(a => a.name === item.name)) diagnostics.push(diagnostic('MF511', item, `'${item.name}' is not an array any kernel of this schedule uses: there is nothing to stage`, { variable: item.name }));
-        }
-        schedules.push({ read, host: c.functionNode, tiles });
-      }
-    }
-    if (schedules.length === 0 && !diagnostics.some(d => d.severity === 'error')) {
-      diagnostics.push(diagnostic('MF510', { start: 0, end: Math.min(1, text.length) }, `no 'meta_schedule' in this file: there is nothing to generate CUDA for`));
-    }
-    if (diagnostics.some(d => d.severity === 'error')) return { diagnostics, kernels: [], tiles: [] };
-
-    const stage = new Stage(text);
-    const unit = indentUnit(text);
-    // Everything outside the schedules runs as its serial elision.
-    const spans = schedules.map(s => s.read.schedule);
-    for (const e of elisionEdits(doc)) if (!spans.some(s => within(e, s) || (e.start < s.end && e.end > s.start))) stage.edit(e);
-    for (const model of items) {
-      for (const c of model.constructs) {
-        if (c.kind !== 'schedule' && c.dialect === 'metafork' && !spans.some(s => within(c, s))) {
-          diagnostics.push(diagnostic('MF604', c.head, `outside 'meta_schedule' the CUDA program runs this construct serially (its elision)`));
-        }
-      }
-    }
-    for (const e of cplusplusEdits(doc)) stage.edit(e);
-    const kernelsBefore = new Map<number, string[]>();
-    const devices = new Set<string>();
-    for (const { read, host, tiles } of schedules) {
-      const printed = read.kernels.map((k, i) => printKernel(k, text, tiles[i]));
-      const at = wholeLines(text, host).start;
-      kernelsBefore.set(at, [...(kernelsBefore.get(at) ?? []), ...printed]);
-      for (const k of read.kernels) for (const f of k.calls) devices.add(f);
-      hostCode(stage, read, tiles, unit);
-    }
-    for (const [at, kernels] of kernelsBefore) stage.edit({ start: at, end: at, newText: kernels.join('\n\n') + '\n\n' });
-    // Functions the kernels call run on the device too.
-    for (const model of items) {
-      const fn = model.item;
-      if (fn.type !== 'function_definition') continue;
-      const name = /([A-Za-z_]\w*)\s*\(/.exec(text.slice(fn.start, fn.end))?.[1];
-      if (name && devices.has(name)) stage.edit({ start: fn.start, end: fn.start, newText: '__host__ __device__ ' });
-    }
-    const headers: TextEdit[] = [];
-    for (const h of ['stdio.h', 'stdlib.h']) { const e = includeEdit(text, h); if (e) headers.push(e); }
-    const lines = includeLines(text);
-    const after = lines.length ? lines[lines.length - 1].end : 0;
-    const staged = schedules.some(s => s.tiles.some(t => t.length > 0));
-    headers.push({ start: after, end: after, newText: `\n${checkMacro()}\n${staged ? `\n${tileBytesHelper()}\n` : ''}\n` });
-    const out = applyEdits(text, [...headers, ...stage.edits]);
-    const tiles = schedules.flatMap(s => s.read.kernels.flatMap((k, i) => s.tiles[i].map((t): TileSummary => ({
-      kernel: kernelName(k), name: `shared_${t.id}`, array: t.array.name, extent: t.extent.map(e => e.toC()),
-      level: t.level ? loopVariable(t.level, text) : null, stored: t.written,
-    }))));
-    return { text: out, diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles };
+    return cudaFromModel(model, diagnostics, options);
   } finally {
     syntax.dispose();
   }
+}
+
+/** The generation from an analysed document (the server re-uses the model of its diagnostics). */
+export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[], options: CudaOptions = {}): CudaResult {
+  const text = doc.text;
+  const diagnostics = found.filter(d => d.severity === 'error');
+  if (diagnostics.length) return { diagnostics, kernels: [], tiles: [], schedules: [] };
+  const items = doc.allItems();
+  const schedules: { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; tiles: Tile[][] }[] = [];
+  let next = 0;
+  for (const model of items) {
+    for (const c of model.constructs) {
+      if (c.kind !== 'schedule' || !c.region) continue;
+      const read = scheduleKernels(model, c, next, diagnostics);
+      if (!read || !c.functionNode) continue;
+      next += read.kernels.length;
+      const cacheItems = c.clauses.filter(x => x.name === 'cache').flatMap(x => x.items);
+      const cache = cacheItems.length ? new Set(cacheItems.map(i => i.name)) : undefined;
+      const tiles = read.kernels.map(k => {
+        const staging = stageTiles(model, k, options.memory ?? 'global', cache);
+        for (const u of staging.unstaged) {
+          const item = cacheItems.find(i => i.name === u.array.name);
+          diagnostics.push(item
+            ? diagnostic('MF511', item, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name })
+            : diagnostic('MF512', k.nest, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name }));
+        }
+        return staging.tiles;
+      });
+      for (const item of cacheItems) {
+        if (!read.arrays.some(a => a.name === item.name)) diagnostics.push(diagnostic('MF511', item, `'${item.name}' is not an array any kernel of this schedule uses: there is nothing to stage`, { variable: item.name }));
+      }
+      schedules.push({ read, host: c.functionNode, tiles });
+    }
+  }
+  if (schedules.length === 0 && !diagnostics.some(d => d.severity === 'error')) {
+    diagnostics.push(diagnostic('MF510', { start: 0, end: Math.min(1, text.length) }, `no 'meta_schedule' in this file: there is nothing to generate CUDA for`));
+  }
+  if (diagnostics.some(d => d.severity === 'error')) return { diagnostics, kernels: [], tiles: [], schedules: [] };
+
+  const stage = new Stage(text);
+  const unit = indentUnit(text);
+  // Everything outside the schedules runs as its serial elision.
+  const spans = schedules.map(s => s.read.schedule);
+  for (const e of elisionEdits(doc)) if (!spans.some(s => within(e, s) || (e.start < s.end && e.end > s.start))) stage.edit(e);
+  for (const model of items) {
+    for (const c of model.constructs) {
+      if (c.kind !== 'schedule' && c.dialect === 'metafork' && !spans.some(s => within(c, s))) {
+        diagnostics.push(diagnostic('MF604', c.head, `outside 'meta_schedule' the CUDA program runs this construct serially (its elision)`));
+      }
+    }
+  }
+  for (const e of cplusplusEdits(doc)) stage.edit(e);
+  const kernelsBefore = new Map<number, string[]>();
+  const devices = new Set<string>();
+  const summaries: ScheduleSummary[] = [];
+  for (const { read, host, tiles } of schedules) {
+    const printed = read.kernels.map((k, i) => printKernel(k, text, tiles[i]));
+    const c = read.schedule;
+    summaries.push({
+      start: c.form === 'pragma' ? c.head.start : c.start, end: c.end,
+      kernels: read.kernels.map((k, i) => ({
+        name: kernelName(k), source: printed[i], launch: printLaunch(k, '', unit, sharedBytes(tiles[i])),
+        grid: k.grid.map(g => g.bound), block: k.block.map(b => b.bound), start: k.nest.start, end: k.nest.end,
+      })),
+    });
+    const at = wholeLines(text, host).start;
+    kernelsBefore.set(at, [...(kernelsBefore.get(at) ?? []), ...printed]);
+    for (const k of read.kernels) for (const f of k.calls) devices.add(f);
+    hostCode(stage, read, tiles, unit);
+  }
+  for (const [at, kernels] of kernelsBefore) stage.edit({ start: at, end: at, newText: kernels.join('\n\n') + '\n\n' });
+  // Functions the kernels call run on the device too.
+  for (const model of items) {
+    const fn = model.item;
+    if (fn.type !== 'function_definition') continue;
+    const name = /([A-Za-z_]\w*)\s*\(/.exec(text.slice(fn.start, fn.end))?.[1];
+    if (name && devices.has(name)) stage.edit({ start: fn.start, end: fn.start, newText: '__host__ __device__ ' });
+  }
+  const headers: TextEdit[] = [];
+  for (const h of ['stdio.h', 'stdlib.h']) { const e = includeEdit(text, h); if (e) headers.push(e); }
+  const lines = includeLines(text);
+  const after = lines.length ? lines[lines.length - 1].end : 0;
+  const staged = schedules.some(s => s.tiles.some(t => t.length > 0));
+  headers.push({ start: after, end: after, newText: `\n${checkMacro()}\n${staged ? `\n${tileBytesHelper()}\n` : ''}\n` });
+  const out = applyEdits(text, [...headers, ...stage.edits]);
+  const tiles = schedules.flatMap(s => s.read.kernels.flatMap((k, i) => s.tiles[i].map((t): TileSummary => ({
+    kernel: kernelName(k), name: `shared_${t.id}`, array: t.array.name, extent: t.extent.map(e => e.toC()),
+    level: t.level ? loopVariable(t.level, text) : null, stored: t.written,
+  }))));
+  return { text: out, diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles, schedules: summaries };
 }
 
 function loopVariable(loop: SNode, text: string): string | null {

@@ -1,57 +1,211 @@
-// The language server: documents, incremental re-parse, diagnostics published after every
-// change. Compiler logic lives in the modules it calls; this file only wires LSP to them.
+// The language server: wires LSP to the modules that do the work. Diagnostics are published
+// after every burst of changes (documents.ts); features read the analysed state of the
+// document's current version; CUDA is derived from that state in-process (it re-uses the
+// model) and translations run in a worker (jobs.ts), both cached per version.
 
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, Connection } from 'vscode-languageserver/node';
+import {
+  CodeAction, CodeActionKind, Connection, createConnection, ErrorCodes, InitializeParams, LSPErrorCodes,
+  ProposedFeatures, ResponseError, TextDocuments, TextDocumentSyncKind, WorkspaceEdit,
+} from 'vscode-languageserver/node';
+import type { CancellationToken } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeSyntax, parseText } from '../analyze';
 import { packageVersion } from '../version';
-import type { Analysis } from '../analyze';
 import { toLsp } from '../analysis/diagnostic';
+import type { MfDiagnostic } from '../analysis/diagnostic';
+import type { TextEdit } from '../syntax/edits';
 import { LineIndex } from '../syntax/lines';
-import type { SyntaxDocument } from '../syntax/parser';
+import {
+  CUDA_REQUEST, CudaParams, CudaResult as CudaResponse, TRANSLATE_REQUEST, TranslateParams, TranslateResult, Dialect,
+} from '../../../shared/protocol';
+import { DEFAULT_SETTINGS, MetaforkSettings, SETTINGS_SECTION } from '../../../shared/settings';
+import type { Translation } from '../translate';
+import { derive, DocumentState, DocumentStore, pathOf } from './documents';
+import { Cancelled, TranslationJobs } from './jobs';
+import { hover } from './hover';
+import { minimalEdit, quickFixes, rangeOf, TranslationActionData, translationActions } from './actions';
+import { codeLenses, documentSymbols, semanticTokens, TOKEN_LEGEND } from './outline';
 
-interface DocumentState { version: number; syntax: SyntaxDocument; analysis: Pick<Analysis, 'model' | 'cache'> }
+const DIALECTS: readonly Dialect[] = ['metafork', 'openmp', 'cilkplus'];
 
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): Connection {
   const documents = new TextDocuments(TextDocument);
-  const states = new Map<string, DocumentState>();
-  // Analyses run one at a time per document, in the order of versions.
-  const queue = new Map<string, Promise<void>>();
+  const jobs = new TranslationJobs();
+  let settings: MetaforkSettings = DEFAULT_SETTINGS;
+  let client = { configuration: false, resolveEdit: false, disabled: false, documentChanges: false };
 
-  connection.onInitialize(() => ({
-    capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental } },
-    serverInfo: { name: 'metafork', version: packageVersion() },
-  }));
+  const store = new DocumentStore(
+    uri => documents.get(uri),
+    async state => {
+      await connection.sendDiagnostics({ uri: state.uri, version: state.version, diagnostics: lsp(state.analysis.diagnostics, state.lines) });
+    },
+    message => connection.console.error(message),
+  );
 
-  const analyze = async (doc: TextDocument) => {
-    const previous = states.get(doc.uri);
-    if (previous && previous.version >= doc.version) return;
-    const text = doc.getText();
-    const path = decodeURIComponent(doc.uri.replace(/^file:\/\//, ''));
-    const syntax = previous ? previous.syntax.update(text) : await parseText(text, path);
-    const analysis = analyzeSyntax(syntax, previous?.analysis);
-    previous?.syntax.dispose();
-    states.set(doc.uri, { version: doc.version, syntax, analysis });
-    const { diagnostics } = analysis;
-    // A newer version may be waiting: publishing this one is still right (it is what the text was).
-    const lines = new LineIndex(text);
-    await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnostics.map(d => toLsp(d, lines)) });
+  connection.onInitialize((params: InitializeParams) => {
+    const caps = params.capabilities;
+    client = {
+      configuration: !!caps.workspace?.configuration,
+      resolveEdit: !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit'),
+      disabled: !!caps.textDocument?.codeAction?.disabledSupport,
+      documentChanges: !!caps.workspace?.workspaceEdit?.documentChanges,
+    };
+    settings = merge(params.initializationOptions?.settings);
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite], resolveProvider: true },
+        documentSymbolProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        semanticTokensProvider: { legend: TOKEN_LEGEND, full: true },
+      },
+      serverInfo: { name: 'metafork', version: packageVersion() },
+    };
+  });
+
+  connection.onInitialized(() => { void refreshSettings(); });
+  connection.onDidChangeConfiguration(change => {
+    if (client.configuration) void refreshSettings();
+    else settings = merge(change.settings?.[SETTINGS_SECTION]);
+  });
+  const refreshSettings = async () => {
+    if (!client.configuration) return;
+    try { settings = merge(await connection.workspace.getConfiguration(SETTINGS_SECTION)); } catch { /* keep the last settings */ }
   };
 
-  documents.onDidChangeContent(({ document }) => {
-    const run = (queue.get(document.uri) ?? Promise.resolve()).then(() => analyze(document)).catch(e => {
-      connection.console.error(`metafork: analysis failed for ${document.uri}: ${(e as Error).stack ?? e}`);
-    });
-    queue.set(document.uri, run);
-  });
+  documents.onDidChangeContent(({ document }) => store.changed(document.uri));
   documents.onDidClose(({ document }) => {
-    states.get(document.uri)?.syntax.dispose();
-    states.delete(document.uri);
-    queue.delete(document.uri);
+    store.closed(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
+  /** The analysed current version of a document, or an LSP error for an unknown one. */
+  const stateOf = async (uri: unknown, token?: CancellationToken): Promise<DocumentState> => {
+    if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'textDocument.uri must be a string');
+    const state = await store.current(uri);
+    if (!state) throw new ResponseError(ErrorCodes.InvalidParams, `unknown document ${uri}: open it first (textDocument/didOpen)`);
+    if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+    return state;
+  };
+  const cudaOf = (state: DocumentState, memory = settings.cuda.memory) => store.cuda(state, memory);
+  const offsetOf = (state: DocumentState, position: unknown): number => {
+    const p = position as { line?: unknown; character?: unknown } | undefined;
+    if (!p || typeof p.line !== 'number' || typeof p.character !== 'number') throw new ResponseError(ErrorCodes.InvalidParams, 'position must be {line, character}');
+    return state.lines.offset({ line: p.line, character: p.character });
+  };
+  const translation = (state: DocumentState, to: Dialect, focus: number | undefined, token?: CancellationToken): Promise<Translation> => {
+    const key = `${state.uri}@${state.version}:${to}:${focus ?? ''}`;
+    const cached = state.derived.get(key) as Translation | undefined;
+    if (cached) return Promise.resolve(cached);
+    return jobs.translate(key, state.text, to, { fileName: pathOf(state.uri), ...(focus === undefined ? {} : { focus }) }, token).then(t => {
+      state.derived.set(key, t);
+      return t;
+    });
+  };
+  /** Maps the server's errors to LSP errors (cancellation, time-out). */
+  const answer = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (e) {
+      if (e instanceof ResponseError) throw e;
+      if (e instanceof Cancelled) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+      throw new ResponseError(LSPErrorCodes.RequestFailed, (e as Error).message);
+    }
+  };
+
+  connection.onHover((params, token) => answer(async () => {
+    const state = await stateOf(params.textDocument?.uri, token);
+    return hover(state, offsetOf(state, params.position), () => cudaOf(state));
+  }));
+
+  connection.onCodeAction((params, token) => answer(async () => {
+    const state = await stateOf(params.textDocument?.uri, token);
+    const offset = offsetOf(state, params.range?.start);
+    const out: CodeAction[] = [];
+    for (const { fix, diagnostic } of quickFixes(state, params.context?.diagnostics ?? [])) {
+      out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: fix.preferred, edit: workspaceEdit(state, fix.edits) });
+    }
+    // `only` lists kinds the client wants; a kind includes its sub-kinds (`refactor` ⊃ `refactor.rewrite`).
+    const only = params.context?.only;
+    const wanted = (kind: string) => !only || only.some(k => kind === k || kind.startsWith(`${k}.`));
+    if (wanted(CodeActionKind.RefactorRewrite)) {
+      for (const action of translationActions(state, offset, client.disabled)) {
+        out.push(client.resolveEdit || action.disabled ? action : await resolveTranslation(action, token));
+      }
+    }
+    return out.filter(a => wanted(a.kind ?? ''));
+  }));
+
+  const resolveTranslation = async (action: CodeAction, token?: CancellationToken): Promise<CodeAction> => {
+    const data = action.data as TranslationActionData | undefined;
+    if (!data || data.kind !== 'translate' || !DIALECTS.includes(data.to)) throw new ResponseError(ErrorCodes.InvalidParams, 'not a MetaFork translation action');
+    const state = await stateOf(data.uri, token);
+    if (state.version !== data.version) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since this action was offered');
+    const result = await translation(state, data.to, data.focus, token);
+    if (result.text === undefined) {
+      const why = result.diagnostics.filter(d => d.severity === 'error').map(d => `${state.lines.position(d.start).line + 1}:${state.lines.position(d.start).character + 1}: ${d.message}`);
+      void connection.window.showErrorMessage(`MetaFork: no translation to ${data.to}: ${why.join('; ') || 'refused'}`);
+      return { ...action, edit: { changes: {} } };
+    }
+    return { ...action, edit: workspaceEdit(state, [minimalEdit(state.text, result.text)]) };
+  };
+  connection.onCodeActionResolve((action, token) => answer(() => resolveTranslation(action, token)));
+
+  const workspaceEdit = (state: DocumentState, edits: TextEdit[]): WorkspaceEdit => {
+    const lspEdits = edits.map(e => ({ range: rangeOf(state, e), newText: e.newText }));
+    return client.documentChanges
+      ? { documentChanges: [{ textDocument: { uri: state.uri, version: state.version }, edits: lspEdits }] }
+      : { changes: { [state.uri]: lspEdits } };
+  };
+
+  connection.onDocumentSymbol((params, token) => answer(async () => documentSymbols(await stateOf(params.textDocument?.uri, token))));
+  connection.onCodeLens((params, token) => answer(async () => {
+    const state = await stateOf(params.textDocument?.uri, token);
+    return codeLenses(state, cudaOf(state));
+  }));
+  connection.languages.semanticTokens.on((params, token) => answer(async () => {
+    const state = await stateOf(params.textDocument?.uri, token);
+    return derive(state, 'tokens', () => semanticTokens(state));
+  }));
+
+  connection.onRequest(TRANSLATE_REQUEST, (params: TranslateParams, token) => answer(async (): Promise<TranslateResult> => {
+    const state = await stateOf(params?.textDocument?.uri, token);
+    if (!DIALECTS.includes(params.to)) throw new ResponseError(ErrorCodes.InvalidParams, `'to' must be one of ${DIALECTS.join(', ')}`);
+    const focus = params.position === undefined ? undefined : offsetOf(state, params.position);
+    const result = await translation(state, params.to, focus, token);
+    return {
+      version: state.version, ...(result.text === undefined ? {} : { text: result.text }),
+      diagnostics: lsp(result.diagnostics, state.lines), from: result.from, to: result.to,
+      ...(result.focus ? { range: rangeOf(state, result.focus.input) } : {}),
+    };
+  }));
+
+  connection.onRequest(CUDA_REQUEST, (params: CudaParams, token) => answer(async (): Promise<CudaResponse> => {
+    const state = await stateOf(params?.textDocument?.uri, token);
+    const memory = params.memory ?? settings.cuda.memory;
+    if (memory !== 'global' && memory !== 'shared') throw new ResponseError(ErrorCodes.InvalidParams, "'memory' must be 'global' or 'shared'");
+    const result = cudaOf(state, memory);
+    return {
+      version: state.version, ...(result.text === undefined ? {} : { text: result.text }),
+      diagnostics: lsp(result.diagnostics, state.lines), kernels: result.kernels, tiles: result.tiles,
+      schedules: result.schedules.map(s => ({
+        range: rangeOf(state, s),
+        kernels: s.kernels.map(k => ({ name: k.name, source: k.source, launch: k.launch, grid: k.grid, block: k.block })),
+      })),
+    };
+  }));
+
+  connection.onShutdown(() => jobs.dispose());
   documents.listen(connection);
   connection.listen();
   return connection;
+}
+
+function lsp(diagnostics: readonly MfDiagnostic[], lines: LineIndex) {
+  return diagnostics.map(d => toLsp(d, lines));
+}
+
+function merge(partial: unknown): MetaforkSettings {
+  const p = (partial ?? {}) as Partial<MetaforkSettings>;
+  return { ...DEFAULT_SETTINGS, ...p, cuda: { ...DEFAULT_SETTINGS.cuda, ...(p.cuda ?? {}) } };
 }

@@ -22,8 +22,8 @@ export function cilkToMetafork(stage: Stage, models: ItemModel[]): void {
       else joinBefore(stage, exit.node);
     }
   }
-  // The CilkPlus header means nothing to MetaFork.
-  for (const line of systemIncludes(text, h => h === 'cilk/cilk.h')) stage.edit(remove(line));
+  // The CilkPlus header means nothing to MetaFork (unless CilkPlus is left elsewhere).
+  if (!stage.partial) for (const line of systemIncludes(text, h => h === 'cilk/cilk.h')) stage.edit(remove(line));
 }
 
 function construct(stage: Stage, c: Construct): void {

@@ -23,7 +23,9 @@ export class Stage {
   /** Includes the output needs (`<string.h>` for memcpy, ...). */
   readonly includes = new Set<string>();
 
-  constructor(readonly text: string) {}
+  /** `partial`: only some constructs are translated (a quick fix), so the rest of the file
+   * still needs what the source dialect needs (its headers). */
+  constructor(readonly text: string, readonly partial = false) {}
 
   edit(e: TextEdit): void { this.edits.push(e); }
 

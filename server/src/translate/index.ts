@@ -4,7 +4,9 @@
 // Findings of later stages are mapped back to the user's text. Any error: no output.
 
 import { analyzeSyntax } from '../analyze';
-import type { MfDiagnostic } from '../analysis/diagnostic';
+import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
+import { Span, within } from '../syntax/keywords';
+import type { Construct, ItemModel } from '../model/constructs';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { systemIncludes } from '../syntax/includes';
 import { loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
@@ -25,13 +27,54 @@ export interface Translation {
   diagnostics: MfDiagnostic[];
   from: Dialect[];
   to: Dialect;
+  /** With `focus`: the construct translated, in the input and in the output text. */
+  focus?: { input: Span; output: Span };
 }
 
-/** The dialects whose constructs a document uses. */
-export function dialectsOf(model: DocumentModel): Dialect[] {
+export interface TranslateOptions {
+  fileName?: string;
+  from?: Dialect | 'auto';
+  /** Translate only the construct around this offset (see `focusSpan`); the rest stays as it is. */
+  focus?: number;
+}
+
+/** The dialects whose constructs a document (or a span of it) uses. */
+export function dialectsOf(model: DocumentModel, span?: Span): Dialect[] {
   const found = new Set<Dialect>();
-  for (const item of model.allItems()) for (const c of item.constructs) found.add(c.dialect);
+  for (const item of span ? focusedItems(model, span) : model.allItems()) for (const c of item.constructs) found.add(c.dialect);
   return DIALECTS.filter(d => found.has(d));
+}
+
+/**
+ * What "translate this construct" translates: the outermost construct around `offset` — the
+ * whole function for spawns and joins, whose meaning is the function's (a join waits for every
+ * spawn before it; CilkPlus joins at return) — or undefined where there is none.
+ */
+export function focusSpan(model: DocumentModel, offset: number): Span | undefined {
+  const item = model.itemAt(offset);
+  if (!item) return undefined;
+  const at = (c: Construct) => (c.start <= offset && offset <= c.end) || (c.head.start <= offset && offset <= c.head.end);
+  let c = item.constructs.find(k => at(k));
+  if (!c) return undefined;
+  while (c.parent) c = c.parent;
+  const forkJoin = (k: Construct) => ['spawn', 'block-spawn', 'join', 'scope'].includes(k.kind) && k.dialect !== 'openmp';
+  if (forkJoin(c) || c.children.some(forkJoin)) {
+    const fn = c.functionNode;
+    if (fn) return { start: fn.start, end: fn.end };
+  }
+  return { start: Math.min(c.start, c.head.start), end: Math.max(c.end, c.head.end) };
+}
+
+/** Items meeting `span`, each seeing only the constructs inside it. */
+function focusedItems(model: DocumentModel, span: Span): ItemModel[] {
+  const out: ItemModel[] = [];
+  for (const item of model.allItems()) {
+    if (item.item.end < span.start || item.item.start > span.end) continue;
+    if (within(item.item, span)) { out.push(item); continue; }
+    const inside = (c: Construct) => within({ start: Math.min(c.start, c.head.start), end: c.end }, span);
+    out.push({ ...item, constructs: item.constructs.filter(inside), roots: item.roots.filter(inside) });
+  }
+  return out;
 }
 
 /** Offsets of a stage's output mapped back to its input. */
@@ -44,6 +87,17 @@ class OffsetMap {
       this.pieces.push({ outStart: e.start + delta, outEnd: e.start + delta + e.newText.length, inStart: e.start, inEnd: e.end });
       delta += e.newText.length - (e.end - e.start);
     }
+  }
+  /** Where a span of the input ends up in the output; edits touching it are inside it. */
+  forward(span: Span): Span {
+    const shift = (x: number) => this.pieces.reduce((d, p) => p.inEnd <= x ? d + (p.outEnd - p.outStart) - (p.inEnd - p.inStart) : d, 0);
+    let start = span.start + shift(span.start), end = span.end + shift(span.end);
+    for (const p of this.pieces) {
+      if (p.inStart > span.end || p.inEnd < span.start) continue;
+      start = Math.min(start, p.outStart);
+      end = Math.max(end, p.outEnd);
+    }
+    return { start, end };
   }
   back(offset: number): number {
     let delta = 0;
@@ -58,24 +112,31 @@ class OffsetMap {
 
 interface Step { text: string; maps: OffsetMap[] }
 
-export async function translateText(text: string, to: Dialect, options: { fileName?: string; from?: Dialect | 'auto' } = {}): Promise<Translation> {
+export async function translateText(text: string, to: Dialect, options: TranslateOptions = {}): Promise<Translation> {
   const grammars = await loadGrammars();
   const language: SourceLanguage = detectLanguage(options.fileName, text);
   const parse = (t: string) => SyntaxDocument.parse(grammars, t, language, options.fileName);
   const first = analyzeSyntax(parse(text));
   const diagnostics: MfDiagnostic[] = [];
-  const from = dialectsOf(first.model);
   const errors = first.diagnostics.filter(d => d.severity === 'error');
-  if (errors.length) { first.syntax.dispose(); return { diagnostics: errors, from, to }; }
+  const input = options.focus === undefined ? undefined : focusSpan(first.model, options.focus);
+  const from = dialectsOf(first.model, input);
+  if (errors.length || (options.focus !== undefined && !input)) {
+    first.syntax.dispose();
+    return { diagnostics: errors.length ? errors : [diagnostic('MF601', { start: options.focus!, end: options.focus! }, 'there is no parallel construct here to translate')], from, to };
+  }
   const sources = options.from && options.from !== 'auto' ? [options.from] : from;
   const step: Step = { text, maps: [] };
   let syntax = first.syntax;
   let model = first.model;
+  let focus = input;
   const cpp = language === 'cpp';
+  /** The items (and, with a focus, the constructs) the stages translate. */
+  const items = () => focus ? focusedItems(model, focus) : model.allItems();
 
   /** Runs one stage on the current text; false when it refused. */
   const run = (work: (stage: Stage) => void): boolean => {
-    const stage = new Stage(step.text);
+    const stage = new Stage(step.text, !!focus);
     work(stage);
     for (const d of stage.diagnostics) diagnostics.push(mapBack(d, step.maps));
     if (stage.failed) return false;
@@ -86,6 +147,7 @@ export async function translateText(text: string, to: Dialect, options: { fileNa
     if (stage.edits.length === 0) return true;
     step.text = applyEdits(step.text, stage.edits);
     step.maps.unshift(new OffsetMap(stage.edits));
+    if (focus) focus = step.maps[0].forward(focus);
     syntax.dispose();
     syntax = parse(step.text);
     model = DocumentModel.build(syntax, model); // items are read lazily: the next stage reads those it needs
@@ -100,24 +162,24 @@ export async function translateText(text: string, to: Dialect, options: { fileNa
   try {
     // Everything that is neither MetaFork nor the target becomes MetaFork first.
     const toMetafork = sources.filter(d => d !== 'metafork' && d !== to);
-    if (toMetafork.includes('openmp') && !run(stage => implicitFirstSections(stage, model.allItems()))) return { diagnostics, from, to };
+    if (toMetafork.includes('openmp') && !run(stage => implicitFirstSections(stage, items()))) return { diagnostics, from, to };
     if (toMetafork.length && !run(stage => {
-      const items = model.allItems();
-      if (toMetafork.includes('cilkplus')) cilkToMetafork(stage, items);
-      if (toMetafork.includes('openmp')) openmpToMetafork(stage, items);
+      const models = items();
+      if (toMetafork.includes('cilkplus')) cilkToMetafork(stage, models);
+      if (toMetafork.includes('openmp')) openmpToMetafork(stage, models);
     })) return { diagnostics, from, to };
-    if (to === 'metafork') dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
+    if (to === 'metafork' && !focus) dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
     if (to === 'openmp' && (sources.includes('metafork') || toMetafork.length)) {
-      if (!run(stage => metaforkToOpenmp(stage, model.allItems()))) return { diagnostics, from, to };
+      if (!run(stage => metaforkToOpenmp(stage, items()))) return { diagnostics, from, to };
     }
     if (to === 'cilkplus' && (sources.includes('metafork') || toMetafork.length)) {
-      if (!run(stage => pipelinesToForks(stage, model.allItems()))) return { diagnostics, from, to };
-      for (let pass = 0; hasBlockSpawns(model.allItems()); pass++) {
-        if (pass > 1000 || !run(stage => outlineInnermost(stage, model.allItems(), cpp))) return { diagnostics, from, to };
+      if (!run(stage => pipelinesToForks(stage, items()))) return { diagnostics, from, to };
+      for (let pass = 0; hasBlockSpawns(items()); pass++) {
+        if (pass > 1000 || !run(stage => outlineInnermost(stage, items(), cpp))) return { diagnostics, from, to };
       }
-      if (!run(stage => metaforkToCilk(stage, model.allItems()))) return { diagnostics, from, to };
+      if (!run(stage => metaforkToCilk(stage, items()))) return { diagnostics, from, to };
     }
-    return { text: step.text, diagnostics, from, to };
+    return { text: step.text, diagnostics, from, to, ...(input && focus ? { focus: { input, output: focus } } : {}) };
   } finally {
     syntax.dispose();
   }

@@ -1,0 +1,116 @@
+// The server's view of each open document: the parsed text of the latest analysed version, its
+// model and diagnostics, and the results derived from them, cached until the next version.
+// Analyses coalesce: while one runs, later changes wait and only the newest text is analysed,
+// so a burst of keystrokes costs one analysis (and one publish) per pause, not per key.
+
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyzeSyntax, parseText } from '../analyze';
+import type { Analysis } from '../analyze';
+import type { MfDiagnostic } from '../analysis/diagnostic';
+import { cudaFromModel, CudaResult } from '../cuda';
+import type { MemoryMode } from '../cuda/footprint';
+import { LineIndex } from '../syntax/lines';
+
+export interface DocumentState {
+  uri: string;
+  version: number;
+  text: string;
+  lines: LineIndex;
+  analysis: Analysis;
+  /** Results derived from this version (CUDA per memory mode, translations per request). */
+  derived: Map<string, unknown>;
+}
+
+export class DocumentStore {
+  private readonly states = new Map<string, DocumentState>();
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly waiting = new Map<string, (() => void)[]>();
+
+  constructor(
+    private readonly latest: (uri: string) => TextDocument | undefined,
+    private readonly publish: (state: DocumentState) => Promise<void>,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  get(uri: string): DocumentState | undefined { return this.states.get(uri); }
+
+  /** Analyses the document's newest text once the running analysis (if any) is done. */
+  changed(uri: string): void {
+    if (this.running.has(uri)) return; // the running loop picks the newest version up
+    const loop = (async () => {
+      // Let the messages already received (the rest of a burst of changes) arrive first.
+      await new Promise(resolve => setImmediate(resolve));
+      for (;;) {
+        const doc = this.latest(uri);
+        const state = this.states.get(uri);
+        if (!doc || (state && state.version >= doc.version)) break;
+        try {
+          await this.analyze(doc);
+        } catch (e) {
+          this.log(`metafork: analysis failed for ${uri}: ${(e as Error).stack ?? e}`);
+          break;
+        }
+      }
+    })().finally(() => {
+      this.running.delete(uri);
+      for (const w of this.waiting.get(uri)?.splice(0) ?? []) w();
+    });
+    this.running.set(uri, loop);
+  }
+
+  /** The state of the document's current version (waits for its analysis). */
+  async current(uri: string): Promise<DocumentState | undefined> {
+    for (let tries = 0; tries < 1000; tries++) {
+      const doc = this.latest(uri);
+      if (!doc) return undefined;
+      const state = this.states.get(uri);
+      if (state && state.version >= doc.version) return state;
+      if (!this.running.has(uri)) this.changed(uri);
+      await new Promise<void>(resolve => {
+        const list = this.waiting.get(uri) ?? [];
+        list.push(resolve);
+        this.waiting.set(uri, list);
+      });
+    }
+    return this.states.get(uri);
+  }
+
+  closed(uri: string): void {
+    this.states.get(uri)?.analysis.syntax.dispose();
+    this.states.delete(uri);
+  }
+
+  /** The CUDA of a state, generated once per version and memory mode. */
+  cuda(state: DocumentState, memory: MemoryMode): CudaResult {
+    return derive(state, `cuda:${memory}`, () => cudaFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory }));
+  }
+
+  private async analyze(doc: TextDocument): Promise<void> {
+    const previous = this.states.get(doc.uri);
+    const text = doc.getText();
+    const version = doc.version;
+    const syntax = previous ? previous.analysis.syntax.update(text) : await parseText(text, pathOf(doc.uri));
+    const analysis = analyzeSyntax(syntax, previous?.analysis);
+    if (this.states.get(doc.uri) !== previous || !this.latest(doc.uri)) { syntax.dispose(); return; } // closed meanwhile
+    previous?.analysis.syntax.dispose();
+    const state: DocumentState = { uri: doc.uri, version, text, lines: new LineIndex(text), analysis, derived: new Map() };
+    this.states.set(doc.uri, state);
+    await this.publish(state);
+  }
+}
+
+/** A result derived from one version, computed on first use. */
+export function derive<T>(state: DocumentState, key: string, compute: () => T): T {
+  if (!state.derived.has(key)) state.derived.set(key, compute());
+  return state.derived.get(key) as T;
+}
+
+/** The file path of a `file:` URI (for the language, C or C++, and in messages). */
+export function pathOf(uri: string): string {
+  if (!uri.startsWith('file:')) return uri.replace(/^[a-z-]+:/, '');
+  try { return decodeURIComponent(new URL(uri).pathname); } catch { return uri; }
+}
+
+export function errorsOf(state: DocumentState): MfDiagnostic[] {
+  return state.analysis.diagnostics.filter(d => d.severity === 'error');
+}

@@ -1,0 +1,122 @@
+// Translations for the server, run one at a time in a worker thread (dist/worker.js beside the
+// bundled server). Requests for the same translation share one job; a job nobody waits for any
+// more is dropped, or stopped by terminating the worker; a job past its time limit is stopped too.
+// Where the worker bundle is absent (the server run from compiled sources), jobs run in-process.
+
+import { existsSync } from 'fs';
+import * as path from 'path';
+import { Worker } from 'worker_threads';
+import type { CancellationToken } from 'vscode-languageserver';
+import { translateText, TranslateOptions, Translation } from '../translate';
+import type { Dialect } from '../translate';
+import type { TranslationJob, TranslationReply } from './worker';
+
+export class Cancelled extends Error { constructor() { super('cancelled'); } }
+export class Overdue extends Error { constructor(seconds: number) { super(`the translation took longer than ${seconds} s and was stopped`); } }
+
+interface Job {
+  job: TranslationJob;
+  waiters: Set<{ resolve: (t: Translation) => void; reject: (e: Error) => void }>;
+  started?: number;
+}
+
+export class TranslationJobs {
+  private worker?: Worker;
+  private readonly queue: Job[] = [];
+  private readonly pending = new Map<string, Job>();
+  private running?: Job;
+  private nextId = 1;
+  private timer?: NodeJS.Timeout;
+  private readonly workerPath = path.join(__dirname, 'worker.js');
+  private readonly inProcess = !existsSync(this.workerPath);
+
+  constructor(private readonly limitSeconds = 20) {}
+
+  /** `key` names the translation (document, version, target, focus): equal keys share a job. */
+  translate(key: string, text: string, to: Dialect, options: TranslateOptions, token?: CancellationToken): Promise<Translation> {
+    if (this.inProcess) return translateText(text, to, options);
+    let job = this.pending.get(key);
+    if (!job) {
+      const created: Job = { job: { id: this.nextId++, text, to, options }, waiters: new Set() };
+      this.pending.set(key, created);
+      this.queue.push(created);
+      job = created;
+    }
+    return this.wait(job, token).finally(() => { if (this.pending.get(key) === job && job.waiters.size === 0) this.pending.delete(key); });
+  }
+
+  /** Another request for a job already under way. */
+  private wait(job: Job, token?: CancellationToken): Promise<Translation> {
+    return new Promise<Translation>((resolve, reject) => {
+      const waiter = { resolve, reject };
+      job.waiters.add(waiter);
+      token?.onCancellationRequested(() => {
+        if (!job.waiters.delete(waiter)) return;
+        reject(new Cancelled());
+        if (job.waiters.size === 0) this.drop(job);
+      });
+      this.pump();
+    });
+  }
+
+  dispose(): void {
+    void this.worker?.terminate();
+    this.worker = undefined;
+    clearTimeout(this.timer);
+  }
+
+  private drop(job: Job): void {
+    const i = this.queue.indexOf(job);
+    if (i >= 0) { this.queue.splice(i, 1); return; }
+    if (this.running === job) this.restart();
+  }
+
+  private restart(): void {
+    this.dispose();
+    this.running = undefined;
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.running || this.queue.length === 0) return;
+    const job = this.queue.shift()!;
+    this.running = job;
+    job.started = Date.now();
+    const worker = this.ensureWorker();
+    worker.postMessage(job.job);
+    this.timer = setTimeout(() => {
+      if (this.running !== job) return;
+      const waiters = [...job.waiters];
+      job.waiters.clear();
+      for (const w of waiters) w.reject(new Overdue(this.limitSeconds));
+      this.restart();
+    }, this.limitSeconds * 1000);
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(this.workerPath);
+    worker.unref();
+    worker.on('message', (reply: TranslationReply) => {
+      const job = this.running;
+      if (!job || job.job.id !== reply.id) return;
+      clearTimeout(this.timer);
+      this.running = undefined;
+      const waiters = [...job.waiters];
+      job.waiters.clear();
+      for (const w of waiters) 'result' in reply ? w.resolve(reply.result) : w.reject(new Error(reply.error));
+      this.pump();
+    });
+    worker.on('error', e => {
+      const job = this.running;
+      if (this.worker === worker) this.worker = undefined;
+      const waiters = job ? [...job.waiters] : [];
+      job?.waiters.clear();
+      for (const w of waiters) w.reject(e);
+      this.running = undefined;
+      this.pump();
+    });
+    this.worker = worker;
+    return worker;
+  }
+}

@@ -1,0 +1,83 @@
+// The custom requests of the MetaFork language server, shared by the server, the VS Code client
+// and the tests. Every request names a document the client has opened; the server answers for
+// the text it holds (the latest version it was sent) and says which version that was.
+
+import type { Diagnostic, Range, TextDocumentIdentifier } from 'vscode-languageserver-protocol';
+
+export type Dialect = 'metafork' | 'openmp' | 'cilkplus';
+export const DIALECT_LABELS: Record<Dialect, string> = { metafork: 'MetaFork', openmp: 'OpenMP', cilkplus: 'CilkPlus' };
+export type MemoryMode = 'global' | 'shared';
+
+/** `metafork/translate`: the document, or the construct at `position`, in another dialect. */
+export const TRANSLATE_REQUEST = 'metafork/translate';
+export interface TranslateParams {
+  textDocument: TextDocumentIdentifier;
+  to: Dialect;
+  /** Translate only the parallel construct under this position (its outermost enclosing construct). */
+  position?: { line: number; character: number };
+}
+export interface TranslateResult {
+  version: number;
+  /** The whole translated document; absent when an error stops the translation. */
+  text?: string;
+  /** Findings on the source document: errors explain a refusal, notes say what was dropped. */
+  diagnostics: Diagnostic[];
+  from: Dialect[];
+  to: Dialect;
+  /** With `position`: the source range of the construct that was translated. */
+  range?: Range;
+}
+
+/** `metafork/cuda`: the `.cu` file for the document's `meta_schedule`s. */
+export const CUDA_REQUEST = 'metafork/cuda';
+export interface CudaParams {
+  textDocument: TextDocumentIdentifier;
+  /** Defaults to the `metafork.cuda.memory` setting. */
+  memory?: MemoryMode;
+}
+export interface CudaKernelInfo {
+  name: string;
+  /** The `__global__` function as printed in the `.cu`. */
+  source: string;
+  /** The host code that launches it (grid and block shapes). */
+  launch: string;
+  grid: string[];
+  block: string[];
+}
+export interface CudaScheduleInfo {
+  /** The `meta_schedule` in the source document. */
+  range: Range;
+  kernels: CudaKernelInfo[];
+}
+export interface CudaResult {
+  version: number;
+  /** Absent when an error stops the generation. */
+  text?: string;
+  diagnostics: Diagnostic[];
+  kernels: string[];
+  schedules: CudaScheduleInfo[];
+  tiles: { kernel: string; name: string; array: string; extent: string[]; level: string | null; stored: boolean }[];
+}
+
+/** `metafork/optimize` (the case discussion) and `metafork/analyze` (the cost model): their
+ * results are defined with the comprehensive-optimization and cost-model work; until then the
+ * server answers these methods with an LSP error. */
+export const OPTIMIZE_REQUEST = 'metafork/optimize';
+export const ANALYZE_REQUEST = 'metafork/analyze';
+export interface DocumentParams { textDocument: TextDocumentIdentifier }
+
+/** Client-side command identifiers (the code lens and the code actions name them). */
+export const COMMANDS = {
+  translateToMetafork: 'metafork.translateToMetafork',
+  translateToOpenmp: 'metafork.translateToOpenmp',
+  translateToCilkplus: 'metafork.translateToCilkplus',
+  /** Argument: the source document's URI (string); without it, the active editor's. */
+  showCuda: 'metafork.showCuda',
+  /** Arguments: the source URI and the dialect; without them, the active editor and a pick. */
+  showTranslation: 'metafork.showTranslation',
+} as const;
+
+/** Schemes of the live read-only views: `metafork-cuda:/<path>.cu?<source uri, encoded>` and
+ * `metafork-translation:/<path>.<dialect>.c?<source uri, encoded>`. */
+export const CUDA_SCHEME = 'metafork-cuda';
+export const TRANSLATION_SCHEME = 'metafork-translation';

@@ -1,0 +1,107 @@
+// A test client for the language server: spawns `metafork lsp --stdio` and talks JSON-RPC to it
+// the way an editor does, recording published diagnostics.
+
+import { spawn, ChildProcess } from 'child_process';
+import * as path from 'path';
+import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { ROOT } from '../helpers';
+
+export interface Published { uri: string; version?: number; diagnostics: LspDiagnostic[] }
+export interface LspDiagnostic { code: string; message: string; severity: number; data?: unknown; range: { start: { line: number; character: number }; end: { line: number; character: number } } }
+
+export class TestClient {
+  readonly published: Published[] = [];
+  readonly stderr: string[] = [];
+  private readonly waiters: (() => void)[] = [];
+  private versions = new Map<string, number>();
+  private texts = new Map<string, string>();
+
+  private constructor(readonly proc: ChildProcess, readonly connection: MessageConnection) {}
+
+  static async start(capabilities: object = DEFAULT_CAPABILITIES, initializationOptions?: object): Promise<{ client: TestClient; init: any }> {
+    const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+    const client = new TestClient(proc, connection);
+    proc.stderr!.on('data', d => client.stderr.push(String(d)));
+    connection.onNotification('textDocument/publishDiagnostics', (p: Published) => { client.published.push(p); client.waiters.splice(0).forEach(w => w()); });
+    connection.onRequest('workspace/configuration', () => [null]);
+    connection.onNotification('window/showMessage', () => undefined);
+    connection.onRequest('window/showMessageRequest', () => null);
+    connection.listen();
+    const init = await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities, initializationOptions });
+    await connection.sendNotification('initialized', {});
+    return { client, init };
+  }
+
+  /** Resolves with the first publication for `uri` at `version` or later. */
+  diagnostics(uri: string, version: number, timeoutMs = 20000): Promise<Published> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} v${version} within ${timeoutMs} ms`)), timeoutMs);
+      const check = () => {
+        const p = this.published.find(x => x.uri === uri && (x.version ?? 0) >= version);
+        if (p) { clearTimeout(timer); resolve(p); } else this.waiters.push(check);
+      };
+      check();
+    });
+  }
+
+  async open(uri: string, text: string, languageId = 'metafork'): Promise<Published> {
+    this.versions.set(uri, 1);
+    this.texts.set(uri, text);
+    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    return this.diagnostics(uri, 1);
+  }
+
+  /** Replaces `start..end` (offsets) with `newText` as one incremental change. */
+  async edit(uri: string, start: number, end: number, newText: string): Promise<number> {
+    const text = this.texts.get(uri)!;
+    const version = this.versions.get(uri)! + 1;
+    this.versions.set(uri, version);
+    this.texts.set(uri, text.slice(0, start) + newText + text.slice(end));
+    await this.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range: { start: position(text, start), end: position(text, end) }, text: newText }],
+    });
+    return version;
+  }
+
+  text(uri: string): string { return this.texts.get(uri)!; }
+
+  request<T = any>(method: string, params: object): Promise<T> { return this.connection.sendRequest(method, params) as Promise<T>; }
+
+  async stop(): Promise<void> {
+    try {
+      await Promise.race([this.connection.sendRequest('shutdown'), new Promise(r => setTimeout(r, 2000))]);
+      await this.connection.sendNotification('exit');
+    } catch { /* already gone */ }
+    this.connection.dispose();
+    this.proc.kill();
+  }
+}
+
+export function position(text: string, offset: number): { line: number; character: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+}
+
+/** Applies LSP text edits (ranges in `text`) to `text`. */
+export function applyLspEdits(text: string, edits: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]): string {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  const off = (p: { line: number; character: number }) => starts[p.line] + p.character;
+  const sorted = [...edits].sort((a, b) => off(b.range.start) - off(a.range.start));
+  let out = text;
+  for (const e of sorted) out = out.slice(0, off(e.range.start)) + e.newText + out.slice(off(e.range.end));
+  return out;
+}
+
+/** What VS Code announces for the features under test. */
+export const DEFAULT_CAPABILITIES = {
+  workspace: { configuration: true, workspaceEdit: { documentChanges: true } },
+  textDocument: {
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor', 'refactor.rewrite'] } }, resolveSupport: { properties: ['edit'] }, disabledSupport: true, dataSupport: true },
+    hover: { contentFormat: ['markdown', 'plaintext'] },
+    semanticTokens: { requests: { full: true }, tokenTypes: [], tokenModifiers: [], formats: ['relative'] },
+  },
+};

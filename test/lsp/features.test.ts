@@ -1,0 +1,446 @@
+// Every LSP feature of the server over a real JSON-RPC connection to the server process: quick
+// fixes and translations applied and the resulting text asserted, hovers, symbols, code lenses,
+// semantic tokens, the custom requests, cancellation, and bad requests answered with errors.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import { CancellationTokenSource } from 'vscode-jsonrpc/node';
+import { fixture } from '../helpers';
+import { generateProgram } from '../bench/generate';
+import { applyLspEdits, LspDiagnostic, position, TestClient } from './client';
+
+interface Action { title: string; kind: string; data?: unknown; disabled?: { reason: string }; edit?: { documentChanges?: { textDocument: { uri: string; version: number }; edits: any[] }[]; changes?: Record<string, any[]> } }
+
+let client: TestClient;
+let counter = 0;
+const fresh = (ext = 'mfc') => `file:///tmp/lsp-features/doc${++counter}.${ext}`;
+
+before(async () => { client = (await TestClient.start()).client; });
+after(async () => {
+  await client.stop();
+  assert.doesNotMatch(client.stderr.join(''), /Error|failed/, 'the server logged an error');
+});
+
+/** Edits of an action's workspace edit for `uri`. */
+function editsOf(action: Action, uri: string): any[] {
+  const e = action.edit!;
+  return e.documentChanges ? e.documentChanges.filter(d => d.textDocument.uri === uri).flatMap(d => d.edits) : e.changes![uri];
+}
+
+async function actionsAt(uri: string, offset: number, diagnostics: LspDiagnostic[] = [], only?: string[]): Promise<Action[]> {
+  const text = client.text(uri);
+  const at = position(text, offset);
+  return client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: at, end: at }, context: { diagnostics, ...(only ? { only } : {}) } });
+}
+
+/** Opens `text`, takes the quick fix titled `title` for the diagnostic `code`, applies it, and
+ * returns the new text with the diagnostics published for it. */
+async function applyFix(text: string, code: string, title: string | RegExp, ext = 'mfc') {
+  const uri = fresh(ext);
+  const published = await client.open(uri, text, ext === 'mfc' ? 'metafork' : 'c');
+  const d = published.diagnostics.find(x => x.code === code);
+  assert.ok(d, `expected ${code} in ${JSON.stringify(published.diagnostics.map(x => x.code))}`);
+  const actions = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } });
+  const action = actions.find(a => typeof title === 'string' ? a.title === title : title.test(a.title));
+  assert.ok(action, `no fix '${title}' among ${JSON.stringify(actions.map(a => a.title))}`);
+  assert.equal(action.kind, 'quickfix');
+  const after = applyLspEdits(text, editsOf(action, uri));
+  const version = await client.edit(uri, 0, text.length, after);
+  const republished = await client.diagnostics(uri, version);
+  return { text: after, diagnostics: republished.diagnostics };
+}
+
+const FIB = 'long fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1);\n  y = fib(n - 2);\n  return x + y;\n}\n';
+
+describe('quick fixes', () => {
+  test('MF314: meta_join inserted before the return', async () => {
+    const r = await applyFix(FIB, 'MF314', "Insert 'meta_join;' before the return");
+    assert.match(r.text, /y = fib\(n - 2\);\n  meta_join;\n  return x \+ y;/);
+    assert.deepEqual(r.diagnostics, []);
+  });
+
+  test('MF314: a return that is the whole body of an if gets braces', async () => {
+    const text = 'long f(long n) {\n  long x;\n  x = meta_fork f(n - 1);\n  if (n > 5)\n    return x;\n  meta_join;\n  return 0;\n}\n';
+    const r = await applyFix(text, 'MF314', "Insert 'meta_join;' before the return");
+    assert.match(r.text, /if \(n > 5\)\n    \{ meta_join; return x; \}/);
+    assert.deepEqual(r.diagnostics, []);
+  });
+
+  test('MF314: a join at the end of a void function', async () => {
+    const text = 'void g(int *a) {\n  meta_fork g(a + 1);\n  a[0] = 1;\n}\n';
+    const r = await applyFix(text, 'MF314', "Insert 'meta_join;' at the end of the function");
+    assert.equal(r.text, 'void g(int *a) {\n  meta_fork g(a + 1);\n  a[0] = 1;\n  meta_join;\n}\n');
+    assert.deepEqual(r.diagnostics, []);
+  });
+
+  test('MF402: shared(x) added to the block spawn', async () => {
+    const text = 'int main() {\n  int x = 0;\n  meta_fork { x = 1; }\n  meta_join;\n  return x;\n}\n';
+    const r = await applyFix(text, 'MF402', "Add 'shared(x)' to the spawn");
+    assert.match(r.text, /meta_fork shared\(x\) \{ x = 1; \}/);
+    assert.deepEqual(r.diagnostics, []);
+  });
+
+  test('MF201: a misspelled OpenMP directive is corrected', async () => {
+    const text = '#include <stdio.h>\nint main() {\n  int a[8];\n  #pragma omp paralel for\n  for (int i = 0; i < 8; i++) a[i] = i;\n  printf("%d\\n", a[7]);\n  return 0;\n}\n';
+    const r = await applyFix(text, 'MF201', "Change 'paralel' to 'parallel'", 'c');
+    assert.match(r.text, /#pragma omp parallel for\n/);
+    assert.deepEqual(r.diagnostics, []);
+  });
+
+  test('MF202: a misspelled clause is corrected', async () => {
+    const text = 'int main() {\n  int a[8], s = 0;\n  #pragma omp parallel for reduktion(+: s)\n  for (int i = 0; i < 8; i++) s += i;\n  return s;\n}\n';
+    const r = await applyFix(text, 'MF202', "Change 'reduktion' to 'reduction'", 'c');
+    assert.match(r.text, /#pragma omp parallel for reduction\(\+: s\)/);
+    assert.deepEqual(r.diagnostics, []);
+  });
+
+  test('MF205: a misspelled MetaFork clause is corrected', async () => {
+    const text = 'int main() {\n  int x = 0;\n  meta_fork sahred(x) { x = 1; }\n  meta_join;\n  return x;\n}\n';
+    const r = await applyFix(text, 'MF205', "Change 'sahred' to 'shared'");
+    assert.match(r.text, /meta_fork shared\(x\)/);
+    assert.deepEqual(r.diagnostics, []);
+  });
+
+  test('MF403: a race on an accumulator becomes a reduction (meta_for and OpenMP)', async () => {
+    const mf = 'int main() {\n  int s = 0;\n  meta_for (int i = 0; i < 10; i++)\n    s += i;\n  return s;\n}\n';
+    const r1 = await applyFix(mf, 'MF403', "Add 'reduction(+: s)' to 'meta_for'");
+    assert.match(r1.text, /meta_for reduction\(\+: s\) \(int i = 0;/);
+    assert.deepEqual(r1.diagnostics, []);
+    const omp = 'int main() {\n  int s = 0;\n  #pragma omp parallel for\n  for (int i = 0; i < 10; i++)\n    s += i;\n  return s;\n}\n';
+    const r2 = await applyFix(omp, 'MF403', "Add 'reduction(+: s)' to '#pragma omp parallel for'", 'c');
+    assert.match(r2.text, /#pragma omp parallel for reduction\(\+: s\)\n/);
+    assert.deepEqual(r2.diagnostics, []);
+  });
+
+  test('MF404: a needless shared(...) item is removed', async () => {
+    const text = 'int main() {\n  const int c = 4;\n  int x = 0;\n  meta_fork shared(x, c) { x = c; }\n  meta_join;\n  return x;\n}\n';
+    const r = await applyFix(text, 'MF404', "Remove 'c' from the clause");
+    assert.match(r.text, /meta_fork shared\(x\) \{ x = c; \}/);
+    assert.deepEqual(r.diagnostics, []);
+  });
+
+  test('MF204: a clause not valid on the directive is removed', async () => {
+    const text = 'int main() {\n  int n = 0;\n  #pragma omp parallel nowait\n  { n++; }\n  return n;\n}\n';
+    const r = await applyFix(text, 'MF204', "Remove the clause 'nowait'", 'c');
+    assert.match(r.text, /#pragma omp parallel\n/);
+    assert.deepEqual(r.diagnostics, []);
+  });
+
+  test('MF405: default(none) gets the missing data-sharing clause', async () => {
+    const text = 'int main() {\n  int a[4], n = 4;\n  #pragma omp parallel for default(none) shared(a)\n  for (int i = 0; i < n; i++) a[i] = i;\n  return a[3];\n}\n';
+    const r = await applyFix(text, 'MF405', "Add 'shared(n)' to '#pragma omp parallel for'", 'c');
+    assert.match(r.text, /default\(none\) shared\(a\) shared\(n\)\n/);
+    assert.deepEqual(r.diagnostics, []);
+  });
+
+  test('MF102: a missing semicolon is inserted', async () => {
+    const text = 'int main() {\n  int x = 1\n  return x;\n}\n';
+    const r = await applyFix(text, 'MF102', "Insert ';'", 'c');
+    assert.equal(r.text, 'int main() {\n  int x = 1;\n  return x;\n}\n');
+    assert.deepEqual(r.diagnostics, []);
+  });
+
+  test('a fix is not offered for a diagnostic the server did not publish for this version', async () => {
+    const uri = fresh();
+    await client.open(uri, FIB);
+    const forged: LspDiagnostic = { code: 'MF314', message: 'x', severity: 2, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } };
+    const actions = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: forged.range, context: { diagnostics: [{ ...forged, source: 'metafork' }], only: ['quickfix'] } });
+    assert.deepEqual(actions, []);
+  });
+});
+
+const LOOPS = '#include <stdio.h>\nint main() {\n  int a[100], b[100];\n  meta_for (int i = 0; i < 100; i++) a[i] = i;\n  meta_for (int j = 0; j < 100; j++) b[j] = a[j] * 2;\n  printf("%d\\n", b[99]);\n  return 0;\n}\n';
+
+describe('translation actions', () => {
+  test('the construct under the cursor, resolved lazily, then applied', async () => {
+    const uri = fresh();
+    await client.open(uri, LOOPS);
+    const actions = await actionsAt(uri, LOOPS.indexOf('meta_for (int j') + 3, [], ['refactor']);
+    assert.deepEqual(actions.map(a => a.title), [
+      "Translate this 'meta_for' to OpenMP", "Translate this 'meta_for' to CilkPlus",
+      'Translate the file to OpenMP', 'Translate the file to CilkPlus',
+    ]);
+    assert.ok(actions.every(a => a.kind === 'refactor.rewrite' && !a.edit), 'edits are computed on resolve');
+    const resolved = await client.request<Action>('codeAction/resolve', actions[0]);
+    const after = applyLspEdits(LOOPS, editsOf(resolved, uri));
+    assert.equal(after, LOOPS.replace('  meta_for (int j', '  #pragma omp parallel for\n  for (int j'));
+    const version = await client.edit(uri, 0, LOOPS.length, after);
+    assert.deepEqual((await client.diagnostics(uri, version)).diagnostics, []);
+  });
+
+  test('spawns and joins are translated with their function; the whole file to CilkPlus', async () => {
+    const text = FIB.replace('  return x + y;', '  meta_join;\n  return x + y;') + '\nint main() {\n  int a[4];\n  meta_for (int i = 0; i < 4; i++) a[i] = fib(i);\n  return a[3];\n}\n';
+    const uri = fresh();
+    await client.open(uri, text);
+    const actions = await actionsAt(uri, text.indexOf('meta_join'));
+    const fn = actions.find(a => a.title === "Translate the spawns and joins of 'fib' to OpenMP");
+    assert.ok(fn, JSON.stringify(actions.map(a => a.title)));
+    const one = applyLspEdits(text, editsOf(await client.request<Action>('codeAction/resolve', fn), uri));
+    assert.match(one, /#pragma omp task shared\(x\)\n  x = fib\(n - 1\);/);
+    assert.match(one, /#pragma omp taskwait/);
+    assert.match(one, /meta_for \(int i = 0/, 'main is left alone');
+    const file = actions.find(a => a.title === 'Translate the file to CilkPlus')!;
+    const all = applyLspEdits(text, editsOf(await client.request<Action>('codeAction/resolve', file), uri));
+    assert.match(all, /#include <cilk\/cilk.h>/);
+    assert.match(all, /x = cilk_spawn fib\(n - 1\);/);
+    assert.match(all, /cilk_for \(int i = 0/);
+    assert.doesNotMatch(all, /meta_/);
+  });
+
+  test('an OpenMP region to MetaFork', async () => {
+    const text = '#include <omp.h>\nint main() {\n  int a[8];\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++) a[i] = i;\n  return a[7];\n}\n';
+    const uri = fresh('c');
+    await client.open(uri, text, 'c');
+    const actions = await actionsAt(uri, text.indexOf('parallel'));
+    const action = actions.find(a => a.title === "Translate this '#pragma omp parallel for' to MetaFork")!;
+    assert.ok(action, JSON.stringify(actions.map(a => a.title)));
+    const after = applyLspEdits(text, editsOf(await client.request<Action>('codeAction/resolve', action), uri));
+    assert.match(after, /\n  meta_for \(int i = 0; i < 8; i\+\+\) a\[i\] = i;/);
+  });
+
+  test('with errors in the file, translations are offered disabled, with the reason', async () => {
+    const uri = fresh();
+    const text = LOOPS.replace('b[j] = a[j] * 2;', 'b[j] = a[j] * 2');
+    await client.open(uri, text);
+    const actions = await actionsAt(uri, text.indexOf('meta_for (int i'), [], ['refactor.rewrite']);
+    assert.ok(actions.length > 0);
+    assert.ok(actions.every(a => a.disabled?.reason === 'the file has errors: fix them first'));
+  });
+
+  test('a translation with no counterpart resolves to no edit', async () => {
+    const text = '#include <stdio.h>\nint main() {\n  int s = 0;\n  #pragma omp parallel\n  {\n    #pragma omp critical\n    s++;\n  }\n  printf("%d\\n", s);\n  return 0;\n}\n';
+    const uri = fresh('c');
+    await client.open(uri, text, 'c');
+    const actions = await actionsAt(uri, text.indexOf('critical'));
+    const action = actions.find(a => a.title.endsWith('to MetaFork'))!;
+    const resolved = await client.request<Action>('codeAction/resolve', action);
+    assert.deepEqual(resolved.edit, { changes: {} });
+  });
+
+  test('a stale action is refused with ContentModified', async () => {
+    const uri = fresh();
+    await client.open(uri, LOOPS);
+    const [action] = await actionsAt(uri, LOOPS.indexOf('meta_for (int i'), [], ['refactor']);
+    await client.diagnostics(uri, await client.edit(uri, 0, 0, '// changed\n'));
+    await assert.rejects(client.request('codeAction/resolve', action), (e: any) => e.code === -32801);
+  });
+
+  test('clients without resolve support get the edit in the list', async () => {
+    const { client: plain } = await TestClient.start({ textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor'] } } } } });
+    try {
+      const uri = fresh();
+      await plain.open(uri, LOOPS);
+      const text = plain.text(uri);
+      const at = position(text, text.indexOf('meta_for (int i'));
+      const actions = await plain.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: at, end: at }, context: { diagnostics: [] } });
+      const action = actions.find(a => a.title === "Translate this 'meta_for' to CilkPlus")!;
+      assert.ok(action.edit?.changes, 'edit given inline, as `changes`');
+      assert.match(applyLspEdits(text, action.edit.changes![uri]), /cilk_for \(int i = 0; i < 100; i\+\+\) a\[i\] = i;/);
+    } finally {
+      await plain.stop();
+    }
+  });
+});
+
+const REVERSAL = fs.readFileSync(fixture('cuda', 'thesis-reversal.mfc'), 'utf8');
+const MATMUL = fs.readFileSync(fixture('cuda', 'thesis-matmul.mfc'), 'utf8');
+
+async function hoverAt(uri: string, needle: string, delta = 0): Promise<string | null> {
+  const text = client.text(uri);
+  const at = text.indexOf(needle);
+  assert.ok(at >= 0, needle);
+  const h = await client.request<{ contents: { kind: string; value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: position(text, at + delta) });
+  return h ? h.contents.value : null;
+}
+
+describe('hover', () => {
+  test('a spawn: its counterparts and the sharing of each variable', async () => {
+    const uri = fresh();
+    await client.open(uri, FIB);
+    const value = (await hoverAt(uri, 'meta_fork', 2))!;
+    assert.match(value, /\*\*meta_fork\*\*/);
+    assert.match(value, /\| CilkPlus \| `x = cilk_spawn f\(args\);` \|/);
+    assert.match(value, /\| `x` \| result \|/);
+    assert.match(value, /\| `n` \| firstprivate \| argument evaluated by the parent/);
+  });
+
+  test('a variable inside a parallel loop: its declaration and how the loop shares it', async () => {
+    const uri = fresh();
+    await client.open(uri, LOOPS);
+    const value = (await hoverAt(uri, 'a[j]'))!;
+    assert.match(value, /int a\[100\], b\[100\];/);
+    assert.match(value, /in `meta_for` \(line 5\): \*\*shared\*\* — declared outside the loop/);
+    const j = (await hoverAt(uri, 'b[j]', 2))!;
+    assert.match(j, /\*\*private\*\* — loop control variable/);
+  });
+
+  test('an OpenMP directive: its MetaFork and CilkPlus counterparts', async () => {
+    const text = 'int main() {\n  int a[8];\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++) a[i] = i;\n  return a[7];\n}\n';
+    const uri = fresh('c');
+    await client.open(uri, text, 'c');
+    const value = (await hoverAt(uri, 'parallel for'))!;
+    assert.match(value, /\| MetaFork \| `meta_for`/);
+    assert.match(value, /\| CilkPlus \| `cilk_for` \|/);
+  });
+
+  test('a meta_schedule: the CUDA kernel and its launch shape', async () => {
+    const uri = fresh();
+    await client.open(uri, REVERSAL);
+    const value = (await hoverAt(uri, 'meta_schedule', 3))!;
+    assert.match(value, /becomes 1 CUDA kernel/);
+    assert.match(value, /\*\*kernel0\*\*: grid `ub_v` blocks of `B` threads/);
+    assert.match(value, /```cuda-cpp\n__global__ void kernel0\(int \*Out, int \*In, int ub_v, int B, int N\)/);
+    assert.match(value, /kernel0<<<mf_grid, mf_block>>>/);
+  });
+
+  test('a kernel meta_for of a 2-D schedule: its kernel', async () => {
+    const uri = fresh();
+    await client.open(uri, MATMUL);
+    const text = client.text(uri);
+    const inner = text.indexOf('meta_for', text.indexOf('meta_schedule'));
+    const h = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: position(text, inner + 1) });
+    assert.match(h.contents.value, /\*\*kernel0\*\*: grid `[^`]+` × `[^`]+` blocks of `[^`]+` × `[^`]+` threads/);
+    assert.match(h.contents.value, /__global__ void kernel0/);
+  });
+
+  test('a schedule the generator refuses: the reason', async () => {
+    const text = 'void f(int n, int *p) {\n  meta_schedule {\n    meta_for (int v = 0; v < n; v++)\n      meta_for (int u = 0; u < 32; u++)\n        p[-1] = u;\n  }\n}\n';
+    const uri = fresh();
+    await client.open(uri, text);
+    const value = (await hoverAt(uri, 'meta_schedule', 1))!;
+    assert.match(value, /no CUDA: MF509/);
+  });
+
+  test('plain code: nothing, and no error', async () => {
+    const uri = fresh();
+    await client.open(uri, '/* nothing here */\n');
+    assert.equal(await hoverAt(uri, 'nothing'), null);
+  });
+});
+
+describe('symbols, code lens, semantic tokens', () => {
+  test('document symbols: functions with their parallel constructs nested', async () => {
+    const text = 'int g;\n' + FIB.replace('  return x + y;', '  meta_join;\n  return x + y;') + 'int main() {\n  meta_for (int i = 0; i < 4; i++) {\n    meta_fork fib(i);\n    meta_join;\n  }\n  return 0;\n}\n';
+    const uri = fresh();
+    await client.open(uri, text);
+    type Sym = { name: string; detail?: string; kind: number; children?: Sym[] };
+    const symbols = await client.request<Sym[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    const shape = (s: Sym): unknown => [s.name, s.detail ?? '', ...(s.children?.length ? [s.children.map(shape)] : [])];
+    assert.deepEqual(symbols.map(shape), [
+      ['g', 'int'],
+      ['fib', 'long', [['meta_fork', 'fib(n - 1)'], ['meta_join', '']]],
+      ['main', 'int', [['meta_for', '(int i = 0; i < 4; i++)', [['meta_fork', 'fib(i)'], ['meta_join', '']]]]],
+    ]);
+    assert.equal(symbols[1].kind, 12); // Function
+  });
+
+  test('code lens over each meta_schedule opens the CUDA view', async () => {
+    const uri = fresh();
+    await client.open(uri, MATMUL);
+    const lenses = await client.request<{ range: { start: { line: number } }; command: { title: string; command: string; arguments: unknown[] } }[]>('textDocument/codeLens', { textDocument: { uri } });
+    assert.equal(lenses.length, 1);
+    assert.equal(lenses[0].range.start.line, client.text(uri).slice(0, client.text(uri).indexOf('meta_schedule')).split('\n').length - 1);
+    assert.deepEqual(lenses[0].command, { title: 'Show CUDA: kernel0', command: 'metafork.showCuda', arguments: [uri] });
+  });
+
+  test('semantic tokens: keywords, clauses, pragma directives', async () => {
+    const text = 'int main() {\n  int x = 0, s = 0;\n  meta_fork shared(x) { x = 1; }\n  meta_join;\n  #pragma omp parallel for reduction(+: s)\n  for (int i = 0; i < 4; i++) s += i;\n  return x + s;\n}\n';
+    const uri = fresh();
+    await client.open(uri, text);
+    const init = (await TestClient.start()).client; // legend check on a second connection
+    await init.stop();
+    const { data } = await client.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
+    const types = ['keyword', 'macro', 'property', 'variable'];
+    const lines = text.split('\n');
+    const decoded: string[] = [];
+    let line = 0, ch = 0;
+    for (let i = 0; i < data.length; i += 5) {
+      line += data[i]; ch = data[i] ? data[i + 1] : ch + data[i + 1];
+      const mods = ['metafork', 'openmp', 'cilkplus'].filter((_, b) => data[i + 4] & (1 << b));
+      decoded.push(`${lines[line].slice(ch, ch + data[i + 2])}:${types[data[i + 3]]}:${mods.join(',')}`);
+    }
+    assert.deepEqual(decoded, [
+      'meta_fork:keyword:metafork', 'shared:property:metafork', 'x:variable:metafork', 'meta_join:keyword:metafork',
+      '#pragma omp:macro:openmp', 'parallel for:keyword:openmp', 'reduction:property:openmp', 's:variable:openmp',
+    ]);
+  });
+});
+
+describe('custom requests', () => {
+  test('metafork/translate: the whole file, and the construct at a position', async () => {
+    const uri = fresh();
+    await client.open(uri, LOOPS);
+    const whole = await client.request('metafork/translate', { textDocument: { uri }, to: 'openmp' });
+    assert.equal(whole.version, 1);
+    assert.deepEqual(whole.from, ['metafork']);
+    assert.equal((whole.text.match(/#pragma omp parallel for/g) ?? []).length, 2);
+    const one = await client.request('metafork/translate', { textDocument: { uri }, to: 'cilkplus', position: position(LOOPS, LOOPS.indexOf('meta_for (int i')) });
+    assert.match(one.text, /cilk_for \(int i/);
+    assert.match(one.text, /meta_for \(int j/);
+    assert.deepEqual(one.range, { start: position(LOOPS, LOOPS.indexOf('meta_for (int i')), end: position(LOOPS, LOOPS.indexOf('\n  meta_for (int j')) });
+  });
+
+  test('metafork/translate: a refusal carries its diagnostics', async () => {
+    const uri = fresh('c');
+    const text = 'int main() {\n  int s = 0;\n  #pragma omp parallel\n  {\n    #pragma omp atomic\n    s++;\n  }\n  return s;\n}\n';
+    await client.open(uri, text, 'c');
+    const r = await client.request('metafork/translate', { textDocument: { uri }, to: 'metafork' });
+    assert.equal(r.text, undefined);
+    assert.ok(r.diagnostics.some((d: LspDiagnostic) => d.code === 'MF601' && d.range.start.line === 4), JSON.stringify(r.diagnostics));
+  });
+
+  test('metafork/cuda: the .cu with kernels, schedules and tiles, in either memory mode', async () => {
+    const uri = fresh();
+    await client.open(uri, MATMUL);
+    const global = await client.request('metafork/cuda', { textDocument: { uri }, memory: 'global' });
+    assert.deepEqual(global.kernels, ['kernel0']);
+    assert.match(global.text, /__global__ void kernel0/);
+    assert.deepEqual(global.tiles, []);
+    assert.equal(global.schedules.length, 1);
+    assert.equal(global.schedules[0].kernels[0].grid.length, 2);
+    const shared = await client.request('metafork/cuda', { textDocument: { uri }, memory: 'shared' });
+    assert.ok(shared.tiles.length > 0);
+    assert.match(shared.text, /extern __shared__/);
+  });
+
+  test('metafork/cuda: follows edits (the version it answers for is the newest)', async () => {
+    const uri = fresh();
+    await client.open(uri, REVERSAL);
+    const text = client.text(uri);
+    const at = text.indexOf('Out[outoffset] = In[inoffset];');
+    const version = await client.edit(uri, at, at + 'Out[outoffset] = In[inoffset];'.length, 'Out[outoffset] = 2 * In[inoffset];');
+    const r = await client.request('metafork/cuda', { textDocument: { uri } });
+    assert.equal(r.version, version);
+    assert.match(r.text, /Out\[outoffset\] = 2 \* In\[inoffset\];/);
+  });
+
+  test('cancellation: a cancelled translation answers RequestCancelled', async () => {
+    const uri = fresh();
+    const big = generateProgram(3000);
+    await client.open(uri, big);
+    const source = new CancellationTokenSource();
+    const pending = client.connection.sendRequest('metafork/translate', { textDocument: { uri }, to: 'cilkplus' }, source.token);
+    setTimeout(() => source.cancel(), 20);
+    await assert.rejects(pending, (e: any) => e.code === -32800);
+    // The server goes on: the same translation, not cancelled, completes.
+    const r = await client.request('metafork/translate', { textDocument: { uri }, to: 'cilkplus' });
+    assert.match(r.text, /cilk_spawn/);
+  });
+
+  test('bad requests get LSP errors, and the server goes on', async () => {
+    const uri = fresh();
+    await client.open(uri, FIB);
+    const code = async (p: Promise<unknown>) => { try { await p; return 'answered'; } catch (e: any) { return e.code; } };
+    assert.equal(await code(client.request('textDocument/hover', { textDocument: { uri: 'file:///nope.mfc' }, position: { line: 0, character: 0 } })), -32602);
+    assert.equal(await code(client.request('textDocument/hover', { textDocument: { uri } })), -32602);
+    assert.equal(await code(client.request('textDocument/hover', { textDocument: {}, position: { line: 0, character: 0 } })), -32602);
+    assert.equal(await code(client.request('metafork/translate', { textDocument: { uri }, to: 'fortran' })), -32602);
+    assert.equal(await code(client.request('metafork/cuda', { textDocument: { uri }, memory: 'texture' })), -32602);
+    assert.equal(await code(client.request('codeAction/resolve', { title: 'x', data: { kind: 'nonsense' } })), -32602);
+    assert.equal(await code(client.request('metafork/nonexistent', {})), -32601);
+    assert.equal(await code(client.request('metafork/optimize', { textDocument: { uri } })), -32601);
+    // Still alive and answering.
+    assert.match((await hoverAt(uri, 'meta_fork'))!, /meta_fork/);
+  });
+});
