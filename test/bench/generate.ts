@@ -13,7 +13,7 @@ export function generateProgram(lines: number): string {
     (i: number) => [
       `void sections${i}(int *a, int *b, int n) {`, '  int sa = 0, sb = 0;', '  meta_fork shared(sa) {', '    for (int j = 0; j < n; j++) sa += a[j];', '  }', '  for (int j = 0; j < n; j++) sb += b[j];', '  meta_join;', '  a[0] = sa + sb;', '}', ''],
     (i: number) => [
-      `void reverse${i}(int N, int B, int *a, int *c) {`, '  int dim = N / B;', '  meta_schedule {', '    meta_for (int v = 0; v < dim; v++)', '      meta_for (int u = 0; u < B; u++) {', '        int p = v * B + u;', '        c[N - 1 - p] = a[p];', '      }', '  }', '}', ''],
+      `void reverse${i}(int N, int B, int *a, int *c) {`, '  int dim = (N + B - 1) / B;', '  meta_schedule {', '    meta_for (int v = 0; v < dim; v++)', '      meta_for (int u = 0; u < B; u++) {', '        int p = v * B + u;', '        if (p < N) c[N - 1 - p] = a[p];', '      }', '  }', '}', ''],
     (i: number) => [
       `int tree${i}(int d) {`, '  int l, r;', '  if (d == 0) return 1;', `  l = cilk_spawn tree${i}(d - 1);`, `  r = tree${i}(d - 1);`, '  cilk_sync;', '  return l + r;', '}', ''],
   ];

@@ -69,7 +69,8 @@ async function overStdio(text: string): Promise<void> {
   connection.onNotification('textDocument/publishDiagnostics', (p: { version?: number }) => resolveNext?.(p.version ?? -1));
   connection.listen();
   const published = () => new Promise<number>(r => { resolveNext = r; });
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+  const capabilities = { textDocument: { codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'refactor'] } }, resolveSupport: { properties: ['edit'] }, disabledSupport: true } } };
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities });
   await connection.sendNotification('initialized', {});
   const uri = 'file:///bench/bench.mfc';
   let t0 = performance.now();
@@ -92,6 +93,66 @@ async function overStdio(text: string): Promise<void> {
     samples.push(performance.now() - t0);
   }
   record('LSP: didChange -> publishDiagnostics (stdio)', samples, 30);
+
+  // Hover on a schedule in the middle of the file, right after an edit (nothing cached), then again.
+  const schedule = lines.findIndex((l, i) => i > lines.length / 2 && l.includes('meta_schedule {'));
+  const at = { textDocument: { uri }, position: { line: schedule, character: lines[schedule].indexOf('meta_schedule') + 2 } };
+  const fresh: number[] = [], cached: number[] = [], actions: number[] = [];
+  for (let version = 33; version <= 43; version++) {
+    wait = published();
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range: { start: { line, character }, end: { line, character: character + 1 } }, text: version % 2 ? '+' : '-' }],
+    });
+    await wait;
+    t0 = performance.now();
+    const h = await connection.sendRequest('textDocument/hover', at) as { contents: { value: string } } | null;
+    fresh.push(performance.now() - t0);
+    if (!h?.contents.value.includes('__global__')) throw new Error('hover on a schedule shows no kernel');
+    t0 = performance.now();
+    await connection.sendRequest('textDocument/hover', at);
+    cached.push(performance.now() - t0);
+    t0 = performance.now();
+    const list = await connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: at.position, end: at.position }, context: { diagnostics: [] } }) as unknown[];
+    actions.push(performance.now() - t0);
+    if (!list.length) throw new Error('no code actions at a schedule');
+  }
+  record('LSP: hover on a schedule after an edit (CUDA of the file)', fresh, 100);
+  record('LSP: hover on a schedule, same version', cached, 100);
+  record('LSP: code actions at a schedule (listed; resolved on demand)', actions, 100);
+  await connection.sendRequest('shutdown');
+  await connection.sendNotification('exit');
+  connection.dispose();
+  proc.kill();
+}
+
+/** SPEC §11: memory under 200 MB with 50 open documents (resident set of the server process). */
+async function openDocuments(count: number, lines: number): Promise<void> {
+  const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const done = new Set<string>();
+  let wake: (() => void) | undefined;
+  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) => { done.add(p.uri); wake?.(); });
+  connection.listen();
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+  await connection.sendNotification('initialized', {});
+  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${proc.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+  const idle = rss();
+  const program = generateProgram(lines);
+  for (let i = 0; i < count; i++) {
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: `file:///bench/doc${i}.mfc`, languageId: 'metafork', version: 1, text: program.replace(/\b(fib|saxpy|sum|sections|reverse|tree)(\d+)/g, `$1$2_${i}`) } });
+  }
+  while (done.size < count) await new Promise<void>(r => { wake = r; });
+  // Every feature once per document, as an editor opening them would ask.
+  for (let i = 0; i < count; i++) {
+    const textDocument = { uri: `file:///bench/doc${i}.mfc` };
+    await connection.sendRequest('textDocument/documentSymbol', { textDocument });
+    await connection.sendRequest('textDocument/semanticTokens/full', { textDocument });
+    await connection.sendRequest('textDocument/codeLens', { textDocument });
+  }
+  const samples = [rss()];
+  rows.push({ what: `LSP: server memory (RSS, MB), idle`, median: idle, runs: 1 });
+  rows.push({ what: `LSP: server memory (RSS, MB), ${count} open ${lines}-line documents`, median: samples[0], runs: 1, budget: 200 });
   await connection.sendRequest('shutdown');
   await connection.sendNotification('exit');
   connection.dispose();
@@ -146,6 +207,7 @@ async function main(): Promise<void> {
   await translation(generateProgram(3000));
   await cuda();
   await overStdio(text);
+  await openDocuments(50, 1000);
   const width = Math.max(...rows.map(r => r.what.length));
   console.log(`MetaFork Studio benchmarks (node ${process.version}, ${text.split('\n').length - 1} lines, ${text.length} characters)\n`);
   console.log(`${'measure'.padEnd(width)}  median ms  runs  budget ms  ratio`);

@@ -95,6 +95,13 @@ describe('quick fixes', () => {
     assert.deepEqual(r.diagnostics, []);
   });
 
+  test('MF203: a misspelled clause keyword is corrected', async () => {
+    const text = 'int main() {\n  int n = 0;\n  #pragma omp parallel default(shraed)\n  {\n    #pragma omp atomic\n    n++;\n  }\n  return n;\n}\n';
+    const r = await applyFix(text, 'MF203', "Change 'shraed' to 'shared'", 'c');
+    assert.match(r.text, /default\(shared\)\n/);
+    assert.deepEqual(r.diagnostics, []);
+  });
+
   test('MF205: a misspelled MetaFork clause is corrected', async () => {
     const text = 'int main() {\n  int x = 0;\n  meta_fork sahred(x) { x = 1; }\n  meta_join;\n  return x;\n}\n';
     const r = await applyFix(text, 'MF205', "Change 'sahred' to 'shared'");

@@ -4,7 +4,7 @@
 // function holding it. Other MetaFork constructs of the file run serially (their elision),
 // with a note. Any error: no output.
 
-import { within } from '../syntax/keywords';
+import { Span, within } from '../syntax/keywords';
 import { analyzeText } from '../analyze';
 import type { DocumentModel } from '../model/document';
 import type { MfDiagnostic } from '../analysis/diagnostic';
@@ -58,6 +58,9 @@ export interface CudaOptions {
   fileName?: string;
   /** `shared`: stage the tiles the thesis's policy picks; `cache(...)` overrides either mode. */
   memory?: MemoryMode;
+  /** Only the kernels of the schedules inside this span, and no `.cu` text (a hover): errors
+   * outside the function holding it do not stop them. Kernels keep their numbers in the file. */
+  only?: Span;
 }
 
 export async function generateCuda(text: string, options: CudaOptions = {}): Promise<CudaResult> {
@@ -72,14 +75,17 @@ export async function generateCuda(text: string, options: CudaOptions = {}): Pro
 /** The generation from an analysed document (the server re-uses the model of its diagnostics). */
 export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[], options: CudaOptions = {}): CudaResult {
   const text = doc.text;
-  const diagnostics = found.filter(d => d.severity === 'error');
+  const only = options.only;
+  const holder = only && doc.itemAt(only.start);
+  if (only && !holder) return { diagnostics: [], kernels: [], tiles: [], schedules: [] };
+  const diagnostics = found.filter(d => d.severity === 'error' && (!holder || (d.start < holder.item.end && d.end > holder.item.start)));
   if (diagnostics.length) return { diagnostics, kernels: [], tiles: [], schedules: [] };
-  const items = doc.allItems();
+  const items = holder ? [holder] : doc.allItems();
   const schedules: { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; tiles: Tile[][] }[] = [];
-  let next = 0;
+  let next = only ? kernelsBefore(doc, only.start) : 0;
   for (const model of items) {
     for (const c of model.constructs) {
-      if (c.kind !== 'schedule' || !c.region) continue;
+      if (c.kind !== 'schedule' || !c.region || (only && !within(c, only))) continue;
       const read = scheduleKernels(model, c, next, diagnostics);
       if (!read || !c.functionNode) continue;
       next += read.kernels.length;
@@ -101,6 +107,10 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
       schedules.push({ read, host: c.functionNode, tiles });
     }
   }
+  if (only) {
+    const unit = indentUnit(text);
+    return { diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles: tileSummaries(schedules, text), schedules: schedules.map(s => scheduleSummary(s, text, unit)) };
+  }
   if (schedules.length === 0 && !diagnostics.some(d => d.severity === 'error')) {
     diagnostics.push(diagnostic('MF510', { start: 0, end: Math.min(1, text.length) }, `no 'meta_schedule' in this file: there is nothing to generate CUDA for`));
   }
@@ -119,25 +129,19 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
     }
   }
   for (const e of cplusplusEdits(doc)) stage.edit(e);
-  const kernelsBefore = new Map<number, string[]>();
+  const kernelsAt = new Map<number, string[]>();
   const devices = new Set<string>();
   const summaries: ScheduleSummary[] = [];
-  for (const { read, host, tiles } of schedules) {
-    const printed = read.kernels.map((k, i) => printKernel(k, text, tiles[i]));
-    const c = read.schedule;
-    summaries.push({
-      start: c.form === 'pragma' ? c.head.start : c.start, end: c.end,
-      kernels: read.kernels.map((k, i) => ({
-        name: kernelName(k), source: printed[i], launch: printLaunch(k, '', unit, sharedBytes(tiles[i])),
-        grid: k.grid.map(g => g.bound), block: k.block.map(b => b.bound), start: k.nest.start, end: k.nest.end,
-      })),
-    });
+  for (const schedule of schedules) {
+    const { read, host, tiles } = schedule;
+    const summary = scheduleSummary(schedule, text, unit);
+    summaries.push(summary);
     const at = wholeLines(text, host).start;
-    kernelsBefore.set(at, [...(kernelsBefore.get(at) ?? []), ...printed]);
+    kernelsAt.set(at, [...(kernelsAt.get(at) ?? []), ...summary.kernels.map(k => k.source)]);
     for (const k of read.kernels) for (const f of k.calls) devices.add(f);
     hostCode(stage, read, tiles, unit);
   }
-  for (const [at, kernels] of kernelsBefore) stage.edit({ start: at, end: at, newText: kernels.join('\n\n') + '\n\n' });
+  for (const [at, kernels] of kernelsAt) stage.edit({ start: at, end: at, newText: kernels.join('\n\n') + '\n\n' });
   // Functions the kernels call run on the device too.
   for (const model of items) {
     const fn = model.item;
@@ -157,6 +161,42 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
     level: t.level ? loopVariable(t.level, text) : null, stored: t.written,
   }))));
   return { text: out, diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles, schedules: summaries };
+}
+
+type ReadSchedule = { read: ScheduleKernels; tiles: Tile[][] };
+
+function scheduleSummary({ read, tiles }: ReadSchedule, text: string, unit: string): ScheduleSummary {
+  const c = read.schedule;
+  return {
+    start: c.form === 'pragma' ? c.head.start : c.start, end: c.end,
+    kernels: read.kernels.map((k, i) => ({
+      name: kernelName(k), source: printKernel(k, text, tiles[i]), launch: printLaunch(k, '', unit, sharedBytes(tiles[i])),
+      grid: k.grid.map(g => g.bound), block: k.block.map(b => b.bound), start: k.nest.start, end: k.nest.end,
+    })),
+  };
+}
+
+function tileSummaries(schedules: ReadSchedule[], text: string): TileSummary[] {
+  return schedules.flatMap(s => s.read.kernels.flatMap((k, i) => s.tiles[i].map((t): TileSummary => ({
+    kernel: kernelName(k), name: `shared_${t.id}`, array: t.array.name, extent: t.extent.map(e => e.toC()),
+    level: t.level ? loopVariable(t.level, text) : null, stored: t.written,
+  }))));
+}
+
+/** The `meta_schedule`s of a document in file order, those starting before `before` when it is
+ * given; only the items holding one are read (cheap on a large file). */
+export function schedulesOf(doc: DocumentModel, before = Infinity): Construct[] {
+  const layer = doc.syntax.layer;
+  const holders = new Set<number>();
+  for (const k of layer.keywords) if (k.keyword === 'meta_schedule' && k.start < before) holders.add(doc.itemIndexAt(k.start));
+  for (const p of layer.pragmas) if (p.start < before && /^#\s*pragma\s+mf\s+schedule\b/.test(p.text)) holders.add(doc.itemIndexAt(p.start));
+  return [...holders].filter(i => i >= 0).sort((a, b) => a - b)
+    .flatMap(i => doc.item(i).constructs.filter(c => c.kind === 'schedule' && Math.min(c.start, c.head.start) < before));
+}
+
+/** How many kernels the schedules before `offset` make: one per outermost `meta_for` nest. */
+function kernelsBefore(doc: DocumentModel, offset: number): number {
+  return schedulesOf(doc, offset).reduce((n, c) => n + c.children.filter(k => k.kind === 'parallel-for').length, 0);
 }
 
 function loopVariable(loop: SNode, text: string): string | null {

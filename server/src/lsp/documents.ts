@@ -7,7 +7,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeSyntax, parseText } from '../analyze';
 import type { Analysis } from '../analyze';
 import type { MfDiagnostic } from '../analysis/diagnostic';
-import { cudaFromModel, CudaResult } from '../cuda';
+import { cudaFromModel, CudaResult, schedulesOf } from '../cuda';
+import type { Construct } from '../model/constructs';
+import type { Span } from '../syntax/keywords';
 import type { MemoryMode } from '../cuda/footprint';
 import { LineIndex } from '../syntax/lines';
 
@@ -80,9 +82,15 @@ export class DocumentStore {
     this.states.delete(uri);
   }
 
-  /** The CUDA of a state, generated once per version and memory mode. */
-  cuda(state: DocumentState, memory: MemoryMode): CudaResult {
-    return derive(state, `cuda:${memory}`, () => cudaFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory }));
+  /** The kernels of one schedule (a hover, a lens), generated once per version and memory mode
+   * from the analysed model; the whole file's `.cu` is a worker's job (server.ts). */
+  scheduleCuda(state: DocumentState, schedule: Span, memory: MemoryMode): CudaResult {
+    return derive(state, `cuda:${memory}:${schedule.start}`, () => cudaFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, only: schedule }));
+  }
+
+  /** The `meta_schedule` constructs of a state, in file order. */
+  schedules(state: DocumentState): Construct[] {
+    return derive(state, 'schedules', () => schedulesOf(state.analysis.model));
   }
 
   private async analyze(doc: TextDocument): Promise<void> {

@@ -49,7 +49,8 @@ export function constructAt(model: ItemModel, offset: number): Construct | undef
   return model.constructs.find(c => c.head.start <= offset && offset <= c.head.end);
 }
 
-export function hover(state: DocumentState, offset: number, cuda: () => CudaResult): Hover | null {
+/** `cuda` gives the kernels of one schedule. */
+export function hover(state: DocumentState, offset: number, cuda: (schedule: Construct) => CudaResult): Hover | null {
   const model = state.analysis.model.itemAt(offset);
   if (!model) return null;
   const c = constructAt(model, offset);
@@ -77,7 +78,7 @@ function innermostRegion(model: ItemModel, offset: number): Construct | undefine
   return found;
 }
 
-function constructHover(model: ItemModel, c: Construct, cuda: () => CudaResult): string {
+function constructHover(model: ItemModel, c: Construct, cuda: (schedule: Construct) => CudaResult): string {
   const parts: string[] = [];
   const label = constructLabel(c);
   const cp = counterparts(c);
@@ -90,13 +91,14 @@ function constructHover(model: ItemModel, c: Construct, cuda: () => CudaResult):
   if (c.kind === 'parallel-for' && c.dialect === 'metafork') {
     const schedule = ancestor(c, 'schedule');
     if (schedule) {
-      const kernel = scheduleOf(cuda(), schedule)?.kernels.find(k => c.start >= k.start && c.start <= k.end);
+      const result = cuda(schedule);
+      const kernel = scheduleOf(result, schedule)?.kernels.find(k => c.start >= k.start && c.start <= k.end);
       if (kernel) { parts.push(kernelMarkdown(kernel)); return parts.join('\n\n'); }
-      parts.push(cudaProblems(cuda()));
+      parts.push(cudaProblems(result));
     }
   }
   if (c.kind === 'schedule') {
-    const result = cuda();
+    const result = cuda(c);
     const summary = scheduleOf(result, c);
     if (summary) {
       parts.push(`becomes ${summary.kernels.length} CUDA kernel${summary.kernels.length === 1 ? '' : 's'}${tilesLine(result, summary)}:`);

@@ -1,5 +1,5 @@
-// Translations for the server, run one at a time in a worker thread (dist/worker.js beside the
-// bundled server). Requests for the same translation share one job; a job nobody waits for any
+// Whole-file jobs (translations, the `.cu` of a file) for the server, run one at a time in a
+// worker thread (dist/worker.js beside the bundled server). Requests for the same result share one job; a job nobody waits for any
 // more is dropped, or stopped by terminating the worker; a job past its time limit is stopped too.
 // Where the worker bundle is absent (the server run from compiled sources), jobs run in-process.
 
@@ -7,20 +7,19 @@ import { existsSync } from 'fs';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import type { CancellationToken } from 'vscode-languageserver';
-import { translateText, TranslateOptions, Translation } from '../translate';
-import type { Dialect } from '../translate';
-import type { TranslationJob, TranslationReply } from './worker';
+import { perform } from './worker';
+import type { Job as WorkerJob, Reply, Result, Work } from './worker';
 
 export class Cancelled extends Error { constructor() { super('cancelled'); } }
-export class Overdue extends Error { constructor(seconds: number) { super(`the translation took longer than ${seconds} s and was stopped`); } }
+export class Overdue extends Error { constructor(seconds: number) { super(`the job took longer than ${seconds} s and was stopped`); } }
 
 interface Job {
-  job: TranslationJob;
-  waiters: Set<{ resolve: (t: Translation) => void; reject: (e: Error) => void }>;
+  job: WorkerJob;
+  waiters: Set<{ resolve: (t: any) => void; reject: (e: Error) => void }>;
   started?: number;
 }
 
-export class TranslationJobs {
+export class Jobs {
   private worker?: Worker;
   private readonly queue: Job[] = [];
   private readonly pending = new Map<string, Job>();
@@ -32,22 +31,22 @@ export class TranslationJobs {
 
   constructor(private readonly limitSeconds = 20) {}
 
-  /** `key` names the translation (document, version, target, focus): equal keys share a job. */
-  translate(key: string, text: string, to: Dialect, options: TranslateOptions, token?: CancellationToken): Promise<Translation> {
-    if (this.inProcess) return translateText(text, to, options);
+  /** `key` names the result (document, version, what and how): equal keys share a job. */
+  run<W extends Work>(key: string, work: W, token?: CancellationToken): Promise<Result<W>> {
+    if (this.inProcess) return perform(work) as Promise<Result<W>>;
     let job = this.pending.get(key);
     if (!job) {
-      const created: Job = { job: { id: this.nextId++, text, to, options }, waiters: new Set() };
+      const created: Job = { job: { id: this.nextId++, work }, waiters: new Set() };
       this.pending.set(key, created);
       this.queue.push(created);
       job = created;
     }
-    return this.wait(job, token).finally(() => { if (this.pending.get(key) === job && job.waiters.size === 0) this.pending.delete(key); });
+    return this.wait<Result<W>>(job, token).finally(() => { if (this.pending.get(key) === job && job.waiters.size === 0) this.pending.delete(key); });
   }
 
   /** Another request for a job already under way. */
-  private wait(job: Job, token?: CancellationToken): Promise<Translation> {
-    return new Promise<Translation>((resolve, reject) => {
+  private wait<T>(job: Job, token?: CancellationToken): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
       const waiter = { resolve, reject };
       job.waiters.add(waiter);
       token?.onCancellationRequested(() => {
@@ -97,7 +96,7 @@ export class TranslationJobs {
     if (this.worker) return this.worker;
     const worker = new Worker(this.workerPath);
     worker.unref();
-    worker.on('message', (reply: TranslationReply) => {
+    worker.on('message', (reply: Reply) => {
       const job = this.running;
       if (!job || job.job.id !== reply.id) return;
       clearTimeout(this.timer);

@@ -2,8 +2,8 @@
 // functions as a tree), code lenses over each `meta_schedule`, and semantic tokens for the
 // MetaFork, CilkPlus and OpenMP keywords, clauses and directives.
 
-import { CodeLens, DocumentSymbol, SemanticTokensBuilder, SemanticTokensLegend, SymbolKind } from 'vscode-languageserver';
-import type { Construct } from '../model/constructs';
+import { CodeLens, DocumentSymbol, Range, SemanticTokensBuilder, SemanticTokensLegend, SymbolKind } from 'vscode-languageserver';
+import type { Construct, ItemModel } from '../model/constructs';
 import { constructLabel } from '../model/constructs';
 import { parsePragma } from '../syntax/pragma';
 import type { Span } from '../syntax/keywords';
@@ -18,28 +18,48 @@ const CONSTRUCT_SYMBOL: Partial<Record<Construct['kind'], SymbolKind>> = {
   'pipe': SymbolKind.Operator, 'omp': SymbolKind.Namespace,
 };
 
-export function documentSymbols(state: DocumentState): DocumentSymbol[] {
+/**
+ * `memo` keeps each function's symbols, with lines counted from the function's first line, by
+ * the function's text: after an edit only the edited function is read again (reading all of a
+ * 10,000-line file's functions takes ~200 ms). The caller keeps it from one version to the next.
+ */
+export function documentSymbols(state: DocumentState, memo: Map<string, DocumentSymbol>): { symbols: DocumentSymbol[]; memo: Map<string, DocumentSymbol> } {
   const doc = state.analysis.model;
   const text = state.text;
   const out: DocumentSymbol[] = [];
-  for (const model of doc.allItems()) {
-    const item = model.item;
-    if (item.type === 'function_definition') {
-      const name = /([A-Za-z_]\w*)\s*\(/.exec(text.slice(item.start, item.end));
-      const nameSpan = name ? { start: item.start + name.index, end: item.start + name.index + name[1].length } : item;
-      out.push({
-        name: name?.[1] ?? 'function', kind: SymbolKind.Function, range: rangeOf(state, item), selectionRange: rangeOf(state, nameSpan),
-        detail: text.slice(item.start, nameSpan.start).trim(), children: model.roots.flatMap(c => constructSymbol(state, c)),
-      });
+  const used = new Map<string, DocumentSymbol>();
+  doc.items.forEach((ref, i) => {
+    if (ref.node.type === 'function_definition') {
+      const first = state.lines.position(ref.start);
+      const key = `${first.character}:${text.slice(ref.start, ref.end)}`;
+      let relative = used.get(key) ?? memo.get(key);
+      if (!relative) relative = shiftLines(functionSymbol(state, doc.item(i)), -first.line);
+      used.set(key, relative);
+      out.push(shiftLines(relative, first.line));
     } else {
       for (const v of doc.fileScope.variables.values()) {
-        if (v.span.start >= item.start && v.span.end <= item.end) {
-          out.push({ name: v.name, kind: SymbolKind.Variable, detail: v.typeText, range: rangeOf(state, item), selectionRange: rangeOf(state, v.span) });
+        if (v.span.start >= ref.start && v.span.end <= ref.end) {
+          out.push({ name: v.name, kind: SymbolKind.Variable, detail: v.typeText, range: rangeOf(state, ref), selectionRange: rangeOf(state, v.span) });
         }
       }
     }
-  }
-  return out;
+  });
+  return { symbols: out, memo: used };
+}
+
+function functionSymbol(state: DocumentState, model: ItemModel): DocumentSymbol {
+  const item = model.item;
+  const name = /([A-Za-z_]\w*)\s*\(/.exec(state.text.slice(item.start, item.end));
+  const nameSpan = name ? { start: item.start + name.index, end: item.start + name.index + name[1].length } : item;
+  return {
+    name: name?.[1] ?? 'function', kind: SymbolKind.Function, range: rangeOf(state, item), selectionRange: rangeOf(state, nameSpan),
+    detail: state.text.slice(item.start, nameSpan.start).trim(), children: model.roots.flatMap(c => constructSymbol(state, c)),
+  };
+}
+
+function shiftLines(s: DocumentSymbol, delta: number): DocumentSymbol {
+  const move = (r: Range): Range => ({ start: { line: r.start.line + delta, character: r.start.character }, end: { line: r.end.line + delta, character: r.end.character } });
+  return { ...s, range: move(s.range), selectionRange: move(s.selectionRange), ...(s.children ? { children: s.children.map(c => shiftLines(c, delta)) } : {}) };
 }
 
 function constructSymbol(state: DocumentState, c: Construct): DocumentSymbol[] {
@@ -60,20 +80,17 @@ function detail(text: string, c: Construct): string {
   return '';
 }
 
-export function codeLenses(state: DocumentState, cuda: CudaResult): CodeLens[] {
-  const out: CodeLens[] = [];
-  for (const model of state.analysis.model.allItems()) {
-    for (const c of model.constructs) {
-      if (c.kind !== 'schedule') continue;
-      const summary = cuda.schedules.find(s => s.start <= c.head.start && c.end <= s.end);
-      const errors = cuda.diagnostics.filter(d => d.severity === 'error');
-      const title = summary
-        ? `Show CUDA: ${summary.kernels.map(k => k.name).join(', ')}`
-        : `CUDA: ${errors.length ? `${errors.length} error${errors.length === 1 ? '' : 's'} (${errors[0].code})` : 'no kernel'}`;
-      out.push({ range: rangeOf(state, c.head), command: { title, command: COMMANDS.showCuda, arguments: [state.uri] } });
-    }
-  }
-  return out;
+/** A lens over each schedule (`cuda` gives the kernels of one). */
+export function codeLenses(state: DocumentState, schedules: Construct[], cuda: (schedule: Construct) => CudaResult): CodeLens[] {
+  return schedules.map(c => {
+    const result = cuda(c);
+    const summary = result.schedules[0];
+    const errors = result.diagnostics.filter(d => d.severity === 'error');
+    const title = summary
+      ? `Show CUDA: ${summary.kernels.map(k => k.name).join(', ')}`
+      : `CUDA: ${errors.length ? `${errors.length} error${errors.length === 1 ? '' : 's'} (${errors[0].code})` : 'no kernel'}`;
+    return { range: rangeOf(state, c.head), command: { title, command: COMMANDS.showCuda, arguments: [state.uri] } };
+  });
 }
 
 export const TOKEN_LEGEND: SemanticTokensLegend = {

@@ -5,7 +5,7 @@
 
 import {
   CodeAction, CodeActionKind, Connection, createConnection, ErrorCodes, InitializeParams, LSPErrorCodes,
-  ProposedFeatures, ResponseError, TextDocuments, TextDocumentSyncKind, WorkspaceEdit,
+  DocumentSymbol, ProposedFeatures, ResponseError, TextDocuments, TextDocumentSyncKind, WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -13,6 +13,7 @@ import { packageVersion } from '../version';
 import { toLsp } from '../analysis/diagnostic';
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import type { TextEdit } from '../syntax/edits';
+import type { Span } from '../syntax/keywords';
 import { LineIndex } from '../syntax/lines';
 import {
   CUDA_REQUEST, CudaParams, CudaResult as CudaResponse, TRANSLATE_REQUEST, TranslateParams, TranslateResult, Dialect,
@@ -20,7 +21,8 @@ import {
 import { DEFAULT_SETTINGS, MetaforkSettings, SETTINGS_SECTION } from '../../../shared/settings';
 import type { Translation } from '../translate';
 import { derive, DocumentState, DocumentStore, pathOf } from './documents';
-import { Cancelled, TranslationJobs } from './jobs';
+import { Cancelled, Jobs } from './jobs';
+import type { Result, Work } from './worker';
 import { hover } from './hover';
 import { minimalEdit, quickFixes, rangeOf, TranslationActionData, translationActions } from './actions';
 import { codeLenses, documentSymbols, semanticTokens, TOKEN_LEGEND } from './outline';
@@ -29,7 +31,7 @@ const DIALECTS: readonly Dialect[] = ['metafork', 'openmp', 'cilkplus'];
 
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): Connection {
   const documents = new TextDocuments(TextDocument);
-  const jobs = new TranslationJobs();
+  const jobs = new Jobs();
   let settings: MetaforkSettings = DEFAULT_SETTINGS;
   let client = { configuration: false, resolveEdit: false, disabled: false, documentChanges: false };
 
@@ -76,6 +78,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   documents.onDidChangeContent(({ document }) => store.changed(document.uri));
   documents.onDidClose(({ document }) => {
     store.closed(document.uri);
+    symbolMemos.delete(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
@@ -87,21 +90,23 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
     return state;
   };
-  const cudaOf = (state: DocumentState, memory = settings.cuda.memory) => store.cuda(state, memory);
+  const scheduleCuda = (state: DocumentState) => (schedule: Span) => store.scheduleCuda(state, schedule, settings.cuda.memory);
   const offsetOf = (state: DocumentState, position: unknown): number => {
     const p = position as { line?: unknown; character?: unknown } | undefined;
     if (!p || typeof p.line !== 'number' || typeof p.character !== 'number') throw new ResponseError(ErrorCodes.InvalidParams, 'position must be {line, character}');
     return state.lines.offset({ line: p.line, character: p.character });
   };
-  const translation = (state: DocumentState, to: Dialect, focus: number | undefined, token?: CancellationToken): Promise<Translation> => {
-    const key = `${state.uri}@${state.version}:${to}:${focus ?? ''}`;
-    const cached = state.derived.get(key) as Translation | undefined;
-    if (cached) return Promise.resolve(cached);
-    return jobs.translate(key, state.text, to, { fileName: pathOf(state.uri), ...(focus === undefined ? {} : { focus }) }, token).then(t => {
-      state.derived.set(key, t);
-      return t;
-    });
+  /** A worker's result for this version: finished ones are kept with the state; requests for
+   * one under way share its job (each may cancel only its own wait). */
+  const job = async <W extends Work>(state: DocumentState, what: string, work: W, token?: CancellationToken): Promise<Result<W>> => {
+    const key = `${state.uri}@${state.version}:${what}`;
+    if (state.derived.has(key)) return state.derived.get(key) as Result<W>;
+    const result = await jobs.run(key, work, token);
+    state.derived.set(key, result);
+    return result;
   };
+  const translation = (state: DocumentState, to: Dialect, focus: number | undefined, token?: CancellationToken): Promise<Translation> =>
+    job(state, `translate:${to}:${focus ?? ''}`, { kind: 'translate', text: state.text, to, options: { fileName: pathOf(state.uri), ...(focus === undefined ? {} : { focus }) } }, token);
   /** Maps the server's errors to LSP errors (cancellation, time-out). */
   const answer = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
@@ -115,7 +120,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onHover((params, token) => answer(async () => {
     const state = await stateOf(params.textDocument?.uri, token);
-    return hover(state, offsetOf(state, params.position), () => cudaOf(state));
+    return hover(state, offsetOf(state, params.position), scheduleCuda(state));
   }));
 
   connection.onCodeAction((params, token) => answer(async () => {
@@ -158,10 +163,18 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       : { changes: { [state.uri]: lspEdits } };
   };
 
-  connection.onDocumentSymbol((params, token) => answer(async () => documentSymbols(await stateOf(params.textDocument?.uri, token))));
+  const symbolMemos = new Map<string, Map<string, DocumentSymbol>>();
+  connection.onDocumentSymbol((params, token) => answer(async () => {
+    const state = await stateOf(params.textDocument?.uri, token);
+    return derive(state, 'symbols', () => {
+      const { symbols, memo } = documentSymbols(state, symbolMemos.get(state.uri) ?? new Map());
+      symbolMemos.set(state.uri, memo);
+      return symbols;
+    });
+  }));
   connection.onCodeLens((params, token) => answer(async () => {
     const state = await stateOf(params.textDocument?.uri, token);
-    return codeLenses(state, cudaOf(state));
+    return codeLenses(state, store.schedules(state), scheduleCuda(state));
   }));
   connection.languages.semanticTokens.on((params, token) => answer(async () => {
     const state = await stateOf(params.textDocument?.uri, token);
@@ -184,7 +197,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const state = await stateOf(params?.textDocument?.uri, token);
     const memory = params.memory ?? settings.cuda.memory;
     if (memory !== 'global' && memory !== 'shared') throw new ResponseError(ErrorCodes.InvalidParams, "'memory' must be 'global' or 'shared'");
-    const result = cudaOf(state, memory);
+    const result = await job(state, `cuda:${memory}`, { kind: 'cuda', text: state.text, options: { fileName: pathOf(state.uri), memory } }, token);
     return {
       version: state.version, ...(result.text === undefined ? {} : { text: result.text }),
       diagnostics: lsp(result.diagnostics, state.lines), kernels: result.kernels, tiles: result.tiles,

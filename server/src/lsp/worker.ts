@@ -1,18 +1,28 @@
-// The translation worker: translations re-parse the text between stages, which on a large file
-// takes long enough to delay diagnostics, so the server runs them here, off its own thread.
-// A cancelled or overdue translation is stopped by terminating this worker.
+// The worker for whole-file jobs: translations re-parse the text between stages, and the `.cu`
+// of a whole file reads every function; on a large file either takes long enough to delay
+// diagnostics, so the server runs them here, off its own thread. A cancelled or overdue job is
+// stopped by terminating this worker.
 
 import { parentPort } from 'worker_threads';
 import { translateText, TranslateOptions, Translation } from '../translate';
 import type { Dialect } from '../translate';
+import { generateCuda, CudaOptions, CudaResult } from '../cuda';
 
-export interface TranslationJob { id: number; text: string; to: Dialect; options: TranslateOptions }
-export type TranslationReply = { id: number; result: Translation } | { id: number; error: string };
+export type Work =
+  | { kind: 'translate'; text: string; to: Dialect; options: TranslateOptions }
+  | { kind: 'cuda'; text: string; options: CudaOptions };
+export type Result<W extends Work> = W extends { kind: 'translate' } ? Translation : CudaResult;
+export interface Job { id: number; work: Work }
+export type Reply = { id: number; result: Translation | CudaResult } | { id: number; error: string };
 
-parentPort?.on('message', async (job: TranslationJob) => {
-  let reply: TranslationReply;
+export function perform(work: Work): Promise<Translation | CudaResult> {
+  return work.kind === 'translate' ? translateText(work.text, work.to, work.options) : generateCuda(work.text, work.options);
+}
+
+parentPort?.on('message', async (job: Job) => {
+  let reply: Reply;
   try {
-    reply = { id: job.id, result: await translateText(job.text, job.to, job.options) };
+    reply = { id: job.id, result: await perform(job.work) };
   } catch (e) {
     reply = { id: job.id, error: (e as Error).stack ?? String(e) };
   }
