@@ -1,29 +1,28 @@
-// The VS Code client: starts the bundled language server and attaches it to MetaFork
-// documents (and, unless turned off, to C/C++ documents for CilkPlus and OpenMP).
-// No compiler logic lives here.
+// The VS Code client: starts the bundled language server and attaches it to MetaFork documents
+// (and, unless turned off, to C/C++ documents for CilkPlus and OpenMP); the translation commands,
+// the live CUDA and translation views and the status bar item. No compiler logic lives here: every
+// result comes from the server (shared/protocol.ts).
 
-import * as path from 'path';
-import { ExtensionContext, workspace } from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { DEFAULT_SETTINGS, SETTINGS_SECTION } from '../../shared/settings';
+import { ExtensionContext, window } from 'vscode';
+import { registerCommands } from './commands';
+import { MetaforkConnection } from './connection';
+import { registerStatusBar } from './status';
+import { LiveViews } from './views';
 
-let client: LanguageClient | undefined;
+let connection: MetaforkConnection | undefined;
 
 export async function activate(context: ExtensionContext): Promise<void> {
-  const module = context.asAbsolutePath(path.join('dist', 'server.js'));
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.stdio },
-    debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-  };
-  const attachToC = workspace.getConfiguration(SETTINGS_SECTION).get<boolean>('enableForCAndCpp', DEFAULT_SETTINGS.enableForCAndCpp);
-  const languages = attachToC ? ['metafork', 'c', 'cpp'] : ['metafork'];
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: languages.flatMap(language => [{ scheme: 'file', language }, { scheme: 'untitled', language }]),
-  };
-  client = new LanguageClient('metafork', 'MetaFork', serverOptions, clientOptions);
-  await client.start();
+  connection = new MetaforkConnection(context);
+  const views = new LiveViews(connection);
+  context.subscriptions.push(views, ...registerCommands(connection, views), ...registerStatusBar(connection));
+  try {
+    await connection.start();
+  } catch (error) {
+    void window.showErrorMessage(`MetaFork: the language server did not start: ${(error as Error).message}`);
+  }
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  await connection?.dispose();
+  connection = undefined;
 }

@@ -8,7 +8,7 @@ import type { MfDiagnostic } from '../analysis/diagnostic';
 import type { Code } from '../analysis/codes';
 import type { Construct, ItemModel } from '../model/constructs';
 import { constructLabel, isParallelLoop } from '../model/constructs';
-import { dialectsOf, focusSpan } from '../translate';
+import { dialectsOf, focusSpan, layerDialects } from '../translate';
 import type { Dialect } from '../translate';
 import { DIALECT_LABELS } from '../../../shared/protocol';
 import { nodeStartingAt } from '../syntax/ast';
@@ -150,7 +150,7 @@ export function translationActions(state: DocumentState, offset: number, disable
       if (dialects.some(d => d !== to)) out.push(action(`Translate ${what} to ${DIALECT_LABELS[to]}`, data(to, offset)));
     }
   }
-  const all = dialectsOf(doc);
+  const all = layerDialects(doc.syntax.layer);
   for (const to of ['metafork', 'openmp', 'cilkplus'] as Dialect[]) {
     if (all.some(d => d !== to)) out.push(action(`Translate the file to ${DIALECT_LABELS[to]}`, data(to)));
   }

@@ -13,6 +13,8 @@ import type { Span } from '../syntax/keywords';
 import type { MemoryMode } from '../cuda/footprint';
 import { LineIndex } from '../syntax/lines';
 
+const KEEP_MODELS = 4;
+
 export interface DocumentState {
   uri: string;
   version: number;
@@ -27,6 +29,8 @@ export class DocumentStore {
   private readonly states = new Map<string, DocumentState>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly waiting = new Map<string, (() => void)[]>();
+  /** Documents by last use, most recent first: only the first few keep their item models. */
+  private recent: string[] = [];
 
   constructor(
     private readonly latest: (uri: string) => TextDocument | undefined,
@@ -66,7 +70,7 @@ export class DocumentStore {
       const doc = this.latest(uri);
       if (!doc) return undefined;
       const state = this.states.get(uri);
-      if (state && state.version >= doc.version) return state;
+      if (state && state.version >= doc.version) { this.used(uri); return state; }
       if (!this.running.has(uri)) this.changed(uri);
       await new Promise<void>(resolve => {
         const list = this.waiting.get(uri) ?? [];
@@ -80,6 +84,15 @@ export class DocumentStore {
   closed(uri: string): void {
     this.states.get(uri)?.analysis.syntax.dispose();
     this.states.delete(uri);
+    this.recent = this.recent.filter(u => u !== uri);
+  }
+
+  /** Marks a document used; the item models of all but the most recently used few are released
+   * (with 50 open documents they would take ~2 MB each; diagnostics keep their own cache). */
+  private used(uri: string): void {
+    if (this.recent[0] === uri) return;
+    this.recent = [uri, ...this.recent.filter(u => u !== uri)];
+    for (const old of this.recent.splice(KEEP_MODELS)) this.states.get(old)?.analysis.model.release();
   }
 
   /** The kernels of one schedule (a hover, a lens), generated once per version and memory mode
@@ -103,6 +116,7 @@ export class DocumentStore {
     previous?.analysis.syntax.dispose();
     const state: DocumentState = { uri: doc.uri, version, text, lines: new LineIndex(text), analysis, derived: new Map() };
     this.states.set(doc.uri, state);
+    this.used(doc.uri);
     await this.publish(state);
   }
 }

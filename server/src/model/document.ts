@@ -73,6 +73,10 @@ export class DocumentModel {
 
   allItems(): ItemModel[] { return this.items.map((_, i) => this.item(i)); }
 
+  /** Drops the item models built so far (they are most of a document's memory); they are built
+   * again, from the tree, when asked for. */
+  release(): void { this.built.clear(); }
+
   /** Keywords and pragma lines outside every item (e.g. in a stray top-level position). */
   orphanTokens(): { keywords: KeywordToken[]; pragmas: PragmaLine[] } {
     const outside = <T extends Span>(list: T[]) => list.filter(t => this.itemIndexAt(t.start) < 0);

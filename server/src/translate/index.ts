@@ -5,7 +5,8 @@
 
 import { analyzeSyntax } from '../analyze';
 import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
-import { Span, within } from '../syntax/keywords';
+import { KeywordLayer, Span, within } from '../syntax/keywords';
+import { pragmaFamily } from '../syntax/pragma';
 import type { Construct, ItemModel } from '../model/constructs';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { systemIncludes } from '../syntax/includes';
@@ -45,6 +46,18 @@ export function dialectsOf(model: DocumentModel, span?: Span): Dialect[] {
   return DIALECTS.filter(d => found.has(d));
 }
 
+/** The dialects of a document's keywords and pragma lines: what `dialectsOf` finds, without
+ * building the item models (cheap on a large file). */
+export function layerDialects(layer: KeywordLayer): Dialect[] {
+  const found = new Set<Dialect>();
+  for (const k of layer.keywords) found.add(k.keyword.startsWith('meta_') ? 'metafork' : 'cilkplus');
+  for (const p of layer.pragmas) {
+    const family = pragmaFamily(p);
+    if (family) found.add(family === 'omp' ? 'openmp' : family === 'cilk' ? 'cilkplus' : 'metafork');
+  }
+  return DIALECTS.filter(d => found.has(d));
+}
+
 /**
  * What "translate this construct" translates: the outermost construct around `offset` — the
  * whole function for spawns and joins, whose meaning is the function's (a join waits for every
@@ -68,8 +81,10 @@ export function focusSpan(model: DocumentModel, offset: number): Span | undefine
 /** Items meeting `span`, each seeing only the constructs inside it. */
 function focusedItems(model: DocumentModel, span: Span): ItemModel[] {
   const out: ItemModel[] = [];
-  for (const item of model.allItems()) {
-    if (item.item.end < span.start || item.item.start > span.end) continue;
+  for (let i = 0; i < model.items.length; i++) {
+    const ref = model.items[i];
+    if (ref.end < span.start || ref.start > span.end) continue;
+    const item = model.item(i);
     if (within(item.item, span)) { out.push(item); continue; }
     const inside = (c: Construct) => within({ start: Math.min(c.start, c.head.start), end: c.end }, span);
     out.push({ ...item, constructs: item.constructs.filter(inside), roots: item.roots.filter(inside) });

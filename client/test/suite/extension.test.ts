@@ -1,0 +1,279 @@
+// The extension-host tests: the packaged extension, its bundled server and a real VS Code (or
+// code-server). Fixtures: test/fixtures/e2e/, copied into the workspace folder by the runner (the
+// tests edit them). Assertions follow the protocol contract (shared/protocol.ts) and the server's
+// documented behaviour: MF314 on an unjoined spawn, a ```cuda-cpp block with the kernel in the
+// hover of a schedule, code actions titled `Translate ...`, live views that follow edits.
+
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import Mocha from 'mocha';
+import {
+  CodeAction, CodeLens, ConfigurationTarget, Diagnostic, Hover, MarkdownString, Position, Range, TextDocument, TextEditor, Uri,
+  ViewColumn, WorkspaceEdit, commands, extensions, languages, window, workspace,
+} from 'vscode';
+import { COMMANDS, CUDA_SCHEME, TRANSLATION_SCHEME } from '../../../shared/protocol';
+import { STATUS_BAR_COMMAND } from '../../src/commands';
+
+const EXTENSION_ID = 'metafork-studio.metafork-studio';
+
+const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+
+/** Polls `probe` until it returns something other than undefined; fails with `what` and the last state. */
+async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000, describe?: () => string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      const detail = describe ? `\n${describe()}` : lastError ? `\nlast error: ${(lastError as Error).message ?? lastError}` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${detail}`);
+    }
+    await sleep(100);
+  }
+}
+
+const codeOf = (d: Diagnostic) => typeof d.code === 'object' ? String(d.code.value) : String(d.code);
+const summary = (ds: readonly Diagnostic[]) => ds.map(d => `${d.range.start.line + 1}:${d.range.start.character + 1} ${codeOf(d)} ${d.message}`).join('\n') || '(none)';
+
+function hoverText(hovers: Hover[]): string {
+  return hovers.flatMap(h => h.contents).map(c => typeof c === 'string' ? c : c instanceof MarkdownString ? c.value : (c as { value: string }).value).join('\n');
+}
+
+async function replaceAll(document: TextDocument, from: string, to: string): Promise<void> {
+  const text = document.getText();
+  const edit = new WorkspaceEdit();
+  for (let at = text.indexOf(from); at >= 0; at = text.indexOf(from, at + from.length)) {
+    edit.replace(document.uri, new Range(document.positionAt(at), document.positionAt(at + from.length)), to);
+  }
+  assert.ok(edit.size > 0, `'${from}' not found in ${document.uri.fsPath}`);
+  assert.ok(await workspace.applyEdit(edit), 'the edit was not applied');
+}
+
+/** The position `delta` characters into the first `needle` (write needles that comments do not contain). */
+function positionOf(document: TextDocument, needle: string, delta = 0): Position {
+  const at = document.getText().indexOf(needle);
+  assert.ok(at >= 0, `'${needle}' not found in ${document.uri.fsPath}`);
+  return document.positionAt(at + delta);
+}
+
+const viewEditor = (scheme: string, source: Uri): TextEditor | undefined =>
+  window.visibleTextEditors.find(e => e.document.uri.scheme === scheme && e.document.uri.query === source.toString());
+
+/** Asks the runner (test/e2e/vscode.test.ts) for a screenshot of the window as it is now, when it
+ * asked for one in control.json; waits until it is taken. */
+async function screenshot(control: string, name: string): Promise<void> {
+  let wanted: { screenshots?: boolean } = {};
+  try { wanted = JSON.parse(fs.readFileSync(path.join(control, 'control.json'), 'utf8')); } catch { /* no runner listening */ }
+  if (!wanted.screenshots) return;
+  const done = path.join(control, `${name}.done`);
+  fs.writeFileSync(path.join(control, `${name}.request`), '');
+  await waitFor(`the screenshot ${name}`, () => fs.existsSync(done) || undefined, 30_000);
+}
+
+export function defineTests(root: Mocha.Suite, folder: string, control: string): void {
+  const suite = Mocha.Suite.create(root, 'MetaFork extension');
+  const test = (title: string, fn: () => Promise<void>) => suite.addTest(new Mocha.Test(title, fn));
+  const fixture = (name: string) => Uri.file(path.join(folder, name));
+  const open = async (name: string, column = ViewColumn.One) => {
+    const document = await workspace.openTextDocument(fixture(name));
+    await window.showTextDocument(document, { viewColumn: column, preview: false });
+    return document;
+  };
+
+  suite.beforeAll(async () => {
+    const extension = extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension, `extension ${EXTENSION_ID} is not installed`);
+    await extension.activate();
+  });
+
+  test('the .mfc language and the commands are registered', async () => {
+    const document = await open('clean.mfc');
+    assert.strictEqual(document.languageId, 'metafork');
+    const registered = await commands.getCommands(true);
+    for (const id of Object.values(COMMANDS)) assert.ok(registered.includes(id), `command ${id} is not registered`);
+  });
+
+  test('diagnostics: MF314 on a meta_fork that can reach return unjoined', async () => {
+    const document = await open('unjoined.mfc');
+    const diagnostics = await waitFor('MF314 on unjoined.mfc', () => {
+      const ds = languages.getDiagnostics(document.uri);
+      return ds.some(d => codeOf(d) === 'MF314') ? ds : undefined;
+    }, 45_000, () => `diagnostics: ${summary(languages.getDiagnostics(document.uri))}`);
+    const mf314 = diagnostics.find(d => codeOf(d) === 'MF314')!;
+    assert.strictEqual(mf314.range.start.line, 7, `MF314 should be on the return (line 8): ${summary(diagnostics)}`);
+    assert.match(mf314.message, /meta_join/);
+  });
+
+  test('diagnostics: none on a clean file', async () => {
+    const clean = await open('clean.mfc');
+    // A document opened after it, whose diagnostics show that the server has caught up.
+    const probe = await workspace.openTextDocument({ language: 'metafork', content: fs.readFileSync(fixture('unjoined.mfc').fsPath, 'utf8') });
+    await waitFor('MF314 on the probe document', () => languages.getDiagnostics(probe.uri).some(d => codeOf(d) === 'MF314') || undefined);
+    await sleep(500);
+    assert.deepStrictEqual(summary(languages.getDiagnostics(clean.uri)), '(none)');
+    await window.showTextDocument(probe);
+    await commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('C files: diagnosed while metafork.enableForCAndCpp is on; the setting restarts the server', async () => {
+    const document = await open('omp.c');
+    assert.strictEqual(document.languageId, 'c');
+    const hasMF202 = () => languages.getDiagnostics(document.uri).some(d => codeOf(d) === 'MF202') || undefined;
+    const describe = () => `diagnostics: ${summary(languages.getDiagnostics(document.uri))}`;
+    await waitFor('MF202 on omp.c', hasMF202, 20_000, describe);
+    const config = workspace.getConfiguration('metafork');
+    await config.update('enableForCAndCpp', false, ConfigurationTarget.Workspace);
+    try {
+      await waitFor('the diagnostics of omp.c to go', () => languages.getDiagnostics(document.uri).length === 0 || undefined, 20_000, describe);
+      // MetaFork files are still served by the restarted server.
+      const unjoined = await open('unjoined.mfc');
+      await waitFor('MF314 after the restart', () => languages.getDiagnostics(unjoined.uri).some(d => codeOf(d) === 'MF314') || undefined, 20_000);
+      await open('omp.c');
+      await sleep(500);
+      assert.strictEqual(summary(languages.getDiagnostics(document.uri)), '(none)');
+    } finally {
+      await config.update('enableForCAndCpp', undefined, ConfigurationTarget.Workspace);
+    }
+    await waitFor('MF202 on omp.c again', hasMF202, 20_000, describe);
+  });
+
+  test('hover on meta_schedule shows the generated kernel', async () => {
+    const document = await open('vecadd.mfc');
+    const position = positionOf(document, 'meta_schedule {', 3);
+    const text = await waitFor('a hover with __global__ on meta_schedule', async () => {
+      const hovers = await commands.executeCommand<Hover[]>('vscode.executeHoverProvider', document.uri, position);
+      const text = hoverText(hovers ?? []);
+      return text.includes('__global__') ? text : undefined;
+    }, 20_000, () => 'no hover containing __global__');
+    assert.match(text, /```cuda-cpp/);
+    assert.match(text, /__global__ void \w+\(/);
+  });
+
+  test("quick fix: translate this 'meta_for' to OpenMP", async () => {
+    const document = await open('scale.mfc');
+    const at = positionOf(document, 'meta_for (', 2);
+    let titles: string[] = [];
+    const action = await waitFor("the code action Translate this 'meta_for' to OpenMP", async () => {
+      const actions = await commands.executeCommand<CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new Range(at, at), undefined, 20);
+      titles = (actions ?? []).map(a => a.title);
+      return actions?.find(a => a.title.startsWith('Translate') && /meta_for.*OpenMP/.test(a.title));
+    }, 20_000, () => `code actions: ${titles.join(' | ') || '(none)'}`);
+    if (action.edit) assert.ok(await workspace.applyEdit(action.edit), 'the code action edit was not applied');
+    if (action.command) await commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
+    const text = document.getText();
+    assert.match(text, /#pragma omp parallel for/, text);
+    assert.doesNotMatch(text, /meta_for \(/, text);
+  });
+
+  test('command: translate the whole file to OpenMP, as one undoable edit', async () => {
+    const document = await open('clean.mfc');
+    const original = document.getText();
+    await commands.executeCommand(COMMANDS.translateToOpenmp);
+    await waitFor('the translated text', () => document.getText().includes('#pragma omp task') || undefined, 10_000,
+      () => document.getText());
+    assert.match(document.getText(), /#pragma omp taskwait/);
+    await commands.executeCommand('undo');
+    await waitFor('the undo', () => document.getText() === original || undefined, 5_000, () => document.getText());
+  });
+
+  test('translation view follows the source', async () => {
+    const source = await open('clean.mfc');
+    await commands.executeCommand(COMMANDS.showTranslation, source.uri.toString(), 'cilkplus');
+    const editor = await waitFor('the CilkPlus view', () => {
+      const e = viewEditor(TRANSLATION_SCHEME, source.uri);
+      return e && e.document.getText().includes('cilk_spawn') ? e : undefined;
+    }, 20_000, () => `views: ${window.visibleTextEditors.map(e => e.document.uri.toString()).join(', ')}`);
+    assert.strictEqual(editor.document.languageId, 'c');
+    await replaceAll(source, 'fib(', 'fibonacci(');
+    await waitFor('the view to show the renamed function', () => editor.document.getText().includes('cilk_spawn fibonacci(n - 1)') || undefined,
+      10_000, () => editor.document.getText());
+    await commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
+  });
+
+  test('the status bar action: a translation pick without a schedule, the CUDA view with one', async () => {
+    const clean = await open('clean.mfc');
+    let done = false;
+    const picked = commands.executeCommand(STATUS_BAR_COMMAND).then(() => { done = true; });
+    // The pick lists OpenMP first for a MetaFork file: accept it once it shows.
+    await waitFor('the translation pick to be answered', async () => {
+      await commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await sleep(200);
+      return done || undefined;
+    }, 20_000);
+    await picked;
+    await waitFor('the OpenMP view', () => viewEditor(TRANSLATION_SCHEME, clean.uri)?.document.getText().includes('#pragma omp taskwait') || undefined, 20_000,
+      () => `views: ${window.visibleTextEditors.map(e => e.document.uri.toString()).join(', ')}`);
+    await commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
+    const vecadd = await open('vecadd.mfc');
+    await commands.executeCommand(STATUS_BAR_COMMAND);
+    await waitFor('the CUDA view', () => viewEditor(CUDA_SCHEME, vecadd.uri)?.document.getText().includes('__global__') || undefined, 20_000);
+    await commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
+  });
+
+  test('the code lens over meta_schedule opens the CUDA view', async () => {
+    const source = await open('vecadd.mfc');
+    let titles: string[] = [];
+    const lens = await waitFor('a code lens running metafork.showCuda', async () => {
+      const lenses = await commands.executeCommand<CodeLens[]>('vscode.executeCodeLensProvider', source.uri, 10);
+      titles = (lenses ?? []).map(l => `${l.command?.title} -> ${l.command?.command}`);
+      return lenses?.find(l => l.command?.command === COMMANDS.showCuda);
+    }, 20_000, () => `code lenses: ${titles.join(' | ') || '(none)'}`);
+    assert.ok(lens.range.start.line <= positionOf(source, 'meta_schedule {').line, 'the lens should sit on the schedule');
+    await commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? []));
+    await waitFor('the CUDA view', () => viewEditor(CUDA_SCHEME, source.uri)?.document.getText().includes('__global__') || undefined, 20_000);
+    await commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
+  });
+
+  test('CUDA view beside the source, live', async () => {
+    const source = await open('vecadd.mfc');
+    await commands.executeCommand(COMMANDS.showCuda);
+    const describe = () => `views: ${window.visibleTextEditors.map(e => `${e.document.uri.toString()}\n${e.document.getText().slice(0, 600)}`).join('\n---\n')}`;
+    const editor = await waitFor('the CUDA view with a kernel', () => {
+      const e = viewEditor(CUDA_SCHEME, source.uri);
+      return e && e.document.getText().includes('__global__') ? e : undefined;
+    }, 20_000, describe);
+    const view = editor.document;
+    assert.strictEqual(view.languageId, 'cuda-cpp');
+    assert.notStrictEqual(editor.viewColumn, window.visibleTextEditors.find(e => e.document === source)?.viewColumn, 'the view should be beside the source');
+    assert.strictEqual(window.activeTextEditor?.document.uri.toString(), source.uri.toString(), 'the source should keep the focus');
+    assert.match(view.getText(), /__global__ void kernel0\(float \*c, float \*a, float \*b/);
+
+    // Rename the output array: the view follows.
+    await replaceAll(source, 'c[', 'total[');
+    await waitFor('the view to use the renamed array', () => /__global__ void kernel0\(float \*total,/.test(view.getText()) || undefined, 10_000,
+      () => view.getText().slice(0, 1200));
+    assert.doesNotMatch(view.getText(), /float \*c,/);
+
+    // Break the schedule (a single meta_for): errors on top, the last good output marked stale.
+    await replaceAll(source, 'meta_for (int u', 'for (int u');
+    await waitFor('the view to report the error', () => view.getText().startsWith('// CUDA generation stopped: ') || undefined, 10_000,
+      () => view.getText().slice(0, 1200));
+    assert.match(view.getText(), /^\/\/ CUDA generation stopped: 11:\d+: .*meta_for/);
+    assert.match(view.getText(), /STALE/);
+    assert.match(view.getText(), /__global__ void kernel0\(float \*total,/);
+
+    // Repair it and change the memory mode: shared-memory tiles appear.
+    await replaceAll(source, 'for (int u', 'meta_for (int u');
+    await workspace.getConfiguration('metafork').update('cuda.memory', 'shared', ConfigurationTarget.Workspace);
+    try {
+      await waitFor('shared-memory kernels', () => (!view.getText().startsWith('//') && view.getText().includes('extern __shared__')) || undefined, 10_000,
+        () => view.getText().slice(0, 1200));
+    } finally {
+      await workspace.getConfiguration('metafork').update('cuda.memory', undefined, ConfigurationTarget.Workspace);
+    }
+    await waitFor('global-memory kernels again', () => (view.getText().includes('__global__') && !view.getText().includes('extern __shared__')) || undefined, 10_000,
+      () => view.getText().slice(0, 1200));
+    // The picture for CI: the source alone in its group, beside its CUDA view.
+    await window.showTextDocument(source, { viewColumn: ViewColumn.One, preserveFocus: false });
+    await commands.executeCommand('workbench.action.closeOtherEditors');
+    await commands.executeCommand('workbench.action.closeSidebar');
+    await sleep(300);
+    await screenshot(control, 'vscode-cuda-view');
+  });
+}
