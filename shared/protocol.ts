@@ -61,7 +61,7 @@ export interface CudaResult {
 
 /** `metafork/optimize` (the case discussion) and `metafork/analyze` (the cost model): their
  * results are defined with the comprehensive-optimization and cost-model work; until then the
- * server answers these methods with an LSP error. */
+ * server answers these methods "method not found". */
 export const OPTIMIZE_REQUEST = 'metafork/optimize';
 export const ANALYZE_REQUEST = 'metafork/analyze';
 export interface DocumentParams { textDocument: TextDocumentIdentifier }
@@ -78,6 +78,6 @@ export const COMMANDS = {
 } as const;
 
 /** Schemes of the live read-only views: `metafork-cuda:/<path>.cu?<source uri, encoded>` and
- * `metafork-translation:/<path>.<dialect>.c?<source uri, encoded>`. */
+ * `metafork-translation:/<path>.<dialect>.c?<source uri, encoded>` (`.cpp` for a C++ source). */
 export const CUDA_SCHEME = 'metafork-cuda';
 export const TRANSLATION_SCHEME = 'metafork-translation';

@@ -3,7 +3,7 @@
 // an edit only the edited item is analysed again.
 
 import type { ItemModel } from '../model/constructs';
-import type { DocumentModel } from '../model/document';
+import { inSpan, type DocumentModel } from '../model/document';
 import { parsePragma } from '../syntax/pragma';
 import { branchDiagnostics, unjoinedSpawnDiagnostics } from './controlFlow';
 import { diagnostic, MfDiagnostic } from './diagnostic';
@@ -79,7 +79,12 @@ export function diagnoseDocument(doc: DocumentModel, previous?: DiagnosticCache)
   const text = doc.text;
   doc.items.forEach((ref, i) => {
     if (diagnostics.length >= MAX_DIAGNOSTICS) return;
-    const key = text.slice(ref.start, ref.end);
+    // The item's keywords and pragma lines may reach past its node (a clause being typed after a
+    // syntax error): what they cover belongs to the key too.
+    let end = ref.end;
+    for (const k of inSpan(doc.syntax.layer.keywords, ref)) end = Math.max(end, k.headEnd);
+    for (const p of inSpan(doc.syntax.layer.pragmas, ref)) end = Math.max(end, p.end);
+    const key = text.slice(ref.start, end);
     let relative = reusable?.get(key) ?? cache.items.get(key);
     if (!relative) {
       relative = diagnoseItem(doc.item(i)).map(d => ({ ...d, start: d.start - ref.start, end: d.end - ref.start }));

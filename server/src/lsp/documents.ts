@@ -31,6 +31,8 @@ export class DocumentStore {
   private readonly waiting = new Map<string, (() => void)[]>();
   /** Documents by last use, most recent first: only the first few keep their item models. */
   private recent: string[] = [];
+  /** The version whose analysis threw, per document. */
+  private readonly failed = new Map<string, number>();
 
   constructor(
     private readonly latest: (uri: string) => TextDocument | undefined,
@@ -44,8 +46,12 @@ export class DocumentStore {
   changed(uri: string): void {
     if (this.running.has(uri)) return; // the running loop picks the newest version up
     const loop = (async () => {
-      // Let the messages already received (the rest of a burst of changes) arrive first.
-      await new Promise(resolve => setImmediate(resolve));
+      // Let the messages already received (the rest of a burst of changes) arrive first: the
+      // connection hands over one message per turn of the event loop, so wait for a quiet turn.
+      for (let seen = -2; (this.latest(uri)?.version ?? -1) !== seen;) {
+        seen = this.latest(uri)?.version ?? -1;
+        await new Promise(resolve => setImmediate(resolve));
+      }
       for (;;) {
         const doc = this.latest(uri);
         const state = this.states.get(uri);
@@ -53,7 +59,9 @@ export class DocumentStore {
         try {
           await this.analyze(doc);
         } catch (e) {
-          this.log(`metafork: analysis failed for ${uri}: ${(e as Error).stack ?? e}`);
+          // A bug, never the user's text: say so, and answer requests for this version with an error.
+          this.log(`metafork: analysis failed for ${uri} v${doc.version}: ${(e as Error).stack ?? e}`);
+          this.failed.set(uri, doc.version);
           break;
         }
       }
@@ -71,6 +79,7 @@ export class DocumentStore {
       if (!doc) return undefined;
       const state = this.states.get(uri);
       if (state && state.version >= doc.version) { this.used(uri); return state; }
+      if (this.failed.get(uri) === doc.version) throw new Error(`the analysis of version ${doc.version} failed (see the server's log)`);
       if (!this.running.has(uri)) this.changed(uri);
       await new Promise<void>(resolve => {
         const list = this.waiting.get(uri) ?? [];
@@ -82,6 +91,7 @@ export class DocumentStore {
   }
 
   closed(uri: string): void {
+    this.failed.delete(uri);
     this.states.get(uri)?.analysis.syntax.dispose();
     this.states.delete(uri);
     this.recent = this.recent.filter(u => u !== uri);

@@ -90,6 +90,9 @@ class Mask {
     this.edits.push({ start, end, text: blanked });
   }
 
+  /** Same-length text for [start, end). */
+  put(start: number, text: string): void { this.edits.push({ start, end: start + text.length, text }); }
+
   apply(): string {
     if (this.edits.length === 0) return this.source;
     this.edits.sort((a, b) => a.start - b.start);
@@ -326,6 +329,10 @@ function preprocessorLine(text: string, hash: number, mask: Mask, pragmas: Pragm
   const raw = text.slice(hash, end);
   const pragma: PragmaLine = { start: hash, end, text: blankComments(raw.replace(/\\\r?\n/g, m => ' '.repeat(m.length))), trailingClauses: [] };
   pragmas.push(pragma);
+  // The preprocessor reads a comment in a directive as one space, even one running over a newline;
+  // tree-sitter ends the directive at the comment and parses the rest of the line as code. So the
+  // masked text has blanks there (newlines too).
+  for (const c of raw.matchAll(/\/\*[\s\S]*?(?:\*\/|$)|\/\/[^\n]*/g)) mask.put(hash + c.index!, ' '.repeat(c[0].length));
   // Thesis quirk (digest 003 §1.11): `#pragma mf fork` / `schedule` may have their
   // shared(...)/cache(...) clauses on the following lines.
   const m = /^#\s*pragma\s+mf\s+(fork|schedule)\b/.exec(pragma.text);

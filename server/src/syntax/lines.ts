@@ -1,4 +1,5 @@
 // Offsets <-> LSP positions (0-based line, UTF-16 character), by binary search on line starts.
+// Lines end at \n, \r\n or a lone \r, as LSP counts them.
 
 export interface Position { line: number; character: number }
 
@@ -6,7 +7,11 @@ export class LineIndex {
   private readonly starts: number[] = [0];
 
   constructor(readonly text: string) {
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    if (!text.includes('\r')) {
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+      return;
+    }
+    for (const m of text.matchAll(/\r\n?|\n/g)) this.starts.push(m.index! + m[0].length);
   }
 
   position(offset: number): Position {
@@ -19,9 +24,12 @@ export class LineIndex {
   }
 
   offset(p: Position): number {
+    if (p.line >= this.starts.length) return this.text.length;
     const start = this.starts[Math.min(Math.max(p.line, 0), this.starts.length - 1)];
-    const next = p.line + 1 < this.starts.length ? this.starts[p.line + 1] : this.text.length + 1;
-    return Math.min(start + Math.max(p.character, 0), next - 1, this.text.length);
+    // The end of the line, before its terminator: a position past it stays on the line.
+    let end = p.line + 1 < this.starts.length ? this.starts[p.line + 1] - 1 : this.text.length;
+    if (end > start && this.text[end] === '\n' && this.text[end - 1] === '\r') end--;
+    return Math.min(start + Math.max(p.character, 0), end);
   }
 
   get lineCount(): number { return this.starts.length; }

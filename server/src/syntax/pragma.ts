@@ -62,10 +62,9 @@ const FAMILY_WORDS: Record<string, PragmaFamily> = { omp: 'omp', mf: 'mf', meta:
 
 class Cursor {
   constructor(readonly text: string, public i: number, readonly base: number) {}
-  skip(): void {
-    while (this.i < this.text.length && /[\s,]/.test(this.text[this.i]) === true && this.text[this.i] !== '\n') this.i++;
-  }
-  skipBlanks(): void { while (this.i < this.text.length && /[ \t\r\f\v]/.test(this.text[this.i])) this.i++; }
+  // A pragma's text is one logical line; a newline left in it is a blanked multi-line comment.
+  skip(): void { while (this.i < this.text.length && /[\s,]/.test(this.text[this.i])) this.i++; }
+  skipBlanks(): void { while (this.i < this.text.length && /[ \t\r\n\f\v]/.test(this.text[this.i])) this.i++; }
   ident(): Ident | undefined {
     const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(this.text.slice(this.i));
     if (!m) return undefined;
@@ -171,7 +170,7 @@ export function parsePragma(line: PragmaLine): Directive | undefined {
     if (cur.done) break;
     const name = cur.ident();
     if (!name) {
-      const bad = cur.i;
+      const bad = cur.i++; // at least one character: the loop must advance
       while (!cur.done && !/[\s,]/.test(cur.char)) cur.i++;
       directive.problems.push({ code: 'MF203', message: `unexpected '${line.text.slice(bad, cur.i)}' in '#pragma ${family} ${directive.name}'`, span: { start: cur.abs(bad), end: cur.abs() } });
       continue;
