@@ -117,7 +117,7 @@ async function overStdio(text: string): Promise<void> {
     actions.push(performance.now() - t0);
     if (!list.length) throw new Error('no code actions at a schedule');
   }
-  record('LSP: hover on a schedule after an edit (CUDA of the file)', fresh, 100);
+  record('LSP: hover on a schedule after an edit (its kernels generated)', fresh, 100);
   record('LSP: hover on a schedule, same version', cached, 100);
   record('LSP: code actions at a schedule (listed; resolved on demand)', actions, 100);
   await connection.sendRequest('shutdown');
