@@ -1,7 +1,8 @@
 // The language server: wires LSP to the modules that do the work. Diagnostics are published
 // after every burst of changes (documents.ts); features read the analysed state of the
-// document's current version; CUDA is derived from that state in-process (it re-uses the
-// model) and translations run in a worker (jobs.ts), both cached per version.
+// document's current version. A schedule's kernels (hover, lens) come from that state's model,
+// in-process; translations and a whole file's `.cu` run in a worker (jobs.ts); all are kept per
+// version.
 
 import {
   CodeAction, CodeActionKind, Connection, createConnection, ErrorCodes, InitializeParams, LSPErrorCodes,
