@@ -5,6 +5,7 @@
 // with a note. Any error: no output.
 
 import { Span, within } from '../syntax/keywords';
+import { functionName } from '../syntax/ast';
 import { analyzeText } from '../analyze';
 import type { DocumentModel } from '../model/document';
 import type { MfDiagnostic } from '../analysis/diagnostic';
@@ -12,7 +13,7 @@ import { diagnostic } from '../analysis/diagnostic';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { includeLines } from '../syntax/includes';
 import { elisionEdits } from '../model/elide';
-import type { Construct } from '../model/constructs';
+import { constructSpan, type Construct } from '../model/constructs';
 import { includeEdit, indentUnit, lineIndent, Stage, wholeLines } from '../translate/common';
 import { scheduleKernels, ScheduleKernels } from './kernels';
 import { cplusplusEdits } from './cplusplus';
@@ -146,7 +147,7 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   for (const model of items) {
     const fn = model.item;
     if (fn.type !== 'function_definition') continue;
-    const name = /([A-Za-z_]\w*)\s*\(/.exec(text.slice(fn.start, fn.end))?.[1];
+    const name = functionName(fn, text)?.name;
     if (name && devices.has(name)) stage.edit({ start: fn.start, end: fn.start, newText: '__host__ __device__ ' });
   }
   const headers: TextEdit[] = [];
@@ -191,7 +192,7 @@ export function schedulesOf(doc: DocumentModel, before = Infinity): Construct[] 
   for (const k of layer.keywords) if (k.keyword === 'meta_schedule' && k.start < before) holders.add(doc.itemIndexAt(k.start));
   for (const p of layer.pragmas) if (p.start < before && /^#\s*pragma\s+mf\s+schedule\b/.test(p.text)) holders.add(doc.itemIndexAt(p.start));
   return [...holders].filter(i => i >= 0).sort((a, b) => a - b)
-    .flatMap(i => doc.item(i).constructs.filter(c => c.kind === 'schedule' && Math.min(c.start, c.head.start) < before));
+    .flatMap(i => doc.item(i).constructs.filter(c => c.kind === 'schedule' && constructSpan(c).start < before));
 }
 
 /** How many kernels the schedules before `offset` make: one per outermost `meta_for` nest. */

@@ -7,11 +7,11 @@ import type { CodeAction, Diagnostic as LspDiagnostic, Range } from 'vscode-lang
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import type { Code } from '../analysis/codes';
 import type { Construct, ItemModel } from '../model/constructs';
-import { constructLabel, isParallelLoop } from '../model/constructs';
+import { constructLabel, isParallelLoop, outermostConstructAt } from '../model/constructs';
 import { dialectsOf, focusSpan, layerDialects } from '../translate';
 import type { Dialect } from '../translate';
 import { DIALECT_LABELS } from '../../../shared/protocol';
-import { nodeStartingAt } from '../syntax/ast';
+import { functionName, nodeStartingAt } from '../syntax/ast';
 import type { TextEdit } from '../syntax/edits';
 import { Span, within } from '../syntax/keywords';
 import { indentUnit, lineIndent } from '../translate/common';
@@ -141,10 +141,10 @@ export function translationActions(state: DocumentState, offset: number, disable
   const focus = focusSpan(doc, offset);
   if (focus) {
     const model = doc.itemAt(offset)!;
-    const root = outermostAt(model, offset);
+    const root = outermostConstructAt(model, offset);
     const dialects = dialectsOf(doc, focus);
     const what = focus.start === model.item.start && focus.end === model.item.end && root?.kind !== 'parallel-for'
-      ? `the spawns and joins of '${functionName(model, state.text)}'`
+      ? `the spawns and joins of '${functionName(model.item, state.text)?.name ?? 'this function'}'`
       : `this '${root ? constructLabel(root) : 'construct'}'`;
     for (const to of ['metafork', 'openmp', 'cilkplus'] as Dialect[]) {
       if (dialects.some(d => d !== to)) out.push(action(`Translate ${what} to ${DIALECT_LABELS[to]}`, data(to, offset)));
@@ -155,16 +155,6 @@ export function translationActions(state: DocumentState, offset: number, disable
     if (all.some(d => d !== to)) out.push(action(`Translate the file to ${DIALECT_LABELS[to]}`, data(to)));
   }
   return out;
-}
-
-function outermostAt(model: ItemModel, offset: number): Construct | undefined {
-  let c = model.constructs.find(k => (k.start <= offset && offset <= k.end) || (k.head.start <= offset && offset <= k.head.end));
-  while (c?.parent) c = c.parent;
-  return c;
-}
-
-function functionName(model: ItemModel, text: string): string {
-  return /([A-Za-z_]\w*)\s*\(/.exec(text.slice(model.item.start, model.item.end))?.[1] ?? 'this function';
 }
 
 /** One edit turning `before` into `after`: the span between their common prefix and suffix. */

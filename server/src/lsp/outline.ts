@@ -4,7 +4,8 @@
 
 import { CodeLens, DocumentSymbol, Range, SemanticTokensBuilder, SemanticTokensLegend, SymbolKind } from 'vscode-languageserver';
 import type { Construct, ItemModel } from '../model/constructs';
-import { constructLabel } from '../model/constructs';
+import { constructLabel, constructSpan } from '../model/constructs';
+import { functionName } from '../syntax/ast';
 import { parsePragma } from '../syntax/pragma';
 import type { Span } from '../syntax/keywords';
 import { COMMANDS } from '../../../shared/protocol';
@@ -49,10 +50,10 @@ export function documentSymbols(state: DocumentState, memo: Map<string, Document
 
 function functionSymbol(state: DocumentState, model: ItemModel): DocumentSymbol {
   const item = model.item;
-  const name = /([A-Za-z_]\w*)\s*\(/.exec(state.text.slice(item.start, item.end));
-  const nameSpan = name ? { start: item.start + name.index, end: item.start + name.index + name[1].length } : item;
+  const name = functionName(item, state.text);
+  const nameSpan = name ?? item;
   return {
-    name: name?.[1] ?? 'function', kind: SymbolKind.Function, range: rangeOf(state, item), selectionRange: rangeOf(state, nameSpan),
+    name: name?.name ?? 'function', kind: SymbolKind.Function, range: rangeOf(state, item), selectionRange: rangeOf(state, nameSpan),
     detail: state.text.slice(item.start, nameSpan.start).trim(), children: model.roots.flatMap(c => constructSymbol(state, c)),
   };
 }
@@ -66,8 +67,7 @@ function constructSymbol(state: DocumentState, c: Construct): DocumentSymbol[] {
   const kind = CONSTRUCT_SYMBOL[c.kind];
   const children = c.children.flatMap(k => constructSymbol(state, k));
   if (kind === undefined || (c.kind === 'omp' && c.directive?.standalone && c.directive.name !== 'taskwait' && c.directive.name !== 'barrier')) return children;
-  const span = { start: Math.min(c.start, c.head.start), end: Math.max(c.end, c.head.end) };
-  return [{ name: constructLabel(c), detail: detail(state.text, c), kind, range: rangeOf(state, span), selectionRange: rangeOf(state, c.head), children }];
+  return [{ name: constructLabel(c), detail: detail(state.text, c), kind, range: rangeOf(state, constructSpan(c)), selectionRange: rangeOf(state, c.head), children }];
 }
 
 function detail(text: string, c: Construct): string {

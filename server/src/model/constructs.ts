@@ -299,6 +299,18 @@ export function isParallelLoop(c: Construct): boolean {
   return c.kind === 'parallel-for' || (c.kind === 'omp' && !!c.loop);
 }
 
+/** The construct's whole text: its keyword or pragma line through the statement it governs. */
+export function constructSpan(c: Construct): Span {
+  return { start: Math.min(c.start, c.head.start), end: Math.max(c.end, c.head.end) };
+}
+
+/** The outermost construct whose text or head holds `offset`. */
+export function outermostConstructAt(model: ItemModel, offset: number): Construct | undefined {
+  let c = model.constructs.find(k => (k.start <= offset && offset <= k.end) || (k.head.start <= offset && offset <= k.head.end));
+  while (c?.parent) c = c.parent;
+  return c;
+}
+
 /** A readable name for messages: `meta_fork`, `#pragma omp task`, ... */
 export function constructLabel(c: Construct): string {
   if (c.keyword) return c.keyword.spelling;

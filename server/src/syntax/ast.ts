@@ -1,7 +1,7 @@
 // Small helpers over SNode trees.
 
 import type { SNode } from './parser';
-import type { Span } from './keywords';
+import type { Ident, Span } from './keywords';
 
 export function child(node: SNode, field: string): SNode | undefined {
   for (const c of node.children) if (c.field === field) return c;
@@ -75,6 +75,12 @@ export function nodeCovering(root: SNode, span: Span): SNode {
 
 export function isFunctionDefinition(node: SNode): boolean {
   return node.type === 'function_definition';
+}
+
+/** The name of a function definition (the first identifier followed by `(`), with its span. */
+export function functionName(fn: SNode, text: string): Ident | undefined {
+  const m = /([A-Za-z_]\w*)\s*\(/.exec(text.slice(fn.start, fn.end));
+  return m ? { name: m[1], start: fn.start + m.index, end: fn.start + m.index + m[1].length } : undefined;
 }
 
 export function enclosingFunction(node: SNode): SNode | undefined {

@@ -7,7 +7,7 @@ import { analyzeSyntax } from '../analyze';
 import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
 import { KeywordLayer, Span, within } from '../syntax/keywords';
 import { pragmaFamily } from '../syntax/pragma';
-import type { Construct, ItemModel } from '../model/constructs';
+import { constructSpan, outermostConstructAt, type Construct, type ItemModel } from '../model/constructs';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { systemIncludes } from '../syntax/includes';
 import { loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
@@ -65,17 +65,14 @@ export function layerDialects(layer: KeywordLayer): Dialect[] {
  */
 export function focusSpan(model: DocumentModel, offset: number): Span | undefined {
   const item = model.itemAt(offset);
-  if (!item) return undefined;
-  const at = (c: Construct) => (c.start <= offset && offset <= c.end) || (c.head.start <= offset && offset <= c.head.end);
-  let c = item.constructs.find(k => at(k));
+  const c = item && outermostConstructAt(item, offset);
   if (!c) return undefined;
-  while (c.parent) c = c.parent;
   const forkJoin = (k: Construct) => ['spawn', 'block-spawn', 'join', 'scope'].includes(k.kind) && k.dialect !== 'openmp';
   if (forkJoin(c) || c.children.some(forkJoin)) {
     const fn = c.functionNode;
     if (fn) return { start: fn.start, end: fn.end };
   }
-  return { start: Math.min(c.start, c.head.start), end: Math.max(c.end, c.head.end) };
+  return constructSpan(c);
 }
 
 /** Items meeting `span`, each seeing only the constructs inside it. */
@@ -86,7 +83,7 @@ function focusedItems(model: DocumentModel, span: Span): ItemModel[] {
     if (ref.end < span.start || ref.start > span.end) continue;
     const item = model.item(i);
     if (within(item.item, span)) { out.push(item); continue; }
-    const inside = (c: Construct) => within({ start: Math.min(c.start, c.head.start), end: c.end }, span);
+    const inside = (c: Construct) => within(constructSpan(c), span);
     out.push({ ...item, constructs: item.constructs.filter(inside), roots: item.roots.filter(inside) });
   }
   return out;
