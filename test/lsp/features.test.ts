@@ -311,6 +311,17 @@ describe('hover', () => {
     assert.match(h.contents.value, /__global__ void kernel0/);
   });
 
+  test('kernels keep their numbers in the file: the second schedule shows kernel1, its lens too', async () => {
+    const one = (name: string) => `void ${name}(int n, int B, float a[n]) {\n  int dim = (n + B - 1) / B;\n  meta_schedule {\n    meta_for (int v = 0; v < dim; v++)\n      meta_for (int u = 0; u < B; u++) {\n        int p = v * B + u;\n        if (p < n) a[p] = 2 * a[p];\n      }\n  }\n}\n`;
+    const uri = fresh();
+    await client.open(uri, one('first') + one('second'));
+    const text = client.text(uri);
+    const h = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: position(text, text.lastIndexOf('meta_schedule') + 1) });
+    assert.match(h.contents.value, /\*\*kernel1\*\*/);
+    const lenses = await client.request<{ command: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri } });
+    assert.deepEqual(lenses.map(l => l.command.title), ['Show CUDA: kernel0', 'Show CUDA: kernel1']);
+  });
+
   test('a schedule the generator refuses: the reason', async () => {
     const text = 'void f(int n, int *p) {\n  meta_schedule {\n    meta_for (int v = 0; v < n; v++)\n      meta_for (int u = 0; u < 32; u++)\n        p[-1] = u;\n  }\n}\n';
     const uri = fresh();
