@@ -13,7 +13,7 @@ import { diagnostic } from '../analysis/diagnostic';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { includeLines } from '../syntax/includes';
 import { elisionEdits } from '../model/elide';
-import type { Construct } from '../model/constructs';
+import { constructSpan, type Construct } from '../model/constructs';
 import { includeEdit, indentUnit, lineIndent, Stage, wholeLines } from '../translate/common';
 import { scheduleKernels, ScheduleKernels } from './kernels';
 import { cplusplusEdits } from './cplusplus';
@@ -59,10 +59,9 @@ export interface CudaOptions {
   fileName?: string;
   /** `shared`: stage the tiles the thesis's policy picks; `cache(...)` overrides either mode. */
   memory?: MemoryMode;
-  /** Only the kernels of the schedules inside `schedule`, and no `.cu` text (a hover): errors
-   * outside the function holding it do not stop them. `firstKernel`: the number the file gives
-   * its first kernel (`kernelCount` of the schedules before it). */
-  only?: { schedule: Span; firstKernel: number };
+  /** Only the kernels of the schedules inside this span, and no `.cu` text (a hover): errors
+   * outside the function holding it do not stop them. Kernels keep their numbers in the file. */
+  only?: Span;
 }
 
 export async function generateCuda(text: string, options: CudaOptions = {}): Promise<CudaResult> {
@@ -77,14 +76,14 @@ export async function generateCuda(text: string, options: CudaOptions = {}): Pro
 /** The generation from an analysed document (the server re-uses the model of its diagnostics). */
 export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[], options: CudaOptions = {}): CudaResult {
   const text = doc.text;
-  const only = options.only?.schedule;
+  const only = options.only;
   const holder = only && doc.itemAt(only.start);
   if (only && !holder) return { diagnostics: [], kernels: [], tiles: [], schedules: [] };
   const diagnostics = found.filter(d => d.severity === 'error' && (!holder || (d.start < holder.item.end && d.end > holder.item.start)));
   if (diagnostics.length) return { diagnostics, kernels: [], tiles: [], schedules: [] };
   const items = holder ? [holder] : doc.allItems();
   const schedules: { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; tiles: Tile[][] }[] = [];
-  let next = options.only?.firstKernel ?? 0;
+  let next = only ? kernelsBefore(doc, only.start) : 0;
   for (const model of items) {
     for (const c of model.constructs) {
       if (c.kind !== 'schedule' || !c.region || (only && !within(c, only))) continue;
@@ -185,20 +184,20 @@ function tileSummaries(schedules: ReadSchedule[], text: string): TileSummary[] {
   }))));
 }
 
-/** The `meta_schedule`s of a document in file order; only the items holding one are read (cheap
- * on a large file). */
-export function schedulesOf(doc: DocumentModel): Construct[] {
+/** The `meta_schedule`s of a document in file order, those starting before `before` when it is
+ * given; only the items holding one are read (cheap on a large file). */
+export function schedulesOf(doc: DocumentModel, before = Infinity): Construct[] {
   const layer = doc.syntax.layer;
   const holders = new Set<number>();
-  for (const k of layer.keywords) if (k.keyword === 'meta_schedule') holders.add(doc.itemIndexAt(k.start));
-  for (const p of layer.pragmas) if (/^#\s*pragma\s+mf\s+schedule\b/.test(p.text)) holders.add(doc.itemIndexAt(p.start));
+  for (const k of layer.keywords) if (k.keyword === 'meta_schedule' && k.start < before) holders.add(doc.itemIndexAt(k.start));
+  for (const p of layer.pragmas) if (p.start < before && /^#\s*pragma\s+mf\s+schedule\b/.test(p.text)) holders.add(doc.itemIndexAt(p.start));
   return [...holders].filter(i => i >= 0).sort((a, b) => a - b)
-    .flatMap(i => doc.item(i).constructs.filter(c => c.kind === 'schedule'));
+    .flatMap(i => doc.item(i).constructs.filter(c => c.kind === 'schedule' && constructSpan(c).start < before));
 }
 
-/** How many kernels a schedule makes: one per outermost `meta_for` nest. */
-export function kernelCount(schedule: Construct): number {
-  return schedule.children.filter(k => k.kind === 'parallel-for').length;
+/** How many kernels the schedules before `offset` make: one per outermost `meta_for` nest. */
+function kernelsBefore(doc: DocumentModel, offset: number): number {
+  return schedulesOf(doc, offset).reduce((n, c) => n + c.children.filter(k => k.kind === 'parallel-for').length, 0);
 }
 
 function loopVariable(loop: SNode, text: string): string | null {

@@ -7,7 +7,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeSyntax, parseText } from '../analyze';
 import type { Analysis } from '../analyze';
 import type { MfDiagnostic } from '../analysis/diagnostic';
-import { cudaFromModel, CudaResult, kernelCount, schedulesOf } from '../cuda';
+import { cudaFromModel, CudaResult, schedulesOf } from '../cuda';
 import type { Construct } from '../model/constructs';
 import type { Span } from '../syntax/keywords';
 import type { MemoryMode } from '../cuda/footprint';
@@ -108,11 +108,7 @@ export class DocumentStore {
   /** The kernels of one schedule (a hover, a lens), generated once per version and memory mode
    * from the analysed model; the whole file's `.cu` is a worker's job (server.ts). */
   scheduleCuda(state: DocumentState, schedule: Span, memory: MemoryMode): CudaResult {
-    return derive(state, `cuda:${memory}:${schedule.start}`, () => {
-      let firstKernel = 0;
-      for (const c of this.schedules(state)) { if (c.start >= schedule.start) break; firstKernel += kernelCount(c); }
-      return cudaFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, only: { schedule, firstKernel } });
-    });
+    return derive(state, `cuda:${memory}:${schedule.start}`, () => cudaFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, only: schedule }));
   }
 
   /** The `meta_schedule` constructs of a state, in file order. */
