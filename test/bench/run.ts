@@ -7,6 +7,7 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 import { analyzeSyntax, parseText } from '../../server/src/analyze';
 import { elide } from '../../server/src/model/elide';
 import { generateProgram } from './generate';
+import { TestClient } from '../lsp/client';
 import * as fs from 'fs';
 import { translateText, dialectsOf } from '../../server/src/translate/index';
 import { generateCuda } from '../../server/src/cuda/index';
@@ -128,35 +129,24 @@ async function overStdio(text: string): Promise<void> {
 
 /** SPEC §11: memory under 200 MB with 50 open documents (resident set of the server process). */
 async function openDocuments(count: number, lines: number): Promise<void> {
-  const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-  const done = new Set<string>();
-  let wake: (() => void) | undefined;
-  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) => { done.add(p.uri); wake?.(); });
-  connection.listen();
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
-  await connection.sendNotification('initialized', {});
-  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${proc.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+  const { client } = await TestClient.start({});
+  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${client.proc.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
   const idle = rss();
   const program = generateProgram(lines);
-  for (let i = 0; i < count; i++) {
-    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: `file:///bench/doc${i}.mfc`, languageId: 'metafork', version: 1, text: program.replace(/\b(fib|saxpy|sum|sections|reverse|tree)(\d+)/g, `$1$2_${i}`) } });
-  }
-  while (done.size < count) await new Promise<void>(r => { wake = r; });
+  const uris = Array.from({ length: count }, (_, i) => `file:///bench/doc${i}.mfc`);
+  // All opened at once, as an editor restoring a session does; then every publication awaited.
+  uris.forEach((uri, i) => void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'metafork', version: 1, text: program.replace(/\b(fib|saxpy|sum|sections|reverse|tree)(\d+)/g, `$1$2_${i}`) } }));
+  await Promise.all(uris.map(uri => client.diagnostics(uri, 1, 600000)));
   // Every feature once per document, as an editor opening them would ask.
-  for (let i = 0; i < count; i++) {
-    const textDocument = { uri: `file:///bench/doc${i}.mfc` };
-    await connection.sendRequest('textDocument/documentSymbol', { textDocument });
-    await connection.sendRequest('textDocument/semanticTokens/full', { textDocument });
-    await connection.sendRequest('textDocument/codeLens', { textDocument });
+  for (const uri of uris) {
+    const textDocument = { uri };
+    await client.request('textDocument/documentSymbol', { textDocument });
+    await client.request('textDocument/semanticTokens/full', { textDocument });
+    await client.request('textDocument/codeLens', { textDocument });
   }
-  const samples = [rss()];
   rows.push({ what: `LSP: server memory (RSS, MB), idle`, median: idle, runs: 1 });
-  rows.push({ what: `LSP: server memory (RSS, MB), ${count} open ${lines}-line documents`, median: samples[0], runs: 1, budget: 200 });
-  await connection.sendRequest('shutdown');
-  await connection.sendNotification('exit');
-  connection.dispose();
-  proc.kill();
+  rows.push({ what: `LSP: server memory (RSS, MB), ${count} open ${lines}-line documents`, median: rss(), runs: 1, budget: 200 });
+  await client.stop();
 }
 
 /** SPEC §11: a whole real program translated in well under 100 ms. */

@@ -5,6 +5,8 @@ import { spawn, ChildProcess } from 'child_process';
 import * as path from 'path';
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { ROOT } from '../helpers';
+import { LineIndex, Position } from '../../server/src/syntax/lines';
+import { applyEdits } from '../../server/src/syntax/edits';
 
 export interface Published { uri: string; version?: number; diagnostics: LspDiagnostic[] }
 export interface LspDiagnostic { code: string; message: string; severity: number; data?: unknown; range: { start: { line: number; character: number }; end: { line: number; character: number } } }
@@ -80,20 +82,13 @@ export class TestClient {
 }
 
 export function position(text: string, offset: number): { line: number; character: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length - 1;
-  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+  return new LineIndex(text).position(offset);
 }
 
 /** Applies LSP text edits (ranges in `text`) to `text`. */
-export function applyLspEdits(text: string, edits: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]): string {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
-  const off = (p: { line: number; character: number }) => starts[p.line] + p.character;
-  const sorted = [...edits].sort((a, b) => off(b.range.start) - off(a.range.start));
-  let out = text;
-  for (const e of sorted) out = out.slice(0, off(e.range.start)) + e.newText + out.slice(off(e.range.end));
-  return out;
+export function applyLspEdits(text: string, edits: { range: { start: Position; end: Position }; newText: string }[]): string {
+  const lines = new LineIndex(text);
+  return applyEdits(text, edits.map(e => ({ start: lines.offset(e.range.start), end: lines.offset(e.range.end), newText: e.newText })));
 }
 
 /** What VS Code announces for the features under test. */
