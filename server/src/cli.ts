@@ -10,6 +10,10 @@ import { translateText } from './translate/index';
 import { generateCuda } from './cuda/index';
 import { LineIndex } from './syntax/lines';
 import { packageVersion } from './version';
+import { optimizeText } from './optimize/index';
+import { formatCaseDiscussion } from './optimize/format';
+import type { RegisterSource } from './optimize/counters';
+import { closeSolver } from './optimize/solver';
 
 const USAGE = `usage: metafork <command> [options] FILE...
 
@@ -23,6 +27,10 @@ commands:
                        print the program as one CUDA .cu file: each meta_schedule's loop nests
                        become parametric kernels (nothing when the schedule breaks a rule:
                        diagnostics and exit 1)
+  optimize FILE [--registers auto|nvcc|estimate|N] [-o OUT.cu]
+                       the comprehensive optimization of each meta_schedule: its cases (constraints
+                       on the machine and program parameters, strategies, MetaFork code, CUDA);
+                       -o writes one .cu with every case and a dispatcher choosing at run time
   lsp --stdio          run the language server over stdio
 
 options:
@@ -32,11 +40,11 @@ options:
   -h, --help           this help
   --version            the version`;
 
-const PLANNED = new Set(['optimize', 'analyze', 'tile']);
+const PLANNED = new Set(['analyze', 'tile']);
 
 class UsageError extends Error {}
 
-interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string; memory?: string }
+interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string; memory?: string; registers?: string }
 
 function parseOptions(args: string[]): Options {
   const o: Options = { json: false, files: [], stdio: false };
@@ -48,6 +56,8 @@ function parseOptions(args: string[]): Options {
     else if (a === '--to' || a === '--from') { const v = args[++i]; if (!v) throw new UsageError(`'${a}' needs a dialect`); o[a === '--to' ? 'to' : 'from'] = v; }
     else if (a === '--memory') { o.memory = args[++i]; if (!o.memory) throw new UsageError(`'--memory' needs global or shared`); }
     else if (a.startsWith('--memory=')) o.memory = a.slice('--memory='.length);
+    else if (a === '--registers') { o.registers = args[++i]; if (!o.registers) throw new UsageError(`'--registers' needs auto, nvcc, estimate or a number`); }
+    else if (a.startsWith('--registers=')) o.registers = a.slice('--registers='.length);
     else if (a.startsWith('--to=') || a.startsWith('--from=')) { const [k, v] = a.slice(2).split('='); o[k as 'to' | 'from'] = v; }
     else if (a === '-' || !a.startsWith('-')) o.files.push(a);
     else throw new UsageError(`unknown option '${a}'`);
@@ -151,6 +161,34 @@ async function cudaCommand(o: Options, io: Io): Promise<number> {
   return 0;
 }
 
+async function optimizeCommand(o: Options, io: Io): Promise<number> {
+  if (o.files.length !== 1) throw new UsageError('optimize needs exactly one FILE (or - for standard input)');
+  const r = o.registers ?? 'auto';
+  if (!['auto', 'nvcc', 'estimate'].includes(r) && !/^\d+$/.test(r)) throw new UsageError(`--registers must be auto, nvcc, estimate or a number`);
+  const registers: RegisterSource = /^\d+$/.test(r) ? () => Number(r) : r as 'auto' | 'nvcc' | 'estimate';
+  const file = o.files[0];
+  const text = readInput(file);
+  try {
+    const result = await optimizeText(text, { fileName: file === '-' ? undefined : file, registers });
+    const index = new LineIndex(text);
+    const notes = [...result.diagnostics, ...result.schedules.flatMap(s => s.notes)];
+    if (o.json) {
+      io.stdout(JSON.stringify({ file: displayName(file), schedules: result.schedules.map(s => ({ ...s, notes: undefined })), diagnostics: notes.map(d => toLsp(d, index)) }, null, 2) + '\n');
+    } else {
+      for (const d of notes) io.stderr(formatDiagnostic(file, d, index) + '\n');
+      io.stdout(result.schedules.map(s => formatCaseDiscussion(displayName(file), s)).join('\n'));
+    }
+    if (result.schedules.length === 0 || result.diagnostics.some(d => d.severity === 'error')) return 1;
+    if (o.out) {
+      if (result.cuda === undefined) { io.stderr(`${displayName(file)}: error: no case to generate CUDA for\n`); return 1; }
+      fs.writeFileSync(o.out, result.cuda);
+    }
+    return 0;
+  } finally {
+    await closeSolver();
+  }
+}
+
 function write(o: Options, io: Io, output: string): void {
   if (o.out) fs.writeFileSync(o.out, output);
   else io.stdout(output);
@@ -167,6 +205,7 @@ export async function main(argv: string[], io: Io = { stdout: s => process.stdou
       case 'elide': return await elideCommand(o, io);
       case 'translate': return await translateCommand(o, io);
       case 'cuda': return await cudaCommand(o, io);
+      case 'optimize': return await optimizeCommand(o, io);
       case 'lsp': {
         if (!o.stdio) throw new UsageError("lsp needs '--stdio'");
         const { startServer } = require('./lsp/server') as typeof import('./lsp/server');

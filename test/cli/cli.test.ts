@@ -153,3 +153,34 @@ test('cuda: both memory modes, the tiles in --json, usage errors exit 2', () => 
   assert.deepEqual(j.tiles.map((t: { name: string; extent: string[] }) => `${t.name}[${t.extent.join('][')}]`), ['shared_a[B + 2]', 'shared_b[B]']);
   assert.equal(run(['cuda', 'test/fixtures/cuda/thesis-jacobi1d.mfc', '--memory', 'texture']).status, 2);
 });
+
+test('optimize: the case discussion as text, as --json, and -o with the dispatcher', () => {
+  const input = 'test/fixtures/optimize/matvec.mfc';
+  const text = run(['optimize', input, '--registers', 'estimate']);
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /^test\/fixtures\/optimize\/matvec\.mfc:\d+: meta_schedule: 3 cases/);
+  assert.match(text.stdout, /case 1: cache\(c, a, b\), granularity s, CSE level 2\n {2}when \{ \d+ ≤ R_B ; B\^2\*s \+ B\*s \+ B \+ 9 ≤ Z_B \} {3}strategies \(1\) \(4a\) \(3a\) \(2\) \(2\)/);
+  assert.match(text.stdout, /__global__ void kernel0_case3\(/);
+  const json = run(['optimize', input, '--json', '--registers', '12']);
+  assert.equal(json.status, 0, json.stderr);
+  const parsed = JSON.parse(json.stdout);
+  assert.equal(parsed.schedules.length, 1);
+  assert.deepEqual(parsed.schedules[0].cases.map((c: { systems: { strategies: string[] }[] }) => c.systems[0].strategies.join(' ')), ['1 4a 3a 2 2', '1 3b 4a 3a 2 2', '1 3b 2 2 4b']);
+  assert.equal(parsed.schedules[0].cases[0].registers, 12);
+  const out = path.join(tmp, 'matvec.cu');
+  const written = run(['optimize', input, '--registers', 'estimate', '-o', out]);
+  assert.equal(written.status, 0, written.stderr);
+  const cu = fs.readFileSync(out, 'utf8');
+  assert.match(cu, /mfReadDeviceLimits\(\)/);
+  assert.match(cu, /switch \(mf_case\)/);
+  assert.equal((cu.match(/__global__ void kernel0_case\d/g) ?? []).length, 3);
+});
+
+test('optimize: bad input gets a diagnostic and exit 1; a bad option exit 2', () => {
+  const none = run(['optimize', 'examples/fib.mfc']);
+  assert.equal(none.status, 1);
+  assert.match(none.stderr, /no 'meta_schedule' in this file: there is nothing to optimize \[MF510\]/);
+  const bad = run(['optimize', 'test/fixtures/optimize/matvec.mfc', '--registers', 'lots']);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--registers must be auto, nvcc, estimate or a number/);
+});

@@ -8,6 +8,7 @@ import { Span, within } from '../syntax/keywords';
 import { functionName } from '../syntax/ast';
 import { analyzeText } from '../analyze';
 import type { DocumentModel } from '../model/document';
+import type { ItemModel } from '../model/constructs';
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import { diagnostic } from '../analysis/diagnostic';
 import { applyEdits, TextEdit } from '../syntax/edits';
@@ -62,6 +63,33 @@ export interface CudaOptions {
   /** Only the kernels of the schedules inside this span, and no `.cu` text (a hover): errors
    * outside the function holding it do not stop them. Kernels keep their numbers in the file. */
   only?: Span;
+  /** Appended to the names of the kernels generated (`_case2`). */
+  kernelSuffix?: string;
+  /** What to put for some schedules instead of their generated kernels and host code (the
+   * optimizer's cases and dispatchers); `at` is a schedule's start. */
+  replace?: ScheduleReplacement[];
+}
+
+export interface ScheduleReplacement {
+  at: number;
+  /** Replaces the schedule statement. */
+  host: string;
+  /** Printed before the function holding the schedule. */
+  kernels: string[];
+  /** Printed once after the includes (helpers the host code calls). */
+  helpers: string;
+  /** Some kernel uses shared-memory tiles (the tile-size helper is needed). */
+  staged: boolean;
+}
+
+/** One schedule as generated: its kernels' sources and the host code replacing its statement. */
+export interface SchedulePieces {
+  kernels: string[];
+  /** Each kernel's shared-memory tiles (the optimizer counts their words). */
+  tiles: Tile[][];
+  host: string;
+  staged: boolean;
+  diagnostics: MfDiagnostic[];
 }
 
 export async function generateCuda(text: string, options: CudaOptions = {}): Promise<CudaResult> {
@@ -82,32 +110,7 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   const diagnostics = found.filter(d => d.severity === 'error' && (!holder || (d.start < holder.item.end && d.end > holder.item.start)));
   if (diagnostics.length) return { diagnostics, kernels: [], tiles: [], schedules: [] };
   const items = holder ? [holder] : doc.allItems();
-  const schedules: { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; tiles: Tile[][] }[] = [];
-  let next = only ? kernelsBefore(doc, only.start) : 0;
-  for (const model of items) {
-    for (const c of model.constructs) {
-      if (c.kind !== 'schedule' || !c.region || (only && !within(c, only))) continue;
-      const read = scheduleKernels(model, c, next, diagnostics);
-      if (!read || !c.functionNode) continue;
-      next += read.kernels.length;
-      const cacheItems = c.clauses.filter(x => x.name === 'cache').flatMap(x => x.items);
-      const cache = cacheItems.length ? new Set(cacheItems.map(i => i.name)) : undefined;
-      const tiles = read.kernels.map(k => {
-        const staging = stageTiles(model, k, options.memory ?? 'global', cache);
-        for (const u of staging.unstaged) {
-          const item = cacheItems.find(i => i.name === u.array.name);
-          diagnostics.push(item
-            ? diagnostic('MF511', item, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name })
-            : diagnostic('MF512', k.nest, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name }));
-        }
-        return staging.tiles;
-      });
-      for (const item of cacheItems) {
-        if (!read.arrays.some(a => a.name === item.name)) diagnostics.push(diagnostic('MF511', item, `'${item.name}' is not an array any kernel of this schedule uses: there is nothing to stage`, { variable: item.name }));
-      }
-      schedules.push({ read, host: c.functionNode, tiles });
-    }
-  }
+  const schedules = readSchedules(doc, items, diagnostics, options);
   if (only) {
     const unit = indentUnit(text);
     return { diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles: tileSummaries(schedules, text), schedules: schedules.map(s => scheduleSummary(s, text, unit)) };
@@ -138,9 +141,12 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
     const summary = scheduleSummary(schedule, text, unit);
     summaries.push(summary);
     const at = wholeLines(text, host).start;
-    kernelsAt.set(at, [...(kernelsAt.get(at) ?? []), ...summary.kernels.map(k => k.source)]);
     for (const k of read.kernels) for (const f of k.calls) devices.add(f);
-    hostCode(stage, read, tiles, unit);
+    const c = read.schedule;
+    const replace = options.replace?.find(r => r.at === (c.form === 'pragma' ? c.head.start : c.start));
+    kernelsAt.set(at, [...(kernelsAt.get(at) ?? []), ...(replace ? replace.kernels : summary.kernels.map(k => k.source))]);
+    if (replace) stage.edit({ start: replace.at, end: c.region!.end, newText: replace.host });
+    else hostCode(stage, read, tiles, unit);
   }
   for (const [at, kernels] of kernelsAt) stage.edit({ start: at, end: at, newText: kernels.join('\n\n') + '\n\n' });
   // Functions the kernels call run on the device too.
@@ -154,8 +160,9 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   for (const h of ['stdio.h', 'stdlib.h']) { const e = includeEdit(text, h); if (e) headers.push(e); }
   const lines = includeLines(text);
   const after = lines.length ? lines[lines.length - 1].end : 0;
-  const staged = schedules.some(s => s.tiles.some(t => t.length > 0));
-  headers.push({ start: after, end: after, newText: `\n${checkMacro()}\n${staged ? `\n${tileBytesHelper()}\n` : ''}\n` });
+  const staged = schedules.some(s => s.tiles.some(t => t.length > 0)) || !!options.replace?.some(r => r.staged);
+  const helpers = [...new Set(options.replace?.map(r => r.helpers).filter(Boolean))].map(h => `\n${h}\n`).join('');
+  headers.push({ start: after, end: after, newText: `\n${checkMacro()}\n${staged ? `\n${tileBytesHelper()}\n` : ''}${helpers}\n` });
   const out = applyEdits(text, [...headers, ...stage.edits]);
   const tiles = schedules.flatMap(s => s.read.kernels.flatMap((k, i) => s.tiles[i].map((t): TileSummary => ({
     kernel: kernelName(k), name: `shared_${t.id}`, array: t.array.name, extent: t.extent.map(e => e.toC()),
@@ -164,7 +171,59 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   return { text: out, diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles, schedules: summaries };
 }
 
-type ReadSchedule = { read: ScheduleKernels; tiles: Tile[][] };
+
+type ReadSchedule = { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; tiles: Tile[][] };
+
+/** Every schedule of the items (inside `only` when given) read as kernels with their tiles. */
+function readSchedules(doc: DocumentModel, items: readonly ItemModel[], diagnostics: MfDiagnostic[], options: CudaOptions): ReadSchedule[] {
+  const only = options.only;
+  const schedules: ReadSchedule[] = [];
+  let next = only ? kernelsBefore(doc, only.start) : 0;
+  for (const model of items) {
+    for (const c of model.constructs) {
+      if (c.kind !== 'schedule' || !c.region || (only && !within(c, only))) continue;
+      const read = scheduleKernels(model, c, next, diagnostics);
+      if (!read || !c.functionNode) continue;
+      next += read.kernels.length;
+      if (options.kernelSuffix) for (const k of read.kernels) k.suffix = options.kernelSuffix;
+      const cacheItems = c.clauses.filter(x => x.name === 'cache').flatMap(x => x.items);
+      const cache = cacheItems.length ? new Set(cacheItems.map(i => i.name)) : undefined;
+      const tiles = read.kernels.map(k => {
+        const staging = stageTiles(model, k, options.memory ?? 'global', cache);
+        for (const u of staging.unstaged) {
+          const item = cacheItems.find(i => i.name === u.array.name);
+          diagnostics.push(item
+            ? diagnostic('MF511', item, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name })
+            : diagnostic('MF512', k.nest, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name }));
+        }
+        return staging.tiles;
+      });
+      for (const item of cacheItems) {
+        if (!read.arrays.some(a => a.name === item.name)) diagnostics.push(diagnostic('MF511', item, `'${item.name}' is not an array any kernel of this schedule uses: there is nothing to stage`, { variable: item.name }));
+      }
+      schedules.push({ read, host: c.functionNode, tiles });
+    }
+  }
+  return schedules;
+}
+
+/** The kernels and host code of the one schedule starting at `at` (the optimizer's cases). */
+export function schedulePieces(doc: DocumentModel, found: readonly MfDiagnostic[], at: Span, options: CudaOptions = {}): SchedulePieces {
+  const diagnostics = found.filter(d => d.severity === 'error');
+  const holder = doc.itemAt(at.start);
+  if (diagnostics.length || !holder) return { kernels: [], tiles: [], host: '', staged: false, diagnostics };
+  const [schedule] = readSchedules(doc, [holder], diagnostics, { ...options, only: at });
+  if (!schedule || diagnostics.some(d => d.severity === 'error')) return { kernels: [], tiles: [], host: '', staged: false, diagnostics };
+  const text = doc.text;
+  const stage = new Stage(text);
+  hostCode(stage, schedule.read, schedule.tiles, indentUnit(text));
+  const c = schedule.read.schedule;
+  const host = stage.render({ start: c.form === 'pragma' ? c.head.start : c.start, end: c.region!.end });
+  return {
+    kernels: schedule.read.kernels.map((k, i) => printKernel(k, text, schedule.tiles[i])),
+    tiles: schedule.tiles, host, staged: schedule.tiles.some(t => t.length > 0), diagnostics,
+  };
+}
 
 function scheduleSummary({ read, tiles }: ReadSchedule, text: string, unit: string): ScheduleSummary {
   const c = read.schedule;

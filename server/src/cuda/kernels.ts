@@ -49,6 +49,8 @@ export interface Kernel {
   scalars: ScalarUse[];
   /** Functions of the file the kernel calls: they need a device version. */
   calls: string[];
+  /** Appended to the kernel's name (`kernel0_case2`): the cases of an optimized schedule. */
+  suffix?: string;
 }
 
 export interface ScheduleKernels {

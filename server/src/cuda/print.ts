@@ -43,7 +43,7 @@ export function tileBytesHelper(): string {
   ].join('\n');
 }
 
-export function kernelName(k: Kernel): string { return `kernel${k.index}`; }
+export function kernelName(k: Kernel): string { return `kernel${k.index}${k.suffix ?? ''}`; }
 
 const device = (a: ArrayUse) => `mf_dev_${a.name}`;
 const bytes = (a: ArrayUse) => `sizeof(${a.element}) * ${a.extents.map(atom).join(' * ')}`;

@@ -30,7 +30,7 @@ interface Term { powers: Powers; coefficient: Rational }
 const IDENTIFIER = /^[A-Za-z_]\w*$/;
 
 export class Poly {
-  private constructor(private readonly terms: ReadonlyMap<string, Term>) {}
+  private constructor(private readonly terms_: ReadonlyMap<string, Term>) {}
 
   static readonly ZERO = new Poly(new Map());
   static constant(c: bigint | number | Rational): Poly {
@@ -52,17 +52,17 @@ export class Poly {
     return new Poly(out);
   }
 
-  add(o: Poly): Poly { return Poly.of([...this.terms.values(), ...o.terms.values()]); }
+  add(o: Poly): Poly { return Poly.of([...this.terms_.values(), ...o.terms_.values()]); }
   neg(): Poly { return this.scale(rational(-1)); }
   sub(o: Poly): Poly { return this.add(o.neg()); }
   scale(c: Rational | number): Poly {
     const r = typeof c === 'number' ? rational(c) : c;
-    return Poly.of([...this.terms.values()].map(t => ({ powers: t.powers, coefficient: rmul(t.coefficient, r) })));
+    return Poly.of([...this.terms_.values()].map(t => ({ powers: t.powers, coefficient: rmul(t.coefficient, r) })));
   }
   mul(o: Poly): Poly {
     const out: Term[] = [];
-    for (const a of this.terms.values()) {
-      for (const b of o.terms.values()) {
+    for (const a of this.terms_.values()) {
+      for (const b of o.terms_.values()) {
         const powers = new Map(a.powers);
         for (const [s, e] of b.powers) powers.set(s, (powers.get(s) ?? 0) + e);
         out.push({ powers, coefficient: rmul(a.coefficient, b.coefficient) });
@@ -71,11 +71,11 @@ export class Poly {
     return Poly.of(out);
   }
 
-  get isZero(): boolean { return this.terms.size === 0; }
+  get isZero(): boolean { return this.terms_.size === 0; }
   /** The value when the polynomial has no symbol. */
   get constantValue(): Rational | undefined {
-    if (this.terms.size === 0) return rational(0);
-    if (this.terms.size === 1 && this.terms.has('')) return this.terms.get('')!.coefficient;
+    if (this.terms_.size === 0) return rational(0);
+    if (this.terms_.size === 1 && this.terms_.has('')) return this.terms_.get('')!.coefficient;
     return undefined;
   }
   /** The integer value when the polynomial is an integer constant. */
@@ -85,10 +85,41 @@ export class Poly {
   }
   symbols(): Set<string> {
     const s = new Set<string>();
-    for (const t of this.terms.values()) for (const k of t.powers.keys()) s.add(k);
+    for (const t of this.terms_.values()) for (const k of t.powers.keys()) s.add(k);
     return s;
   }
   equals(o: Poly): boolean { return this.sub(o).isZero; }
+
+  /** The terms, each a coefficient and its symbols' exponents. */
+  terms(): { coefficient: Rational; powers: ReadonlyMap<string, number> }[] {
+    return [...this.terms_.values()];
+  }
+
+  /** The value at a point (every symbol must have one), exactly. */
+  evaluate(values: ReadonlyMap<string, bigint>): Rational {
+    let n = 0n, d = 1n;
+    for (const t of this.terms_.values()) {
+      let v = t.coefficient.n;
+      for (const [s, e] of t.powers) {
+        const x = values.get(s);
+        if (x === undefined) throw new RangeError(`no value for ${s}`);
+        v *= x ** BigInt(e);
+      }
+      n = n * t.coefficient.d + v * d;
+      d *= t.coefficient.d;
+    }
+    return rational(n, d);
+  }
+
+  /** The least common multiple of the coefficients' denominators. */
+  denominator(): bigint {
+    let l = 1n;
+    for (const t of this.terms_.values()) l = (l * t.coefficient.d) / gcd(l, t.coefficient.d);
+    return l;
+  }
+
+  /** Total degree (0 for constants and zero). */
+  get degree(): number { return Math.max(0, ...[...this.terms_.values()].map(degree)); }
 
   /**
    * `this = rest + Σ coefficient(x)·x` for the symbols x of `vars`, when every term holds at
@@ -97,7 +128,7 @@ export class Poly {
   affineIn(vars: ReadonlySet<string>): { rest: Poly; coefficients: Map<string, Poly> } | undefined {
     const rest: Term[] = [];
     const by = new Map<string, Term[]>();
-    for (const t of this.terms.values()) {
+    for (const t of this.terms_.values()) {
       const hit = [...t.powers.keys()].filter(s => vars.has(s));
       if (hit.length === 0) { rest.push(t); continue; }
       if (hit.length > 1 || t.powers.get(hit[0]) !== 1) return undefined;
@@ -111,7 +142,7 @@ export class Poly {
   /** Replaces a symbol by a polynomial. */
   substitute(name: string, value: Poly): Poly {
     let out = Poly.ZERO;
-    for (const t of this.terms.values()) {
+    for (const t of this.terms_.values()) {
       let term = Poly.of([{ powers: new Map([...t.powers].filter(([s]) => s !== name)), coefficient: t.coefficient }]);
       for (let e = t.powers.get(name) ?? 0; e > 0; e--) term = term.mul(value);
       out = out.add(term);
@@ -120,12 +151,12 @@ export class Poly {
   }
 
   /** True when no coefficient is negative: the value is ≥ 0 for nonnegative symbols. */
-  nonNegative(): boolean { return [...this.terms.values()].every(t => t.coefficient.n >= 0n); }
-  nonPositive(): boolean { return [...this.terms.values()].every(t => t.coefficient.n <= 0n); }
+  nonNegative(): boolean { return [...this.terms_.values()].every(t => t.coefficient.n >= 0n); }
+  nonPositive(): boolean { return [...this.terms_.values()].every(t => t.coefficient.n <= 0n); }
 
   /** C source (integer coefficients; a fraction is printed as an exact division of the term). */
   toC(): string {
-    const terms = [...this.terms.values()].sort((a, b) => degree(b) - degree(a) || monomialKey(a.powers).localeCompare(monomialKey(b.powers)));
+    const terms = [...this.terms_.values()].sort((a, b) => degree(b) - degree(a) || monomialKey(a.powers).localeCompare(monomialKey(b.powers)));
     if (terms.length === 0) return '0';
     let out = '';
     terms.forEach((t, i) => {
@@ -144,6 +175,24 @@ export class Poly {
     return out;
   }
   toString(): string { return this.toC(); }
+
+  /** Mathematical notation for people (`2*B^2*s + 3`): powers with ^, no spaces in products. */
+  toMath(): string {
+    const terms = [...this.terms_.values()].sort((a, b) => degree(b) - degree(a) || monomialKey(a.powers).localeCompare(monomialKey(b.powers)));
+    if (terms.length === 0) return '0';
+    return terms.map((t, i) => {
+      const negative = t.coefficient.n < 0n;
+      const n = negative ? -t.coefficient.n : t.coefficient.n;
+      const factors = [...t.powers.keys()].sort().map(s => {
+        const atom = IDENTIFIER.test(s) ? s : `(${s})`;
+        return t.powers.get(s)! === 1 ? atom : `${atom}^${t.powers.get(s)}`;
+      });
+      if (n !== 1n || factors.length === 0) factors.unshift(String(n));
+      let text = factors.join('*');
+      if (t.coefficient.d !== 1n) text = `${text}/${t.coefficient.d}`;
+      return i === 0 ? (negative ? `-${text}` : text) : (negative ? ` - ${text}` : ` + ${text}`);
+    }).join('');
+  }
 }
 
 const degree = (t: Term) => [...t.powers.values()].reduce((a, b) => a + b, 0);

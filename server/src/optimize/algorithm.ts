@@ -1,0 +1,191 @@
+// The comprehensive optimization as the thesis implemented it (digest 000 §4.10, Algorithms 7–9):
+// plans hold a program variant, the constraints gathered so far, a log of strategies (Table 7.1
+// codes) and four tasks taken in order: register pressure, caching, CSE (two levels),
+// granularity. A resource counter splits a plan into an accept branch (counter ≤ limit) and a
+// refuse branch (limit < counter) where a strategy is applied and the counter evaluated again;
+// branches whose constraints are inconsistent are dropped, and a refused plan with no strategy
+// left is an ∅ leaf (no kernel for those parameters). Each constraint added on one branch has its
+// negation on the other, which gives coverage (Lemma 7.1.4).
+//
+// One deviation, for code soundness: Algorithm 8 accepts a register count and then lets later
+// strategies change the program; when the finished program needs more registers (or more shared
+// memory) than the count that was accepted, its task is opened again so that the constraints are
+// about the kernel that runs.
+
+import { Poly } from '../symbolic/poly';
+import { Constraint, constraintText, Decision, Domains, MACHINE, provablyNonNegative } from './constraints';
+import { Variant, variantKey } from './program';
+
+export type Step = '1' | '2' | '3a' | '3b' | '4a' | '4b';
+export const STEP_NAMES: Record<Step, string> = {
+  '1': 'Accept register pressure',
+  '2': 'CSE applied',
+  '3a': 'No granularity reduction',
+  '3b': 'Granularity set to 1',
+  '4a': 'Accept caching',
+  '4b': 'Refuse caching',
+};
+
+interface Task { current: number; final: number }
+type TaskName = 'registers' | 'caching' | 'cse' | 'granularity';
+const ORDER: TaskName[] = ['registers', 'caching', 'cse', 'granularity'];
+const pending = (t: Task) => t.current <= t.final;
+const finish = (t: Task) => { t.current = t.final + 1; };
+
+export interface Plan {
+  variant: Variant;
+  constraints: Constraint[];
+  log: Step[];
+  tasks: Record<TaskName, Task>;
+  /** The counters accepted so far (registers, shared words). */
+  accepted: { registers?: number; words?: Poly };
+  decision?: Decision;
+}
+
+export interface Counters { registers: number; words: Poly }
+
+export interface Oracle {
+  counters(variant: Variant): Promise<Counters>;
+  /** Consistency of a plan's constraints together with the initial ones. */
+  decide(constraints: readonly Constraint[]): Promise<Decision>;
+}
+
+export interface Outcome { leaves: Plan[]; empty: Plan[]; steps: number }
+
+/** Adds a constraint unless the plan has it already (a counter refused twice at one value). */
+function add(p: Plan, c: Constraint): void {
+  const text = constraintText(c);
+  if (!p.constraints.some(o => constraintText(o) === text)) p.constraints.push(c);
+}
+
+function copy(p: Plan): Plan {
+  return {
+    variant: { ...p.variant }, constraints: [...p.constraints], log: [...p.log],
+    tasks: { registers: { ...p.tasks.registers }, caching: { ...p.tasks.caching }, cse: { ...p.tasks.cse }, granularity: { ...p.tasks.granularity } },
+    accepted: { ...p.accepted },
+  };
+}
+
+export function initialPlan(variant: Variant, canCache: boolean, canCoarsen: boolean): Plan {
+  return {
+    variant, constraints: [], log: [], accepted: {},
+    tasks: {
+      registers: { current: 0, final: 0 },
+      caching: canCache ? { current: 0, final: 0 } : { current: 1, final: 0 },
+      cse: { current: 0, final: 1 },
+      granularity: canCoarsen ? { current: 0, final: 0 } : { current: 1, final: 0 },
+    },
+  };
+}
+
+const R = Poly.symbol(MACHINE.registers), Z = Poly.symbol(MACHINE.sharedWords);
+
+/** Algorithm 7: plans are taken depth first until every task of each is done. */
+export async function comprehensiveOptimization(start: Plan, oracle: Oracle, domains: Domains): Promise<Outcome> {
+  const leaves: Plan[] = [], empty: Plan[] = [];
+  let plans = [start];
+  let steps = 0;
+  const consistent = async (p: Plan) => {
+    p.decision = await oracle.decide(p.constraints);
+    return p.decision.verdict !== 'unsat';
+  };
+
+  /** Algorithms 8 and 9: one task of a plan; [] when the task has nothing left to do. */
+  const optimize = async (plan: Plan, task: TaskName): Promise<Plan[]> => {
+    const out: Plan[] = [];
+    const t = plan.tasks[task];
+    if (!pending(t)) return out;
+    if (task === 'registers') {
+      const alternative = copy(plan);
+      const r = (await oracle.counters(plan.variant)).registers;
+      const bound = Poly.constant(r);
+      add(plan, { lhs: bound, op: '<=', rhs: R, origin: 'registers' });
+      if (await consistent(plan)) {
+        finish(plan.tasks.registers);
+        plan.accepted.registers = r;
+        plan.log.push('1');
+        if (!pending(plan.tasks.caching)) { finish(plan.tasks.granularity); plan.log.push('3a'); }
+        out.push(plan);
+      }
+      add(alternative, { lhs: R, op: '<', rhs: bound, origin: 'registers' });
+      if (await consistent(alternative)) {
+        const rt = alternative.tasks.registers;
+        if (rt.current < rt.final) { rt.current++; out.push(alternative); }
+        else {
+          let next = await optimize(alternative, 'cse');
+          if (!next.length) next = await optimize(alternative, 'granularity');
+          if (next.length) out.push(...next);
+          // Nothing left to lower register pressure: no kernel for these parameters.
+          else empty.push(alternative);
+        }
+      }
+      return out;
+    }
+    if (task === 'caching') {
+      const alternative = copy(plan);
+      const z = (await oracle.counters(plan.variant)).words;
+      add(plan, { lhs: z, op: '<=', rhs: Z, origin: 'shared memory' });
+      if (await consistent(plan)) {
+        plan.log.push('4a');
+        finish(plan.tasks.caching);
+        plan.accepted.words = z;
+        if (!pending(plan.tasks.registers)) { finish(plan.tasks.granularity); plan.log.push('3a'); }
+        out.push(plan);
+      }
+      add(alternative, { lhs: Z, op: '<', rhs: z, origin: 'shared memory' });
+      if (await consistent(alternative)) {
+        let next = await optimize(alternative, 'granularity');
+        if (!next.length) next = await optimize(alternative, 'cse');
+        if (next.length) out.push(...next);
+        else {
+          finish(alternative.tasks.caching);
+          alternative.variant.caching = false;
+          alternative.accepted.words = Poly.ZERO;
+          alternative.log.push('4b');
+          out.push(alternative);
+        }
+      }
+      return out;
+    }
+    if (task === 'cse') {
+      t.current++;
+      plan.variant.cse = t.current;
+      plan.log.push('2');
+      return [plan];
+    }
+    finish(t);
+    plan.variant.granularity = false;
+    plan.log.push('3b');
+    return [plan];
+  };
+
+  while (plans.length) {
+    const plan = plans.shift()!;
+    const task = ORDER.find(n => pending(plan.tasks[n]));
+    const next = task ? await optimize(plan, task) : [plan];
+    steps++;
+    for (const p of next) {
+      if (ORDER.some(n => pending(p.tasks[n]))) { plans = [p, ...plans]; continue; }
+      // Finished: the counters of the program that runs must be within what was accepted.
+      const final = await oracle.counters(p.variant);
+      if (p.accepted.registers !== undefined && final.registers > p.accepted.registers) { p.tasks.registers = { current: 0, final: 0 }; plans = [p, ...plans]; continue; }
+      if (p.accepted.words && !provablyNonNegative(p.accepted.words.sub(final.words), domains)) { p.tasks.caching = { current: 0, final: 0 }; plans = [p, ...plans]; continue; }
+      leaves.push(p);
+    }
+    if (steps > 500) throw new Error('the comprehensive optimization did not terminate in 500 steps');
+  }
+  return { leaves, empty, steps };
+}
+
+/** Leaves grouped by the program they run, most resources first (cache, coarsening, CSE). */
+export function groupLeaves(leaves: Plan[]): { variant: Variant; plans: Plan[] }[] {
+  const groups = new Map<string, { variant: Variant; plans: Plan[] }>();
+  for (const l of leaves) {
+    const key = variantKey(l.variant);
+    const g = groups.get(key) ?? { variant: l.variant, plans: [] };
+    g.plans.push(l);
+    groups.set(key, g);
+  }
+  const rank = (v: Variant) => (v.caching ? 4 : 0) + (v.granularity ? 2 : 0) + v.cse / 10;
+  return [...groups.values()].sort((a, b) => rank(b.variant) - rank(a.variant));
+}

@@ -1,0 +1,147 @@
+// The two resource counters of the thesis's implementation (digest 000 §4.10), evaluated on a
+// case's program: shared-memory words per thread block, a polynomial in the program parameters
+// from the generator's own tiles (so the constraint is about the kernel that is really printed),
+// and registers per thread: measured by compiling the case with `nvcc --resource-usage` when nvcc
+// is there (cached on disk by the source's hash), estimated from the kernel text otherwise, or
+// given by the caller (tests inject the thesis's numbers).
+
+import { execFile } from 'child_process';
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { promisify } from 'util';
+import { analyzeText } from '../analyze';
+import { cudaFromModel, schedulePieces, schedulesOf } from '../cuda/index';
+import type { Tile } from '../cuda/footprint';
+import { Poly, rational } from '../symbolic/poly';
+import type { MfDiagnostic } from '../analysis/diagnostic';
+import type { Program, ScheduleSource, Variant } from './program';
+import { provablyNonNegative, type Domains } from './constraints';
+
+/** Who tells the registers a case needs: nvcc, the estimate, or a number per variant. */
+export type RegisterSource = 'auto' | 'nvcc' | 'estimate' | ((variant: Variant) => number);
+
+export interface Measured {
+  registers: number;
+  /** How the register count was obtained. */
+  registersBy: 'nvcc' | 'estimate' | 'given';
+  /** Shared-memory words (4 bytes) per block, with the 16-byte alignment of each tile. */
+  sharedWords: Poly;
+  /** Each tile, for people: `shared_a: B*s words`. */
+  tiles: string[];
+  kernels: string[];
+  host: string;
+  staged: boolean;
+  diagnostics: MfDiagnostic[];
+}
+
+/** Bytes of the element types the generator stages; other types count as 8 (a bound, not a size). */
+const SIZES: Record<string, number> = {
+  char: 1, 'signed char': 1, 'unsigned char': 1, short: 2, 'unsigned short': 2, int: 4, unsigned: 4, 'unsigned int': 4,
+  float: 4, long: 8, 'unsigned long': 8, 'long long': 8, 'unsigned long long': 8, double: 8,
+};
+
+/** A tile's words: elements × size / 4, plus 3 for the rounding of its bytes up to 16. */
+function tileWords(t: Tile): Poly {
+  const count = t.extent.reduce((a, e) => a.mul(e), Poly.constant(1));
+  const size = SIZES[t.array.element.replace(/\s+/g, ' ').trim()] ?? 8;
+  return count.scale(rational(size, 4)).add(Poly.constant(3));
+}
+
+/** The words a launch needs: the larger kernel's when provably larger, else their sum (a bound). */
+function scheduleWords(tiles: Tile[][], domains: Domains): Poly {
+  const per = tiles.map(ts => ts.reduce((a, t) => a.add(tileWords(t)), Poly.ZERO));
+  if (per.length === 0) return Poly.ZERO;
+  const max = per.find(p => per.every(q => provablyNonNegative(p.sub(q), domains)));
+  return max ?? per.reduce((a, b) => a.add(b), Poly.ZERO);
+}
+
+export async function measure(src: ScheduleSource, program: Program, registers: RegisterSource, domains: Domains, kernelSuffix = ''): Promise<Measured> {
+  const analysis = await analyzeText(program.text, src.fileName);
+  try {
+    const schedule = schedulesOf(analysis.model)[src.ordinal];
+    const span = { start: schedule.form === 'pragma' ? schedule.head.start : schedule.start, end: schedule.end };
+    const pieces = schedulePieces(analysis.model, analysis.diagnostics, span, { kernelSuffix });
+    const words = scheduleWords(pieces.tiles, domains);
+    const tiles = pieces.tiles.flatMap(ts => ts.map(t => `shared_${t.id}: ${t.extent.map(e => e.toMath()).join(' × ')} ${t.array.element}`));
+    let count: number, by: Measured['registersBy'];
+    if (typeof registers === 'function') { count = registers(program.variant); by = 'given'; }
+    else {
+      const nvcc = registers === 'estimate' ? undefined : nvccPath();
+      const whole = nvcc ? cudaFromModel(analysis.model, analysis.diagnostics).text : undefined;
+      // The whole file is generated without the suffix: its kernels keep their plain names.
+      const names = pieces.kernels.map(k => /__global__ void (\w+)/.exec(k)![1].slice(0, kernelSuffix ? -kernelSuffix.length : undefined));
+      const measured = nvcc && whole ? await nvccRegisters(nvcc, whole, names) : undefined;
+      if (measured !== undefined) { count = measured; by = 'nvcc'; }
+      else { count = Math.max(...pieces.kernels.map(estimateRegisters), 0); by = 'estimate'; }
+    }
+    return { registers: count, registersBy: by, sharedWords: words, tiles, kernels: pieces.kernels, host: pieces.host, staged: pieces.staged, diagnostics: pieces.diagnostics };
+  } finally {
+    analysis.syntax.dispose();
+  }
+}
+
+let nvccFound: string | null | undefined;
+/** nvcc from METAFORK_NVCC, the PATH, or /usr/local/cuda. */
+export function nvccPath(): string | undefined {
+  if (nvccFound === undefined) {
+    nvccFound = null;
+    const candidates = [process.env.METAFORK_NVCC, ...(process.env.PATH ?? '').split(path.delimiter).map(d => path.join(d, 'nvcc')), '/usr/local/cuda/bin/nvcc'];
+    for (const c of candidates) if (c && fs.existsSync(c)) { nvccFound = c; break; }
+  }
+  return nvccFound ?? undefined;
+}
+
+const ARCH = () => process.env.METAFORK_NVCC_ARCH ?? 'sm_90';
+const cacheFile = () => path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'metafork-studio', 'registers.json');
+let cache: Record<string, number> | undefined;
+
+/** The most registers any of `kernels` uses, from ptxas's report; undefined when nvcc fails. */
+async function nvccRegisters(nvcc: string, cu: string, kernels: string[]): Promise<number | undefined> {
+  const key = createHash('sha256').update(`${ARCH()}\n${kernels.join(',')}\n${cu}`).digest('hex');
+  if (!cache) { try { cache = JSON.parse(fs.readFileSync(cacheFile(), 'utf8')); } catch { cache = {}; } }
+  if (cache![key] !== undefined) return cache![key];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-regs-'));
+  try {
+    const file = path.join(dir, 'case.cu');
+    fs.writeFileSync(file, cu);
+    const { stdout, stderr } = await promisify(execFile)(nvcc, [`-arch=${ARCH()}`, '-c', '--resource-usage', file, '-o', path.join(dir, 'case.o')], { timeout: 120000 });
+    // "Compiling entry function '_Z7kernel0PiS_ii' for 'sm_90'" ... "Used 12 registers"
+    const report = stdout + stderr;
+    let current: string | undefined;
+    let most: number | undefined;
+    for (const line of report.split('\n')) {
+      const entry = /Compiling entry function '([^']+)'/.exec(line) ?? /Function properties for (\S+)/.exec(line);
+      if (entry) current = entry[1];
+      const used = /Used (\d+) registers/.exec(line);
+      if (used && current && kernels.some(k => current!.includes(`${k.length}${k}`) || current === k)) most = Math.max(most ?? 0, Number(used[1]));
+    }
+    if (most === undefined) return undefined;
+    cache![key] = most;
+    try { fs.mkdirSync(path.dirname(cacheFile()), { recursive: true }); fs.writeFileSync(cacheFile(), JSON.stringify(cache)); } catch { /* a cache only */ }
+    return most;
+  } catch {
+    return undefined;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A rough count when nvcc is absent: the kernel's named values (parameters, locals, loop
+ * indices; pointers take two registers), a handful for indexing and addresses, and two per tile.
+ * It moves with the code the strategies change, which is what the case discussion needs; nvcc's
+ * count replaces it whenever nvcc is present.
+ */
+export function estimateRegisters(kernel: string): number {
+  const header = /__global__ void \w+\(([^)]*)\)/.exec(kernel)?.[1] ?? '';
+  const params = header.split(',').filter(p => p.trim());
+  const pointers = params.filter(p => p.includes('*')).length;
+  const body = kernel.slice(kernel.indexOf('{'));
+  const locals = new Set<string>();
+  // CSE's temporaries are values nvcc's own CSE keeps in registers anyway: they add none.
+  for (const m of body.matchAll(/\b(?:const\s+)?(?:int|long|unsigned|float|double|char|short)\s+(?!\*const)([A-Za-z_]\w*)\s*[=;,]/g)) if (!m[1].startsWith('mf_cse')) locals.add(m[1]);
+  const tiles = (body.match(/\*const shared_\w+/g) ?? []).length;
+  return 4 + 2 * pointers + (params.length - pointers) + locals.size + 2 * tiles;
+}

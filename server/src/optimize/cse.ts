@@ -1,0 +1,138 @@
+// Common-subexpression elimination on a schedule's thread bodies (digest 000 §4.10: the thesis ran
+// Maple's codegen[optimize] per basic block, at two levels: default and "try harder").
+// Level 1: in each block of statements, an integer expression of scalars that occurs twice or
+// more (as polynomials: `i*N + j` and `j + N*i` are the same) and whose variables the block never
+// writes is computed once into `const int mf_cseK` before its first use.
+// Level 2: each such temporary moves out of the serial loops that do not change its value
+// (loop-invariant code motion), so the inner loops of matrix products stop recomputing it.
+
+import { child, walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import { Span, within } from '../syntax/keywords';
+import type { Construct, ItemModel } from '../model/constructs';
+import type { Variable } from '../model/scopes';
+import { lineIndent } from '../translate/common';
+import type { TextEdit } from '../syntax/edits';
+import { polynomialOf } from '../symbolic/expression';
+import { Poly } from '../symbolic/poly';
+
+const INT = /^(const\s+)?int$/;
+const LOOP = new Set(['for_statement', 'while_statement', 'do_statement']);
+
+/** The bodies of the innermost `meta_for` loops of a schedule: where a thread's work is. */
+function threadBodies(model: ItemModel, schedule: Construct): SNode[] {
+  const loops = model.constructs.filter(c => c.kind === 'parallel-for' && c.loop && within(c, schedule));
+  return loops.filter(c => !loops.some(o => o !== c && within(o, c.loop!))).map(c => child(c.loop!, 'body')!).filter(Boolean);
+}
+
+interface Occurrence { node: SNode; key: string; variables: Variable[] }
+
+/** Integer expressions of int scalars and literals, keyed by their polynomial. */
+function occurrences(model: ItemModel, root: SNode): Occurrence[] {
+  const text = model.text;
+  const refs = new Map(model.scopes.references.filter(r => within(r.span, root)).map(r => [r.span.start, r]));
+  const out: Occurrence[] = [];
+  walk(root, n => {
+    if (n.type !== 'binary_expression') return true;
+    const l = child(n, 'left'), r = child(n, 'right');
+    const op = l && r ? text.slice(l.end, r.start).trim() : '';
+    if (!['+', '-', '*'].includes(op)) return true;
+    const variables: Variable[] = [];
+    let ok = true;
+    const reader = {
+      identifier: (id: SNode): Poly | undefined => {
+        const v = refs.get(id.start)?.variable;
+        if (!v || v.shape !== 'value' || !INT.test(v.typeText.trim())) { ok = false; return undefined; }
+        variables.push(v);
+        return symbolOf(v);
+      },
+    };
+    const p = polynomialOf(n, text, reader);
+    if (ok && 'poly' in p && variables.length) out.push({ node: n, key: p.poly.toC(), variables });
+    return true;
+  });
+  return out;
+}
+
+// Distinct variables of the same name (shadowing) must not share a key.
+const ids = new WeakMap<Variable, number>();
+let nextId = 0;
+function symbolOf(v: Variable): Poly {
+  if (!ids.has(v)) ids.set(v, nextId++);
+  return Poly.symbol(`${v.name}#${ids.get(v)}`);
+}
+
+/** Variables written somewhere in `span`. */
+function writtenIn(model: ItemModel, span: Span): Set<Variable> {
+  return new Set(model.scopes.references.filter(r => r.variable && r.access !== 'read' && within(r.span, span)).map(r => r.variable!));
+}
+
+export function cseEdits(model: ItemModel, schedule: Construct, level: number, numbered: number): { edits: TextEdit[]; notes: string[] } {
+  return level === 1 ? eliminate(model, schedule, numbered) : hoist(model, schedule);
+}
+
+function eliminate(model: ItemModel, schedule: Construct, numbered: number): { edits: TextEdit[]; notes: string[] } {
+  const text = model.text;
+  const edits: TextEdit[] = [];
+  const notes: string[] = [];
+  let count = numbered;
+  const blocks: SNode[] = [];
+  for (const body of threadBodies(model, schedule)) walk(body, n => { if (n.type === 'compound_statement') blocks.push(n); return true; });
+  for (const block of blocks) {
+    const written = writtenIn(model, block);
+    // Occurrences in this block's own statements (not in nested blocks: another basic block).
+    const nested = blocks.filter(b => b !== block && within(b, block));
+    const found = occurrences(model, block).filter(o => !nested.some(b => within(o.node, b)) && o.variables.every(v => !written.has(v)));
+    const byKey = new Map<string, Occurrence[]>();
+    for (const o of found) byKey.set(o.key, [...(byKey.get(o.key) ?? []), o]);
+    const taken: SNode[] = [];
+    const keys = [...byKey.keys()].sort((a, b) => (byKey.get(b)![0].node.end - byKey.get(b)![0].node.start) - (byKey.get(a)![0].node.end - byKey.get(a)![0].node.start));
+    for (const key of keys) {
+      const list = byKey.get(key)!.filter(o => !taken.some(t => within(o.node, t)));
+      if (list.length < 2) continue;
+      const statements = block.children.filter(c => c.type !== '{' && c.type !== '}' && c.type !== 'comment');
+      const first = statements.find(s => list.some(o => within(o.node, s)));
+      if (!first || list[0].variables.some(v => v.span.start >= first.start && within(v.span, block))) continue;
+      const name = `mf_cse${++count}`;
+      const expression = text.slice(list[0].node.start, list[0].node.end);
+      edits.push({ start: first.start, end: first.start, newText: `const int ${name} = ${expression};\n${lineIndent(text, first.start)}` });
+      for (const o of list) { edits.push({ start: o.node.start, end: o.node.end, newText: name }); taken.push(o.node); }
+      notes.push(`${name} = ${expression} (${list.length} uses)`);
+    }
+  }
+  return { edits, notes };
+}
+
+function hoist(model: ItemModel, schedule: Construct): { edits: TextEdit[]; notes: string[] } {
+  const text = model.text;
+  const edits: TextEdit[] = [];
+  const notes: string[] = [];
+  for (const body of threadBodies(model, schedule)) {
+    walk(body, n => {
+      if (n.type !== 'declaration' || !/^const\s+int\s+mf_cse\d+\s*=/.test(text.slice(n.start, n.end))) return true;
+      const uses = model.scopes.references.filter(r => within(r.span, n) && r.variable && !within(r.variable.span, n)).map(r => r.variable!);
+      // The outermost loop inside the thread body that changes none of the temporary's variables.
+      let target: SNode | undefined;
+      for (let a = n.parent; a && a !== body && within(a, body); a = a.parent) {
+        if (!LOOP.has(a.type)) continue;
+        const w = writtenIn(model, a);
+        if (uses.some(v => w.has(v) || within(v.span, a!))) break;
+        target = a;
+      }
+      if (!target) return false;
+      const lineStart = text.lastIndexOf('\n', n.start - 1) + 1;
+      const lineEnd = text.indexOf('\n', n.end);
+      edits.push({ start: lineStart, end: lineEnd < 0 ? n.end : lineEnd + 1, newText: '' });
+      edits.push({ start: target.start, end: target.start, newText: `${text.slice(n.start, n.end)}\n${lineIndent(text, target.start)}` });
+      const header = canonicalVariable(target, text);
+      notes.push(`${/mf_cse\d+/.exec(text.slice(n.start, n.end))![0]} moved out of the ${header ? `'${header}' ` : ''}loop`);
+      return false;
+    });
+  }
+  return { edits, notes };
+}
+
+function canonicalVariable(loop: SNode, text: string): string | undefined {
+  const init = child(loop, 'initializer');
+  return init ? /([A-Za-z_]\w*)\s*=/.exec(text.slice(init.start, init.end))?.[1] : undefined;
+}

@@ -1,0 +1,31 @@
+// The case discussion as text (the CLI, the editor's view): each case's constraint systems with
+// their strategy sequences in the thesis's Table 7.1 codes, its counters, MetaFork code and CUDA.
+
+import { STEP_NAMES } from './algorithm';
+import type { ScheduleOptimization } from './index';
+
+const codes = (steps: string[]) => steps.map(s => `(${s})`).join(' ');
+const indented = (text: string, by: string) => text.split('\n').map(l => (l ? by + l : l)).join('\n');
+
+export function formatCaseDiscussion(file: string, s: ScheduleOptimization, withCuda = true): string {
+  const out: string[] = [];
+  const n = s.cases.length;
+  out.push(`${file}:${s.line}: meta_schedule: ${n} case${n === 1 ? '' : 's'}${s.empty.length ? ` and ${s.empty.length} without a kernel (∅)` : ''} (${s.milliseconds} ms)`);
+  out.push(`  parameters: ${s.parameters.map(p => `${p.name}${p.role ? ` (${p.role})` : ''} ${p.max !== undefined ? `in ${p.min}..${p.max}` : `≥ ${p.min}`}`).join('; ')}`);
+  if (s.initial.length) out.push(`  initial constraints: ${s.initial.join(', ')}`);
+  out.push(`  strategies: ${Object.entries(STEP_NAMES).map(([k, v]) => `(${k}) ${v}`).join(', ')}`);
+  for (const c of s.cases) {
+    out.push('', `case ${c.index}: ${c.summary}`);
+    for (const sys of c.systems) {
+      const mark = sys.verdict === 'unknown' ? '   [consistency unknown: kept]' : '';
+      out.push(`  when { ${sys.constraints.join(' ; ') || 'always'} }   strategies ${codes(sys.strategies)}${mark}`);
+    }
+    out.push(`  registers per thread: ${c.registers} (${c.registersBy === 'nvcc' ? 'nvcc --resource-usage' : c.registersBy === 'given' ? 'given' : 'estimated; nvcc not found'})`);
+    out.push(`  shared-memory words per block: ${c.sharedWords}${c.tiles.length ? ` (${c.tiles.join(', ')}; 3 words of alignment per tile)` : ''}`);
+    if (c.cse.length) out.push(`  CSE: ${c.cse.join('; ')}`);
+    out.push('  MetaFork:', indented(c.metafork, '    '));
+    if (withCuda) out.push('  CUDA:', indented(c.kernels.join('\n\n'), '    '));
+  }
+  for (const e of s.empty) out.push('', `∅ (no kernel): { ${e.constraints.join(' ; ')} }   strategies ${codes(e.strategies)}`);
+  return out.join('\n') + '\n';
+}

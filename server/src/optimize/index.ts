@@ -1,0 +1,220 @@
+// `metafork optimize` (SPEC §5): the case discussion of a `meta_schedule` and one `.cu` holding
+// every case's kernels with a dispatcher that reads the device's limits at run time.
+
+import { analyzeText } from '../analyze';
+import type { MfDiagnostic } from '../analysis/diagnostic';
+import { cudaFromModel, schedulesOf } from '../cuda/index';
+import { Poly } from '../symbolic/poly';
+import { LineIndex } from '../syntax/lines';
+import { comprehensiveOptimization, groupLeaves, initialPlan, Plan, Step, STEP_NAMES } from './algorithm';
+import { Constraint, constraintText, decide, Decision, describeSystem, Domain, MACHINE, MAX_GRANULARITY } from './constraints';
+import { measure, Measured, RegisterSource } from './counters';
+import { dispatcher } from './dispatch';
+import { deriveProgram, Program, readScheduleSource, ScheduleSource, Variant, variantKey } from './program';
+
+export interface OptimizeOptions {
+  fileName?: string;
+  /** The schedule holding this offset; default: every schedule of the file, in order. */
+  offset?: number;
+  registers?: RegisterSource;
+  /** z3's time per system (ms). */
+  timeoutMs?: number;
+}
+
+export interface CaseSystem {
+  /** The case's own constraints as the thesis prints them (the initial ones are common to all). */
+  constraints: string[];
+  /** Table 7.1 codes in the order applied, and their names. */
+  strategies: Step[];
+  strategyNames: string[];
+  verdict: Decision['verdict'];
+  decidedBy: Decision['by'];
+  witness?: Record<string, string>;
+  /** Every constraint, structured (C syntax for the polynomials). */
+  all: { lhs: string; op: '<=' | '<'; rhs: string; origin: Constraint['origin'] }[];
+}
+
+export interface OptimizedCase {
+  /** 1-based, in order of preference (most resources used first). */
+  index: number;
+  variant: Variant;
+  /** What the strategies did, for people. */
+  summary: string;
+  systems: CaseSystem[];
+  registers: number;
+  registersBy: Measured['registersBy'];
+  sharedWords: string;
+  tiles: string[];
+  cse: string[];
+  /** The schedule as this case runs it (MetaFork). */
+  metafork: string;
+  /** The case's kernels (named `kernelK_caseN`) and the host code of its launches. */
+  kernels: string[];
+  host: string;
+}
+
+export interface ScheduleOptimization {
+  start: number;
+  end: number;
+  line: number;
+  parameters: { name: string; kind: Domain['kind']; role?: string; min: string; max?: string }[];
+  initial: string[];
+  cases: OptimizedCase[];
+  /** ∅ leaves: parameters for which no kernel is provided. */
+  empty: { constraints: string[]; strategies: Step[] }[];
+  notes: MfDiagnostic[];
+  milliseconds: number;
+}
+
+export interface OptimizeResult {
+  diagnostics: MfDiagnostic[];
+  schedules: ScheduleOptimization[];
+  /** The `.cu` with every case and the dispatchers; absent when something stops it. */
+  cuda?: string;
+}
+
+const MACHINE_DOMAINS: [string, Domain][] = [
+  [MACHINE.registers, { kind: 'machine', min: 0n }],
+  [MACHINE.sharedWords, { kind: 'machine', min: 0n }],
+  [MACHINE.threads, { kind: 'machine', min: 1n }],
+];
+
+export function domainsOf(src: ScheduleSource): Map<string, Domain> {
+  const d = new Map<string, Domain>(MACHINE_DOMAINS);
+  for (const t of src.tunables) d.set(t.name, t.role === 'granularity' ? { kind: 'program', min: 1n, max: MAX_GRANULARITY } : { kind: 'program', min: 1n });
+  return d;
+}
+
+/** The slides' natural constraints: a block has at most T_B threads (parameters ≥ 1, s ≤ 8 are domains). */
+export function initialConstraints(src: ScheduleSource): Constraint[] {
+  const seen = new Set<string>();
+  return src.threads.filter(t => !seen.has(t.toC()) && seen.add(t.toC())).map(t => ({ lhs: t, op: '<=' as const, rhs: Poly.symbol(MACHINE.threads), origin: 'initial' as const }));
+}
+
+export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOptions = {}): Promise<{ result: ScheduleOptimization; programs: Map<string, Program>; systems: Constraint[][][]; emptySystems: Constraint[][]; initial: Constraint[]; domains: Map<string, Domain> }> {
+  const began = Date.now();
+  const domains = domainsOf(src);
+  const initial = initialConstraints(src);
+  const programs = new Map<string, Promise<Program>>();
+  const measured = new Map<string, Promise<Measured>>();
+  const program = (v: Variant) => {
+    const key = variantKey(v);
+    if (!programs.has(key)) programs.set(key, deriveProgram(src, { ...v }));
+    return programs.get(key)!;
+  };
+  const counters = (v: Variant) => {
+    const key = variantKey(v);
+    if (!measured.has(key)) measured.set(key, program(v).then(p => measure(src, p, options.registers ?? 'auto', domains)));
+    return measured.get(key)!;
+  };
+  const decisions = new Map<string, Promise<Decision>>();
+  const oracle = {
+    counters: async (v: Variant) => { const m = await counters(v); return { registers: m.registers, words: m.sharedWords }; },
+    decide: (cs: readonly Constraint[]) => {
+      const key = cs.map(constraintText).sort().join(' ∧ ');
+      if (!decisions.has(key)) decisions.set(key, decide([...initial, ...cs], domains, options.timeoutMs));
+      return decisions.get(key)!;
+    },
+  };
+  const start = initialPlan({ granularity: !!src.granularity, caching: src.cacheList.length > 0, cse: 0 }, src.cacheList.length > 0, !!src.granularity);
+  const outcome = await comprehensiveOptimization(start, oracle, domains);
+  const system = (p: Plan): CaseSystem => ({
+    constraints: describeSystem(p.constraints, domains),
+    strategies: p.log, strategyNames: p.log.map(s => STEP_NAMES[s]),
+    verdict: p.decision?.verdict ?? 'unknown', decidedBy: p.decision?.by ?? 'undecided', witness: p.decision?.witness,
+    all: [...initial, ...p.constraints].map(c => ({ lhs: c.lhs.toC(), op: c.op, rhs: c.rhs.toC(), origin: c.origin })),
+  });
+  const groups = groupLeaves(outcome.leaves);
+  const cases: OptimizedCase[] = [];
+  for (const [i, g] of groups.entries()) {
+    const p = await program(g.variant);
+    // The counters as measured during the optimization; the pieces again, with the case's names.
+    const first = await counters(g.variant);
+    const m = await measure(src, p, () => first.registers, domains, `_case${i + 1}`);
+    const words = m.sharedWords.isZero ? '0' : m.sharedWords.toMath();
+    cases.push({
+      index: i + 1, variant: g.variant, summary: summaryOf(g.variant, src),
+      systems: g.plans.map(system),
+      registers: first.registers, registersBy: first.registersBy, sharedWords: words, tiles: m.tiles, cse: p.cse,
+      metafork: p.code, kernels: m.kernels, host: m.host,
+    });
+  }
+  const lines = new LineIndex(src.text);
+  const finalPrograms = new Map<string, Program>();
+  for (const c of cases) finalPrograms.set(variantKey(c.variant), await program(c.variant));
+  return {
+    result: {
+      start: src.span.start, end: src.span.end, line: lines.position(src.span.start).line + 1,
+      parameters: [...domains].map(([name, d]) => ({ name, kind: d.kind, role: src.tunables.find(t => t.name === name)?.role ?? (d.kind === 'machine' ? machineRole(name) : undefined), min: String(d.min), ...(d.max !== undefined ? { max: String(d.max) } : {}) })),
+      initial: initial.map(constraintText),
+      cases,
+      empty: outcome.empty.map(p => ({ constraints: describeSystem(p.constraints, domains), strategies: p.log })),
+      notes: src.notes,
+      milliseconds: Date.now() - began,
+    },
+    programs: finalPrograms,
+    systems: groups.map(g => g.plans.map(p => [...initial, ...p.constraints])),
+    emptySystems: outcome.empty.map(p => [...initial, ...p.constraints]),
+    initial, domains,
+  };
+}
+
+function machineRole(name: string): string {
+  return name === MACHINE.registers ? 'registers per thread' : name === MACHINE.sharedWords ? 'shared-memory words (4 bytes) per block' : 'threads per block';
+}
+
+function summaryOf(v: Variant, src: ScheduleSource): string {
+  const parts = [
+    v.caching ? `cache(${src.cacheList.join(', ')})` : src.cacheList.length ? 'no caching' : 'nothing to cache',
+    src.granularity ? (v.granularity ? `granularity ${src.granularity.parameter}` : `granularity ${src.granularity.parameter} = 1`) : undefined,
+    v.cse ? `CSE level ${v.cse}` : undefined,
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
+/** Every schedule of the file (or the one at `offset`) optimized, and the `.cu` with dispatchers. */
+export async function optimizeText(text: string, options: OptimizeOptions = {}): Promise<OptimizeResult> {
+  const analysis = await analyzeText(text, options.fileName);
+  const errors = analysis.diagnostics.filter(d => d.severity === 'error');
+  const count = schedulesOf(analysis.model).length;
+  analysis.syntax.dispose();
+  if (errors.length) return { diagnostics: errors, schedules: [] };
+  const diagnostics: MfDiagnostic[] = [];
+  const schedules: ScheduleOptimization[] = [];
+  const ordinals = options.offset !== undefined ? [undefined] : [...Array(count).keys()];
+  if (count === 0) {
+    const { diagnostics: d } = await readScheduleSource(text, options.fileName, { ordinal: 0 });
+    return { diagnostics: d, schedules: [] };
+  }
+  let cuda: string | undefined;
+  const replacements: { src: ScheduleSource; result: ScheduleOptimization; systems: Constraint[][][] }[] = [];
+  for (const ordinal of ordinals) {
+    const { source, diagnostics: d } = await readScheduleSource(text, options.fileName, ordinal === undefined ? { offset: options.offset } : { ordinal });
+    diagnostics.push(...d);
+    if (!source) continue;
+    try {
+      const { result, systems } = await optimizeSchedule(source, options);
+      schedules.push(result);
+      replacements.push({ src: source, result, systems });
+    } finally {
+      source.analysis.syntax.dispose();
+    }
+  }
+  if (!diagnostics.some(d => d.severity === 'error') && replacements.length) cuda = await dispatchedCuda(text, options.fileName, replacements);
+  return { diagnostics, schedules, cuda };
+}
+
+/** The input as one `.cu`: each optimized schedule replaced by its cases and their dispatcher. */
+async function dispatchedCuda(text: string, fileName: string | undefined, optimized: { src: ScheduleSource; result: ScheduleOptimization; systems: Constraint[][][] }[]): Promise<string | undefined> {
+  // The generator's replacement hook puts the dispatchers; schedules without cases stay as generated.
+  let out: string | undefined;
+  const analysis = await analyzeText(text, fileName);
+  try {
+    const replace = optimized.filter(o => o.result.cases.length).map(o => dispatcher(o.src, o.result, o.systems));
+    if (replace.length === 0) return undefined;
+    out = cudaFromModel(analysis.model, analysis.diagnostics, { replace }).text;
+  } finally {
+    analysis.syntax.dispose();
+  }
+  return out;
+}

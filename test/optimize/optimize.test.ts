@@ -1,0 +1,207 @@
+// The comprehensive optimization on the thesis's Chapter 7 inputs (test/fixtures/optimize, digest
+// 000 §4.11) with the thesis's register counts injected: the case structure and strategy logs of
+// the thesis; soundness, coverage and optimality (Definition 2) checked on thousands of sampled
+// parameter points; and the one .cu with the dispatcher, built for the CPU emulation, run on
+// emulated devices whose limits select each case, against the serial program's output.
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { fixture } from '../helpers';
+import { readScheduleSource, Variant } from '../../server/src/optimize/program';
+import { optimizeSchedule, optimizeText } from '../../server/src/optimize/index';
+import { Constraint, holdsAt, MACHINE } from '../../server/src/optimize/constraints';
+import { closeSolver } from '../../server/src/optimize/solver';
+import { buildEmulated, nvccAvailable, nvccCompile } from '../cuda/emu/build';
+
+after(() => closeSolver());
+
+interface Case { file: string; dims: 1 | 2; params: string[]; runs: string[][]; expected: string[] }
+const cases: Case[] = JSON.parse(fs.readFileSync(fixture('optimize', 'cases.json'), 'utf8'));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-optimize-'));
+const gxx = spawnSync('g++', ['--version']).status === 0 ? false : 'g++ not found';
+
+/** Registers per thread from the thesis (§7.4 and the slides): with the coarsening loop / without. */
+const THESIS_REGISTERS: Record<string, [number, number]> = {
+  'reversal.mfc': [4, 3], 'matvec.mfc': [8, 7], 'jacobi1d.mfc': [9, 9],
+  'matadd.mfc': [6, 6], 'transpose.mfc': [6, 5], 'matmul.mfc': [9, 8],
+};
+/** Shared-memory words of the generator's tiles (+3 words of alignment each), with s and s = 1. */
+const WORDS: Record<string, [string, string]> = {
+  'reversal.mfc': ['2*B*s + 6', '2*B + 6'],
+  // The thesis's sB^2 + sB + B exactly (a: sB×B, c: sB, b: B).
+  'matvec.mfc': ['B^2*s + B*s + B + 9', 'B^2 + 2*B + 9'],
+  // The generator keeps the flat output c[i*N+j] in global memory (its tile would grow with N).
+  'matadd.mfc': ['2*B0*B1*s + 6', '2*B0*B1 + 6'],
+  'transpose.mfc': ['B0*B1*s + 3', 'B0*B1 + 3'],
+  'matmul.mfc': ['B*B1*s + B*B0 + 6', 'B*B0 + B*B1 + 6'],
+};
+
+const registersOf = (file: string) => (v: Variant) => THESIS_REGISTERS[file][v.granularity ? 0 : 1];
+const codes = (steps: string[]) => steps.map(s => `(${s})`).join(' ');
+
+async function optimized(c: Case) {
+  const text = fs.readFileSync(fixture('optimize', c.file), 'utf8');
+  const { source, diagnostics } = await readScheduleSource(text, c.file, { ordinal: 0 });
+  assert.ok(source, diagnostics.map(d => d.message).join('\n'));
+  try {
+    return { text, source, ...(await optimizeSchedule(source, { fileName: c.file, registers: registersOf(c.file) })) };
+  } finally {
+    source.analysis.syntax.dispose();
+  }
+}
+
+for (const c of cases) {
+  const [r, r1] = THESIS_REGISTERS[c.file];
+  test(`${c.file}: the thesis's case discussion (registers ${r} / ${r1} injected)`, async () => {
+    const { result } = await optimized(c);
+    const systems = result.cases.map(k => k.systems.map(s => `{ ${s.constraints.join(' ; ')} } ${codes(s.strategies)}`));
+    if (c.file === 'jacobi1d.mfc') {
+      // The generator cannot stage the double buffer a[2N] (a written element's neighbours are
+      // read in the other branch of t % 2): caching has nothing to cache, so two cases remain.
+      // With 9 registers either way, nothing else splits: one case, and ∅ below 9 registers.
+      assert.deepEqual(systems, [[`{ ${r} ≤ R_B } (1) (3a) (2) (2)`]]);
+      assert.deepEqual(result.empty.map(e => e.constraints), [[`R_B < ${r}`]]);
+      assert.ok(result.cases.every(k => !k.variant.caching));
+      return;
+    }
+    const [zs, z1] = WORDS[c.file];
+    assert.equal(result.cases.length, 3, systems.join('\n'));
+    assert.deepEqual(result.cases.map(k => [k.variant.caching, k.variant.granularity]), [[true, true], [true, false], [false, false]]);
+    const expected: string[][] = [
+      [`{ ${r} ≤ R_B ; ${zs} ≤ Z_B } (1) (4a) (3a) (2) (2)`],
+      [
+        ...(r1 < r ? [`{ ${r1} ≤ R_B < ${r} ; ${z1} ≤ Z_B } (2) (2) (3b) (1) (4a) (3a)`] : []),
+        `{ ${r} ≤ R_B ; ${z1} ≤ Z_B < ${zs} } (1) (3b) (4a) (3a) (2) (2)`,
+      ],
+      [
+        ...(r1 < r ? [`{ ${r1} ≤ R_B < ${r} ; Z_B < ${z1} } (2) (2) (3b) (1) (4b)`] : []),
+        `{ ${r} ≤ R_B ; Z_B < ${z1} } (1) (3b) (2) (2) (4b)`,
+      ],
+    ];
+    assert.deepEqual(systems, expected);
+    // Below the smallest register count there is no kernel (∅).
+    assert.deepEqual(result.empty.map(e => e.constraints), r1 < r ? [[`R_B < ${r1}`]] : [[`R_B < ${r}`]]);
+    assert.match(result.cases[2].metafork, /^\{ \/\* granularity set to 1 \*\/\n\s+s = 1;/);
+    assert.doesNotMatch(result.cases[2].metafork, /cache\(/);
+    assert.match(result.cases[0].metafork, /meta_schedule cache\(/);
+  });
+
+  test(`${c.file}: soundness, coverage and optimality on sampled parameter points`, async () => {
+    const { result, systems, emptySystems, initial, domains } = await optimized(c);
+    // (i) soundness: every system was found consistent, with a witness that satisfies it.
+    for (const [k, sys] of systems.entries()) {
+      for (const [j, s] of sys.entries()) {
+        const d = result.cases[k].systems[j];
+        assert.equal(d.verdict, 'sat', `case ${k + 1} system ${j + 1}`);
+        const point = new Map(Object.entries(d.witness!).map(([n, v]) => [n, BigInt(v)]));
+        for (const x of s) assert.ok(holdsAt(x, point), `case ${k + 1}: the witness ${JSON.stringify(d.witness)} breaks a constraint`);
+      }
+    }
+    // Sampling: parameters in their domains, machine limits around the counters' values.
+    let seed = 7;
+    const rnd = (n: number) => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
+    const blocks = [1, 2, 3, 4, 8, 16, 32, 33, 64, 100, 128, 256, 512, 1024];
+    const names = [...domains.keys()];
+    const chosen = new Set<number>();
+    let inside = 0;
+    for (let i = 0; i < 4000; i++) {
+      const point = new Map<string, bigint>();
+      for (const n of names) {
+        const d = domains.get(n)!;
+        if (n === MACHINE.registers) point.set(n, BigInt(rnd(16)));
+        else if (n === MACHINE.sharedWords) point.set(n, BigInt(rnd(2) ? rnd(200) : rnd(300000)));
+        else if (n === MACHINE.threads) point.set(n, BigInt([64, 256, 512, 1024][rnd(4)]));
+        else if (d.max !== undefined) point.set(n, d.min + BigInt(rnd(Number(d.max - d.min) + 1)));
+        else point.set(n, BigInt(blocks[rnd(blocks.length)]));
+      }
+      // Derived parameters (matmul's B = min(B0, B1)) take their value from the others.
+      if (point.has('B0') && point.has('B1')) point.set('B', point.get('B0')! < point.get('B1')! ? point.get('B0')! : point.get('B1')!);
+      if (!initial.every(x => holdsAt(x, point))) continue;
+      inside++;
+      const holds = (s: Constraint[]) => s.every(x => holdsAt(x, point));
+      const caseAt = systems.findIndex(sys => sys.some(holds));
+      // (iii) coverage: each point is in a case, or in an ∅ leaf (no kernel provided).
+      assert.ok(caseAt >= 0 || emptySystems.some(holds), `no case and no ∅ leaf at ${JSON.stringify(Object.fromEntries([...point].map(([k, v]) => [k, String(v)])))}`);
+      if (caseAt >= 0) chosen.add(caseAt);
+    }
+    assert.ok(inside > 1000, `only ${inside} points met the initial constraints`);
+    // No case is dominated: each is the first that holds somewhere.
+    assert.deepEqual([...chosen].sort(), result.cases.map((_, k) => k));
+    // (iv) optimality: for each counter some case where every strategy that could lower it
+    // (granularity to 1 and CSE for registers; those and no caching for shared memory) does not.
+    const reg = registersOf(c.file);
+    assert.ok(result.cases.some(k => reg({ ...k.variant, granularity: false, cse: 2 }) === k.registers), 'a case optimal for registers');
+    assert.ok(result.cases.some(k => !k.variant.caching || k.sharedWords === '0'), 'a case optimal for shared memory');
+  });
+
+  test(`${c.file}: the .cu with the dispatcher runs every case correctly on emulated devices`, { skip: gxx }, async () => {
+    const text = fs.readFileSync(fixture('optimize', c.file), 'utf8');
+    const r = await optimizeText(text, { fileName: c.file, registers: registersOf(c.file) });
+    assert.ok(r.cuda, r.diagnostics.map(d => d.message).join('\n'));
+    const name = path.basename(c.file, '.mfc');
+    const cu = path.join(work, `${name}.cu`), exe = path.join(work, `${name}.emu`);
+    fs.writeFileSync(cu, r.cuda);
+    buildEmulated(cu, exe);
+    const { result, systems } = await optimized(c);
+    const seen = new Set<number>();
+    c.runs.forEach((argv, i) => {
+      const params = new Map(c.params.map((p, k) => [p, BigInt(argv[k])]));
+      if (params.has('B0')) params.set('B', params.get('B0')! < params.get('B1')! ? params.get('B0')! : params.get('B1')!);
+      // Devices whose shared memory fits case 1, only case 2, or neither (case 3).
+      const words = (k: number) => result.cases[k]?.variant.caching ? evaluate(systems[k], params) : undefined;
+      const devices: { Z_B: number }[] = [{ Z_B: 58112 }];
+      const z1 = words(1), zs = words(0);
+      if (z1 !== undefined && zs !== undefined && z1 < zs) devices.push({ Z_B: z1 });
+      if (z1 !== undefined && z1 > 1) devices.push({ Z_B: z1 - 1 });
+      for (const dev of devices) {
+        const point = new Map([...params, [MACHINE.registers, 255n], [MACHINE.sharedWords, BigInt(dev.Z_B)], [MACHINE.threads, 1024n]]);
+        const expectedCase = systems.findIndex(sys => sys.some(s => s.every(x => holdsAt(x, point)))) + 1;
+        const run = spawnSync(exe, argv, { encoding: 'utf8', timeout: 120000, env: { ...process.env, METAFORK_DISPATCH_LOG: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(dev.Z_B * 4) } });
+        assert.equal(run.status, 0, run.stderr);
+        assert.equal(checksum(run.stdout), checksum(c.expected[i]), `${argv.join(' ')} Z_B=${dev.Z_B}`);
+        if (expectedCase > 0) {
+          assert.match(run.stderr, new RegExp(`case ${expectedCase} `), `${argv.join(' ')} Z_B=${dev.Z_B}: ${run.stderr}`);
+          seen.add(expectedCase);
+        }
+      }
+    });
+    assert.deepEqual([...seen].sort(), result.cases.map(k => k.index), 'every case ran');
+  });
+
+  test(`${c.file}: the .cu with every case and the dispatcher compiles with nvcc -arch=sm_90`, { skip: nvccAvailable() ? false : 'nvcc not found' }, async () => {
+    const text = fs.readFileSync(fixture('optimize', c.file), 'utf8');
+    const r = await optimizeText(text, { fileName: c.file, registers: registersOf(c.file) });
+    const cu = path.join(work, `${path.basename(c.file, '.mfc')}.nvcc.cu`);
+    fs.writeFileSync(cu, r.cuda!);
+    nvccCompile(cu, cu.replace(/\.cu$/, '.o'));
+  });
+}
+
+/** The shared words a case's `z ≤ Z_B` constraint asks for at the given parameters. */
+function evaluate(systems: Constraint[][], params: Map<string, bigint>): number | undefined {
+  for (const s of systems) {
+    const c = s.find(x => x.origin === 'shared memory' && x.op === '<=' && x.rhs.symbols().has(MACHINE.sharedWords));
+    if (c) { const v = c.lhs.evaluate(params); return Number(v.n / v.d); }
+  }
+  return undefined;
+}
+
+const checksum = (line: string) => /checksum=(-?\d+)/.exec(line)?.[1];
+
+test('a device with too few registers gets a clear error from the dispatcher, not a wrong launch', { skip: gxx }, async () => {
+  const c = cases.find(x => x.file === 'reversal.mfc')!;
+  const text = fs.readFileSync(fixture('optimize', c.file), 'utf8');
+  // 300 registers per thread: more than any device offers.
+  const r = await optimizeText(text, { fileName: c.file, registers: () => 300 });
+  const cu = path.join(work, 'too-many.cu'), exe = path.join(work, 'too-many.emu');
+  fs.writeFileSync(cu, r.cuda!);
+  buildEmulated(cu, exe);
+  const run = spawnSync(exe, c.runs[0], { encoding: 'utf8' });
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /metafork: no case of the optimized schedule \(line \d+\) fits this device: R_B=255/);
+  void execFileSync;
+});
