@@ -2,7 +2,7 @@
 // and the tests. Every request names a document the client has opened; the server answers for
 // the text it holds (the latest version it was sent) and says which version that was.
 
-import type { Diagnostic, Range, TextDocumentIdentifier } from 'vscode-languageserver-protocol';
+import type { Diagnostic, Position, Range, TextDocumentIdentifier } from 'vscode-languageserver-protocol';
 
 export type Dialect = 'metafork' | 'openmp' | 'cilkplus';
 export const DIALECT_LABELS: Record<Dialect, string> = { metafork: 'MetaFork', openmp: 'OpenMP', cilkplus: 'CilkPlus' };
@@ -59,10 +59,28 @@ export interface CudaResult {
   tiles: { kernel: string; name: string; array: string; extent: string[]; level: string | null; stored: boolean }[];
 }
 
-/** `metafork/optimize` (the case discussion) and `metafork/analyze` (the cost model): their
- * results are defined with the comprehensive-optimization and cost-model work; until then the
- * server answers these methods "method not found". */
+/** `metafork/optimize`: the comprehensive optimization of every schedule of the document, or of
+ * the one at `position`: the case discussion as text (what `metafork optimize` prints), each
+ * schedule's cases, and the `.cu` with the dispatcher. */
 export const OPTIMIZE_REQUEST = 'metafork/optimize';
+export interface OptimizeParams { textDocument: TextDocumentIdentifier; position?: Position }
+export interface OptimizeResult {
+  version: number;
+  /** The case discussion as text; absent when errors stop it. */
+  text?: string;
+  /** The `.cu` with every case and the dispatcher. */
+  cuda?: string;
+  diagnostics: Diagnostic[];
+  schedules: {
+    range: Range;
+    cases: { index: number; summary: string; constraints: string[][]; strategies: string[][]; registers: number; sharedWords: string; metafork: string; kernels: string[] }[];
+    /** ∅ leaves: constraints under which no kernel is provided. */
+    empty: string[][];
+    milliseconds: number;
+  }[];
+}
+/** `metafork/analyze` (the cost model) is defined with the cost-model work; until then the server
+ * answers it "method not found". */
 export const ANALYZE_REQUEST = 'metafork/analyze';
 export interface DocumentParams { textDocument: TextDocumentIdentifier }
 

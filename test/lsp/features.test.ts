@@ -422,6 +422,20 @@ describe('custom requests', () => {
     assert.match(shared.text, /extern __shared__/);
   });
 
+  test('metafork/optimize: the case discussion, its cases and the .cu with the dispatcher, for the schedule at a position', async () => {
+    const uri = fresh();
+    const text = fs.readFileSync(fixture('optimize', 'matvec.mfc'), 'utf8');
+    await client.open(uri, text);
+    const at = text.indexOf('meta_schedule');
+    const r = await client.request('metafork/optimize', { textDocument: { uri }, position: position(text, at + 3) });
+    assert.equal(r.schedules.length, 1);
+    assert.deepEqual(r.schedules[0].cases.map((c: { summary: string }) => c.summary), ['cache(c, a, b), granularity s, CSE level 2', 'cache(c, a, b), granularity s = 1, CSE level 2', 'no caching, granularity s = 1, CSE level 2']);
+    assert.deepEqual(r.schedules[0].cases[0].strategies[0], ['1', '4a', '3a', '2', '2']);
+    assert.equal(r.schedules[0].range.start.line, position(text, at).line);
+    assert.match(r.text, /meta_schedule: 3 cases/);
+    assert.match(r.cuda, /mfReadDeviceLimits/);
+  });
+
   test('metafork/cuda: follows edits (the version it answers for is the newest)', async () => {
     const uri = fresh();
     await client.open(uri, REVERSAL);
@@ -457,7 +471,11 @@ describe('custom requests', () => {
     assert.equal(await code(client.request('metafork/cuda', { textDocument: { uri }, memory: 'texture' })), -32602);
     assert.equal(await code(client.request('codeAction/resolve', { title: 'x', data: { kind: 'nonsense' } })), -32602);
     assert.equal(await code(client.request('metafork/nonexistent', {})), -32601);
-    assert.equal(await code(client.request('metafork/optimize', { textDocument: { uri } })), -32601);
+    assert.equal(await code(client.request('metafork/analyze', { textDocument: { uri } })), -32601);
+    // No schedule to optimize: an answer with the diagnostic, not an error.
+    const none = await client.request('metafork/optimize', { textDocument: { uri } });
+    assert.deepEqual(none.diagnostics.map((d: LspDiagnostic) => d.code), ['MF510']);
+    assert.equal(none.text, undefined);
     // Still alive and answering.
     assert.match((await hoverAt(uri, 'meta_fork'))!, /meta_fork/);
   });

@@ -18,7 +18,9 @@ import type { Span } from '../syntax/keywords';
 import { LineIndex } from '../syntax/lines';
 import {
   CUDA_REQUEST, CudaParams, CudaResult as CudaResponse, TRANSLATE_REQUEST, TranslateParams, TranslateResult, Dialect,
+  OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult as OptimizeResponse,
 } from '../../../shared/protocol';
+import { formatCaseDiscussion } from '../optimize/format';
 import { DEFAULT_SETTINGS, MetaforkSettings, SETTINGS_SECTION } from '../../../shared/settings';
 import type { Translation } from '../translate';
 import { derive, DocumentState, DocumentStore, pathOf } from './documents';
@@ -205,6 +207,28 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       schedules: result.schedules.map(s => ({
         range: rangeOf(state, s),
         kernels: s.kernels.map(k => ({ name: k.name, source: k.source, launch: k.launch, grid: k.grid, block: k.block })),
+      })),
+    };
+  }));
+
+  connection.onRequest(OPTIMIZE_REQUEST, (params: OptimizeParams, token) => answer(async (): Promise<OptimizeResponse> => {
+    const state = await stateOf(params?.textDocument?.uri, token);
+    const offset = params.position === undefined ? undefined : offsetOf(state, params.position);
+    const result = await job(state, `optimize:${offset ?? ''}`, { kind: 'optimize', text: state.text, options: { fileName: pathOf(state.uri), ...(offset === undefined ? {} : { offset }) } }, token);
+    const name = pathOf(state.uri) ?? state.uri;
+    return {
+      version: state.version,
+      ...(result.schedules.length ? { text: result.schedules.map(s => formatCaseDiscussion(name, s)).join('\n') } : {}),
+      ...(result.cuda === undefined ? {} : { cuda: result.cuda }),
+      diagnostics: lsp([...result.diagnostics, ...result.schedules.flatMap(s => s.notes)], state.lines),
+      schedules: result.schedules.map(s => ({
+        range: rangeOf(state, s),
+        cases: s.cases.map(c => ({
+          index: c.index, summary: c.summary, constraints: c.systems.map(x => x.constraints), strategies: c.systems.map(x => x.strategies),
+          registers: c.registers, sharedWords: c.sharedWords, metafork: c.metafork, kernels: c.kernels,
+        })),
+        empty: s.empty.map(e => e.constraints),
+        milliseconds: s.milliseconds,
       })),
     };
   }));

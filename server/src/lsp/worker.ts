@@ -7,16 +7,21 @@ import { parentPort } from 'worker_threads';
 import { translateText, TranslateOptions, Translation } from '../translate';
 import type { Dialect } from '../translate';
 import { generateCuda, CudaOptions, CudaResult } from '../cuda';
+import { optimizeText, OptimizeResult } from '../optimize/index';
 
+/** Work that crosses to the worker (options as plain data: the optimizer's registers by name). */
 export type Work =
   | { kind: 'translate'; text: string; to: Dialect; options: TranslateOptions }
-  | { kind: 'cuda'; text: string; options: CudaOptions };
-export type Result<W extends Work> = W extends { kind: 'translate' } ? Translation : CudaResult;
+  | { kind: 'cuda'; text: string; options: CudaOptions }
+  | { kind: 'optimize'; text: string; options: { fileName?: string; offset?: number; registers?: 'auto' | 'estimate' } };
+export type Result<W extends Work> = W extends { kind: 'translate' } ? Translation : W extends { kind: 'cuda' } ? CudaResult : OptimizeResult;
 export interface Job { id: number; work: Work }
-export type Reply = { id: number; result: Translation | CudaResult } | { id: number; error: string };
+export type Reply = { id: number; result: Translation | CudaResult | OptimizeResult } | { id: number; error: string };
 
-export function perform(work: Work): Promise<Translation | CudaResult> {
-  return work.kind === 'translate' ? translateText(work.text, work.to, work.options) : generateCuda(work.text, work.options);
+export function perform(work: Work): Promise<Translation | CudaResult | OptimizeResult> {
+  if (work.kind === 'translate') return translateText(work.text, work.to, work.options);
+  if (work.kind === 'cuda') return generateCuda(work.text, work.options);
+  return optimizeText(work.text, work.options);
 }
 
 parentPort?.on('message', async (job: Job) => {
