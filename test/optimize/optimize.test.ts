@@ -11,6 +11,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { fixture } from '../helpers';
+import { analyzeText } from '../../server/src/analyze';
 import { readScheduleSource, Variant } from '../../server/src/optimize/program';
 import { optimizeSchedule, optimizeText } from '../../server/src/optimize/index';
 import { Constraint, holdsAt, MACHINE } from '../../server/src/optimize/constraints';
@@ -45,12 +46,13 @@ const codes = (steps: string[]) => steps.map(s => `(${s})`).join(' ');
 
 async function optimized(c: Case) {
   const text = fs.readFileSync(fixture('optimize', c.file), 'utf8');
-  const { source, diagnostics } = await readScheduleSource(text, c.file, { ordinal: 0 });
-  assert.ok(source, diagnostics.map(d => d.message).join('\n'));
+  const analysis = await analyzeText(text, c.file);
   try {
+    const { source, diagnostics } = readScheduleSource(analysis, c.file, { ordinal: 0 });
+    assert.ok(source, diagnostics.map(d => d.message).join('\n'));
     return { text, source, ...(await optimizeSchedule(source, { fileName: c.file, registers: registersOf(c.file) })) };
   } finally {
-    source.analysis.syntax.dispose();
+    analysis.syntax.dispose();
   }
 }
 

@@ -143,7 +143,7 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
     const at = wholeLines(text, host).start;
     for (const k of read.kernels) for (const f of k.calls) devices.add(f);
     const c = read.schedule;
-    const replace = options.replace?.find(r => r.at === (c.form === 'pragma' ? c.head.start : c.start));
+    const replace = options.replace?.find(r => r.at === constructSpan(c).start);
     kernelsAt.set(at, [...(kernelsAt.get(at) ?? []), ...(replace ? replace.kernels : summary.kernels.map(k => k.source))]);
     if (replace) stage.edit({ start: replace.at, end: c.region!.end, newText: replace.host });
     else hostCode(stage, read, tiles, unit);
@@ -170,7 +170,6 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   }))));
   return { text: out, diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles, schedules: summaries };
 }
-
 
 type ReadSchedule = { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; tiles: Tile[][] };
 
@@ -218,7 +217,7 @@ export function schedulePieces(doc: DocumentModel, found: readonly MfDiagnostic[
   const stage = new Stage(text);
   hostCode(stage, schedule.read, schedule.tiles, indentUnit(text));
   const c = schedule.read.schedule;
-  const host = stage.render({ start: c.form === 'pragma' ? c.head.start : c.start, end: c.region!.end });
+  const host = stage.render({ start: constructSpan(c).start, end: c.region!.end });
   return {
     kernels: schedule.read.kernels.map((k, i) => printKernel(k, text, schedule.tiles[i])),
     tiles: schedule.tiles, host, staged: schedule.tiles.some(t => t.length > 0), diagnostics,
@@ -228,7 +227,7 @@ export function schedulePieces(doc: DocumentModel, found: readonly MfDiagnostic[
 function scheduleSummary({ read, tiles }: ReadSchedule, text: string, unit: string): ScheduleSummary {
   const c = read.schedule;
   return {
-    start: c.form === 'pragma' ? c.head.start : c.start, end: c.end,
+    ...constructSpan(c),
     kernels: read.kernels.map((k, i) => ({
       name: kernelName(k), source: printKernel(k, text, tiles[i]), launch: printLaunch(k, '', unit, sharedBytes(tiles[i])),
       grid: k.grid.map(g => g.bound), block: k.block.map(b => b.bound), start: k.nest.start, end: k.nest.end,
@@ -283,6 +282,6 @@ function hostCode(stage: Stage, read: ScheduleKernels, tiles: Tile[][], unit: st
     ...after,
     `${indent}}`,
   ].join('\n');
-  const start = c.form === 'pragma' ? c.head.start : c.start;
+  const start = constructSpan(c).start;
   stage.edit({ start, end: region.end, newText: replacement });
 }

@@ -15,6 +15,7 @@ import { analyzeText } from '../analyze';
 import { cudaFromModel, schedulePieces, schedulesOf } from '../cuda/index';
 import type { Tile } from '../cuda/footprint';
 import { Poly, rational } from '../symbolic/poly';
+import { constructSpan } from '../model/constructs';
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import type { Program, ScheduleSource, Variant } from './program';
 import { provablyNonNegative, type Domains } from './constraints';
@@ -61,8 +62,7 @@ export async function measure(src: ScheduleSource, program: Program, registers: 
   const analysis = await analyzeText(program.text, src.fileName);
   try {
     const schedule = schedulesOf(analysis.model)[src.ordinal];
-    const span = { start: schedule.form === 'pragma' ? schedule.head.start : schedule.start, end: schedule.end };
-    const pieces = schedulePieces(analysis.model, analysis.diagnostics, span, { kernelSuffix });
+    const pieces = schedulePieces(analysis.model, analysis.diagnostics, constructSpan(schedule), { kernelSuffix });
     const words = scheduleWords(pieces.tiles, domains);
     const tiles = pieces.tiles.flatMap(ts => ts.map(t => `shared_${t.id}: ${t.extent.map(e => e.toMath()).join(' × ')} ${t.array.element}`));
     let count: number, by: Measured['registersBy'];

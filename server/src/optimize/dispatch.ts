@@ -72,35 +72,30 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
   const holds = (k: number) => (domain.length ? `${domain.join(' && ')} && ` : '')
     + '(' + systems[k].map(sys => (sys.length ? sys.map(x => `(${constraintC(x, rename)})`).join(' && ') : '1')).map(s => `(${s})`).join(' || ') + ')';
   const cases = result.cases;
-  const tries = (pass: 'user' | 'candidates') => {
-    const lines: string[] = [];
+  // One test per case; on the candidates pass inside one loop per tunable over its candidate list.
+  const tries = (pass: 'user' | 'candidates') => cases.flatMap((c, k) => {
+    const loops = pass === 'candidates' ? tunables : [];
+    const lines = [`${i2}/* case ${c.index}: ${c.summary} */`];
     let depth = i2;
-    const loops = tunables.map(t => {
+    for (const t of loops) {
       const list = t.role === 'granularity' ? GRANULARITY_CANDIDATES : BLOCK_CANDIDATES;
-      return { t, list };
-    });
-    for (const [k, c] of cases.entries()) {
-      const open: string[] = [];
-      depth = i2;
-      if (pass === 'candidates') {
-        for (const { t, list } of loops) {
-          open.push(`${depth}for (int mf_i_${t.name} = 0; !mf_case && mf_i_${t.name} < ${list.length}; mf_i_${t.name}++) {`);
-          open.push(`${depth}${unit}static const int mf_try_${t.name}[] = { ${list.join(', ')} };`);
-          open.push(`${depth}${unit}const long long mf_v_${t.name} = mf_try_${t.name}[mf_i_${t.name}];`);
-          depth += unit;
-        }
-      }
-      lines.push(`${i2}/* case ${c.index}: ${c.summary} */`);
-      lines.push(...open);
-      if (pass === 'candidates') lines.push(...derivedFromCandidates(depth));
-      lines.push(`${depth}if (!mf_case && (${holds(k)})) {`);
-      lines.push(`${depth}${unit}mf_case = ${c.index};`);
-      for (const t of tunables) lines.push(`${depth}${unit}mf_${t.name} = mf_v_${t.name};`);
-      lines.push(`${depth}}`);
-      for (let d = loops.length - 1; pass === 'candidates' && d >= 0; d--) lines.push(`${i2}${unit.repeat(d)}}`);
+      lines.push(
+        `${depth}for (int mf_i_${t.name} = 0; !mf_case && mf_i_${t.name} < ${list.length}; mf_i_${t.name}++) {`,
+        `${depth}${unit}static const int mf_try_${t.name}[] = { ${list.join(', ')} };`,
+        `${depth}${unit}const long long mf_v_${t.name} = mf_try_${t.name}[mf_i_${t.name}];`,
+      );
+      depth += unit;
     }
+    if (pass === 'candidates') lines.push(...derivedFromCandidates(depth));
+    lines.push(
+      `${depth}if (!mf_case && (${holds(k)})) {`,
+      `${depth}${unit}mf_case = ${c.index};`,
+      ...tunables.map(t => `${depth}${unit}mf_${t.name} = mf_v_${t.name};`),
+      `${depth}}`,
+    );
+    for (let d = loops.length - 1; d >= 0; d--) lines.push(`${i2}${unit.repeat(d)}}`);
     return lines;
-  };
+  });
   const body: string[] = [
     `{ /* meta_schedule, optimized (metafork optimize): ${cases.length} case${cases.length === 1 ? '' : 's'}, chosen at run time */`,
     `${i1}const ${LIMITS_TYPE} mf_limits = mfReadDeviceLimits();`,

@@ -91,7 +91,7 @@ export function initialConstraints(src: ScheduleSource): Constraint[] {
   return src.threads.filter(t => !seen.has(t.toC()) && seen.add(t.toC())).map(t => ({ lhs: t, op: '<=' as const, rhs: Poly.symbol(MACHINE.threads), origin: 'initial' as const }));
 }
 
-export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOptions = {}): Promise<{ result: ScheduleOptimization; programs: Map<string, Program>; systems: Constraint[][][]; emptySystems: Constraint[][]; initial: Constraint[]; domains: Map<string, Domain> }> {
+export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOptions = {}): Promise<{ result: ScheduleOptimization; systems: Constraint[][][]; emptySystems: Constraint[][]; initial: Constraint[]; domains: Map<string, Domain> }> {
   const began = Date.now();
   const domains = domainsOf(src);
   const initial = initialConstraints(src);
@@ -140,8 +140,6 @@ export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOpt
     });
   }
   const lines = new LineIndex(src.text);
-  const finalPrograms = new Map<string, Program>();
-  for (const c of cases) finalPrograms.set(variantKey(c.variant), await program(c.variant));
   return {
     result: {
       start: src.span.start, end: src.span.end, line: lines.position(src.span.start).line + 1,
@@ -152,7 +150,6 @@ export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOpt
       notes: src.notes,
       milliseconds: Date.now() - began,
     },
-    programs: finalPrograms,
     systems: groups.map(g => g.plans.map(p => [...initial, ...p.constraints])),
     emptySystems: outcome.empty.map(p => [...initial, ...p.constraints]),
     initial, domains,
@@ -174,47 +171,27 @@ function summaryOf(v: Variant, src: ScheduleSource): string {
 
 /** Every schedule of the file (or the one at `offset`) optimized, and the `.cu` with dispatchers. */
 export async function optimizeText(text: string, options: OptimizeOptions = {}): Promise<OptimizeResult> {
+  // One analysis of the input serves every schedule and the final `.cu`.
   const analysis = await analyzeText(text, options.fileName);
-  const errors = analysis.diagnostics.filter(d => d.severity === 'error');
-  const count = schedulesOf(analysis.model).length;
-  analysis.syntax.dispose();
-  if (errors.length) return { diagnostics: errors, schedules: [] };
-  const diagnostics: MfDiagnostic[] = [];
-  const schedules: ScheduleOptimization[] = [];
-  const ordinals = options.offset !== undefined ? [undefined] : [...Array(count).keys()];
-  if (count === 0) {
-    const { diagnostics: d } = await readScheduleSource(text, options.fileName, { ordinal: 0 });
-    return { diagnostics: d, schedules: [] };
-  }
-  let cuda: string | undefined;
-  const replacements: { src: ScheduleSource; result: ScheduleOptimization; systems: Constraint[][][] }[] = [];
-  for (const ordinal of ordinals) {
-    const { source, diagnostics: d } = await readScheduleSource(text, options.fileName, ordinal === undefined ? { offset: options.offset } : { ordinal });
-    diagnostics.push(...d);
-    if (!source) continue;
-    try {
-      const { result, systems } = await optimizeSchedule(source, options);
-      schedules.push(result);
-      replacements.push({ src: source, result, systems });
-    } finally {
-      source.analysis.syntax.dispose();
-    }
-  }
-  if (!diagnostics.some(d => d.severity === 'error') && replacements.length) cuda = await dispatchedCuda(text, options.fileName, replacements);
-  return { diagnostics, schedules, cuda };
-}
-
-/** The input as one `.cu`: each optimized schedule replaced by its cases and their dispatcher. */
-async function dispatchedCuda(text: string, fileName: string | undefined, optimized: { src: ScheduleSource; result: ScheduleOptimization; systems: Constraint[][][] }[]): Promise<string | undefined> {
-  // The generator's replacement hook puts the dispatchers; schedules without cases stay as generated.
-  let out: string | undefined;
-  const analysis = await analyzeText(text, fileName);
   try {
+    const count = schedulesOf(analysis.model).length;
+    const picks = options.offset !== undefined ? [{ offset: options.offset }] : count ? [...Array(count).keys()].map(ordinal => ({ ordinal })) : [{ ordinal: 0 }];
+    const diagnostics: MfDiagnostic[] = [];
+    const optimized: { src: ScheduleSource; result: ScheduleOptimization; systems: Constraint[][][] }[] = [];
+    for (const pick of picks) {
+      const { source, diagnostics: d } = readScheduleSource(analysis, options.fileName, pick);
+      diagnostics.push(...d);
+      if (!source) continue;
+      const { result, systems } = await optimizeSchedule(source, options);
+      optimized.push({ src: source, result, systems });
+    }
+    const schedules = optimized.map(o => o.result);
+    if (diagnostics.some(d => d.severity === 'error')) return { diagnostics, schedules };
+    // The generator's replacement hook puts the dispatchers; schedules without cases stay as generated.
     const replace = optimized.filter(o => o.result.cases.length).map(o => dispatcher(o.src, o.result, o.systems));
-    if (replace.length === 0) return undefined;
-    out = cudaFromModel(analysis.model, analysis.diagnostics, { replace }).text;
+    const cuda = replace.length ? cudaFromModel(analysis.model, analysis.diagnostics, { replace }).text : undefined;
+    return { diagnostics, schedules, cuda };
   } finally {
     analysis.syntax.dispose();
   }
-  return out;
 }

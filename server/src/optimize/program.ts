@@ -13,6 +13,7 @@
 
 import { analyzeText } from '../analyze';
 import type { Analysis } from '../analyze';
+import { constructSpan } from '../model/constructs';
 import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { Span, within } from '../syntax/keywords';
@@ -97,30 +98,32 @@ function initializer(v: Variable): SNode | undefined {
   return found;
 }
 
-/** Reads what the strategies need from the schedule at `ordinal` (or the one holding `offset`). */
-export async function readScheduleSource(text: string, fileName: string | undefined, pick: { ordinal?: number; offset?: number }): Promise<{ source?: ScheduleSource; diagnostics: MfDiagnostic[] }> {
-  const analysis = await analyzeText(text, fileName);
+/** Reads what the strategies need from the schedule at `ordinal` (or the one holding `offset`) of
+ * an analysed file; the source keeps the analysis, which the caller disposes. */
+export function readScheduleSource(analysis: Analysis, fileName: string | undefined, pick: { ordinal?: number; offset?: number }): { source?: ScheduleSource; diagnostics: MfDiagnostic[] } {
+  const text = analysis.model.text;
   const errors = analysis.diagnostics.filter(d => d.severity === 'error');
   if (errors.length) return { diagnostics: errors };
   const all = schedulesOf(analysis.model);
-  const ordinal = pick.offset !== undefined ? all.findIndex(c => pick.offset! >= (c.form === 'pragma' ? c.head.start : c.start) && pick.offset! <= c.end) : pick.ordinal ?? 0;
+  const ordinal = pick.offset !== undefined ? all.findIndex(c => within({ start: pick.offset!, end: pick.offset! }, constructSpan(c))) : pick.ordinal ?? 0;
   const construct = all[ordinal];
   if (!construct) {
     return { diagnostics: [diagnostic('MF510', { start: 0, end: Math.min(1, text.length) }, pick.offset !== undefined ? `no 'meta_schedule' here: there is nothing to optimize` : `no 'meta_schedule' in this file: there is nothing to optimize`)] };
   }
-  const span = { start: construct.form === 'pragma' ? construct.head.start : construct.start, end: construct.end };
+  const span = constructSpan(construct);
   const model = analysis.model.itemAt(construct.start)!;
   const diagnostics: MfDiagnostic[] = [];
   const read = scheduleKernels(model, construct, 0, diagnostics);
   if (!read) return { diagnostics };
   const notes: MfDiagnostic[] = [];
 
-  // The coarsening loop: the sole statement of each innermost block loop's body.
+  // The coarsening loop `for (k = 0; k < s; ++k)`, s not a block size: in each kernel, down the chain
+  // of sole statements (serial loops, blocks) of the innermost block loop's body.
   let granularity: ScheduleSource['granularity'];
   const loops: SNode[] = [];
   let parameter: Variable | undefined;
+  const blockSizes = new Set(read.kernels.flatMap(k => k.block.map(b => b.bound)));
   for (const k of read.kernels) {
-    // Down the chain of sole statements (serial loops, blocks) of the innermost block loop's body.
     let node = child(k.block[k.block.length - 1].loop, 'body');
     let found: { loop: SNode; v: Variable } | undefined;
     while (node && !found) {
@@ -129,7 +132,7 @@ export async function readScheduleSource(text: string, fileName: string | undefi
       const h = canonicalHeader(node, text).header;
       const v = h && h.operator === '<' && h.variableOnLeft && text.slice(h.lower.start, h.lower.end).trim() === '0' && h.step.text.trim() === '1' && !h.step.negative
         ? parameterVariable(model, h.bound, span) : undefined;
-      if (v && !read.kernels.some(kk => kk.block.some(b => text.slice(canonicalHeader(b.loop, text).header!.bound.start, canonicalHeader(b.loop, text).header!.bound.end).trim() === v.name))) found = { loop: node, v };
+      if (v && !blockSizes.has(v.name)) found = { loop: node, v };
       else node = child(node, 'body');
     }
     if (!found || (parameter && parameter !== found.v)) { loops.length = 0; break; }

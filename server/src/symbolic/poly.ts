@@ -154,9 +154,14 @@ export class Poly {
   nonNegative(): boolean { return [...this.terms_.values()].every(t => t.coefficient.n >= 0n); }
   nonPositive(): boolean { return [...this.terms_.values()].every(t => t.coefficient.n <= 0n); }
 
+  /** Terms as printed: highest degree first, then by monomial. */
+  private printOrder(): Term[] {
+    return [...this.terms_.values()].sort((a, b) => degree(b) - degree(a) || monomialKey(a.powers).localeCompare(monomialKey(b.powers)));
+  }
+
   /** C source (integer coefficients; a fraction is printed as an exact division of the term). */
   toC(): string {
-    const terms = [...this.terms_.values()].sort((a, b) => degree(b) - degree(a) || monomialKey(a.powers).localeCompare(monomialKey(b.powers)));
+    const terms = this.printOrder();
     if (terms.length === 0) return '0';
     let out = '';
     terms.forEach((t, i) => {
@@ -178,7 +183,7 @@ export class Poly {
 
   /** Mathematical notation for people (`2*B^2*s + 3`): powers with ^, no spaces in products. */
   toMath(): string {
-    const terms = [...this.terms_.values()].sort((a, b) => degree(b) - degree(a) || monomialKey(a.powers).localeCompare(monomialKey(b.powers)));
+    const terms = this.printOrder();
     if (terms.length === 0) return '0';
     return terms.map((t, i) => {
       const negative = t.coefficient.n < 0n;

@@ -1,10 +1,11 @@
 // Building CUDA programs for the tests: on the CPU through cuda_emu.h (g++), and with nvcc when
 // it is installed (compile only: the test machines usually have no GPU).
 
-import { execFile, execFileSync, spawnSync } from 'child_process';
+import { execFile, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { emulate } from './rewrite';
+import { nvccPath } from '../../../server/src/optimize/counters';
 
 /** The repository root: the nearest directory above this file holding package.json. */
 export function repoRoot(): string {
@@ -72,21 +73,9 @@ export function buildEmulatedAsync(cuPath: string, exePath: string, extraFlags: 
   });
 }
 
-let nvccPath: string | null | undefined = undefined;
-
-/** The path of nvcc (on PATH, else /usr/local/cuda/bin/nvcc), or undefined when there is none. */
+/** nvcc, found as the optimizer finds it (METAFORK_NVCC, the PATH, /usr/local/cuda). */
 export function nvccAvailable(): string | undefined {
-  if (nvccPath === undefined) {
-    nvccPath = null;
-    try {
-      const found = execFileSync('which', ['nvcc'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-      if (found) nvccPath = found;
-    } catch {
-      // not on PATH
-    }
-    if (!nvccPath && fs.existsSync('/usr/local/cuda/bin/nvcc')) nvccPath = '/usr/local/cuda/bin/nvcc';
-  }
-  return nvccPath ?? undefined;
+  return nvccPath();
 }
 
 function nvccArgs(cuPath: string, outPath: string): string[] {
