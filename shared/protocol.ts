@@ -93,9 +93,16 @@ export const COMMANDS = {
   showCuda: 'metafork.showCuda',
   /** Arguments: the source URI and the dialect; without them, the active editor and a pick. */
   showTranslation: 'metafork.showTranslation',
+  /** Argument: the source URI; without it, the active editor's. The live case discussion. */
+  showCases: 'metafork.showCases',
+  /** Arguments: the source URI and the target file URI; without them, the active editor and a
+   * save dialog. Writes the `.cu` with every case and the dispatcher. */
+  saveOptimizedCuda: 'metafork.saveOptimizedCuda',
 } as const;
 
 /** Schemes of the live read-only views: `metafork-cuda:/<path>.cu?<source uri, encoded>` and
  * `metafork-translation:/<path>.<dialect>.c?<source uri, encoded>` (`.cpp` for a C++ source). */
 export const CUDA_SCHEME = 'metafork-cuda';
+/** `metafork-cases:/<path>.cases?<source uri, encoded>`: the case discussion of every schedule. */
+export const CASES_SCHEME = 'metafork-cases';
 export const TRANSLATION_SCHEME = 'metafork-translation';

@@ -1,9 +1,12 @@
-// The commands of COMMANDS (shared/protocol.ts): whole-file translation as one undoable edit, and
-// the live CUDA and translation views. Each takes an optional source URI (a string, as code lenses
+// The commands of COMMANDS (shared/protocol.ts): whole-file translation as one undoable edit, the
+// live CUDA, translation and case-discussion views, and the `.cu` of the comprehensive
+// optimization saved to a file. Each takes an optional source URI (a string, as code lenses
 // and code actions pass it, or a Uri); without one it works on the active editor.
 
 import { Disposable, QuickPickItem, Range, TextDocument, Uri, WorkspaceEdit, commands, window, workspace } from 'vscode';
-import { COMMANDS, DIALECT_LABELS, Dialect, TRANSLATE_REQUEST, TranslateParams, TranslateResult } from '../../shared/protocol';
+import {
+  COMMANDS, DIALECT_LABELS, Dialect, OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult, TRANSLATE_REQUEST, TranslateParams, TranslateResult,
+} from '../../shared/protocol';
 import type { MetaforkConnection } from './connection';
 import { LiveViews, describeDiagnostics } from './views';
 
@@ -83,10 +86,12 @@ export function registerCommands(connection: MetaforkConnection, views: LiveView
     return picked?.dialect;
   };
 
-  const showCuda = async (arg?: unknown) => {
+  /** A command that opens one of the views of the source document. */
+  const viewCommand = (show: (document: TextDocument) => Promise<void>) => async (arg?: unknown) => {
     const document = await sourceDocument(arg);
-    if (document) await views.showCuda(document);
+    if (document) await show(document);
   };
+  const showCuda = viewCommand(document => views.showCuda(document));
 
   const showTranslation = async (arg?: unknown, dialect?: unknown) => {
     const document = await sourceDocument(arg);
@@ -95,12 +100,40 @@ export function registerCommands(connection: MetaforkConnection, views: LiveView
     if (to) await views.showTranslation(document, to);
   };
 
+  const saveOptimizedCuda = async (arg?: unknown, target?: unknown) => {
+    const document = await sourceDocument(arg);
+    if (!document) return;
+    const name = workspace.asRelativePath(document.uri);
+    let result: OptimizeResult;
+    try {
+      result = await connection.request<OptimizeResult>(OPTIMIZE_REQUEST, { textDocument: { uri: connection.uri(document.uri) } } satisfies OptimizeParams);
+    } catch (error) {
+      void window.showErrorMessage(`MetaFork: the optimization of ${name} failed: ${(error as Error).message}`);
+      return;
+    }
+    if (typeof result.cuda !== 'string') {
+      const reasons = describeDiagnostics(result.diagnostics ?? []);
+      void window.showErrorMessage(`MetaFork: no optimized CUDA for ${name}: ${reasons.join('; ') || 'no schedule has a case'}`);
+      return;
+    }
+    const file = typeof target === 'string' ? Uri.parse(target, true) : target instanceof Uri ? target : await window.showSaveDialog({
+      defaultUri: document.uri.with({ path: document.uri.path.replace(/\.[^./]*$/, '') + '.cu' }),
+      filters: { CUDA: ['cu'] }, title: 'MetaFork: Save optimized CUDA',
+    });
+    if (!file) return;
+    await workspace.fs.writeFile(file, new TextEncoder().encode(result.cuda));
+    const cases = result.schedules.map(s => s.cases.length).join(' + ');
+    void window.showInformationMessage(`MetaFork: wrote ${workspace.asRelativePath(file)}: ${cases} case(s) and a dispatcher that picks one for the device at run time.`);
+  };
+
   return [
     commands.registerCommand(COMMANDS.translateToMetafork, (arg?: unknown) => translate('metafork', arg)),
     commands.registerCommand(COMMANDS.translateToOpenmp, (arg?: unknown) => translate('openmp', arg)),
     commands.registerCommand(COMMANDS.translateToCilkplus, (arg?: unknown) => translate('cilkplus', arg)),
     commands.registerCommand(COMMANDS.showCuda, showCuda),
     commands.registerCommand(COMMANDS.showTranslation, showTranslation),
+    commands.registerCommand(COMMANDS.showCases, viewCommand(document => views.showCases(document))),
+    commands.registerCommand(COMMANDS.saveOptimizedCuda, saveOptimizedCuda),
     commands.registerCommand(STATUS_BAR_COMMAND, async () => {
       const document = window.activeTextEditor?.document;
       if (document?.getText().includes('meta_schedule')) await showCuda();

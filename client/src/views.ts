@@ -1,16 +1,17 @@
-// The live read-only views beside a source document: the generated CUDA (`metafork-cuda:`) and a
-// translation (`metafork-translation:`). Each view's URI carries its source document's URI in the
-// query; the content comes from the server's `metafork/cuda` and `metafork/translate` requests
-// and is rendered again ~150 ms after the last edit of the source, after a change of the
-// `metafork.cuda` settings and after a restart of the server.
+// The live read-only views beside a source document: the generated CUDA (`metafork-cuda:`), a
+// translation (`metafork-translation:`) and the case discussion of the comprehensive optimization
+// (`metafork-cases:`). Each view's URI carries its source document's URI in the query; the
+// content comes from the server's `metafork/cuda`, `metafork/translate` and `metafork/optimize`
+// requests and is rendered again ~150 ms after the last edit of the source, after a change of
+// the `metafork.cuda` settings (CUDA and cases) and after a restart of the server.
 
 import {
   CancellationToken, Disposable, EventEmitter, TextDocument, TextDocumentContentProvider, Uri, ViewColumn,
   languages, window, workspace,
 } from 'vscode';
 import {
-  CUDA_REQUEST, CUDA_SCHEME, CudaParams, CudaResult, DIALECT_LABELS, Dialect, TRANSLATE_REQUEST, TRANSLATION_SCHEME,
-  TranslateParams, TranslateResult,
+  CASES_SCHEME, CUDA_REQUEST, CUDA_SCHEME, CudaParams, CudaResult, DIALECT_LABELS, Dialect, OPTIMIZE_REQUEST, OptimizeParams,
+  OptimizeResult, TRANSLATE_REQUEST, TRANSLATION_SCHEME, TranslateParams, TranslateResult,
 } from '../../shared/protocol';
 import { SETTINGS_SECTION } from '../../shared/settings';
 import type { MetaforkConnection } from './connection';
@@ -30,6 +31,10 @@ export function translationViewUri(source: Uri, dialect: Dialect, languageId: st
   return Uri.from({ scheme: TRANSLATION_SCHEME, path: `${source.path}.${dialect}.${extension}`, query: source.toString() });
 }
 
+export function casesViewUri(source: Uri): Uri {
+  return Uri.from({ scheme: CASES_SCHEME, path: `${source.path}.cases`, query: source.toString() });
+}
+
 export function sourceOfView(view: Uri): Uri {
   return Uri.parse(view.query, true);
 }
@@ -39,7 +44,10 @@ function dialectOfView(view: Uri): Dialect | undefined {
   return match && DIALECTS.includes(match[1] as Dialect) ? match[1] as Dialect : undefined;
 }
 
-const isView = (uri: Uri) => uri.scheme === CUDA_SCHEME || uri.scheme === TRANSLATION_SCHEME;
+const VIEW_SCHEMES = [CUDA_SCHEME, TRANSLATION_SCHEME, CASES_SCHEME];
+const isView = (uri: Uri) => VIEW_SCHEMES.includes(uri.scheme);
+/** Views that depend on the `metafork.cuda` settings (memory mode, nvcc). */
+const usesCudaSettings = (uri: Uri) => uri.scheme === CUDA_SCHEME || uri.scheme === CASES_SCHEME;
 
 /** `LINE:COL: message` (1-based) for each error, or every finding when none is an error. */
 export function describeDiagnostics(diagnostics: Diagnostic[]): string[] {
@@ -63,6 +71,7 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
       this.changeEmitter,
       workspace.registerTextDocumentContentProvider(CUDA_SCHEME, this),
       workspace.registerTextDocumentContentProvider(TRANSLATION_SCHEME, this),
+      workspace.registerTextDocumentContentProvider(CASES_SCHEME, this),
       workspace.onDidChangeTextDocument(event => {
         if (isView(event.document.uri) || event.contentChanges.length === 0) return;
         for (const view of this.openViews(event.document.uri)) this.schedule(view);
@@ -77,7 +86,7 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
       }),
       workspace.onDidChangeConfiguration(event => {
         if (event.affectsConfiguration(`${SETTINGS_SECTION}.cuda`)) {
-          for (const view of this.openViews()) if (view.scheme === CUDA_SCHEME) this.changeEmitter.fire(view);
+          for (const view of this.openViews()) if (usesCudaSettings(view)) this.changeEmitter.fire(view);
         }
       }),
       connection.onDidRestart(() => { for (const view of this.openViews()) this.changeEmitter.fire(view); }),
@@ -96,6 +105,10 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
 
   async showTranslation(source: TextDocument, dialect: Dialect): Promise<void> {
     await this.show(translationViewUri(source.uri, dialect, source.languageId), source.languageId === 'cpp' ? 'cpp' : 'c');
+  }
+
+  async showCases(source: TextDocument): Promise<void> {
+    await this.show(casesViewUri(source.uri), 'plaintext');
   }
 
   private async show(view: Uri, languageId: string): Promise<void> {
@@ -121,11 +134,11 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
 
   async provideTextDocumentContent(view: Uri, token: CancellationToken): Promise<string> {
     const key = view.toString();
-    const cuda = view.scheme === CUDA_SCHEME;
-    const dialect = cuda ? undefined : dialectOfView(view);
-    const what = cuda ? 'CUDA generation' : `Translation to ${dialect ? DIALECT_LABELS[dialect] : view.path}`;
+    const dialect = view.scheme === TRANSLATION_SCHEME ? dialectOfView(view) : undefined;
+    const what = view.scheme === CUDA_SCHEME ? 'CUDA generation' : view.scheme === CASES_SCHEME ? 'Comprehensive optimization'
+      : `Translation to ${dialect ? DIALECT_LABELS[dialect] : view.path}`;
     const failed = (lines: string[]) => this.failure(what, lines, this.lastGood.get(key));
-    if (!cuda && !dialect) return failed(['unknown dialect in the view name']);
+    if (view.scheme === TRANSLATION_SCHEME && !dialect) return failed(['unknown dialect in the view name']);
     let source: TextDocument;
     try {
       source = await workspace.openTextDocument(sourceOfView(view));
@@ -136,11 +149,13 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
       return failed([`the MetaFork server is not attached to ${source.languageId} documents (setting metafork.enableForCAndCpp)`]);
     }
     const textDocument = { uri: this.connection.uri(source.uri) };
-    let result: CudaResult | TranslateResult;
+    let result: CudaResult | TranslateResult | OptimizeResult;
     try {
-      result = cuda
+      result = view.scheme === CUDA_SCHEME
         ? await this.connection.request<CudaResult>(CUDA_REQUEST, { textDocument, memory: readSettings().cuda.memory } satisfies CudaParams, token)
-        : await this.connection.request<TranslateResult>(TRANSLATE_REQUEST, { textDocument, to: dialect! } satisfies TranslateParams, token);
+        : view.scheme === CASES_SCHEME
+          ? await this.connection.request<OptimizeResult>(OPTIMIZE_REQUEST, { textDocument } satisfies OptimizeParams, token)
+          : await this.connection.request<TranslateResult>(TRANSLATE_REQUEST, { textDocument, to: dialect! } satisfies TranslateParams, token);
     } catch (error) {
       return failed([`the server failed: ${(error as Error).message}`]);
     }
@@ -154,7 +169,9 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
     }
     if (typeof result.text === 'string') {
       this.lastGood.set(key, result.text);
-      return result.text;
+      // The case discussion covers the schedules it could optimize; the others say why not on top.
+      const errors = (result.diagnostics ?? []).filter(d => d.severity === 1);
+      return errors.length ? `${describeDiagnostics(errors).map(line => `// ${what} skipped: ${line}`).join('\n')}\n\n${result.text}` : result.text;
     }
     return failed(describeDiagnostics(result.diagnostics ?? []));
   }

@@ -8,7 +8,8 @@ import * as fs from 'fs';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import { fixture } from '../helpers';
 import { generateProgram } from '../bench/generate';
-import { applyLspEdits, LspDiagnostic, position, TestClient } from './client';
+import { applyLspEdits, DEFAULT_CAPABILITIES, LspDiagnostic, position, TestClient } from './client';
+import { nvccPath } from '../../server/src/optimize/counters';
 
 interface Action { title: string; kind: string; data?: unknown; disabled?: { reason: string }; edit?: { documentChanges?: { textDocument: { uri: string; version: number }; edits: any[] }[]; changes?: Record<string, any[]> } }
 
@@ -318,8 +319,8 @@ describe('hover', () => {
     const text = client.text(uri);
     const h = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: position(text, text.lastIndexOf('meta_schedule') + 1) });
     assert.match(h.contents.value, /\*\*kernel1\*\*/);
-    const lenses = await client.request<{ command: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri } });
-    assert.deepEqual(lenses.map(l => l.command.title), ['Show CUDA: kernel0', 'Show CUDA: kernel1']);
+    const lenses = await client.request<{ command?: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri } });
+    assert.deepEqual(lenses.filter(l => l.command).map(l => l.command!.title), ['Show CUDA: kernel0', 'Show CUDA: kernel1']);
   });
 
   test('a schedule the generator refuses: the reason', async () => {
@@ -357,9 +358,33 @@ describe('symbols, code lens, semantic tokens', () => {
     const uri = fresh();
     await client.open(uri, MATMUL);
     const lenses = await client.request<{ range: { start: { line: number } }; command: { title: string; command: string; arguments: unknown[] } }[]>('textDocument/codeLens', { textDocument: { uri } });
-    assert.equal(lenses.length, 1);
+    assert.equal(lenses.length, 2);
     assert.equal(lenses[0].range.start.line, client.text(uri).slice(0, client.text(uri).indexOf('meta_schedule')).split('\n').length - 1);
     assert.deepEqual(lenses[0].command, { title: 'Show CUDA: kernel0', command: 'metafork.showCuda', arguments: [uri] });
+    assert.equal(lenses[1].command, undefined, 'the cases lens is resolved on demand');
+  });
+
+  test('the "N cases" lens: resolved on demand, opens the case discussion; stale after an edit; the reason when a schedule has no case', async () => {
+    type Lens = { range: { start: { line: number } }; command?: { title: string; command: string; arguments: unknown[] }; data?: unknown };
+    const uri = fresh();
+    const text = fs.readFileSync(fixture('optimize', 'matvec.mfc'), 'utf8');
+    await client.open(uri, text);
+    const lenses = await client.request<Lens[]>('textDocument/codeLens', { textDocument: { uri } });
+    const unresolved = lenses.find(l => !l.command)!;
+    assert.equal(unresolved.range.start.line, position(text, text.indexOf('meta_schedule')).line);
+    const resolved = await client.request<Lens>('codeLens/resolve', unresolved);
+    assert.equal(resolved.command!.command, 'metafork.showCases');
+    assert.deepEqual(resolved.command!.arguments, [uri]);
+    assert.match(resolved.command!.title, /^3 cases \(no kernel when R_B < \d+\)$/);
+    // After an edit the lens is stale: the client asks for lenses again.
+    await client.edit(uri, 0, 0, '// edited\n');
+    await assert.rejects(client.request('codeLens/resolve', unresolved), (e: any) => e.code === -32801);
+    // A schedule the optimizer refuses (its block loop has no bound it can read): the reason.
+    const refused = fresh();
+    await client.open(refused, 'void f(int n, int *p) {\n  meta_schedule {\n    meta_for (int v = 0; v < n; v++)\n      meta_for (int u = 0; u < 32; u++)\n        p[-1] = u;\n  }\n}\n');
+    const [, open] = await client.request<Lens[]>('textDocument/codeLens', { textDocument: { uri: refused } });
+    const why = await client.request<Lens>('codeLens/resolve', open);
+    assert.match(why.command!.title, /^Cases: 1 error \(MF5\d\d\): /);
   });
 
   test('semantic tokens: keywords, clauses, pragma directives', async () => {
@@ -434,6 +459,21 @@ describe('custom requests', () => {
     assert.equal(r.schedules[0].range.start.line, position(text, at).line);
     assert.match(r.text, /meta_schedule: 3 cases/);
     assert.match(r.cuda, /mfReadDeviceLimits/);
+    // metafork.cuda.nvccPath is empty: nvcc is never run, even when one is on the PATH (SPEC §12).
+    assert.match(r.text, /registers per thread: \d+ \(estimated without nvcc\)/);
+  });
+
+  test('metafork/optimize with metafork.cuda.nvccPath set: registers counted by that nvcc', { skip: nvccPath() ? false : 'nvcc not found' }, async () => {
+    // Settings from the initialization options (a client without workspace/configuration).
+    const { client: configured } = await TestClient.start({ textDocument: DEFAULT_CAPABILITIES.textDocument }, { settings: { cuda: { nvccPath: nvccPath() } } });
+    try {
+      const uri = fresh();
+      await configured.open(uri, fs.readFileSync(fixture('optimize', 'reversal.mfc'), 'utf8'));
+      const r = await configured.request('metafork/optimize', { textDocument: { uri } });
+      assert.match(r.text, /registers per thread: \d+ \(nvcc --resource-usage\)/);
+    } finally {
+      await configured.stop();
+    }
   });
 
   test('metafork/cuda: follows edits (the version it answers for is the newest)', async () => {

@@ -12,7 +12,7 @@ import {
   CodeAction, CodeLens, ConfigurationTarget, Diagnostic, Hover, MarkdownString, Position, Range, TextDocument, TextEditor, Uri,
   ViewColumn, WorkspaceEdit, commands, extensions, languages, window, workspace,
 } from 'vscode';
-import { COMMANDS, CUDA_SCHEME, TRANSLATION_SCHEME } from '../../../shared/protocol';
+import { CASES_SCHEME, COMMANDS, CUDA_SCHEME, TRANSLATION_SCHEME } from '../../../shared/protocol';
 import { STATUS_BAR_COMMAND } from '../../src/commands';
 
 const EXTENSION_ID = 'metafork-studio.metafork-studio';
@@ -275,5 +275,64 @@ export function defineTests(root: Mocha.Suite, folder: string, control: string):
     await commands.executeCommand('workbench.action.closeSidebar');
     await sleep(300);
     await screenshot(control, 'vscode-cuda-view');
+  });
+
+  test('the "N cases" lens, the live case discussion beside the source, and the optimized .cu saved', async () => {
+    const source = await open('reversal.mfc');
+    let titles: string[] = [];
+    // The cases lens comes unresolved; the provider resolves it (the optimization runs in the server's worker).
+    const lens = await waitFor('a resolved "3 cases" lens', async () => {
+      const lenses = await commands.executeCommand<CodeLens[]>('vscode.executeCodeLensProvider', source.uri, 10);
+      titles = (lenses ?? []).map(l => `${l.command?.title} -> ${l.command?.command}`);
+      return lenses?.find(l => l.command?.command === COMMANDS.showCases && /^3 cases/.test(l.command.title));
+    }, 30_000, () => `code lenses: ${titles.join(' | ') || '(none)'}`);
+    assert.match(lens.command!.title, /^3 cases \(no kernel when R_B < \d+\)$/);
+    assert.ok(lens.range.start.line <= positionOf(source, 'meta_schedule {').line, 'the lens should sit on the schedule');
+
+    await commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? []));
+    const describe = () => `views: ${window.visibleTextEditors.map(e => `${e.document.uri.toString()}\n${e.document.getText().slice(0, 600)}`).join('\n---\n')}`;
+    const editor = await waitFor('the case discussion', () => {
+      const e = viewEditor(CASES_SCHEME, source.uri);
+      return e && /meta_schedule: 3 cases/.test(e.document.getText()) ? e : undefined;
+    }, 30_000, describe);
+    const view = editor.document;
+    assert.notStrictEqual(editor.viewColumn, window.visibleTextEditors.find(e => e.document === source)?.viewColumn, 'the view should be beside the source');
+    assert.match(view.getText(), /case 1: cache\(c, a\), granularity s, CSE level 2\n {2}when \{ \d+ ≤ R_B ; 2\*B\*s \+ 6 ≤ Z_B \} {3}strategies \(1\) \(4a\) \(3a\) \(2\) \(2\)/);
+    assert.match(view.getText(), /case 3: no caching, granularity s = 1/);
+    assert.match(view.getText(), /__global__ void kernel0_case2\(int \*c, int \*a,/);
+
+    // Rename the output array: the discussion follows.
+    await replaceAll(source, 'c[y]', 'out[y]');
+    await replaceAll(source, 'a[N], c[N]', 'a[N], out[N]');
+    await waitFor('the discussion of the renamed array', () => /case 1: cache\(out, a\)/.test(view.getText()) || undefined, 20_000,
+      () => view.getText().slice(0, 1200));
+
+    // Break the schedule (the thread loop is no longer a meta_for): the reason on top, the last discussion marked stale.
+    await replaceAll(source, 'meta_for (int j', 'for (int j');
+    await waitFor('the view to report the error', () => view.getText().startsWith('// Comprehensive optimization stopped: ') || undefined, 20_000,
+      () => view.getText().slice(0, 1200));
+    assert.match(view.getText(), /STALE/);
+    assert.match(view.getText(), /case 1: cache\(out, a\)/);
+    await replaceAll(source, 'for (int j', 'meta_for (int j');
+    await waitFor('the discussion again', () => /^reversal\.mfc:\d+: meta_schedule: 3 cases/.test(view.getText()) || undefined, 20_000,
+      () => view.getText().slice(0, 1200));
+
+    // The .cu with every case and the dispatcher, saved where asked.
+    const target = fixture('reversal.cu');
+    await commands.executeCommand(COMMANDS.saveOptimizedCuda, source.uri.toString(), target.toString());
+    const cu = fs.readFileSync(target.fsPath, 'utf8');
+    for (const k of ['kernel0_case1', 'kernel0_case2', 'kernel0_case3']) assert.match(cu, new RegExp(`__global__ void ${k}\\(int \\*out, int \\*a`));
+    assert.match(cu, /mfReadDeviceLimits/);
+
+    await window.showTextDocument(source, { viewColumn: ViewColumn.One, preserveFocus: false });
+    await commands.executeCommand('workbench.action.closeOtherEditors');
+    // The picture for CI: the lenses of the edited source resolved, the discussion beside it.
+    await waitFor('the lenses of the edited source', async () => {
+      const lenses = await commands.executeCommand<CodeLens[]>('vscode.executeCodeLensProvider', source.uri, 10);
+      return lenses?.some(l => /^3 cases/.test(l.command?.title ?? '')) || undefined;
+    }, 20_000);
+    await sleep(1000);
+    await screenshot(control, 'vscode-cases-view');
+    await commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
   });
 }

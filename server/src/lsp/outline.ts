@@ -10,6 +10,7 @@ import { parsePragma } from '../syntax/pragma';
 import type { Span } from '../syntax/keywords';
 import { COMMANDS } from '../../../shared/protocol';
 import type { CudaResult } from '../cuda';
+import type { OptimizeResult } from '../optimize/index';
 import type { DocumentState } from './documents';
 import { rangeOf } from './actions';
 
@@ -80,17 +81,44 @@ function detail(text: string, c: Construct): string {
   return '';
 }
 
-/** A lens over each schedule (`cuda` gives the kernels of one). */
+/** What an unresolved "N cases" lens carries to its resolution. */
+export interface CasesLensData { kind: 'cases'; uri: string; version: number; start: number; end: number }
+
+const errorsTitle = (what: string, errors: readonly { code: string }[]) => `${what}: ${errors.length} error${errors.length === 1 ? '' : 's'} (${errors[0].code})`;
+
+/** Two lenses over each schedule: its kernels (`cuda` gives them), which opens the CUDA view, and
+ * its cases, left unresolved because the optimization may run nvcc (see `casesLens`). */
 export function codeLenses(state: DocumentState, schedules: Construct[], cuda: (schedule: Construct) => CudaResult): CodeLens[] {
-  return schedules.map(c => {
+  return schedules.flatMap(c => {
     const result = cuda(c);
     const summary = result.schedules[0];
     const errors = result.diagnostics.filter(d => d.severity === 'error');
     const title = summary
       ? `Show CUDA: ${summary.kernels.map(k => k.name).join(', ')}`
-      : `CUDA: ${errors.length ? `${errors.length} error${errors.length === 1 ? '' : 's'} (${errors[0].code})` : 'no kernel'}`;
-    return { range: rangeOf(state, c.head), command: { title, command: COMMANDS.showCuda, arguments: [state.uri] } };
+      : errors.length ? errorsTitle('CUDA', errors) : 'CUDA: no kernel';
+    const range = rangeOf(state, c.head);
+    const span = constructSpan(c);
+    const data: CasesLensData = { kind: 'cases', uri: state.uri, version: state.version, start: span.start, end: span.end };
+    return [{ range, command: { title, command: COMMANDS.showCuda, arguments: [state.uri] } }, { range, data }];
   });
+}
+
+/** The resolved cases lens of the schedule at `data`: "3 cases" (and the parameters left without
+ * a kernel), or the error that stops its optimization; it opens the case discussion. */
+export function casesLens(lens: CodeLens, data: CasesLensData, result: OptimizeResult): CodeLens {
+  const schedule = result.schedules.find(s => s.start === data.start);
+  let title: string;
+  if (schedule) {
+    const n = schedule.cases.length;
+    const none = schedule.empty.map(e => e.constraints.join(', ')).join(' or ');
+    title = `${n} case${n === 1 ? '' : 's'}${none ? ` (no kernel when ${none})` : ''}`;
+  } else {
+    const errors = result.diagnostics.filter(d => d.severity === 'error');
+    const own = errors.filter(d => d.start >= data.start && d.start < data.end);
+    const shown = own.length ? own : errors;
+    title = shown.length ? `${errorsTitle('Cases', shown)}: ${shown[0].message.split('\n')[0]}` : 'Cases: none';
+  }
+  return { ...lens, command: { title, command: COMMANDS.showCases, arguments: [data.uri] } };
 }
 
 export const TOKEN_LEGEND: SemanticTokensLegend = {

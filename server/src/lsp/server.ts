@@ -10,6 +10,7 @@ import {
 } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import * as path from 'path';
 import { packageVersion } from '../version';
 import { toLsp } from '../analysis/diagnostic';
 import type { MfDiagnostic } from '../analysis/diagnostic';
@@ -28,7 +29,7 @@ import { Cancelled, Jobs } from './jobs';
 import type { Result, Work } from './worker';
 import { hover } from './hover';
 import { minimalEdit, quickFixes, rangeOf, TranslationActionData, translationActions } from './actions';
-import { codeLenses, documentSymbols, semanticTokens, TOKEN_LEGEND } from './outline';
+import { casesLens, CasesLensData, codeLenses, documentSymbols, semanticTokens, TOKEN_LEGEND } from './outline';
 
 const DIALECTS: readonly Dialect[] = ['metafork', 'openmp', 'cilkplus'];
 
@@ -61,7 +62,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite], resolveProvider: true },
         documentSymbolProvider: true,
-        codeLensProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: true },
         semanticTokensProvider: { legend: TOKEN_LEGEND, full: true },
       },
       serverInfo: { name: 'metafork', version: packageVersion() },
@@ -211,11 +212,28 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     };
   }));
 
+  /** The optimization of the document (every schedule, or the one at `offset`), in the worker.
+   * Registers come from the configured nvcc only (never one found on the PATH: SPEC §12). */
+  const optimization = (state: DocumentState, offset: number | undefined, token?: CancellationToken) => {
+    const nvcc = settings.cuda.nvccPath;
+    const registers = nvcc ? { nvcc } : 'estimate' as const;
+    return job(state, `optimize:${offset ?? ''}:${nvcc}`, { kind: 'optimize', text: state.text, options: { fileName: pathOf(state.uri), registers, ...(offset === undefined ? {} : { offset }) } }, token);
+  };
+
+  connection.onCodeLensResolve((lens, token) => answer(async () => {
+    const data = lens.data as CasesLensData | undefined;
+    if (!data || data.kind !== 'cases') return lens;
+    const state = await stateOf(data.uri, token);
+    if (state.version !== data.version) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since this lens was offered');
+    return casesLens(lens, data, await optimization(state, undefined, token));
+  }));
+
   connection.onRequest(OPTIMIZE_REQUEST, (params: OptimizeParams, token) => answer(async (): Promise<OptimizeResponse> => {
     const state = await stateOf(params?.textDocument?.uri, token);
     const offset = params.position === undefined ? undefined : offsetOf(state, params.position);
-    const result = await job(state, `optimize:${offset ?? ''}`, { kind: 'optimize', text: state.text, options: { fileName: pathOf(state.uri), ...(offset === undefined ? {} : { offset }) } }, token);
-    const name = pathOf(state.uri) ?? state.uri;
+    const result = await optimization(state, offset, token);
+    // The discussion names the file as people see it in the editor's tab.
+    const name = path.basename(pathOf(state.uri) ?? state.uri);
     return {
       version: state.version,
       ...(result.schedules.length ? { text: result.schedules.map(s => formatCaseDiscussion(name, s)).join('\n') } : {}),

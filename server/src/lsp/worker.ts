@@ -13,7 +13,7 @@ import { optimizeText, OptimizeResult } from '../optimize/index';
 export type Work =
   | { kind: 'translate'; text: string; to: Dialect; options: TranslateOptions }
   | { kind: 'cuda'; text: string; options: CudaOptions }
-  | { kind: 'optimize'; text: string; options: { fileName?: string; offset?: number; registers?: 'auto' | 'estimate' } };
+  | { kind: 'optimize'; text: string; options: { fileName?: string; offset?: number; registers?: 'auto' | 'estimate' | { nvcc: string } } };
 export type Result<W extends Work> = W extends { kind: 'translate' } ? Translation : W extends { kind: 'cuda' } ? CudaResult : OptimizeResult;
 export interface Job { id: number; work: Work }
 export type Reply = { id: number; result: Translation | CudaResult | OptimizeResult } | { id: number; error: string };

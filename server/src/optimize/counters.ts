@@ -20,8 +20,9 @@ import type { MfDiagnostic } from '../analysis/diagnostic';
 import type { Program, ScheduleSource, Variant } from './program';
 import { provablyNonNegative, type Domains } from './constraints';
 
-/** Who tells the registers a case needs: nvcc, the estimate, or a number per variant. */
-export type RegisterSource = 'auto' | 'nvcc' | 'estimate' | ((variant: Variant) => number);
+/** Who tells the registers a case needs: nvcc (found, or the one named), the estimate, or a
+ * number per variant. */
+export type RegisterSource = 'auto' | 'nvcc' | { nvcc: string } | 'estimate' | ((variant: Variant) => number);
 
 export interface Measured {
   registers: number;
@@ -68,7 +69,7 @@ export async function measure(src: ScheduleSource, program: Program, registers: 
     let count: number, by: Measured['registersBy'];
     if (typeof registers === 'function') { count = registers(program.variant); by = 'given'; }
     else {
-      const nvcc = registers === 'estimate' ? undefined : nvccPath();
+      const nvcc = registers === 'estimate' ? undefined : typeof registers === 'object' ? registers.nvcc : nvccPath();
       const whole = nvcc ? cudaFromModel(analysis.model, analysis.diagnostics).text : undefined;
       // The whole file is generated without the suffix: its kernels keep their plain names.
       const names = pieces.kernels.map(k => /__global__ void (\w+)/.exec(k)![1].slice(0, kernelSuffix ? -kernelSuffix.length : undefined));

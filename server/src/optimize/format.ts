@@ -20,7 +20,7 @@ export function formatCaseDiscussion(file: string, s: ScheduleOptimization, with
       const mark = sys.verdict === 'unknown' ? '   [consistency unknown: kept]' : '';
       out.push(`  when { ${sys.constraints.join(' ; ') || 'always'} }   strategies ${codes(sys.strategies)}${mark}`);
     }
-    out.push(`  registers per thread: ${c.registers} (${c.registersBy === 'nvcc' ? 'nvcc --resource-usage' : c.registersBy === 'given' ? 'given' : 'estimated; nvcc not found'})`);
+    out.push(`  registers per thread: ${c.registers} (${c.registersBy === 'nvcc' ? 'nvcc --resource-usage' : c.registersBy === 'given' ? 'given' : 'estimated without nvcc'})`);
     out.push(`  shared-memory words per block: ${c.sharedWords}${c.tiles.length ? ` (${c.tiles.join(', ')}; 3 words of alignment per tile)` : ''}`);
     if (c.cse.length) out.push(`  CSE: ${c.cse.join('; ')}`);
     out.push('  MetaFork:', indented(c.metafork, '    '));
