@@ -64,7 +64,7 @@ async function staged(text: string, memory: 'global' | 'shared' = 'shared') {
   const r = await generateCuda(text, { fileName: 'case.mfc', memory });
   assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error'), []);
   assert.ok(r.text);
-  return { tiles: r.tiles.map(shape), notes: r.diagnostics.filter(d => d.code === 'MF511' || d.code === 'MF512').map(d => `${d.code} ${d.message}`) };
+  return { cuda: r.text!, tiles: r.tiles.map(shape), notes: r.diagnostics.filter(d => d.code === 'MF511' || d.code === 'MF512').map(d => `${d.code} ${d.message}`) };
 }
 
 test('a written array is staged only when each thread owns the elements it touches', async () => {
@@ -84,10 +84,36 @@ test('a read provably apart from every written element is staged', async () => {
   // Row 0 is read and row 1 written: the subscripts differ by one in the first dimension.
   const r = await staged(program('if (p < N) a[1][p] = a[0][p] * 2;', 'int a[2][N]'));
   assert.deepEqual(r.tiles, ['kernel0 shared_a[1][B] @v']);
-  // Shifted by N in one flat array: not provably apart (G * B may exceed N), so global.
-  const q = await staged(program('if (p < N) a[p] = a[p + N] * 2;', 'int a[2 * N]'));
+  // Shifted by N in one flat array: apart because the guard keeps p below N.
+  const g = await staged(program('if (p < N) a[p] = a[p + N] * 2;', 'int a[2 * N]'));
+  assert.deepEqual(g.tiles, ['kernel0 shared_a[B] @v']);
+  // Without the guard, not provably apart (G * B may exceed N), so global.
+  const q = await staged(program('a[p] = a[p + N] * 2;', 'int a[2 * N]'));
   assert.deepEqual(q.tiles, []);
   assert.match(q.notes.join('\n'), /MF512 'a' stays in global memory in kernel0: 'a\[p \+ N\]' may read an element that 'a\[p\]' writes/);
+  // A guard on another variable proves nothing.
+  const h = await staged(program('if (v < N) a[p] = a[p + N] * 2;', 'int a[2 * N]'));
+  assert.deepEqual(h.tiles, []);
+});
+
+test('a branch every thread takes alike: its two sides are apart, their tiles share their bytes and load on their side', async () => {
+  // The thesis's 1-D Jacobi double buffer: row 0 read and row 1 written when t is even, and back.
+  const body = 'if (p < N - 2) { if (t % 2) a[p + 1] = (a[N + p] + a[N + p + 1] + a[N + p + 2]) / 3; else a[N + p + 1] = (a[p] + a[p + 1] + a[p + 2]) / 3; }';
+  const r = await staged(program(body, 'int a[2 * N], int t'));
+  assert.deepEqual(r.tiles, ['kernel0 shared_a[B + 2] @v', 'kernel0 shared_a_1[B + 2] @v']);
+  assert.match(r.cuda, /int \*const shared_a = \(int \*\) \(mf_shared\); \/\* used when t % 2 \*\//);
+  assert.match(r.cuda, /int \*const shared_a_1 = \(int \*\) \(mf_shared\); \/\* used when !\(t % 2\) \*\//);
+  assert.match(r.cuda, /if \(t % 2\) \{\n\s+for \(int mf_e = mf_tid; mf_e < mf_a_e0;/);
+  // The launch asks for one side (the larger; here both are alike), not the sum.
+  assert.match(r.cuda, /mf_shared_bytes = mfTileBytes\(sizeof\(int\), \(B \+ 2\)\);/);
+  const uneven = await staged(program(body.replace('a[N + p + 2]', 'a[N + p + 3]'), 'int a[2 * N], int t'));
+  assert.match(uneven.cuda, /mf_shared_bytes = \(mfTileBytes\(sizeof\(int\), \(B \+ 3\)\) > mfTileBytes\(sizeof\(int\), \(B \+ 2\)\) \? mfTileBytes\(sizeof\(int\), \(B \+ 3\)\) : mfTileBytes\(sizeof\(int\), \(B \+ 2\)\)\);/);
+  // With cache(a) the written rows are staged too, on their side (each thread owns what it writes).
+  const c = await staged(program(body, 'int a[2 * N], int t', ' cache(a)'));
+  assert.deepEqual(c.tiles, ['kernel0 shared_a[B] @v stored', 'kernel0 shared_a_1[B + 2] @v', 'kernel0 shared_a_2[B] @v stored', 'kernel0 shared_a_3[B + 2] @v']);
+  // A condition that changes from thread to thread splits nothing: the neighbours clash.
+  const mixed = await staged(program(body.replace('t % 2', 'p % 2'), 'int a[2 * N], int t', ' cache(a)'));
+  assert.match(mixed.notes.join('\n'), /MF511 'a' stays in global memory in kernel0: 'a\[p \+ 1\]' is written and 'a\[p\]' touches a neighbouring element/);
 });
 
 test('written once: straight to global memory; written again and again: staged and stored', async () => {

@@ -11,6 +11,11 @@
 // written group is staged only when each element of its box belongs to one thread of one block
 // (all its references equal, dense, blocks disjoint), and a read group of an array the kernel
 // writes only when it provably never touches a written element; anything else stays global.
+//
+// A branch on a kernel-uniform condition (`if (t % 2)`, `t` a host loop index) takes one side for
+// the whole launch: references on its two sides never meet, their groups are apart, and the tiles
+// of the two sides share their place in shared memory and are loaded and stored only on their side
+// (the thesis's 1-D Jacobi: one row of the double buffer read, the other written, per step).
 
 import { within } from '../syntax/keywords';
 import { child, named, unparen, walk } from '../syntax/ast';
@@ -37,7 +42,47 @@ export interface Tile {
   refs: SNode[];
   /** Copied back to global memory after each iteration of its level. */
   written: boolean;
+  /** The kernel-uniform branches its references are under (outermost first); loaded only there. */
+  context: Branch[];
 }
+
+/** One side of an `if` whose condition is the same for every thread of a launch. */
+export interface Branch {
+  /** Where the `if` starts: the identity of the branch. */
+  at: number;
+  /** The condition as written, without the parentheses of the `if`: `t % 2`. */
+  condition: string;
+  taken: boolean;
+}
+
+/** Where tiles lie in the shared buffer: one after another, except that the tiles of the two sides
+ * of a uniform branch (its outermost one) start at the same place. */
+export type LayoutUnit = { tile: Tile } | { then: Tile[]; otherwise: Tile[] };
+
+export function tileLayout(tiles: Tile[]): LayoutUnit[] {
+  const units: LayoutUnit[] = [];
+  const branches = new Map<number, { then: Tile[]; otherwise: Tile[] }>();
+  for (const t of tiles) {
+    const b = t.context[0];
+    if (!b) { units.push({ tile: t }); continue; }
+    let unit = branches.get(b.at);
+    if (!unit) { unit = { then: [], otherwise: [] }; branches.set(b.at, unit); units.push(unit); }
+    (b.taken ? unit.then : unit.otherwise).push(t);
+  }
+  return units;
+}
+
+/** The C condition under which a tile is loaded and stored; undefined: always. */
+export function tileCondition(t: Tile): string | undefined {
+  if (t.context.length === 1 && t.context[0].taken) return t.context[0].condition;
+  return t.context.length ? t.context.map(b => (b.taken ? `(${b.condition})` : `!(${b.condition})`)).join(' && ') : undefined;
+}
+
+/** Two references (or tiles) on opposite sides of one uniform branch never run in one launch. */
+function exclusive(a: { context: Branch[] }, b: { context: Branch[] }): boolean {
+  return a.context.some(x => b.context.some(y => y.at === x.at && y.taken !== x.taken));
+}
+const contextKey = (c: Branch[]) => c.map(b => `${b.at}${b.taken ? '+' : '-'}`).join(',');
 
 export interface Staging {
   tiles: Tile[];
@@ -58,6 +103,7 @@ interface Ref {
   index: Poly[];
   fixed: Poly[];
   varying: Map<string, Poly>[];
+  context: Branch[];
 }
 
 
@@ -68,6 +114,37 @@ function nodeOfVariable(init: SNode, name: string, text: string): SNode | undefi
   return found;
 }
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
+
+/** The uniform branches around `node` in the kernel, outermost first: `if`s whose condition reads
+ * only variables the kernel never writes and that live outside it (parameters, host loop indices). */
+function uniformContext(model: ItemModel, kernel: Kernel, node: SNode): Branch[] {
+  const context: Branch[] = [];
+  for (let m: SNode | undefined = node; m && m !== kernel.nest; m = m.parent ?? undefined) {
+    const p = m.parent;
+    if (p?.type !== 'if_statement') continue;
+    const taken = child(p, 'consequence') === m;
+    if (!taken && child(p, 'alternative') !== m) continue;
+    const condition = child(p, 'condition');
+    const inner = condition && (unparen(condition) ?? condition);
+    if (inner && uniform(model, kernel, inner)) context.unshift({ at: p.start, condition: model.text.slice(inner.start, inner.end), taken });
+  }
+  return context;
+}
+
+function uniform(model: ItemModel, kernel: Kernel, e: SNode): boolean {
+  let ok = true;
+  walk(e, n => {
+    if (!ok) return false;
+    if (['call_expression', 'subscript_expression', 'field_expression', 'assignment_expression', 'update_expression', 'pointer_expression', 'comma_expression'].includes(n.type)) ok = false;
+    else if (n.type === 'identifier') {
+      const v = model.scopes.references.find(r => r.span.start === n.start)?.variable;
+      if (v && (v.shape !== 'value' || within(v.span, kernel.nest)
+        || model.scopes.references.some(r => r.variable === v && r.access !== 'read' && within(r.span, kernel.nest)))) ok = false;
+    }
+    return ok;
+  });
+  return ok;
+}
 
 /** What a kernel's subscripts are made of: loop indices with their ranges, parameters, atoms. */
 class KernelSymbols {
@@ -206,11 +283,12 @@ class KernelSymbols {
   isVarying(s: string): boolean { const k = this.loops.get(s)?.kind; return k === 'thread' || k === 'body'; }
 }
 
-/** Interval of `Σ c·x` over the loops' ranges (symbols assumed nonnegative), or undefined. */
-function bounds(symbols: KernelSymbols, rest: Poly, coefficients: Map<string, Poly>): { min: Poly; max: Poly } | undefined {
+/** Interval of `Σ c·x` over the loops' ranges (symbols assumed nonnegative), or undefined. A
+ * symbol ending in `"` is another thread's copy, whose range `primed` gives. */
+function bounds(symbols: KernelSymbols, rest: Poly, coefficients: Map<string, Poly>, primed = symbols): { min: Poly; max: Poly } | undefined {
   let min = rest, max = rest;
   for (const [s, c] of coefficients) {
-    const l = symbols.loops.get(s.replace(/"$/, ''));
+    const l = s.endsWith('"') ? primed.loops.get(s.slice(0, -1)) : symbols.loops.get(s);
     if (!l?.lo || !l.hi) return undefined;
     if (c.nonNegative()) { min = min.add(c.mul(l.lo)); max = max.add(c.mul(l.hi)); }
     else if (c.nonPositive()) { min = min.add(c.mul(l.hi)); max = max.add(c.mul(l.lo)); }
@@ -219,18 +297,40 @@ function bounds(symbols: KernelSymbols, rest: Poly, coefficients: Map<string, Po
   return { min, max };
 }
 
-/** True when the two references can never touch the same element, whichever threads make them. */
-function disjoint(symbols: KernelSymbols, a: Ref, b: Ref): boolean {
-  const loops = new Set<string>();
-  for (const s of symbols.loops.keys()) { loops.add(s); loops.add(`${s}"`); }
-  return a.index.some((ia, d) => {
-    let ib = b.index[d];
-    for (const s of symbols.loops.keys()) ib = ib.substitute(s, Poly.symbol(`${s}"`));
-    const split = ia.sub(ib).affineIn(loops);
-    if (!split || ![...split.coefficients.values()].every(c => symbols.onlyParams(c))) return false;
-    const r = bounds(symbols, split.rest, split.coefficients);
+/** True when the indices `ia` (read by `sa`) and `ib` (by `sb`) can never name the same element,
+ * whichever threads and iterations make them. */
+function apart(sa: KernelSymbols, ia: Poly[], sb: KernelSymbols, ib: Poly[]): boolean {
+  const loops = new Set([...sa.loops.keys(), ...[...sb.loops.keys()].map(s => `${s}"`)]);
+  return ia.some((pa, d) => {
+    let pb = ib[d];
+    for (const s of sb.loops.keys()) pb = pb.substitute(s, Poly.symbol(`${s}"`));
+    const split = pa.sub(pb).affineIn(loops);
+    if (!split || ![...split.coefficients.values()].every(c => sa.onlyParams(c) && sb.onlyParams(c))) return false;
+    const r = bounds(sa, split.rest, split.coefficients, sb);
     return !!r && (r.min.sub(Poly.constant(1)).nonNegative() || r.max.add(Poly.constant(1)).nonPositive());
   });
+}
+
+/**
+ * The disjointness test of one kernel's references: from their indices over the loops' ranges,
+ * and failing that from the guards around each reference (`if (p < N - 2) a[p + 1]` never reaches
+ * `a[N + p]`): a reference only runs where its guards hold.
+ */
+function disjointness(model: ItemModel, kernel: Kernel, symbols: KernelSymbols): (a: Ref, b: Ref) => boolean {
+  const guarded = new Map<Ref, { symbols: KernelSymbols; index: Poly[] } | null>();
+  const read = (r: Ref) => {
+    if (!guarded.has(r)) {
+      const g = new KernelSymbols(model, kernel, { guards: guardsAround(model, r.node, kernel.nest) });
+      const index = r.indices.map(ix => g.read(ix));
+      guarded.set(r, index.every(p => p) ? { symbols: g, index: index as Poly[] } : null);
+    }
+    return guarded.get(r);
+  };
+  return (a, b) => {
+    if (apart(symbols, a.index, symbols, b.index)) return true;
+    const ga = read(a), gb = read(b);
+    return !!ga && !!gb && apart(ga.symbols, ga.index, gb.symbols, gb.index);
+  };
 }
 
 /** Every element of the box is the image of exactly one (thread, body iteration): a mixed radix. */
@@ -253,6 +353,7 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
   const wanted = kernel.arrays.filter(a => cache ? cache.has(a.name) : mode === 'shared');
   if (wanted.length === 0) return staging;
   const symbols = new KernelSymbols(model, kernel);
+  const disjoint = disjointness(model, kernel, symbols);
   const text = model.text;
   const dataSizes = new Set(kernel.arrays.flatMap(a => a.extents.flatMap(e => e.match(/[A-Za-z_]\w*/g) ?? [])));
   const spineIndex = (s: string) => kernel.spine.findIndex(e => e.loop === symbols.loops.get(s)?.loop);
@@ -273,7 +374,7 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
         top = top.parent;
       }
       if (indices.length !== use.extents.length) { fail(`'${use.name}' is used without all its ${use.extents.length} subscript${use.extents.length > 1 ? 's' : ''} at '${text.slice(top.start, top.end)}'`); continue; }
-      const ref: Ref = { node: top, indices, writes: r.access !== 'read', index: [], fixed: [], varying: [] };
+      const ref: Ref = { node: top, indices, writes: r.access !== 'read', index: [], fixed: [], varying: [], context: uniformContext(model, kernel, top) };
       for (const ix of indices) {
         const p = symbols.read(ix);
         const split = p?.affineIn(new Set([...p.symbols()].filter(s => symbols.isVarying(s))));
@@ -290,12 +391,12 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
     const sameVarying = (a: Map<string, Poly>, b: Map<string, Poly>) => a.size === b.size && [...a].every(([s, c]) => b.get(s)?.equals(c));
     const groups: Ref[][] = [];
     for (const r of refs) {
-      const g = groups.find(g => g[0].fixed.every((f, d) => sameVarying(g[0].varying[d], r.varying[d]) && r.fixed[d].sub(f).integer !== undefined));
+      const g = groups.find(g => contextKey(g[0].context) === contextKey(r.context) && g[0].fixed.every((f, d) => sameVarying(g[0].varying[d], r.varying[d]) && r.fixed[d].sub(f).integer !== undefined));
       if (g) g.push(r); else groups.push([r]);
     }
     // Reads provably apart from every write of their group (row 0 read, row 1 written) form a group of their own.
     for (const g of [...groups]) {
-      const apart = g.filter(r => !r.writes && g.every(w => !w.writes || disjoint(symbols, w, r)));
+      const apart = g.filter(r => !r.writes && g.every(w => !w.writes || disjoint(w, r)));
       if (apart.length && apart.length < g.length) { groups.splice(groups.indexOf(g), 1, g.filter(r => !apart.includes(r)), apart); }
     }
     const writes = refs.filter(r => r.writes);
@@ -322,7 +423,8 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
       const level = Math.max(-1, ...origin.flatMap(o => [...o.symbols()]).map(spineIndex));
       const written = group.some(r => r.writes);
       if (!written) {
-        const clash = writes.find(w => !disjoint(symbols, w, first) || group.some(r => !disjoint(symbols, w, r)));
+        // Writes on the other side of a uniform branch never run in the same launch.
+        const clash = writes.find(w => !exclusive(w, first) && (!disjoint(w, first) || group.some(r => !disjoint(w, r))));
         if (clash) { why(`'${at}' may read an element that '${text.slice(clash.node.start, clash.node.end)}' writes`); continue; }
       } else {
         // An element written more than once: by a serial tile loop below the level, or by a
@@ -330,13 +432,13 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
         const repeated = kernel.spine.some((s, i) => s.role === 'serial' && i > level && s.loop.start < outerBlock.start)
           || group.some(r => r.writes && symbols.enclosingLoops(r.node, innermostBody).some(l => !l || !r.index.some(p => p.symbols().has(l))));
         if (!cache && !repeated) continue; // written once: straight to global memory (thesis L2186)
-        const problem = ownership(symbols, kernel, group, refs, extent);
+        const problem = ownership(symbols, disjoint, group, refs, extent);
         if (problem) { why(problem); continue; }
       }
       staging.tiles.push({
         array: use, id: count === 0 ? use.name : `${use.name}_${count}`,
         level: level >= 0 ? kernel.spine[level].loop : undefined,
-        origin, extent, refs: group.map(r => r.node), written,
+        origin, extent, refs: group.map(r => r.node), written, context: first.context,
       });
       count++;
     }
@@ -345,7 +447,7 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
 }
 
 /** Why a written group cannot be staged, or undefined when each element belongs to one thread. */
-function ownership(symbols: KernelSymbols, kernel: Kernel, group: Ref[], all: Ref[], extent: Poly[]): string | undefined {
+function ownership(symbols: KernelSymbols, disjoint: (a: Ref, b: Ref) => boolean, group: Ref[], all: Ref[], extent: Poly[]): string | undefined {
   const first = group[0];
   const at = symbols.text.slice(first.node.start, first.node.end);
   const writer = group.find(r => r.writes)!;
@@ -364,7 +466,7 @@ function ownership(symbols: KernelSymbols, kernel: Kernel, group: Ref[], all: Re
     });
     if (!apart) return `'${at}' is written, and blocks along '${g}' may share its elements`;
   }
-  const overlap = all.find(r => !group.includes(r) && !disjoint(symbols, first, r));
+  const overlap = all.find(r => !group.includes(r) && !exclusive(first, r) && !disjoint(first, r));
   if (overlap) return `'${at}' is written, and '${symbols.text.slice(overlap.node.start, overlap.node.end)}' may touch the same elements`;
   return undefined;
 }

@@ -9,7 +9,7 @@ import type { SNode } from '../syntax/parser';
 import { atom, indentUnit, lineIndent, reindent, Stage } from '../translate/common';
 import type { ArrayUse, Kernel } from './kernels';
 import { accessEdits } from './kernels';
-import type { Tile } from './footprint';
+import { tileCondition, tileLayout, Tile } from './footprint';
 
 /** The thesis's clamps (digest 000 §2.4, §6.1). */
 export const GRID_CLAMP = { 1: 32768, 2: 256 } as const;
@@ -41,6 +41,21 @@ export function tileBytesHelper(): string {
     `    return count > 0 ? ((size_t) count * element + 15) / 16 * 16 : 0;`,
     `}`,
   ].join('\n');
+}
+
+/** Where each tile starts in the buffer (terms of a sum of bytes) and the bytes of them all,
+ * following `tileLayout` (the two sides of a uniform branch share their bytes: the larger side
+ * counts); `bytes` prints one tile's size. */
+function layoutOffsets(tiles: Tile[], bytes: (t: Tile) => string): { offsets: Map<Tile, string[]>; total: string[] } {
+  const offsets = new Map<Tile, string[]>();
+  const place = (ts: Tile[], at: string[]) => ts.reduce((o, t) => { offsets.set(t, o); return [...o, bytes(t)]; }, at);
+  let total: string[] = [];
+  for (const unit of tileLayout(tiles)) {
+    if ('tile' in unit) { total = place([unit.tile], total); continue; }
+    const sides = [...new Set([unit.then, unit.otherwise].map(side => place(side, total).slice(total.length).join(' + ')).filter(Boolean))];
+    total = [...total, sides.length === 1 ? sides[0] : `(${sides[0]} > ${sides[1]} ? ${sides[0]} : ${sides[1]})`];
+  }
+  return { offsets, total };
 }
 
 export function kernelName(k: Kernel): string { return `kernel${k.index}${k.suffix ?? ''}`; }
@@ -132,7 +147,7 @@ const elementCount = (es: string[]) => es.length === 1 ? atom(es[0]) : es.map(e 
 /** Bytes of dynamic shared memory a launch needs (the same layout the kernel carves). */
 export function sharedBytes(tiles: Tile[]): string | undefined {
   if (tiles.length === 0) return undefined;
-  return tiles.map(t => `${TILE_BYTES}(sizeof(${t.array.element}), ${elementCount(extents(t))})`).join(' + ');
+  return layoutOffsets(tiles, t => `${TILE_BYTES}(sizeof(${t.array.element}), ${elementCount(extents(t))})`).total.join(' + ');
 }
 
 /** Thread numbering for the copy loops, tile extents and the tiles carved from the buffer. */
@@ -143,12 +158,12 @@ function tilePreamble(k: Kernel, tiles: Tile[]): string[] {
     k.block.length === 2 ? 'const int mf_tid = threadIdx.y * blockDim.x + threadIdx.x;' : 'const int mf_tid = threadIdx.x;',
     k.block.length === 2 ? 'const int mf_threads = blockDim.x * blockDim.y;' : 'const int mf_threads = blockDim.x;',
   ];
-  let offset: string[] = [];
+  const { offsets } = layoutOffsets(tiles, t => `${TILE_BYTES}(sizeof(${t.array.element}), ${elementCount(t.extent.map((_, d) => `mf_${t.id}_e${d}`))})`);
   for (const t of tiles) {
-    const es = extents(t);
-    out.push(`const int ${es.map((e, d) => `mf_${t.id}_e${d} = ${e}`).join(', ')};`);
-    out.push(`${t.array.element} *const shared_${t.id} = (${t.array.element} *) (mf_shared${offset.length ? ` + ${offset.join(' + ')}` : ''});`);
-    offset = [...offset, `${TILE_BYTES}(sizeof(${t.array.element}), ${elementCount(es.map((_, d) => `mf_${t.id}_e${d}`))})`];
+    const offset = offsets.get(t)!;
+    out.push(`const int ${extents(t).map((e, d) => `mf_${t.id}_e${d} = ${e}`).join(', ')};`);
+    const side = tileCondition(t);
+    out.push(`${t.array.element} *const shared_${t.id} = (${t.array.element} *) (mf_shared${offset.length ? ` + ${offset.join(' + ')}` : ''});${side ? ` /* used when ${side} */` : ''}`);
   }
   return out;
 }
@@ -157,16 +172,22 @@ function tilePreamble(k: Kernel, tiles: Tile[]): string[] {
 function levelCode(tiles: Tile[], unit: string, kernelEnd: boolean): { before: string[]; after: string[] } {
   if (tiles.length === 0) return { before: [], after: [] };
   const before = tiles.map(t => `const int ${t.origin.map((o, d) => `mf_${t.id}_o${d} = ${o.toC()}`).join(', ')};`);
-  for (const t of tiles) before.push(...copyLoop(t, 'in', unit));
+  for (const t of tiles) before.push(...onItsSide(t, copyLoop(t, 'in', unit), unit));
   before.push('__syncthreads();');
   // Every thread is done with the tiles before they are stored or loaded again.
   const written = tiles.filter(t => t.written);
   if (kernelEnd && written.length === 0) return { before, after: [] };
   const after = ['__syncthreads();'];
-  for (const t of written) after.push(...copyLoop(t, 'out', unit));
+  for (const t of written) after.push(...onItsSide(t, copyLoop(t, 'out', unit), unit));
   // A store and the next load may touch one element from two threads.
   if (written.length && !kernelEnd) after.push('__syncthreads();');
   return { before, after };
+}
+
+/** A tile's copy, run only on its side of the uniform branches it lies under. */
+function onItsSide(t: Tile, lines: string[], unit: string): string[] {
+  const condition = tileCondition(t);
+  return condition ? [`if (${condition}) {`, ...lines.map(l => unit + l), '}'] : lines;
 }
 
 /** The block's threads copy a tile element by element, skipping elements outside the array. */

@@ -13,7 +13,7 @@ import * as path from 'path';
 import { promisify } from 'util';
 import { analyzeText } from '../analyze';
 import { cudaFromModel, schedulePieces, schedulesOf } from '../cuda/index';
-import type { Tile } from '../cuda/footprint';
+import { tileCondition, tileLayout, type Tile } from '../cuda/footprint';
 import { Poly, rational } from '../symbolic/poly';
 import { constructSpan } from '../model/constructs';
 import type { MfDiagnostic } from '../analysis/diagnostic';
@@ -51,12 +51,22 @@ function tileWords(t: Tile): Poly {
   return count.scale(rational(size, 4)).add(Poly.constant(3));
 }
 
-/** The words a launch needs: the larger kernel's when provably larger, else their sum (a bound). */
+/** The larger of some word counts when one is provably the largest, else their sum (a bound). */
+function largest(words: Poly[], domains: Domains): Poly {
+  const max = words.find(p => words.every(q => provablyNonNegative(p.sub(q), domains)));
+  return max ?? words.reduce((a, b) => a.add(b), Poly.ZERO);
+}
+
+/** A kernel's words, laid out as the generator lays them out (the two sides of a uniform branch
+ * share their words). */
+function kernelWords(tiles: Tile[], domains: Domains): Poly {
+  const sum = (ts: Tile[]) => ts.reduce((a, t) => a.add(tileWords(t)), Poly.ZERO);
+  return tileLayout(tiles).reduce((a, unit) => a.add('tile' in unit ? tileWords(unit.tile) : largest([sum(unit.then), sum(unit.otherwise)], domains)), Poly.ZERO);
+}
+
+/** The words a launch needs: the larger kernel's. */
 function scheduleWords(tiles: Tile[][], domains: Domains): Poly {
-  const per = tiles.map(ts => ts.reduce((a, t) => a.add(tileWords(t)), Poly.ZERO));
-  if (per.length === 0) return Poly.ZERO;
-  const max = per.find(p => per.every(q => provablyNonNegative(p.sub(q), domains)));
-  return max ?? per.reduce((a, b) => a.add(b), Poly.ZERO);
+  return tiles.length ? largest(tiles.map(ts => kernelWords(ts, domains)), domains) : Poly.ZERO;
 }
 
 export async function measure(src: ScheduleSource, program: Program, registers: RegisterSource, domains: Domains, kernelSuffix = ''): Promise<Measured> {
@@ -65,7 +75,10 @@ export async function measure(src: ScheduleSource, program: Program, registers: 
     const schedule = schedulesOf(analysis.model)[src.ordinal];
     const pieces = schedulePieces(analysis.model, analysis.diagnostics, constructSpan(schedule), { kernelSuffix });
     const words = scheduleWords(pieces.tiles, domains);
-    const tiles = pieces.tiles.flatMap(ts => ts.map(t => `shared_${t.id}: ${t.extent.map(e => e.toMath()).join(' × ')} ${t.array.element}`));
+    const tiles = pieces.tiles.flatMap(ts => ts.map(t => {
+      const side = tileCondition(t);
+      return `shared_${t.id}: ${t.extent.map(e => e.toMath()).join(' × ')} ${t.array.element}${side ? ` when ${side}` : ''}`;
+    }));
     let count: number, by: Measured['registersBy'];
     if (typeof registers === 'function') { count = registers(program.variant); by = 'given'; }
     else {
