@@ -1,7 +1,8 @@
 // Bundles the extension client, the language server and the CLI with esbuild into dist/,
 // with the tree-sitter WASM files beside them (loaded at run time from the bundle's folder).
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync } from 'fs';
+import { copyFileSync, cpSync, mkdirSync, rmSync } from 'fs';
+import { dirname } from 'path';
 import { createRequire } from 'module';
 
 const require = createRequire(import.meta.url);
@@ -29,4 +30,12 @@ await Promise.all([
 ]);
 for (const [pkg, file] of [['web-tree-sitter', 'tree-sitter.wasm'], ['tree-sitter-c', 'tree-sitter-c.wasm'], ['tree-sitter-cpp', 'tree-sitter-cpp.wasm']]) {
   copyFileSync(require.resolve(`${pkg}/${file}`), `dist/${file}`);
+}
+
+// z3-solver (with what it requires) beside the z3 worker, in dist/node_modules, so that the .vsix,
+// which carries dist/ and no node_modules, decides the systems the exact checks leave open.
+rmSync('dist/node_modules', { recursive: true, force: true });
+for (const pkg of ['z3-solver', 'async-mutex', 'tslib']) {
+  const from = dirname(require.resolve(`${pkg}/package.json`, { paths: [dirname(require.resolve('z3-solver'))] }));
+  cpSync(from, `dist/node_modules/${pkg}`, { recursive: true, filter: source => !/\.(d\.ts|map|md)$/.test(source) });
 }

@@ -109,6 +109,16 @@ test('the packaged extension in code-server: diagnostics, hover, quick fix, live
     assert.ok(installed, `the .vsix did not install into ${extensionsDir}:\n${install.stdout}${install.stderr}`);
     const extensionDir = path.join(extensionsDir, installed);
     assert.ok(fs.existsSync(path.join(extensionDir, SUITE)), `the .vsix lacks ${SUITE}`);
+    // The optimizer's z3 comes in the .vsix (dist/node_modules): it loads and solves from the installed copy.
+    const z3 = await run(process.execPath, ['-e', `
+      const { init } = require(${JSON.stringify(path.join(extensionDir, 'dist', 'node_modules', 'z3-solver'))});
+      init().then(async ({ Context }) => {
+        const Z = new Context('main'), x = Z.Int.const('x'), solver = new Z.Solver();
+        solver.add(x.mul(x).eq(49), x.gt(0));
+        console.log(await solver.check(), String(solver.model().eval(x)));
+        process.exit(0);
+      });`], { timeout: 60_000 });
+    assert.equal(z3.stdout.trim(), 'sat 7', `z3 from the installed extension: ${z3.stdout}${z3.stderr}`);
     t.diagnostic(`packaged and installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     // 2. code-server on a free port of 127.0.0.1.
