@@ -116,6 +116,34 @@ test('a branch every thread takes alike: its two sides are apart, their tiles sh
   assert.match(mixed.notes.join('\n'), /MF511 'a' stays in global memory in kernel0: 'a\[p \+ 1\]' is written and 'a\[p\]' touches a neighbouring element/);
 });
 
+test('a flat array indexed by rows (c[i * N + j], 0 ≤ j < N by its guard): a box of rows × columns', async () => {
+  const flat = (guard: string, index: string) => `void f(int N, int B0, int B1, int a[N][N], int c[N * N]) {
+  int G0 = (N + B0 - 1) / B0, G1 = (N + B1 - 1) / B1;
+  meta_schedule cache(c) {
+    meta_for (int v0 = 0; v0 < G0; v0++)
+      meta_for (int v1 = 0; v1 < G1; v1++)
+        meta_for (int u0 = 0; u0 < B0; u0++)
+          meta_for (int u1 = 0; u1 < B1; u1++) {
+            int i = v0 * B0 + u0;
+            int j = v1 * B1 + u1;
+            if (${guard}) c[${index}] = a[i][j];
+          }
+  }
+}
+`;
+  // Row-major and transposed: tiles B0 × B1 and B1 × B0 of N-long rows.
+  const r = await staged(flat('i < N && j < N', 'i * N + j'));
+  assert.deepEqual(r.tiles, ['kernel0 shared_c[B0][B1] @v1 stored']);
+  assert.match(r.cuda, /shared_c\[\(\(i \* N \+ j\) \/ N - mf_c_o0\) \* mf_c_e1 \+ \(\(i \* N \+ j\) % N - mf_c_o1\)\] = a\[/);
+  assert.match(r.cuda, /if \(mf_g0 >= 0 && mf_g1 >= 0 && mf_g1 < N && mf_g0 \* N \+ mf_g1 < \(N \* N\)\)\n\s+shared_c\[mf_e\] = c\[mf_g0 \* N \+ mf_g1\];/);
+  assert.deepEqual((await staged(flat('i < N && j < N', 'j * N + i'))).tiles, ['kernel0 shared_c[B1][B0] @v1 stored']);
+  // Without a guard that keeps the column below N, a row may run into the next: global.
+  const loose = await staged(flat('i < N && j <= N', 'i * N + j'));
+  assert.deepEqual(loose.tiles, []);
+  assert.match(loose.notes.join('\n'), /MF51\d 'c' stays in global memory in kernel0: the tile of 'c\[i \* N \+ j\]' .* grows with the data size N/);
+  assert.deepEqual((await staged(flat('i < N', 'i * N + j'))).tiles, []);
+});
+
 test('written once: straight to global memory; written again and again: staged and stored', async () => {
   assert.deepEqual((await staged(program('if (p < N) b[p] = a[p] * 2 + b[p];'))).tiles, ['kernel0 shared_a[B] @v']);
   assert.deepEqual((await staged(program('if (p < N) for (int k = 0; k < 4; k++) b[p] += a[p] * k;'))).tiles, ['kernel0 shared_b[B] @v stored', 'kernel0 shared_a[B] @v']);

@@ -38,10 +38,11 @@ const WORDS: Record<string, [string, string]> = {
   // The thesis's 2sB + 2: per time step one row of the double buffer is read (sB + 2) and the
   // other written (sB); the tiles of the two sides of t % 2 share their words.
   'jacobi1d.mfc': ['2*B*s + 8', '2*B + 8'],
-  // The generator keeps the flat output c[i*N+j] in global memory (its tile would grow with N).
-  'matadd.mfc': ['2*B0*B1*s + 6', '2*B0*B1 + 6'],
-  'transpose.mfc': ['B0*B1*s + 3', 'B0*B1 + 3'],
-  'matmul.mfc': ['B*B1*s + B*B0 + 6', 'B*B0 + B*B1 + 6'],
+  // The flat output c[i*N+j] is read as rows of N (0 ≤ j < N by its guard): a B0 × sB1 tile, as
+  // in the thesis's 3sB0B1, 2sB0B1 and sB0B1 + sBB1 + B0B.
+  'matadd.mfc': ['3*B0*B1*s + 9', '3*B0*B1 + 9'],
+  'transpose.mfc': ['2*B0*B1*s + 6', '2*B0*B1 + 6'],
+  'matmul.mfc': ['B*B1*s + B0*B1*s + B*B0 + 9', 'B*B0 + B*B1 + B0*B1 + 9'],
 };
 
 const registersOf = (file: string) => (v: Variant) => THESIS_REGISTERS[file][v.granularity ? 0 : 1];

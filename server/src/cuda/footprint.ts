@@ -44,6 +44,9 @@ export interface Tile {
   written: boolean;
   /** The kernel-uniform branches its references are under (outermost first); loaded only there. */
   context: Branch[];
+  /** A one-dimensional array read as rows of this length (`c[i * N + j]`): the tile is a box of
+   * rows × columns, element (r, c) being `array[r * stride + c]`. */
+  stride?: string;
 }
 
 /** One side of an `if` whose condition is the same for every thread of a launch. */
@@ -360,7 +363,10 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
   const outerBlock = kernel.block[0].loop;
   const innermostBody = child(kernel.block[kernel.block.length - 1].loop, 'body')!;
 
-  for (const use of wanted) {
+  /** The tiles of one array, and the first reason a group of it stays global; with `stride`, a
+   * one-dimensional array is read as rows of that length. */
+  const stageArray = (use: ArrayUse, stride?: string): { tiles: Tile[]; reason?: string } => {
+    const tiles: Tile[] = [];
     const refs: Ref[] = [];
     let reason: string | undefined;
     const fail = (why: string) => { reason ??= why; };
@@ -375,8 +381,13 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
       }
       if (indices.length !== use.extents.length) { fail(`'${use.name}' is used without all its ${use.extents.length} subscript${use.extents.length > 1 ? 's' : ''} at '${text.slice(top.start, top.end)}'`); continue; }
       const ref: Ref = { node: top, indices, writes: r.access !== 'read', index: [], fixed: [], varying: [], context: uniformContext(model, kernel, top) };
-      for (const ix of indices) {
-        const p = symbols.read(ix);
+      let polys = indices.map(ix => symbols.read(ix));
+      if (stride) {
+        const rows = polys[0]?.affineIn(new Set([stride]));
+        polys = rows ? [rows.coefficients.get(stride) ?? Poly.ZERO, rows.rest] : [undefined];
+      }
+      for (const [d, p] of polys.entries()) {
+        const ix = indices[Math.min(d, indices.length - 1)];
         const split = p?.affineIn(new Set([...p.symbols()].filter(s => symbols.isVarying(s))));
         if (!p || !split) { fail(`the index '${text.slice(ix.start, ix.end)}' of '${use.name}' is not affine in the thread and loop indices`); break; }
         if (![...split.coefficients.values()].every(c => symbols.onlyParams(c))) { fail(`the index '${text.slice(ix.start, ix.end)}' of '${use.name}' multiplies a thread or loop index by another index`); break; }
@@ -385,7 +396,7 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
       }
       refs.push(ref);
     }
-    if (reason) { staging.unstaged.push({ array: use, reason }); continue; }
+    if (reason) return { tiles, reason };
 
     // Groups: same varying part, fixed parts apart by constants.
     const sameVarying = (a: Map<string, Poly>, b: Map<string, Poly>) => a.size === b.size && [...a].every(([s, c]) => b.get(s)?.equals(c));
@@ -403,7 +414,7 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
     let count = 0;
     for (const group of groups) {
       // One reason per array is enough to act on.
-      const why = (s: string) => { if (!staging.unstaged.some(u => u.array === use)) staging.unstaged.push({ array: use, reason: s }); };
+      const why = fail;
       const first = group[0];
       const origin: Poly[] = [], extent: Poly[] = [];
       let box = true;
@@ -435,13 +446,26 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
         const problem = ownership(symbols, disjoint, group, refs, extent);
         if (problem) { why(problem); continue; }
       }
-      staging.tiles.push({
+      tiles.push({
         array: use, id: count === 0 ? use.name : `${use.name}_${count}`,
         level: level >= 0 ? kernel.spine[level].loop : undefined,
-        origin, extent, refs: group.map(r => r.node), written, context: first.context,
+        origin, extent, refs: group.map(r => r.node), written, context: first.context, ...(stride ? { stride } : {}),
       });
       count++;
     }
+    return { tiles, reason };
+  };
+
+  for (const use of wanted) {
+    let staged = stageArray(use);
+    // A flat array indexed by rows (`c[i * N + j]`): its tiles are boxes of rows and columns.
+    const stride = staged.reason && use.extents.length === 1 ? rowStride(model, kernel, symbols, use) : undefined;
+    if (stride) {
+      const rows = stageArray(use, stride);
+      if (!rows.reason) staged = rows;
+    }
+    staging.tiles.push(...staged.tiles);
+    if (staged.reason) staging.unstaged.push({ array: use, reason: staged.reason });
   }
   return staging;
 }
@@ -469,6 +493,37 @@ function ownership(symbols: KernelSymbols, disjoint: (a: Ref, b: Ref) => boolean
   const overlap = all.find(r => !group.includes(r) && !exclusive(first, r) && !disjoint(first, r));
   if (overlap) return `'${at}' is written, and '${symbols.text.slice(overlap.node.start, overlap.node.end)}' may touch the same elements`;
   return undefined;
+}
+
+/**
+ * The row length S by which every reference of a one-dimensional array reads as `array[R * S + C]`
+ * with 0 ≤ C < S and R ≥ 0, proved over the loops' ranges and the guards around each reference
+ * (`if (i < N && j < N) c[i * N + j]`); S a parameter of the kernel. Undefined when none does.
+ */
+function rowStride(model: ItemModel, kernel: Kernel, symbols: KernelSymbols, use: ArrayUse): string | undefined {
+  const reads: { p: Poly; guarded: Poly; g: KernelSymbols }[] = [];
+  for (const r of model.scopes.references) {
+    if (r.variable !== use.variable || !within(r.span, kernel.nest)) continue;
+    const top = r.node.parent;
+    const ix = top?.type === 'subscript_expression' && child(top, 'argument') === r.node ? child(top, 'index') ?? named(top).find(c => c.field !== 'argument') : undefined;
+    if (!top || !ix) return undefined;
+    const g = new KernelSymbols(model, kernel, { guards: guardsAround(model, top, kernel.nest) });
+    const p = symbols.read(ix), guarded = g.read(ix);
+    if (!p || !guarded) return undefined;
+    reads.push({ p, guarded, g });
+  }
+  if (reads.length === 0) return undefined;
+  const range = (g: KernelSymbols, q: Poly) => {
+    const split = q.affineIn(new Set(g.loops.keys()));
+    return split && [...split.coefficients.values()].every(c => g.onlyParams(c)) ? bounds(g, split.rest, split.coefficients) : undefined;
+  };
+  const fits = (S: string) => reads.every(({ p, guarded, g }) => {
+    const rows = p.affineIn(new Set([S])), proof = guarded.affineIn(new Set([S]));
+    if (!rows?.coefficients.get(S) || !proof) return false;
+    const column = range(g, proof.rest), row = range(g, proof.coefficients.get(S) ?? Poly.ZERO);
+    return !!column && !!row && column.min.nonNegative() && Poly.symbol(S).sub(Poly.constant(1)).sub(column.max).nonNegative() && row.min.nonNegative();
+  });
+  return [...reads[0].p.symbols()].filter(s => /^[A-Za-z_]\w*$/.test(s) && symbols.params.has(s)).sort().find(fits);
 }
 
 /** The variables an `if` around `node` bounds from above (`p < N && q <= M`), innermost first. */

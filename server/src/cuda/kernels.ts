@@ -186,7 +186,10 @@ export function accessEdits(kernel: Kernel, text: string, staged: ReadonlyMap<SN
     };
     const tile = staged.get(n);
     if (tile) {
-      const local = indices.map((ix, d) => `${indexText(ix)} - mf_${tile.id}_o${d}`);
+      // A flat array read as rows: the row and column of the element, from its index.
+      const local = tile.stride
+        ? [`${indexText(indices[0])} / ${tile.stride} - mf_${tile.id}_o0`, `${indexText(indices[0])} % ${tile.stride} - mf_${tile.id}_o1`]
+        : indices.map((ix, d) => `${indexText(ix)} - mf_${tile.id}_o${d}`);
       const flat = local.length === 1 ? local[0] : `(${local[0]}) * mf_${tile.id}_e1 + (${local[1]})`;
       edits.push({ start: n.start, end: n.end, newText: `shared_${tile.id}[${flat}]` });
       return false;

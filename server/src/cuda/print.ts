@@ -195,8 +195,11 @@ function copyLoop(t: Tile, direction: 'in' | 'out', unit: string): string[] {
   const e = (d: number) => `mf_${t.id}_e${d}`, o = (d: number) => `mf_${t.id}_o${d}`;
   const two = t.extent.length === 2;
   const positions = two ? [`${o(0)} + mf_e / ${e(1)}`, `${o(1)} + mf_e % ${e(1)}`] : [`${o(0)} + mf_e`];
-  const inside = t.array.extents.map((x, d) => `mf_g${d} >= 0 && mf_g${d} < ${atom(x)}`).join(' && ');
-  const global = `${t.array.name}[${two ? `mf_g0 * ${atom(t.array.extents[1])} + mf_g1` : 'mf_g0'}]`;
+  // A flat array read as rows of `stride`: element (r, c) is r * stride + c, inside the array.
+  const inside = t.stride
+    ? `mf_g0 >= 0 && mf_g1 >= 0 && mf_g1 < ${t.stride} && mf_g0 * ${t.stride} + mf_g1 < ${atom(t.array.extents[0])}`
+    : t.array.extents.map((x, d) => `mf_g${d} >= 0 && mf_g${d} < ${atom(x)}`).join(' && ');
+  const global = `${t.array.name}[${two ? `mf_g0 * ${t.stride ?? atom(t.array.extents[1])} + mf_g1` : 'mf_g0'}]`;
   const shared = `shared_${t.id}[mf_e]`;
   return [
     `for (int mf_e = mf_tid; mf_e < ${two ? `${e(0)} * ${e(1)}` : e(0)}; mf_e += mf_threads) {${direction === 'out' ? ' /* store */' : ''}`,
