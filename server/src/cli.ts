@@ -14,6 +14,9 @@ import { optimizeText } from './optimize/index';
 import { formatCaseDiscussion } from './optimize/format';
 import type { RegisterSource } from './optimize/counters';
 import { closeSolver } from './optimize/solver';
+import { analyzeCost } from './cost/index';
+import { formatSchedule } from './cost/format';
+import { GPU_PRESETS, GpuPreset } from '../../shared/settings';
 
 const USAGE = `usage: metafork <command> [options] FILE...
 
@@ -31,6 +34,10 @@ commands:
                        the comprehensive optimization of each meta_schedule: its cases (constraints
                        on the machine and program parameters, strategies, MetaFork code, CUDA);
                        -o writes one .cu with every case and a dispatcher choosing at run time
+  analyze FILE [--gpu PRESET] [--set NAME=VALUE,...] [--memory global|shared] [--registers N]
+                       the cost model of each meta_schedule's kernels: counts per thread as
+                       polynomials, the many-core machine measures, occupancy on a GPU preset
+                       (${GPU_PRESETS.join(', ')}; default h100) and the estimated time, also by block size
   lsp --stdio          run the language server over stdio
 
 options:
@@ -40,11 +47,11 @@ options:
   -h, --help           this help
   --version            the version`;
 
-const PLANNED = new Set(['analyze', 'tile']);
+const PLANNED = new Set(['tile']);
 
 class UsageError extends Error {}
 
-interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string; memory?: string; registers?: string }
+interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string; memory?: string; registers?: string; gpu?: string; set?: string }
 
 function parseOptions(args: string[]): Options {
   const o: Options = { json: false, files: [], stdio: false };
@@ -58,6 +65,8 @@ function parseOptions(args: string[]): Options {
     else if (a.startsWith('--memory=')) o.memory = a.slice('--memory='.length);
     else if (a === '--registers') { o.registers = args[++i]; if (!o.registers) throw new UsageError(`'--registers' needs auto, nvcc, estimate or a number`); }
     else if (a.startsWith('--registers=')) o.registers = a.slice('--registers='.length);
+    else if (a === '--gpu' || a === '--set') { const v = args[++i]; if (!v) throw new UsageError(`'${a}' needs a value`); o[a === '--gpu' ? 'gpu' : 'set'] = v; }
+    else if (a.startsWith('--gpu=') || a.startsWith('--set=')) { const [k, v] = [a.slice(2, 5), a.slice(6)]; o[k as 'gpu' | 'set'] = v; }
     else if (a.startsWith('--to=') || a.startsWith('--from=')) { const [k, v] = a.slice(2).split('='); o[k as 'to' | 'from'] = v; }
     else if (a === '-' || !a.startsWith('-')) o.files.push(a);
     else throw new UsageError(`unknown option '${a}'`);
@@ -189,6 +198,32 @@ async function optimizeCommand(o: Options, io: Io): Promise<number> {
   }
 }
 
+async function analyzeCommand(o: Options, io: Io): Promise<number> {
+  if (o.files.length !== 1) throw new UsageError('analyze needs exactly one FILE (or - for standard input)');
+  const gpu = o.gpu ?? 'h100';
+  if (!(GPU_PRESETS as readonly string[]).includes(gpu)) throw new UsageError(`--gpu must be one of ${GPU_PRESETS.join(', ')}`);
+  const memory = o.memory ?? 'global';
+  if (memory !== 'global' && memory !== 'shared') throw new UsageError(`--memory must be global or shared`);
+  if (o.registers !== undefined && !/^\d+$/.test(o.registers)) throw new UsageError(`--registers must be a number (analyze estimates them otherwise)`);
+  const set: Record<string, number> = {};
+  for (const pair of (o.set ?? '').split(',').filter(Boolean)) {
+    const m = /^\s*([A-Za-z_]\w*)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(pair);
+    if (!m) throw new UsageError(`--set takes NAME=NUMBER pairs separated by commas, not '${pair}'`);
+    set[m[1]] = Number(m[2]);
+  }
+  const file = o.files[0];
+  const text = readInput(file);
+  const result = await analyzeCost(text, { fileName: file === '-' ? undefined : file, gpu: gpu as GpuPreset, set, memory, ...(o.registers ? { registers: Number(o.registers) } : {}) });
+  const index = new LineIndex(text);
+  if (o.json) {
+    io.stdout(JSON.stringify({ file: displayName(file), gpu: result.gpu, schedules: result.schedules, diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
+  } else {
+    for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
+    write(o, io, result.schedules.map(s => formatSchedule(displayName(file), result, s)).join('\n'));
+  }
+  return result.schedules.length === 0 || result.diagnostics.some(d => d.severity === 'error') ? 1 : 0;
+}
+
 function write(o: Options, io: Io, output: string): void {
   if (o.out) fs.writeFileSync(o.out, output);
   else io.stdout(output);
@@ -206,6 +241,7 @@ export async function main(argv: string[], io: Io = { stdout: s => process.stdou
       case 'translate': return await translateCommand(o, io);
       case 'cuda': return await cudaCommand(o, io);
       case 'optimize': return await optimizeCommand(o, io);
+      case 'analyze': return await analyzeCommand(o, io);
       case 'lsp': {
         if (!o.stdio) throw new UsageError("lsp needs '--stdio'");
         const { startServer } = require('./lsp/server') as typeof import('./lsp/server');

@@ -495,6 +495,50 @@ function ownership(symbols: KernelSymbols, disjoint: (a: Ref, b: Ref) => boolean
   return undefined;
 }
 
+/** A reference of a kernel to an array left in global memory, for the cost model. */
+export interface GlobalAccess {
+  /** The outermost subscript expression, and its indices outermost first. */
+  node: SNode;
+  indices: SNode[];
+  reads: boolean;
+  writes: boolean;
+  /** Whether neighbouring threads along x touch neighbouring (or the same) words; undefined when
+   * the index cannot be read. */
+  coalesced?: boolean;
+}
+
+/** The kernel's references to its arrays that no tile serves. */
+export function globalAccesses(model: ItemModel, kernel: Kernel, tiles: Tile[]): GlobalAccess[] {
+  const staged = new Set(tiles.flatMap(t => t.refs));
+  const symbols = new KernelSymbols(model, kernel);
+  const innermost = kernel.block[kernel.block.length - 1].loop;
+  const x = [...symbols.loops.values()].find(l => l.loop.start === innermost.start && l.kind === 'thread')?.name;
+  const out: GlobalAccess[] = [];
+  for (const use of kernel.arrays) {
+    for (const r of model.scopes.references) {
+      if (r.variable !== use.variable || !within(r.span, kernel.nest)) continue;
+      let top = r.node;
+      const indices: SNode[] = [];
+      while (top.parent?.type === 'subscript_expression' && child(top.parent, 'argument') === top) {
+        const ix = child(top.parent, 'index') ?? named(top.parent).find(c => c.field !== 'argument');
+        if (ix) indices.push(ix);
+        top = top.parent;
+      }
+      if (staged.has(top) || indices.length === 0) continue;
+      // Row-major: the last index moves fastest; its coefficient on x must be 0 or ±1 (a warp
+      // reading a run of words forwards or backwards), the others' 0.
+      const polys = indices.map(ix => symbols.read(ix));
+      let coalesced: boolean | undefined;
+      if (x && polys.every(p => p)) {
+        const along = polys.map(p => p!.affineIn(new Set([x]))?.coefficients.get(x) ?? (p!.symbols().has(x) ? undefined : Poly.ZERO));
+        coalesced = along.every(c => c) ? along.slice(0, -1).every(c => c!.isZero) && [Poly.ZERO, Poly.constant(1), Poly.constant(-1)].some(c => along[along.length - 1]!.equals(c)) : undefined;
+      }
+      out.push({ node: top, indices, reads: r.access !== 'write', writes: r.access !== 'read', ...(coalesced === undefined ? {} : { coalesced }) });
+    }
+  }
+  return out;
+}
+
 /**
  * The row length S by which every reference of a one-dimensional array reads as `array[R * S + C]`
  * with 0 ≤ C < S and R ≥ 0, proved over the loops' ranges and the guards around each reference

@@ -171,7 +171,8 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   return { text: out, diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles, schedules: summaries };
 }
 
-type ReadSchedule = { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; tiles: Tile[][] };
+/** A schedule as the generator reads it: its kernels, each kernel's tiles, the item holding it. */
+export type ReadSchedule = { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; tiles: Tile[][]; model: ItemModel };
 
 /** Every schedule of the items (inside `only` when given) read as kernels with their tiles. */
 function readSchedules(doc: DocumentModel, items: readonly ItemModel[], diagnostics: MfDiagnostic[], options: CudaOptions): ReadSchedule[] {
@@ -200,10 +201,19 @@ function readSchedules(doc: DocumentModel, items: readonly ItemModel[], diagnost
       for (const item of cacheItems) {
         if (!read.arrays.some(a => a.name === item.name)) diagnostics.push(diagnostic('MF511', item, `'${item.name}' is not an array any kernel of this schedule uses: there is nothing to stage`, { variable: item.name }));
       }
-      schedules.push({ read, host: c.functionNode, tiles });
+      schedules.push({ read, host: c.functionNode, tiles, model });
     }
   }
   return schedules;
+}
+
+/** The schedules of the document as the generator reads them (the cost model counts their
+ * kernels); none when an error stops the generation. */
+export function readScheduleKernels(doc: DocumentModel, found: readonly MfDiagnostic[], options: CudaOptions = {}): { schedules: ReadSchedule[]; diagnostics: MfDiagnostic[] } {
+  const diagnostics = found.filter(d => d.severity === 'error');
+  if (diagnostics.length) return { schedules: [], diagnostics };
+  const schedules = readSchedules(doc, doc.allItems(), diagnostics, options);
+  return { schedules: diagnostics.some(d => d.severity === 'error') ? [] : schedules, diagnostics };
 }
 
 /** The kernels and host code of the one schedule starting at `at` (the optimizer's cases). */

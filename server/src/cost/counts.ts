@@ -1,0 +1,121 @@
+// What one thread of a generated kernel does, counted from the kernel's own code as polynomials in
+// the program's parameters (issue 7, digest 000 §3): local operations, words read and written in
+// global memory, and per block the words its shared-memory tiles copy. Loops multiply by their
+// symbolic trip counts; of the two sides of an `if` the larger counts (both, when neither is
+// provably larger), so the counts bound what a thread does from above.
+
+import { child, named } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import type { ItemModel } from '../model/constructs';
+import { canonicalHeader } from '../analysis/loops';
+import { Poly } from '../symbolic/poly';
+import { polynomialOf } from '../symbolic/expression';
+import { globalAccesses, tileLayout, Tile } from '../cuda/footprint';
+import type { Kernel } from '../cuda/kernels';
+import { kernelName } from '../cuda/print';
+
+export interface KernelCounts {
+  name: string;
+  /** Threads per block and blocks per launch: products of the block and grid loops' bounds. */
+  threads: Poly;
+  blocks: Poly;
+  /** Launches: the trip counts of the host loops around the nest in the schedule. */
+  launches: Poly;
+  /** Per thread: local operations, and words read and written in global memory. */
+  ops: Poly;
+  reads: Poly;
+  writes: Poly;
+  /** Per block: words copied from global memory into tiles, and back. */
+  tileLoads: Poly;
+  tileStores: Poly;
+  /** Global references whose neighbouring threads (threadIdx.x) touch words far apart. */
+  uncoalesced: string[];
+}
+
+interface Tally { ops: Poly; reads: Poly; writes: Poly }
+const ZERO: Tally = { ops: Poly.ZERO, reads: Poly.ZERO, writes: Poly.ZERO };
+const plus = (a: Tally, b: Tally): Tally => ({ ops: a.ops.add(b.ops), reads: a.reads.add(b.reads), writes: a.writes.add(b.writes) });
+const times = (a: Tally, n: Poly): Tally => ({ ops: a.ops.mul(n), reads: a.reads.mul(n), writes: a.writes.mul(n) });
+/** The larger polynomial when provably larger for nonnegative symbols, else the sum. */
+const larger = (a: Poly, b: Poly) => (a.sub(b).nonNegative() ? a : b.sub(a).nonNegative() ? b : a.add(b));
+
+/** A C expression of parameters as a polynomial; what is not one stands as a symbol (`dim0`, `(n + 3) / 4`). */
+export function parameterPoly(e: SNode, text: string): Poly {
+  const r = polynomialOf(e, text, { identifier: n => Poly.symbol(text.slice(n.start, n.end)), atom: n => Poly.symbol(text.slice(n.start, n.end).replace(/\s+/g, ' ')) });
+  return 'poly' in r ? r.poly : Poly.symbol(text.slice(e.start, e.end).replace(/\s+/g, ' '));
+}
+
+/** Iterations of a loop: `bound - lower` (+1 for `<=`) over a constant step; a symbol `trips@LINE` otherwise. */
+export function tripCount(loop: SNode, text: string): Poly {
+  const h = canonicalHeader(loop, text).header;
+  const unknown = () => Poly.symbol(`trips@${text.slice(0, loop.start).split('\n').length}`);
+  if (!h || h.step.negative || !/^\d+$/.test(h.step.text.trim()) || !h.variableOnLeft || !['<', '<=', '!='].includes(h.operator)) return unknown();
+  const span = parameterPoly(h.bound, text).sub(parameterPoly(h.lower, text)).add(Poly.constant(h.operator === '<=' ? 1 : 0));
+  return span.scale(1 / Number(h.step.text.trim()));
+}
+
+const OPERATORS = new Set(['binary_expression', 'unary_expression', 'conditional_expression', 'call_expression', 'cast_expression']);
+
+/** Σ over tiles, where of the two sides of a uniform branch only the larger runs in a launch. */
+function layoutSum(tiles: Tile[], words: (t: Tile) => Poly): Poly {
+  const sum = (ts: Tile[]) => ts.reduce((p, t) => p.add(words(t)), Poly.ZERO);
+  return tileLayout(tiles).reduce((p, u) => p.add('tile' in u ? words(u.tile) : larger(sum(u.then), sum(u.otherwise))), Poly.ZERO);
+}
+
+/** Counts one kernel. `tiles`: its shared-memory tiles; `region`: the schedule's body (host loops). */
+export function countKernel(model: ItemModel, kernel: Kernel, tiles: Tile[], region: SNode): KernelCounts {
+  const text = model.text;
+  const accesses = globalAccesses(model, kernel, tiles);
+  const byNode = new Map(accesses.map(a => [a.node, a]));
+
+  const tally = (n: SNode): Tally => {
+    if (n.type === 'for_statement') {
+      const parts = ['initializer', 'condition', 'update'].map(f => child(n, f));
+      const each = plus(plus(parts[1] ? tally(parts[1]) : ZERO, parts[2] ? tally(parts[2]) : ZERO), tally(child(n, 'body')!));
+      return plus(parts[0] ? tally(parts[0]) : ZERO, times(each, tripCount(n, text)));
+    }
+    if (n.type === 'while_statement' || n.type === 'do_statement') {
+      return times(named(n).map(tally).reduce(plus, ZERO), Poly.symbol(`trips@${text.slice(0, n.start).split('\n').length}`));
+    }
+    if (n.type === 'if_statement') {
+      const yes = tally(child(n, 'consequence')!), no = child(n, 'alternative') ? tally(child(n, 'alternative')!) : ZERO;
+      return plus(tally(child(n, 'condition')!), { ops: larger(yes.ops, no.ops), reads: larger(yes.reads, no.reads), writes: larger(yes.writes, no.writes) });
+    }
+    const access = byNode.get(n);
+    if (access) {
+      const inner = access.indices.map(tally).reduce(plus, ZERO);
+      return plus(inner, { ops: Poly.ZERO, reads: Poly.constant(access.reads ? 1 : 0), writes: Poly.constant(access.writes ? 1 : 0) });
+    }
+    let own = OPERATORS.has(n.type) ? 1 : 0;
+    if (n.type === 'update_expression') own = 1;
+    if (n.type === 'assignment_expression' && text.slice(child(n, 'left')!.end, child(n, 'right')!.start).trim() !== '=') own = 1;
+    return named(n).map(tally).reduce(plus, { ...ZERO, ops: Poly.constant(own) });
+  };
+
+  // A thread runs the innermost block loop's body once per iteration of the serial loops
+  // between the grid and block loops.
+  const innermost = kernel.block[kernel.block.length - 1].loop;
+  const outerBlock = kernel.block[0].loop;
+  const serial = kernel.spine.filter(s => s.role === 'serial' && s.loop.start < outerBlock.start);
+  const per = times(tally(child(innermost, 'body')!), serial.reduce((p, s) => p.mul(tripCount(s.loop, text)), Poly.constant(1)));
+
+  const boundPoly = (bound: string) => Poly.symbol(bound.replace(/\s+/g, ' '));
+  let launches = Poly.constant(1);
+  for (let m = kernel.nest.parent; m && m !== region; m = m.parent) if (m.type === 'for_statement') launches = launches.mul(tripCount(m, text));
+  // A tile moves once per iteration of the serial loops down to its level.
+  const moved = (t: Tile) => {
+    const level = t.level ? kernel.spine.findIndex(s => s.loop === t.level) : -1;
+    const repeat = kernel.spine.slice(0, level + 1).filter(s => s.role === 'serial').reduce((p, s) => p.mul(tripCount(s.loop, text)), Poly.constant(1));
+    return t.extent.reduce((p, e) => p.mul(e), Poly.constant(1)).mul(repeat);
+  };
+  return {
+    name: kernelName(kernel),
+    threads: kernel.block.reduce((p, b) => p.mul(boundPoly(b.bound)), Poly.constant(1)),
+    blocks: kernel.grid.reduce((p, g) => p.mul(boundPoly(g.bound)), Poly.constant(1)),
+    launches,
+    ...per,
+    tileLoads: layoutSum(tiles, moved),
+    tileStores: layoutSum(tiles.filter(t => t.written), moved),
+    uncoalesced: accesses.filter(a => a.coalesced === false).map(a => text.slice(a.node.start, a.node.end)),
+  };
+}

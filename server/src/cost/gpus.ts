@@ -1,0 +1,96 @@
+// The GPU presets a user can target (setting `metafork.cuda.gpu`, `--gpu`): the limits the
+// occupancy estimate and the case discussion's machine parameters read. The three GPUs of the
+// seeds (Tesla M2050, GeForce GTX 670, Tesla K20c) take the per-compute-capability rows RT-CUDA
+// uses (digest 002 §3.4) with their own SM counts; the recent ones take NVIDIA's published
+// limits for their compute capability (CUDA programming guide, "Technical Specifications per
+// Compute Capability", and the product data sheets).
+
+import type { GpuPreset } from '../../../shared/settings';
+
+export interface Gpu {
+  name: string;
+  computeCapability: string;
+  sms: number;
+  coresPerSm: number;
+  clockMHz: number;
+  threadsPerWarp: number;
+  maxWarpsPerSm: number;
+  maxBlocksPerSm: number;
+  maxThreadsPerBlock: number;
+  /** 32-bit registers per SM, the most one thread may use, and the unit a warp's registers are
+   * allocated in. */
+  registersPerSm: number;
+  maxRegistersPerThread: number;
+  registerAllocationUnit: number;
+  /** Shared memory per SM, the most one block may use (with opt-in), the allocation unit and the
+   * bytes the system reserves per block (1 KB from compute capability 8.0 on). */
+  sharedBytesPerSm: number;
+  maxSharedBytesPerBlock: number;
+  sharedAllocationUnit: number;
+  sharedReservedPerBlock: number;
+  /**
+   * The MCM's U: clock cycles to move one word between global memory and an SM, taken as the
+   * global-memory latency microbenchmarks report for the architecture (Fermi to Hopper: about
+   * 400–600 cycles). A model constant, not a measurement of this device; `--set U=...` overrides it.
+   */
+  wordCycles: number;
+}
+
+const KB = 1024;
+
+export const GPUS: Record<GpuPreset, Gpu> = {
+  'tesla-m2050': {
+    name: 'Tesla M2050', computeCapability: '2.0', sms: 14, coresPerSm: 32, clockMHz: 1150,
+    threadsPerWarp: 32, maxWarpsPerSm: 48, maxBlocksPerSm: 8, maxThreadsPerBlock: 1024,
+    registersPerSm: 32768, maxRegistersPerThread: 63, registerAllocationUnit: 128,
+    sharedBytesPerSm: 48 * KB, maxSharedBytesPerBlock: 48 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: 0,
+    wordCycles: 600,
+  },
+  'gtx-670': {
+    name: 'GeForce GTX 670', computeCapability: '3.0', sms: 7, coresPerSm: 192, clockMHz: 915,
+    threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 16, maxThreadsPerBlock: 1024,
+    registersPerSm: 65536, maxRegistersPerThread: 63, registerAllocationUnit: 256,
+    sharedBytesPerSm: 48 * KB, maxSharedBytesPerBlock: 48 * KB, sharedAllocationUnit: 256, sharedReservedPerBlock: 0,
+    wordCycles: 500,
+  },
+  'k20c': {
+    name: 'Tesla K20c', computeCapability: '3.5', sms: 13, coresPerSm: 192, clockMHz: 706,
+    threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 16, maxThreadsPerBlock: 1024,
+    registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
+    sharedBytesPerSm: 48 * KB, maxSharedBytesPerBlock: 48 * KB, sharedAllocationUnit: 256, sharedReservedPerBlock: 0,
+    wordCycles: 500,
+  },
+  'v100': {
+    name: 'Tesla V100 (SXM2)', computeCapability: '7.0', sms: 80, coresPerSm: 64, clockMHz: 1530,
+    threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
+    registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
+    sharedBytesPerSm: 96 * KB, maxSharedBytesPerBlock: 96 * KB, sharedAllocationUnit: 256, sharedReservedPerBlock: 0,
+    wordCycles: 450,
+  },
+  'a100': {
+    name: 'A100 (SXM4)', computeCapability: '8.0', sms: 108, coresPerSm: 64, clockMHz: 1410,
+    threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
+    registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
+    sharedBytesPerSm: 164 * KB, maxSharedBytesPerBlock: 163 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: KB,
+    wordCycles: 470,
+  },
+  'h100': {
+    name: 'H100 (SXM5)', computeCapability: '9.0', sms: 132, coresPerSm: 128, clockMHz: 1980,
+    threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
+    registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
+    sharedBytesPerSm: 228 * KB, maxSharedBytesPerBlock: 227 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: KB,
+    wordCycles: 480,
+  },
+  'h200': {
+    name: 'H200 (SXM)', computeCapability: '9.0', sms: 132, coresPerSm: 128, clockMHz: 1980,
+    threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
+    registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
+    sharedBytesPerSm: 228 * KB, maxSharedBytesPerBlock: 227 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: KB,
+    wordCycles: 480,
+  },
+};
+
+/** The case discussion's machine parameters for a preset: R_B, Z_B (4-byte words) and T_B. */
+export function machineLimits(gpu: Gpu): { R_B: number; Z_B: number; T_B: number } {
+  return { R_B: gpu.maxRegistersPerThread, Z_B: Math.floor(gpu.maxSharedBytesPerBlock / 4), T_B: gpu.maxThreadsPerBlock };
+}

@@ -1,0 +1,231 @@
+// `metafork analyze` (SPEC §6, issue 7): for each schedule, each kernel's counts as polynomials in
+// the program's parameters, its many-core machine measures per block (work, span, overhead), and at
+// one point of the parameters on a GPU preset: occupancy, the slides' estimate (waves of active
+// blocks, each a block's span plus overhead) and the Graham–Brent bound `(N/K + L)·C`; plus the
+// estimate over a sweep of block sizes (the editor's plot, the dispatcher's ranking).
+
+import { analyzeText } from '../analyze';
+import type { MfDiagnostic } from '../analysis/diagnostic';
+import { diagnostic } from '../analysis/diagnostic';
+import type { ItemModel } from '../model/constructs';
+import { constructSpan } from '../model/constructs';
+import { within } from '../syntax/keywords';
+import { child, walk } from '../syntax/ast';
+import { readScheduleKernels, ReadSchedule } from '../cuda/index';
+import { tileLayout, type MemoryMode, type Tile } from '../cuda/footprint';
+import { printKernel } from '../cuda/print';
+import { Poly } from '../symbolic/poly';
+import { evaluateC } from '../symbolic/evaluate';
+import { LineIndex } from '../syntax/lines';
+import type { GpuPreset } from '../../../shared/settings';
+import { estimateRegisters } from '../optimize/counters';
+import { countKernel, KernelCounts } from './counts';
+import { Gpu, GPUS } from './gpus';
+import { occupancy, OccupancyLimit } from './occupancy';
+
+export interface AnalyzeOptions {
+  fileName?: string;
+  gpu?: GpuPreset;
+  /** Values of parameters (data sizes, block sizes, granularity, U). */
+  set?: Record<string, number>;
+  memory?: MemoryMode;
+  /** Registers per thread: estimated from the kernel's code, or given. */
+  registers?: number;
+  /** Only the schedule holding this offset. */
+  offset?: number;
+}
+
+export interface KernelEstimate {
+  name: string;
+  /** The counts as formulas (per thread: ops, reads, writes; per block: tile words). */
+  formulas: Record<'threads' | 'blocks' | 'launches' | 'ops' | 'reads' | 'writes' | 'tileLoads' | 'tileStores', string>;
+  /** The MCM per block: work, span and parallelism overhead, as formulas in U. */
+  mcm: { work: string; span: string; overhead: string };
+  coalesced: boolean;
+  uncoalesced: string[];
+  at: {
+    threads: number; blocks: number; launches: number; registers: number; sharedBytes: number;
+    activeBlocks: number; limitedBy: OccupancyLimit; occupancy: number;
+    /** Span plus overhead of one block (cycles), and the waves of one launch. */
+    blockCycles: number; waves: number; cycles: number;
+  };
+}
+
+export interface ScheduleEstimate {
+  start: number; end: number; line: number;
+  /** The parameters' values used, and those the analysis assumed (no value given or derivable). */
+  values: Record<string, number>;
+  assumed: string[];
+  /** The block-size parameters (swept) and the granularity, when the schedule has them. */
+  blockParameters: string[];
+  kernels: KernelEstimate[];
+  /** Graham–Brent at the point: N blocks, L launches after the first, C the costliest block, K blocks at once. */
+  bound: { N: number; L: number; C: number; K: number; cycles: number };
+  cycles: number;
+  microseconds: number;
+  sweep: { block: Record<string, number>; threads: number; cycles: number; microseconds: number }[];
+}
+
+export interface AnalyzeResult { gpu: Gpu; diagnostics: MfDiagnostic[]; schedules: ScheduleEstimate[] }
+
+/** Default values: a data size, a 1-D block, a 2-D block's sides, the granularity. */
+const DEFAULTS = { data: 4096, block1: 256, block2: 16, granularity: 1 };
+const SWEEP_1D = [32, 64, 128, 256, 512, 1024];
+const SWEEP_2D: [number, number][] = [[8, 8], [8, 16], [16, 8], [16, 16], [8, 32], [32, 8], [16, 32], [32, 16], [32, 32]];
+
+export async function analyzeCost(text: string, options: AnalyzeOptions = {}): Promise<AnalyzeResult> {
+  const gpu = GPUS[options.gpu ?? 'h100'];
+  const analysis = await analyzeText(text, options.fileName);
+  try {
+    const { schedules, diagnostics } = readScheduleKernels(analysis.model, analysis.diagnostics, { memory: options.memory ?? 'global' });
+    const picked = schedules.filter(s => options.offset === undefined || within({ start: options.offset, end: options.offset }, constructSpan(s.read.schedule)));
+    if (!diagnostics.some(d => d.severity === 'error') && picked.length === 0) {
+      diagnostics.push(diagnostic('MF510', { start: 0, end: Math.min(1, text.length) }, `no 'meta_schedule' ${options.offset === undefined ? 'in this file' : 'here'}: there is nothing to analyze`));
+    }
+    const lines = new LineIndex(text);
+    return { gpu, diagnostics, schedules: picked.map(s => estimateSchedule(s, gpu, options, lines)) };
+  } finally {
+    analysis.syntax.dispose();
+  }
+}
+
+function estimateSchedule(s: ReadSchedule, gpu: Gpu, options: AnalyzeOptions, lines: LineIndex): ScheduleEstimate {
+  const text = s.model.text;
+  const span = constructSpan(s.read.schedule);
+  const counts = s.read.kernels.map((k, i) => countKernel(s.model, k, s.tiles[i], s.read.schedule.region!));
+  const registers = s.read.kernels.map((k, i) => options.registers ?? estimateRegisters(printKernel(k, text, s.tiles[i])));
+  const blockParameters = [...new Set(s.read.kernels.flatMap(k => k.block.map(b => b.bound.trim())).filter(b => /^[A-Za-z_]\w*$/.test(b)))];
+  const twoD = s.read.kernels.some(k => k.block.length === 2);
+  const env = Environment.of(s.model, span.start, options.set ?? {}, name =>
+    blockParameters.includes(name) ? (twoD ? DEFAULTS.block2 : DEFAULTS.block1) : /^s$|granularity/.test(name) ? DEFAULTS.granularity : DEFAULTS.data);
+  const at = (values: Environment) => pointEstimate(gpu, counts, registers, s.tiles.map(ts => ts), values);
+  const point = at(env);
+  const sweep = blockParameters.length === 0 ? [] : (twoD && blockParameters.length === 2 ? SWEEP_2D : SWEEP_1D.map(b => blockParameters.map(() => b) as number[]))
+    .map(sizes => {
+      const block = Object.fromEntries(blockParameters.map((b, i) => [b, sizes[i] ?? sizes[0]]));
+      const e = at(env.with(block));
+      return { block, threads: Object.values(block).reduce((a, b) => a * b, 1), cycles: e.cycles, microseconds: e.cycles / gpu.clockMHz };
+    })
+    .filter(p => p.threads <= gpu.maxThreadsPerBlock);
+  return {
+    start: span.start, end: span.end, line: lines.position(span.start).line + 1,
+    values: env.used(), assumed: env.assumedNames(), blockParameters,
+    kernels: point.kernels.map((k, i) => ({ ...k, ...describe(counts[i]) })),
+    bound: point.bound, cycles: point.cycles, microseconds: point.cycles / gpu.clockMHz,
+    sweep,
+  };
+}
+
+/** The formulas of one kernel's counts and its MCM measures per block. */
+function describe(c: KernelCounts): Pick<KernelEstimate, 'name' | 'formulas' | 'mcm' | 'coalesced' | 'uncoalesced'> {
+  const m = (p: Poly) => p.toMath();
+  const words = c.reads.add(c.writes);
+  const tileWords = c.tileLoads.add(c.tileStores);
+  const perThread = tileWords.isZero ? m(words) : `${m(words)} + (${m(tileWords)})/(${m(c.threads)})`;
+  const coalesced = c.uncoalesced.length === 0;
+  return {
+    name: c.name,
+    formulas: { threads: m(c.threads), blocks: m(c.blocks), launches: m(c.launches), ops: m(c.ops), reads: m(c.reads), writes: m(c.writes), tileLoads: m(c.tileLoads), tileStores: m(c.tileStores) },
+    mcm: { work: m(c.threads.mul(c.ops)), span: m(c.ops), overhead: `${coalesced ? '' : `${m(c.threads)} · `}U · (${perThread})` },
+    coalesced, uncoalesced: c.uncoalesced,
+  };
+}
+
+/** The estimate at one point of the parameters. */
+function pointEstimate(gpu: Gpu, counts: KernelCounts[], registers: number[], tiles: ReadSchedule['tiles'], env: Environment) {
+  const U = env.value('U') ?? gpu.wordCycles;
+  let cycles = 0, N = 0, L = -1, C = 0, K = Infinity;
+  const kernels = counts.map((c, i) => {
+    const threads = env.number(c.threads), blocks = env.number(c.blocks), launches = env.number(c.launches);
+    const sharedBytes = layoutBytes(tiles[i], env);
+    const o = occupancy(gpu, { threadsPerBlock: threads, registersPerThread: registers[i], sharedBytes });
+    const words = env.number(c.reads.add(c.writes)) + env.number(c.tileLoads.add(c.tileStores)) / Math.max(threads, 1);
+    const blockCycles = env.number(c.ops) + U * words * (c.uncoalesced.length ? threads : 1);
+    const waves = o.activeBlocks ? Math.ceil(blocks / (o.activeBlocks * gpu.sms)) : Infinity;
+    const kernelCycles = launches * waves * blockCycles;
+    cycles += kernelCycles;
+    N += launches * blocks; L += launches; C = Math.max(C, blockCycles); K = Math.min(K, Math.max(1, o.activeBlocks * gpu.sms));
+    return { name: c.name, at: { threads, blocks, launches, registers: registers[i], sharedBytes, activeBlocks: o.activeBlocks, limitedBy: o.limitedBy, occupancy: o.occupancy, blockCycles, waves, cycles: kernelCycles } };
+  });
+  // Corollary 4.2.2 with whole rounds of K blocks (fewer blocks than K still take one C).
+  return { kernels, cycles, bound: { N, L: Math.max(L, 0), C, K, cycles: (Math.ceil(N / K) + Math.max(L, 0)) * C } };
+}
+
+/** Bytes of a kernel's tiles as the generator lays them out (16-byte aligned; the two sides of a
+ * uniform branch share theirs). */
+function layoutBytes(tiles: Tile[], env: Environment): number {
+  const bytes = (ts: Tile[]) => ts.reduce((a, t) => a + Math.ceil(env.number(t.extent.reduce((p, e) => p.mul(e), Poly.constant(1))) * elementBytes(t.array.element) / 16) * 16, 0);
+  return tileLayout(tiles).reduce((a, u) => a + ('tile' in u ? bytes([u.tile]) : Math.max(bytes(u.then), bytes(u.otherwise))), 0);
+}
+
+const elementBytes = (element: string) => ({ char: 1, short: 2, int: 4, unsigned: 4, float: 4, long: 8, double: 8 } as Record<string, number>)[element.replace(/^(unsigned|signed)\s+/, '').replace(/\s+int$/, '').trim()] ?? 8;
+
+/**
+ * Values of the symbols of the counts: given ones first, then the variables declared before the
+ * schedule whose initializers evaluate (`dim = (N + s * B - 1) / (s * B)`), `#define`d constants,
+ * and finally defaults by role (recorded as assumed).
+ */
+class Environment {
+  private readonly cache = new Map<string, bigint | undefined>();
+  private readonly assumed = new Set<string>();
+
+  private constructor(private readonly initializers: ReadonlyMap<string, string>, private readonly given: Record<string, number>, private readonly fallback: (name: string) => number) {}
+
+  static of(model: ItemModel, before: number, given: Record<string, number>, fallback: (name: string) => number): Environment {
+    const text = model.text;
+    const initializers = new Map<string, string>();
+    for (const m of text.matchAll(/^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n]+)$/gm)) initializers.set(m[1], m[2].replace(/\/\/.*$|\/\*.*?\*\//g, '').trim());
+    for (const v of model.scopes.variables) {
+      if (v.shape !== 'value' || v.span.start >= before) continue;
+      walk(v.declaration, n => {
+        const d = n.type === 'init_declarator' ? child(n, 'declarator') : undefined;
+        const value = d && d.start === v.span.start ? child(n, 'value') : undefined;
+        if (value) initializers.set(v.name, text.slice(value.start, value.end));
+        return !value;
+      });
+    }
+    return new Environment(initializers, given, fallback);
+  }
+
+  /** The same program with some values changed (a point of a sweep). */
+  with(values: Record<string, number>): Environment {
+    return new Environment(this.initializers, { ...this.given, ...values }, this.fallback);
+  }
+
+  value(name: string): number | undefined {
+    return this.given[name];
+  }
+
+  private resolve(name: string, seen: ReadonlySet<string> = new Set()): bigint | undefined {
+    if (this.cache.has(name)) return this.cache.get(name);
+    // The program as run without arguments: `argc > 1 ? atoi(argv[1]) : 1000` is its default 1000.
+    if (name === 'argc' && !(name in this.given)) return 1n;
+    let v: bigint | undefined = name in this.given ? BigInt(Math.round(this.given[name])) : undefined;
+    const init = this.initializers.get(name);
+    if (v === undefined && init !== undefined && !seen.has(name)) v = evaluateC(init, n => this.resolve(n, new Set([...seen, name])));
+    if (v === undefined && /^[A-Za-z_]\w*$/.test(name)) {
+      v = BigInt(this.fallback(name));
+      this.assumed.add(name);
+    }
+    this.cache.set(name, v);
+    return v;
+  }
+
+  /** A polynomial's value (its atoms evaluated as C); NaN when some symbol has none. */
+  number(p: Poly): number {
+    const values = new Map<string, bigint>();
+    for (const s of p.symbols()) {
+      const v = /^[A-Za-z_]\w*$/.test(s) ? this.resolve(s) : evaluateC(s, n => this.resolve(n));
+      if (v === undefined) return NaN;
+      values.set(s, v);
+    }
+    const r = p.evaluate(values);
+    return Number(r.n) / Number(r.d);
+  }
+
+  used(): Record<string, number> {
+    return Object.fromEntries([...this.cache].filter(([, v]) => v !== undefined).map(([k, v]) => [k, Number(v)]));
+  }
+
+  assumedNames(): string[] { return [...this.assumed]; }
+}

@@ -1,0 +1,115 @@
+// The cost model on generated kernels: counts read from the code against counts done by hand,
+// the C evaluator the estimates use, and `metafork analyze` end to end.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import { fixture } from '../helpers';
+import { analyzeText } from '../../server/src/analyze';
+import { readScheduleKernels } from '../../server/src/cuda/index';
+import { countKernel } from '../../server/src/cost/counts';
+import { analyzeCost } from '../../server/src/cost/index';
+import { evaluateC } from '../../server/src/symbolic/evaluate';
+import { main } from '../../server/src/cli';
+
+async function counts(file: string, memory: 'global' | 'shared' = 'global') {
+  const text = fs.readFileSync(file, 'utf8');
+  const a = await analyzeText(text, file);
+  try {
+    const { schedules, diagnostics } = readScheduleKernels(a.model, a.diagnostics, { memory });
+    assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
+    return schedules.flatMap(s => s.read.kernels.map((k, i) => {
+      const c = countKernel(s.model, k, s.tiles[i], s.read.schedule.region!);
+      return { name: c.name, threads: c.threads.toMath(), blocks: c.blocks.toMath(), launches: c.launches.toMath(), ops: c.ops.toMath(), reads: c.reads.toMath(), writes: c.writes.toMath(), tiles: `${c.tileLoads.toMath()} / ${c.tileStores.toMath()}`, uncoalesced: c.uncoalesced };
+    }));
+  } finally {
+    a.syntax.dispose();
+  }
+}
+
+test('counts from the code equal counts by hand: reversal, 1-D Jacobi, matrix-vector', async () => {
+  // inoffset = v * B + u (2), inoffset < N (1), outoffset = N - 1 - inoffset (2); one word each way.
+  assert.deepEqual(await counts(fixture('cuda', 'thesis-reversal.mfc')), [
+    { name: 'kernel0', threads: 'B', blocks: 'ub_v', launches: '1', ops: '5', reads: '1', writes: '1', tiles: '0 / 0', uncoalesced: [] },
+  ]);
+  // kernel0: p = v*B + u (2), p < N - 2 (2), three index sums, two additions, a division (6);
+  // kernel1: w (2), the guard (2), two index sums (2). The time loop launches each T times.
+  const jacobi = await counts(fixture('cuda', 'thesis-jacobi1d.mfc'));
+  assert.deepEqual(jacobi.map(k => [k.name, k.launches, k.ops, k.reads, k.writes]), [['kernel0', 'T', '10', '3', '1'], ['kernel1', 'T', '6', '1', '1']]);
+  // Per j (16 of them per tile i): j < 16 and ++j (2), p (2), the guard's <, &&, *, +, < (5),
+  // += (1), two index sums (4), the product (1): 15; c read and written, a and b read. The rows
+  // a[p][...] of neighbouring threads are N words apart: not coalesced.
+  const [mv] = await counts(fixture('cuda', 'thesis-matvec.mfc'));
+  assert.deepEqual([mv.ops, mv.reads, mv.writes, mv.uncoalesced], ['240*((n + 15) / 16)', '48*((n + 15) / 16)', '16*((n + 15) / 16)', ['a[p][i*16+j]']]);
+});
+
+test('counts: coarsening multiplies by s, shared tiles count per block, a uniform branch counts one side', async () => {
+  const [rev] = await counts(fixture('optimize', 'reversal.mfc'));
+  // x = (i*s + k)*B + j (4), y = N - 1 - x (2), x < N (1), k < s and ++k (2): 9 per k.
+  assert.deepEqual([rev.ops, rev.reads, rev.writes], ['9*s', 's', 's']);
+  const [tr] = await counts(fixture('optimize', 'transpose.mfc'));
+  assert.deepEqual(tr.uncoalesced, ['c[j * N + i]']);
+  // 1-D Jacobi in shared memory: one row of B*s + 2 loaded per block (the other side of t % 2
+  // loads as much and never in the same launch); the written row goes straight to global memory.
+  const [j] = await counts(fixture('optimize', 'jacobi1d.mfc'), 'shared');
+  assert.deepEqual([j.tiles, j.reads, j.writes], ['B*s + 2 / 0', '0', 's']);
+});
+
+test('C expressions evaluate as C does: truncating division, the branch a ?: takes', () => {
+  const v = (text: string, values: Record<string, number> = {}) => evaluateC(text, n => (n in values ? BigInt(values[n]) : undefined));
+  assert.equal(v('(N + s * B - 1) / (s * B)', { N: 1000, s: 2, B: 32 }), 16n);
+  assert.equal(v('-7 / 2'), -3n);
+  assert.equal(v('-7 % 2'), -1n);
+  assert.equal(v('argc > 1 ? atoi(argv[1]) : 1000', { argc: 1 }), 1000n);
+  assert.equal(v('argc > 1 ? atoi(argv[1]) : 1000', { argc: 2 }), undefined);
+  assert.equal(v('a < b && b <= 3 || 0', { a: 1, b: 3 }), 1n);
+  assert.equal(v('N / 0', { N: 1 }), undefined);
+  assert.equal(v('x = 3'), undefined);
+  assert.equal(v('M', {}), undefined);
+});
+
+test("analyze: the program's own defaults, occupancy, the estimate and the sweep", async () => {
+  const text = fs.readFileSync(fixture('optimize', 'matvec.mfc'), 'utf8');
+  const r = await analyzeCost(text, { gpu: 'k20c' });
+  const [s] = r.schedules;
+  // N = argc > 1 ? atoi(argv[1]) : 300 and so on: the program as run without arguments.
+  assert.deepEqual([s.values.N, s.values.B, s.values.s, s.values.dim0, s.values.dim1], [300, 32, 2, 5, 10]);
+  assert.deepEqual(s.assumed, []);
+  const [k] = s.kernels;
+  assert.equal(k.at.activeBlocks, 16); // 32 threads: the K20c's 16 resident blocks bind
+  assert.equal(k.at.blocks, 5);
+  assert.equal(k.at.waves, 1);
+  // Span 13*B*dim1*s + 2*B*dim1 = 8960 at B = 32, dim1 = 10, s = 2; 4*B*dim1*s words per thread,
+  // not coalesced: ℓ·U per word.
+  assert.equal(k.at.blockCycles, 8960 + 32 * 500 * (4 * 32 * 10 * 2));
+  assert.equal(s.cycles, k.at.blockCycles);
+  assert.deepEqual(s.sweep.map(p => p.block.B), [32, 64, 128, 256, 512, 1024]);
+  // Given values win over the program's; a 2-D schedule sweeps pairs within the block limit.
+  const at = await analyzeCost(text, { gpu: 'k20c', set: { N: 4096, B: 128 } });
+  assert.deepEqual([at.schedules[0].values.N, at.schedules[0].values.dim0], [4096, 16]);
+  const mm = await analyzeCost(fs.readFileSync(fixture('optimize', 'matmul.mfc'), 'utf8'), { gpu: 'h100' });
+  assert.ok(mm.schedules[0].sweep.every(p => p.block.B0 * p.block.B1 <= 1024 && p.threads === p.block.B0 * p.block.B1));
+});
+
+test('metafork analyze: text, --json, errors and usage', async () => {
+  const run = async (...args: string[]) => {
+    let stdout = '', stderr = '';
+    const code = await main(args, { stdout: s => { stdout += s; }, stderr: s => { stderr += s; } });
+    return { code, stdout, stderr };
+  };
+  const file = fixture('cuda', 'thesis-jacobi1d.mfc');
+  const text = await run('analyze', file, '--gpu', 'k20c', '--set', 'N=65538');
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /meta_schedule on Tesla K20c \(13 SMs/);
+  assert.match(text.stdout, /kernel0: ub_v blocks of B threads, launched T times/);
+  assert.match(text.stdout, /per thread: 10 operations, 3 words read and 1 written in global memory/);
+  assert.match(text.stdout, /by block size: 32: .*\(best\)/);
+  const json = JSON.parse((await run('analyze', file, '--json')).stdout);
+  assert.equal(json.gpu.name, 'H100 (SXM5)');
+  assert.deepEqual(json.schedules[0].kernels.map((k: { name: string }) => k.name), ['kernel0', 'kernel1']);
+  assert.equal((await run('analyze', file, '--gpu', 'gtx-9000')).code, 2);
+  assert.equal((await run('analyze', file, '--set', 'N')).code, 2);
+  const none = await run('analyze', fixture('e2e', 'clean.mfc'));
+  assert.equal(none.code, 1);
+  assert.match(none.stderr, /MF510/);
+});
