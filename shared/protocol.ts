@@ -79,9 +79,29 @@ export interface OptimizeResult {
     milliseconds: number;
   }[];
 }
-/** `metafork/analyze` (the cost model) is defined with the cost-model work; until then the server
- * answers it "method not found". */
+/** `metafork/analyze`: the cost model of every schedule of the document, or of the one at
+ * `position`, on a GPU preset (default: the `metafork.cuda.gpu` setting): per kernel the counts,
+ * the many-core machine measures and the occupancy; the estimate; the estimate by block size. */
 export const ANALYZE_REQUEST = 'metafork/analyze';
+export interface AnalyzeParams { textDocument: TextDocumentIdentifier; position?: Position; gpu?: string; set?: Record<string, number> }
+export interface AnalyzeResult {
+  version: number;
+  /** What `metafork analyze` prints; absent when errors stop it. */
+  text?: string;
+  gpu: { name: string; sms: number; clockMHz: number };
+  diagnostics: Diagnostic[];
+  schedules: {
+    range: Range;
+    values: Record<string, number>;
+    assumed: string[];
+    blockParameters: string[];
+    kernels: { name: string; formulas: Record<string, string>; mcm: { work: string; span: string; overhead: string }; coalesced: boolean; at: Record<string, number | string> }[];
+    cycles: number;
+    microseconds: number;
+    bound: { N: number; L: number; C: number; K: number; cycles: number };
+    sweep: { block: Record<string, number>; threads: number; cycles: number; microseconds: number }[];
+  }[];
+}
 export interface DocumentParams { textDocument: TextDocumentIdentifier }
 
 /** Client-side command identifiers (the code lens and the code actions name them). */

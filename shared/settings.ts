@@ -7,6 +7,7 @@ export const SETTINGS_SECTION = 'metafork';
 /** GPU presets a user can target (their limits live with the cost model). */
 export const GPU_PRESETS = ['tesla-m2050', 'gtx-670', 'k20c', 'v100', 'a100', 'h100', 'h200'] as const;
 export type GpuPreset = typeof GPU_PRESETS[number];
+export const isGpuPreset = (x: unknown): x is GpuPreset => (GPU_PRESETS as readonly unknown[]).includes(x);
 
 export interface MetaforkSettings {
   /** Run the server on C and C++ documents too (CilkPlus and OpenMP diagnostics). */

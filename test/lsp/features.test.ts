@@ -320,7 +320,7 @@ describe('hover', () => {
     const h = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: position(text, text.lastIndexOf('meta_schedule') + 1) });
     assert.match(h.contents.value, /\*\*kernel1\*\*/);
     const lenses = await client.request<{ command?: { title: string } }[]>('textDocument/codeLens', { textDocument: { uri } });
-    assert.deepEqual(lenses.filter(l => l.command).map(l => l.command!.title), ['Show CUDA: kernel0', 'Show CUDA: kernel1']);
+    assert.deepEqual(lenses.filter(l => l.command).map(l => l.command!.title.replace(/ \(≈ .*\)$/, '')), ['Show CUDA: kernel0', 'Show CUDA: kernel1']);
   });
 
   test('a schedule the generator refuses: the reason', async () => {
@@ -360,7 +360,9 @@ describe('symbols, code lens, semantic tokens', () => {
     const lenses = await client.request<{ range: { start: { line: number } }; command: { title: string; command: string; arguments: unknown[] } }[]>('textDocument/codeLens', { textDocument: { uri } });
     assert.equal(lenses.length, 2);
     assert.equal(lenses[0].range.start.line, client.text(uri).slice(0, client.text(uri).indexOf('meta_schedule')).split('\n').length - 1);
-    assert.deepEqual(lenses[0].command, { title: 'Show CUDA: kernel0', command: 'metafork.showCuda', arguments: [uri] });
+    assert.deepEqual({ ...lenses[0].command, title: undefined }, { title: undefined, command: 'metafork.showCuda', arguments: [uri] });
+    // The title carries the estimate on the configured GPU (default H100).
+    assert.match(lenses[0].command.title, /^Show CUDA: kernel0 \(≈ [\d.,]+ (µs|ms) on H100 \(SXM5\)\)$/);
     assert.equal(lenses[1].command, undefined, 'the cases lens is resolved on demand');
   });
 
@@ -476,6 +478,24 @@ describe('custom requests', () => {
     }
   });
 
+  test('metafork/analyze: the cost model of the schedule at a position, on a chosen GPU; the hover gives the estimate', async () => {
+    const uri = fresh();
+    const text = fs.readFileSync(fixture('cuda', 'thesis-jacobi1d.mfc'), 'utf8');
+    await client.open(uri, text);
+    const at = text.indexOf('meta_schedule {');
+    const r = await client.request('metafork/analyze', { textDocument: { uri }, position: position(text, at + 3), gpu: 'k20c', set: { N: 65538 } });
+    assert.equal(r.gpu.name, 'Tesla K20c');
+    assert.equal(r.schedules.length, 1);
+    const [s] = r.schedules;
+    assert.equal(s.range.start.line, position(text, at).line);
+    assert.equal(s.values.N, 65538);
+    assert.deepEqual(s.kernels.map((k: { name: string; formulas: { ops: string; launches: string } }) => [k.name, k.formulas.ops, k.formulas.launches]), [['kernel0', '10', 'T'], ['kernel1', '6', 'T']]);
+    assert.ok(s.cycles > 0 && s.sweep.length === 6);
+    assert.match(r.text, /meta_schedule on Tesla K20c/);
+    const h = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: position(text, at + 3) });
+    assert.match(h.contents.value, /\*\*Estimate\*\*: ≈ [\d.,]+ (µs|ms) on H100 \(SXM5\) with B = 64/);
+  });
+
   test('metafork/cuda: follows edits (the version it answers for is the newest)', async () => {
     const uri = fresh();
     await client.open(uri, REVERSAL);
@@ -511,7 +531,8 @@ describe('custom requests', () => {
     assert.equal(await code(client.request('metafork/cuda', { textDocument: { uri }, memory: 'texture' })), -32602);
     assert.equal(await code(client.request('codeAction/resolve', { title: 'x', data: { kind: 'nonsense' } })), -32602);
     assert.equal(await code(client.request('metafork/nonexistent', {})), -32601);
-    assert.equal(await code(client.request('metafork/analyze', { textDocument: { uri } })), -32601);
+    assert.equal(await code(client.request('metafork/analyze', { textDocument: { uri }, gpu: 'gtx-9000' })), -32602);
+    assert.equal(await code(client.request('metafork/analyze', { textDocument: { uri }, set: { N: 'big' } })), -32602);
     // No schedule to optimize: an answer with the diagnostic, not an error.
     const none = await client.request('metafork/optimize', { textDocument: { uri } });
     assert.deepEqual(none.diagnostics.map((d: LspDiagnostic) => d.code), ['MF510']);

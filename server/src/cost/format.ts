@@ -6,6 +6,18 @@ import type { AnalyzeResult, ScheduleEstimate } from './index';
 const fixed = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits }) : '∞');
 const duration = (us: number) => (!Number.isFinite(us) ? '∞' : us >= 1000 ? `${fixed(us / 1000, 2)} ms` : `${fixed(us, 1)} µs`);
 
+/** The estimate in a few words (a hover, a lens): the time at the program's point, the values
+ * that point takes, and the best block size of the sweep. */
+export function estimateSummary(gpu: AnalyzeResult['gpu'], s: ScheduleEstimate, short = false): string {
+  const time = `≈ ${duration(s.microseconds)} on ${gpu.name}`;
+  if (short) return time;
+  const tunables = s.blockParameters.map(b => `${b} = ${s.values[b]}`).join(', ');
+  const best = s.sweep.length ? s.sweep.reduce((a, b) => (b.cycles < a.cycles ? b : a)) : undefined;
+  const bestText = best && best.cycles < s.cycles ? `; fastest block size ${Object.values(best.block).join('×')} (≈ ${duration(best.microseconds)})` : '';
+  const assumed = s.assumed.length ? ` (assumed: ${s.assumed.map(a => `${a} = ${s.values[a]}`).join(', ')})` : '';
+  return `${time}${tunables ? ` with ${tunables}` : ''}${assumed}${bestText}`;
+}
+
 export function formatSchedule(file: string, r: AnalyzeResult, s: ScheduleEstimate): string {
   const out: string[] = [];
   const values = Object.entries(s.values).map(([k, v]) => `${k} = ${v}${s.assumed.includes(k) ? ' (assumed)' : ''}`).join(', ');

@@ -5,13 +5,14 @@
 // estimate over a sweep of block sizes (the editor's plot, the dispatcher's ranking).
 
 import { analyzeText } from '../analyze';
+import type { DocumentModel } from '../model/document';
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import { diagnostic } from '../analysis/diagnostic';
 import type { ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
 import { within } from '../syntax/keywords';
 import { child, walk } from '../syntax/ast';
-import { readScheduleKernels, ReadSchedule } from '../cuda/index';
+import { readScheduleKernels, ReadSchedule, schedulesOf } from '../cuda/index';
 import { tileLayout, type MemoryMode, type Tile } from '../cuda/footprint';
 import { printKernel } from '../cuda/print';
 import { Poly } from '../symbolic/poly';
@@ -74,19 +75,27 @@ const SWEEP_1D = [32, 64, 128, 256, 512, 1024];
 const SWEEP_2D: [number, number][] = [[8, 8], [8, 16], [16, 8], [16, 16], [8, 32], [32, 8], [16, 32], [32, 16], [32, 32]];
 
 export async function analyzeCost(text: string, options: AnalyzeOptions = {}): Promise<AnalyzeResult> {
-  const gpu = GPUS[options.gpu ?? 'h100'];
   const analysis = await analyzeText(text, options.fileName);
   try {
-    const { schedules, diagnostics } = readScheduleKernels(analysis.model, analysis.diagnostics, { memory: options.memory ?? 'global' });
-    const picked = schedules.filter(s => options.offset === undefined || within({ start: options.offset, end: options.offset }, constructSpan(s.read.schedule)));
-    if (!diagnostics.some(d => d.severity === 'error') && picked.length === 0) {
-      diagnostics.push(diagnostic('MF510', { start: 0, end: Math.min(1, text.length) }, `no 'meta_schedule' ${options.offset === undefined ? 'in this file' : 'here'}: there is nothing to analyze`));
-    }
-    const lines = new LineIndex(text);
-    return { gpu, diagnostics, schedules: picked.map(s => estimateSchedule(s, gpu, options, lines)) };
+    return costFromModel(analysis.model, analysis.diagnostics, options);
   } finally {
     analysis.syntax.dispose();
   }
+}
+
+/** The analysis from an analysed document (the server re-uses the model of its diagnostics). */
+export function costFromModel(doc: DocumentModel, found: readonly MfDiagnostic[], options: AnalyzeOptions = {}): AnalyzeResult {
+  const gpu = GPUS[options.gpu ?? 'h100'];
+  const at = options.offset === undefined ? undefined : { start: options.offset, end: options.offset };
+  // The schedule holding the offset, read alone.
+  const only = at && schedulesOf(doc).map(constructSpan).find(span => within(at, span));
+  const { schedules, diagnostics } = at && !only ? { schedules: [], diagnostics: [] } : readScheduleKernels(doc, found, { memory: options.memory ?? 'global', ...(only ? { only } : {}) });
+  const picked = schedules.filter(s => !only || within(only, constructSpan(s.read.schedule)));
+  if (!diagnostics.some(d => d.severity === 'error') && picked.length === 0) {
+    diagnostics.push(diagnostic('MF510', { start: at?.start ?? 0, end: (at?.start ?? 0) + Math.min(1, doc.text.length) }, `no 'meta_schedule' ${at ? 'here' : 'in this file'}: there is nothing to analyze`));
+  }
+  const lines = new LineIndex(doc.text);
+  return { gpu, diagnostics, schedules: picked.map(s => estimateSchedule(s, gpu, options, lines)) };
 }
 
 function estimateSchedule(s: ReadSchedule, gpu: Gpu, options: AnalyzeOptions, lines: LineIndex): ScheduleEstimate {

@@ -210,9 +210,12 @@ function readSchedules(doc: DocumentModel, items: readonly ItemModel[], diagnost
 /** The schedules of the document as the generator reads them (the cost model counts their
  * kernels); none when an error stops the generation. */
 export function readScheduleKernels(doc: DocumentModel, found: readonly MfDiagnostic[], options: CudaOptions = {}): { schedules: ReadSchedule[]; diagnostics: MfDiagnostic[] } {
-  const diagnostics = found.filter(d => d.severity === 'error');
+  // With `only`, the item holding it alone is read (a hover on a large file), and only its errors stop it.
+  const holder = options.only && doc.itemAt(options.only.start);
+  if (options.only && !holder) return { schedules: [], diagnostics: [] };
+  const diagnostics = found.filter(d => d.severity === 'error' && (!holder || (d.start < holder.item.end && d.end > holder.item.start)));
   if (diagnostics.length) return { schedules: [], diagnostics };
-  const schedules = readSchedules(doc, doc.allItems(), diagnostics, options);
+  const schedules = readSchedules(doc, holder ? [holder] : doc.allItems(), diagnostics, options);
   return { schedules: diagnostics.some(d => d.severity === 'error') ? [] : schedules, diagnostics };
 }
 

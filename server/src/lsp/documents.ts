@@ -7,6 +7,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeSyntax, parseText } from '../analyze';
 import type { Analysis } from '../analyze';
 import type { MfDiagnostic } from '../analysis/diagnostic';
+import { costFromModel, ScheduleEstimate } from '../cost/index';
+import type { GpuPreset } from '../../../shared/settings';
 import { cudaFromModel, CudaResult, schedulesOf } from '../cuda';
 import type { Construct } from '../model/constructs';
 import type { Span } from '../syntax/keywords';
@@ -109,6 +111,12 @@ export class DocumentStore {
    * from the analysed model; the whole file's `.cu` is a worker's job (server.ts). */
   scheduleCuda(state: DocumentState, schedule: Span, memory: MemoryMode): CudaResult {
     return derive(state, `cuda:${memory}:${schedule.start}`, () => cudaFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, only: schedule }));
+  }
+
+  /** The cost estimate of one schedule on a GPU preset (a hover, a lens), once per version. */
+  scheduleCost(state: DocumentState, schedule: Span, memory: MemoryMode, gpu: GpuPreset): ScheduleEstimate | undefined {
+    return derive(state, `cost:${memory}:${gpu}:${schedule.start}`, () =>
+      costFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, gpu, offset: schedule.start }).schedules[0]);
   }
 
   /** The `meta_schedule` constructs of a state, in file order. */

@@ -50,11 +50,12 @@ export function constructAt(model: ItemModel, offset: number): Construct | undef
 }
 
 /** `cuda` gives the kernels of one schedule. */
-export function hover(state: DocumentState, offset: number, cuda: (schedule: Construct) => CudaResult): Hover | null {
+/** `cost` gives a schedule's estimate in a sentence (the cost model on the configured GPU). */
+export function hover(state: DocumentState, offset: number, cuda: (schedule: Construct) => CudaResult, cost: (schedule: Construct) => string | undefined = () => undefined): Hover | null {
   const model = state.analysis.model.itemAt(offset);
   if (!model) return null;
   const c = constructAt(model, offset);
-  if (c) return markdown(constructHover(model, c, cuda), c.head, state);
+  if (c) return markdown(constructHover(model, c, cuda, cost), c.head, state);
   const inner = innermostRegion(model, offset);
   const ref = model.scopes.references.find(r => r.span.start <= offset && offset <= r.span.end && r.variable);
   const where = (k: Construct) => `\`${constructLabel(k)}\` (line ${state.lines.position(k.head.start).line + 1})`;
@@ -78,7 +79,7 @@ function innermostRegion(model: ItemModel, offset: number): Construct | undefine
   return found;
 }
 
-function constructHover(model: ItemModel, c: Construct, cuda: (schedule: Construct) => CudaResult): string {
+function constructHover(model: ItemModel, c: Construct, cuda: (schedule: Construct) => CudaResult, cost: (schedule: Construct) => string | undefined): string {
   const parts: string[] = [];
   const label = constructLabel(c);
   const cp = counterparts(c);
@@ -101,6 +102,8 @@ function constructHover(model: ItemModel, c: Construct, cuda: (schedule: Constru
     const result = cuda(c);
     const summary = scheduleOf(result, c);
     if (summary) {
+      const estimate = cost(c);
+      if (estimate) parts.push(`**Estimate**: ${estimate} (\`metafork analyze\` for the counts)`);
       parts.push(`becomes ${summary.kernels.length} CUDA kernel${summary.kernels.length === 1 ? '' : 's'}${tilesLine(result, summary)}:`);
       for (const k of summary.kernels) parts.push(kernelMarkdown(k));
     } else {

@@ -86,15 +86,17 @@ export interface CasesLensData { kind: 'cases'; uri: string; version: number; st
 
 const errorsTitle = (what: string, errors: readonly { code: string }[]) => `${what}: ${errors.length} error${errors.length === 1 ? '' : 's'} (${errors[0].code})`;
 
-/** Two lenses over each schedule: its kernels (`cuda` gives them), which opens the CUDA view, and
+/** Two lenses over each schedule: its kernels (`cuda` gives them) with their estimated time
+ * (`cost`), which opens the CUDA view, and
  * its cases, left unresolved because the optimization may run nvcc (see `casesLens`). */
-export function codeLenses(state: DocumentState, schedules: Construct[], cuda: (schedule: Construct) => CudaResult): CodeLens[] {
+export function codeLenses(state: DocumentState, schedules: Construct[], cuda: (schedule: Construct) => CudaResult, cost: (schedule: Construct) => string | undefined = () => undefined): CodeLens[] {
   return schedules.flatMap(c => {
     const result = cuda(c);
     const summary = result.schedules[0];
     const errors = result.diagnostics.filter(d => d.severity === 'error');
+    const estimate = summary && cost(c);
     const title = summary
-      ? `Show CUDA: ${summary.kernels.map(k => k.name).join(', ')}`
+      ? `Show CUDA: ${summary.kernels.map(k => k.name).join(', ')}${estimate ? ` (${estimate})` : ''}`
       : errors.length ? errorsTitle('CUDA', errors) : 'CUDA: no kernel';
     const range = rangeOf(state, c.head);
     const span = constructSpan(c);

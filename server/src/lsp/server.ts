@@ -19,10 +19,12 @@ import type { Span } from '../syntax/keywords';
 import { LineIndex } from '../syntax/lines';
 import {
   CUDA_REQUEST, CudaParams, CudaResult as CudaResponse, TRANSLATE_REQUEST, TranslateParams, TranslateResult, Dialect,
-  OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult as OptimizeResponse,
+  OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult as OptimizeResponse, ANALYZE_REQUEST, AnalyzeParams, AnalyzeResult as AnalyzeResponse,
 } from '../../../shared/protocol';
 import { formatCaseDiscussion } from '../optimize/format';
-import { DEFAULT_SETTINGS, MetaforkSettings, SETTINGS_SECTION } from '../../../shared/settings';
+import { estimateSummary, formatSchedule } from '../cost/format';
+import { GPUS } from '../cost/gpus';
+import { DEFAULT_SETTINGS, GPU_PRESETS, isGpuPreset, MetaforkSettings, SETTINGS_SECTION } from '../../../shared/settings';
 import type { Translation } from '../translate';
 import { derive, DocumentState, DocumentStore, pathOf } from './documents';
 import { Cancelled, Jobs } from './jobs';
@@ -95,6 +97,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return state;
   };
   const scheduleCuda = (state: DocumentState) => (schedule: Span) => store.scheduleCuda(state, schedule, settings.cuda.memory);
+  /** A schedule's estimate on the configured GPU, in a sentence (`short`: the time alone). */
+  const scheduleCost = (state: DocumentState, short = false) => (schedule: Span) => {
+    const gpu = isGpuPreset(settings.cuda.gpu) ? settings.cuda.gpu : DEFAULT_SETTINGS.cuda.gpu;
+    const s = store.scheduleCost(state, schedule, settings.cuda.memory, gpu);
+    return s && estimateSummary(GPUS[gpu], s, short);
+  };
   const offsetOf = (state: DocumentState, position: unknown): number => {
     const p = position as { line?: unknown; character?: unknown } | undefined;
     if (!p || typeof p.line !== 'number' || typeof p.character !== 'number') throw new ResponseError(ErrorCodes.InvalidParams, 'position must be {line, character}');
@@ -124,7 +132,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onHover((params, token) => answer(async () => {
     const state = await stateOf(params.textDocument?.uri, token);
-    return hover(state, offsetOf(state, params.position), scheduleCuda(state));
+    return hover(state, offsetOf(state, params.position), scheduleCuda(state), scheduleCost(state));
   }));
 
   connection.onCodeAction((params, token) => answer(async () => {
@@ -178,7 +186,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   }));
   connection.onCodeLens((params, token) => answer(async () => {
     const state = await stateOf(params.textDocument?.uri, token);
-    return codeLenses(state, store.schedules(state), scheduleCuda(state));
+    return codeLenses(state, store.schedules(state), scheduleCuda(state), scheduleCost(state, true));
   }));
   connection.languages.semanticTokens.on((params, token) => answer(async () => {
     const state = await stateOf(params.textDocument?.uri, token);
@@ -248,6 +256,25 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         empty: s.empty.map(e => e.constraints),
         milliseconds: s.milliseconds,
       })),
+    };
+  }));
+
+  connection.onRequest(ANALYZE_REQUEST, (params: AnalyzeParams, token) => answer(async (): Promise<AnalyzeResponse> => {
+    const state = await stateOf(params?.textDocument?.uri, token);
+    const gpu = params.gpu ?? settings.cuda.gpu;
+    if (!isGpuPreset(gpu)) throw new ResponseError(ErrorCodes.InvalidParams, `'gpu' must be one of ${GPU_PRESETS.join(', ')}`);
+    const set = params.set ?? {};
+    if (typeof set !== 'object' || Object.values(set).some(v => typeof v !== 'number' || !Number.isFinite(v))) throw new ResponseError(ErrorCodes.InvalidParams, "'set' must map names to numbers");
+    const offset = params.position === undefined ? undefined : offsetOf(state, params.position);
+    const options = { fileName: pathOf(state.uri), gpu, set, memory: settings.cuda.memory, ...(offset === undefined ? {} : { offset }) };
+    const result = await job(state, `analyze:${JSON.stringify(options)}`, { kind: 'analyze', text: state.text, options }, token);
+    const name = path.basename(pathOf(state.uri) ?? state.uri);
+    return {
+      version: state.version,
+      ...(result.schedules.length ? { text: result.schedules.map(s => formatSchedule(name, result, s)).join('\n') } : {}),
+      gpu: { name: result.gpu.name, sms: result.gpu.sms, clockMHz: result.gpu.clockMHz },
+      diagnostics: lsp(result.diagnostics, state.lines),
+      schedules: result.schedules.map(({ start, end, line: _line, ...s }) => ({ range: rangeOf(state, { start, end }), ...s, kernels: s.kernels.map(k => ({ ...k, at: { ...k.at } })) })),
     };
   }));
 
