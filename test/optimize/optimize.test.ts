@@ -167,6 +167,17 @@ for (const c of cases) {
       }
     });
     assert.deepEqual([...seen].sort(), result.cases.map(k => k.index), 'every case ran');
+    // With METAFORK_DISPATCH_TUNE the estimate ranks the program's own values among every candidate
+    // of every case: never worse than the default choice by the same estimate, and still correct.
+    const estimateOf = (stderr: string) => Number(/estimate=(\d+) cycles/.exec(stderr)?.[1]);
+    for (const dev of [{ Z_B: 58112 }, { Z_B: 600 }]) {
+      const env = { ...process.env, METAFORK_DISPATCH_LOG: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(dev.Z_B * 4) };
+      const plain = spawnSync(exe, c.runs[0], { encoding: 'utf8', timeout: 120000, env });
+      const tuned = spawnSync(exe, c.runs[0], { encoding: 'utf8', timeout: 120000, env: { ...env, METAFORK_DISPATCH_TUNE: '1' } });
+      assert.equal(tuned.status, 0, tuned.stderr);
+      assert.equal(checksum(tuned.stdout), checksum(c.expected[0]), `tuned, Z_B=${dev.Z_B}: ${tuned.stderr}`);
+      if (plain.status === 0) assert.ok(estimateOf(tuned.stderr) <= estimateOf(plain.stderr), `tuned ${tuned.stderr} against ${plain.stderr}`);
+    }
   });
 
   test(`${c.file}: the .cu with every case and the dispatcher compiles with nvcc -arch=sm_90`, { skip: nvccAvailable() ? false : 'nvcc not found' }, async () => {

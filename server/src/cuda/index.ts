@@ -90,6 +90,8 @@ export interface SchedulePieces {
   host: string;
   staged: boolean;
   diagnostics: MfDiagnostic[];
+  /** The schedule as read (the cost model counts its kernels); absent when errors stop it. */
+  read?: ReadSchedule;
 }
 
 export async function generateCuda(text: string, options: CudaOptions = {}): Promise<CudaResult> {
@@ -233,7 +235,7 @@ export function schedulePieces(doc: DocumentModel, found: readonly MfDiagnostic[
   const host = stage.render({ start: constructSpan(c).start, end: c.region!.end });
   return {
     kernels: schedule.read.kernels.map((k, i) => printKernel(k, text, schedule.tiles[i])),
-    tiles: schedule.tiles, host, staged: schedule.tiles.some(t => t.length > 0), diagnostics,
+    tiles: schedule.tiles, host, staged: schedule.tiles.some(t => t.length > 0), diagnostics, read: schedule,
   };
 }
 

@@ -14,6 +14,8 @@ import { promisify } from 'util';
 import { analyzeText } from '../analyze';
 import { cudaFromModel, schedulePieces, schedulesOf } from '../cuda/index';
 import { tileCondition, tileLayout, type Tile } from '../cuda/footprint';
+import { sharedBytes } from '../cuda/print';
+import { countKernel, type KernelCounts } from '../cost/counts';
 import { Poly, rational } from '../symbolic/poly';
 import { constructSpan } from '../model/constructs';
 import type { MfDiagnostic } from '../analysis/diagnostic';
@@ -36,7 +38,11 @@ export interface Measured {
   host: string;
   staged: boolean;
   diagnostics: MfDiagnostic[];
+  /** Each kernel's counts and the C expression of its shared bytes (the dispatcher's estimate). */
+  launches: LaunchCost[];
 }
+
+export interface LaunchCost { counts: KernelCounts; sharedBytes: string }
 
 /** Bytes of the element types the generator stages; other types count as 8 (a bound, not a size). */
 const SIZES: Record<string, number> = {
@@ -90,7 +96,9 @@ export async function measure(src: ScheduleSource, program: Program, registers: 
       if (measured !== undefined) { count = measured; by = 'nvcc'; }
       else { count = Math.max(...pieces.kernels.map(estimateRegisters), 0); by = 'estimate'; }
     }
-    return { registers: count, registersBy: by, sharedWords: words, tiles, kernels: pieces.kernels, host: pieces.host, staged: pieces.staged, diagnostics: pieces.diagnostics };
+    const read = pieces.read;
+    const launches = read ? read.read.kernels.map((k, i) => ({ counts: countKernel(read.model, k, read.tiles[i], read.read.schedule.region!), sharedBytes: sharedBytes(read.tiles[i]) ?? '0' })) : [];
+    return { registers: count, registersBy: by, sharedWords: words, tiles, kernels: pieces.kernels, host: pieces.host, staged: pieces.staged, diagnostics: pieces.diagnostics, launches };
   } finally {
     analysis.syntax.dispose();
   }

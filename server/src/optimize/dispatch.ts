@@ -2,30 +2,37 @@
 // a dispatcher that reads the device's limits (cudaGetDeviceProperties), keeps the cases whose
 // constraints hold, chooses the program parameters and launches that case's kernels.
 //
-// Choice until the cost model exists (documented default): the program's own values of the
-// tunable parameters when some case holds with them, the cases tried in order of preference (most
-// resources used first); otherwise, case by case in the same order, the first candidate that holds
-// from fixed lists (block sizes 256, 128, 512, 64, 1024, 32, 16, 8, 4, 2, 1; granularity 8, 4, 2, 1).
-// Setting METAFORK_DISPATCH_LOG in the environment prints the choice on stderr.
+// Choice: the program's own values of the tunable parameters when some case holds with them, the
+// cases tried in order of preference (most resources used first). Otherwise every candidate
+// (block sizes 256, 128, 512, 64, 1024, 32, 16, 8, 4, 2, 1; granularity 8, 4, 2, 1) of every case
+// that holds is ranked by the cost model's estimate on this device (../cost: occupancy from the
+// device's limits, waves of active blocks, each block's span plus overhead), and the cheapest runs.
+// With METAFORK_DISPATCH_TUNE set, the program's own values compete with the candidates too.
+// Setting METAFORK_DISPATCH_LOG in the environment prints the choice and its estimate on stderr.
 
 import type { ScheduleReplacement } from '../cuda/index';
 import { indentUnit, lineIndent, reindent } from '../translate/common';
 import { Poly } from '../symbolic/poly';
 import { Constraint, MACHINE, MAX_GRANULARITY } from './constraints';
 import type { ScheduleSource } from './program';
+import type { LaunchCost } from './counters';
 import type { ScheduleOptimization } from './index';
 
 export const LIMITS_TYPE = 'mfDeviceLimits';
+/** The MCM's U at run time, when the device's own is unknown: a typical global-memory latency. */
+const WORD_CYCLES = 500;
 const BLOCK_CANDIDATES = [256, 128, 512, 64, 1024, 32, 16, 8, 4, 2, 1];
 const GRANULARITY_CANDIDATES = [8, 4, 2, 1].filter(g => BigInt(g) <= MAX_GRANULARITY);
 
-/** The machine parameters as the device reports them (printed once per `.cu`). */
+/** The machine parameters as the device reports them, and the cost estimate of one launch on it
+ * (printed once per `.cu`; the estimate follows ../cost/occupancy.ts and ../cost/index.ts). */
 export function limitsHelper(): string {
   return [
     `/* metafork: the machine parameters of the comprehensive optimization, read from the device:`,
     ` * R_B registers per thread (255 from compute capability 3.5 on, 63 before), Z_B shared-memory`,
-    ` * words of 4 bytes a block may use (with the opt-in beyond 48 KB), T_B threads per block. */`,
-    `typedef struct { long long R_B, Z_B, T_B; } ${LIMITS_TYPE};`,
+    ` * words of 4 bytes a block may use (with the opt-in beyond 48 KB), T_B threads per block; and`,
+    ` * what the occupancy estimate needs per SM. */`,
+    `typedef struct { long long R_B, Z_B, T_B; double sms, warps_per_sm, blocks_per_sm, regs_per_sm, shared_per_sm, shared_reserved; } ${LIMITS_TYPE};`,
     `static ${LIMITS_TYPE} mfReadDeviceLimits(void)`,
     `{`,
     `    int device = 0;`,
@@ -36,22 +43,55 @@ export function limitsHelper(): string {
     `    limits.R_B = prop.major > 3 || (prop.major == 3 && prop.minor >= 5) ? 255 : 63;`,
     `    limits.Z_B = (long long) ((prop.sharedMemPerBlockOptin > prop.sharedMemPerBlock ? prop.sharedMemPerBlockOptin : prop.sharedMemPerBlock) / 4);`,
     `    limits.T_B = prop.maxThreadsPerBlock;`,
+    `    limits.sms = prop.multiProcessorCount;`,
+    `    limits.warps_per_sm = prop.maxThreadsPerMultiProcessor / 32;`,
+    `    limits.blocks_per_sm = prop.maxBlocksPerMultiProcessor > 0 ? prop.maxBlocksPerMultiProcessor : 8;`,
+    `    limits.regs_per_sm = prop.regsPerMultiprocessor;`,
+    `    limits.shared_per_sm = (double) prop.sharedMemPerMultiprocessor;`,
+    `    limits.shared_reserved = prop.major >= 8 ? 1024 : 0;`,
     `    return limits;`,
+    `}`,
+    ``,
+    `/* metafork: the cost model's estimate of a kernel's launches, in cycles: blocks run in waves of`,
+    ` * (active blocks per SM x SMs), a wave taking one block's span (operations of a thread) plus`,
+    ` * its overhead (U = ${WORD_CYCLES} cycles a global word; a thread's words, or a block's when the`,
+    ` * accesses are not coalesced). Active blocks: the least of the warps, resident blocks, registers`,
+    ` * (per warp, in units of 256) and shared memory (in units of 128) an SM has. */`,
+    `static double mfFloor(double x) { return (double) (long long) x; }  /* x >= 0: no <math.h> needed */`,
+    `static double mfCeil(double x) { return mfFloor(x) < x ? mfFloor(x) + 1 : mfFloor(x); }`,
+    `static double mfEstimateCycles(const ${LIMITS_TYPE} *d, double launches, double blocks, double threads, double registers,`,
+    `                               double shared_bytes, double ops, double words, int coalesced)`,
+    `{`,
+    `    const double warps = mfCeil(threads / 32);`,
+    `    double active = mfFloor(d->warps_per_sm / warps);`,
+    `    if (d->blocks_per_sm < active) active = d->blocks_per_sm;`,
+    `    const double per_warp = mfCeil(registers * 32 / 256) * 256;`,
+    `    if (per_warp > 0 && mfFloor(mfFloor(d->regs_per_sm / per_warp) / warps) < active) active = mfFloor(mfFloor(d->regs_per_sm / per_warp) / warps);`,
+    `    if (shared_bytes > 0) {`,
+    `        const double per_block = mfCeil((shared_bytes + d->shared_reserved) / 128) * 128;`,
+    `        if (mfFloor(d->shared_per_sm / per_block) < active) active = mfFloor(d->shared_per_sm / per_block);`,
+    `    }`,
+    `    if (active < 1 || blocks < 1) return active < 1 ? 1e300 : 0;`,
+    `    return launches * mfCeil(blocks / (active * d->sms)) * (ops + ${WORD_CYCLES}.0 * words * (coalesced ? 1 : threads));`,
     `}`,
   ].join('\n');
 }
 
-/** A constraint as C over the limits and the candidate values (`mf_v_B`); other symbols as written. */
-function constraintC(c: Constraint, rename: Map<string, string>): string {
-  const print = (p: Poly) => {
-    let q = p;
-    for (const s of p.symbols()) q = q.substitute(s, Poly.symbol(rename.get(s) ?? `(long long) ${/^[A-Za-z_]\w*$/.test(s) ? s : `(${s})`}`));
-    return q.toC();
-  };
-  return `${print(c.lhs)} ${c.op} ${print(c.rhs)}`;
+/** A polynomial as C over the limits and the candidate values (`mf_v_B`); other symbols (and the
+ * tunables inside atoms like `(n + 3) / 4`) as written, renamed where they are candidates. */
+function polyC(p: Poly, rename: Map<string, string>): string {
+  let q = p;
+  for (const s of p.symbols()) {
+    const atom = rename.get(s) ?? (/^[A-Za-z_]\w*$/.test(s) ? `(long long) ${s}` : `(long long) (${s.replace(/\b[A-Za-z_]\w*\b/g, w => rename.get(w) ?? w)})`);
+    q = q.substitute(s, Poly.symbol(atom));
+  }
+  return q.toC();
 }
 
-export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, systems: Constraint[][][]): ScheduleReplacement {
+const constraintC = (c: Constraint, rename: Map<string, string>) => `${polyC(c.lhs, rename)} ${c.op} ${polyC(c.rhs, rename)}`;
+
+/** `costs`: per case, its kernels' counts (the estimate ranks the candidates). */
+export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, systems: Constraint[][][], costs: LaunchCost[][]): ScheduleReplacement {
   const text = src.text;
   const unit = indentUnit(text);
   const indent = lineIndent(text, src.span.start);
@@ -72,42 +112,73 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
   const holds = (k: number) => (domain.length ? `${domain.join(' && ')} && ` : '')
     + '(' + systems[k].map(sys => (sys.length ? sys.map(x => `(${constraintC(x, rename)})`).join(' && ') : '1')).map(s => `(${s})`).join(' || ') + ')';
   const cases = result.cases;
-  // One test per case; on the candidates pass inside one loop per tunable over its candidate list.
-  const tries = (pass: 'user' | 'candidates') => cases.flatMap((c, k) => {
-    const loops = pass === 'candidates' ? tunables : [];
+  // A case's estimate at the candidate values: Σ over its kernels (../cost/counts.ts).
+  // A case with granularity 1 runs with s = 1: its estimate reads the derived variables at s = 1.
+  const atOne = new Map([...rename].map(([k, v]) => [k, src.derived.some(d => d.name === k) ? v.replace('mf_v_', 'mf_w_') : v]));
+  const derivedAtOne = (at: string) => granularity ? src.derived.map(d => `${at}const long long mf_w_${d.name} = ${d.init.replace(words, (w: string) => (w === granularity ? '1' : src.derived.some(x => x.name === w) ? `mf_w_${w}` : `mf_v_${w}`))};`) : [];
+  const estimate = (k: number) => {
+    const launches = costs[k] ?? [];
+    if (launches.length === 0) return '0';
+    const one = !cases[k].variant.granularity && !!granularity;
+    const names = one ? atOne : rename;
+    return launches.map(({ counts: c, sharedBytes }) => {
+      const d = (p: Poly) => `(double) (${polyC(p, names)})`;
+      const shared = sharedBytes.replace(words, (w: string) => (one && src.derived.some(x => x.name === w) ? `mf_w_${w}` : `mf_v_${w}`));
+      const perThread = `${d(c.reads.add(c.writes))} + ${d(c.tileLoads.add(c.tileStores))} / ${d(c.threads)}`;
+      return `mfEstimateCycles(&mf_limits, ${d(c.launches)}, ${d(c.blocks)}, ${d(c.threads)}, ${cases[k].registers}, (double) (${shared}), ${d(c.ops)}, ${perThread}, ${c.uncoalesced.length ? 0 : 1})`;
+    }).join(' + ');
+  };
+  const record = (depth: string, k: number) => [
+    `${depth}mf_case = ${cases[k].index};`,
+    ...tunables.map(t => `${depth}mf_${t.name} = mf_v_${t.name};`),
+  ];
+  // The program's own values: the first case (in order of preference) that holds with them.
+  const userTries = cases.flatMap((c, k) => [
+    `${i2}if (!mf_case && (${holds(k)})) { /* case ${c.index}: ${c.summary} */`,
+    ...record(i2 + unit, k),
+    `${i2}${unit}mf_cost = ${estimate(k)};`,
+    `${i2}}`,
+  ]);
+  // Every candidate of every case that holds, ranked by the estimate.
+  const candidateTries = cases.flatMap((c, k) => {
     const lines = [`${i2}/* case ${c.index}: ${c.summary} */`];
     let depth = i2;
-    for (const t of loops) {
+    for (const t of tunables) {
       const list = t.role === 'granularity' ? GRANULARITY_CANDIDATES : BLOCK_CANDIDATES;
       lines.push(
-        `${depth}for (int mf_i_${t.name} = 0; !mf_case && mf_i_${t.name} < ${list.length}; mf_i_${t.name}++) {`,
+        `${depth}for (int mf_i_${t.name} = 0; mf_i_${t.name} < ${list.length}; mf_i_${t.name}++) {`,
         `${depth}${unit}static const int mf_try_${t.name}[] = { ${list.join(', ')} };`,
         `${depth}${unit}const long long mf_v_${t.name} = mf_try_${t.name}[mf_i_${t.name}];`,
       );
       depth += unit;
     }
-    if (pass === 'candidates') lines.push(...derivedFromCandidates(depth));
+    lines.push(...derivedFromCandidates(depth), ...(!c.variant.granularity ? derivedAtOne(depth) : []));
     lines.push(
-      `${depth}if (!mf_case && (${holds(k)})) {`,
-      `${depth}${unit}mf_case = ${c.index};`,
-      ...tunables.map(t => `${depth}${unit}mf_${t.name} = mf_v_${t.name};`),
+      `${depth}if (${holds(k)}) {`,
+      `${depth}${unit}const double mf_estimate = ${estimate(k)};`,
+      `${depth}${unit}if (!mf_case || mf_estimate < mf_cost) {`,
+      `${depth}${unit}${unit}mf_cost = mf_estimate;`,
+      ...record(depth + unit + unit, k),
+      `${depth}${unit}}`,
       `${depth}}`,
     );
-    for (let d = loops.length - 1; d >= 0; d--) lines.push(`${i2}${unit.repeat(d)}}`);
+    for (let d = tunables.length - 1; d >= 0; d--) lines.push(`${i2}${unit.repeat(d)}}`);
     return lines;
   });
   const body: string[] = [
     `{ /* meta_schedule, optimized (metafork optimize): ${cases.length} case${cases.length === 1 ? '' : 's'}, chosen at run time */`,
     `${i1}const ${LIMITS_TYPE} mf_limits = mfReadDeviceLimits();`,
     `${i1}int mf_case = 0;`,
+    `${i1}double mf_cost = 0;`,
     ...tunables.map(t => `${i1}long long mf_${t.name} = ${t.name};`),
     `${i1}{ /* the program's own parameters, if a case holds with them */`,
     ...tunables.map(t => `${i2}const long long mf_v_${t.name} = ${t.name};`),
     ...derivedFromCandidates(i2),
-    ...tries('user'),
+    ...derivedAtOne(i2),
+    ...userTries,
     `${i1}}`,
-    `${i1}if (!mf_case) { /* otherwise the first candidate parameters some case holds with */`,
-    ...tries('candidates'),
+    `${i1}if (!mf_case || getenv("METAFORK_DISPATCH_TUNE")) { /* otherwise (or when asked) the candidate the estimate ranks first */`,
+    ...candidateTries,
     `${i1}}`,
     `${i1}if (!mf_case) {`,
     `${i2}fprintf(stderr, "metafork: no case of the optimized schedule (line ${result.line}) fits this device: R_B=%lld Z_B=%lld T_B=%lld\\n", mf_limits.R_B, mf_limits.Z_B, mf_limits.T_B);`,
@@ -116,7 +187,7 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     ...tunables.map(t => `${i1}${t.name} = (int) mf_${t.name};`),
     ...src.derived.map(d => `${i1}${d.name} = ${d.init};`),
     `${i1}if (getenv("METAFORK_DISPATCH_LOG"))`,
-    `${i2}fprintf(stderr, "metafork: schedule at line ${result.line}: case %d${tunables.map(t => ` ${t.name}=%lld`).join('')} (R_B=%lld Z_B=%lld T_B=%lld)\\n", mf_case${tunables.map(t => `, mf_${t.name}`).join('')}, mf_limits.R_B, mf_limits.Z_B, mf_limits.T_B);`,
+    `${i2}fprintf(stderr, "metafork: schedule at line ${result.line}: case %d${tunables.map(t => ` ${t.name}=%lld`).join('')} estimate=%.0f cycles (R_B=%lld Z_B=%lld T_B=%lld)\\n", mf_case${tunables.map(t => `, mf_${t.name}`).join('')}, mf_cost, mf_limits.R_B, mf_limits.Z_B, mf_limits.T_B);`,
     `${i1}switch (mf_case) {`,
     ...cases.flatMap(c => [
       `${i1}case ${c.index}: { /* ${c.summary} */`,

@@ -8,7 +8,7 @@ import { Poly } from '../symbolic/poly';
 import { LineIndex } from '../syntax/lines';
 import { comprehensiveOptimization, groupLeaves, initialPlan, Plan, Step, STEP_NAMES } from './algorithm';
 import { Constraint, constraintText, decide, Decision, describeSystem, Domain, MACHINE, MAX_GRANULARITY } from './constraints';
-import { measure, Measured, RegisterSource } from './counters';
+import { LaunchCost, measure, Measured, RegisterSource } from './counters';
 import { dispatcher } from './dispatch';
 import { deriveProgram, Program, readScheduleSource, ScheduleSource, Variant, variantKey } from './program';
 
@@ -91,7 +91,7 @@ export function initialConstraints(src: ScheduleSource): Constraint[] {
   return src.threads.filter(t => !seen.has(t.toC()) && seen.add(t.toC())).map(t => ({ lhs: t, op: '<=' as const, rhs: Poly.symbol(MACHINE.threads), origin: 'initial' as const }));
 }
 
-export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOptions = {}): Promise<{ result: ScheduleOptimization; systems: Constraint[][][]; emptySystems: Constraint[][]; initial: Constraint[]; domains: Map<string, Domain> }> {
+export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOptions = {}): Promise<{ result: ScheduleOptimization; systems: Constraint[][][]; emptySystems: Constraint[][]; initial: Constraint[]; domains: Map<string, Domain>; costs: LaunchCost[][] }> {
   const began = Date.now();
   const domains = domainsOf(src);
   const initial = initialConstraints(src);
@@ -126,12 +126,14 @@ export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOpt
   });
   const groups = groupLeaves(outcome.leaves);
   const cases: OptimizedCase[] = [];
+  const costs: LaunchCost[][] = [];
   for (const [i, g] of groups.entries()) {
     const p = await program(g.variant);
     // The counters as measured during the optimization; the pieces again, with the case's names.
     const first = await counters(g.variant);
     const m = await measure(src, p, () => first.registers, domains, `_case${i + 1}`);
     const words = m.sharedWords.isZero ? '0' : m.sharedWords.toMath();
+    costs.push(m.launches);
     cases.push({
       index: i + 1, variant: g.variant, summary: summaryOf(g.variant, src),
       systems: g.plans.map(system),
@@ -152,7 +154,7 @@ export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOpt
     },
     systems: groups.map(g => g.plans.map(p => [...initial, ...p.constraints])),
     emptySystems: outcome.empty.map(p => [...initial, ...p.constraints]),
-    initial, domains,
+    initial, domains, costs,
   };
 }
 
@@ -177,18 +179,18 @@ export async function optimizeText(text: string, options: OptimizeOptions = {}):
     const count = schedulesOf(analysis.model).length;
     const picks = options.offset !== undefined ? [{ offset: options.offset }] : count ? [...Array(count).keys()].map(ordinal => ({ ordinal })) : [{ ordinal: 0 }];
     const diagnostics: MfDiagnostic[] = [];
-    const optimized: { src: ScheduleSource; result: ScheduleOptimization; systems: Constraint[][][] }[] = [];
+    const optimized: { src: ScheduleSource; result: ScheduleOptimization; systems: Constraint[][][]; costs: LaunchCost[][] }[] = [];
     for (const pick of picks) {
       const { source, diagnostics: d } = readScheduleSource(analysis, options.fileName, pick);
       diagnostics.push(...d);
       if (!source) continue;
-      const { result, systems } = await optimizeSchedule(source, options);
-      optimized.push({ src: source, result, systems });
+      const { result, systems, costs } = await optimizeSchedule(source, options);
+      optimized.push({ src: source, result, systems, costs });
     }
     const schedules = optimized.map(o => o.result);
     if (diagnostics.some(d => d.severity === 'error')) return { diagnostics, schedules };
     // The generator's replacement hook puts the dispatchers; schedules without cases stay as generated.
-    const replace = optimized.filter(o => o.result.cases.length).map(o => dispatcher(o.src, o.result, o.systems));
+    const replace = optimized.filter(o => o.result.cases.length).map(o => dispatcher(o.src, o.result, o.systems, o.costs));
     const cuda = replace.length ? cudaFromModel(analysis.model, analysis.diagnostics, { replace }).text : undefined;
     return { diagnostics, schedules, cuda };
   } finally {
