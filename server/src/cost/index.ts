@@ -15,7 +15,8 @@ import { child, walk } from '../syntax/ast';
 import { readScheduleKernels, ReadSchedule, schedulesOf } from '../cuda/index';
 import { tileLayout, type MemoryMode, type Tile } from '../cuda/footprint';
 import { printKernel } from '../cuda/print';
-import { Poly } from '../symbolic/poly';
+import { Poly, rational } from '../symbolic/poly';
+import * as mcm from './mcm';
 import { evaluateC } from '../symbolic/evaluate';
 import { LineIndex } from '../syntax/lines';
 import type { GpuPreset } from '../../../shared/settings';
@@ -60,7 +61,7 @@ export interface ScheduleEstimate {
   /** The block-size parameters (swept) and the granularity, when the schedule has them. */
   blockParameters: string[];
   kernels: KernelEstimate[];
-  /** Graham–Brent at the point: N blocks, L launches after the first, C the costliest block, K blocks at once. */
+  /** Graham–Brent at the point (Corollary 4.2.2): N blocks, L kernels on the longest path, C the costliest block, K blocks at once. */
   bound: { N: number; L: number; C: number; K: number; cycles: number };
   cycles: number;
   microseconds: number;
@@ -143,21 +144,34 @@ function describe(c: KernelCounts): Pick<KernelEstimate, 'name' | 'formulas' | '
 /** The estimate at one point of the parameters. */
 function pointEstimate(gpu: Gpu, counts: KernelCounts[], registers: number[], tiles: ReadSchedule['tiles'], env: Environment) {
   const U = env.value('U') ?? gpu.wordCycles;
-  let cycles = 0, N = 0, L = -1, C = 0, K = Infinity;
+  const exact = (x: number) => (Number.isInteger(x) ? rational(BigInt(x)) : rational(BigInt(Math.round(x * 1e6)), 1000000n));
+  const number = (p: Poly | mcm.Fraction) => { const r = mcm.valueAt(p, new Map()); return Number(r.n) / Number(r.d); };
+  let cycles = 0, K = Infinity;
+  const parts: mcm.Program[] = [];
   const kernels = counts.map((c, i) => {
     const threads = env.number(c.threads), blocks = env.number(c.blocks), launches = env.number(c.launches);
     const sharedBytes = layoutBytes(tiles[i], env);
     const o = occupancy(gpu, { threadsPerBlock: threads, registersPerThread: registers[i], sharedBytes });
-    const words = env.number(c.reads.add(c.writes)) + env.number(c.tileLoads.add(c.tileStores)) / Math.max(threads, 1);
-    const blockCycles = env.number(c.ops) + U * words * (c.uncoalesced.length ? threads : 1);
+    // A thread's share of its block's tile copies (coalesced: neighbouring threads copy neighbours).
+    const share = (w: Poly) => env.number(w) / Math.max(threads, 1);
+    const kernel: mcm.Kernel = {
+      name: c.name, blocks: exact(blocks), threads: exact(threads), span: exact(env.number(c.ops)),
+      reads: exact(env.number(c.reads) + share(c.tileLoads)), writes: exact(env.number(c.writes) + share(c.tileStores)),
+      coalesced: c.uncoalesced.length === 0,
+    };
+    parts.push(mcm.repeat(exact(launches), kernel));
+    const blockCycles = number(mcm.blockCost(mcm.launch(kernel), U));
     const waves = o.activeBlocks ? Math.ceil(blocks / (o.activeBlocks * gpu.sms)) : Infinity;
     const kernelCycles = launches * waves * blockCycles;
     cycles += kernelCycles;
-    N += launches * blocks; L += launches; C = Math.max(C, blockCycles); K = Math.min(K, Math.max(1, o.activeBlocks * gpu.sms));
+    K = Math.min(K, Math.max(1, o.activeBlocks * gpu.sms));
     return { name: c.name, at: { threads, blocks, launches, registers: registers[i], sharedBytes, activeBlocks: o.activeBlocks, limitedBy: o.limitedBy, occupancy: o.occupancy, blockCycles, waves, cycles: kernelCycles } };
   });
-  // Corollary 4.2.2 with whole rounds of K blocks (fewer blocks than K still take one C).
-  return { kernels, cycles, bound: { N, L: Math.max(L, 0), C, K, cycles: (Math.ceil(N / K) + Math.max(L, 0)) * C } };
+  // Corollary 4.2.2 on this device: K, the blocks that run at once, is what its SMs hold.
+  const m = mcm.measure(mcm.seq(...parts), U);
+  const N = number(m.blocks), L = number(m.criticalPath), C = number(m.blockCost);
+  const k = Number.isFinite(K) ? K : 1;
+  return { kernels, cycles, bound: { N, L, C, K: k, cycles: number(mcm.timeBound(m, k)) } };
 }
 
 /** Bytes of a kernel's tiles as the generator lays them out (16-byte aligned; the two sides of a
