@@ -104,6 +104,24 @@ export interface AnalyzeResult {
 }
 export interface DocumentParams { textDocument: TextDocumentIdentifier }
 
+/** `metafork/plot`: for the schedule at `position`, each case's estimated time against the block
+ * size on a GPU preset (default: the setting), which points the case's constraints allow there,
+ * and the fastest of those (the editor's plot). */
+export const PLOT_REQUEST = 'metafork/plot';
+export interface PlotParams { textDocument: TextDocumentIdentifier; position: Position; gpu?: string }
+export interface PlotResult {
+  version: number;
+  gpu: string;
+  /** The schedule plotted; absent when there is none at the position. */
+  range?: Range;
+  blockParameters: string[];
+  values: Record<string, number>;
+  /** `microseconds` null: a block of that size does not fit the GPU; `fits`: the case's constraints hold there. */
+  cases: { index: number; summary: string; points: { block: Record<string, number>; threads: number; microseconds: number | null; fits: boolean }[] }[];
+  chosen?: { case: number; block: Record<string, number>; threads: number; microseconds: number };
+  diagnostics: Diagnostic[];
+}
+
 /** Client-side command identifiers (the code lens and the code actions name them). */
 export const COMMANDS = {
   translateToMetafork: 'metafork.translateToMetafork',
@@ -118,6 +136,8 @@ export const COMMANDS = {
   /** Arguments: the source URI and the target file URI; without them, the active editor and a
    * save dialog. Writes the `.cu` with every case and the dispatcher. */
   saveOptimizedCuda: 'metafork.saveOptimizedCuda',
+  /** The plot of estimated time against block size for the schedule under the cursor. */
+  showPlot: 'metafork.showPlot',
 } as const;
 
 /** Schemes of the live read-only views: `metafork-cuda:/<path>.cu?<source uri, encoded>` and

@@ -1,6 +1,6 @@
 // The commands of COMMANDS (shared/protocol.ts): whole-file translation as one undoable edit, the
-// live CUDA, translation and case-discussion views, and the `.cu` of the comprehensive
-// optimization saved to a file. Each takes an optional source URI (a string, as code lenses
+// live CUDA, translation and case-discussion views, the estimate plot, and the `.cu` of the
+// comprehensive optimization saved to a file. Each takes an optional source URI (a string, as code lenses
 // and code actions pass it, or a Uri); without one it works on the active editor.
 
 import { Disposable, QuickPickItem, Range, TextDocument, Uri, WorkspaceEdit, commands, window, workspace } from 'vscode';
@@ -9,6 +9,10 @@ import {
 } from '../../shared/protocol';
 import type { MetaforkConnection } from './connection';
 import { LiveViews, describeDiagnostics } from './views';
+import type { EstimatePlot } from './plot';
+
+/** Not in the palette: what the estimate plot shows now (the extension-host tests read it). */
+export const PLOT_STATE_COMMAND = 'metafork.plotState';
 
 /** The status bar item's command (not in the palette): the CUDA view for a file with a
  * `meta_schedule`, otherwise the pick of a translation. */
@@ -16,7 +20,7 @@ export const STATUS_BAR_COMMAND = 'metafork.statusBarAction';
 
 const DIALECTS = Object.keys(DIALECT_LABELS) as Dialect[];
 
-export function registerCommands(connection: MetaforkConnection, views: LiveViews): Disposable[] {
+export function registerCommands(connection: MetaforkConnection, views: LiveViews, plot: EstimatePlot): Disposable[] {
   /** The document to work on, synchronised with the server; undefined (after saying why) otherwise. */
   const sourceDocument = async (arg: unknown): Promise<TextDocument | undefined> => {
     let document: TextDocument | undefined;
@@ -134,6 +138,12 @@ export function registerCommands(connection: MetaforkConnection, views: LiveView
     commands.registerCommand(COMMANDS.showTranslation, showTranslation),
     commands.registerCommand(COMMANDS.showCases, viewCommand(document => views.showCases(document))),
     commands.registerCommand(COMMANDS.saveOptimizedCuda, saveOptimizedCuda),
+    commands.registerCommand(COMMANDS.showPlot, async () => {
+      const editor = window.activeTextEditor;
+      if (!editor || !await sourceDocument(editor.document.uri)) return;
+      plot.show(editor);
+    }),
+    commands.registerCommand(PLOT_STATE_COMMAND, () => plot.state),
     commands.registerCommand(STATUS_BAR_COMMAND, async () => {
       const document = window.activeTextEditor?.document;
       if (document?.getText().includes('meta_schedule')) await showCuda();

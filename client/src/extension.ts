@@ -1,6 +1,6 @@
 // The VS Code client: starts the bundled language server and attaches it to MetaFork documents
 // (and, unless turned off, to C/C++ documents for CilkPlus and OpenMP); the translation commands,
-// the live CUDA and translation views and the status bar item. No compiler logic lives here: every
+// the live CUDA, translation and case-discussion views, the estimate plot and the status bar item. No compiler logic lives here: every
 // result comes from the server (shared/protocol.ts).
 
 import { ExtensionContext, window } from 'vscode';
@@ -8,13 +8,15 @@ import { registerCommands } from './commands';
 import { MetaforkConnection } from './connection';
 import { registerStatusBar } from './status';
 import { LiveViews } from './views';
+import { EstimatePlot } from './plot';
 
 let connection: MetaforkConnection | undefined;
 
 export async function activate(context: ExtensionContext): Promise<void> {
   connection = new MetaforkConnection(context);
   const views = new LiveViews(connection);
-  context.subscriptions.push(views, ...registerCommands(connection, views), ...registerStatusBar(connection));
+  const plot = new EstimatePlot(connection);
+  context.subscriptions.push(views, plot, ...registerCommands(connection, views, plot), ...registerStatusBar(connection));
   try {
     await connection.start();
   } catch (error) {

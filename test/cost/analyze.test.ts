@@ -43,6 +43,17 @@ test('counts from the code equal counts by hand: reversal, 1-D Jacobi, matrix-ve
   assert.deepEqual([mv.ops, mv.reads, mv.writes, mv.uncoalesced], ['240*((n + 15) / 16)', '48*((n + 15) / 16)', '16*((n + 15) / 16)', ['a[p][i*16+j]']]);
 });
 
+test('counts by hand: matrix multiplication (a serial tile loop) and transpose (a scattered write)', async () => {
+  // Per tile k ((n + 3) / 4 of them): p and w (4); per z (4 of them): z < 4 and z++ (2), the guard
+  // p < n && w < n && 4 * k + z < n (7), += (1), two 4*k+z (4), the product (1): 15. c read and
+  // written, a and b read, each per z. Neighbouring threads (u) touch neighbouring w: coalesced.
+  const [mm] = await counts(fixture('cuda', 'thesis-matmul.mfc'));
+  assert.deepEqual([mm.threads, mm.blocks, mm.ops, mm.reads, mm.writes, mm.uncoalesced], ['B0*B1', 'dim0*dim1', '64*((n + 3) / 4)', '12*((n + 3) / 4)', '4*((n + 3) / 4)', []]);
+  // i and j (4), i < n && j < n (3); c[j][i] puts neighbouring threads (u1, in j) a row apart.
+  const [tr] = await counts(fixture('cuda', 'thesis-transpose.mfc'));
+  assert.deepEqual([tr.ops, tr.reads, tr.writes, tr.uncoalesced], ['7', '1', '1', ['c[j][i]']]);
+});
+
 test('counts: coarsening multiplies by s, shared tiles count per block, a uniform branch counts one side', async () => {
   const [rev] = await counts(fixture('optimize', 'reversal.mfc'));
   // x = (i*s + k)*B + j (4), y = N - 1 - x (2), x < N (1), k < s and ++k (2): 9 per k.

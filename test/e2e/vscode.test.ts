@@ -75,7 +75,7 @@ test('the packaged extension in code-server: diagnostics, hover, quick fix, live
   fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
   fs.mkdirSync(control, { recursive: true });
   fs.mkdirSync(RESULTS, { recursive: true });
-  for (const stale of ['vscode-cuda-view.png', 'vscode-cases-view.png', 'vscode-failure.png']) fs.rmSync(path.join(RESULTS, stale), { force: true });
+  for (const stale of ['vscode-cuda-view.png', 'vscode-cases-view.png', 'vscode-plot.png', 'vscode-failure.png']) fs.rmSync(path.join(RESULTS, stale), { force: true });
   fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'e2e'), workspaceDir, { recursive: true });
   fs.writeFileSync(path.join(control, 'control.json'), JSON.stringify({ screenshots: true }));
   fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
@@ -183,7 +183,7 @@ test('the packaged extension in code-server: diagnostics, hover, quick fix, live
     assert.ok(results.passed.length > 0, 'the suite ran no tests');
     // METAFORK_E2E_GREP may leave out the test that asks for it.
     if (!process.env.METAFORK_E2E_GREP) {
-      for (const name of ['vscode-cuda-view', 'vscode-cases-view']) assert.ok(screenshots.has(name), `the suite asked for no screenshot ${name}`);
+      for (const name of ['vscode-cuda-view', 'vscode-cases-view', 'vscode-plot']) assert.ok(screenshots.has(name), `the suite asked for no screenshot ${name}`);
     }
     t.diagnostic(`${results.passed.length} extension-host tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     passed = true;

@@ -496,6 +496,32 @@ describe('custom requests', () => {
     assert.match(h.contents.value, /\*\*Estimate\*\*: ≈ [\d.,]+ (µs|ms) on H100 \(SXM5\) with B = 64/);
   });
 
+  test('metafork/plot: each case by block size on a GPU, the points its constraints allow, the chosen one', async () => {
+    const uri = fresh();
+    const text = fs.readFileSync(fixture('optimize', 'matvec.mfc'), 'utf8');
+    await client.open(uri, text);
+    const at = text.indexOf('meta_schedule {');
+    const r = await client.request('metafork/plot', { textDocument: { uri }, position: position(text, at + 20), gpu: 'gtx-670' });
+    assert.equal(r.gpu, 'GeForce GTX 670');
+    assert.equal(r.range.start.line, position(text, at).line);
+    assert.deepEqual(r.blockParameters, ['B']);
+    assert.deepEqual(r.values, { N: 300, s: 2 });
+    assert.deepEqual(r.cases.map((c: { index: number }) => c.index), [1, 2, 3]);
+    type Point = { threads: number; microseconds: number | null; fits: boolean };
+    const [one, , three] = r.cases.map((c: { points: Point[] }) => c.points);
+    // Case 1 caches sB² + sB + B words: from B = 128 on that passes the GTX 670's 48 KB a block.
+    assert.deepEqual(one.map((p: Point) => [p.threads, p.microseconds === null, p.fits]), [[32, false, true], [64, false, true], [128, true, false], [256, true, false], [512, true, false], [1024, true, false]]);
+    // Case 3 (no cache) is the case exactly where caching does not fit.
+    assert.deepEqual(three.map((p: Point) => p.fits), [false, false, true, true, true, true]);
+    // The fastest point some case allows.
+    const allowed = r.cases.flatMap((c: { index: number; points: Point[] }) => c.points.filter(p => p.fits && p.microseconds !== null).map(p => ({ ...p, case: c.index })));
+    const fastest = allowed.reduce((a: Point, b: Point) => (b.microseconds! < a.microseconds! ? b : a));
+    assert.deepEqual([r.chosen.case, r.chosen.threads], [(fastest as unknown as { case: number }).case, fastest.threads]);
+    // Outside a schedule: no cases, and why.
+    const none = await client.request('metafork/plot', { textDocument: { uri }, position: { line: 0, character: 0 } });
+    assert.deepEqual(none.cases, []);
+  });
+
   test('metafork/cuda: follows edits (the version it answers for is the newest)', async () => {
     const uri = fresh();
     await client.open(uri, REVERSAL);

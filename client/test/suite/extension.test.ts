@@ -9,11 +9,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import Mocha from 'mocha';
 import {
-  CodeAction, CodeLens, ConfigurationTarget, Diagnostic, Hover, MarkdownString, Position, Range, TextDocument, TextEditor, Uri,
+  CodeAction, CodeLens, ConfigurationTarget, Diagnostic, Hover, MarkdownString, Position, Range, Selection, TextDocument, TextEditor, Uri,
   ViewColumn, WorkspaceEdit, commands, extensions, languages, window, workspace,
 } from 'vscode';
 import { CASES_SCHEME, COMMANDS, CUDA_SCHEME, TRANSLATION_SCHEME } from '../../../shared/protocol';
-import { STATUS_BAR_COMMAND } from '../../src/commands';
+import { PLOT_STATE_COMMAND, STATUS_BAR_COMMAND } from '../../src/commands';
+import type { PlotState } from '../../src/plot';
 
 const EXTENSION_ID = 'metafork-studio.metafork-studio';
 
@@ -333,6 +334,42 @@ export function defineTests(root: Mocha.Suite, folder: string, control: string):
     }, 20_000);
     await sleep(1000);
     await screenshot(control, 'vscode-cases-view');
+    await commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
+  });
+
+  test('the estimate plot beside the source: every case by block size, the chosen point, following edits', async () => {
+    const source = await open('reversal.mfc');
+    const editor = window.activeTextEditor!;
+    const inside = positionOf(source, 'int y = N - 1 - x');
+    editor.selection = new Selection(inside, inside);
+    await commands.executeCommand(COMMANDS.showPlot);
+    const state = () => commands.executeCommand<PlotState>(PLOT_STATE_COMMAND);
+    const first = await waitFor('the plot of the schedule', async () => { const s = await state(); return s?.svg ? s : undefined; }, 30_000,
+      () => 'no plot yet');
+    assert.deepEqual(first.data!.cases.map(c => c.index), [1, 2, 3]);
+    assert.equal(first.data!.gpu, 'H100 (SXM5)');
+    assert.equal(first.data!.values.N, 4096);
+    assert.ok(first.data!.chosen, 'a chosen point');
+    assert.match(first.svg!, /<polyline/);
+    assert.match(first.svg!, /chosen: case \d, \d+, /);
+    assert.match(first.svg!, /case 3: no caching, granularity s = 1/);
+    assert.strictEqual(window.activeTextEditor?.document.uri.toString(), source.uri.toString(), 'the source keeps the focus');
+    // A larger problem: the plot follows the edit.
+    await replaceAll(source, '#define N 4096', '#define N 65536');
+    await waitFor('the plot at N = 65536', async () => (await state())?.data?.values.N === 65536 || undefined, 30_000);
+    // Another GPU: the setting moves the plot.
+    await workspace.getConfiguration('metafork').update('cuda.gpu', 'k20c', ConfigurationTarget.Workspace);
+    try {
+      await waitFor('the plot on the K20c', async () => (await state())?.data?.gpu === 'Tesla K20c' || undefined, 30_000);
+      await sleep(500);
+      await screenshot(control, 'vscode-plot');
+    } finally {
+      await workspace.getConfiguration('metafork').update('cuda.gpu', undefined, ConfigurationTarget.Workspace);
+    }
+    // Outside a schedule: a message instead of a plot.
+    const top = new Position(0, 0);
+    window.activeTextEditor!.selection = new Selection(top, top);
+    await waitFor('the message outside a schedule', async () => (await state())?.message?.startsWith('Put the cursor in a meta_schedule') || undefined, 30_000);
     await commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
   });
 }

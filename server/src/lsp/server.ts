@@ -6,7 +6,7 @@
 
 import {
   CodeAction, CodeActionKind, Connection, createConnection, ErrorCodes, InitializeParams, LSPErrorCodes,
-  DocumentSymbol, ProposedFeatures, ResponseError, TextDocuments, TextDocumentSyncKind, WorkspaceEdit,
+  CodeLensRefreshRequest, DocumentSymbol, ProposedFeatures, ResponseError, TextDocuments, TextDocumentSyncKind, WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -19,7 +19,7 @@ import type { Span } from '../syntax/keywords';
 import { LineIndex } from '../syntax/lines';
 import {
   CUDA_REQUEST, CudaParams, CudaResult as CudaResponse, TRANSLATE_REQUEST, TranslateParams, TranslateResult, Dialect,
-  OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult as OptimizeResponse, ANALYZE_REQUEST, AnalyzeParams, AnalyzeResult as AnalyzeResponse,
+  OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult as OptimizeResponse, ANALYZE_REQUEST, AnalyzeParams, AnalyzeResult as AnalyzeResponse, PLOT_REQUEST, PlotParams, PlotResult as PlotResponse,
 } from '../../../shared/protocol';
 import { formatCaseDiscussion } from '../optimize/format';
 import { estimateSummary, formatSchedule } from '../cost/format';
@@ -27,6 +27,7 @@ import { GPUS } from '../cost/gpus';
 import { DEFAULT_SETTINGS, GPU_PRESETS, isGpuPreset, MetaforkSettings, SETTINGS_SECTION } from '../../../shared/settings';
 import type { Translation } from '../translate';
 import { derive, DocumentState, DocumentStore, pathOf } from './documents';
+import { constructSpan } from '../model/constructs';
 import { Cancelled, Jobs } from './jobs';
 import type { Result, Work } from './worker';
 import { hover } from './hover';
@@ -39,7 +40,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const documents = new TextDocuments(TextDocument);
   const jobs = new Jobs();
   let settings: MetaforkSettings = DEFAULT_SETTINGS;
-  let client = { configuration: false, resolveEdit: false, disabled: false, documentChanges: false };
+  let client = { configuration: false, resolveEdit: false, disabled: false, documentChanges: false, lensRefresh: false };
 
   const store = new DocumentStore(
     uri => documents.get(uri),
@@ -56,6 +57,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       resolveEdit: !!caps.textDocument?.codeAction?.resolveSupport?.properties.includes('edit'),
       disabled: !!caps.textDocument?.codeAction?.disabledSupport,
       documentChanges: !!caps.workspace?.workspaceEdit?.documentChanges,
+      lensRefresh: !!caps.workspace?.codeLens?.refreshSupport,
     };
     settings = merge(params.initializationOptions?.settings);
     return {
@@ -78,7 +80,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
   const refreshSettings = async () => {
     if (!client.configuration) return;
+    const before = JSON.stringify(settings.cuda);
     try { settings = merge(await connection.workspace.getConfiguration(SETTINGS_SECTION)); } catch { /* keep the last settings */ }
+    // The lenses show the CUDA and its estimate for the memory mode and GPU of the settings.
+    if (client.lensRefresh && JSON.stringify(settings.cuda) !== before) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
   };
 
   documents.onDidChangeContent(({ document }) => store.changed(document.uri));
@@ -275,6 +280,24 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       gpu: { name: result.gpu.name, sms: result.gpu.sms, clockMHz: result.gpu.clockMHz },
       diagnostics: lsp(result.diagnostics, state.lines),
       schedules: result.schedules.map(({ start, end, line: _line, ...s }) => ({ range: rangeOf(state, { start, end }), ...s, kernels: s.kernels.map(k => ({ ...k, at: { ...k.at } })) })),
+    };
+  }));
+
+  connection.onRequest(PLOT_REQUEST, (params: PlotParams, token) => answer(async (): Promise<PlotResponse> => {
+    const state = await stateOf(params?.textDocument?.uri, token);
+    const gpu = params.gpu ?? settings.cuda.gpu;
+    if (!isGpuPreset(gpu)) throw new ResponseError(ErrorCodes.InvalidParams, `'gpu' must be one of ${GPU_PRESETS.join(', ')}`);
+    const offset = offsetOf(state, params.position);
+    // One plot per schedule and version: the cursor moving inside it asks for the same job.
+    const at = store.schedules(state).map(constructSpan).find(s => s.start <= offset && offset <= s.end);
+    const result = await job(state, `plot:${gpu}:${at?.start ?? offset}`, { kind: 'plot', text: state.text, options: { fileName: pathOf(state.uri), offset: at?.start ?? offset, gpu } }, token);
+    return {
+      version: state.version, gpu: result.gpu,
+      ...(result.cases.length ? { range: rangeOf(state, { start: result.start, end: result.end }) } : {}),
+      blockParameters: result.blockParameters, values: result.values,
+      cases: result.cases.map(c => ({ ...c, points: c.points.map(p => ({ ...p, microseconds: Number.isFinite(p.microseconds) ? p.microseconds : null })) })),
+      ...(result.chosen ? { chosen: result.chosen } : {}),
+      diagnostics: lsp(result.diagnostics, state.lines),
     };
   }));
 

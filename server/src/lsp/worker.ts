@@ -9,21 +9,24 @@ import type { Dialect } from '../translate';
 import { generateCuda, CudaOptions, CudaResult } from '../cuda';
 import { optimizeText, OptimizeResult } from '../optimize/index';
 import { analyzeCost, AnalyzeOptions, AnalyzeResult as CostResult } from '../cost/index';
+import { plotData, PlotData, PlotOptions } from '../cost/plot';
 
 /** Work that crosses to the worker (options as plain data: the optimizer's registers by name). */
 export type Work =
   | { kind: 'translate'; text: string; to: Dialect; options: TranslateOptions }
   | { kind: 'cuda'; text: string; options: CudaOptions }
   | { kind: 'optimize'; text: string; options: { fileName?: string; offset?: number; registers?: 'auto' | 'estimate' | { nvcc: string } } }
-  | { kind: 'analyze'; text: string; options: AnalyzeOptions };
-export type Result<W extends Work> = W extends { kind: 'translate' } ? Translation : W extends { kind: 'cuda' } ? CudaResult : W extends { kind: 'analyze' } ? CostResult : OptimizeResult;
+  | { kind: 'analyze'; text: string; options: AnalyzeOptions }
+  | { kind: 'plot'; text: string; options: PlotOptions };
+export type Result<W extends Work> = W extends { kind: 'translate' } ? Translation : W extends { kind: 'cuda' } ? CudaResult : W extends { kind: 'analyze' } ? CostResult : W extends { kind: 'plot' } ? PlotData : OptimizeResult;
 export interface Job { id: number; work: Work }
-export type Reply = { id: number; result: Translation | CudaResult | OptimizeResult | CostResult } | { id: number; error: string };
+export type Reply = { id: number; result: Translation | CudaResult | OptimizeResult | CostResult | PlotData } | { id: number; error: string };
 
-export function perform(work: Work): Promise<Translation | CudaResult | OptimizeResult | CostResult> {
+export function perform(work: Work): Promise<Translation | CudaResult | OptimizeResult | CostResult | PlotData> {
   if (work.kind === 'translate') return translateText(work.text, work.to, work.options);
   if (work.kind === 'cuda') return generateCuda(work.text, work.options);
   if (work.kind === 'analyze') return analyzeCost(work.text, work.options);
+  if (work.kind === 'plot') return plotData(work.text, work.options);
   return optimizeText(work.text, work.options);
 }
 

@@ -91,7 +91,7 @@ export function initialConstraints(src: ScheduleSource): Constraint[] {
   return src.threads.filter(t => !seen.has(t.toC()) && seen.add(t.toC())).map(t => ({ lhs: t, op: '<=' as const, rhs: Poly.symbol(MACHINE.threads), origin: 'initial' as const }));
 }
 
-export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOptions = {}): Promise<{ result: ScheduleOptimization; systems: Constraint[][][]; emptySystems: Constraint[][]; initial: Constraint[]; domains: Map<string, Domain>; costs: LaunchCost[][] }> {
+export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOptions = {}): Promise<{ result: ScheduleOptimization; systems: Constraint[][][]; emptySystems: Constraint[][]; initial: Constraint[]; domains: Map<string, Domain>; costs: LaunchCost[][]; programs: string[] }> {
   const began = Date.now();
   const domains = domainsOf(src);
   const initial = initialConstraints(src);
@@ -127,6 +127,7 @@ export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOpt
   const groups = groupLeaves(outcome.leaves);
   const cases: OptimizedCase[] = [];
   const costs: LaunchCost[][] = [];
+  const texts: string[] = [];
   for (const [i, g] of groups.entries()) {
     const p = await program(g.variant);
     // The counters as measured during the optimization; the pieces again, with the case's names.
@@ -134,6 +135,7 @@ export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOpt
     const m = await measure(src, p, () => first.registers, domains, `_case${i + 1}`);
     const words = m.sharedWords.isZero ? '0' : m.sharedWords.toMath();
     costs.push(m.launches);
+    texts.push(p.text);
     cases.push({
       index: i + 1, variant: g.variant, summary: summaryOf(g.variant, src),
       systems: g.plans.map(system),
@@ -154,7 +156,7 @@ export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOpt
     },
     systems: groups.map(g => g.plans.map(p => [...initial, ...p.constraints])),
     emptySystems: outcome.empty.map(p => [...initial, ...p.constraints]),
-    initial, domains, costs,
+    initial, domains, costs, programs: texts,
   };
 }
 
