@@ -12,7 +12,7 @@ import type { ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
 import { within } from '../syntax/keywords';
 import { child, walk } from '../syntax/ast';
-import { readScheduleKernels, ReadSchedule, schedulesOf } from '../cuda/index';
+import { readScheduleKernels, ReadSchedule } from '../cuda/index';
 import { tileLayout, type MemoryMode, type Tile } from '../cuda/footprint';
 import { printKernel } from '../cuda/print';
 import { Poly, rational } from '../symbolic/poly';
@@ -88,8 +88,8 @@ export async function analyzeCost(text: string, options: AnalyzeOptions = {}): P
 export function costFromModel(doc: DocumentModel, found: readonly MfDiagnostic[], options: AnalyzeOptions = {}): AnalyzeResult {
   const gpu = GPUS[options.gpu ?? 'h100'];
   const at = options.offset === undefined ? undefined : { start: options.offset, end: options.offset };
-  // The schedule holding the offset, read alone.
-  const only = at && schedulesOf(doc).map(constructSpan).find(span => within(at, span));
+  // The schedule holding the offset, read alone (only its item is modelled: a hover on a large file).
+  const only = at && doc.itemAt(at.start)?.constructs.filter(c => c.kind === 'schedule').map(constructSpan).find(span => within(at, span));
   const { schedules, diagnostics } = at && !only ? { schedules: [], diagnostics: [] } : readScheduleKernels(doc, found, { memory: options.memory ?? 'global', ...(only ? { only } : {}) });
   const picked = schedules.filter(s => !only || within(only, constructSpan(s.read.schedule)));
   if (!diagnostics.some(d => d.severity === 'error') && picked.length === 0) {

@@ -81,33 +81,36 @@ function detail(text: string, c: Construct): string {
   return '';
 }
 
-/** What an unresolved "N cases" lens carries to its resolution. */
-export interface CasesLensData { kind: 'cases'; uri: string; version: number; start: number; end: number }
+/** What an unresolved lens carries to its resolution: the kernels of a schedule, or its cases. */
+export interface LensData { kind: 'cuda' | 'cases'; uri: string; version: number; start: number; end: number }
 
 const errorsTitle = (what: string, errors: readonly { code: string }[]) => `${what}: ${errors.length} error${errors.length === 1 ? '' : 's'} (${errors[0].code})`;
 
-/** Two lenses over each schedule: its kernels (`cuda` gives them) with their estimated time
- * (`cost`), which opens the CUDA view, and
- * its cases, left unresolved because the optimization may run nvcc (see `casesLens`). */
-export function codeLenses(state: DocumentState, schedules: Construct[], cuda: (schedule: Construct) => CudaResult, cost: (schedule: Construct) => string | undefined = () => undefined): CodeLens[] {
+/** Two lenses over each schedule, both resolved only when on screen (a file may hold hundreds):
+ * its kernels with their estimated time, which open the CUDA view (see `cudaLens`), and its
+ * cases, which may run nvcc (see `casesLens`). */
+export function codeLenses(state: DocumentState, schedules: Construct[]): CodeLens[] {
   return schedules.flatMap(c => {
-    const result = cuda(c);
-    const summary = result.schedules[0];
-    const errors = result.diagnostics.filter(d => d.severity === 'error');
-    const estimate = summary && cost(c);
-    const title = summary
-      ? `Show CUDA: ${summary.kernels.map(k => k.name).join(', ')}${estimate ? ` (${estimate})` : ''}`
-      : errors.length ? errorsTitle('CUDA', errors) : 'CUDA: no kernel';
     const range = rangeOf(state, c.head);
     const span = constructSpan(c);
-    const data: CasesLensData = { kind: 'cases', uri: state.uri, version: state.version, start: span.start, end: span.end };
-    return [{ range, command: { title, command: COMMANDS.showCuda, arguments: [state.uri] } }, { range, data }];
+    const data = (kind: LensData['kind']): LensData => ({ kind, uri: state.uri, version: state.version, start: span.start, end: span.end });
+    return [{ range, data: data('cuda') }, { range, data: data('cases') }];
   });
+}
+
+/** The resolved kernels lens: "Show CUDA: kernel0 (≈ 51 µs on H100)", or why there is no CUDA. */
+export function cudaLens(lens: CodeLens, data: LensData, result: CudaResult, estimate: string | undefined): CodeLens {
+  const summary = result.schedules[0];
+  const errors = result.diagnostics.filter(d => d.severity === 'error');
+  const title = summary
+    ? `Show CUDA: ${summary.kernels.map(k => k.name).join(', ')}${estimate ? ` (${estimate})` : ''}`
+    : errors.length ? errorsTitle('CUDA', errors) : 'CUDA: no kernel';
+  return { ...lens, command: { title, command: COMMANDS.showCuda, arguments: [data.uri] } };
 }
 
 /** The resolved cases lens of the schedule at `data`: "3 cases" (and the parameters left without
  * a kernel), or the error that stops its optimization; it opens the case discussion. */
-export function casesLens(lens: CodeLens, data: CasesLensData, result: OptimizeResult): CodeLens {
+export function casesLens(lens: CodeLens, data: LensData, result: OptimizeResult): CodeLens {
   const schedule = result.schedules.find(s => s.start === data.start);
   let title: string;
   if (schedule) {

@@ -32,7 +32,7 @@ import { Cancelled, Jobs } from './jobs';
 import type { Result, Work } from './worker';
 import { hover } from './hover';
 import { minimalEdit, quickFixes, rangeOf, TranslationActionData, translationActions } from './actions';
-import { casesLens, CasesLensData, codeLenses, documentSymbols, semanticTokens, TOKEN_LEGEND } from './outline';
+import { casesLens, codeLenses, cudaLens, LensData, documentSymbols, semanticTokens, TOKEN_LEGEND } from './outline';
 
 const DIALECTS: readonly Dialect[] = ['metafork', 'openmp', 'cilkplus'];
 
@@ -191,7 +191,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   }));
   connection.onCodeLens((params, token) => answer(async () => {
     const state = await stateOf(params.textDocument?.uri, token);
-    return codeLenses(state, store.schedules(state), scheduleCuda(state), scheduleCost(state, true));
+    return codeLenses(state, store.schedules(state));
   }));
   connection.languages.semanticTokens.on((params, token) => answer(async () => {
     const state = await stateOf(params.textDocument?.uri, token);
@@ -234,10 +234,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   };
 
   connection.onCodeLensResolve((lens, token) => answer(async () => {
-    const data = lens.data as CasesLensData | undefined;
-    if (!data || data.kind !== 'cases') return lens;
+    const data = lens.data as LensData | undefined;
+    if (!data || (data.kind !== 'cases' && data.kind !== 'cuda')) return lens;
     const state = await stateOf(data.uri, token);
     if (state.version !== data.version) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since this lens was offered');
+    if (data.kind === 'cuda') return cudaLens(lens, data, scheduleCuda(state)(data), scheduleCost(state, true)(data));
     return casesLens(lens, data, await optimization(state, undefined, token));
   }));
 
