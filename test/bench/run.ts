@@ -13,6 +13,8 @@ import { translateText, dialectsOf } from '../../server/src/translate/index';
 import { optimizeText } from '../../server/src/optimize/index';
 import { nvccPath, RegisterSource } from '../../server/src/optimize/counters';
 import { closeSolver } from '../../server/src/optimize/solver';
+import { analyzeCost } from '../../server/src/cost/index';
+import { plotData } from '../../server/src/cost/plot';
 import { generateCuda } from '../../server/src/cuda/index';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -215,9 +217,33 @@ async function optimize(): Promise<void> {
   await closeSolver();
 }
 
+/** The cost model per thesis example: `metafork analyze` (counts, MCM, occupancy, the sweep) and
+ * the plot's data (the optimization's cases, each swept by block size). No budget in SPEC §11;
+ * the plot follows the cursor, so it should stay well under a second. */
+async function cost(): Promise<void> {
+  const dir = path.join(ROOT, 'test', 'fixtures', 'optimize');
+  for (const file of fs.readdirSync(dir).filter(f => f.endsWith('.mfc')).sort()) {
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    const offset = text.indexOf('meta_schedule {') + 1;
+    const analyze: number[] = [], plot: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      let t0 = performance.now();
+      if ((await analyzeCost(text, { fileName: file })).schedules.length !== 1) throw new Error(`${file}: no estimate`);
+      analyze.push(performance.now() - t0);
+      t0 = performance.now();
+      if ((await plotData(text, { fileName: file, offset })).cases.length === 0) throw new Error(`${file}: no plot`);
+      plot.push(performance.now() - t0);
+    }
+    record(`metafork analyze ${file}`, analyze);
+    record(`plot data (every case by block size) ${file}`, plot);
+  }
+  await closeSolver();
+}
+
 async function main(): Promise<void> {
   const text = generateProgram(10000);
   await optimize();
+  await cost();
   await inProcess(text);
   await translation(generateProgram(3000));
   await cuda();
