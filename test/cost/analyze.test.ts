@@ -4,6 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { fixture } from '../helpers';
 import { analyzeText } from '../../server/src/analyze';
 import { readScheduleKernels } from '../../server/src/cuda/index';
@@ -52,6 +54,28 @@ test('counts by hand: matrix multiplication (a serial tile loop) and transpose (
   // i and j (4), i < n && j < n (3); c[j][i] puts neighbouring threads (u1, in j) a row apart.
   const [tr] = await counts(fixture('cuda', 'thesis-transpose.mfc'));
   assert.deepEqual([tr.ops, tr.reads, tr.writes, tr.uncoalesced], ['7', '1', '1', ['c[j][i]']]);
+});
+
+test('counts sum over loop ranges: a triangular loop', async () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mf-cost-')), 'tri.mfc');
+  fs.writeFileSync(file, `void tri(int n, int B, float a[n][n], float x[n]) {
+  int G = (n + B - 1) / B;
+  meta_schedule {
+    meta_for (int v = 0; v < G; v++)
+      meta_for (int u = 0; u < B; u++) {
+        int p = v * B + u;
+        if (p < n)
+          for (int i = 0; i < n; i++)
+            for (int j = 0; j < i; j++)
+              x[p] += a[i][j];
+      }
+  }
+}
+`);
+  // p (2) and p < n (1); per i: i < n, i++ (2) and i times j < i, j++, += (3):
+  // 3 + Σ_{i<n} (2 + 3i) = 3n²/2 + n/2 + 3 operations; 2 reads and 1 write per (i, j): n(n-1) and n(n-1)/2.
+  const [k] = await counts(file);
+  assert.deepEqual([k.ops, k.reads, k.writes], ['3*n^2/2 + n/2 + 3', 'n^2 - n', 'n^2/2 - n/2']);
 });
 
 test('counts: coarsening multiplies by s, shared tiles count per block, a uniform branch counts one side', async () => {

@@ -13,6 +13,7 @@ import { polynomialOf } from '../symbolic/expression';
 import { globalAccesses, tileLayout, Tile } from '../cuda/footprint';
 import type { Kernel } from '../cuda/kernels';
 import { kernelName } from '../cuda/print';
+import { sumOver } from './mcm';
 
 export interface KernelCounts {
   name: string;
@@ -62,17 +63,31 @@ function layoutSum(tiles: Tile[], words: (t: Tile) => Poly): Poly {
   return tileLayout(tiles).reduce((p, u) => p.add('tile' in u ? words(u.tile) : larger(sum(u.then), sum(u.otherwise))), Poly.ZERO);
 }
 
+/**
+ * A loop's body `each` over all its iterations: times the trip count, or, where the body's counts
+ * depend on the loop's index (`for (j = 0; j < i; j++)` inside the loop on i), their sum over the
+ * index's range (Faulhaber's sums, mcm.sumOver).
+ */
+function iterations(loop: SNode, text: string, each: Poly): Poly {
+  const h = canonicalHeader(loop, text).header;
+  const trips = tripCount(loop, text);
+  if (!h || !each.symbols().has(h.variable) || h.step.text.trim() !== '1' || h.step.negative) return each.mul(trips);
+  const index = `${h.variable}#`;
+  return sumOver(each.substitute(h.variable, parameterPoly(h.lower, text).add(Poly.symbol(index))), trips, index);
+}
+
 /** Counts one kernel. `tiles`: its shared-memory tiles; `region`: the schedule's body (host loops). */
 export function countKernel(model: ItemModel, kernel: Kernel, tiles: Tile[], region: SNode): KernelCounts {
   const text = model.text;
   const accesses = globalAccesses(model, kernel, tiles);
   const byNode = new Map(accesses.map(a => [a.node, a]));
 
+  const repeated = (loop: SNode, t: Tally): Tally => ({ ops: iterations(loop, text, t.ops), reads: iterations(loop, text, t.reads), writes: iterations(loop, text, t.writes) });
   const tally = (n: SNode): Tally => {
     if (n.type === 'for_statement') {
       const parts = ['initializer', 'condition', 'update'].map(f => child(n, f));
       const each = plus(plus(parts[1] ? tally(parts[1]) : ZERO, parts[2] ? tally(parts[2]) : ZERO), tally(child(n, 'body')!));
-      return plus(parts[0] ? tally(parts[0]) : ZERO, times(each, tripCount(n, text)));
+      return plus(parts[0] ? tally(parts[0]) : ZERO, repeated(n, each));
     }
     if (n.type === 'while_statement' || n.type === 'do_statement') {
       return times(named(n).map(tally).reduce(plus, ZERO), Poly.symbol(`trips@${text.slice(0, n.start).split('\n').length}`));
@@ -97,7 +112,7 @@ export function countKernel(model: ItemModel, kernel: Kernel, tiles: Tile[], reg
   const innermost = kernel.block[kernel.block.length - 1].loop;
   const outerBlock = kernel.block[0].loop;
   const serial = kernel.spine.filter(s => s.role === 'serial' && s.loop.start < outerBlock.start);
-  const per = times(tally(child(innermost, 'body')!), serial.reduce((p, s) => p.mul(tripCount(s.loop, text)), Poly.constant(1)));
+  const per = serial.reduceRight((t, s) => repeated(s.loop, t), tally(child(innermost, 'body')!));
 
   const boundPoly = (bound: string) => Poly.symbol(bound.replace(/\s+/g, ' '));
   let launches = Poly.constant(1);

@@ -81,7 +81,7 @@ function coefficientsIn(f: Poly, x: string): Poly[] {
 
 /** Σ_{i<times} f(i) exactly: Faulhaber's Σ i^k as polynomials in `times`, from
  * times^{k+1} = Σ_{j≤k} C(k+1, j)·Σ i^j (the sum of (i+1)^{k+1} − i^{k+1} telescopes). */
-function sumOver(f: Poly, times: Poly, index?: string): Poly {
+export function sumOver(f: Poly, times: Poly, index?: string): Poly {
   const a = index ? coefficientsIn(f, index) : [f];
   const sums: Poly[] = [];
   let total = Poly.ZERO, power = times;
