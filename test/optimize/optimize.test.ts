@@ -157,7 +157,9 @@ for (const c of cases) {
       for (const dev of devices) {
         const point = new Map([...params, [MACHINE.registers, 255n], [MACHINE.sharedWords, BigInt(dev.Z_B)], [MACHINE.threads, 1024n]]);
         const expectedCase = systems.findIndex(sys => sys.some(s => s.every(x => holdsAt(x, point)))) + 1;
-        const run = spawnSync(exe, argv, { encoding: 'utf8', timeout: 120000, env: { ...process.env, METAFORK_DISPATCH_LOG: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(dev.Z_B * 4) } });
+        // METAFORK_DISPATCH_KEEP: the program's own parameters whenever a case holds with them, so the
+        // device's shared memory alone selects the case.
+        const run = spawnSync(exe, argv, { encoding: 'utf8', timeout: 120000, env: { ...process.env, METAFORK_DISPATCH_LOG: '1', METAFORK_DISPATCH_KEEP: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(dev.Z_B * 4) } });
         assert.equal(run.status, 0, run.stderr);
         assert.equal(checksum(run.stdout), checksum(c.expected[i]), `${argv.join(' ')} Z_B=${dev.Z_B}`);
         if (expectedCase > 0) {
@@ -167,16 +169,27 @@ for (const c of cases) {
       }
     });
     assert.deepEqual([...seen].sort(), result.cases.map(k => k.index), 'every case ran');
-    // With METAFORK_DISPATCH_TUNE the estimate ranks the program's own values among every candidate
-    // of every case: never worse than the default choice by the same estimate, and still correct.
-    const estimateOf = (stderr: string) => Number(/estimate=(\d+) cycles/.exec(stderr)?.[1]);
+    // By default the estimate ranks the program's own values among every candidate of every case:
+    // the choice is correct, its case's constraints hold at the chosen parameters on that device,
+    // and it is never estimated worse than keeping the program's own values.
+    const chosen = (stderr: string) => {
+      const m = /case (\d+)((?: \w+=\d+)*) estimate=(\d+) cycles \(R_B=(\d+) Z_B=(\d+) T_B=(\d+)\)/.exec(stderr);
+      assert.ok(m, stderr);
+      const values = new Map<string, bigint>([...m![2].trim().split(' ').filter(Boolean).map(kv => kv.split('=')).map(([k, v]) => [k, BigInt(v)] as [string, bigint])]);
+      return { k: Number(m![1]), values, estimate: Number(m![3]), limits: [BigInt(m![4]), BigInt(m![5]), BigInt(m![6])] };
+    };
     for (const dev of [{ Z_B: 58112 }, { Z_B: 600 }]) {
       const env = { ...process.env, METAFORK_DISPATCH_LOG: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(dev.Z_B * 4) };
-      const plain = spawnSync(exe, c.runs[0], { encoding: 'utf8', timeout: 120000, env });
-      const tuned = spawnSync(exe, c.runs[0], { encoding: 'utf8', timeout: 120000, env: { ...env, METAFORK_DISPATCH_TUNE: '1' } });
-      assert.equal(tuned.status, 0, tuned.stderr);
-      assert.equal(checksum(tuned.stdout), checksum(c.expected[0]), `tuned, Z_B=${dev.Z_B}: ${tuned.stderr}`);
-      if (plain.status === 0) assert.ok(estimateOf(tuned.stderr) <= estimateOf(plain.stderr), `tuned ${tuned.stderr} against ${plain.stderr}`);
+      const ranked = spawnSync(exe, c.runs[0], { encoding: 'utf8', timeout: 120000, env });
+      const kept = spawnSync(exe, c.runs[0], { encoding: 'utf8', timeout: 120000, env: { ...env, METAFORK_DISPATCH_KEEP: '1' } });
+      assert.equal(ranked.status, 0, ranked.stderr);
+      assert.equal(checksum(ranked.stdout), checksum(c.expected[0]), `ranked, Z_B=${dev.Z_B}: ${ranked.stderr}`);
+      const r = chosen(ranked.stderr);
+      const point = new Map([...r.values, [MACHINE.registers, r.limits[0]], [MACHINE.sharedWords, r.limits[1]], [MACHINE.threads, r.limits[2]]]);
+      for (const n of c.params) if (!point.has(n)) point.set(n, BigInt(c.runs[0][c.params.indexOf(n)]));
+      if (point.has('B0')) point.set('B', point.get('B0')! < point.get('B1')! ? point.get('B0')! : point.get('B1')!);
+      assert.ok(systems[r.k - 1].some(sys => sys.every(x => holdsAt(x, point))), `case ${r.k} does not hold at ${ranked.stderr}`);
+      if (kept.status === 0) assert.ok(r.estimate <= chosen(kept.stderr).estimate, `ranked ${ranked.stderr} against kept ${kept.stderr}`);
     }
   });
 

@@ -2,13 +2,14 @@
 // a dispatcher that reads the device's limits (cudaGetDeviceProperties), keeps the cases whose
 // constraints hold, chooses the program parameters and launches that case's kernels.
 //
-// Choice: the program's own values of the tunable parameters when some case holds with them, the
-// cases tried in order of preference (most resources used first). Otherwise every candidate
-// (block sizes 256, 128, 512, 64, 1024, 32, 16, 8, 4, 2, 1; granularity 8, 4, 2, 1) of every case
-// that holds is ranked by the cost model's estimate on this device (../cost: occupancy from the
-// device's limits, waves of active blocks, each block's span plus overhead), and the cheapest runs.
-// With METAFORK_DISPATCH_TUNE set, the program's own values compete with the candidates too.
-// Setting METAFORK_DISPATCH_LOG in the environment prints the choice and its estimate on stderr.
+// Choice (SPEC §5): the valid case and program parameters the cost model ranks best. The program's
+// own values of the tunable parameters (with the first case, in order of preference, that holds
+// with them) compete with every candidate (block sizes 256, 128, 512, 64, 1024, 32, 16, 8, 4, 2, 1;
+// granularity 8, 4, 2, 1) of every case that holds; each is estimated on this device (../cost:
+// occupancy from the device's limits, waves of active blocks, a block's span plus overhead) and the
+// cheapest runs (the program's own values on a tie). With METAFORK_DISPATCH_KEEP set, the program's
+// own values are kept whenever some case holds with them. METAFORK_DISPATCH_LOG prints the choice
+// and its estimate on stderr.
 
 import type { ScheduleReplacement } from '../cuda/index';
 import { indentUnit, lineIndent, reindent } from '../translate/common';
@@ -177,7 +178,7 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     ...derivedAtOne(i2),
     ...userTries,
     `${i1}}`,
-    `${i1}if (!mf_case || getenv("METAFORK_DISPATCH_TUNE")) { /* otherwise (or when asked) the candidate the estimate ranks first */`,
+    `${i1}if (!mf_case || !getenv("METAFORK_DISPATCH_KEEP")) { /* the candidates, ranked by the estimate */`,
     ...candidateTries,
     `${i1}}`,
     `${i1}if (!mf_case) {`,
