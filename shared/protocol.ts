@@ -98,7 +98,7 @@ export interface AnalyzeResult {
     kernels: { name: string; formulas: Record<string, string>; mcm: { work: string; span: string; overhead: string }; coalesced: boolean; at: Record<string, number | string> }[];
     cycles: number;
     microseconds: number;
-    bound: { N: number; L: number; C: number; K: number; cycles: number };
+    bound: { work: number; span: number; overhead: number; N: number; L: number; C: number; K: number; cycles: number };
     sweep: { block: Record<string, number>; threads: number; cycles: number; microseconds: number }[];
   }[];
 }
@@ -116,6 +116,8 @@ export interface PlotResult {
   range?: Range;
   blockParameters: string[];
   values: Record<string, number>;
+  /** Values no program text gave (defaults). */
+  assumed: string[];
   /** `microseconds` null: a block of that size does not fit the GPU; `fits`: the case's constraints hold there. */
   cases: { index: number; summary: string; points: { block: Record<string, number>; threads: number; microseconds: number | null; fits: boolean }[] }[];
   chosen?: { case: number; block: Record<string, number>; threads: number; microseconds: number };

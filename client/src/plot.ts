@@ -103,7 +103,7 @@ export function drawPlot(d: PlotResult): string {
   const X = (t: number) => left + (x1 > x0 ? ((Math.log2(t) - x0) / (x1 - x0)) : 0.5) * (W - left - right);
   const Y = (us: number) => top + (1 - (Math.log10(us) - y0) / Math.max(y1 - y0, 1)) * (H - top - bottom);
   const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="100%" style="max-width: ${W * 1.5}px" role="img" aria-label="estimated time by block size">`];
-  const values = Object.entries(d.values).map(([k, v]) => `${k} = ${v}`).join(', ');
+  const values = Object.entries(d.values).map(([k, v]) => `${k} = ${v}${d.assumed.includes(k) ? ' (assumed)' : ''}`).join(', ');
   out.push(`<text x="${left}" y="18" font-weight="bold">Estimated time by block size on ${escape(d.gpu)}</text>`);
   if (values) out.push(`<text x="${left}" y="32">at ${escape(values)}</text>`);
   const axis = 'stroke="var(--vscode-editor-foreground)" stroke-opacity="0.5"';

@@ -139,6 +139,10 @@ test('metafork analyze: text, --json, errors and usage', async () => {
   assert.match(text.stdout, /kernel0: ub_v blocks of B threads, launched T times/);
   assert.match(text.stdout, /per thread: 10 operations, 3 words read and 1 written in global memory/);
   assert.match(text.stdout, /by block size: 32: .*\(best\)/);
+  // By hand, at N = 65538, B = 64 (1024 blocks), T = 10 steps of two kernels (10 and 6 operations,
+  // 4 and 2 coalesced words a thread): W = 10·1024·64·16, S = 10·16, O = 10·1024·500·6.
+  assert.match(text.stdout, /MCM of the schedule: work 10,485,760, span 160, overhead 30,720,000 \(U = 500\)/);
+  assert.match(text.stdout, /N = 20,480 blocks, K = 208 at once, L = 20, C = 2,010 cycles/);
   const json = JSON.parse((await run('analyze', file, '--json')).stdout);
   assert.equal(json.gpu.name, 'H100 (SXM5)');
   assert.deepEqual(json.schedules[0].kernels.map((k: { name: string }) => k.name), ['kernel0', 'kernel1']);

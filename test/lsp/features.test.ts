@@ -510,6 +510,7 @@ describe('custom requests', () => {
     assert.equal(r.range.start.line, position(text, at).line);
     assert.deepEqual(r.blockParameters, ['B']);
     assert.deepEqual(r.values, { N: 300, s: 2 });
+    assert.deepEqual(r.assumed, []);
     assert.deepEqual(r.cases.map((c: { index: number }) => c.index), [1, 2, 3]);
     type Point = { threads: number; microseconds: number | null; fits: boolean };
     const [one, , three] = r.cases.map((c: { points: Point[] }) => c.points);

@@ -349,6 +349,9 @@ export function defineTests(root: Mocha.Suite, folder: string, control: string):
     assert.deepEqual(first.data!.cases.map(c => c.index), [1, 2, 3]);
     assert.equal(first.data!.gpu, 'H100 (SXM5)');
     assert.equal(first.data!.values.N, 4096);
+    // s is a parameter of the function with no value in the text: assumed, and the plot says so.
+    assert.deepEqual(first.data!.assumed, ['s']);
+    assert.match(first.svg!, /s = 1 \(assumed\)/);
     assert.ok(first.data!.chosen, 'a chosen point');
     assert.match(first.svg!, /<polyline/);
     assert.match(first.svg!, /chosen: case \d, \d+, /);

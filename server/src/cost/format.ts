@@ -34,6 +34,7 @@ export function formatSchedule(file: string, r: AnalyzeResult, s: ScheduleEstima
     out.push(`    estimate: ${fixed(a.blocks)} blocks in ${fixed(a.waves)} wave${a.waves === 1 ? '' : 's'} of ${fixed(a.blockCycles)} cycles${a.launches !== 1 ? ` × ${fixed(a.launches)} launches` : ''} = ${fixed(a.cycles)} cycles`);
   }
   out.push('', `  estimate: ${fixed(s.cycles)} cycles ≈ ${duration(s.microseconds)}`);
+  out.push(`  MCM of the schedule: work ${fixed(s.bound.work)}, span ${fixed(s.bound.span)}, overhead ${fixed(s.bound.overhead)} (U = ${r.gpu.wordCycles})`);
   out.push(`  Graham–Brent bound (N/K + L)·C: N = ${fixed(s.bound.N)} blocks, K = ${fixed(s.bound.K)} at once, L = ${fixed(s.bound.L)}, C = ${fixed(s.bound.C)} cycles: ${fixed(s.bound.cycles)} cycles`);
   if (s.sweep.length) {
     const best = s.sweep.reduce((a, b) => (b.cycles < a.cycles ? b : a));

@@ -61,8 +61,9 @@ export interface ScheduleEstimate {
   /** The block-size parameters (swept) and the granularity, when the schedule has them. */
   blockParameters: string[];
   kernels: KernelEstimate[];
-  /** Graham–Brent at the point (Corollary 4.2.2): N blocks, L kernels on the longest path, C the costliest block, K blocks at once. */
-  bound: { N: number; L: number; C: number; K: number; cycles: number };
+  /** The MCM of the schedule at the point: its work, span and overhead (cycles), and Graham–Brent
+ * (Corollary 4.2.2): N blocks, L kernels on the longest path, C the costliest block, K blocks at once. */
+  bound: { work: number; span: number; overhead: number; N: number; L: number; C: number; K: number; cycles: number };
   cycles: number;
   microseconds: number;
   sweep: { block: Record<string, number>; threads: number; cycles: number; microseconds: number }[];
@@ -171,7 +172,7 @@ function pointEstimate(gpu: Gpu, counts: KernelCounts[], registers: number[], ti
   const m = mcm.measure(mcm.seq(...parts), U);
   const N = number(m.blocks), L = number(m.criticalPath), C = number(m.blockCost);
   const k = Number.isFinite(K) ? K : 1;
-  return { kernels, cycles, bound: { N, L, C, K: k, cycles: number(mcm.timeBound(m, k)) } };
+  return { kernels, cycles, bound: { work: number(m.work), span: number(m.span), overhead: number(m.overhead), N, L, C, K: k, cycles: number(mcm.timeBound(m, k)) } };
 }
 
 /** Bytes of a kernel's tiles as the generator lays them out (16-byte aligned; the two sides of a

@@ -20,8 +20,10 @@ export interface PlotData {
   start: number;
   end: number;
   blockParameters: string[];
-  /** The values the curves share (data sizes, the granularity as the program sets it). */
+  /** The values the curves share (data sizes, the granularity as the program sets it), and those
+   * no value was given or derivable for. */
   values: Record<string, number>;
+  assumed: string[];
   cases: { index: number; summary: string; points: PlotPoint[] }[];
   chosen?: { case: number; block: Record<string, number>; threads: number; microseconds: number };
   diagnostics: MfDiagnostic[];
@@ -31,7 +33,7 @@ export interface PlotOptions { fileName?: string; offset: number; gpu?: GpuPrese
 
 export async function plotData(text: string, options: PlotOptions): Promise<PlotData> {
   const gpu = GPUS[options.gpu ?? 'h100'];
-  const empty = (diagnostics: MfDiagnostic[]): PlotData => ({ gpu: gpu.name, start: options.offset, end: options.offset, blockParameters: [], values: {}, cases: [], diagnostics });
+  const empty = (diagnostics: MfDiagnostic[]): PlotData => ({ gpu: gpu.name, start: options.offset, end: options.offset, blockParameters: [], values: {}, assumed: [], cases: [], diagnostics });
   const analysis = await analyzeText(text, options.fileName);
   try {
     const { source, diagnostics } = readScheduleSource(analysis, options.fileName, { offset: options.offset });
@@ -39,7 +41,7 @@ export async function plotData(text: string, options: PlotOptions): Promise<Plot
     const { result, systems, programs } = await optimizeSchedule(source, { fileName: options.fileName, registers: 'estimate' });
     const limits = machineLimits(gpu);
     const cases: PlotData['cases'] = [];
-    let values: Record<string, number> = {}, blockParameters: string[] = [];
+    let values: Record<string, number> = {}, blockParameters: string[] = [], assumed: string[] = [];
     for (const [k, c] of result.cases.entries()) {
       // The case's own program, analysed like the input: its schedule is the same ordinal.
       const program = await analyzeText(programs[k], options.fileName);
@@ -48,7 +50,7 @@ export async function plotData(text: string, options: PlotOptions): Promise<Plot
         const cost = costFromModel(program.model, program.diagnostics, { gpu: options.gpu, set: options.set, registers: c.registers, offset: constructSpan(schedule).start });
         const s = cost.schedules[0];
         if (!s) continue;
-        if (k === 0) { values = Object.fromEntries(Object.entries(s.values).filter(([n]) => !s.blockParameters.includes(n) && !source.derived.some(d => d.name === n))); blockParameters = s.blockParameters; }
+        if (k === 0) { values = Object.fromEntries(Object.entries(s.values).filter(([n]) => !s.blockParameters.includes(n) && !source.derived.some(d => d.name === n))); blockParameters = s.blockParameters; assumed = s.assumed.filter(n => n in values); }
         // A case's constraints are about the program's parameters as given (its own s), the machine's limits.
         const given = Object.fromEntries(source.tunables.filter(t => t.role === 'granularity').map(t => [t.name, values[t.name] ?? s.values[t.name]]));
         const points = s.sweep.map(p => {
@@ -64,7 +66,7 @@ export async function plotData(text: string, options: PlotOptions): Promise<Plot
     }
     let chosen: PlotData['chosen'];
     for (const c of cases) for (const p of c.points) if (p.fits && Number.isFinite(p.microseconds) && (!chosen || p.microseconds < chosen.microseconds)) chosen = { case: c.index, block: p.block, threads: p.threads, microseconds: p.microseconds };
-    return { gpu: gpu.name, start: result.start, end: result.end, blockParameters, values, cases, ...(chosen ? { chosen } : {}), diagnostics: [...diagnostics, ...result.notes] };
+    return { gpu: gpu.name, start: result.start, end: result.end, blockParameters, values, assumed, cases, ...(chosen ? { chosen } : {}), diagnostics: [...diagnostics, ...result.notes] };
   } finally {
     analysis.syntax.dispose();
   }

@@ -295,7 +295,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return {
       version: state.version, gpu: result.gpu,
       ...(result.cases.length ? { range: rangeOf(state, { start: result.start, end: result.end }) } : {}),
-      blockParameters: result.blockParameters, values: result.values,
+      blockParameters: result.blockParameters, values: result.values, assumed: result.assumed,
       cases: result.cases.map(c => ({ ...c, points: c.points.map(p => ({ ...p, microseconds: Number.isFinite(p.microseconds) ? p.microseconds : null })) })),
       ...(result.chosen ? { chosen: result.chosen } : {}),
       diagnostics: lsp(result.diagnostics, state.lines),
