@@ -15,6 +15,7 @@ import { formatCaseDiscussion } from './optimize/format';
 import type { RegisterSource } from './optimize/counters';
 import { closeSolver } from './optimize/solver';
 import { analyzeCost } from './cost/index';
+import { tileText } from './tile/index';
 import { formatSchedule } from './cost/format';
 import { GPU_PRESETS, GpuPreset } from '../../shared/settings';
 
@@ -38,6 +39,10 @@ commands:
                        the cost model of each meta_schedule's kernels: counts per thread as
                        polynomials, the many-core machine measures, occupancy on a GPU preset
                        (${GPU_PRESETS.join(', ')}; default h100) and the estimated time, also by block size
+  tile FILE [--block B|B0,B1] [--granularity s]
+                       plain loop nests (and OpenMP parallel for) the dependence test proves
+                       parallel become parametric meta_schedules; the others stay serial, with
+                       the dependence that forbids them
   lsp --stdio          run the language server over stdio
 
 options:
@@ -47,11 +52,11 @@ options:
   -h, --help           this help
   --version            the version`;
 
-const PLANNED = new Set(['tile']);
+const PLANNED = new Set<string>();
 
 class UsageError extends Error {}
 
-interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string; memory?: string; registers?: string; gpu?: string; set?: string }
+interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string; memory?: string; registers?: string; gpu?: string; set?: string; block?: string; granularity?: string }
 
 function parseOptions(args: string[]): Options {
   const o: Options = { json: false, files: [], stdio: false };
@@ -65,6 +70,9 @@ function parseOptions(args: string[]): Options {
     else if (a.startsWith('--memory=')) o.memory = a.slice('--memory='.length);
     else if (a === '--registers') { o.registers = args[++i]; if (!o.registers) throw new UsageError(`'--registers' needs auto, nvcc, estimate or a number`); }
     else if (a.startsWith('--registers=')) o.registers = a.slice('--registers='.length);
+    else if (a === '--block' || a === '--granularity') { const v = args[++i]; if (!v) throw new UsageError(`'${a}' needs a value`); o[a === '--block' ? 'block' : 'granularity'] = v; }
+    else if (a.startsWith('--block=')) o.block = a.slice('--block='.length);
+    else if (a.startsWith('--granularity=')) o.granularity = a.slice('--granularity='.length);
     else if (a === '--gpu' || a === '--set') { const v = args[++i]; if (!v) throw new UsageError(`'${a}' needs a value`); o[a === '--gpu' ? 'gpu' : 'set'] = v; }
     else if (a.startsWith('--gpu=') || a.startsWith('--set=')) { const [k, v] = [a.slice(2, 5), a.slice(6)]; o[k as 'gpu' | 'set'] = v; }
     else if (a.startsWith('--to=') || a.startsWith('--from=')) { const [k, v] = a.slice(2).split('='); o[k as 'to' | 'from'] = v; }
@@ -224,6 +232,27 @@ async function analyzeCommand(o: Options, io: Io): Promise<number> {
   return result.schedules.length === 0 || result.diagnostics.some(d => d.severity === 'error') ? 1 : 0;
 }
 
+async function tileCommand(o: Options, io: Io): Promise<number> {
+  if (o.files.length !== 1) throw new UsageError('tile needs exactly one FILE (or - for standard input)');
+  if (o.block !== undefined && !/^\d+(,\d+)?$/.test(o.block)) throw new UsageError(`--block takes B or B0,B1 (positive integers)`);
+  if (o.granularity !== undefined && !/^\d+$/.test(o.granularity)) throw new UsageError(`--granularity takes a positive integer`);
+  const block = o.block?.split(',').map(Number);
+  if (block?.some(b => b < 1) || o.granularity === '0') throw new UsageError('block sizes and granularity must be at least 1');
+  if (block && block.reduce((a, b) => a * b, 1) > 1024) throw new UsageError('a block has at most 1024 threads');
+  const file = o.files[0];
+  const text = readInput(file);
+  const result = await tileText(text, { fileName: file === '-' ? undefined : file, ...(block ? { block } : {}), ...(o.granularity ? { granularity: Number(o.granularity) } : {}) });
+  const index = new LineIndex(text);
+  if (o.json) {
+    io.stdout(JSON.stringify({ file: displayName(file), nests: result.nests, ...(result.text !== undefined ? { text: result.text } : {}), diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
+    if (o.out && result.text !== undefined) fs.writeFileSync(o.out, result.text);
+  } else {
+    for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
+    if (result.text !== undefined) write(o, io, result.text);
+  }
+  return result.text === undefined ? 1 : 0;
+}
+
 function write(o: Options, io: Io, output: string): void {
   if (o.out) fs.writeFileSync(o.out, output);
   else io.stdout(output);
@@ -242,6 +271,7 @@ export async function main(argv: string[], io: Io = { stdout: s => process.stdou
       case 'cuda': return await cudaCommand(o, io);
       case 'optimize': return await optimizeCommand(o, io);
       case 'analyze': return await analyzeCommand(o, io);
+      case 'tile': return await tileCommand(o, io);
       case 'lsp': {
         if (!o.stdio) throw new UsageError("lsp needs '--stdio'");
         const { startServer } = require('./lsp/server') as typeof import('./lsp/server');

@@ -1,6 +1,7 @@
 // Stable diagnostic codes. Codes never change meaning; new checks take new numbers.
 // MF1xx syntax, MF2xx directives and clauses, MF3xx construct misuse and control flow,
-// MF4xx sharing and races, MF5xx meta_schedule rules (digest 000 §1.3), MF6xx translation.
+// MF4xx sharing and races, MF5xx meta_schedule rules (digest 000 §1.3), MF6xx translation,
+// MF7xx tiling plain loops into schedules.
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -45,6 +46,9 @@ export const CODES = {
   MF603: { severity: 'error', title: 'private variable used as an accumulator across iterations' },
   MF604: { severity: 'information', title: 'scheduling hint not carried over by the translation' },
   MF605: { severity: 'error', title: 'block spawn cannot be outlined' },
+  MF701: { severity: 'information', title: 'loop nest tiled into a meta_schedule' },
+  MF702: { severity: 'information', title: 'loop nest stays serial: a dependence or construct forbids running it in parallel' },
+  MF703: { severity: 'error', title: 'no loop nest to tile' },
 } as const satisfies Record<string, { severity: Severity; title: string }>;
 
 export type Code = keyof typeof CODES;

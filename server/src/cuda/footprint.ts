@@ -18,7 +18,7 @@
 // (the thesis's 1-D Jacobi: one row of the double buffer read, the other written, per step).
 
 import { within } from '../syntax/keywords';
-import { child, named, unparen, walk } from '../syntax/ast';
+import { child, named, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import type { Reference, Variable } from '../model/scopes';
@@ -373,12 +373,7 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
     // Every use of the array in the kernel must be a full subscript whose indices we can read.
     for (const r of model.scopes.references) {
       if (reason || r.variable !== use.variable || !within(r.span, kernel.nest)) continue;
-      let top = r.node, indices: SNode[] = [];
-      while (top.parent?.type === 'subscript_expression' && child(top.parent, 'argument') === top) {
-        const ix = child(top.parent, 'index') ?? named(top.parent).find(c => c.field !== 'argument');
-        if (ix) indices.push(ix);
-        top = top.parent;
-      }
+      const { top, indices } = subscriptChain(r.node);
       if (indices.length !== use.extents.length) { fail(`'${use.name}' is used without all its ${use.extents.length} subscript${use.extents.length > 1 ? 's' : ''} at '${text.slice(top.start, top.end)}'`); continue; }
       const ref: Ref = { node: top, indices, writes: r.access !== 'read', index: [], fixed: [], varying: [], context: uniformContext(model, kernel, top) };
       let polys = indices.map(ix => symbols.read(ix));
@@ -517,13 +512,7 @@ export function globalAccesses(model: ItemModel, kernel: Kernel, tiles: Tile[]):
   for (const use of kernel.arrays) {
     for (const r of model.scopes.references) {
       if (r.variable !== use.variable || !within(r.span, kernel.nest)) continue;
-      let top = r.node;
-      const indices: SNode[] = [];
-      while (top.parent?.type === 'subscript_expression' && child(top.parent, 'argument') === top) {
-        const ix = child(top.parent, 'index') ?? named(top.parent).find(c => c.field !== 'argument');
-        if (ix) indices.push(ix);
-        top = top.parent;
-      }
+      const { top, indices } = subscriptChain(r.node);
       if (staged.has(top) || indices.length === 0) continue;
       // Row-major: the last index moves fastest; its coefficient on x must be 0 or ±1 (a warp
       // reading a run of words forwards or backwards), the others' 0.
@@ -599,7 +588,7 @@ function guardsAround(model: ItemModel, node: SNode, nest: SNode): Map<Variable,
  * whole schedule): one more than the largest index of any reference, bounded over the loops'
  * ranges and the guards around the reference (`if (p < N) a[p]` touches at most N elements).
  */
-export function pointerExtent(model: ItemModel, kernels: Kernel[], variable: Variable, region: SNode): { extent: string } | { reason: string; at: SNode } {
+export function pointerExtent(model: ItemModel, kernels: Kernel[], variable: Variable, region: SNode, rows = false): { extent: string } | { reason: string; at: SNode } {
   const text = model.text;
   const counts: Poly[] = [];
   for (const k of kernels) {
@@ -609,8 +598,10 @@ export function pointerExtent(model: ItemModel, kernels: Kernel[], variable: Var
       if (r.variable !== variable || !within(r.span, k.nest)) continue;
       const top = r.node.parent;
       const index = top?.type === 'subscript_expression' && child(top, 'argument') === r.node ? child(top, 'index') ?? named(top).find(c => c.field !== 'argument') : undefined;
-      if (!top || !index || top.parent?.type === 'subscript_expression' && child(top.parent, 'argument') === top) {
-        return { reason: `'${variable.name}' is a pointer used other than as 'name[index]' with one index`, at: r.node };
+      // With `rows`, a pointer to rows (`a[i][j]`): its first index counts the rows.
+      const chained = top?.parent?.type === 'subscript_expression' && child(top.parent, 'argument') === top;
+      if (!top || !index || chained !== rows) {
+        return { reason: rows ? `'${variable.name}' points to rows and is used other than as 'name[row][column]'` : `'${variable.name}' is a pointer used other than as 'name[index]' with one index`, at: r.node };
       }
       const symbols = new KernelSymbols(model, k, { host, guards: guardsAround(model, top, k.nest) });
       const at = `'${text.slice(top.start, top.end)}'`;

@@ -78,6 +78,13 @@ function arrayShape(v: Variable, text: string): { element: string; extents: stri
       extents.unshift(size ? text.slice(size.start, size.end).trim() : undefined);
       n = child(n, 'declarator');
     }
+    // A pointer to rows (`int (*a)[M]`, from malloc): the rows are counted from the schedule's
+    // footprint (an empty first extent until then), the row length is written.
+    const pointee = n?.type === 'parenthesized_declarator' ? named(n)[0] : undefined;
+    if (pointee?.type === 'pointer_declarator' && extents.length && !extents.some(e => e === undefined)) {
+      const id = child(pointee, 'declarator');
+      if (id?.type === 'identifier' && text.slice(id.start, id.end) === v.name) return { element: elementType(v, text), extents: ['', ...extents as string[]] };
+    }
     if (!n || n.type !== 'identifier' || text.slice(n.start, n.end) !== v.name) continue;
     if (extents.length === 0 || extents.some(e => e === undefined)) return undefined;
     return { element: elementType(v, text), extents: extents as string[] };
@@ -149,9 +156,9 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
     kernels.push(kernel);
   }
   for (const use of arrays.values()) {
-    if (use.extents.length) continue;
-    const found = pointerExtent(model, kernels.filter(k => k.arrays.includes(use)), use.variable, region);
-    if ('extent' in found) { use.extents = [found.extent]; continue; }
+    if (use.extents.length && use.extents[0] !== '') continue;
+    const found = pointerExtent(model, kernels.filter(k => k.arrays.includes(use)), use.variable, region, use.extents.length > 1);
+    if ('extent' in found) { use.extents = [found.extent, ...use.extents.slice(1)]; continue; }
     out.push(diagnostic('MF509', found.at, `the generator cannot tell how many elements of '${use.name}' to transfer: ${found.reason}; declare it with its extents (e.g. '${use.element} ${use.name}[N]') or bound its index`, { variable: use.name }));
   }
   if (out.length > failed) return undefined;

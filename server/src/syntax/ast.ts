@@ -87,3 +87,17 @@ export function enclosingFunction(node: SNode): SNode | undefined {
   for (let p: SNode | null = node; p; p = p.parent) if (p.type === 'function_definition' || p.type === 'lambda_expression') return p;
   return undefined;
 }
+
+/** The subscript chain an array name heads (`a` in `a[i][j]`): the outermost subscript
+ * expression and its indices, outermost first (`[i, j]`); the name itself and no index when it
+ * is not subscripted. */
+export function subscriptChain(name: SNode): { top: SNode; indices: SNode[] } {
+  let top = name;
+  const indices: SNode[] = [];
+  while (top.parent?.type === 'subscript_expression' && child(top.parent, 'argument') === top) {
+    const ix = child(top.parent, 'index') ?? named(top.parent).find(c => c.field !== 'argument');
+    if (ix) indices.push(ix);
+    top = top.parent;
+  }
+  return { top, indices };
+}

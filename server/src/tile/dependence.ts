@@ -1,0 +1,213 @@
+// The dependence test of issue 8 (SPEC §7): may the iterations of one loop of a nest run in
+// parallel? Every pair of references to one array, one of them a write, is checked for a
+// dependence carried by the loop: equal indices at two different iterations x ≠ x' (the loops
+// around it at the same iteration, the loops inside it at any). Indices are read as polynomials in
+// the loop indices with the sizes as symbols; a dimension whose difference cannot be zero (its
+// interval over the loops' ranges excludes 0 for x' > x and for x' < x, or the GCD of its
+// coefficients does not divide its constant) proves the pair independent. Anything unreadable is
+// a dependence, so a loop said parallel is parallel; a refusal names the pair and, where the
+// indices give it, the distance.
+
+import { child, subscriptChain, walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import type { ItemModel } from '../model/constructs';
+import type { Variable } from '../model/scopes';
+import { within } from '../syntax/keywords';
+import { canonicalHeader } from '../analysis/loops';
+import { Poly } from '../symbolic/poly';
+import { polynomialOf } from '../symbolic/expression';
+
+/** A canonical loop of the nest: its index and the inclusive range [lo, hi] as polynomials. */
+export interface NestLoop { node: SNode; variable: Variable; lo?: Poly; hi?: Poly }
+
+export interface Dependence { loop: string; message: string; at: SNode }
+
+const PURE = new Set(['abs', 'fabs', 'fabsf', 'sqrt', 'sqrtf', 'exp', 'expf', 'log', 'logf', 'sin', 'sinf', 'cos', 'cosf', 'pow', 'powf', 'min', 'max', 'fmin', 'fmax', 'floor', 'ceil']);
+
+/** The loops of `nest` (a for statement) and those inside it, with their ranges. */
+export function nestLoops(model: ItemModel, nest: SNode): NestLoop[] {
+  const out: NestLoop[] = [];
+  walk(nest, n => {
+    if (n.type !== 'for_statement') return true;
+    const h = canonicalHeader(n, model.text).header;
+    const init = child(n, 'initializer');
+    const variable = h && init ? model.scopes.variables.find(v => v.name === h.variable && within(v.span, init)) : undefined;
+    if (!h || !variable) return true;
+    const loop: NestLoop = { node: n, variable };
+    const lower = readPoly(model, h.lower, nest), bound = readPoly(model, h.bound, nest);
+    const step = h.step.text.trim();
+    if (lower && bound && step === '1' && !h.step.negative && h.variableOnLeft && (h.operator === '<' || h.operator === '<=')) {
+      loop.lo = lower;
+      loop.hi = h.operator === '<' ? bound.sub(Poly.constant(1)) : bound;
+    }
+    out.push(loop);
+    return true;
+  });
+  return out;
+}
+
+const symbolOf = (v: Variable) => `${v.name}@${v.span.start}`;
+
+/** An integer expression of the nest as a polynomial in its loop indices and outside values. */
+function readPoly(model: ItemModel, e: SNode, nest: SNode, seen = new Set<Variable>()): Poly | undefined {
+  const text = model.text;
+  const r = polynomialOf(e, text, {
+    identifier: n => {
+      const v = model.scopes.references.find(x => x.span.start === n.start)?.variable;
+      if (!v) return Poly.symbol(text.slice(n.start, n.end)); // a macro constant
+      if (v.shape !== 'value') return undefined;
+      const writes = model.scopes.references.filter(x => x.variable === v && x.access !== 'read' && within(x.span, nest));
+      if (v.loopControl && within(v.span, nest)) return Poly.symbol(symbolOf(v));
+      if (!within(v.span, nest)) return writes.length ? undefined : Poly.symbol(v.name);
+      // A variable of the nest set once by its declaration: its definition.
+      if (writes.length || seen.has(v)) return undefined;
+      let value: SNode | undefined;
+      walk(v.declaration, m => {
+        const d = m.type === 'init_declarator' ? child(m, 'declarator') : undefined;
+        if (d && d.start === v.span.start) value = child(m, 'value');
+        return !value;
+      });
+      return value ? readPoly(model, value, nest, new Set([...seen, v])) : undefined;
+    },
+  });
+  return 'poly' in r ? r.poly : undefined;
+}
+
+interface Ref { node: SNode; array: Variable; indices: SNode[]; writes: boolean; loops: NestLoop[] }
+
+/** The references of the nest to arrays and pointers, outermost subscript first. */
+function arrayRefs(model: ItemModel, nest: SNode, loops: NestLoop[]): Ref[] {
+  const out: Ref[] = [];
+  for (const r of model.scopes.references) {
+    if (!r.variable || !within(r.span, nest) || r.variable.shape === 'value' || r.variable.shape === 'function') continue;
+    const { top, indices } = subscriptChain(r.node);
+    out.push({ node: top, array: r.variable, indices, writes: r.access !== 'read', loops: loops.filter(l => within(top, l.node)) });
+  }
+  return out;
+}
+
+/** Interval of an affine polynomial over the loops' ranges (symbols nonnegative), or undefined. */
+function interval(p: Poly, ranges: Map<string, { lo: Poly; hi: Poly }>): { min: Poly; max: Poly } | undefined {
+  const split = p.affineIn(new Set(ranges.keys()));
+  if (!split) return undefined;
+  let min = split.rest, max = split.rest;
+  for (const [s, c] of split.coefficients) {
+    if ([...c.symbols()].some(x => ranges.has(x))) return undefined;
+    const r = ranges.get(s)!;
+    if (c.nonNegative()) { min = min.add(c.mul(r.lo)); max = max.add(c.mul(r.hi)); }
+    else if (c.nonPositive()) { min = min.add(c.mul(r.hi)); max = max.add(c.mul(r.lo)); }
+    else return undefined;
+  }
+  return { min, max };
+}
+
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
+
+/** Why the iterations of `loop` may not run in parallel: empty when they may. */
+export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop): Dependence[] {
+  const text = model.text;
+  const loops = nestLoops(model, nest);
+  const line = (n: SNode) => text.slice(0, n.start).split('\n').length;
+  const show = (n: SNode) => `'${text.slice(n.start, n.end).replace(/\s+/g, ' ')}' (line ${line(n)})`;
+  const name = loop.variable.name;
+  const out: Dependence[] = [];
+  const body = child(loop.node, 'body')!;
+
+  // Scalars of the outside written in the body: every iteration writes the same variable.
+  const scalarWrites = new Set<Variable>();
+  for (const r of model.scopes.references) {
+    if (!r.variable || !within(r.span, body) || r.access === 'read' || r.through) continue;
+    if (r.variable.shape === 'value' && !within(r.variable.span, loop.node) && !scalarWrites.has(r.variable)) {
+      scalarWrites.add(r.variable);
+      const compound = r.access === 'readwrite';
+      out.push({ loop: name, at: r.node, message: compound
+        ? `'${r.variable.name}' accumulates across the iterations of '${name}' at ${show(r.node.parent ?? r.node)}: a reduction without a clause (give each iteration its own result)`
+        : `every iteration of '${name}' writes the scalar '${r.variable.name}' at ${show(r.node.parent ?? r.node)}` });
+    }
+  }
+  // Calls whose effects are unknown (math functions, and function-like macros whose expansion
+  // assigns nothing, are pure).
+  const macros = new Set([...text.matchAll(/^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)(.*)$/gm)].filter(m => !/(^|[^=!<>])=(?!=)|\+\+|--/.test(m[3])).map(m => m[1]));
+  walk(body, n => {
+    if (n.type !== 'call_expression') return true;
+    const f = child(n, 'function');
+    const callee = f ? text.slice(f.start, f.end) : '';
+    if (!PURE.has(callee) && !macros.has(callee)) out.push({ loop: name, at: n, message: `${show(n)} calls '${callee}', whose effects on memory are unknown` });
+    return true;
+  });
+
+  const refs = arrayRefs(model, nest, loops).filter(r => within(r.node, body));
+  const x = symbolOf(loop.variable);
+  for (const [i, w] of refs.entries()) {
+    if (!w.writes) continue;
+    for (const [j, g] of refs.entries()) {
+      if (g.array !== w.array || (g.writes && j < i)) continue;
+      const reason = pairDependence(model, nest, loop, w, g, x);
+      if (reason !== undefined) {
+        out.push({ loop: name, at: w.node, message: reason === 'indirect'
+          ? `${show(w.node)} writes '${w.array.name}' at an index that is not affine in the loop indices (an indirect write): iterations of '${name}' may write the same element`
+          : `${show(w.node)} and ${show(g.node)} touch the same element of '${w.array.name}' at different iterations of '${name}'${reason}` });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** undefined when independent; 'indirect', or a distance text, when they may meet. */
+function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g: Ref, x: string): string | undefined {
+  let fw = w.indices.map(ix => readPoly(model, ix, nest)), fg = g.indices.map(ix => readPoly(model, ix, nest));
+  if (fw.some(p => !p)) return 'indirect';
+  if (fg.some(p => !p) || fw.length !== fg.length || fw.length === 0) return '';
+  // The other iteration: x' = x + δ, the loops inside the loop renamed, the ones around it shared.
+  const inner = (r: Ref) => r.loops.filter(l => within(l.node, child(loop.node, 'body')!));
+  const ranges = new Map<string, { lo: Poly; hi: Poly }>();
+  const range = (l: NestLoop, as: string) => { if (l.lo && l.hi) ranges.set(as, { lo: l.lo, hi: l.hi }); };
+  // A flat index R·S + C with 0 ≤ C < S (`out[j * n + i]`, i < n) names row R, column C: compare both.
+  if (fw.length === 1) {
+    const own = new Map<string, { lo: Poly; hi: Poly }>();
+    for (const l of [...w.loops, ...g.loops]) if (l.lo && l.hi) own.set(symbolOf(l.variable), { lo: l.lo, hi: l.hi });
+    const rows = (p: Poly, S: string) => {
+      const split = p.affineIn(new Set([S]));
+      const R = split?.coefficients.get(S), C = split && interval(split.rest, own);
+      return R && C && C.min.nonNegative() && Poly.symbol(S).sub(Poly.constant(1)).sub(C.max).nonNegative() && [...R.symbols()].every(x => !x.startsWith(S)) ? [R, split!.rest] : undefined;
+    };
+    for (const S of [...fw[0]!.symbols()].filter(x => !x.includes('@'))) {
+      const a = rows(fw[0]!, S), b = rows(fg[0]!, S);
+      if (a && b) { fw = a; fg = b; break; }
+    }
+  }
+  range(loop, x);
+  for (const l of inner(w)) range(l, symbolOf(l.variable));
+  for (const l of inner(g)) range(l, `${symbolOf(l.variable)}'`);
+  const delta = `δ@${x}`;
+  let distance: bigint | undefined;
+  const apartInEveryDirection = fw.some((p, d) => {
+    let q = fg[d]!.substitute(x, Poly.symbol(x).add(Poly.symbol(delta)));
+    for (const l of inner(g)) q = q.substitute(symbolOf(l.variable), Poly.symbol(`${symbolOf(l.variable)}'`));
+    const diff = p!.sub(q);
+    // A difference c·δ + k alone gives the distance.
+    const split = diff.affineIn(new Set([delta]));
+    const c = split?.coefficients.get(delta)?.integer, k = split?.rest.integer;
+    if (c !== undefined && k !== undefined && split!.coefficients.size === 1 && c !== 0n && k % c === 0n) distance ??= -k / c;
+    // GCD: the integer coefficients of the variables must divide the constant.
+    const terms = diff.terms();
+    const constant = terms.find(t => t.powers.size === 0)?.coefficient;
+    const variables = terms.filter(t => t.powers.size > 0);
+    const linear = variables.every(t => t.coefficient.d === 1n && t.powers.size === 1 && [...t.powers].every(([s, e]) => s.includes('@') && e === 1));
+    if (constant && constant.d === 1n && linear) {
+      const g0 = variables.reduce((a, t) => gcd(a, t.coefficient.n), 0n);
+      if (g0 === 0n ? constant.n !== 0n : constant.n % g0 !== 0n) return true;
+    }
+    // Every loop index in the difference needs its range (another's unknown range does not matter).
+    if ([...diff.symbols()].some(sym => sym.includes('@') && sym !== delta && !ranges.has(sym)) || !loop.lo || !loop.hi) return false;
+    // δ ≥ 1 and δ ≤ -1 (x' after or before x), each within the loop's span.
+    const span = loop.hi!.sub(loop.lo!);
+    return [[Poly.constant(1), span], [span.neg(), Poly.constant(-1)]].every(([lo, hi]) => {
+      const b = interval(diff, new Map([...ranges, [delta, { lo, hi }]]));
+      return !!b && (b.min.sub(Poly.constant(1)).nonNegative() || b.max.add(Poly.constant(1)).nonPositive());
+    });
+  });
+  if (apartInEveryDirection) return undefined;
+  return distance !== undefined && distance !== 0n ? `: distance ${distance < 0n ? -distance : distance} on '${loop.variable.name}'` : '';
+}
