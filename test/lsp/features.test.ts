@@ -160,6 +160,25 @@ describe('quick fixes', () => {
 
 const LOOPS = '#include <stdio.h>\nint main() {\n  int a[100], b[100];\n  meta_for (int i = 0; i < 100; i++) a[i] = i;\n  meta_for (int j = 0; j < 100; j++) b[j] = a[j] * 2;\n  printf("%d\\n", b[99]);\n  return 0;\n}\n';
 
+describe('offloading a loop nest', () => {
+  test('"Offload this loop nest to the GPU": resolved lazily into a meta_schedule, then the CUDA view; disabled with the dependence', async () => {
+    const text = '#include <stdio.h>\nint main(void) {\n  int n = 1000;\n  float a[n], b[n];\n  for (int i = 0; i < n; i++)\n    b[i] = 2 * i;\n  for (int i = 1; i < n; i++)\n    a[i] = a[i - 1] + b[i];\n  printf("%f\\n", a[n - 1]);\n  return 0;\n}\n';
+    const uri = fresh('c');
+    await client.open(uri, text);
+    const actions = await actionsAt(uri, text.indexOf('b[i] = 2'), [], ['refactor.rewrite']);
+    const offload = actions.find(a => a.title === 'Offload this loop nest to the GPU (meta_schedule)')!;
+    assert.ok(offload && !offload.edit && !(offload as { disabled?: unknown }).disabled, JSON.stringify(actions.map(a => a.title)));
+    assert.deepEqual((offload as { command?: { command: string } }).command?.command, 'metafork.showCuda');
+    const resolved = await client.request<Action>('codeAction/resolve', offload);
+    const after = applyLspEdits(text, editsOf(resolved, uri));
+    assert.match(after, /int B = 256;\n\s+int dim = \(B \+ n - 1\) \/ B;\n\s+meta_schedule \{\n\s+meta_for \(int v = 0; v < dim; v\+\+\)/);
+    assert.match(after, /for \(int i = 1; i < n; i\+\+\)\n\s+a\[i\] = a\[i - 1\] \+ b\[i\];/, 'the other nest is untouched');
+    // The recurrence: offered disabled, with the dependence.
+    const serial = (await actionsAt(uri, text.indexOf('a[i] = a[i - 1]'), [], ['refactor.rewrite'])).find(a => a.title.startsWith('Offload'));
+    assert.match((serial as { disabled?: { reason: string } }).disabled!.reason, /stays serial: 'a\[i\]' \(line 8\) and 'a\[i - 1\]' \(line 8\) .* distance 1 on 'i'/);
+  });
+});
+
 describe('translation actions', () => {
   test('the construct under the cursor, resolved lazily, then applied', async () => {
     const uri = fresh();

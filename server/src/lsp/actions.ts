@@ -7,10 +7,11 @@ import type { CodeAction, Diagnostic as LspDiagnostic, Range } from 'vscode-lang
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import type { Code } from '../analysis/codes';
 import type { Construct, ItemModel } from '../model/constructs';
+import { nestAt } from '../tile/index';
 import { constructLabel, isParallelLoop, outermostConstructAt } from '../model/constructs';
 import { dialectsOf, focusSpan, layerDialects } from '../translate';
 import type { Dialect } from '../translate';
-import { DIALECT_LABELS } from '../../../shared/protocol';
+import { COMMANDS, DIALECT_LABELS } from '../../../shared/protocol';
 import { functionName, nodeStartingAt } from '../syntax/ast';
 import type { TextEdit } from '../syntax/edits';
 import { Span, within } from '../syntax/keywords';
@@ -155,6 +156,26 @@ export function translationActions(state: DocumentState, offset: number, disable
     if (all.some(d => d !== to)) out.push(action(`Translate the file to ${DIALECT_LABELS[to]}`, data(to)));
   }
   return out;
+}
+
+/** What an unresolved "Offload this loop nest" action carries to its resolution. */
+export interface TileActionData { kind: 'tile'; uri: string; version: number; offset: number }
+
+/** "Offload this loop nest to the GPU" on a loop nest outside any parallel construct: its edit
+ * (the nest as a meta_schedule) is computed when picked; disabled, with the dependence, when the
+ * nest must stay serial. After the edit, the CUDA view opens. */
+export function offloadActions(state: DocumentState, offset: number, disabledSupport: boolean): CodeAction[] {
+  const model = state.analysis.model.itemAt(offset);
+  const nest = model && nestAt(model, offset);
+  if (!nest) return [];
+  const blocked = errorsOf(state).length ? 'the file has errors: fix them first' : nest.reasons[0] && `this loop nest stays serial: ${nest.reasons[0]}`;
+  if (blocked && !disabledSupport) return [];
+  const data: TileActionData = { kind: 'tile', uri: state.uri, version: state.version, offset: nest.span.start };
+  return [{
+    title: 'Offload this loop nest to the GPU (meta_schedule)', kind: 'refactor.rewrite', data,
+    command: { title: 'Show generated CUDA', command: COMMANDS.showCuda, arguments: [state.uri] },
+    ...(blocked ? { disabled: { reason: blocked } } : {}),
+  }];
 }
 
 /** One edit turning `before` into `after`: the span between their common prefix and suffix. */

@@ -31,7 +31,7 @@ import { constructSpan } from '../model/constructs';
 import { Cancelled, Jobs } from './jobs';
 import type { Result, Work } from './worker';
 import { hover } from './hover';
-import { minimalEdit, quickFixes, rangeOf, TranslationActionData, translationActions } from './actions';
+import { minimalEdit, offloadActions, quickFixes, rangeOf, TileActionData, TranslationActionData, translationActions } from './actions';
 import { casesLens, codeLenses, cudaLens, LensData, documentSymbols, semanticTokens, TOKEN_LEGEND } from './outline';
 
 const DIALECTS: readonly Dialect[] = ['metafork', 'openmp', 'cilkplus'];
@@ -151,12 +151,28 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const only = params.context?.only;
     const wanted = (kind: string) => !only || only.some(k => kind === k || kind.startsWith(`${k}.`));
     if (wanted(CodeActionKind.RefactorRewrite)) {
-      for (const action of translationActions(state, offset, client.disabled)) {
-        out.push(client.resolveEdit || action.disabled ? action : await resolveTranslation(action, token));
+      for (const action of [...offloadActions(state, offset, client.disabled), ...translationActions(state, offset, client.disabled)]) {
+        out.push(client.resolveEdit || action.disabled ? action : await resolveAction(action, token));
       }
     }
     return out.filter(a => wanted(a.kind ?? ''));
   }));
+
+  const resolveAction = (action: CodeAction, token?: CancellationToken): Promise<CodeAction> =>
+    (action.data as { kind?: string } | undefined)?.kind === 'tile' ? resolveOffload(action, token) : resolveTranslation(action, token);
+
+  /** The nest at the action's offset as a meta_schedule (computed in the worker). */
+  const resolveOffload = async (action: CodeAction, token?: CancellationToken): Promise<CodeAction> => {
+    const data = action.data as TileActionData;
+    const state = await stateOf(data.uri, token);
+    if (state.version !== data.version) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since this action was offered');
+    const result = await job(state, `tile:${data.offset}`, { kind: 'tile', text: state.text, options: { fileName: pathOf(state.uri), offset: data.offset } }, token);
+    if (result.text === undefined) {
+      void connection.window.showErrorMessage(`MetaFork: the loop nest stays serial: ${result.nests[0]?.reasons[0] ?? result.diagnostics[0]?.message ?? 'refused'}`);
+      return { ...action, edit: { changes: {} } };
+    }
+    return { ...action, edit: workspaceEdit(state, [minimalEdit(state.text, result.text)]) };
+  };
 
   const resolveTranslation = async (action: CodeAction, token?: CancellationToken): Promise<CodeAction> => {
     const data = action.data as TranslationActionData | undefined;
@@ -171,7 +187,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
     return { ...action, edit: workspaceEdit(state, [minimalEdit(state.text, result.text)]) };
   };
-  connection.onCodeActionResolve((action, token) => answer(() => resolveTranslation(action, token)));
+  connection.onCodeActionResolve((action, token) => answer(() => resolveAction(action, token)));
 
   const workspaceEdit = (state: DocumentState, edits: TextEdit[]): WorkspaceEdit => {
     const lspEdits = edits.map(e => ({ range: rangeOf(state, e), newText: e.newText }));

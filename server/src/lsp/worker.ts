@@ -10,6 +10,7 @@ import { generateCuda, CudaOptions, CudaResult } from '../cuda';
 import { optimizeText, OptimizeResult } from '../optimize/index';
 import { analyzeCost, AnalyzeOptions, AnalyzeResult as CostResult } from '../cost/index';
 import { plotData, PlotData, PlotOptions } from '../cost/plot';
+import { tileText, TileOptions, TileResult } from '../tile/index';
 
 /** Work that crosses to the worker (options as plain data: the optimizer's registers by name). */
 export type Work =
@@ -17,16 +18,18 @@ export type Work =
   | { kind: 'cuda'; text: string; options: CudaOptions }
   | { kind: 'optimize'; text: string; options: { fileName?: string; offset?: number; registers?: 'auto' | 'estimate' | { nvcc: string } } }
   | { kind: 'analyze'; text: string; options: AnalyzeOptions }
-  | { kind: 'plot'; text: string; options: PlotOptions };
-export type Result<W extends Work> = W extends { kind: 'translate' } ? Translation : W extends { kind: 'cuda' } ? CudaResult : W extends { kind: 'analyze' } ? CostResult : W extends { kind: 'plot' } ? PlotData : OptimizeResult;
+  | { kind: 'plot'; text: string; options: PlotOptions }
+  | { kind: 'tile'; text: string; options: TileOptions };
+export type Result<W extends Work> = W extends { kind: 'translate' } ? Translation : W extends { kind: 'cuda' } ? CudaResult : W extends { kind: 'analyze' } ? CostResult : W extends { kind: 'plot' } ? PlotData : W extends { kind: 'tile' } ? TileResult : OptimizeResult;
 export interface Job { id: number; work: Work }
-export type Reply = { id: number; result: Translation | CudaResult | OptimizeResult | CostResult | PlotData } | { id: number; error: string };
+export type Reply = { id: number; result: Translation | CudaResult | OptimizeResult | CostResult | PlotData | TileResult } | { id: number; error: string };
 
-export function perform(work: Work): Promise<Translation | CudaResult | OptimizeResult | CostResult | PlotData> {
+export function perform(work: Work): Promise<Translation | CudaResult | OptimizeResult | CostResult | PlotData | TileResult> {
   if (work.kind === 'translate') return translateText(work.text, work.to, work.options);
   if (work.kind === 'cuda') return generateCuda(work.text, work.options);
   if (work.kind === 'analyze') return analyzeCost(work.text, work.options);
   if (work.kind === 'plot') return plotData(work.text, work.options);
+  if (work.kind === 'tile') return tileText(work.text, work.options);
   return optimizeText(work.text, work.options);
 }
 

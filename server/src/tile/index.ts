@@ -65,6 +65,16 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
   }
 }
 
+/** The loop nest around `offset` that `tileText` would take (its outermost loop and the span it
+ * replaces), and why it would stay serial; undefined outside one. */
+export function nestAt(model: ItemModel, offset: number): { loop: SNode; span: { start: number; end: number }; reasons: string[] } | undefined {
+  if (model.item.type !== 'function_definition') return undefined;
+  const found = outermostLoops(model).find(n => n.span.start <= offset && offset <= n.span.end);
+  if (!found) return undefined;
+  const plan = planNest(model, found.loop);
+  return { ...found, reasons: 'reasons' in plan ? plan.reasons.map(r => r.message) : [] };
+}
+
 const header = (loop: SNode, text: string) => {
   const body = child(loop, 'body');
   let end = body ? body.start : loop.end;
