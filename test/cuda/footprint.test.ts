@@ -144,6 +144,16 @@ test('a flat array indexed by rows (c[i * N + j], 0 ≤ j < N by its guard): a b
   assert.deepEqual((await staged(flat('i < N', 'i * N + j'))).tiles, []);
 });
 
+test('a pointer index bounded by guards on the index itself: k - i >= 0 && k - i < m', async () => {
+  const program = (guard: string, body = 'c[p] += b[p - i];') => `void f(int N, int B, int m, int *b, int *c) {\n  int G = (N + B - 1) / B;\n  meta_schedule {\n    meta_for (int v = 0; v < G; v++)\n      meta_for (int u = 0; u < B; u++) {\n        int p = v * B + u;\n        if (p < N)\n          for (int i = 0; i < 4; i++)\n            if (${guard}) ${body}\n      }\n  }\n}\n`;
+  const r = await generateCuda(program('p - i >= 0 && p - i < m'), { fileName: 'case.mfc' });
+  assert.ok(r.text, r.diagnostics.map(d => d.message).join('\n'));
+  assert.match(r.text, /cudaMalloc\(\(void \*\*\) &mf_dev_b, sizeof\(int\) \* m\)/);
+  // One side only, or a write to i in the branch: not bounded.
+  assert.equal((await generateCuda(program('p - i < m'), { fileName: 'case.mfc' })).text, undefined);
+  assert.equal((await generateCuda(program('p - i >= 0 && p - i < m', '{ i++; c[p] += b[p - i]; }'), { fileName: 'case.mfc' })).text, undefined);
+});
+
 test('written once: straight to global memory; written again and again: staged and stored', async () => {
   assert.deepEqual((await staged(program('if (p < N) b[p] = a[p] * 2 + b[p];'))).tiles, ['kernel0 shared_a[B] @v']);
   assert.deepEqual((await staged(program('if (p < N) for (int k = 0; k < 4; k++) b[p] += a[p] * k;'))).tiles, ['kernel0 shared_b[B] @v stored', 'kernel0 shared_a[B] @v']);

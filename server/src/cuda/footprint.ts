@@ -583,6 +583,38 @@ function guardsAround(model: ItemModel, node: SNode, nest: SNode): Map<Variable,
   return guards;
 }
 
+/** The range [lo, hi] the `if`s around `node` give the expression `e` itself (`e >= 0 && e < m`),
+ * the bounds in parameters only; undefined unless both sides are bounded. */
+function guardedRange(model: ItemModel, node: SNode, nest: SNode, e: SNode, symbols: KernelSymbols): { lo: Poly; hi: Poly } | undefined {
+  const text = model.text;
+  const same = (n: SNode) => text.slice(n.start, n.end).replace(/\s+/g, '') === text.slice(e.start, e.end).replace(/\s+/g, '');
+  let lo: Poly | undefined, hi: Poly | undefined;
+  const bound = (n: SNode, shift: number) => { const p = symbols.read(n); return p && symbols.onlyParams(p) ? p.add(Poly.constant(shift)) : undefined; };
+  const conjuncts = (c: SNode | undefined): void => {
+    const n = c && (unparen(c) ?? c);
+    if (!n || n.type !== 'binary_expression') return;
+    const l = child(n, 'left')!, r = child(n, 'right')!;
+    const op = text.slice(l.end, r.start).trim();
+    if (op === '&&') { conjuncts(l); conjuncts(r); return; }
+    // e >= c, e > c, c <= e, c < e (lower); e < u, e <= u, u > e, u >= e (upper).
+    const [side, other, flipped] = same(unparen(l) ?? l) ? [l, r, false] : same(unparen(r) ?? r) ? [r, l, true] : [undefined, undefined, false];
+    if (!side || !other) return;
+    const o = flipped ? ({ '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as Record<string, string>)[op] : op;
+    if (o === '>=' || o === '>') lo ??= bound(other, o === '>' ? 1 : 0);
+    if (o === '<' || o === '<=') hi ??= bound(other, o === '<' ? -1 : 0);
+  };
+  // An `if`'s bounds hold at the reference only if nothing in its branch changes e's variables.
+  const vars = new Set(model.scopes.references.filter(r => r.variable && within(r.span, e)).map(r => r.variable));
+  for (let m: SNode | undefined = node; m && m !== nest; m = m.parent ?? undefined) {
+    const p = m.parent;
+    if (p?.type !== 'if_statement' || child(p, 'consequence') !== m) continue;
+    const before = { lo, hi };
+    conjuncts(child(p, 'condition'));
+    if ((lo !== before.lo || hi !== before.hi) && model.scopes.references.some(r => vars.has(r.variable) && r.access !== 'read' && within(r.span, m))) ({ lo, hi } = before);
+  }
+  return lo && hi ? { lo, hi } : undefined;
+}
+
 /**
  * How many elements of a pointer the schedule's kernels touch (SPEC §4: the footprint over the
  * whole schedule): one more than the largest index of any reference, bounded over the loops'
@@ -605,6 +637,13 @@ export function pointerExtent(model: ItemModel, kernels: Kernel[], variable: Var
       }
       const symbols = new KernelSymbols(model, k, { host, guards: guardsAround(model, top, k.nest) });
       const at = `'${text.slice(top.start, top.end)}'`;
+      // An index the guards bound as a whole (`if (k - i >= 0 && k - i < m) b[k - i]`).
+      const whole = guardedRange(model, top, k.nest, index, symbols);
+      if (whole?.lo.nonNegative()) {
+        const count = whole.hi.add(Poly.constant(1));
+        if (!counts.some(c => c.equals(count))) counts.push(count);
+        continue;
+      }
       const p = symbols.read(index);
       const loops = new Set([...symbols.loops.keys()]);
       const split = p?.affineIn(new Set([...p.symbols()].filter(s => loops.has(s))));
