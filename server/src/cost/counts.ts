@@ -46,10 +46,13 @@ export function parameterPoly(e: SNode, text: string): Poly {
   return 'poly' in r ? r.poly : Poly.symbol(text.slice(e.start, e.end).replace(/\s+/g, ' '));
 }
 
+/** The iterations of a loop whose count the header does not give: a symbol named by its line. */
+const unknownTrips = (loop: SNode, text: string) => Poly.symbol(`trips@${text.slice(0, loop.start).split('\n').length}`);
+
 /** Iterations of a loop: `bound - lower` (+1 for `<=`) over a constant step; a symbol `trips@LINE` otherwise. */
 export function tripCount(loop: SNode, text: string): Poly {
   const h = canonicalHeader(loop, text).header;
-  const unknown = () => Poly.symbol(`trips@${text.slice(0, loop.start).split('\n').length}`);
+  const unknown = () => unknownTrips(loop, text);
   if (!h || h.step.negative || !/^\d+$/.test(h.step.text.trim()) || !h.variableOnLeft || !['<', '<=', '!='].includes(h.operator)) return unknown();
   const span = parameterPoly(h.bound, text).sub(parameterPoly(h.lower, text)).add(Poly.constant(h.operator === '<=' ? 1 : 0));
   return span.scale(1 / Number(h.step.text.trim()));
@@ -90,7 +93,7 @@ export function countKernel(model: ItemModel, kernel: Kernel, tiles: Tile[], reg
       return plus(parts[0] ? tally(parts[0]) : ZERO, repeated(n, each));
     }
     if (n.type === 'while_statement' || n.type === 'do_statement') {
-      return times(named(n).map(tally).reduce(plus, ZERO), Poly.symbol(`trips@${text.slice(0, n.start).split('\n').length}`));
+      return times(named(n).map(tally).reduce(plus, ZERO), unknownTrips(n, text));
     }
     if (n.type === 'if_statement') {
       const yes = tally(child(n, 'consequence')!), no = child(n, 'alternative') ? tally(child(n, 'alternative')!) : ZERO;

@@ -38,6 +38,14 @@ export interface Gpu {
 
 const KB = 1024;
 
+const H100: Gpu = {
+  name: 'H100 (SXM5)', computeCapability: '9.0', sms: 132, coresPerSm: 128, clockMHz: 1980,
+  threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
+  registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
+  sharedBytesPerSm: 228 * KB, maxSharedBytesPerBlock: 227 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: KB,
+  wordCycles: 480,
+};
+
 export const GPUS: Record<GpuPreset, Gpu> = {
   'tesla-m2050': {
     name: 'Tesla M2050', computeCapability: '2.0', sms: 14, coresPerSm: 32, clockMHz: 1150,
@@ -74,20 +82,9 @@ export const GPUS: Record<GpuPreset, Gpu> = {
     sharedBytesPerSm: 164 * KB, maxSharedBytesPerBlock: 163 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: KB,
     wordCycles: 470,
   },
-  'h100': {
-    name: 'H100 (SXM5)', computeCapability: '9.0', sms: 132, coresPerSm: 128, clockMHz: 1980,
-    threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
-    registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
-    sharedBytesPerSm: 228 * KB, maxSharedBytesPerBlock: 227 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: KB,
-    wordCycles: 480,
-  },
-  'h200': {
-    name: 'H200 (SXM)', computeCapability: '9.0', sms: 132, coresPerSm: 128, clockMHz: 1980,
-    threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
-    registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
-    sharedBytesPerSm: 228 * KB, maxSharedBytesPerBlock: 227 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: KB,
-    wordCycles: 480,
-  },
+  'h100': H100,
+  // The same SM, limits and clocks as the H100; only its memory (HBM3e, 141 GB) differs.
+  'h200': { ...H100, name: 'H200 (SXM)' },
 };
 
 /** The case discussion's machine parameters for a preset: R_B, Z_B (4-byte words) and T_B. */

@@ -11,7 +11,7 @@ import { diagnostic } from '../analysis/diagnostic';
 import type { ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
 import { within } from '../syntax/keywords';
-import { child, walk } from '../syntax/ast';
+import { initializerOf } from '../model/scopes';
 import { readScheduleKernels, ReadSchedule } from '../cuda/index';
 import { tileLayout, type MemoryMode, type Tile } from '../cuda/footprint';
 import { printKernel } from '../cuda/print';
@@ -21,6 +21,7 @@ import { evaluateC } from '../symbolic/evaluate';
 import { LineIndex } from '../syntax/lines';
 import type { GpuPreset } from '../../../shared/settings';
 import { estimateRegisters } from '../optimize/counters';
+import { elementBytes } from '../cuda/kernels';
 import { countKernel, KernelCounts } from './counts';
 import { Gpu, GPUS } from './gpus';
 import { occupancy, OccupancyLimit } from './occupancy';
@@ -182,7 +183,6 @@ function layoutBytes(tiles: Tile[], env: Environment): number {
   return tileLayout(tiles).reduce((a, u) => a + ('tile' in u ? bytes([u.tile]) : Math.max(bytes(u.then), bytes(u.otherwise))), 0);
 }
 
-const elementBytes = (element: string) => ({ char: 1, short: 2, int: 4, unsigned: 4, float: 4, long: 8, double: 8 } as Record<string, number>)[element.replace(/^(unsigned|signed)\s+/, '').replace(/\s+int$/, '').trim()] ?? 8;
 
 /**
  * Values of the symbols of the counts: given ones first, then the variables declared before the
@@ -201,12 +201,8 @@ class Environment {
     for (const m of text.matchAll(/^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n]+)$/gm)) initializers.set(m[1], m[2].replace(/\/\/.*$|\/\*.*?\*\//g, '').trim());
     for (const v of model.scopes.variables) {
       if (v.shape !== 'value' || v.span.start >= before) continue;
-      walk(v.declaration, n => {
-        const d = n.type === 'init_declarator' ? child(n, 'declarator') : undefined;
-        const value = d && d.start === v.span.start ? child(n, 'value') : undefined;
-        if (value) initializers.set(v.name, text.slice(value.start, value.end));
-        return !value;
-      });
+      const value = initializerOf(v);
+      if (value) initializers.set(v.name, text.slice(value.start, value.end));
     }
     return new Environment(initializers, given, fallback);
   }

@@ -21,9 +21,9 @@ import { within } from '../syntax/keywords';
 import { child, named, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
-import type { Reference, Variable } from '../model/scopes';
+import { initializerOf, type Reference, type Variable } from '../model/scopes';
 import { canonicalHeader } from '../analysis/loops';
-import { Poly } from '../symbolic/poly';
+import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 import type { ArrayUse, Kernel } from './kernels';
 
@@ -117,6 +117,8 @@ function nodeOfVariable(init: SNode, name: string, text: string): SNode | undefi
   return found;
 }
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
+/** Expressions that read memory or change state: what a parameter-only value may not contain. */
+const NOT_A_VALUE = new Set(['call_expression', 'subscript_expression', 'field_expression', 'assignment_expression', 'update_expression', 'pointer_expression', 'comma_expression']);
 
 /** The uniform branches around `node` in the kernel, outermost first: `if`s whose condition reads
  * only variables the kernel never writes and that live outside it (parameters, host loop indices). */
@@ -138,7 +140,7 @@ function uniform(model: ItemModel, kernel: Kernel, e: SNode): boolean {
   let ok = true;
   walk(e, n => {
     if (!ok) return false;
-    if (['call_expression', 'subscript_expression', 'field_expression', 'assignment_expression', 'update_expression', 'pointer_expression', 'comma_expression'].includes(n.type)) ok = false;
+    if (NOT_A_VALUE.has(n.type)) ok = false;
     else if (n.type === 'identifier') {
       const v = model.scopes.references.find(r => r.span.start === n.start)?.variable;
       if (v && (v.shape !== 'value' || within(v.span, kernel.nest)
@@ -247,11 +249,7 @@ class KernelSymbols {
   private definition(v: Variable): Poly | null {
     if (this.definitions.has(v)) return this.definitions.get(v)!;
     this.definitions.set(v, null); // a definition that refers to itself is no definition
-    let value: SNode | undefined;
-    walk(v.declaration, n => {
-      if (n.type === 'init_declarator' && (() => { const d = child(n, 'declarator'); return d && d.start === v.span.start; })()) { value = child(n, 'value'); return false; }
-      return true;
-    });
+    const value = initializerOf(v);
     const rewritten = this.model.scopes.references.some(r => r.variable === v && r.access !== 'read');
     const p = value && !rewritten && value.type !== 'initializer_list' ? this.read(value) ?? null : null;
     this.definitions.set(v, p);
@@ -263,7 +261,7 @@ class KernelSymbols {
     let ok = true;
     walk(n, m => {
       if (!ok) return false;
-      if (['call_expression', 'subscript_expression', 'field_expression', 'assignment_expression', 'update_expression', 'pointer_expression', 'comma_expression'].includes(m.type)) ok = false;
+      if (NOT_A_VALUE.has(m.type)) ok = false;
       else if (m.type === 'identifier') {
         const v = this.refAt.get(m.start)?.variable;
         if (v && (this.byVariable.has(v) || within(v.span, this.kernel.nest))) ok = false;
@@ -289,15 +287,7 @@ class KernelSymbols {
 /** Interval of `Σ c·x` over the loops' ranges (symbols assumed nonnegative), or undefined. A
  * symbol ending in `"` is another thread's copy, whose range `primed` gives. */
 function bounds(symbols: KernelSymbols, rest: Poly, coefficients: Map<string, Poly>, primed = symbols): { min: Poly; max: Poly } | undefined {
-  let min = rest, max = rest;
-  for (const [s, c] of coefficients) {
-    const l = s.endsWith('"') ? primed.loops.get(s.slice(0, -1)) : symbols.loops.get(s);
-    if (!l?.lo || !l.hi) return undefined;
-    if (c.nonNegative()) { min = min.add(c.mul(l.lo)); max = max.add(c.mul(l.hi)); }
-    else if (c.nonPositive()) { min = min.add(c.mul(l.hi)); max = max.add(c.mul(l.lo)); }
-    else return undefined;
-  }
-  return { min, max };
+  return affineInterval(rest, coefficients, s => (s.endsWith('"') ? primed.loops.get(s.slice(0, -1)) : symbols.loops.get(s)));
 }
 
 /** True when the indices `ia` (read by `sa`) and `ib` (by `sb`) can never name the same element,

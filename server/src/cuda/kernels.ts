@@ -60,6 +60,14 @@ export interface ScheduleKernels {
   arrays: ArrayUse[];
 }
 
+/** Bytes of the element types the generator stages; other types count as 8 (a bound, not a size). */
+const SIZES: Record<string, number> = {
+  char: 1, 'signed char': 1, 'unsigned char': 1, short: 2, 'unsigned short': 2, int: 4, unsigned: 4, 'unsigned int': 4,
+  float: 4, long: 8, 'unsigned long': 8, 'long long': 8, 'unsigned long long': 8, double: 8,
+  'signed short': 2, 'short int': 2, 'unsigned short int': 2, 'signed int': 4, 'long int': 8, 'unsigned long int': 8, 'long long int': 8,
+};
+export const elementBytes = (element: string): number => SIZES[element.replace(/\s+/g, ' ').trim()] ?? 8;
+
 /** The type of an array's or pointer's elements on the device, without qualifiers. */
 function elementType(v: Variable, text: string): string {
   return typeSpecifiers(v, text).replace(/\b(const|volatile|static|restrict|__restrict__)\b\s*/g, '').trim();

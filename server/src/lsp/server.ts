@@ -104,9 +104,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const scheduleCuda = (state: DocumentState) => (schedule: Span) => store.scheduleCuda(state, schedule, settings.cuda.memory);
   /** A schedule's estimate on the configured GPU, in a sentence (`short`: the time alone). */
   const scheduleCost = (state: DocumentState, short = false) => (schedule: Span) => {
-    const gpu = isGpuPreset(settings.cuda.gpu) ? settings.cuda.gpu : DEFAULT_SETTINGS.cuda.gpu;
-    const s = store.scheduleCost(state, schedule, settings.cuda.memory, gpu);
-    return s && estimateSummary(GPUS[gpu], s, short);
+    const s = store.scheduleCost(state, schedule, settings.cuda.memory, settings.cuda.gpu);
+    return s && estimateSummary(GPUS[settings.cuda.gpu], s, short);
   };
   const offsetOf = (state: DocumentState, position: unknown): number => {
     const p = position as { line?: unknown; character?: unknown } | undefined;
@@ -330,5 +329,8 @@ function lsp(diagnostics: readonly MfDiagnostic[], lines: LineIndex) {
 
 function merge(partial: unknown): MetaforkSettings {
   const p = (partial ?? {}) as Partial<MetaforkSettings>;
-  return { ...DEFAULT_SETTINGS, ...p, cuda: { ...DEFAULT_SETTINGS.cuda, ...(p.cuda ?? {}) } };
+  const cuda = { ...DEFAULT_SETTINGS.cuda, ...(p.cuda ?? {}) };
+  // A GPU the presets do not know (a typo in settings.json) falls back to the default preset.
+  if (!isGpuPreset(cuda.gpu)) cuda.gpu = DEFAULT_SETTINGS.cuda.gpu;
+  return { ...DEFAULT_SETTINGS, ...p, cuda };
 }

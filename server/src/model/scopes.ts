@@ -2,7 +2,7 @@
 // facts the sharing rules need (digest 003 §1.6: global, file scope, static, const,
 // pointer/array/function/reference type, value type).
 
-import { child, children, named, unparen } from '../syntax/ast';
+import { child, children, named, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { Span } from '../syntax/keywords';
 
@@ -315,3 +315,18 @@ export function isCallee(n: SNode): boolean {
 }
 
 export { unparen };
+
+/** The initializer of a variable's declaration (`int dim = ...`), if it has one. */
+export function initializerOf(v: Variable): SNode | undefined {
+  let found: SNode | undefined;
+  walk(v.declaration, n => {
+    if (found) return false;
+    if (n.type === 'init_declarator') {
+      const d = child(n, 'declarator');
+      if (d && d.start === v.span.start) found = child(n, 'value');
+      return false;
+    }
+    return true;
+  });
+  return found;
+}

@@ -15,6 +15,7 @@ import { analyzeText } from '../analyze';
 import { cudaFromModel, schedulePieces, schedulesOf } from '../cuda/index';
 import { tileCondition, tileLayout, type Tile } from '../cuda/footprint';
 import { sharedBytes } from '../cuda/print';
+import { elementBytes } from '../cuda/kernels';
 import { countKernel, type KernelCounts } from '../cost/counts';
 import { Poly, rational } from '../symbolic/poly';
 import { constructSpan } from '../model/constructs';
@@ -44,16 +45,11 @@ export interface Measured {
 
 export interface LaunchCost { counts: KernelCounts; sharedBytes: string }
 
-/** Bytes of the element types the generator stages; other types count as 8 (a bound, not a size). */
-const SIZES: Record<string, number> = {
-  char: 1, 'signed char': 1, 'unsigned char': 1, short: 2, 'unsigned short': 2, int: 4, unsigned: 4, 'unsigned int': 4,
-  float: 4, long: 8, 'unsigned long': 8, 'long long': 8, 'unsigned long long': 8, double: 8,
-};
 
 /** A tile's words: elements × size / 4, plus 3 for the rounding of its bytes up to 16. */
 function tileWords(t: Tile): Poly {
   const count = t.extent.reduce((a, e) => a.mul(e), Poly.constant(1));
-  const size = SIZES[t.array.element.replace(/\s+/g, ' ').trim()] ?? 8;
+  const size = elementBytes(t.array.element);
   return count.scale(rational(size, 4)).add(Poly.constant(3));
 }
 

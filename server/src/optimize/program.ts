@@ -18,7 +18,7 @@ import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { Span, within } from '../syntax/keywords';
 import type { Construct, ItemModel } from '../model/constructs';
-import type { Variable } from '../model/scopes';
+import { initializerOf, type Variable } from '../model/scopes';
 import { canonicalHeader } from '../analysis/loops';
 import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
 import { Stage, indentUnit, lineIndent, reindent } from '../translate/common';
@@ -83,21 +83,6 @@ function parameterVariable(model: ItemModel, node: SNode, schedule: Span): Varia
   return v;
 }
 
-/** The initializer of a variable's declaration (`int dim = ...`). */
-function initializer(v: Variable): SNode | undefined {
-  let found: SNode | undefined;
-  walk(v.declaration, n => {
-    if (found) return false;
-    if (n.type === 'init_declarator') {
-      const d = child(n, 'declarator');
-      if (d && d.start === v.span.start) found = child(n, 'value');
-      return false;
-    }
-    return true;
-  });
-  return found;
-}
-
 /** Reads what the strategies need from the schedule at `ordinal` (or the one holding `offset`) of
  * an analysed file; the source keeps the analysis, which the caller disposes. */
 export function readScheduleSource(analysis: Analysis, fileName: string | undefined, pick: { ordinal?: number; offset?: number }): { source?: ScheduleSource; diagnostics: MfDiagnostic[] } {
@@ -157,7 +142,7 @@ export function readScheduleSource(analysis: Analysis, fileName: string | undefi
   const derivedVars = new Set<Variable>();
   const scalars = model.scopes.variables.filter(v => v.shape === 'value' && v.span.start < span.start && !within(v.span, span)).sort((a, b) => a.span.start - b.span.start);
   for (const v of scalars) {
-    const init = initializer(v);
+    const init = initializerOf(v);
     if (!init) continue;
     const uses = model.scopes.references.filter(r => within(r.span, init) && r.variable && (tunableVars.has(r.variable) || derivedVars.has(r.variable)));
     if (!uses.length) continue;

@@ -11,10 +11,10 @@
 import { child, subscriptChain, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
-import type { Variable } from '../model/scopes';
+import { initializerOf, type Variable } from '../model/scopes';
 import { within } from '../syntax/keywords';
 import { canonicalHeader } from '../analysis/loops';
-import { Poly } from '../symbolic/poly';
+import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 
 /** A canonical loop of the nest: its index and the inclusive range [lo, hi] as polynomials. */
@@ -61,12 +61,7 @@ function readPoly(model: ItemModel, e: SNode, nest: SNode, seen = new Set<Variab
       if (!within(v.span, nest)) return writes.length ? undefined : Poly.symbol(v.name);
       // A variable of the nest set once by its declaration: its definition.
       if (writes.length || seen.has(v)) return undefined;
-      let value: SNode | undefined;
-      walk(v.declaration, m => {
-        const d = m.type === 'init_declarator' ? child(m, 'declarator') : undefined;
-        if (d && d.start === v.span.start) value = child(m, 'value');
-        return !value;
-      });
+      const value = initializerOf(v);
       return value ? readPoly(model, value, nest, new Set([...seen, v])) : undefined;
     },
   });
@@ -89,16 +84,7 @@ function arrayRefs(model: ItemModel, nest: SNode, loops: NestLoop[]): Ref[] {
 /** Interval of an affine polynomial over the loops' ranges (symbols nonnegative), or undefined. */
 function interval(p: Poly, ranges: Map<string, { lo: Poly; hi: Poly }>): { min: Poly; max: Poly } | undefined {
   const split = p.affineIn(new Set(ranges.keys()));
-  if (!split) return undefined;
-  let min = split.rest, max = split.rest;
-  for (const [s, c] of split.coefficients) {
-    if ([...c.symbols()].some(x => ranges.has(x))) return undefined;
-    const r = ranges.get(s)!;
-    if (c.nonNegative()) { min = min.add(c.mul(r.lo)); max = max.add(c.mul(r.hi)); }
-    else if (c.nonPositive()) { min = min.add(c.mul(r.hi)); max = max.add(c.mul(r.lo)); }
-    else return undefined;
-  }
-  return { min, max };
+  return split && affineInterval(split.rest, split.coefficients, x => ranges.get(x));
 }
 
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
