@@ -39,10 +39,15 @@ commands:
                        the cost model of each meta_schedule's kernels: counts per thread as
                        polynomials, the many-core machine measures, occupancy on a GPU preset
                        (${GPU_PRESETS.join(', ')}; default h100) and the estimated time, also by block size
-  tile FILE [--block B|B0,B1] [--granularity s]
+  tile FILE [--block B|B0,B1] [--granularity s] [--merge M] [--collapse] [--cache A,...]
+            [--tile T] [--at LINE]
                        plain loop nests (and OpenMP parallel for) the dependence test proves
                        parallel become parametric meta_schedules; the others stay serial, with
-                       the dependence that forbids them
+                       the dependence that forbids them. RT-CUDA's restructurings: --collapse
+                       runs a 2-D nest as one dimension; --merge M and --granularity s (also
+                       --skew) give each thread M results along y and s along x; --cache stages
+                       arrays in shared memory, the serial loop along them in tiles of T; --at
+                       takes only the nest on that line
   lsp --stdio          run the language server over stdio
 
 options:
@@ -56,7 +61,7 @@ const PLANNED = new Set<string>();
 
 class UsageError extends Error {}
 
-interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string; memory?: string; registers?: string; gpu?: string; set?: string; block?: string; granularity?: string }
+interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string; memory?: string; registers?: string; gpu?: string; set?: string; block?: string; granularity?: string; merge?: string; collapse?: boolean; cache?: string; tile?: string; at?: string }
 
 function parseOptions(args: string[]): Options {
   const o: Options = { json: false, files: [], stdio: false };
@@ -70,9 +75,12 @@ function parseOptions(args: string[]): Options {
     else if (a.startsWith('--memory=')) o.memory = a.slice('--memory='.length);
     else if (a === '--registers') { o.registers = args[++i]; if (!o.registers) throw new UsageError(`'--registers' needs auto, nvcc, estimate or a number`); }
     else if (a.startsWith('--registers=')) o.registers = a.slice('--registers='.length);
-    else if (a === '--block' || a === '--granularity') { const v = args[++i]; if (!v) throw new UsageError(`'${a}' needs a value`); o[a === '--block' ? 'block' : 'granularity'] = v; }
-    else if (a.startsWith('--block=')) o.block = a.slice('--block='.length);
-    else if (a.startsWith('--granularity=')) o.granularity = a.slice('--granularity='.length);
+    else if (a === '--collapse') o.collapse = true;
+    else if (/^--(block|granularity|skew|merge|cache|tile|at)(=|$)/.test(a)) {
+      const [flag, inline] = a.includes('=') ? [a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a.slice(2), args[++i]];
+      if (!inline) throw new UsageError(`'--${flag}' needs a value`);
+      o[(flag === 'skew' ? 'granularity' : flag) as 'block' | 'granularity' | 'merge' | 'cache' | 'tile' | 'at'] = inline;
+    }
     else if (a === '--gpu' || a === '--set') { const v = args[++i]; if (!v) throw new UsageError(`'${a}' needs a value`); o[a === '--gpu' ? 'gpu' : 'set'] = v; }
     else if (a.startsWith('--gpu=') || a.startsWith('--set=')) { const [k, v] = [a.slice(2, 5), a.slice(6)]; o[k as 'gpu' | 'set'] = v; }
     else if (a.startsWith('--to=') || a.startsWith('--from=')) { const [k, v] = a.slice(2).split('='); o[k as 'to' | 'from'] = v; }
@@ -235,14 +243,22 @@ async function analyzeCommand(o: Options, io: Io): Promise<number> {
 async function tileCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('tile needs exactly one FILE (or - for standard input)');
   if (o.block !== undefined && !/^\d+(,\d+)?$/.test(o.block)) throw new UsageError(`--block takes B or B0,B1 (positive integers)`);
-  if (o.granularity !== undefined && !/^\d+$/.test(o.granularity)) throw new UsageError(`--granularity takes a positive integer`);
+  const count = (flag: string, v: string | undefined) => {
+    if (v !== undefined && !/^[1-9]\d*$/.test(v)) throw new UsageError(`--${flag} takes a positive integer`);
+    return v === undefined ? undefined : Number(v);
+  };
+  const [granularity, merge, tile, at] = [count('granularity', o.granularity), count('merge', o.merge), count('tile', o.tile), count('at', o.at)];
   const block = o.block?.split(',').map(Number);
-  if (block?.some(b => b < 1) || o.granularity === '0') throw new UsageError('block sizes and granularity must be at least 1');
+  if (block?.some(b => b < 1)) throw new UsageError('block sizes must be at least 1');
   if (block && block.reduce((a, b) => a * b, 1) > 1024) throw new UsageError('a block has at most 1024 threads');
+  const cache = o.cache?.split(',').map(a => a.trim());
+  if (cache?.some(a => !/^[A-Za-z_]\w*$/.test(a))) throw new UsageError('--cache takes array names separated by commas');
   const file = o.files[0];
   const text = readInput(file);
-  const result = await tileText(text, { fileName: file === '-' ? undefined : file, ...(block ? { block } : {}), ...(o.granularity ? { granularity: Number(o.granularity) } : {}) });
   const index = new LineIndex(text);
+  if (at !== undefined && at > index.lineCount) throw new UsageError(`--at ${at}: the file has ${index.lineCount} lines`);
+  const offset = at === undefined ? undefined : firstCode(text, index.offset({ line: at - 1, character: 0 }));
+  const result = await tileText(text, { fileName: file === '-' ? undefined : file, block, granularity, merge, tile, cache, collapse: o.collapse, offset });
   if (o.json) {
     io.stdout(JSON.stringify({ file: displayName(file), nests: result.nests, ...(result.text !== undefined ? { text: result.text } : {}), diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
     if (o.out && result.text !== undefined) fs.writeFileSync(o.out, result.text);
@@ -251,6 +267,12 @@ async function tileCommand(o: Options, io: Io): Promise<number> {
     if (result.text !== undefined) write(o, io, result.text);
   }
   return result.text === undefined ? 1 : 0;
+}
+
+/** The first non-blank character from `offset` on its line (a nest is found by an offset inside it). */
+function firstCode(text: string, offset: number): number {
+  while (offset < text.length && (text[offset] === ' ' || text[offset] === '\t')) offset++;
+  return offset;
 }
 
 function write(o: Options, io: Io, output: string): void {

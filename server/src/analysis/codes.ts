@@ -49,6 +49,7 @@ export const CODES = {
   MF701: { severity: 'information', title: 'loop nest tiled into a meta_schedule' },
   MF702: { severity: 'information', title: 'loop nest stays serial: a dependence or construct forbids running it in parallel' },
   MF703: { severity: 'error', title: 'no loop nest to tile' },
+  MF704: { severity: 'warning', title: 'cache() names an array the tiled loop nests do not use' },
 } as const satisfies Record<string, { severity: Severity; title: string }>;
 
 export type Code = keyof typeof CODES;

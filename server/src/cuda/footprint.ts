@@ -237,12 +237,33 @@ class KernelSymbols {
       const bound = this.read(g.bound);
       const own = this.definition(v);
       const split = own?.affineIn(new Set([...own.symbols()].filter(s => this.loops.has(s))));
-      const least = split && bounds(this, split.rest, split.coefficients)?.min;
+      const least = split ? bounds(this, split.rest, split.coefficients)?.min : this.least(initializerOf(v));
       if (!bound || !this.onlyParams(bound)) return undefined;
       const loop = [...this.loops.values()].find(l => this.byVariable.get(v) === l.name)?.loop ?? this.kernel.nest;
       this.loops.set(name, { name, kind: 'guarded', loop, lo: least && this.onlyParams(least) ? least : undefined, hi: g.strict ? bound.sub(Poly.constant(1)) : bound });
     }
     return Poly.symbol(name);
+  }
+
+  /**
+   * A least value of a definition that is no polynomial: the sum of its terms' least values, a
+   * quotient or remainder of a nonnegative value by sizes being at least 0 (a collapsed nest's
+   * `i = ij / n`, `j = ij % n`).
+   */
+  private least(e: SNode | undefined): Poly | undefined {
+    const n = e && (unparen(e) ?? e);
+    if (!n) return undefined;
+    const p = this.read(n);
+    if (p) {
+      const split = p.affineIn(new Set([...p.symbols()].filter(s => this.loops.has(s))));
+      return split && bounds(this, split.rest, split.coefficients)?.min;
+    }
+    if (n.type !== 'binary_expression') return undefined;
+    const l = child(n, 'left')!, r = child(n, 'right')!;
+    const op = this.text.slice(l.end, r.start).trim();
+    if (op === '+') { const a = this.least(l), b = this.least(r); return a && b && a.add(b); }
+    const divisor = this.read(r);
+    return (op === '/' || op === '%') && divisor && this.onlyParams(divisor) && this.least(l)?.nonNegative() ? Poly.ZERO : undefined;
   }
 
   /** A variable of the kernel set once by its declaration and never written again. */

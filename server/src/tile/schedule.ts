@@ -1,0 +1,235 @@
+// Printing a tiled nest as a parametric `meta_schedule` (SPEC §7): grid loops over ceiling-
+// divided extents, block loops, the thread's coarsening loops, the original indices and a guard
+// for the partial tiles. RT-CUDA's restructurings (digest 002 §2.2) are options of the printing:
+// - collapsing: a 2-D nest runs as one dimension over the flat index (i = ij / W, j = ij % W);
+// - coarsening: each thread computes M results along the outer dimension (MERGE_LEVEL) and s
+//   along x (SKEW_LEVEL, the thesis's granularity). Unlike RT-CUDA's `(ij % N) * SKEW_LEVEL`,
+//   which misses elements whenever SKEW_LEVEL > 1, a thread's results lie a whole block apart
+//   (index ((v*M + m)*s + k)*B + u), so neighbouring threads touch neighbouring words and the
+//   grid, from the product of the levels, covers every element;
+// - shared-memory tiling: `cache(...)` on the schedule, with the serial loop along a cached
+//   array strip-mined into tiles (prefetch.ts).
+
+import { child, named, walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import { applyEdits, TextEdit } from '../syntax/edits';
+import { canonicalHeader } from '../analysis/loops';
+import type { ItemModel } from '../model/constructs';
+import { within } from '../syntax/keywords';
+import { atom, indentUnit, lineIndent, reindent } from '../translate/common';
+import { Poly } from '../symbolic/poly';
+import type { NestLoop } from './dependence';
+import type { Prefetch } from './prefetch';
+
+/** A kernel: one (1-D) or two (2-D) parallel loops of a nest, and the serial loop it tiles. */
+export interface KernelPlan { loops: NestLoop[]; prefetch?: Prefetch }
+export interface Plan { host?: NestLoop; kernels: KernelPlan[] }
+
+export interface Restructuring {
+  /** Block sizes: one (1-D, or the threads of a 2-D block) or two (B0, B1). */
+  block?: number[];
+  /** Results per thread along x (the thesis's granularity s, RT-CUDA's SKEW_LEVEL). */
+  granularity?: number;
+  /** Results per thread along the outer dimension (RT-CUDA's MERGE_LEVEL). */
+  merge?: number;
+  /** 2-D nests run as one dimension over the flat index. */
+  collapse?: boolean;
+  /** Arrays staged in shared memory (`cache(...)`). */
+  cache?: string[];
+  /** Iterations per tile of the serial loop strip-mined for `cache` (default: the x block side). */
+  tile?: number;
+}
+
+/** Fresh names for the schedule's variables (B, dim, v, u, ...) that the function does not use. */
+export class Names {
+  private readonly used = new Set<string>();
+  constructor(model: ItemModel) {
+    walk(model.item, n => { if (n.type === 'identifier') this.used.add(model.text.slice(n.start, n.end)); return true; });
+  }
+  take(base: string): string {
+    let name = base;
+    for (let i = 1; this.used.has(name); i++) name = `${base}_${i}`;
+    this.used.add(name);
+    return name;
+  }
+}
+
+/** The declarations of sizes and the schedule replacing `nest`. */
+export function printSchedule(model: ItemModel, nest: SNode, plan: Plan, names: Names, options: Restructuring): string {
+  const text = model.text;
+  const unit = indentUnit(text);
+  const indent = lineIndent(text, nest.start);
+  const twoD = !options.collapse && plan.kernels.some(k => k.loops.length === 2);
+  const blocks = options.block ?? [];
+  const B = names.take('B');
+  const [B0, B1] = twoD ? [names.take('B0'), names.take('B1')] : [B, B];
+  const level = (n: number | undefined, base: string) => (Math.floor(n ?? 1) > 1 ? names.take(base) : undefined);
+  const S = level(options.granularity, 's'), M = level(options.merge, 'M');
+  const decls: string[] = [];
+  // One size for a 2-D nest is its threads per block: 32 along x (a warp's row), the rest along y.
+  const [b0, b1] = blocks.length >= 2 ? [blocks[0], blocks[1]] : blocks.length === 1 ? [Math.max(1, Math.floor(blocks[0] / Math.min(blocks[0], 32))), Math.min(blocks[0], 32)] : [16, 16];
+  decls.push(twoD
+    ? `int ${B0} = ${b0}, ${B1} = ${b1};${plan.kernels.some(k => k.loops.length === 1) ? ` int ${B} = ${blocks.length === 1 ? blocks[0] : b0 * b1};` : ''}`
+    : `int ${B} = ${blocks[0] ?? 256};`);
+  if (M) decls.push(`int ${M} = ${Math.floor(options.merge!)};`);
+  if (S) decls.push(`int ${S} = ${Math.floor(options.granularity!)};`);
+  const T = plan.kernels.some(k => k.prefetch) ? names.take('T') : undefined;
+  if (T) decls.push(`int ${T} = ${options.tile ?? (twoD ? b1 : 32)};`);
+  const size = { B, B0, B1, S, M, T, collapse: !!options.collapse };
+  const kernelsText = plan.kernels.map(k => printKernelNest(model, k, names, size, decls, indent + unit + (plan.host ? unit : ''), unit));
+  const inner = plan.host
+    ? `${indent}${unit}${text.slice(plan.host.node.start, child(plan.host.node, 'body')!.start).trimEnd()} {\n${kernelsText.join('\n')}\n${indent}${unit}}`
+    : kernelsText.join('\n');
+  const cache = options.cache?.length ? ` cache(${options.cache.join(', ')})` : '';
+  return [`/* metafork tile: ${plan.kernels.length} kernel${plan.kernels.length === 1 ? '' : 's'}; block sizes and granularity are the variables below */`,
+    ...decls.map(d => indent + d), `${indent}meta_schedule${cache} {`, inner, `${indent}}`].join('\n');
+}
+
+interface Sizes { B: string; B0: string; B1: string; S?: string; M?: string; T?: string; collapse: boolean }
+
+/** `i <= hi`, or `i < hi + 1` when that reads shorter (`i < n` rather than `i <= n - 1`). */
+function upTo(name: string, hi: Poly): string {
+  const inclusive = hi.toC(), exclusive = hi.add(Poly.constant(1)).toC();
+  return exclusive.length < inclusive.length ? `${name} < ${exclusive}` : `${name} <= ${inclusive}`;
+}
+
+/** One tiled nest: grid loops, the loop over tiles, block loops, coarsening loops, the original
+ * indices and the guard. */
+function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Sizes, decls: string[], at: string, unit: string): string {
+  const text = model.text;
+  // The thread dimensions: each parallel loop, or the two as one when collapsed.
+  const dims = size.collapse && k.loops.length === 2 ? [k.loops] : k.loops.map(l => [l]);
+  const two = dims.length === 2;
+  const sides = two ? [size.B0, size.B1] : [size.B];
+  const v = two ? [names.take('v0'), names.take('v1')] : [names.take('v')];
+  const u = two ? [names.take('u0'), names.take('u1')] : [names.take('u')];
+  const dimNames = dims.map((_, i) => names.take(two ? `dim${i}` : 'dim'));
+  // Merging coarsens the outer dimension, skewing (granularity) x; one dimension takes both.
+  const coarse: { level: string; index: string }[][] = dims.map(() => []);
+  if (size.M) coarse[0].push({ level: size.M, index: names.take('m') });
+  if (size.S) coarse[dims.length - 1].push({ level: size.S, index: names.take('k') });
+  const extent = (l: NestLoop) => l.hi!.sub(l.lo!).add(Poly.constant(1));
+  // Ceiling division: (W + per - 1) / per, the numerator simplified as a polynomial.
+  dims.forEach((d, i) => {
+    const per = coarse[i].reduce((p, c) => p.mul(Poly.symbol(c.level)), Poly.symbol(sides[i]));
+    const W = d.map(extent).reduce((a, b) => a.mul(b));
+    decls.push(`int ${dimNames[i]} = (${W.add(per).sub(Poly.constant(1)).toC()}) / ${atom(per.toC())};`);
+  });
+  const p = k.prefetch;
+  const tiles = p && { kt: names.take(`${p.loop.variable.name}t`), kk: names.take(`${p.loop.variable.name}k`), count: names.take(`tiles_${p.loop.variable.name}`) };
+  if (p && tiles) {
+    const W = extent(p.loop), T = Poly.symbol(size.T!);
+    const count = `(${W.add(T).sub(Poly.constant(1)).toC()}) / ${size.T}`;
+    // Statements before or after the loop run at its first or last tile: there must be one.
+    decls.push(`int ${tiles.count} = ${p.pre.length || p.post.length || p.accumulators.length ? `${W.toC()} > 0 ? ${count} : 1` : count};`);
+  }
+
+  const lines: string[] = [];
+  let ind = at;
+  const open = (line: string) => { lines.push(ind + line); ind += unit; };
+  dims.forEach((_, i) => open(`meta_for (int ${v[i]} = 0; ${v[i]} < ${dimNames[i]}; ${v[i]}++)`));
+  if (tiles) open(`for (int ${tiles.kt} = 0; ${tiles.kt} < ${tiles.count}; ${tiles.kt}++)`);
+  const loopsInside = coarse.flat();
+  dims.forEach((_, i) => open(`meta_for (int ${u[i]} = 0; ${u[i]} < ${sides[i]}; ${u[i]}++)${i === dims.length - 1 && !loopsInside.length ? ' {' : ''}`));
+  loopsInside.forEach((c, i) => open(`for (int ${c.index} = 0; ${c.index} < ${c.level}; ${c.index}++)${i === loopsInside.length - 1 ? ' {' : ''}`));
+  const guards: string[] = [];
+  dims.forEach((d, i) => {
+    const wrap = (e: string) => (e.includes('+') ? `(${e})` : e);
+    let x = v[i];
+    for (const c of coarse[i]) x = `${wrap(x)} * ${c.level} + ${c.index}`;
+    x = `${wrap(x)} * ${sides[i]} + ${u[i]}`;
+    const declare = (l: NestLoop, value: string) => {
+      const lo = l.lo!.toC();
+      lines.push(`${ind}${l.variable.typeText.trim() || 'int'} ${l.variable.name} = ${lo === '0' ? '' : `${atom(lo)} + `}${value};`);
+    };
+    if (d.length === 1) {
+      declare(d[0], x);
+      guards.push(upTo(d[0].variable.name, d[0].hi!));
+    } else {
+      // The flat index of a collapsed nest: row-major over the two extents.
+      const flat = names.take(d.map(l => l.variable.name).join(''));
+      const W1 = atom(extent(d[1]).toC());
+      lines.push(`${ind}int ${flat} = ${x};`);
+      declare(d[0], `${flat} / ${W1}`);
+      declare(d[1], `${flat} % ${W1}`);
+      // Bounds on i and j (rather than ij < W0·W1, the same set) size the arrays for the generator.
+      guards.push(...d.map(l => upTo(l.variable.name, l.hi!)));
+    }
+  });
+  const innermost = k.loops[k.loops.length - 1].node;
+  const body = child(innermost, 'body')!;
+  const bodyText = p && tiles ? tiledBody(model, body, p, tiles, size.T!, ind, unit) : render(text, body, ind, unit);
+  lines.push(`${ind}if (${guards.join(' && ')})${bodyText.startsWith('{') ? ` ${bodyText}` : `\n${ind}${unit}${bodyText}`}`);
+  ind = ind.slice(0, ind.length - unit.length);
+  lines.push(`${ind}}`);
+  return lines.join('\n');
+}
+
+/** A statement of the body re-indented to `ind` (its block opening on the current line), with
+ * MAX/MIN bounds made affine and `edits` (offsets of the text) applied. */
+function render(text: string, node: SNode, ind: string, unit: string, edits: TextEdit[] = []): string {
+  const mine = [...boundEdits(text, node), ...edits.filter(e => node.start <= e.start && e.end <= node.end)]
+    .map(e => ({ ...e, start: e.start - node.start, end: e.end - node.start }));
+  return reindent(applyEdits(text.slice(node.start, node.end), mine), lineIndent(text, node.start), node.type === 'compound_statement' ? ind : ind + unit);
+}
+
+/** The body of the innermost parallel loop with its serial loop strip-mined (prefetch.ts). */
+function tiledBody(model: ItemModel, body: SNode, p: Prefetch, tiles: { kt: string; kk: string; count: string }, T: string, ind: string, unit: string): string {
+  const text = model.text;
+  const in1 = ind + unit, in2 = in1 + unit;
+  // Accumulators become their destination element.
+  const edits: TextEdit[] = [];
+  for (const a of p.accumulators) {
+    const target = text.slice(a.target.start, a.target.end);
+    for (const r of model.scopes.references) if (r.variable === a.local && within(r.span, p.loop.node)) edits.push({ start: r.span.start, end: r.span.end, newText: target });
+  }
+  const statement = (s: SNode, to: string) => {
+    const a = p.accumulators.find(x => x.declaration === s);
+    return a ? `${text.slice(a.target.start, a.target.end)} = ${text.slice(a.init.start, a.init.end)};` : render(text, s, to, unit, edits);
+  };
+  const once = (cond: string, stmts: SNode[]) => (stmts.length ? [`${in1}if (${cond}) {`, ...stmts.map(s => in2 + statement(s, in2)), `${in1}}`] : []);
+  const l = p.loop, k = l.variable.name, lo = l.lo!.toC();
+  const lines = [
+    '{',
+    ...p.values.map(s => in1 + render(text, s, in1, unit)),
+    ...once(`${tiles.kt} == 0`, [...p.accumulators.map(a => a.declaration), ...p.pre].sort((a, b) => a.start - b.start)),
+    `${in1}for (int ${tiles.kk} = 0; ${tiles.kk} < ${T}; ${tiles.kk}++) {`,
+    `${in2}${l.variable.typeText.trim() || 'int'} ${k} = ${lo === '0' ? '' : `${atom(lo)} + `}${tiles.kt} * ${T} + ${tiles.kk};`,
+    `${in2}if (${upTo(k, l.hi!)}) ${render(text, child(l.node, 'body')!, in2, unit, edits)}`,
+    `${in1}}`,
+    ...once(`${tiles.kt} == ${tiles.count} - 1`, p.post),
+    `${ind}}`,
+  ];
+  return lines.join('\n');
+}
+
+const MAXIMA = /^(MAX|max|fmax)$/, MINIMA = /^(MIN|min|fmin)$/;
+
+/**
+ * Serial loops of a kernel's body must have affine bounds (digest 000 §1.3): a bound written
+ * `MAX(a, b)` / `MIN(c, d)` (the thesis's `t = max(0, n-p); t <= min(n, 2*n-p)`) becomes the loop
+ * over its first operand with the others as a guard, `for (t = a; t <= c; t++) if (t >= b && t <= d)`.
+ */
+function boundEdits(text: string, body: SNode): TextEdit[] {
+  const edits: TextEdit[] = [];
+  walk(body, n => {
+    if (n.type !== 'for_statement') return true;
+    const h = canonicalHeader(n, text).header;
+    if (!h || !h.variableOnLeft || h.step.negative) return true;
+    const args = (e: SNode, names: RegExp) => {
+      const call = e.type === 'call_expression' ? e : undefined;
+      const f = call && child(call, 'function');
+      const list = call && child(call, 'arguments');
+      return f && list && names.test(text.slice(f.start, f.end)) ? named(list).map(a => text.slice(a.start, a.end)) : undefined;
+    };
+    const lower = args(h.lower, MAXIMA), upper = args(h.bound, MINIMA);
+    if (!lower && !upper) return true;
+    const guards: string[] = [];
+    if (lower) { edits.push({ start: h.lower.start, end: h.lower.end, newText: lower[0] }); guards.push(...lower.slice(1).map(x => `${h.variable} >= ${x}`)); }
+    if (upper) { edits.push({ start: h.bound.start, end: h.bound.end, newText: upper[0] }); guards.push(...upper.slice(1).map(x => `${h.variable} ${h.operator} ${x}`)); }
+    const loopBody = child(n, 'body')!;
+    edits.push({ start: loopBody.start, end: loopBody.start, newText: `if (${guards.join(' && ')}) ` });
+    return false;
+  });
+  return edits;
+}
