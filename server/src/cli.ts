@@ -253,6 +253,7 @@ async function tileCommand(o: Options, io: Io): Promise<number> {
   if (block && block.reduce((a, b) => a * b, 1) > 1024) throw new UsageError('a block has at most 1024 threads');
   const cache = o.cache?.split(',').map(a => a.trim());
   if (cache?.some(a => !/^[A-Za-z_]\w*$/.test(a))) throw new UsageError('--cache takes array names separated by commas');
+  if (tile !== undefined && !cache) throw new UsageError('--tile sets the tiles of the loop along the arrays of --cache: give --cache too');
   const file = o.files[0];
   const text = readInput(file);
   const index = new LineIndex(text);

@@ -61,10 +61,19 @@ async function tileAndRun(file: string, options: Omit<TileOptions, 'offset'>, me
   }
 }
 
+/** The arrays each kernel reads, for the configuration that stages them (`--cache`). */
+const CACHE: Record<string, string[]> = {
+  'vadd.c': ['a', 'b'], 'matmul.c': ['A', 'B'], '2mm.c': ['tmp', 'C'], 'atax.c': ['A', 'tmp'], 'bicg.c': ['A', 'p'], 'mvt.c': ['A', 'y1'],
+  'gesummv.c': ['A', 'B', 'x'], 'syrk.c': ['A'], 'covariance.c': ['data'], 'jacobi1d.c': ['A'], 'jacobi2d.c': ['A'], 'heat.c': ['in'],
+  'conv2d.c': ['in', 'w'], 'transpose.c': ['in'], 'scale.c': ['a'], 'polyprod.c': ['a', 'b'],
+};
+
 for (const file of Object.keys(SIZES)) {
-  test(`${file}: tiled, generated, run in the emulation like the serial program (default blocks; odd blocks, s = 3, shared memory)`, { skip: gcc }, async () => {
+  test(`${file}: tiled, generated, run in the emulation like the serial program (default blocks; odd blocks, s = 3, shared memory; RT-CUDA's merge, skew and staged tiles; collapsed)`, { skip: gcc }, async () => {
     await tileAndRun(file, {}, 'global', 'default');
     await tileAndRun(file, { block: [7, 5], granularity: 3 }, 'shared', 'odd');
+    await tileAndRun(file, { block: [5, 3], merge: 2, granularity: 2, cache: CACHE[file], tile: 4 }, 'shared', 'rtcuda');
+    await tileAndRun(file, { block: [7], collapse: true, merge: 3 }, 'global', 'collapsed');
   });
 }
 
@@ -155,7 +164,7 @@ test('metafork tile: the text, --json, the notes, and usage errors', async () =>
   const text = await run('tile', file, '--block', '128', '--granularity', '2');
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /int B = 128;\n\s+int s = 2;/);
-  assert.match(text.stderr, /note: tiled into a meta_schedule of 1 kernel \[MF701\]/);
+  assert.match(text.stderr, /vadd\.c:33:5: note: tiled into a meta_schedule of 1 kernel; each thread computes 2 results \[MF701\]/);
   assert.match(text.stderr, /note: this loop nest stays serial: .*\[MF702\]/); // the LCG initialisation
   const json = JSON.parse((await run('tile', file, '--json')).stdout);
   assert.ok(json.nests.some((n: { tiled: boolean }) => n.tiled));
@@ -167,4 +176,14 @@ test('metafork tile: the text, --json, the notes, and usage errors', async () =>
   assert.equal((await run('tile', file, '--block', '64,32')).code, 2);
   assert.equal((await run('tile', file, '--block', 'x')).code, 2);
   assert.equal((await run('tile', file, '--granularity', '0')).code, 2);
+  // --at LINE takes only the nest on that line (the kernel at line 33, not the LCG loop at 26).
+  const at = await run('tile', file, '--at', '33', '--skew', '2', '--merge', '2', '--cache', 'a,b,zz', '--tile', '8');
+  assert.equal(at.code, 0, at.stderr);
+  assert.doesNotMatch(at.stderr, /MF702/);
+  assert.match(at.stdout, /int M = 2;\n\s+int s = 2;\n[^]*meta_schedule cache\(a, b\) \{/);
+  assert.match(at.stderr, /vadd\.c:33:5: warning: cache: 'zz' is not an array of the tiled loop nests, so nothing stages it \[MF704\]/);
+  assert.match((await run('tile', file, '--at', '1')).stderr, /error: no loop nest here to tile \[MF703\]/);
+  for (const bad of [['--at', '0'], ['--at', '100000'], ['--merge', '-1'], ['--cache', 'a[0]'], ['--tile', '8'], ['--collapse', '--block']]) {
+    assert.equal((await run('tile', file, ...bad)).code, 2, bad.join(' '));
+  }
 });

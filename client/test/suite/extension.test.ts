@@ -172,6 +172,37 @@ export function defineTests(root: Mocha.Suite, folder: string, control: string):
     assert.doesNotMatch(text, /meta_for \(/, text);
   });
 
+  test('code action: offload a loop nest to the GPU (a meta_schedule, then its CUDA view); none to apply on a recurrence', async () => {
+    const document = await open('loops.mfc');
+    const actionsAt = async (needle: string) => {
+      const at = positionOf(document, needle, 5);
+      return (await commands.executeCommand<CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new Range(at, at), undefined, 20)) ?? [];
+    };
+    const offload = (actions: CodeAction[]) => actions.find(a => a.title.startsWith('Offload this loop nest to the GPU'));
+    let titles: string[] = [];
+    const action = await waitFor('the offload action on the parallel nest', async () => {
+      const actions = await actionsAt('for (int i = 1; i < n - 1; i++)');
+      titles = actions.map(a => a.title);
+      return offload(actions);
+    }, 20_000, () => `code actions: ${titles.join(' | ') || '(none)'}`);
+    // On the recurrence the server offers it disabled (the reason is checked over JSON-RPC in
+    // test/lsp/features.test.ts); VS Code lists only actions that can be applied.
+    assert.strictEqual(offload(await actionsAt('for (int i = 1; i < n; i++)')), undefined, 'no offload to apply on a recurrence');
+    assert.ok(action.edit, 'the resolved action should carry its edit');
+    assert.ok(await workspace.applyEdit(action.edit), 'the offload edit was not applied');
+    assert.match(document.getText(), /meta_schedule \{\n\s+meta_for \(int v = 0; v < dim; v\+\+\)\n\s+meta_for \(int u = 0; u < B; u\+\+\) \{\n\s+int i = 1 \+ v \* B \+ u;\n\s+if \(i < n - 1\)/);
+    assert.match(document.getText(), /for \(int i = 1; i < n; i\+\+\)\n\s+x\[i\] = x\[i - 1\] \+ y\[i\];/, 'the recurrence stays as written');
+    if (action.command) await commands.executeCommand(action.command.command, ...(action.command.arguments ?? []));
+    const view = await waitFor('the CUDA view of the new schedule', () => {
+      const e = viewEditor(CUDA_SCHEME, document.uri);
+      return e && e.document.getText().includes('__global__ void kernel0') ? e : undefined;
+    }, 20_000, () => window.visibleTextEditors.map(e => e.document.uri.toString()).join('\n'));
+    assert.match(view.document.getText(), /__global__ void kernel0\(/);
+    // No error diagnostics on the rewritten file.
+    await waitFor('no errors after the offload', () => languages.getDiagnostics(document.uri).every(d => d.severity !== 0) || undefined, 10_000,
+      () => summary(languages.getDiagnostics(document.uri)));
+  });
+
   test('command: translate the whole file to OpenMP, as one undoable edit', async () => {
     const document = await open('clean.mfc');
     const original = document.getText();

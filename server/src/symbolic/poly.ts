@@ -204,16 +204,18 @@ const degree = (t: Term) => [...t.powers.values()].reduce((a, b) => a + b, 0);
 
 /**
  * The interval of `rest + Σ c·x` when each x runs over its range [lo, hi] (symbols taken
- * nonnegative, as everywhere here); undefined when a range is unknown or a coefficient's sign is
- * not decided. The footprints, the pointer extents and the dependence test all bound this way.
+ * nonnegative, as everywhere here, and each range not empty); undefined when a range is unknown or
+ * a coefficient's sign is not decided. The footprints, the pointer extents and the dependence test all bound this way.
  */
 export function affineInterval(rest: Poly, coefficients: ReadonlyMap<string, Poly>, range: (x: string) => { lo?: Poly; hi?: Poly } | undefined): { min: Poly; max: Poly } | undefined {
   let min = rest, max = rest;
   for (const [x, c] of coefficients) {
     const r = range(x);
     if (!r?.lo || !r.hi) return undefined;
-    if (c.nonNegative()) { min = min.add(c.mul(r.lo)); max = max.add(c.mul(r.hi)); }
-    else if (c.nonPositive()) { min = min.add(c.mul(r.hi)); max = max.add(c.mul(r.lo)); }
+    // x takes a value, so its range is not empty: hi - lo ≥ 0 decides `n - 16` over `i ≤ n - 17`.
+    const span = r.hi.sub(r.lo);
+    if (c.nonNegative() || c.sub(span).nonNegative()) { min = min.add(c.mul(r.lo)); max = max.add(c.mul(r.hi)); }
+    else if (c.nonPositive() || c.add(span).nonPositive()) { min = min.add(c.mul(r.hi)); max = max.add(c.mul(r.lo)); }
     else return undefined;
   }
   return { min, max };

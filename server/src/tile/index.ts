@@ -53,9 +53,13 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
           diagnostics.push(diagnostic('MF702', header(nest, text), `this loop nest stays serial: ${plan.reasons[0].message}`));
           continue;
         }
-        const cache = (options.cache ?? []).filter(a => arraysOf(model, nest).has(a));
-        cache.forEach(a => cachedSomewhere.add(a));
+        const asked = (options.cache ?? []).filter(a => arraysOf(model, nest).has(a));
+        asked.forEach(a => cachedSomewhere.add(a));
+        // The generator stages tiles of affine indices; a collapsed nest's i = ij / W is not.
+        const collapsed = options.collapse && plan.kernels.some(k => k.loops.length === 2);
+        const cache = collapsed ? [] : asked;
         const notes = restructure(model, plan, { ...options, cache });
+        if (collapsed && asked.length) notes.push(`cache(${asked.join(', ')}) left out: a collapsed nest's indices (i = ij / W) are not affine, so the generator cannot stage them (tile in 2-D to stage)`);
         firstTiled ??= header(nest, text);
         edits.push({ start: span.start, end: span.end, newText: printSchedule(model, nest, plan, names, { ...options, cache }) });
         nests.push({ start: nest.start, end: nest.end, line, tiled: true, kernels: plan.kernels.length, reasons: [], notes });

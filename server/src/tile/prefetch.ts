@@ -53,7 +53,9 @@ export function prefetchPlan(model: ItemModel, innermost: NestLoop, loops: NestL
   // A serial loop whose body indexes a cached array with the loop's index.
   const along = (l: NestLoop) => refs.some(r => cached.has(r.variable!.name) && within(r.span, l.node)
     && subscriptChain(r.node).indices.some(ix => refs.some(x => x.variable === l.variable && within(x.span, ix))));
-  const candidates = stmts.map(s => loops.find(l => l.node.start === s.start && s.type === 'for_statement')).filter((l): l is NestLoop => !!l && along(l));
+  // A loop of constant range (a stencil's 3 × 3 window) adds a constant halo: it is staged whole.
+  const constant = (l: NestLoop) => !!l.lo && !!l.hi && l.hi.sub(l.lo).symbols().size === 0;
+  const candidates = stmts.map(s => loops.find(l => l.node.start === s.start && s.type === 'for_statement')).filter((l): l is NestLoop => !!l && !constant(l) && along(l));
   if (candidates.length === 0) return undefined;
   const show = (n: SNode) => `'${text.slice(n.start, n.end).replace(/\s+/g, ' ')}'`;
   if (candidates.length > 1) return { reason: `${candidates.length} loops of the body run along cached arrays; only one can be tiled` };
@@ -119,7 +121,11 @@ function accumulator(model: ItemModel, v: Variable, declaration: SNode, init: SN
   const statement = assignment?.parent;
   const op = assignment?.children.find(c => c.field === 'operator');
   if (assignment?.type !== 'assignment_expression' || child(assignment, 'right') !== use || !op || text.slice(op.start, op.end) !== '='
-    || statement?.type !== 'expression_statement' || !after.some(s => s.start === statement.start)) return why;
+    || statement?.type !== 'expression_statement' || !after.some(s => s.start === statement.start)) {
+    let at = use;
+    while (at.parent && !/statement$|^declaration$/.test(at.type)) at = at.parent;
+    return `${why}: its value is used by '${text.slice(at.start, at.end).replace(/\s+/g, ' ')}', not stored by a plain 'X = ${v.name};'`;
+  }
   const target = child(assignment, 'left')!;
   if (target.type !== 'subscript_expression') return why;
   return { local: v, declaration, init, store: statement, target };

@@ -87,10 +87,10 @@ export function printSchedule(model: ItemModel, nest: SNode, plan: Plan, names: 
 
 interface Sizes { B: string; B0: string; B1: string; S?: string; M?: string; T?: string; collapse: boolean }
 
-/** `i <= hi`, or `i < hi + 1` when that reads shorter (`i < n` rather than `i <= n - 1`). */
+/** `i < hi + 1`, or `i <= hi` when that reads shorter (`p <= 2 * n` rather than `p < 2 * n + 1`). */
 function upTo(name: string, hi: Poly): string {
   const inclusive = hi.toC(), exclusive = hi.add(Poly.constant(1)).toC();
-  return exclusive.length < inclusive.length ? `${name} < ${exclusive}` : `${name} <= ${inclusive}`;
+  return exclusive.length <= inclusive.length ? `${name} < ${exclusive}` : `${name} <= ${inclusive}`;
 }
 
 /** One tiled nest: grid loops, the loop over tiles, block loops, coarsening loops, the original

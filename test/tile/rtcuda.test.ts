@@ -1,0 +1,201 @@
+// RT-CUDA's restructurings as `metafork tile` options (issue 8, digest 002 §2.2 and §6), one test
+// each: the thesis's test cases T1-T8 written as valid C, tiled with the option, generated to CUDA
+// and run in the emulation against gcc for sizes that are not multiples of the blocks, merge and
+// skew levels (RT-CUDA itself needs N divisible by BLOCKSIZE·MERGE_LEVEL·SKEW_LEVEL).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { tileText, TileOptions } from '../../server/src/tile/index';
+import { generateCuda } from '../../server/src/cuda/index';
+import { buildEmulated } from '../cuda/emu/build';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-rtcuda-'));
+const gcc = spawnSync('gcc', ['--version']).status === 0 && spawnSync('g++', ['--version']).status === 0 ? false : 'gcc or g++ not found';
+
+/** A program around `kernel` (between the markers): n from argv, arrays filled, a checksum printed. */
+function program(declarations: string, kernel: string, checksum: string): string {
+  return `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 64;
+${declarations}
+  /* kernel */
+${kernel}
+  double sum = 0;
+${checksum}
+  printf("n=%d checksum=%.3f\\n", n, sum);
+  return 0;
+}
+`;
+}
+
+let serial = 0;
+/** Tiles the nest after the marker, generates CUDA, runs the emulation for each n against gcc; the schedule's text. */
+async function tileAndRun(source: string, options: Omit<TileOptions, 'offset'>, sizes: string[], memory: 'global' | 'shared' = 'global'): Promise<string> {
+  const tiled = await tileText(source, { offset: source.indexOf('for', source.indexOf('/* kernel */')), ...options });
+  assert.ok(tiled.text, tiled.diagnostics.map(d => `${d.code} ${d.message}`).join('\n'));
+  const cuda = await generateCuda(tiled.text, { memory });
+  assert.ok(cuda.text, `${tiled.text}\n${cuda.diagnostics.map(d => d.message).join('\n')}`);
+  const id = serial++;
+  const src = path.join(work, `p${id}.c`), cu = path.join(work, `p${id}.cu`);
+  fs.writeFileSync(src, source);
+  fs.writeFileSync(cu, cuda.text);
+  const built = spawnSync('gcc', ['-std=c99', '-o', `${src}.serial`, src, '-lm'], { encoding: 'utf8' });
+  assert.equal(built.status, 0, built.stderr);
+  buildEmulated(cu, `${cu}.emu`);
+  for (const n of sizes) {
+    const want = spawnSync(`${src}.serial`, [n], { encoding: 'utf8' }).stdout;
+    const got = spawnSync(`${cu}.emu`, [n], { encoding: 'utf8', timeout: 120000 });
+    assert.equal(got.status, 0, got.stderr);
+    assert.equal(got.stdout, want, `n = ${n} with ${JSON.stringify(options)}`);
+  }
+  return tiled.text;
+}
+
+const SCALE = program(
+  `  float (*A)[n] = malloc(sizeof(float[n][n])), (*C)[n] = malloc(sizeof(float[n][n]));
+  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) { A[i][j] = (i * 7 + j * 3) % 11; C[i][j] = -1; }`,
+  `  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      C[i][j] = 3 * A[i][j];`,
+  `  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) sum += (i % 5 + j % 3 + 1) * C[i][j];`);
+
+test('T1 matrix scaling: RT-CUDA\'s printed mapping (ij % N) * SKEW_LEVEL misses elements; the collapsed, merged and skewed schedule covers all', { skip: gcc }, async () => {
+  // RT-CUDA (Listing 25) for N = 64, BLOCKSIZE = 32, SKEW_LEVEL = 2: the digest's count, by its own mapping.
+  const N = 64, BS = 32, ML = 1, SL = 2;
+  const writes = new Map<number, number>();
+  for (let bid = 0; bid < N * N / BS / ML / SL; bid++) for (let tid = 0; tid < BS; tid++) {
+    const ij = bid * BS + tid, i = Math.floor(ij / N) * ML, j = (ij % N) * SL;
+    // C[((i+m))*N+((j+n))]: a flat index, so a column past N lands in the next row.
+    for (let m = 0; m < ML; m++) for (let k = 0; k < SL; k++) writes.set((i + m) * N + j + k, (writes.get((i + m) * N + j + k) ?? 0) + 1);
+  }
+  const count = (c: (w: number) => boolean) => Array.from({ length: N * N }, (_, f) => writes.get(f) ?? 0).filter(c).length;
+  assert.deepEqual([count(w => w === 1), count(w => w === 0), count(w => w > 1)], [128, 1984, 1984]);
+  // Ours: every (merge, skew) level of the digest's grid, for n = 37 (no block, merge or skew divides it) and 64.
+  for (const [merge, skew] of [[1, 1], [2, 1], [1, 2], [2, 2], [4, 8]]) {
+    const text = await tileAndRun(SCALE, { block: [32], collapse: true, merge, granularity: skew }, ['37', '64']);
+    if (merge === 4) {
+      assert.match(text, /int ij = \(\(v \* M \+ m\) \* s \+ k\) \* B \+ u;\n\s+int i = ij \/ n;\n\s+int j = ij % n;\n\s+if \(i < n && j < n\)/);
+      assert.match(text, /int dim = \(B \* M \* s \+ n \* n - 1\) \/ \(B \* M \* s\);/);
+    }
+  }
+});
+
+test('T2 matrix addition and T5 outer product: 2-D tiles, merged along y and skewed along x, a block apart', { skip: gcc }, async () => {
+  const add = program(
+    `  float (*A)[n] = malloc(sizeof(float[n][n])), (*B)[n] = malloc(sizeof(float[n][n])), (*C)[n] = malloc(sizeof(float[n][n]));
+  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) { A[i][j] = i - j; B[i][j] = (i * j) % 7; }`,
+    `  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      C[i][j] = A[i][j] + B[i][j];`,
+    `  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) sum += (i % 3 + 1) * C[i][j] - j * 0.5 * C[i][j];`);
+  const text = await tileAndRun(add, { block: [8, 16], merge: 3, granularity: 2 }, ['61', '100']);
+  assert.match(text, /int i = \(v0 \* M \+ m\) \* B0 \+ u0;\n\s+int j = \(v1 \* s \+ k\) \* B1 \+ u1;/);
+  const vv = program(
+    `  float *A = malloc(sizeof(float) * n), *B = malloc(sizeof(float) * n), (*C)[n] = malloc(sizeof(float[n][n]));
+  for (int i = 0; i < n; i++) { A[i] = i % 9 - 4; B[i] = i % 4 + 1; }`,
+    `  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      C[i][j] = A[i] * B[j] * 5;`,
+    `  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) sum += ((i + 2 * j) % 7 + 1) * C[i][j];`);
+  // The thesis's tuned VV triple <256, 32, 1>, on a size that is no multiple of 32.
+  await tileAndRun(vv, { block: [8, 32], merge: 32 }, ['75']);
+});
+
+test('T6 AXPY (1-D, merge only): each thread computes M elements B apart, coalesced, for any n', { skip: gcc }, async () => {
+  const axpy = program(
+    `  double *A = malloc(sizeof(double) * n), *C = malloc(sizeof(double) * n);
+  double f = 3;
+  for (int i = 0; i < n; i++) { A[i] = i % 13; C[i] = i % 5; }`,
+    `  for (int i = 0; i < n; i++)
+    C[i] = C[i] + 3.0 * A[i] * f;`,
+    `  for (int i = 0; i < n; i++) sum += (i % 7 + 1) * C[i];`);
+  const text = await tileAndRun(axpy, { block: [128], merge: 4 }, ['1001', '7']);
+  assert.match(text, /int i = \(v \* M \+ m\) \* B \+ u;\n\s+if \(i < n\)/);
+});
+
+test('T3/T4 shared-memory tiling of a chosen array: the k loop in tiles between the grid and the block loops, the local sum accumulating in its element', { skip: gcc }, async () => {
+  // T4's input never resets sum: it is a reduction across the rows, and the dependence test says so.
+  const t4 = `void matrix_mv(int n, float *C, float A[n][n], float *B) {
+  float sum = 0.0;
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < n; k++)
+      sum += A[i][k] * B[k];
+    C[i] = sum;
+  }
+}
+`;
+  const refused = await tileText(t4, {});
+  assert.equal(refused.text, undefined);
+  assert.match(refused.diagnostics[0].message, /'sum' accumulates across the iterations of 'i' at 'sum \+= A\[i\]\[k\] \* B\[k\]' \(line 5\): a reduction without a clause/);
+  // The matrix-vector product written correctly, A staged: right where RT-CUDA's row tile is not (one row per thread).
+  const mv = program(
+    `  float (*A)[n] = malloc(sizeof(float[n][n])), *B = malloc(sizeof(float) * n), *C = malloc(sizeof(float) * n);
+  for (int i = 0; i < n; i++) { B[i] = i % 6 - 2; for (int k = 0; k < n; k++) A[i][k] = (i + 3 * k) % 7; }`,
+    `  for (int i = 0; i < n; i++) {
+    float sum = 0.0;
+    for (int k = 0; k < n; k++)
+      sum += A[i][k] * B[k];
+    C[i] = sum;
+  }`,
+    `  for (int i = 0; i < n; i++) sum += (i % 4 + 1) * C[i];`);
+  const text = await tileAndRun(mv, { block: [8], cache: ['A', 'B'], tile: 4 }, ['45', '64'], 'shared');
+  // The program's B is an array: the block size is B_1.
+  assert.match(text, /int B_1 = 8;\n\s+int T = 4;\n\s+int dim = \(B_1 \+ n - 1\) \/ B_1;\n\s+int tiles_k = n > 0 \? \(n \+ T - 1\) \/ T : 1;\n\s+meta_schedule cache\(A, B\) \{\n\s+meta_for \(int v = 0; v < dim; v\+\+\)\n\s+for \(int kt = 0; kt < tiles_k; kt\+\+\)\n\s+meta_for \(int u = 0; u < B_1; u\+\+\) \{/);
+  assert.match(text, /if \(kt == 0\) \{\n\s+C\[i\] = 0\.0;\n\s+\}\n\s+for \(int kk = 0; kk < T; kk\+\+\) \{\n\s+int k = kt \* T \+ kk;\n\s+if \(k < n\) C\[i\] \+= A\[i\]\[k\] \* B\[k\];/);
+  // The tiles are staged: the generated kernel loads them into shared memory between barriers.
+  const cuda = await generateCuda(text, { memory: 'shared' });
+  assert.match(cuda.text!, /extern __shared__[^]*__syncthreads\(\);/);
+  assert.deepEqual(cuda.diagnostics.filter(d => d.code === 'MF511'), []);
+  // T3's matrix product, 2-D: both A and B staged in 16 × 16 tiles of k.
+  const mm = program(
+    `  float (*A)[n] = malloc(sizeof(float[n][n])), (*B)[n] = malloc(sizeof(float[n][n])), (*C)[n] = malloc(sizeof(float[n][n]));
+  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) { A[i][j] = (i + j) % 5 - 2; B[i][j] = (2 * i + j) % 3; }`,
+    `  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      float sum = 0;
+      for (int k = 0; k < n; k++)
+        sum += 2 * A[i][k] * B[k][j];
+      C[i][j] = sum;
+    }`,
+    `  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) sum += ((i * 3 + j) % 7 + 1) * C[i][j];`);
+  const mmText = await tileAndRun(mm, { cache: ['A', 'B'] }, ['37', '64'], 'shared');
+  assert.match(mmText, /for \(int kt = 0; kt < tiles_k; kt\+\+\)\n\s+meta_for \(int u0 = 0; u0 < B0; u0\+\+\)/);
+  // A local whose final value is not simply stored keeps the whole strip staged, and the note says why.
+  const scaled = await tileText(mm.replace('C[i][j] = sum;', 'C[i][j] = C[i][j] / 2 + sum;'), { offset: mm.indexOf('for', mm.indexOf('/* kernel */')), cache: ['A'] });
+  assert.match(scaled.diagnostics[0].message, /the whole range of the serial loop is staged at once \('sum' is a local of the loop body that the tiles cannot share: its value is used by 'C\[i\]\[j\] = C\[i\]\[j\] \/ 2 \+ sum;', not stored by a plain 'X = sum;'\)/);
+});
+
+test('T7 demosaic: a non-primary bound and offset accesses, the grid from the real trip count n - 16', { skip: gcc }, async () => {
+  const demosaic = program(
+    `  float *G = malloc(sizeof(float) * n * n), *R = malloc(sizeof(float) * (n - 16) * (n - 16));
+  for (int i = 0; i < n * n; i++) G[i] = i % 17;`,
+    `  for (int i = 0; i < n - 16; ++i)
+    for (int j = 0; j < n - 16; ++j)
+      R[i * (n - 16) + j] = G[(i - 1 + 15) * n + j + 15] * 0.25f + G[(i + 15) * n + j - 1 + 15] * 0.25f + G[(i + 15) * n + j + 15]
+        + G[(i + 15) * n + j + 1 + 15] * 0.25f + G[(i + 1 + 15) * n + j + 15] * 0.25f;`,
+    `  for (int i = 0; i < (n - 16) * (n - 16); i++) sum += (i % 9 + 1) * R[i];`);
+  // ++i is a unit step like i++; both the 2-D tiles and the collapsed form.
+  const text = await tileAndRun(demosaic, { block: [8, 8] }, ['43', '64']);
+  assert.match(text, /int dim0 = \(B0 \+ n - 17\) \/ B0;/);
+  await tileAndRun(demosaic, { block: [128], collapse: true, merge: 8 }, ['43']);
+});
+
+test('T8 histogram: the indirect write RT-CUDA missed is refused with its reason', async () => {
+  const hist = `void histogram(int n, int *histogram, int A[n][n]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      int b;
+      b = A[i][j];
+      histogram[b] = histogram[b] + 1;
+    }
+}
+`;
+  const r = await tileText(hist, {});
+  assert.equal(r.text, undefined);
+  assert.match(r.diagnostics[0].message, /'histogram\[b\]' \(line 6\) writes 'histogram' at an index that is not affine in the loop indices \(an indirect write\)/);
+});
