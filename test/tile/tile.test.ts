@@ -12,13 +12,14 @@ import * as path from 'path';
 import { fixture } from '../helpers';
 import { tileText, TileOptions } from '../../server/src/tile/index';
 import { generateCuda } from '../../server/src/cuda/index';
-import { buildEmulated } from '../cuda/emu/build';
+import { buildEmulated, nvccAvailable, nvccCompileAsync } from '../cuda/emu/build';
 import { main } from '../../server/src/cli';
 
 const DIR = fixture('tile');
 const expected: Record<string, string> = JSON.parse(fs.readFileSync(path.join(DIR, 'expected.json'), 'utf8'));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-tile-'));
 const gcc = spawnSync('gcc', ['--version']).status === 0 && spawnSync('g++', ['--version']).status === 0 ? false : 'gcc or g++ not found';
+const nvcc = nvccAvailable() ? false : 'nvcc not found';
 
 /** Second sizes per program: odd, and not multiples of any block. */
 const SIZES: Record<string, string[]> = {
@@ -74,6 +75,10 @@ for (const file of Object.keys(SIZES)) {
     await tileAndRun(file, { block: [7, 5], granularity: 3 }, 'shared', 'odd');
     await tileAndRun(file, { block: [5, 3], merge: 2, granularity: 2, cache: CACHE[file], tile: 4 }, 'shared', 'rtcuda');
     await tileAndRun(file, { block: [7], collapse: true, merge: 3 }, 'global', 'collapsed');
+  });
+  test(`${file}: the four generated .cu files compile with nvcc -arch=sm_90`, { skip: gcc || nvcc }, async () => {
+    const stem = path.join(work, file.replace(/\W/g, '_'));
+    await Promise.all(['default', 'odd', 'rtcuda', 'collapsed'].map(label => nvccCompileAsync(`${stem}.${label}.cu`, `${stem}.${label}.o`)));
   });
 }
 
@@ -152,6 +157,73 @@ test('OpenMP parallel for: the pragma and its loop become the schedule; a time l
   assert.doesNotMatch(r.text, /#pragma omp/);
   assert.match(r.text, /meta_schedule \{\n\s+for \(int t = 0; t < T; t\+\+\) \{\n\s+meta_for \(int v = 0; v < dim; v\+\+\)/);
   assert.ok((await generateCuda(r.text, { fileName: 'omp.mfc' })).text);
+});
+
+test('OpenMP clauses: private scalars and indices declared before the loop become each thread\'s own; collapse(2); a dependence the test cannot rule out trusted to the pragma; reductions and races refused; the result run against gcc -fopenmp', { skip: gcc }, async () => {
+  const text = `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 40, m = n + 3;
+  int i, j, k;
+  float t;
+  float (*a)[m] = malloc(sizeof(float[n][m])), (*b)[m] = malloc(sizeof(float[n][m]));
+  float *c = malloc(sizeof(float) * n);
+  float sq[n * n];
+  for (i = 0; i < n; i++) for (j = 0; j < m; j++) b[i][j] = (i + 2 * j) % 9;
+  #pragma omp parallel for collapse(2) private(t)
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++) {
+      t = b[i][j] * 2;
+      a[i][j] = t + 1;
+    }
+  #pragma omp parallel for private(k, t)
+  for (i = 0; i < n; i++) {
+    t = 0;
+    for (k = 0; k < m; k++)
+      t += a[i][k];
+    c[i] = t;
+    sq[i * i] = t;
+  }
+  float s = 0;
+  #pragma omp parallel for reduction(+:s)
+  for (i = 0; i < n; i++)
+    s += c[i];
+  #pragma omp parallel for
+  for (i = 1; i < n; i++)
+    c[i] = c[i - 1] + 1;
+  double sum = s;
+  for (i = 0; i < n; i++) sum += (i % 5 + 1) * c[i] + sq[i * i];
+  printf("n=%d checksum=%.1f\\n", n, sum);
+  return 0;
+}
+`;
+  const r = await tileText(text, { fileName: 'clauses.c' });
+  assert.ok(r.text, r.diagnostics.map(d => d.message).join('\n'));
+  assert.deepEqual(r.nests.map(n => [n.line, n.tiled]), [[10, true], [12, true], [18, true], [27, false], [30, false], [33, false]]);
+  const notes = r.diagnostics.map(d => `${d.code} line ${text.slice(0, d.start).split('\n').length}: ${d.message}`);
+  assert.match(notes.join('\n'), /MF701 line 18: tiled into a meta_schedule of 1 kernel; trusted the OpenMP pragma over a dependence the test cannot rule out: 'sq\[i \* i\]' \(line 23\) and 'sq\[i \* i\]' \(line 23\) touch the same element of 'sq' at different iterations of 'i'/);
+  // Without the pragma the same loop stays serial: nothing proves i * i apart.
+  const plain = await tileText(text.replace('#pragma omp parallel for private(k, t)', ''), { fileName: 'clauses.c' });
+  assert.equal(plain.nests.find(n => n.line === 18)?.tiled, false);
+  assert.match(notes.join('\n'), /MF702 line 27: this loop nest stays serial: its reduction\(\+:s\) combines the iterations' results/);
+  assert.match(notes.join('\n'), /MF702 line 30: this loop nest stays serial: the OpenMP loop races: 'c\[i\]' \(line 31\) and 'c\[i - 1\]' \(line 31\) touch the same element of 'c' at different iterations of 'i': distance 1 on 'i'/);
+  // collapse(2): both loops in 2-D; the private t and the inner index k declared in each thread.
+  assert.match(r.text, /int i = v0\w* \* B0\w* \+ u0\w*;\n\s+int j = v1\w* \* B1\w* \+ u1\w*;\n\s+float t;\n\s+if \(i < n && j < m\)/);
+  assert.match(r.text, /int i = v\w* \* B\w* \+ u\w*;\n\s+int k;\n\s+float t;\n\s+if \(i < n\) \{\n\s+t = 0;\n\s+for \(k = 0; k < m; k\+\+\)/);
+  // The tiled program computes what the OpenMP program computes (its loops that stayed keep their pragmas).
+  const cuda = await generateCuda(r.text, { fileName: 'clauses.mfc' });
+  assert.ok(cuda.text, cuda.diagnostics.map(d => d.message).join('\n'));
+  const src = path.join(work, 'clauses.c'), cu = path.join(work, 'clauses.cu');
+  fs.writeFileSync(src, text);
+  fs.writeFileSync(cu, cuda.text);
+  buildEmulated(cu, `${cu}.emu`);
+  assert.equal(spawnSync('gcc', ['-std=c99', '-fopenmp', '-o', `${src}.omp`, src]).status, 0);
+  for (const n of ['40', '17']) {
+    assert.equal(spawnSync(`${cu}.emu`, [n], { encoding: 'utf8' }).stdout, spawnSync(`${src}.omp`, [n], { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: '1' } }).stdout, `n = ${n}`);
+  }
+  // An index declared before a loop and read after it keeps the nest serial, with the reason.
+  const after = await tileText('void g(int n, int *a) {\n  int i;\n  for (i = 0; i < n; i++)\n    a[i] = i;\n  a[0] = i;\n}\n', {});
+  assert.match(after.diagnostics[0].message, /'i' is read after the loop nest \(line 5\), where a tiled nest would not leave the value the loop ends with/);
 });
 
 test('metafork tile: the text, --json, the notes, and usage errors', async () => {

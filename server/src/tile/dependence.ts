@@ -17,12 +17,24 @@ import { canonicalHeader } from '../analysis/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 
-/** A canonical loop of the nest: its index and the inclusive range [lo, hi] as polynomials. */
-export interface NestLoop { node: SNode; variable: Variable; lo?: Poly; hi?: Poly }
+/** A canonical loop of the nest: its index, the index's symbol in the polynomials, and the
+ * inclusive range [lo, hi]. */
+export interface NestLoop { node: SNode; variable: Variable; symbol: string; lo?: Poly; hi?: Poly }
 
-export interface Dependence { loop: string; message: string; at: SNode }
+/** Why a loop may not run in parallel; `certain` when the dependence surely exists (a distance, a
+ * scalar every iteration writes), not when it only could not be ruled out (an indirect write, a call). */
+export interface Dependence { loop: string; message: string; at: SNode; certain: boolean }
 
 const PURE = new Set(['abs', 'fabs', 'fabsf', 'sqrt', 'sqrtf', 'exp', 'expf', 'log', 'logf', 'sin', 'sinf', 'cos', 'cosf', 'pow', 'powf', 'min', 'max', 'fmin', 'fmax', 'floor', 'ceil']);
+
+/** The index of a canonical for statement: declared in its header (`int i = 0`) or before it (`i = 0`). */
+function indexOf(model: ItemModel, loop: SNode): Variable | undefined {
+  const h = canonicalHeader(loop, model.text).header;
+  const init = child(loop, 'initializer');
+  if (!h || !init) return undefined;
+  return model.scopes.variables.find(v => v.name === h.variable && within(v.span, init))
+    ?? model.scopes.references.find(r => r.name === h.variable && within(r.span, init) && r.access === 'write')?.variable;
+}
 
 /** The loops of `nest` (a for statement) and those inside it, with their ranges. */
 export function nestLoops(model: ItemModel, nest: SNode): NestLoop[] {
@@ -30,10 +42,9 @@ export function nestLoops(model: ItemModel, nest: SNode): NestLoop[] {
   walk(nest, n => {
     if (n.type !== 'for_statement') return true;
     const h = canonicalHeader(n, model.text).header;
-    const init = child(n, 'initializer');
-    const variable = h && init ? model.scopes.variables.find(v => v.name === h.variable && within(v.span, init)) : undefined;
-    if (!h || !variable) return true;
-    const loop: NestLoop = { node: n, variable };
+    const variable = indexOf(model, n);
+    if (!h || !variable || variable.shape !== 'value') return true;
+    const loop: NestLoop = { node: n, variable, symbol: symbolAt(model, variable, n, nest)! };
     const lower = readPoly(model, h.lower, nest), bound = readPoly(model, h.bound, nest);
     const step = h.step.text.trim();
     if (lower && bound && step === '1' && !h.step.negative && h.variableOnLeft && (h.operator === '<' || h.operator === '<=')) {
@@ -46,7 +57,18 @@ export function nestLoops(model: ItemModel, nest: SNode): NestLoop[] {
   return out;
 }
 
-const symbolOf = (v: Variable) => `${v.name}@${v.span.start}`;
+/**
+ * The symbol of a loop index at `at`: `name@declaration` for an index declared in its loop's header;
+ * one declared outside the nest (`int i, j;`) may index several loops, so it is the symbol of the
+ * innermost loop around `at` that it indexes (`name@loop`); undefined when it indexes none there.
+ */
+function symbolAt(model: ItemModel, v: Variable, at: SNode, nest: SNode): string | undefined {
+  if (v.loopControl && within(v.span, nest)) return `${v.name}@${v.span.start}`;
+  for (let m: SNode | null = at; m && within(m, nest); m = m.parent) {
+    if (m.type === 'for_statement' && indexOf(model, m) === v) return `${v.name}@${m.start}`;
+  }
+  return undefined;
+}
 
 /** An integer expression of the nest as a polynomial in its loop indices and outside values. */
 function readPoly(model: ItemModel, e: SNode, nest: SNode, seen = new Set<Variable>()): Poly | undefined {
@@ -57,7 +79,8 @@ function readPoly(model: ItemModel, e: SNode, nest: SNode, seen = new Set<Variab
       if (!v) return Poly.symbol(text.slice(n.start, n.end)); // a macro constant
       if (v.shape !== 'value') return undefined;
       const writes = model.scopes.references.filter(x => x.variable === v && x.access !== 'read' && within(x.span, nest));
-      if (v.loopControl && within(v.span, nest)) return Poly.symbol(symbolOf(v));
+      const index = symbolAt(model, v, n, nest);
+      if (index) return Poly.symbol(index);
       if (!within(v.span, nest)) return writes.length ? undefined : Poly.symbol(v.name);
       // A variable of the nest set once by its declaration: its definition.
       if (writes.length || seen.has(v)) return undefined;
@@ -90,7 +113,7 @@ function interval(p: Poly, ranges: Map<string, { lo: Poly; hi: Poly }>): { min: 
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
 
 /** Why the iterations of `loop` may not run in parallel: empty when they may. */
-export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop): Dependence[] {
+export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable> = new Set()): Dependence[] {
   const text = model.text;
   const loops = nestLoops(model, nest);
   const line = (n: SNode) => text.slice(0, n.start).split('\n').length;
@@ -102,11 +125,11 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
   // Scalars of the outside written in the body: every iteration writes the same variable.
   const scalarWrites = new Set<Variable>();
   for (const r of model.scopes.references) {
-    if (!r.variable || !within(r.span, body) || r.access === 'read' || r.through) continue;
+    if (!r.variable || !within(r.span, body) || r.access === 'read' || r.through || privates.has(r.variable)) continue;
     if (r.variable.shape === 'value' && !within(r.variable.span, loop.node) && !scalarWrites.has(r.variable)) {
       scalarWrites.add(r.variable);
       const compound = r.access === 'readwrite';
-      out.push({ loop: name, at: r.node, message: compound
+      out.push({ loop: name, at: r.node, certain: true, message: compound
         ? `'${r.variable.name}' accumulates across the iterations of '${name}' at ${show(r.node.parent ?? r.node)}: a reduction without a clause (give each iteration its own result)`
         : `every iteration of '${name}' writes the scalar '${r.variable.name}' at ${show(r.node.parent ?? r.node)}` });
     }
@@ -118,23 +141,26 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
     if (n.type !== 'call_expression') return true;
     const f = child(n, 'function');
     const callee = f ? text.slice(f.start, f.end) : '';
-    if (!PURE.has(callee) && !macros.has(callee)) out.push({ loop: name, at: n, message: `${show(n)} calls '${callee}', whose effects on memory are unknown` });
+    if (!PURE.has(callee) && !macros.has(callee)) out.push({ loop: name, at: n, certain: false, message: `${show(n)} calls '${callee}', whose effects on memory are unknown` });
     return true;
   });
 
   const refs = arrayRefs(model, nest, loops).filter(r => within(r.node, body));
-  const x = symbolOf(loop.variable);
+  const x = loop.symbol;
   for (const [i, w] of refs.entries()) {
     if (!w.writes) continue;
     for (const [j, g] of refs.entries()) {
       if (g.array !== w.array || (g.writes && j < i)) continue;
       const reason = pairDependence(model, nest, loop, w, g, x);
-      if (reason !== undefined) {
-        out.push({ loop: name, at: w.node, message: reason === 'indirect'
-          ? `${show(w.node)} writes '${w.array.name}' at an index that is not affine in the loop indices (an indirect write): iterations of '${name}' may write the same element`
-          : `${show(w.node)} and ${show(g.node)} touch the same element of '${w.array.name}' at different iterations of '${name}'${reason}` });
-        break;
-      }
+      if (reason === undefined) continue;
+      const found: Dependence = { loop: name, at: w.node, certain: /distance/.test(reason), message: reason === 'indirect'
+        ? `${show(w.node)} writes '${w.array.name}' at an index that is not affine in the loop indices (an indirect write): iterations of '${name}' may write the same element`
+        : `${show(w.node)} and ${show(g.node)} touch the same element of '${w.array.name}' at different iterations of '${name}'${reason}` };
+      // One dependence per write: a certain one if there is one.
+      const earlier = out.findIndex(d => d.at === w.node);
+      if (earlier < 0) out.push(found);
+      else if (found.certain) out[earlier] = found;
+      if (found.certain) break;
     }
   }
   return out;
@@ -152,7 +178,7 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
   // A flat index R·S + C with 0 ≤ C < S (`out[j * n + i]`, i < n) names row R, column C: compare both.
   if (fw.length === 1) {
     const own = new Map<string, { lo: Poly; hi: Poly }>();
-    for (const l of [...w.loops, ...g.loops]) if (l.lo && l.hi) own.set(symbolOf(l.variable), { lo: l.lo, hi: l.hi });
+    for (const l of [...w.loops, ...g.loops]) if (l.lo && l.hi) own.set(l.symbol, { lo: l.lo, hi: l.hi });
     const rows = (p: Poly, S: string) => {
       const split = p.affineIn(new Set([S]));
       const R = split?.coefficients.get(S), C = split && interval(split.rest, own);
@@ -164,13 +190,13 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
     }
   }
   range(loop, x);
-  for (const l of inner(w)) range(l, symbolOf(l.variable));
-  for (const l of inner(g)) range(l, `${symbolOf(l.variable)}'`);
+  for (const l of inner(w)) range(l, l.symbol);
+  for (const l of inner(g)) range(l, `${l.symbol}'`);
   const delta = `δ@${x}`;
   let distance: bigint | undefined;
   const apartInEveryDirection = fw.some((p, d) => {
     let q = fg[d]!.substitute(x, Poly.symbol(x).add(Poly.symbol(delta)));
-    for (const l of inner(g)) q = q.substitute(symbolOf(l.variable), Poly.symbol(`${symbolOf(l.variable)}'`));
+    for (const l of inner(g)) q = q.substitute(l.symbol, Poly.symbol(`${l.symbol}'`));
     const diff = p!.sub(q);
     // A difference c·δ + k alone gives the distance.
     const split = diff.affineIn(new Set([delta]));

@@ -11,7 +11,8 @@
 import { analyzeText } from '../analyze';
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import { diagnostic } from '../analysis/diagnostic';
-import type { ItemModel } from '../model/constructs';
+import type { Construct, ItemModel } from '../model/constructs';
+import type { Variable } from '../model/scopes';
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { applyEdits, TextEdit } from '../syntax/edits';
@@ -44,9 +45,9 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
       if (model.item.type !== 'function_definition') continue;
       // One set of names per function: the schedules of one function declare different variables.
       const names = new Names(model);
-      for (const { loop: nest, span } of outermostLoops(model)) {
+      for (const { loop: nest, span, omp } of outermostLoops(model)) {
         if (options.offset !== undefined && !(span.start <= options.offset && options.offset <= span.end)) continue;
-        const plan = planNest(model, nest);
+        const plan = planNest(model, nest, omp);
         const line = text.slice(0, nest.start).split('\n').length;
         if ('reasons' in plan) {
           nests.push({ start: nest.start, end: nest.end, line, tiled: false, kernels: 0, reasons: plan.reasons.map(r => r.message), notes: [] });
@@ -58,7 +59,7 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
         // The generator stages tiles of affine indices; a collapsed nest's i = ij / W is not.
         const collapsed = options.collapse && plan.kernels.some(k => k.loops.length === 2);
         const cache = collapsed ? [] : asked;
-        const notes = restructure(model, plan, { ...options, cache });
+        const notes = [...(plan.trusted ?? []).map(t => `trusted the OpenMP pragma over a dependence the test cannot rule out: ${t}`), ...restructure(model, plan, { ...options, cache })];
         if (collapsed && asked.length) notes.push(`cache(${asked.join(', ')}) left out: a collapsed nest's indices (i = ij / W) are not affine, so the generator cannot stage them (tile in 2-D to stage)`);
         firstTiled ??= header(nest, text);
         edits.push({ start: span.start, end: span.end, newText: printSchedule(model, nest, plan, names, { ...options, cache }) });
@@ -110,7 +111,7 @@ export function nestAt(model: ItemModel, offset: number): { loop: SNode; span: {
   if (model.item.type !== 'function_definition') return undefined;
   const found = outermostLoops(model).find(n => n.span.start <= offset && offset <= n.span.end);
   if (!found) return undefined;
-  const plan = planNest(model, found.loop);
+  const plan = planNest(model, found.loop, found.omp);
   return { ...found, reasons: 'reasons' in plan ? plan.reasons.map(r => r.message) : [] };
 }
 
@@ -124,14 +125,14 @@ const header = (loop: SNode, text: string) => {
 /** The for statements of a function not inside another loop or a parallel construct, and the
  * loops of `#pragma omp [parallel] for` (their pragma is replaced with them); `span` is what the
  * schedule replaces. */
-function outermostLoops(model: ItemModel): { loop: SNode; span: { start: number; end: number } }[] {
-  const out: { loop: SNode; span: { start: number; end: number } }[] = [];
+function outermostLoops(model: ItemModel): { loop: SNode; span: { start: number; end: number }; omp?: Construct }[] {
+  const out: { loop: SNode; span: { start: number; end: number }; omp?: Construct }[] = [];
   const ompLoops = model.constructs.filter(c => c.kind === 'omp' && c.loop && /^(parallel for|for)$/.test(c.directive?.name ?? '') && !c.parent);
   const inConstruct = (n: SNode) => model.constructs.some(c => c.start <= n.start && n.end <= c.end);
   walk(model.item, n => {
     if (n.type === 'for_statement' || n.type === 'while_statement' || n.type === 'do_statement') {
       const omp = ompLoops.find(c => c.loop!.start === n.start);
-      if (omp) out.push({ loop: n, span: constructSpan(omp) });
+      if (omp) out.push({ loop: n, span: constructSpan(omp), omp });
       else if (n.type === 'for_statement' && !inConstruct(n)) out.push({ loop: n, span: { start: n.start, end: n.end } });
       return false;
     }
@@ -140,24 +141,72 @@ function outermostLoops(model: ItemModel): { loop: SNode; span: { start: number;
   return out;
 }
 
-function planNest(model: ItemModel, nest: SNode): Plan | { reasons: Dependence[] } {
+/**
+ * What a `#pragma omp [parallel] for` says of its loops: the programmer's word that the iterations
+ * (of the `collapse(n)` outermost loops) are independent, and which scalars each has its own copy
+ * of. Clauses a tiled schedule cannot honour (reductions, first/last-private values) refuse.
+ */
+function ompFacts(model: ItemModel, omp: Construct, nest: SNode): { privates: Variable[]; depth: number } | { reason: string } {
+  const privates: Variable[] = [];
+  let depth = 1;
+  for (const c of omp.clauses) {
+    const list = c.args?.text.trim() ?? '';
+    if (c.name === 'private') {
+      for (const item of c.items) {
+        const v = model.scopes.references.find(r => r.name === item.name && within(r.span, nest))?.variable;
+        if (!v) continue; // private but unused
+        if (v.shape !== 'value') return { reason: `private(${item.name}): only scalars can be private to a thread of the schedule` };
+        privates.push(v);
+      }
+    } else if (c.name === 'collapse') depth = Math.max(1, Number(list) || 1);
+    else if (c.name === 'reduction') return { reason: `its reduction(${list}) combines the iterations' results, which a tiled meta_schedule does not do (give each iteration its own result, or keep the OpenMP loop)` };
+    else if (c.name === 'firstprivate' || c.name === 'lastprivate' || c.name === 'linear' || c.name === 'ordered') return { reason: `its ${c.name}${list ? `(${list})` : ''} clause has no counterpart in a tiled meta_schedule` };
+  }
+  return { privates, depth };
+}
+
+function planNest(model: ItemModel, nest: SNode, omp?: Construct): Plan | { reasons: Dependence[] } {
   const loops = nestLoops(model, nest);
   const loopAt = (n: SNode) => loops.find(l => l.node.start === n.start);
   const outer = loopAt(nest);
-  if (!outer) return { reasons: [{ loop: '', at: nest, message: `its header is not 'for (int i = LO; i < HI; i++)'` }] };
-  const kernelOf = (l: NestLoop, within: SNode): KernelPlan | { reasons: Dependence[] } => {
-    const deps = carriedDependences(model, within, l);
+  if (!outer) return { reasons: [{ loop: '', at: nest, certain: false, message: `its header is not 'for (int i = LO; i < HI; i++)'` }] };
+  const facts = omp ? ompFacts(model, omp, nest) : { privates: [], depth: 0 };
+  if ('reason' in facts) return { reasons: [{ loop: outer.variable.name, at: nest, certain: true, message: facts.reason }] };
+  // Indices declared before the nest (`int i, j;`) become each thread's own, unless the program
+  // reads them after the nest, where the serial loop would have left its final value.
+  const privates = new Set(facts.privates);
+  for (const l of loops) {
+    const v = l.variable;
+    if (within(v.span, nest)) continue;
+    const next = model.scopes.references.filter(r => r.variable === v && r.span.start >= nest.end).sort((a, b) => a.span.start - b.span.start)[0];
+    if (next && next.access !== 'write') {
+      const line = model.text.slice(0, next.span.start).split('\n').length;
+      return { reasons: [{ loop: v.name, at: nest, certain: true, message: `'${v.name}' is read after the loop nest (line ${line}), where a tiled nest would not leave the value the loop ends with (declare it in the loop: 'for (int ${v.name} = ...')` }] };
+    }
+    privates.add(v);
+  }
+  const trusted: string[] = [];
+  // The loops the OpenMP pragma covers need no proof: only a dependence that surely exists (a
+  // race in the OpenMP program itself) refuses them; what the test cannot rule out is trusted.
+  const dependences = (l: NestLoop, within: SNode, depth: number) => {
+    const deps = carriedDependences(model, within, l, privates);
+    if (depth > 0 && deps.every(d => !d.certain)) { trusted.push(...deps.map(d => d.message)); return []; }
+    return depth > 0 ? deps.filter(d => d.certain).map(d => ({ ...d, message: `the OpenMP loop races: ${d.message}` })) : deps;
+  };
+  const kernelOf = (l: NestLoop, within: SNode, depth = 0): KernelPlan | { reasons: Dependence[] } => {
+    const deps = dependences(l, within, depth);
     if (deps.length) return { reasons: deps };
-    if (!l.lo || !l.hi) return { reasons: [{ loop: l.variable.name, at: l.node, message: `the range of '${l.variable.name}' is not read from its header (it must be 'for (int ${l.variable.name} = LO; ${l.variable.name} < HI; ${l.variable.name}++)')` }] };
+    if (!l.lo || !l.hi) return { reasons: [{ loop: l.variable.name, at: l.node, certain: false, message: `the range of '${l.variable.name}' is not read from its header (it must be 'for (int ${l.variable.name} = LO; ${l.variable.name} < HI; ${l.variable.name}++)')` }] };
     // A second parallel loop directly inside, with bounds free of the first: 2-D.
     const inside = statements(child(l.node, 'body')!);
     const second = inside.length === 1 && inside[0].type === 'for_statement' ? loopAt(inside[0]) : undefined;
     const free = second?.lo && second.hi && ![...second.lo.symbols(), ...second.hi.symbols()].some(s => s.startsWith(`${l.variable.name}@`));
-    if (second && free && carriedDependences(model, within, second).length === 0) return { loops: [l, second] };
+    if (second && free && dependences(second, within, depth - 1).length === 0) return { loops: [l, second] };
     return { loops: [l] };
   };
-  const direct = kernelOf(outer, nest);
-  if (!('reasons' in direct)) return { kernels: [direct] };
+  const direct = kernelOf(outer, nest, facts.depth);
+  if (!('reasons' in direct)) return { kernels: [direct], privates: [...privates], trusted };
+  if (omp) return direct;
   // A sequential loop around parallel loops: a host loop (time steps).
   const inside = statements(child(nest, 'body')!);
   if (inside.length && inside.every(s => s.type === 'for_statement')) {
@@ -171,7 +220,7 @@ function planNest(model: ItemModel, nest: SNode): Plan | { reasons: Dependence[]
       if (k.loops.some(x => [...x.lo!.symbols(), ...x.hi!.symbols()].some(sym => sym.startsWith(`${outer.variable.name}@`)))) return direct;
       kernels.push(k);
     }
-    return { host: outer, kernels };
+    return { host: outer, kernels, privates: [...privates] };
   }
   return direct;
 }

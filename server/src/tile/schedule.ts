@@ -15,6 +15,7 @@ import type { SNode } from '../syntax/parser';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { canonicalHeader } from '../analysis/loops';
 import type { ItemModel } from '../model/constructs';
+import type { Variable } from '../model/scopes';
 import { within } from '../syntax/keywords';
 import { atom, indentUnit, lineIndent, reindent } from '../translate/common';
 import { Poly } from '../symbolic/poly';
@@ -23,7 +24,14 @@ import type { Prefetch } from './prefetch';
 
 /** A kernel: one (1-D) or two (2-D) parallel loops of a nest, and the serial loop it tiles. */
 export interface KernelPlan { loops: NestLoop[]; prefetch?: Prefetch }
-export interface Plan { host?: NestLoop; kernels: KernelPlan[] }
+export interface Plan {
+  host?: NestLoop;
+  kernels: KernelPlan[];
+  /** Scalars of the outside each iteration has its own copy of (OpenMP `private`). */
+  privates?: Variable[];
+  /** Dependences an OpenMP pragma vouched for. */
+  trusted?: string[];
+}
 
 export interface Restructuring {
   /** Block sizes: one (1-D, or the threads of a 2-D block) or two (B0, B1). */
@@ -76,7 +84,7 @@ export function printSchedule(model: ItemModel, nest: SNode, plan: Plan, names: 
   const T = plan.kernels.some(k => k.prefetch) ? names.take('T') : undefined;
   if (T) decls.push(`int ${T} = ${options.tile ?? (twoD ? b1 : 32)};`);
   const size = { B, B0, B1, S, M, T, collapse: !!options.collapse };
-  const kernelsText = plan.kernels.map(k => printKernelNest(model, k, names, size, decls, indent + unit + (plan.host ? unit : ''), unit));
+  const kernelsText = plan.kernels.map(k => printKernelNest(model, k, names, size, decls, indent + unit + (plan.host ? unit : ''), unit, plan.privates ?? []));
   const inner = plan.host
     ? `${indent}${unit}${text.slice(plan.host.node.start, child(plan.host.node, 'body')!.start).trimEnd()} {\n${kernelsText.join('\n')}\n${indent}${unit}}`
     : kernelsText.join('\n');
@@ -95,7 +103,7 @@ function upTo(name: string, hi: Poly): string {
 
 /** One tiled nest: grid loops, the loop over tiles, block loops, coarsening loops, the original
  * indices and the guard. */
-function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Sizes, decls: string[], at: string, unit: string): string {
+function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Sizes, decls: string[], at: string, unit: string, privates: Variable[]): string {
   const text = model.text;
   // The thread dimensions: each parallel loop, or the two as one when collapsed.
   const dims = size.collapse && k.loops.length === 2 ? [k.loops] : k.loops.map(l => [l]);
@@ -158,6 +166,11 @@ function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Si
   });
   const innermost = k.loops[k.loops.length - 1].node;
   const body = child(innermost, 'body')!;
+  // Each thread's own copy of the private scalars its body writes.
+  for (const v of privates) {
+    const written = model.scopes.references.some(r => r.variable === v && r.access !== 'read' && within(r.span, body));
+    if (written && !k.loops.some(l => l.variable === v)) lines.push(`${ind}${v.typeText.trim()} ${v.name};`);
+  }
   const bodyText = p && tiles ? tiledBody(model, body, p, tiles, size.T!, ind, unit) : render(text, body, ind, unit);
   lines.push(`${ind}if (${guards.join(' && ')})${bodyText.startsWith('{') ? ` ${bodyText}` : `\n${ind}${unit}${bodyText}`}`);
   ind = ind.slice(0, ind.length - unit.length);
