@@ -19,6 +19,11 @@ const cases: Case[] = [
     program: 'void f(int n, int a[n]) {\n  for (int i = 1; i < n; i++)\n    a[i] = a[i - 1] + 1;\n}\n',
   },
   {
+    name: 'a dependence without a constant distance: its direction',
+    code: 'MF702', covers: 'for (int i = 0; i < n; i++)', message: /stays serial: 'a\[2 \* i\]' \(line 3\) and 'a\[i\]' \(line 3\) touch the same element of 'a' at different iterations of 'i': direction '<' on 'i' \(the second at a later iteration of 'i'\)/,
+    program: 'void f(int n, int a[2 * n]) {\n  for (int i = 0; i < n; i++)\n    a[2 * i] = a[i] + 1;\n}\n',
+  },
+  {
     name: 'a file without loops',
     code: 'MF703', covers: 'v', message: /no loop nest in this file to tile/,
     program: 'void f(int *a) {\n  a[0] = 1;\n}\n',

@@ -194,7 +194,8 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
   for (const l of inner(g)) range(l, `${l.symbol}'`);
   const delta = `δ@${x}`;
   let distance: bigint | undefined;
-  const apartInEveryDirection = fw.some((p, d) => {
+  // Per dimension: is the pair apart when x' comes after x (δ ≥ 1), and when it comes before (δ ≤ -1)?
+  const apart = fw.map((p, d): [boolean, boolean] => {
     let q = fg[d]!.substitute(x, Poly.symbol(x).add(Poly.symbol(delta)));
     for (const l of inner(g)) q = q.substitute(l.symbol, Poly.symbol(`${l.symbol}'`));
     const diff = p!.sub(q);
@@ -209,17 +210,26 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
     const linear = variables.every(t => t.coefficient.d === 1n && t.powers.size === 1 && [...t.powers].every(([s, e]) => s.includes('@') && e === 1));
     if (constant && constant.d === 1n && linear) {
       const g0 = variables.reduce((a, t) => gcd(a, t.coefficient.n), 0n);
-      if (g0 === 0n ? constant.n !== 0n : constant.n % g0 !== 0n) return true;
+      if (g0 === 0n ? constant.n !== 0n : constant.n % g0 !== 0n) return [true, true];
     }
     // Every loop index in the difference needs its range (another's unknown range does not matter).
-    if ([...diff.symbols()].some(sym => sym.includes('@') && sym !== delta && !ranges.has(sym)) || !loop.lo || !loop.hi) return false;
+    if ([...diff.symbols()].some(sym => sym.includes('@') && sym !== delta && !ranges.has(sym)) || !loop.lo || !loop.hi) return [false, false];
     // δ ≥ 1 and δ ≤ -1 (x' after or before x), each within the loop's span.
     const span = loop.hi!.sub(loop.lo!);
-    return [[Poly.constant(1), span], [span.neg(), Poly.constant(-1)]].every(([lo, hi]) => {
+    const directions: [Poly, Poly][] = [[Poly.constant(1), span], [span.neg(), Poly.constant(-1)]];
+    const [later, earlier] = directions.map(([lo, hi]) => {
       const b = interval(diff, new Map([...ranges, [delta, { lo, hi }]]));
       return !!b && (b.min.sub(Poly.constant(1)).nonNegative() || b.max.add(Poly.constant(1)).nonPositive());
     });
+    return [later, earlier];
   });
-  if (apartInEveryDirection) return undefined;
-  return distance !== undefined && distance !== 0n ? `: distance ${distance < 0n ? -distance : distance} on '${loop.variable.name}'` : '';
+  // Apart in each direction, by the same dimension or by different ones.
+  const later = apart.some(a => a[0]), earlier = apart.some(a => a[1]);
+  if (later && earlier) return undefined;
+  if (distance !== undefined && distance !== 0n) return `: distance ${distance < 0n ? -distance : distance} on '${loop.variable.name}'`;
+  const name = loop.variable.name;
+  if (later) return `: direction '>' on '${name}' (the second at an earlier iteration of '${name}')`;
+  if (earlier) return `: direction '<' on '${name}' (the second at a later iteration of '${name}')`;
+  return '';
 }
+
