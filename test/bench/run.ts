@@ -14,6 +14,7 @@ import { optimizeText } from '../../server/src/optimize/index';
 import { nvccPath, RegisterSource } from '../../server/src/optimize/counters';
 import { closeSolver } from '../../server/src/optimize/solver';
 import { analyzeCost } from '../../server/src/cost/index';
+import { tileText } from '../../server/src/tile/index';
 import { plotData } from '../../server/src/cost/plot';
 import { generateCuda } from '../../server/src/cuda/index';
 
@@ -240,10 +241,33 @@ async function cost(): Promise<void> {
   await closeSolver();
 }
 
+/** `metafork tile` on the loop-kernel corpus: the dependence test and the printing of every nest
+ * of a program (the offload action resolves through it), plain and with RT-CUDA's restructurings.
+ * No budget in SPEC §11; the action is picked by hand, so well under 100 ms is the aim. */
+async function tile(): Promise<void> {
+  const dir = path.join(ROOT, 'test', 'fixtures', 'tile');
+  const files = fs.readdirSync(dir).filter(f => f.endsWith('.c')).sort();
+  for (const [label, options] of [['plain', {}], ['collapse, merge 2, skew 2', { collapse: true, merge: 2, granularity: 2 }]] as const) {
+    const slowest: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      let worst = 0;
+      for (const file of files) {
+        const text = fs.readFileSync(path.join(dir, file), 'utf8');
+        const t0 = performance.now();
+        if (!(await tileText(text, { fileName: file, ...options })).text) throw new Error(`${file}: nothing tiled`);
+        worst = Math.max(worst, performance.now() - t0);
+      }
+      slowest.push(worst);
+    }
+    record(`metafork tile (${label}): slowest whole file of the ${files.length}-kernel corpus`, slowest);
+  }
+}
+
 async function main(): Promise<void> {
   const text = generateProgram(10000);
   await optimize();
   await cost();
+  await tile();
   await inProcess(text);
   await translation(generateProgram(3000));
   await cuda();
