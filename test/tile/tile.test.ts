@@ -70,8 +70,8 @@ const CACHE: Record<string, string[]> = {
 };
 
 /** The tiled program's CUDA, run in the emulation, prints what the original built with gcc prints. */
-async function sameAsGcc(name: string, original: string, tiled: string, sizes: string[], flags: string[] = []) {
-  const cuda = await generateCuda(tiled, { fileName: `${name}.mfc` });
+async function sameAsGcc(name: string, original: string, tiled: string, sizes: string[], flags: string[] = [], memory: 'global' | 'shared' = 'global') {
+  const cuda = await generateCuda(tiled, { fileName: `${name}.mfc`, memory });
   assert.ok(cuda.text, cuda.diagnostics.map(d => d.message).join('\n'));
   const src = path.join(work, `${name}.c`), cu = path.join(work, `${name}.cu`);
   fs.writeFileSync(src, original);
@@ -82,6 +82,7 @@ async function sameAsGcc(name: string, original: string, tiled: string, sizes: s
     const want = spawnSync(`${src}.gcc`, [n], { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: '1' } }).stdout;
     assert.equal(spawnSync(`${cu}.emu`, [n], { encoding: 'utf8' }).stdout, want, `${name}: n = ${n}`);
   }
+  return cuda.text;
 }
 
 for (const file of Object.keys(SIZES)) {
@@ -221,6 +222,34 @@ int main(int argc, char **argv) {
   // An index declared before a loop and read after it keeps the nest serial, with the reason.
   const after = await tileText('void g(int n, int *a) {\n  int i;\n  for (i = 0; i < n; i++)\n    a[i] = i;\n  a[0] = i;\n}\n', {});
   assert.match(after.diagnostics[0].message, /'i' is read after the loop nest \(line 5\), where a tiled nest would not leave the value the loop ends with/);
+});
+
+test('early exits: break and return keep a loop serial; a continue of the parallel loop ends the thread\'s iteration before the barrier (shared memory)', { skip: gcc }, async () => {
+  const exits = await tileText('int f(int n, int *a, int *b) {\n  for (int i = 0; i < n; i++) {\n    if (a[i] < 0) break;\n    b[i] = a[i];\n  }\n  for (int i = 0; i < n; i++)\n    if (a[i] < 0) return i;\n  return 0;\n}\n', {});
+  assert.deepEqual(exits.diagnostics.map(d => d.message), [
+    "this loop nest stays serial: 'break;' (line 3) ends the loop 'i' early: whether a later iteration runs depends on an earlier one",
+    "this loop nest stays serial: 'return i;' (line 7) leaves the loop 'i' from inside an iteration",
+  ]);
+  const text = `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 1000;
+  int *a = malloc(sizeof(int) * n), *b = malloc(sizeof(int) * n);
+  for (int i = 0; i < n; i++) { a[i] = (i * 7) % 13 - 3; b[i] = -1; }
+  for (int i = 1; i < n - 1; i++) {
+    if (a[i] < 0) continue;
+    b[i] = a[i - 1] + a[i + 1];
+  }
+  long s = 0;
+  for (int i = 0; i < n; i++) s += (i % 5 + 1) * b[i];
+  printf("%ld\\n", s);
+  return 0;
+}
+`;
+  const r = await tileText(text, { offset: text.indexOf('for (int i = 1'), block: [32] });
+  assert.ok(r.text, r.diagnostics.map(d => d.message).join('\n'));
+  const cuda = await sameAsGcc('continue', text, r.text, ['1000', '77'], [], 'shared');
+  assert.match(cuda, /do \{\n\s+int i = 1 \+ v \* B \+ u;\n\s+if \(i < n - 1\) \{\n\s+if \(shared_a\[[^\]]+\] < 0\) continue;[^]*\} while \(0\);\n\s+\}\n\s+__syncthreads\(\);/);
 });
 
 test('metafork tile: the text, --json, the notes, and usage errors', async () => {

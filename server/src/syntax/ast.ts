@@ -101,3 +101,13 @@ export function subscriptChain(name: SNode): { top: SNode; indices: SNode[] } {
   }
   return { top, indices };
 }
+
+/** Whether a loop body has a `continue` of its own loop (not of a loop inside it). */
+export function continuesLoop(body: SNode): boolean {
+  let found = false;
+  walk(body, n => {
+    if (n.type === 'continue_statement') found = true;
+    return !found && !(n !== body && (n.type === 'for_statement' || n.type === 'while_statement' || n.type === 'do_statement'));
+  });
+  return found;
+}

@@ -134,6 +134,13 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
         : `every iteration of '${name}' writes the scalar '${r.variable.name}' at ${show(r.node.parent ?? r.node)}` });
     }
   }
+  // Leaving the loop early: whether a later iteration runs depends on an earlier one.
+  walk(body, n => {
+    const inLoop = (m: SNode, kinds: RegExp) => { for (let p = m.parent; p && p !== body.parent; p = p.parent) if (kinds.test(p.type)) return p !== loop.node; return false; };
+    if (n.type === 'return_statement' || n.type === 'goto_statement') out.push({ loop: name, at: n, certain: true, message: `${show(n)} leaves the loop '${name}' from inside an iteration` });
+    else if (n.type === 'break_statement' && !inLoop(n, /^(for|while|do|switch)_statement$/)) out.push({ loop: name, at: n, certain: true, message: `${show(n)} ends the loop '${name}' early: whether a later iteration runs depends on an earlier one` });
+    return true;
+  });
   // Calls whose effects are unknown (math functions, and function-like macros whose expansion
   // assigns nothing, are pure).
   const macros = new Set([...text.matchAll(/^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)(.*)$/gm)].filter(m => !/(^|[^=!<>])=(?!=)|\+\+|--/.test(m[3])).map(m => m[1]));

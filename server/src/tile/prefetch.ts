@@ -15,7 +15,7 @@
 // Unlike RT-CUDA's row tile (right only when every thread of a block shares one row), the
 // generator stages the block's real footprint.
 
-import { child, named, subscriptChain, walk } from '../syntax/ast';
+import { child, continuesLoop, named, subscriptChain, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
@@ -64,6 +64,8 @@ export function prefetchPlan(model: ItemModel, innermost: NestLoop, loops: NestL
   if (!loop.lo || !loop.hi) return { reason: `the range of '${name}' is not read from its header` };
   // The loop over tiles runs outside the threads: its bounds may not move with them.
   if ([...loop.lo.symbols(), ...loop.hi.symbols()].some(s => s.includes('@'))) return { reason: `the bounds of '${name}' depend on the parallel loops` };
+  // A `continue` of the parallel loop would end a thread's tile, not its iteration.
+  if (continuesLoop(body)) return { reason: `the body has a 'continue' of the loop '${innermost.variable.name}'` };
   const at = stmts.findIndex(s => s.start === loop.node.start);
   const before = stmts.slice(0, at), after = stmts.slice(at + 1);
 
