@@ -1,6 +1,8 @@
 // `npm run examples`: the main job on the bundled examples. For each program in examples/:
 // `metafork check`, `metafork elide`, then the elision compiled with gcc and run; OpenMP
-// programs are also compiled with -fopenmp and run with 4 threads. Outputs must agree.
+// programs are also compiled with -fopenmp and run with 4 threads; programs with loop nests the
+// dependence test proves parallel are tiled (`metafork tile`), generated to CUDA (`metafork cuda`)
+// and run in the CPU emulation of CUDA. Outputs must agree.
 import { execFileSync, spawnSync } from 'child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'fs';
 import path from 'path';
@@ -34,6 +36,18 @@ for (const name of readdirSync(path.join(root, 'examples')).sort()) {
     if (!same) failures++;
     console.log(`   OpenMP, 4 threads:     ${parallel.trim()}  ${same ? '(same as the elision)' : '(DIFFERENT)'}`);
   }
+  // Plain and OpenMP loops offloaded: tiled, generated, run in the emulation.
+  const base = path.join(outDir, name.replace(/\.\w+$/, ''));
+  const tile = spawnSync(process.execPath, [metafork, 'tile', file, '-o', `${base}.tiled.mfc`], { cwd: root, encoding: 'utf8' });
+  const tiled = (tile.stderr.match(/\[MF701\]/g) ?? []).length;
+  if (tile.status !== 0 || tiled === 0) continue;
+  execFileSync(process.execPath, [metafork, 'cuda', `${base}.tiled.mfc`, '-o', `${base}.tiled.cu`], { cwd: root });
+  const { buildEmulated } = await import(path.join(root, 'out', 'test', 'cuda', 'emu', 'build.js'));
+  buildEmulated(`${base}.tiled.cu`, `${base}.tiled.emu`);
+  const offloaded = execFileSync(`${base}.tiled.emu`, { encoding: 'utf8' });
+  const same = offloaded === serial;
+  if (!same) failures++;
+  console.log(`   tiled (${tiled} nest${tiled === 1 ? '' : 's'}), CUDA emulated: ${offloaded.trim()}  ${same ? '(same as the elision)' : '(DIFFERENT)'}`);
 }
 console.log(failures ? `\n${failures} example(s) failed` : '\nall examples checked, elided, compiled and run');
 process.exitCode = failures ? 1 : 0;

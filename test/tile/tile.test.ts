@@ -213,7 +213,7 @@ int main(int argc, char **argv) {
   const plain = await tileText(text.replace('#pragma omp parallel for private(k, t)', ''), { fileName: 'clauses.c' });
   assert.equal(plain.nests.find(n => n.line === 18)?.tiled, false);
   assert.match(notes.join('\n'), /MF702 line 27: this loop nest stays serial: its reduction\(\+:s\) combines the iterations' results/);
-  assert.match(notes.join('\n'), /MF702 line 30: this loop nest stays serial: the OpenMP loop races: 'c\[i\]' \(line 31\) and 'c\[i - 1\]' \(line 31\) touch the same element of 'c' at different iterations of 'i': distance 1 on 'i'/);
+  assert.match(notes.join('\n'), /MF702 line 30: this loop nest stays serial: the loop races under the OpenMP pragma: 'c\[i\]' \(line 31\) and 'c\[i - 1\]' \(line 31\) touch the same element of 'c' at different iterations of 'i': distance 1 on 'i'/);
   // collapse(2): both loops in 2-D; the private t and the inner index k declared in each thread.
   assert.match(r.text, /int i = v0\w* \* B0\w* \+ u0\w*;\n\s+int j = v1\w* \* B1\w* \+ u1\w*;\n\s+float t;\n\s+if \(i < n && j < m\)/);
   assert.match(r.text, /int i = v\w* \* B\w* \+ u\w*;\n\s+int k;\n\s+float t;\n\s+if \(i < n\) \{\n\s+t = 0;\n\s+for \(k = 0; k < m; k\+\+\)/);

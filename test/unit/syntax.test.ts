@@ -7,6 +7,9 @@ import { parsePragma } from '../../server/src/syntax/pragma';
 import { OMP_CLAUSES, OMP_DIRECTIVES } from '../../server/src/syntax/openmp';
 import { parseText } from '../../server/src/analyze';
 import { spanOf } from '../helpers';
+import { afterIncludes, includeLines } from '../../server/src/syntax/includes';
+import { includeEdit } from '../../server/src/translate/common';
+import { generateCuda } from '../../server/src/cuda/index';
 
 test('masking keeps every offset and newline, and yields a tree with no error', async () => {
   const text = 'int f(int *a, int n) {\n  int x, s = 0;\n  x = meta_fork g(n);\n  meta_fork shared(s,\n    x) { s = x; }\n  meta_for (int i = 0; i < n; i++) a[i] = 0;\n  cilk_for (int i = 0; i < n; i++) a[i] = 1;\n  meta_join;\n  _Cilk_sync;\n  meta_schedule cache(a) { }\n  return s; /* meta_fork in a comment */\n}\n';
@@ -70,4 +73,19 @@ test('critical(name), flush(list), default(none), depend(in: x)', () => {
   assert.deepEqual(task.clauses.map(c => [c.modifier!.name, c.items[0].name]), [['in', 'x'], ['out', 'y']]);
   assert.match(parse('#pragma omp parallel default(nonee)').problems[0].message, /did you mean 'none'/);
   assert.equal(parse('#pragma omp parallel nowait').problems[0].code, 'MF204');
+});
+
+test('lines added after the includes go after a conditional group, not into it (#ifdef __cilk ... #endif)', async () => {
+  const text = '#include <stdio.h>\n#ifdef __cilk\n#include <cilk/cilk.h>\n#endif\nint x;\n';
+  assert.equal(afterIncludes(text), text.indexOf('int x;'));
+  assert.deepEqual(includeLines(text).map(l => [l.header, l.conditional]), [['stdio.h', false], ['cilk/cilk.h', true]]);
+  assert.equal(afterIncludes('#include <a.h>\n#if X\n#define Y 1\n#endif\nint x;\n'), '#include <a.h>\n'.length);
+  assert.equal(afterIncludes('int x;\n'), 0);
+  // A header included only under a condition is added for good.
+  const edit = includeEdit('#ifdef A\n#include <stdlib.h>\n#endif\n', 'stdlib.h');
+  assert.deepEqual(edit, { start: '#ifdef A\n#include <stdlib.h>\n#endif\n'.length, end: '#ifdef A\n#include <stdlib.h>\n#endif\n'.length, newText: '#include <stdlib.h>\n' });
+  // The generated .cu defines its checked-call macro where the host code sees it.
+  const cu = await generateCuda(`${text}void f(int n, float *a) {\n  int B = 32, dim = (n + B - 1) / B;\n  meta_schedule {\n    meta_for (int v = 0; v < dim; v++)\n      meta_for (int u = 0; u < B; u++) {\n        int i = v * B + u;\n        if (i < n) a[i] = 0;\n      }\n  }\n}\n`, { fileName: 'c.mfc' });
+  assert.ok(cu.text);
+  assert.ok(cu.text.indexOf('#define mfCudaCheck') > cu.text.indexOf('#endif'), cu.text.slice(0, 400));
 });

@@ -12,7 +12,7 @@ import type { ItemModel } from '../model/constructs';
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import { diagnostic } from '../analysis/diagnostic';
 import { applyEdits, TextEdit } from '../syntax/edits';
-import { includeLines } from '../syntax/includes';
+import { afterIncludes } from '../syntax/includes';
 import { elisionEdits } from '../model/elide';
 import { constructSpan, type Construct } from '../model/constructs';
 import { includeEdit, indentUnit, lineIndent, Stage, wholeLines } from '../translate/common';
@@ -160,8 +160,7 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   }
   const headers: TextEdit[] = [];
   for (const h of ['stdio.h', 'stdlib.h']) { const e = includeEdit(text, h); if (e) headers.push(e); }
-  const lines = includeLines(text);
-  const after = lines.length ? lines[lines.length - 1].end : 0;
+  const after = afterIncludes(text);
   const staged = schedules.some(s => s.tiles.some(t => t.length > 0)) || !!options.replace?.some(r => r.staged);
   const helpers = [...new Set(options.replace?.map(r => r.helpers).filter(Boolean))].map(h => `\n${h}\n`).join('');
   headers.push({ start: after, end: after, newText: `\n${checkMacro()}\n${staged ? `\n${tileBytesHelper()}\n` : ''}${helpers}\n` });

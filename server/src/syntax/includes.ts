@@ -8,16 +8,45 @@ export interface IncludeLine extends Span {
   /** The header as written between `<>` or quotes. */
   header: string;
   system: boolean;
+  /** Under an `#if`/`#ifdef`/`#ifndef`: maybe not included at all. */
+  conditional: boolean;
 }
 
-const INCLUDE = /^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]*)[>"][^\n]*\n?/gm;
+const DIRECTIVE = /^[ \t]*#[ \t]*(\w+)[^\n]*\n?/gm;
+const INCLUDE = /^[ \t]*#[ \t]*include[ \t]*([<"])([^>"\n]*)[>"]/;
 
 /** Every `#include` line of the text, each span with its newline. */
 export function includeLines(text: string): IncludeLine[] {
-  return [...text.matchAll(INCLUDE)].map(m => ({ start: m.index!, end: m.index! + m[0].length, header: m[2].trim(), system: m[1] === '<' }));
+  return scan(text).includes;
 }
 
 /** The `#include <header>` lines whose header passes `test`. */
 export function systemIncludes(text: string, test: (header: string) => boolean): IncludeLine[] {
   return includeLines(text).filter(l => l.system && test(l.header));
+}
+
+/**
+ * Where a new line goes after the includes: after the last `#include` outside any `#if`, or after
+ * the `#endif` that closes the conditional group of a later one (a line added after an include
+ * under `#ifdef __cilk` would vanish with it); 0 when there is no include.
+ */
+export function afterIncludes(text: string): number {
+  return scan(text).after;
+}
+
+function scan(text: string): { includes: IncludeLine[]; after: number } {
+  const includes: IncludeLine[] = [];
+  let depth = 0, after = 0, pending = false;
+  for (const m of text.matchAll(DIRECTIVE)) {
+    const directive = m[1], end = m.index! + m[0].length;
+    if (directive === 'if' || directive === 'ifdef' || directive === 'ifndef') depth++;
+    else if (directive === 'endif' && depth > 0 && --depth === 0 && pending) { after = end; pending = false; }
+    else if (directive === 'include') {
+      const inc = INCLUDE.exec(m[0]);
+      if (inc) includes.push({ start: m.index!, end, header: inc[2].trim(), system: inc[1] === '<', conditional: depth > 0 });
+      if (depth === 0) after = end;
+      else pending = true;
+    }
+  }
+  return { includes, after };
 }

@@ -45,9 +45,9 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
       if (model.item.type !== 'function_definition') continue;
       // One set of names per function: the schedules of one function declare different variables.
       const names = new Names(model);
-      for (const { loop: nest, span, omp } of outermostLoops(model)) {
+      for (const { loop: nest, span, parallel } of outermostLoops(model)) {
         if (options.offset !== undefined && !(span.start <= options.offset && options.offset <= span.end)) continue;
-        const plan = planNest(model, nest, omp);
+        const plan = planNest(model, nest, parallel);
         const line = text.slice(0, nest.start).split('\n').length;
         if ('reasons' in plan) {
           nests.push({ start: nest.start, end: nest.end, line, tiled: false, kernels: 0, reasons: plan.reasons.map(r => r.message), notes: [] });
@@ -59,7 +59,7 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
         // The generator stages tiles of affine indices; a collapsed nest's i = ij / W is not.
         const collapsed = options.collapse && plan.kernels.some(k => k.loops.length === 2);
         const cache = collapsed ? [] : asked;
-        const notes = [...(plan.trusted ?? []).map(t => `trusted the OpenMP pragma over a dependence the test cannot rule out: ${t}`), ...restructure(model, plan, { ...options, cache })];
+        const notes = [...plan.trusted ?? [], ...restructure(model, plan, { ...options, cache })];
         if (collapsed && asked.length) notes.push(`cache(${asked.join(', ')}) left out: a collapsed nest's indices (i = ij / W) are not affine, so the generator cannot stage them (tile in 2-D to stage)`);
         firstTiled ??= header(nest, text);
         edits.push({ start: span.start, end: span.end, newText: printSchedule(model, nest, plan, names, { ...options, cache }) });
@@ -111,7 +111,7 @@ export function nestAt(model: ItemModel, offset: number): { loop: SNode; span: {
   if (model.item.type !== 'function_definition') return undefined;
   const found = outermostLoops(model).find(n => n.span.start <= offset && offset <= n.span.end);
   if (!found) return undefined;
-  const plan = planNest(model, found.loop, found.omp);
+  const plan = planNest(model, found.loop, found.parallel);
   return { ...found, reasons: 'reasons' in plan ? plan.reasons.map(r => r.message) : [] };
 }
 
@@ -125,14 +125,14 @@ const header = (loop: SNode, text: string) => {
 /** The for statements of a function not inside another loop or a parallel construct, and the
  * loops of `#pragma omp [parallel] for` (their pragma is replaced with them); `span` is what the
  * schedule replaces. */
-function outermostLoops(model: ItemModel): { loop: SNode; span: { start: number; end: number }; omp?: Construct }[] {
-  const out: { loop: SNode; span: { start: number; end: number }; omp?: Construct }[] = [];
-  const ompLoops = model.constructs.filter(c => c.kind === 'omp' && c.loop && /^(parallel for|for)$/.test(c.directive?.name ?? '') && !c.parent);
+function outermostLoops(model: ItemModel): { loop: SNode; span: { start: number; end: number }; parallel?: Construct }[] {
+  const out: { loop: SNode; span: { start: number; end: number }; parallel?: Construct }[] = [];
+  const ompLoops = model.constructs.filter(c => parallelLoop(c) && !c.parent);
   const inConstruct = (n: SNode) => model.constructs.some(c => c.start <= n.start && n.end <= c.end);
   walk(model.item, n => {
     if (n.type === 'for_statement' || n.type === 'while_statement' || n.type === 'do_statement') {
-      const omp = ompLoops.find(c => c.loop!.start === n.start);
-      if (omp) out.push({ loop: n, span: constructSpan(omp), omp });
+      const parallel = ompLoops.find(c => c.loop!.start === n.start);
+      if (parallel) out.push({ loop: n, span: constructSpan(parallel), parallel });
       else if (n.type === 'for_statement' && !inConstruct(n)) out.push({ loop: n, span: { start: n.start, end: n.end } });
       return false;
     }
@@ -141,15 +141,19 @@ function outermostLoops(model: ItemModel): { loop: SNode; span: { start: number;
   return out;
 }
 
+/** `#pragma omp [parallel] for`, `cilk_for`, `meta_for` (outside a schedule): a loop the programmer says is parallel. */
+const parallelLoop = (c: Construct) => !!c.loop && (c.kind === 'parallel-for' || (c.kind === 'omp' && /^(parallel for|for)$/.test(c.directive?.name ?? '')));
+
 /**
- * What a `#pragma omp [parallel] for` says of its loops: the programmer's word that the iterations
+ * What a parallel loop construct says of its loops: the programmer's word that the iterations
  * (of the `collapse(n)` outermost loops) are independent, and which scalars each has its own copy
- * of. Clauses a tiled schedule cannot honour (reductions, first/last-private values) refuse.
+ * of. OpenMP clauses a tiled schedule cannot honour (reductions, first/last-private values) refuse.
  */
-function ompFacts(model: ItemModel, omp: Construct, nest: SNode): { privates: Variable[]; depth: number } | { reason: string } {
+function loopFacts(model: ItemModel, construct: Construct, nest: SNode): { privates: Variable[]; depth: number; label: string } | { reason: string } {
   const privates: Variable[] = [];
   let depth = 1;
-  for (const c of omp.clauses) {
+  if (construct.kind !== 'omp') return { privates, depth, label: `'${model.text.slice(construct.head.start, construct.head.end).trim()}'` };
+  for (const c of construct.clauses) {
     const list = c.args?.text.trim() ?? '';
     if (c.name === 'private') {
       for (const item of c.items) {
@@ -162,15 +166,16 @@ function ompFacts(model: ItemModel, omp: Construct, nest: SNode): { privates: Va
     else if (c.name === 'reduction') return { reason: `its reduction(${list}) combines the iterations' results, which a tiled meta_schedule does not do (give each iteration its own result, or keep the OpenMP loop)` };
     else if (c.name === 'firstprivate' || c.name === 'lastprivate' || c.name === 'linear' || c.name === 'ordered') return { reason: `its ${c.name}${list ? `(${list})` : ''} clause has no counterpart in a tiled meta_schedule` };
   }
-  return { privates, depth };
+  return { privates, depth, label: 'the OpenMP pragma' };
 }
 
-function planNest(model: ItemModel, nest: SNode, omp?: Construct): Plan | { reasons: Dependence[] } {
+function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | { reasons: Dependence[] } {
   const loops = nestLoops(model, nest);
   const loopAt = (n: SNode) => loops.find(l => l.node.start === n.start);
   const outer = loopAt(nest);
   if (!outer) return { reasons: [{ loop: '', at: nest, certain: false, message: `its header is not 'for (int i = LO; i < HI; i++)'` }] };
-  const facts = omp ? ompFacts(model, omp, nest) : { privates: [], depth: 0 };
+  const serial = { privates: [], depth: 0, label: '' };
+  const facts = parallel ? loopFacts(model, parallel, nest) : serial;
   if ('reason' in facts) return { reasons: [{ loop: outer.variable.name, at: nest, certain: true, message: facts.reason }] };
   // Indices declared before the nest (`int i, j;`) become each thread's own, unless the program
   // reads them after the nest, where the serial loop would have left its final value.
@@ -186,35 +191,42 @@ function planNest(model: ItemModel, nest: SNode, omp?: Construct): Plan | { reas
     privates.add(v);
   }
   const trusted: string[] = [];
-  // The loops the OpenMP pragma covers need no proof: only a dependence that surely exists (a
-  // race in the OpenMP program itself) refuses them; what the test cannot rule out is trusted.
-  const dependences = (l: NestLoop, within: SNode, depth: number) => {
+  // The loops a parallel construct covers need no proof: only a dependence that surely exists (a
+  // race in the parallel program itself) refuses them; what the test cannot rule out is trusted.
+  type Vouch = { depth: number; label: string };
+  const dependences = (l: NestLoop, within: SNode, { depth, label }: Vouch) => {
     const deps = carriedDependences(model, within, l, privates);
-    if (depth > 0 && deps.every(d => !d.certain)) { trusted.push(...deps.map(d => d.message)); return []; }
-    return depth > 0 ? deps.filter(d => d.certain).map(d => ({ ...d, message: `the OpenMP loop races: ${d.message}` })) : deps;
+    if (depth <= 0) return deps;
+    if (deps.every(d => !d.certain)) { trusted.push(...deps.map(d => `trusted ${label} over a dependence the test cannot rule out: ${d.message}`)); return []; }
+    return deps.filter(d => d.certain).map(d => ({ ...d, message: `the loop races under ${label}: ${d.message}` }));
   };
-  const kernelOf = (l: NestLoop, within: SNode, depth = 0): KernelPlan | { reasons: Dependence[] } => {
-    const deps = dependences(l, within, depth);
+  const kernelOf = (l: NestLoop, within: SNode, vouch: Vouch = serial): KernelPlan | { reasons: Dependence[] } => {
+    const deps = dependences(l, within, vouch);
     if (deps.length) return { reasons: deps };
     if (!l.lo || !l.hi) return { reasons: [{ loop: l.variable.name, at: l.node, certain: false, message: `the range of '${l.variable.name}' is not read from its header (it must be 'for (int ${l.variable.name} = LO; ${l.variable.name} < HI; ${l.variable.name}++)')` }] };
     // A second parallel loop directly inside, with bounds free of the first: 2-D.
     const inside = statements(child(l.node, 'body')!);
     const second = inside.length === 1 && inside[0].type === 'for_statement' ? loopAt(inside[0]) : undefined;
     const free = second?.lo && second.hi && ![...second.lo.symbols(), ...second.hi.symbols()].some(s => s.startsWith(`${l.variable.name}@`));
-    if (second && free && dependences(second, within, depth - 1).length === 0) return { loops: [l, second] };
+    if (second && free && dependences(second, within, { ...vouch, depth: vouch.depth - 1 }).length === 0) return { loops: [l, second] };
     return { loops: [l] };
   };
-  const direct = kernelOf(outer, nest, facts.depth);
+  const direct = kernelOf(outer, nest, facts);
   if (!('reasons' in direct)) return { kernels: [direct], privates: [...privates], trusted };
-  if (omp) return direct;
-  // A sequential loop around parallel loops: a host loop (time steps).
-  const inside = statements(child(nest, 'body')!);
+  if (parallel) return direct;
+  // A sequential loop around parallel loops (each maybe a parallel construct's): a host loop (time steps).
+  const constructOf = (n: SNode) => model.constructs.find(c => parallelLoop(c) && c.loop!.start === n.start);
+  const pragmaLine = (n: SNode) => n.type === 'preproc_call' && model.constructs.some(c => c.form === 'pragma' && n.start <= c.head.start && c.head.start < n.end);
+  const inside = statements(child(nest, 'body')!).filter(n => !pragmaLine(n));
   if (inside.length && inside.every(s => s.type === 'for_statement')) {
     const kernels: KernelPlan[] = [];
     for (const s of inside) {
       const l = loopAt(s);
-      if (!l) return direct;
-      const k = kernelOf(l, s);
+      const inner = constructOf(s);
+      const innerFacts = inner ? loopFacts(model, inner, s) : serial;
+      if (!l || 'reason' in innerFacts) return direct;
+      innerFacts.privates.forEach(v => privates.add(v));
+      const k = kernelOf(l, s, innerFacts);
       if ('reasons' in k) return direct;
       // Grid sizes are computed before the schedule: the inner bounds may not move with the host loop.
       if (k.loops.some(x => [...x.lo!.symbols(), ...x.hi!.symbols()].some(sym => sym.startsWith(`${outer.variable.name}@`)))) return direct;

@@ -8,7 +8,7 @@ import type { Code } from '../analysis/codes';
 import { child, named } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { applyEdits, TextEdit } from '../syntax/edits';
-import { includeLines } from '../syntax/includes';
+import { afterIncludes, includeLines } from '../syntax/includes';
 import type { Span } from '../syntax/keywords';
 import { declaratorInfo, Variable } from '../model/scopes';
 
@@ -215,9 +215,8 @@ export function soleStatement(statement: SNode): SNode {
 
 /** Adds `#include <header>` after the file's last top-of-file include (or at the start). */
 export function includeEdit(text: string, header: string): TextEdit | undefined {
-  const lines = includeLines(text);
-  if (lines.some(l => l.system && l.header === header)) return undefined;
-  const at = lines.length ? lines[lines.length - 1].end : 0;
+  if (includeLines(text).some(l => l.system && l.header === header && !l.conditional)) return undefined;
+  const at = afterIncludes(text);
   const line = `#include <${header}>\n`;
   if (at > 0 && !text.slice(0, at).endsWith('\n')) return { start: at, end: at, newText: '\n' + line };
   return { start: at, end: at, newText: line };
