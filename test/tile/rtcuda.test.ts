@@ -168,6 +168,11 @@ test('T3/T4 shared-memory tiling of a chosen array: the k loop in tiles between 
   // A local whose final value is not simply stored keeps the whole strip staged, and the note says why.
   const scaled = await tileText(mm.replace('C[i][j] = sum;', 'C[i][j] = C[i][j] / 2 + sum;'), { offset: mm.indexOf('for', mm.indexOf('/* kernel */')), cache: ['A'] });
   assert.match(scaled.diagnostics[0].message, /the whole range of the serial loop is staged at once \('sum' is a local of the loop body that the tiles cannot share: its value is used by 'C\[i\]\[j\] = C\[i\]\[j\] \/ 2 \+ sum;', not stored by a plain 'X = sum;'\)/);
+  // So does a loop that can stop early: a break would end one tile, not the loop.
+  const early = mm.replace('sum += 2 * A[i][k] * B[k][j];', '{ if (A[i][k] == 0) break; sum += 2 * A[i][k] * B[k][j]; }');
+  const stopped = await tileText(early, { offset: early.indexOf('for', early.indexOf('/* kernel */')), cache: ['A'] });
+  assert.match(stopped.diagnostics[0].message, /the whole range of the serial loop is staged at once \('k' has a 'break' of its own\)/);
+  await tileAndRun(early, { cache: ['A'] }, ['37'], 'shared');
 });
 
 test('T7 demosaic: a non-primary bound and offset accesses, the grid from the real trip count n - 16', { skip: gcc }, async () => {

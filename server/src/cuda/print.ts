@@ -4,7 +4,7 @@
 // with a stride loop; a serial loop between the grid and block loops keeps the block's
 // iterations in step with `__syncthreads()` (the inner meta_for ends with a barrier).
 
-import { child, continuesLoop } from '../syntax/ast';
+import { child, ownJump } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { atom, indentUnit, lineIndent, reindent, Stage } from '../translate/common';
 import type { ArrayUse, Kernel } from './kernels';
@@ -83,7 +83,7 @@ export function printKernel(k: Kernel, text: string, tiles: Tile[] = []): string
   const threads = k.block.map((b, i) => `${i1}const int ${b.variable} = threadIdx.${axes[i]};`);
   // A `continue` of the meta_for ends the thread's iteration: inside `do { } while (0)` it still
   // reaches the barriers and tile stores after the body, which a jump to the grid loop would skip.
-  let block = continuesLoop(body)
+  let block = ownJump(body, 'continue')
     ? ['{', ...threads, `${i1}do ${reindent(rendered, lineIndent(text, body.start), i1)} while (0);`, ib + '}'].join('\n')
     : body.type === 'compound_statement'
     ? ['{', ...threads].join('\n') + reindent(rendered.slice(1), lineIndent(text, innermost.start), ib)

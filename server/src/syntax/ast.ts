@@ -102,12 +102,14 @@ export function subscriptChain(name: SNode): { top: SNode; indices: SNode[] } {
   return { top, indices };
 }
 
-/** Whether a loop body has a `continue` of its own loop (not of a loop inside it). */
-export function continuesLoop(body: SNode): boolean {
-  let found = false;
+/** The first `break` or `continue` of a loop body's own loop (not of a loop inside it, nor for
+ * `break` of a switch inside it), or undefined. */
+export function ownJump(body: SNode, jump: 'break' | 'continue'): SNode | undefined {
+  let found: SNode | undefined;
+  const nested = jump === 'break' ? /^(for|while|do|switch)_statement$/ : /^(for|while|do)_statement$/;
   walk(body, n => {
-    if (n.type === 'continue_statement') found = true;
-    return !found && !(n !== body && (n.type === 'for_statement' || n.type === 'while_statement' || n.type === 'do_statement'));
+    if (n.type === `${jump}_statement`) found ??= n;
+    return !found && !(n !== body && nested.test(n.type));
   });
   return found;
 }

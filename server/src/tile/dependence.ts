@@ -8,7 +8,7 @@
 // a dependence, so a loop said parallel is parallel; a refusal names the pair and, where the
 // indices give it, the distance.
 
-import { child, subscriptChain, walk } from '../syntax/ast';
+import { child, ownJump, subscriptChain, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, type Variable } from '../model/scopes';
@@ -136,11 +136,11 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
   }
   // Leaving the loop early: whether a later iteration runs depends on an earlier one.
   walk(body, n => {
-    const inLoop = (m: SNode, kinds: RegExp) => { for (let p = m.parent; p && p !== body.parent; p = p.parent) if (kinds.test(p.type)) return p !== loop.node; return false; };
     if (n.type === 'return_statement' || n.type === 'goto_statement') out.push({ loop: name, at: n, certain: true, message: `${show(n)} leaves the loop '${name}' from inside an iteration` });
-    else if (n.type === 'break_statement' && !inLoop(n, /^(for|while|do|switch)_statement$/)) out.push({ loop: name, at: n, certain: true, message: `${show(n)} ends the loop '${name}' early: whether a later iteration runs depends on an earlier one` });
     return true;
   });
+  const early = ownJump(body, 'break');
+  if (early) out.push({ loop: name, at: early, certain: true, message: `${show(early)} ends the loop '${name}' early: whether a later iteration runs depends on an earlier one` });
   // Calls whose effects are unknown (math functions, and function-like macros whose expansion
   // assigns nothing, are pure).
   const macros = new Set([...text.matchAll(/^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)(.*)$/gm)].filter(m => !/(^|[^=!<>])=(?!=)|\+\+|--/.test(m[3])).map(m => m[1]));

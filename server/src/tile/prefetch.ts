@@ -15,7 +15,7 @@
 // Unlike RT-CUDA's row tile (right only when every thread of a block shares one row), the
 // generator stages the block's real footprint.
 
-import { child, continuesLoop, named, subscriptChain, walk } from '../syntax/ast';
+import { child, named, ownJump, subscriptChain, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
@@ -65,7 +65,9 @@ export function prefetchPlan(model: ItemModel, innermost: NestLoop, loops: NestL
   // The loop over tiles runs outside the threads: its bounds may not move with them.
   if ([...loop.lo.symbols(), ...loop.hi.symbols()].some(s => s.includes('@'))) return { reason: `the bounds of '${name}' depend on the parallel loops` };
   // A `continue` of the parallel loop would end a thread's tile, not its iteration.
-  if (continuesLoop(body)) return { reason: `the body has a 'continue' of the loop '${innermost.variable.name}'` };
+  if (ownJump(body, 'continue')) return { reason: `the body has a 'continue' of the loop '${innermost.variable.name}'` };
+  // A `break` of the loop itself would end one tile, not the loop.
+  if (ownJump(child(loop.node, 'body')!, 'break')) return { reason: `'${name}' has a 'break' of its own` };
   const at = stmts.findIndex(s => s.start === loop.node.start);
   const before = stmts.slice(0, at), after = stmts.slice(at + 1);
 
@@ -78,7 +80,7 @@ export function prefetchPlan(model: ItemModel, innermost: NestLoop, loops: NestL
     }
     const declared = model.scopes.variables.filter(v => within(v.span, s));
     const init = child(s, 'declarator') && child(child(s, 'declarator')!, 'value');
-    if (declared.length !== 1 || declared[0].shape !== 'value' || !init) return { reason: `${show(s)} declares more than one scalar with its value` };
+    if (declared.length !== 1 || declared[0].shape !== 'value' || !init) return { reason: `${show(s)} declares something other than one scalar with its value` };
     const v = declared[0];
     if (!writtenInBody(v) && pure(model, init, body)) { values.push(s); continue; }
     const acc = accumulator(model, v, s, init, loop, after, refsOf(v));
