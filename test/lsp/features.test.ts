@@ -183,12 +183,15 @@ describe('translation actions', () => {
   test('the construct under the cursor, resolved lazily, then applied', async () => {
     const uri = fresh();
     await client.open(uri, LOOPS);
-    const actions = await actionsAt(uri, LOOPS.indexOf('meta_for (int j') + 3, [], ['refactor']);
+    const all = await actionsAt(uri, LOOPS.indexOf('meta_for (int j') + 3, [], ['refactor']);
+    // A meta_for outside any schedule is a parallel loop the offload action takes too.
+    assert.equal(all[0].title, 'Offload this loop nest to the GPU (meta_schedule)');
+    const actions = all.slice(1);
     assert.deepEqual(actions.map(a => a.title), [
       "Translate this 'meta_for' to OpenMP", "Translate this 'meta_for' to CilkPlus",
       'Translate the file to OpenMP', 'Translate the file to CilkPlus',
     ]);
-    assert.ok(actions.every(a => a.kind === 'refactor.rewrite' && !a.edit), 'edits are computed on resolve');
+    assert.ok(all.every(a => a.kind === 'refactor.rewrite' && !a.edit), 'edits are computed on resolve');
     const resolved = await client.request<Action>('codeAction/resolve', actions[0]);
     const after = applyLspEdits(LOOPS, editsOf(resolved, uri));
     assert.equal(after, LOOPS.replace('  meta_for (int j', '  #pragma omp parallel for\n  for (int j'));
