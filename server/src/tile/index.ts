@@ -9,6 +9,8 @@
 // printing (schedule.ts, prefetch.ts).
 
 import { analyzeText } from '../analyze';
+import { generateCuda } from '../cuda/index';
+import type { Span } from '../syntax/keywords';
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import { diagnostic } from '../analysis/diagnostic';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -36,11 +38,14 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
   try {
     const errors = analysis.diagnostics.filter(d => d.severity === 'error');
     if (errors.length) return { diagnostics: errors, nests: [] };
-    const edits: TextEdit[] = [];
     const diagnostics: MfDiagnostic[] = [];
     const nests: TiledNest[] = [];
+    const candidates: { edit: TextEdit; nest: TiledNest; header: Span; message: string }[] = [];
     const cachedSomewhere = new Set<string>();
-    let firstTiled: { start: number; end: number } | undefined;
+    const serial = (nest: Span, at: Span, line: number, reasons: string[]) => {
+      nests.push({ start: nest.start, end: nest.end, line, tiled: false, kernels: 0, reasons, notes: [] });
+      diagnostics.push(diagnostic('MF702', at, `this loop nest stays serial: ${reasons[0]}`));
+    };
     for (const model of analysis.model.allItems()) {
       if (model.item.type !== 'function_definition') continue;
       // One set of names per function: the schedules of one function declare different variables.
@@ -49,11 +54,7 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
         if (options.offset !== undefined && !(span.start <= options.offset && options.offset <= span.end)) continue;
         const plan = planNest(model, nest, parallel);
         const line = text.slice(0, nest.start).split('\n').length;
-        if ('reasons' in plan) {
-          nests.push({ start: nest.start, end: nest.end, line, tiled: false, kernels: 0, reasons: plan.reasons.map(r => r.message), notes: [] });
-          diagnostics.push(diagnostic('MF702', header(nest, text), `this loop nest stays serial: ${plan.reasons[0].message}`));
-          continue;
-        }
+        if ('reasons' in plan) { serial(nest, header(nest, text), line, plan.reasons.map(r => r.message)); continue; }
         const asked = (options.cache ?? []).filter(a => arraysOf(model, nest).has(a));
         asked.forEach(a => cachedSomewhere.add(a));
         // The generator stages tiles of affine indices; a collapsed nest's i = ij / W is not.
@@ -61,19 +62,52 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
         const cache = collapsed ? [] : asked;
         const notes = [...plan.trusted ?? [], ...restructure(model, plan, { ...options, cache })];
         if (collapsed && asked.length) notes.push(`cache(${asked.join(', ')}) left out: a collapsed nest's indices (i = ij / W) are not affine, so the generator cannot stage them (tile in 2-D to stage)`);
-        firstTiled ??= header(nest, text);
-        edits.push({ start: span.start, end: span.end, newText: printSchedule(model, nest, plan, names, { ...options, cache }) });
-        nests.push({ start: nest.start, end: nest.end, line, tiled: true, kernels: plan.kernels.length, reasons: [], notes });
-        diagnostics.push(diagnostic('MF701', header(nest, text), `tiled into a meta_schedule of ${plan.kernels.length} kernel${plan.kernels.length === 1 ? '' : 's'}${plan.host ? ` inside the host loop '${plan.host.variable.name}'` : ''}${notes.map(n => `; ${n}`).join('')}`));
+        candidates.push({
+          edit: { start: span.start, end: span.end, newText: printSchedule(model, nest, plan, names, { ...options, cache }) },
+          nest: { start: nest.start, end: nest.end, line, tiled: true, kernels: plan.kernels.length, reasons: [], notes },
+          header: header(nest, text),
+          message: `tiled into a meta_schedule of ${plan.kernels.length} kernel${plan.kernels.length === 1 ? '' : 's'}${plan.host ? ` inside the host loop '${plan.host.variable.name}'` : ''}${notes.map(n => `; ${n}`).join('')}`,
+        });
       }
     }
+    // What the nests became must generate: a nest whose schedule the generator refuses (a serial
+    // loop it cannot bound, an index that is no polynomial) stays serial with that reason.
+    const refused = await refusedSchedules(text, candidates.map(c => c.edit), options.fileName);
+    for (const [i, c] of candidates.entries()) {
+      const why = refused.get(i);
+      if (why) serial(c.nest, c.header, c.nest.line, [`the schedule it would become breaks a rule of the CUDA generator: ${why}`]);
+      else { nests.push(c.nest); diagnostics.push(diagnostic('MF701', c.header, c.message)); }
+    }
+    const kept = candidates.filter((_, i) => !refused.has(i));
+    nests.sort((a, b) => a.start - b.start);
+    diagnostics.sort((a, b) => a.start - b.start);
     if (nests.length === 0) diagnostics.push(diagnostic('MF703', { start: options.offset ?? 0, end: (options.offset ?? 0) + Math.min(1, text.length) }, `no loop nest ${options.offset === undefined ? 'in this file' : 'here'} to tile`));
     const unused = (options.cache ?? []).filter(a => !cachedSomewhere.has(a));
-    if (unused.length && firstTiled) diagnostics.push(diagnostic('MF704', firstTiled, `cache: ${unused.map(a => `'${a}'`).join(', ')} ${unused.length === 1 ? 'is not an array' : 'are not arrays'} of the tiled loop nests, so nothing stages ${unused.length === 1 ? 'it' : 'them'}`));
-    return { ...(nests.some(n => n.tiled) ? { text: applyEdits(text, edits) } : {}), diagnostics, nests };
+    if (unused.length && kept.length) diagnostics.push(diagnostic('MF704', kept[0].header, `cache: ${unused.map(a => `'${a}'`).join(', ')} ${unused.length === 1 ? 'is not an array' : 'are not arrays'} of the tiled loop nests, so nothing stages ${unused.length === 1 ? 'it' : 'them'}`));
+    return { ...(kept.length ? { text: applyEdits(text, kept.map(c => c.edit)) } : {}), diagnostics, nests };
   } finally {
     analysis.syntax.dispose();
   }
+}
+
+/** Which of `edits` (by index) give a schedule the CUDA generator refuses, and its first error. */
+async function refusedSchedules(text: string, edits: TextEdit[], fileName: string | undefined): Promise<Map<number, string>> {
+  const refused = new Map<number, string>();
+  if (edits.length === 0) return refused;
+  // Where each edit lands in the new text.
+  const order = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.start - b.e.start);
+  const spans = new Map<number, Span>();
+  let shift = 0;
+  for (const { e, i } of order) {
+    spans.set(i, { start: e.start + shift, end: e.start + shift + e.newText.length });
+    shift += e.newText.length - (e.end - e.start);
+  }
+  const cuda = await generateCuda(applyEdits(text, edits), { fileName });
+  for (const d of cuda.diagnostics) {
+    if (d.severity !== 'error') continue;
+    for (const [i, span] of spans) if (!refused.has(i) && span.start <= d.start && d.start < span.end) refused.set(i, `${d.message} [${d.code}]`);
+  }
+  return refused;
 }
 
 /** The arrays and pointers a nest references. */
@@ -211,7 +245,14 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
     if (second && free && dependences(second, within, { ...vouch, depth: vouch.depth - 1 }).length === 0) return { loops: [l, second] };
     return { loops: [l] };
   };
-  const direct = kernelOf(outer, nest, facts);
+  // Parallel constructs inside the nest: only a host loop's own parallel loops may be there.
+  const held = model.constructs.filter(c => c !== parallel && nest.start <= c.start && c.end <= nest.end);
+  const holds = (c: Construct): { reasons: Dependence[] } => {
+    const line = model.text.slice(0, c.start).split('\n').length;
+    const head = model.text.slice(c.head.start, c.head.end).replace(/\s+/g, ' ').trim();
+    return { reasons: [{ loop: outer.variable.name, at: nest, certain: true, message: `it holds '${head}' (line ${line}), a parallel construct a kernel cannot contain` }] };
+  };
+  const direct = held.length ? holds(held[0]) : kernelOf(outer, nest, facts);
   if (!('reasons' in direct)) return { kernels: [direct], privates: [...privates], trusted };
   if (parallel) return direct;
   // A sequential loop around parallel loops (each maybe a parallel construct's): a host loop (time steps).
@@ -219,6 +260,8 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
   const pragmaLine = (n: SNode) => n.type === 'preproc_call' && model.constructs.some(c => c.form === 'pragma' && n.start <= c.head.start && c.head.start < n.end);
   const inside = statements(child(nest, 'body')!).filter(n => !pragmaLine(n));
   if (inside.length && inside.every(s => s.type === 'for_statement')) {
+    const own = held.filter(c => !inside.some(s => parallelLoop(c) && c.loop!.start === s.start));
+    if (own.length) return holds(own[0]);
     const kernels: KernelPlan[] = [];
     for (const s of inside) {
       const l = loopAt(s);

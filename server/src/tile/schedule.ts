@@ -10,7 +10,7 @@
 // - shared-memory tiling: `cache(...)` on the schedule, with the serial loop along a cached
 //   array strip-mined into tiles (prefetch.ts).
 
-import { child, named, walk } from '../syntax/ast';
+import { child, named, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { canonicalHeader } from '../analysis/loops';
@@ -221,12 +221,42 @@ const MAXIMA = /^(MAX|max|fmax)$/, MINIMA = /^(MIN|min|fmin)$/;
 /**
  * Serial loops of a kernel's body must have affine bounds (digest 000 §1.3): a bound written
  * `MAX(a, b)` / `MIN(c, d)` (the thesis's `t = max(0, n-p); t <= min(n, 2*n-p)`) becomes the loop
- * over its first operand with the others as a guard, `for (t = a; t <= c; t++) if (t >= b && t <= d)`.
+ * over its first operand with the others as a guard, `for (t = a; t <= c; t++) if (t >= b && t <= d)`;
+ * a condition `k <= i && k <= j` runs to its first bound with the others as the guard. (A loop
+ * that exits on a condition that is no bound at all still stays serial: the guard would not stop it,
+ * but then the generator refuses the bound, and the nest stays serial with that reason.)
  */
 function boundEdits(text: string, body: SNode): TextEdit[] {
   const edits: TextEdit[] = [];
   walk(body, n => {
     if (n.type !== 'for_statement') return true;
+    // A conjunction of bounds (`k <= i && k <= j`): the loop runs to the first, the rest guard.
+    const condition = child(n, 'condition');
+    const cond = condition && (unparen(condition) ?? condition);
+    if (cond?.type === 'binary_expression' && text.slice(child(cond, 'left')!.end, child(cond, 'right')!.start).trim() === '&&') {
+      const conjuncts: SNode[] = [];
+      const split = (e: SNode): void => {
+        const l = child(e, 'left'), r = child(e, 'right');
+        if (e.type === 'binary_expression' && l && r && text.slice(l.end, r.start).trim() === '&&') { split(l); split(r); } else conjuncts.push(e);
+      };
+      split(cond);
+      // Only upper bounds of the index by values the loop does not change name the same set of
+      // iterations (`k < n && a[k] != 0` stops at the first zero: it stays as written).
+      const init = child(n, 'initializer');
+      const index = init && text.slice(init.start, init.end).match(/([A-Za-z_]\w*)\s*=/)?.[1];
+      const loopText = text.slice(n.start, n.end);
+      const bound = (c: SNode) => {
+        const l = child(c, 'left'), r = child(c, 'right');
+        if (c.type !== 'binary_expression' || !l || !r || !/^<=?$/.test(text.slice(l.end, r.start).trim()) || text.slice(l.start, l.end) !== index) return false;
+        const names = text.slice(r.start, r.end).match(/[A-Za-z_]\w*/g) ?? [];
+        // Not the index, not anything assigned or incremented in the loop.
+        return !/[\[(]/.test(text.slice(r.start, r.end)) && names.every(x => x !== index && !new RegExp(`\\b${x}\\s*([-+*/%&|^]?=(?!=)|\\+\\+|--)|(\\+\\+|--)\\s*${x}\\b`).test(loopText));
+      };
+      if (!index || !conjuncts.every(bound)) return false;
+      edits.push({ start: cond.start, end: cond.end, newText: text.slice(conjuncts[0].start, conjuncts[0].end) });
+      edits.push({ start: child(n, 'body')!.start, end: child(n, 'body')!.start, newText: `if (${conjuncts.slice(1).map(c => text.slice(c.start, c.end)).join(' && ')}) ` });
+      return false;
+    }
     const h = canonicalHeader(n, text).header;
     if (!h || !h.variableOnLeft || h.step.negative) return true;
     const args = (e: SNode, names: RegExp) => {
