@@ -4,9 +4,11 @@
 // last tile, optional granularity s); two perfectly nested parallel loops tile in 2-D by B0 × B1.
 // A sequential outermost loop (a time step) whose body is parallel loops stays a host loop inside
 // the schedule, each inner loop a kernel. Other nests stay serial, with the dependence that
-// forbids them. Sequential loops inside the tiled loops stay in the kernel's body. RT-CUDA's
-// restructurings (collapsing, merging, skewing, shared-memory tiling) are options of the
-// printing (schedule.ts, prefetch.ts).
+// forbids them. Sequential loops inside the tiled loops stay in the kernel's body. Loops of
+// `#pragma omp for`, `cilk_for` and `meta_for` are the programmer's word: only a dependence that
+// surely exists refuses them. RT-CUDA's restructurings (collapsing, merging, skewing,
+// shared-memory tiling) are options of the printing (schedule.ts, prefetch.ts). What is printed
+// is generated once: a schedule the CUDA generator refuses leaves its nest serial.
 
 import { analyzeText } from '../analyze';
 import { generateCuda } from '../cuda/index';
