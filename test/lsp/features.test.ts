@@ -162,7 +162,7 @@ const LOOPS = '#include <stdio.h>\nint main() {\n  int a[100], b[100];\n  meta_f
 
 describe('offloading a loop nest', () => {
   test('"Offload this loop nest to the GPU": resolved lazily into a meta_schedule, then the CUDA view; disabled with the dependence', async () => {
-    const text = '#include <stdio.h>\nint main(void) {\n  int n = 1000;\n  float a[n], b[n];\n  for (int i = 0; i < n; i++)\n    b[i] = 2 * i;\n  for (int i = 1; i < n; i++)\n    a[i] = a[i - 1] + b[i];\n  printf("%f\\n", a[n - 1]);\n  return 0;\n}\n';
+    const text = '#include <stdio.h>\nint main(void) {\n  int n = 1000;\n  float a[n], b[n];\n  for (int i = 0; i < n; i++)\n    b[i] = 2 * i;\n  for (int i = 1; i < n; i++)\n    a[i] = a[i - 1] + b[i];\n  for (int i = 0; i < n; i++)\n    b[i] = 3 * a[i];\n  printf("%f\\n", a[n - 1]);\n  return 0;\n}\n';
     const uri = fresh('c');
     await client.open(uri, text);
     const actions = await actionsAt(uri, text.indexOf('b[i] = 2'), [], ['refactor.rewrite']);
@@ -176,6 +176,12 @@ describe('offloading a loop nest', () => {
     // The recurrence: offered disabled, with the dependence.
     const serial = (await actionsAt(uri, text.indexOf('a[i] = a[i - 1]'), [], ['refactor.rewrite'])).find(a => a.title.startsWith('Offload'));
     assert.match((serial as { disabled?: { reason: string } }).disabled!.reason, /stays serial: 'a\[i\]' \(line 8\) and 'a\[i - 1\]' \(line 8\) .* distance 1 on 'i'/);
+    // Every nest of the file at once: both parallel ones become schedules, the recurrence stays.
+    const every = actions.find(a => a.title === 'Offload every loop nest of the file that may run in parallel to the GPU');
+    assert.ok(every && !(every as { disabled?: unknown }).disabled, JSON.stringify(actions.map(a => a.title)));
+    const all = applyLspEdits(text, editsOf(await client.request<Action>('codeAction/resolve', every), uri));
+    assert.equal(all.match(/meta_schedule \{/g)?.length, 2, all);
+    assert.match(all, /for \(int i = 1; i < n; i\+\+\)\n\s+a\[i\] = a\[i - 1\] \+ b\[i\];/, 'the recurrence is untouched');
   });
 });
 
@@ -184,9 +190,9 @@ describe('translation actions', () => {
     const uri = fresh();
     await client.open(uri, LOOPS);
     const all = await actionsAt(uri, LOOPS.indexOf('meta_for (int j') + 3, [], ['refactor']);
-    // A meta_for outside any schedule is a parallel loop the offload action takes too.
+    // A meta_for outside any schedule is a parallel loop the offload actions take too.
     assert.equal(all[0].title, 'Offload this loop nest to the GPU (meta_schedule)');
-    const actions = all.slice(1);
+    const actions = all.filter(a => !a.title.startsWith('Offload'));
     assert.deepEqual(actions.map(a => a.title), [
       "Translate this 'meta_for' to OpenMP", "Translate this 'meta_for' to CilkPlus",
       'Translate the file to OpenMP', 'Translate the file to CilkPlus',

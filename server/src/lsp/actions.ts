@@ -7,7 +7,7 @@ import type { CodeAction, Diagnostic as LspDiagnostic, Range } from 'vscode-lang
 import type { MfDiagnostic } from '../analysis/diagnostic';
 import type { Code } from '../analysis/codes';
 import type { Construct, ItemModel } from '../model/constructs';
-import { nestAt } from '../tile/index';
+import { loopNests, nestAt } from '../tile/index';
 import { constructLabel, isParallelLoop, outermostConstructAt } from '../model/constructs';
 import { dialectsOf, focusSpan, layerDialects } from '../translate';
 import type { Dialect } from '../translate';
@@ -158,24 +158,30 @@ export function translationActions(state: DocumentState, offset: number, disable
   return out;
 }
 
-/** What an unresolved "Offload this loop nest" action carries to its resolution. */
-export interface TileActionData { kind: 'tile'; uri: string; version: number; offset: number }
+/** What an unresolved "Offload ..." action carries to its resolution: the nest's offset, or none
+ * for every nest of the file. */
+export interface TileActionData { kind: 'tile'; uri: string; version: number; offset?: number }
 
 /** "Offload this loop nest to the GPU" on a loop nest outside any parallel construct: its edit
  * (the nest as a meta_schedule) is computed when picked; disabled, with the dependence, when the
- * nest must stay serial. After the edit, the CUDA view opens. */
+ * nest must stay serial. With other nests in the file, "Offload every loop nest of the file" too
+ * (those that may run in parallel). After the edit, the CUDA view opens. */
 export function offloadActions(state: DocumentState, offset: number, disabledSupport: boolean): CodeAction[] {
   const model = state.analysis.model.itemAt(offset);
   const nest = model && nestAt(model, offset);
   if (!nest) return [];
-  const blocked = errorsOf(state).length ? 'the file has errors: fix them first' : nest.reasons[0] && `this loop nest stays serial: ${nest.reasons[0]}`;
-  if (blocked && !disabledSupport) return [];
-  const data: TileActionData = { kind: 'tile', uri: state.uri, version: state.version, offset: nest.span.start };
-  return [{
-    title: 'Offload this loop nest to the GPU (meta_schedule)', kind: 'refactor.rewrite', data,
+  const errors = errorsOf(state).length ? 'the file has errors: fix them first' : undefined;
+  const blocked = errors ?? (nest.reasons[0] && `this loop nest stays serial: ${nest.reasons[0]}`);
+  const action = (title: string, at: number | undefined, disabled: string | undefined): CodeAction[] => (disabled && !disabledSupport ? [] : [{
+    title, kind: 'refactor.rewrite', data: { kind: 'tile', uri: state.uri, version: state.version, ...(at === undefined ? {} : { offset: at }) } satisfies TileActionData,
     command: { title: 'Show generated CUDA', command: COMMANDS.showCuda, arguments: [state.uri] },
-    ...(blocked ? { disabled: { reason: blocked } } : {}),
-  }];
+    ...(disabled ? { disabled: { reason: disabled } } : {}),
+  }]);
+  const others = state.analysis.model.allItems().reduce((n, m) => n + loopNests(m).length, 0) > 1;
+  return [
+    ...action('Offload this loop nest to the GPU (meta_schedule)', nest.span.start, blocked),
+    ...(others ? action('Offload every loop nest of the file that may run in parallel to the GPU', undefined, errors) : []),
+  ];
 }
 
 /** One edit turning `before` into `after`: the span between their common prefix and suffix. */

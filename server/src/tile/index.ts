@@ -20,7 +20,7 @@ import type { Variable } from '../model/scopes';
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { applyEdits, TextEdit } from '../syntax/edits';
-import { constructSpan } from '../model/constructs';
+import { constructSpan, isParallelLoop } from '../model/constructs';
 import { within } from '../syntax/keywords';
 import { carriedDependences, Dependence, NestLoop, nestLoops } from './dependence';
 import { prefetchPlan, statements } from './prefetch';
@@ -52,7 +52,7 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
       if (model.item.type !== 'function_definition') continue;
       // One set of names per function: the schedules of one function declare different variables.
       const names = new Names(model);
-      for (const { loop: nest, span, parallel } of outermostLoops(model)) {
+      for (const { loop: nest, span, parallel } of loopNests(model)) {
         if (options.offset !== undefined && !(span.start <= options.offset && options.offset <= span.end)) continue;
         const plan = planNest(model, nest, parallel);
         const line = text.slice(0, nest.start).split('\n').length;
@@ -145,7 +145,7 @@ function restructure(model: ItemModel, plan: Plan, options: Restructuring): stri
  * replaces), and why it would stay serial; undefined outside one. */
 export function nestAt(model: ItemModel, offset: number): { loop: SNode; span: { start: number; end: number }; reasons: string[] } | undefined {
   if (model.item.type !== 'function_definition') return undefined;
-  const found = outermostLoops(model).find(n => n.span.start <= offset && offset <= n.span.end);
+  const found = loopNests(model).find(n => n.span.start <= offset && offset <= n.span.end);
   if (!found) return undefined;
   const plan = planNest(model, found.loop, found.parallel);
   return { ...found, reasons: 'reasons' in plan ? plan.reasons.map(r => r.message) : [] };
@@ -161,7 +161,7 @@ const header = (loop: SNode, text: string) => {
 /** The for statements of a function not inside another loop or a parallel construct, and the
  * loops of `#pragma omp [parallel] for` (their pragma is replaced with them); `span` is what the
  * schedule replaces. */
-function outermostLoops(model: ItemModel): { loop: SNode; span: { start: number; end: number }; parallel?: Construct }[] {
+export function loopNests(model: ItemModel): { loop: SNode; span: { start: number; end: number }; parallel?: Construct }[] {
   const out: { loop: SNode; span: { start: number; end: number }; parallel?: Construct }[] = [];
   const ompLoops = model.constructs.filter(c => parallelLoop(c) && !c.parent);
   const inConstruct = (n: SNode) => model.constructs.some(c => c.start <= n.start && n.end <= c.end);
@@ -177,8 +177,10 @@ function outermostLoops(model: ItemModel): { loop: SNode; span: { start: number;
   return out;
 }
 
-/** `#pragma omp [parallel] for`, `cilk_for`, `meta_for` (outside a schedule): a loop the programmer says is parallel. */
-const parallelLoop = (c: Construct) => !!c.loop && (c.kind === 'parallel-for' || (c.kind === 'omp' && /^(parallel for|for)$/.test(c.directive?.name ?? '')));
+/** `#pragma omp [parallel] for` (or `taskloop`, `distribute`, ...), `cilk_for`, `meta_for` (outside a
+ * schedule): a loop the programmer says is parallel. Not `omp simd`: it allows dependences beyond
+ * its vector length. */
+const parallelLoop = (c: Construct) => isParallelLoop(c) && c.directive?.name !== 'simd';
 
 /**
  * What a parallel loop construct says of its loops: the programmer's word that the iterations
