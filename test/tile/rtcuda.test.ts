@@ -165,6 +165,14 @@ test('T3/T4 shared-memory tiling of a chosen array: the k loop in tiles between 
     `  for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) sum += ((i * 3 + j) % 7 + 1) * C[i][j];`);
   const mmText = await tileAndRun(mm, { cache: ['A', 'B'] }, ['37', '64'], 'shared');
   assert.match(mmText, /for \(int kt = 0; kt < tiles_k; kt\+\+\)\n\s+meta_for \(int u0 = 0; u0 < B0; u0\+\+\)/);
+  // The classic tiles: B0 × T of A and T × B1 of B. Without the loop in tiles, their tiles would
+  // grow with n and the generator would leave both in global memory.
+  const staged = await generateCuda(mmText, { memory: 'shared' });
+  assert.deepEqual(staged.tiles.map(t => [t.array, t.extent.join(' x ')]), [['A', 'B0 x T'], ['B', 'T x B1']]);
+  const plain = await tileText(mm, { offset: mm.indexOf('for', mm.indexOf('/* kernel */')) });
+  const whole = await generateCuda(plain.text!.replace('meta_schedule {', 'meta_schedule cache(A, B) {'), { memory: 'shared' });
+  assert.deepEqual(whole.tiles, []);
+  assert.match(whole.diagnostics.map(d => d.message).join('\n'), /'A' stays in global memory in kernel0: the tile of 'A\[i\]\[k\]' \([^)]*\) grows with the data size n/);
   // A local whose final value is not simply stored keeps the whole strip staged, and the note says why.
   const scaled = await tileText(mm.replace('C[i][j] = sum;', 'C[i][j] = C[i][j] / 2 + sum;'), { offset: mm.indexOf('for', mm.indexOf('/* kernel */')), cache: ['A'] });
   assert.match(scaled.diagnostics[0].message, /the whole range of the serial loop is staged at once \('sum' is a local of the loop body that the tiles cannot share: its value is used by 'C\[i\]\[j\] = C\[i\]\[j\] \/ 2 \+ sum;', not stored by a plain 'X = sum;'\)/);
