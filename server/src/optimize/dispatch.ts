@@ -18,10 +18,9 @@ import { Constraint, MACHINE, MAX_GRANULARITY } from './constraints';
 import type { ScheduleSource } from './program';
 import type { LaunchCost } from './counters';
 import type { ScheduleOptimization } from './index';
+import { GPUS, type Gpu } from '../cost/gpus';
 
 export const LIMITS_TYPE = 'mfDeviceLimits';
-/** The MCM's U at run time, when the device's own is unknown: a typical global-memory latency. */
-const WORD_CYCLES = 500;
 const BLOCK_CANDIDATES = [256, 128, 512, 64, 1024, 32, 16, 8, 4, 2, 1];
 const GRANULARITY_CANDIDATES = [8, 4, 2, 1].filter(g => BigInt(g) <= MAX_GRANULARITY);
 
@@ -33,7 +32,9 @@ export function limitsHelper(): string {
     ` * R_B registers per thread (255 from compute capability 3.5 on, 63 before), Z_B shared-memory`,
     ` * words of 4 bytes a block may use (with the opt-in beyond 48 KB), T_B threads per block; and`,
     ` * what the occupancy estimate needs per SM. */`,
-    `typedef struct { long long R_B, Z_B, T_B; double sms, warps_per_sm, blocks_per_sm, regs_per_sm, shared_per_sm, shared_reserved; } ${LIMITS_TYPE};`,
+    `typedef struct { long long R_B, Z_B, T_B; double sms, warps_per_sm, blocks_per_sm, regs_per_sm, shared_per_sm, shared_reserved,`,
+    `                 reg_unit, shared_unit, word_cycles; } ${LIMITS_TYPE};`,
+    ...architectureHelper(),
     `static ${LIMITS_TYPE} mfReadDeviceLimits(void)`,
     `{`,
     `    int device = 0;`,
@@ -50,14 +51,15 @@ export function limitsHelper(): string {
     `    limits.regs_per_sm = prop.regsPerMultiprocessor;`,
     `    limits.shared_per_sm = (double) prop.sharedMemPerMultiprocessor;`,
     `    limits.shared_reserved = prop.major >= 8 ? 1024 : 0;`,
+    `    mfArchitecture(prop.major, &limits);`,
     `    return limits;`,
     `}`,
     ``,
     `/* metafork: the cost model's estimate of a kernel's launches, in cycles: blocks run in waves of`,
     ` * (active blocks per SM x SMs), a wave taking one block's span (operations of a thread) plus`,
-    ` * its overhead (U = ${WORD_CYCLES} cycles a global word; a thread's words, or a block's when the`,
-    ` * accesses are not coalesced). Active blocks: the least of the warps, resident blocks, registers`,
-    ` * (per warp, in units of 256) and shared memory (in units of 128) an SM has. */`,
+    ` * its overhead (U cycles a global word; a thread's words, or a block's when the accesses are not`,
+    ` * coalesced). Active blocks: the least of the warps, resident blocks, registers (per warp, in`,
+    ` * allocation units) and shared memory (in allocation units) an SM has. */`,
     `static double mfFloor(double x) { return (double) (long long) x; }  /* x >= 0: no <math.h> needed */`,
     `static double mfCeil(double x) { return mfFloor(x) < x ? mfFloor(x) + 1 : mfFloor(x); }`,
     `static double mfEstimateCycles(const ${LIMITS_TYPE} *d, double launches, double blocks, double threads, double registers,`,
@@ -66,16 +68,37 @@ export function limitsHelper(): string {
     `    const double warps = mfCeil(threads / 32);`,
     `    double active = mfFloor(d->warps_per_sm / warps);`,
     `    if (d->blocks_per_sm < active) active = d->blocks_per_sm;`,
-    `    const double per_warp = mfCeil(registers * 32 / 256) * 256;`,
+    `    const double per_warp = mfCeil(registers * 32 / d->reg_unit) * d->reg_unit;`,
     `    if (per_warp > 0 && mfFloor(mfFloor(d->regs_per_sm / per_warp) / warps) < active) active = mfFloor(mfFloor(d->regs_per_sm / per_warp) / warps);`,
     `    if (shared_bytes > 0) {`,
-    `        const double per_block = mfCeil((shared_bytes + d->shared_reserved) / 128) * 128;`,
+    `        const double per_block = mfCeil((shared_bytes + d->shared_reserved) / d->shared_unit) * d->shared_unit;`,
     `        if (mfFloor(d->shared_per_sm / per_block) < active) active = mfFloor(d->shared_per_sm / per_block);`,
     `    }`,
     `    if (active < 1 || blocks < 1) return active < 1 ? 1e300 : 0;`,
-    `    return launches * mfCeil(blocks / (active * d->sms)) * (ops + ${WORD_CYCLES}.0 * words * (coalesced ? 1 : threads));`,
+    `    return launches * mfCeil(blocks / (active * d->sms)) * (ops + d->word_cycles * words * (coalesced ? 1 : threads));`,
     `}`,
   ].join('\n');
+}
+
+/**
+ * The per-architecture constants the estimate needs and the device does not report (register and
+ * shared-memory allocation units, the MCM's U), from the same presets as the TypeScript model
+ * (../cost/gpus.ts): the newest preset whose compute capability the device's reaches.
+ */
+function architectureHelper(): string[] {
+  const byMajor = new Map<number, Gpu>();
+  for (const g of Object.values(GPUS)) {
+    const major = Number(g.computeCapability.split('.')[0]);
+    if (!byMajor.has(major)) byMajor.set(major, g);
+  }
+  const majors = [...byMajor.keys()].sort((a, b) => b - a);
+  const set = (g: Gpu) => `d->reg_unit = ${g.registerAllocationUnit}; d->shared_unit = ${g.sharedAllocationUnit}; d->word_cycles = ${g.wordCycles};`;
+  return [
+    `static void mfArchitecture(int major, ${LIMITS_TYPE} *d)`,
+    `{`,
+    ...majors.map((m, i) => `    ${i ? 'else ' : ''}${i < majors.length - 1 ? `if (major >= ${m}) ` : ''}{ ${set(byMajor.get(m)!)} }  /* ${byMajor.get(m)!.name} */`),
+    `}`,
+  ];
 }
 
 /** A polynomial as C over the limits and the candidate values (`mf_v_B`); other symbols (and the
