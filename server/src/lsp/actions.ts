@@ -177,7 +177,10 @@ export function offloadActions(state: DocumentState, offset: number, disabledSup
     command: { title: 'Show generated CUDA', command: COMMANDS.showCuda, arguments: [state.uri] },
     ...(disabled ? { disabled: { reason: disabled } } : {}),
   }]);
-  const others = state.analysis.model.allItems().reduce((n, m) => n + loopNests(m).length, 0) > 1;
+  // Another nest anywhere in the file (counting stops at two: a code action is asked at every move).
+  let nests = 0;
+  for (const m of state.analysis.model.allItems()) if ((nests += loopNests(m).length) > 1) break;
+  const others = nests > 1;
   return [
     ...action('Offload this loop nest to the GPU (meta_schedule)', nest.span.start, blocked),
     ...(others ? action('Offload every loop nest of the file that may run in parallel to the GPU', undefined, errors) : []),
