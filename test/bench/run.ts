@@ -127,6 +127,19 @@ async function overStdio(text: string): Promise<void> {
   record('LSP: hover on a schedule after an edit (its kernels generated)', fresh, 100);
   record('LSP: hover on a schedule, same version', cached, 100);
   record('LSP: code actions at a schedule (listed; resolved on demand)', actions, 100);
+
+  // Code actions at a plain loop nest (a reduction: the offload action is disabled, with its
+  // dependence): the dependence test runs at every ask.
+  const loop = lines.findIndex((l, i) => i > lines.length / 2 && /^\s*for \(int j = 0; j < n; j\+\+\) sb \+=/.test(l));
+  const atLoop = { textDocument: { uri }, range: { start: { line: loop, character: lines[loop].indexOf('for') + 1 }, end: { line: loop, character: lines[loop].indexOf('for') + 1 } }, context: { diagnostics: [] } };
+  const offload: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    t0 = performance.now();
+    const list = await connection.sendRequest('textDocument/codeAction', atLoop);
+    offload.push(performance.now() - t0);
+    if (!Array.isArray(list)) throw new Error(`no code action list at line ${loop + 1}: ${lines[loop]}`);
+  }
+  record('LSP: code actions at a plain loop nest (the offload action\'s dependence test)', offload, 100);
   await connection.sendRequest('shutdown');
   await connection.sendNotification('exit');
   connection.dispose();
