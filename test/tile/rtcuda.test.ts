@@ -11,7 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { tileText, TileOptions } from '../../server/src/tile/index';
 import { generateCuda } from '../../server/src/cuda/index';
-import { buildEmulated } from '../cuda/emu/build';
+import { sameAsGcc } from './emulate';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-rtcuda-'));
 const gcc = spawnSync('gcc', ['--version']).status === 0 && spawnSync('g++', ['--version']).status === 0 ? false : 'gcc or g++ not found';
@@ -38,21 +38,7 @@ let serial = 0;
 async function tileAndRun(source: string, options: Omit<TileOptions, 'offset'>, sizes: string[], memory: 'global' | 'shared' = 'global'): Promise<string> {
   const tiled = await tileText(source, { offset: source.indexOf('for', source.indexOf('/* kernel */')), ...options });
   assert.ok(tiled.text, tiled.diagnostics.map(d => `${d.code} ${d.message}`).join('\n'));
-  const cuda = await generateCuda(tiled.text, { memory });
-  assert.ok(cuda.text, `${tiled.text}\n${cuda.diagnostics.map(d => d.message).join('\n')}`);
-  const id = serial++;
-  const src = path.join(work, `p${id}.c`), cu = path.join(work, `p${id}.cu`);
-  fs.writeFileSync(src, source);
-  fs.writeFileSync(cu, cuda.text);
-  const built = spawnSync('gcc', ['-std=c99', '-o', `${src}.serial`, src, '-lm'], { encoding: 'utf8' });
-  assert.equal(built.status, 0, built.stderr);
-  buildEmulated(cu, `${cu}.emu`);
-  for (const n of sizes) {
-    const want = spawnSync(`${src}.serial`, [n], { encoding: 'utf8' }).stdout;
-    const got = spawnSync(`${cu}.emu`, [n], { encoding: 'utf8', timeout: 120000 });
-    assert.equal(got.status, 0, got.stderr);
-    assert.equal(got.stdout, want, `n = ${n} with ${JSON.stringify(options)}`);
-  }
+  await sameAsGcc(work, `p${serial++}`, source, tiled.text, sizes, { memory, what: JSON.stringify(options) });
   return tiled.text;
 }
 

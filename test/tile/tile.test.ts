@@ -13,6 +13,7 @@ import { fixture } from '../helpers';
 import { tileText, TileOptions } from '../../server/src/tile/index';
 import { generateCuda } from '../../server/src/cuda/index';
 import { buildEmulated, nvccAvailable, nvccCompileAsync } from '../cuda/emu/build';
+import { sameAsGcc } from './emulate';
 import { main } from '../../server/src/cli';
 
 const DIR = fixture('tile');
@@ -68,22 +69,6 @@ const CACHE: Record<string, string[]> = {
   'gesummv.c': ['A', 'B', 'x'], 'syrk.c': ['A'], 'covariance.c': ['data'], 'jacobi1d.c': ['A'], 'jacobi2d.c': ['A'], 'heat.c': ['in'],
   'conv2d.c': ['in', 'w'], 'transpose.c': ['in'], 'scale.c': ['a'], 'polyprod.c': ['a', 'b'],
 };
-
-/** The tiled program's CUDA, run in the emulation, prints what the original built with gcc prints. */
-async function sameAsGcc(name: string, original: string, tiled: string, sizes: string[], flags: string[] = [], memory: 'global' | 'shared' = 'global') {
-  const cuda = await generateCuda(tiled, { fileName: `${name}.mfc`, memory });
-  assert.ok(cuda.text, cuda.diagnostics.map(d => d.message).join('\n'));
-  const src = path.join(work, `${name}.c`), cu = path.join(work, `${name}.cu`);
-  fs.writeFileSync(src, original);
-  fs.writeFileSync(cu, cuda.text);
-  buildEmulated(cu, `${cu}.emu`);
-  assert.equal(spawnSync('gcc', ['-std=c99', ...flags, '-o', `${src}.gcc`, src]).status, 0);
-  for (const n of sizes) {
-    const want = spawnSync(`${src}.gcc`, [n], { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: '1' } }).stdout;
-    assert.equal(spawnSync(`${cu}.emu`, [n], { encoding: 'utf8' }).stdout, want, `${name}: n = ${n}`);
-  }
-  return cuda.text;
-}
 
 for (const file of Object.keys(SIZES)) {
   test(`${file}: tiled, generated, run in the emulation like the serial program (default blocks; odd blocks, s = 3, shared memory; RT-CUDA's merge, skew and staged tiles; collapsed)`, { skip: gcc }, async () => {
@@ -142,7 +127,7 @@ int main(int argc, char **argv) {
   // The thesis's inner loop t = max(0, n-p) .. min(n, 2n-p) has bounds the schedule rules refuse
   // (not affine): it runs over 0..n with the other bounds as a guard, which is the same set of t.
   assert.match(r.text, /meta_for \(int v = 0; v < dim; v\+\+\)\n\s+meta_for \(int u = 0; u < B; u\+\+\) \{\n\s+int p = v \* B \+ u;\n\s+if \(p <= 2 \* n\) \{\n\s+c\[p\] = 0;\n\s+for \(int t = 0; t <= n; t\+\+\)\n\s+if \(t >= n - p && t <= 2 \* n - p\) c\[p\] \+= a\[t \+ p - n\] \* b\[n - t\];/);
-  await sameAsGcc('polyprod-thesis', text, r.text, ['100', '301', '1']);
+  await sameAsGcc(work, 'polyprod-thesis', text, r.text, ['100', '301', '1']);
 });
 
 test('OpenMP parallel for: the pragma and its loop become the schedule; a time loop stays a host loop', async () => {
@@ -218,7 +203,7 @@ int main(int argc, char **argv) {
   assert.match(r.text, /int i = v0\w* \* B0\w* \+ u0\w*;\n\s+int j = v1\w* \* B1\w* \+ u1\w*;\n\s+float t;\n\s+if \(i < n && j < m\)/);
   assert.match(r.text, /int i = v\w* \* B\w* \+ u\w*;\n\s+int k;\n\s+float t;\n\s+if \(i < n\) \{\n\s+t = 0;\n\s+for \(k = 0; k < m; k\+\+\)/);
   // The tiled program computes what the OpenMP program computes (its loops that stayed keep their pragmas).
-  await sameAsGcc('clauses', text, r.text, ['40', '17'], ['-fopenmp']);
+  await sameAsGcc(work, 'clauses', text, r.text, ['40', '17'], { flags: ['-fopenmp'] });
   // An index declared before a loop and read after it keeps the nest serial, with the reason.
   const after = await tileText('void g(int n, int *a) {\n  int i;\n  for (i = 0; i < n; i++)\n    a[i] = i;\n  a[0] = i;\n}\n', {});
   assert.match(after.diagnostics[0].message, /'i' is read after the loop nest \(line 5\), where a tiled nest would not leave the value the loop ends with/);
@@ -248,7 +233,7 @@ int main(int argc, char **argv) {
 `;
   const r = await tileText(text, { offset: text.indexOf('for (int i = 1'), block: [32] });
   assert.ok(r.text, r.diagnostics.map(d => d.message).join('\n'));
-  const cuda = await sameAsGcc('continue', text, r.text, ['1000', '77'], [], 'shared');
+  const cuda = await sameAsGcc(work, 'continue', text, r.text, ['1000', '77'], { memory: 'shared' });
   assert.match(cuda, /do \{\n\s+int i = 1 \+ v \* B \+ u;\n\s+if \(i < n - 1\) \{\n\s+if \(shared_a\[[^\]]+\] < 0\) continue;[^]*\} while \(0\);\n\s+\}\n\s+__syncthreads\(\);/);
 });
 

@@ -18,7 +18,7 @@
 // (the thesis's 1-D Jacobi: one row of the double buffer read, the other written, per step).
 
 import { within } from '../syntax/keywords';
-import { child, named, subscriptChain, unparen, walk } from '../syntax/ast';
+import { child, conjuncts, named, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, type Reference, type Variable } from '../model/scopes';
@@ -578,18 +578,18 @@ function guardsAround(model: ItemModel, node: SNode, nest: SNode): Map<Variable,
     const n = e && (unparen(e) ?? e);
     return n?.type === 'identifier' ? model.scopes.references.find(r => r.span.start === n.start)?.variable : undefined;
   };
-  const conjuncts = (e: SNode | undefined): void => {
-    const n = e && (unparen(e) ?? e);
-    if (!n || n.type !== 'binary_expression') return;
-    const l = child(n, 'left')!, r = child(n, 'right')!;
-    const op = text.slice(l.end, r.start).trim();
-    if (op === '&&') { conjuncts(l); conjuncts(r); return; }
-    const [v, bound] = op === '<' || op === '<=' ? [variableOf(l), r] : op === '>' || op === '>=' ? [variableOf(r), l] : [undefined, r];
-    if (v && !guards.has(v)) guards.set(v, { bound, strict: op === '<' || op === '>' });
+  const bounds = (condition: SNode | undefined): void => {
+    for (const n of conjuncts(condition, text)) {
+      if (n.type !== 'binary_expression') continue;
+      const l = child(n, 'left')!, r = child(n, 'right')!;
+      const op = text.slice(l.end, r.start).trim();
+      const [v, bound] = op === '<' || op === '<=' ? [variableOf(l), r] : op === '>' || op === '>=' ? [variableOf(r), l] : [undefined, r];
+      if (v && !guards.has(v)) guards.set(v, { bound, strict: op === '<' || op === '>' });
+    }
   };
   for (let m: SNode | undefined = node; m && m !== nest; m = m.parent ?? undefined) {
     const p = m.parent;
-    if (p?.type === 'if_statement' && child(p, 'consequence') === m) conjuncts(child(p, 'condition'));
+    if (p?.type === 'if_statement' && child(p, 'consequence') === m) bounds(child(p, 'condition'));
   }
   return guards;
 }
@@ -601,18 +601,18 @@ function guardedRange(model: ItemModel, node: SNode, nest: SNode, e: SNode, symb
   const same = (n: SNode) => text.slice(n.start, n.end).replace(/\s+/g, '') === text.slice(e.start, e.end).replace(/\s+/g, '');
   let lo: Poly | undefined, hi: Poly | undefined;
   const bound = (n: SNode, shift: number) => { const p = symbols.read(n); return p && symbols.onlyParams(p) ? p.add(Poly.constant(shift)) : undefined; };
-  const conjuncts = (c: SNode | undefined): void => {
-    const n = c && (unparen(c) ?? c);
-    if (!n || n.type !== 'binary_expression') return;
-    const l = child(n, 'left')!, r = child(n, 'right')!;
-    const op = text.slice(l.end, r.start).trim();
-    if (op === '&&') { conjuncts(l); conjuncts(r); return; }
-    // e >= c, e > c, c <= e, c < e (lower); e < u, e <= u, u > e, u >= e (upper).
-    const [side, other, flipped] = same(unparen(l) ?? l) ? [l, r, false] : same(unparen(r) ?? r) ? [r, l, true] : [undefined, undefined, false];
-    if (!side || !other) return;
-    const o = flipped ? ({ '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as Record<string, string>)[op] : op;
-    if (o === '>=' || o === '>') lo ??= bound(other, o === '>' ? 1 : 0);
-    if (o === '<' || o === '<=') hi ??= bound(other, o === '<' ? -1 : 0);
+  const bounds = (condition: SNode | undefined): void => {
+    for (const n of conjuncts(condition, text)) {
+      if (n.type !== 'binary_expression') continue;
+      const l = child(n, 'left')!, r = child(n, 'right')!;
+      const op = text.slice(l.end, r.start).trim();
+      // e >= c, e > c, c <= e, c < e (lower); e < u, e <= u, u > e, u >= e (upper).
+      const [side, other, flipped] = same(unparen(l) ?? l) ? [l, r, false] : same(unparen(r) ?? r) ? [r, l, true] : [undefined, undefined, false];
+      if (!side || !other) continue;
+      const o = flipped ? ({ '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as Record<string, string>)[op] : op;
+      if (o === '>=' || o === '>') lo ??= bound(other, o === '>' ? 1 : 0);
+      if (o === '<' || o === '<=') hi ??= bound(other, o === '<' ? -1 : 0);
+    }
   };
   // An `if`'s bounds hold at the reference only if nothing in its branch changes e's variables.
   const vars = new Set(model.scopes.references.filter(r => r.variable && within(r.span, e)).map(r => r.variable));
@@ -620,7 +620,7 @@ function guardedRange(model: ItemModel, node: SNode, nest: SNode, e: SNode, symb
     const p = m.parent;
     if (p?.type !== 'if_statement' || child(p, 'consequence') !== m) continue;
     const before = { lo, hi };
-    conjuncts(child(p, 'condition'));
+    bounds(child(p, 'condition'));
     if ((lo !== before.lo || hi !== before.hi) && model.scopes.references.some(r => vars.has(r.variable) && r.access !== 'read' && within(r.span, m))) ({ lo, hi } = before);
   }
   return lo && hi ? { lo, hi } : undefined;

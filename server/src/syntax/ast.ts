@@ -113,3 +113,12 @@ export function ownJump(body: SNode, jump: 'break' | 'continue'): SNode | undefi
   });
   return found;
 }
+
+/** The operands of a chain of `&&` (parentheses dropped): `(a < n) && b && c` gives a < n, b, c. */
+export function conjuncts(e: SNode | undefined, text: string): SNode[] {
+  const n = unparen(e);
+  if (!n) return [];
+  const l = child(n, 'left'), r = child(n, 'right');
+  if (n.type === 'binary_expression' && l && r && text.slice(l.end, r.start).trim() === '&&') return [...conjuncts(l, text), ...conjuncts(r, text)];
+  return [n];
+}

@@ -27,13 +27,17 @@ export interface Dependence { loop: string; message: string; at: SNode; certain:
 
 const PURE = new Set(['abs', 'fabs', 'fabsf', 'sqrt', 'sqrtf', 'exp', 'expf', 'log', 'logf', 'sin', 'sinf', 'cos', 'cosf', 'pow', 'powf', 'min', 'max', 'fmin', 'fmax', 'floor', 'ceil']);
 
-/** The index of a canonical for statement: declared in its header (`int i = 0`) or before it (`i = 0`). */
+/** The index of a canonical for statement: declared in its header (`int i = 0`) or before it (`i = 0`).
+ * Remembered per loop: every identifier the dependence test reads asks about the loops around it. */
+const indices = new WeakMap<SNode, Variable | null>();
 function indexOf(model: ItemModel, loop: SNode): Variable | undefined {
-  const h = canonicalHeader(loop, model.text).header;
-  const init = child(loop, 'initializer');
-  if (!h || !init) return undefined;
-  return model.scopes.variables.find(v => v.name === h.variable && within(v.span, init))
-    ?? model.scopes.references.find(r => r.name === h.variable && within(r.span, init) && r.access === 'write')?.variable;
+  if (!indices.has(loop)) {
+    const h = canonicalHeader(loop, model.text).header;
+    const init = child(loop, 'initializer');
+    indices.set(loop, h && init ? model.scopes.variables.find(v => v.name === h.variable && within(v.span, init))
+      ?? model.scopes.references.find(r => r.name === h.variable && within(r.span, init) && r.access === 'write')?.variable ?? null : null);
+  }
+  return indices.get(loop) ?? undefined;
 }
 
 /** The loops of `nest` (a for statement) and those inside it, with their ranges. */

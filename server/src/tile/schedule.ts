@@ -10,7 +10,7 @@
 // - shared-memory tiling: `cache(...)` on the schedule, with the serial loop along a cached
 //   array strip-mined into tiles (prefetch.ts).
 
-import { child, named, unparen, walk } from '../syntax/ast';
+import { child, conjuncts, named, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { canonicalHeader } from '../analysis/loops';
@@ -231,15 +231,9 @@ function boundEdits(text: string, body: SNode): TextEdit[] {
   walk(body, n => {
     if (n.type !== 'for_statement') return true;
     // A conjunction of bounds (`k <= i && k <= j`): the loop runs to the first, the rest guard.
-    const condition = child(n, 'condition');
-    const cond = condition && (unparen(condition) ?? condition);
-    if (cond?.type === 'binary_expression' && text.slice(child(cond, 'left')!.end, child(cond, 'right')!.start).trim() === '&&') {
-      const conjuncts: SNode[] = [];
-      const split = (e: SNode): void => {
-        const l = child(e, 'left'), r = child(e, 'right');
-        if (e.type === 'binary_expression' && l && r && text.slice(l.end, r.start).trim() === '&&') { split(l); split(r); } else conjuncts.push(e);
-      };
-      split(cond);
+    const cond = unparen(child(n, 'condition'));
+    const parts = conjuncts(cond, text);
+    if (cond && parts.length > 1) {
       // Only upper bounds of the index by values the loop does not change name the same set of
       // iterations (`k < n && a[k] != 0` stops at the first zero: it stays as written).
       const init = child(n, 'initializer');
@@ -252,9 +246,9 @@ function boundEdits(text: string, body: SNode): TextEdit[] {
         // Not the index, not anything assigned or incremented in the loop.
         return !/[\[(]/.test(text.slice(r.start, r.end)) && names.every(x => x !== index && !new RegExp(`\\b${x}\\s*([-+*/%&|^]?=(?!=)|\\+\\+|--)|(\\+\\+|--)\\s*${x}\\b`).test(loopText));
       };
-      if (!index || !conjuncts.every(bound)) return false;
-      edits.push({ start: cond.start, end: cond.end, newText: text.slice(conjuncts[0].start, conjuncts[0].end) });
-      edits.push({ start: child(n, 'body')!.start, end: child(n, 'body')!.start, newText: `if (${conjuncts.slice(1).map(c => text.slice(c.start, c.end)).join(' && ')}) ` });
+      if (!index || !parts.every(bound)) return false;
+      edits.push({ start: cond.start, end: cond.end, newText: text.slice(parts[0].start, parts[0].end) });
+      edits.push({ start: child(n, 'body')!.start, end: child(n, 'body')!.start, newText: `if (${parts.slice(1).map(c => text.slice(c.start, c.end)).join(' && ')}) ` });
       return false;
     }
     const h = canonicalHeader(n, text).header;
