@@ -46,3 +46,42 @@ export function withTrailingBlanks(text: string, end: number): number {
   while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
   return end;
 }
+
+/** Offsets between a text and the text its edits make (a translation stage's output mapped back to
+ * its input; where a tiled nest's schedule stands in the tiled file). */
+export class OffsetMap {
+  private readonly pieces: { outStart: number; outEnd: number; inStart: number; inEnd: number; edit: TextEdit }[] = [];
+  constructor(edits: readonly TextEdit[]) {
+    const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+    let delta = 0;
+    for (const e of sorted) {
+      this.pieces.push({ outStart: e.start + delta, outEnd: e.start + delta + e.newText.length, inStart: e.start, inEnd: e.end, edit: e });
+      delta += e.newText.length - (e.end - e.start);
+    }
+  }
+  /** Where an edit's new text stands in the output. */
+  output(edit: TextEdit): Span | undefined {
+    const p = this.pieces.find(x => x.edit === edit);
+    return p && { start: p.outStart, end: p.outEnd };
+  }
+  /** Where a span of the input ends up in the output; edits touching it are inside it. */
+  forward(span: Span): Span {
+    const shift = (x: number) => this.pieces.reduce((d, p) => p.inEnd <= x ? d + (p.outEnd - p.outStart) - (p.inEnd - p.inStart) : d, 0);
+    let start = span.start + shift(span.start), end = span.end + shift(span.end);
+    for (const p of this.pieces) {
+      if (p.inStart > span.end || p.inEnd < span.start) continue;
+      start = Math.min(start, p.outStart);
+      end = Math.max(end, p.outEnd);
+    }
+    return { start, end };
+  }
+  back(offset: number): number {
+    let delta = 0;
+    for (const p of this.pieces) {
+      if (offset < p.outStart) break;
+      if (offset < p.outEnd) return p.inStart;
+      delta = p.outEnd - p.inEnd;
+    }
+    return offset - delta;
+  }
+}

@@ -19,7 +19,7 @@ import type { Construct, ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { applyEdits, TextEdit } from '../syntax/edits';
+import { applyEdits, OffsetMap, TextEdit } from '../syntax/edits';
 import { constructSpan, isParallelLoop } from '../model/constructs';
 import { within } from '../syntax/keywords';
 import { carriedDependences, Dependence, NestLoop, nestLoops } from './dependence';
@@ -96,18 +96,12 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
 async function refusedSchedules(text: string, edits: TextEdit[], fileName: string | undefined): Promise<Map<number, string>> {
   const refused = new Map<number, string>();
   if (edits.length === 0) return refused;
-  // Where each edit lands in the new text.
-  const order = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.start - b.e.start);
-  const spans = new Map<number, Span>();
-  let shift = 0;
-  for (const { e, i } of order) {
-    spans.set(i, { start: e.start + shift, end: e.start + shift + e.newText.length });
-    shift += e.newText.length - (e.end - e.start);
-  }
+  const landed = new OffsetMap(edits);
+  const spans = edits.map(e => landed.output(e)!);
   const cuda = await generateCuda(applyEdits(text, edits), { fileName });
   for (const d of cuda.diagnostics) {
     if (d.severity !== 'error') continue;
-    for (const [i, span] of spans) if (!refused.has(i) && span.start <= d.start && d.start < span.end) refused.set(i, `${d.message} [${d.code}]`);
+    spans.forEach((span, i) => { if (!refused.has(i) && span.start <= d.start && d.start < span.end) refused.set(i, `${d.message} [${d.code}]`); });
   }
   return refused;
 }

@@ -8,7 +8,7 @@ import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
 import { KeywordLayer, Span, within } from '../syntax/keywords';
 import { pragmaFamily } from '../syntax/pragma';
 import { constructSpan, outermostConstructAt, type Construct, type ItemModel } from '../model/constructs';
-import { applyEdits, TextEdit } from '../syntax/edits';
+import { applyEdits, OffsetMap } from '../syntax/edits';
 import { systemIncludes } from '../syntax/includes';
 import { loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
 import { DocumentModel } from '../model/document';
@@ -87,39 +87,6 @@ function focusedItems(model: DocumentModel, span: Span): ItemModel[] {
     out.push({ ...item, constructs: item.constructs.filter(inside), roots: item.roots.filter(inside) });
   }
   return out;
-}
-
-/** Offsets of a stage's output mapped back to its input. */
-class OffsetMap {
-  private readonly pieces: { outStart: number; outEnd: number; inStart: number; inEnd: number }[] = [];
-  constructor(edits: TextEdit[]) {
-    const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
-    let delta = 0;
-    for (const e of sorted) {
-      this.pieces.push({ outStart: e.start + delta, outEnd: e.start + delta + e.newText.length, inStart: e.start, inEnd: e.end });
-      delta += e.newText.length - (e.end - e.start);
-    }
-  }
-  /** Where a span of the input ends up in the output; edits touching it are inside it. */
-  forward(span: Span): Span {
-    const shift = (x: number) => this.pieces.reduce((d, p) => p.inEnd <= x ? d + (p.outEnd - p.outStart) - (p.inEnd - p.inStart) : d, 0);
-    let start = span.start + shift(span.start), end = span.end + shift(span.end);
-    for (const p of this.pieces) {
-      if (p.inStart > span.end || p.inEnd < span.start) continue;
-      start = Math.min(start, p.outStart);
-      end = Math.max(end, p.outEnd);
-    }
-    return { start, end };
-  }
-  back(offset: number): number {
-    let delta = 0;
-    for (const p of this.pieces) {
-      if (offset < p.outStart) break;
-      if (offset < p.outEnd) return p.inStart;
-      delta = p.outEnd - p.inEnd;
-    }
-    return offset - delta;
-  }
 }
 
 interface Step { text: string; maps: OffsetMap[] }
