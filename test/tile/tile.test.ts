@@ -237,6 +237,15 @@ int main(int argc, char **argv) {
   assert.match(cuda, /do \{\n\s+int i = 1 \+ v \* B \+ u;\n\s+if \(i < n - 1\) \{\n\s+if \(shared_a\[[^\]]+\] < 0\) continue;[^]*\} while \(0\);\n\s+\}\n\s+__syncthreads\(\);/);
 });
 
+test('a serial loop ending on k <= i && k <= j runs to the first bound with the rest as a guard; one that stops at a value stays as written', async () => {
+  const bounds = await tileText('void f(int n, float a[n][n], float b[n][n], float c[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < n; j++) {\n      float s = 0;\n      for (int k = 0; k <= i && k <= j; k++)\n        s += a[i][k] * b[k][j];\n      c[i][j] = s;\n    }\n}\n', {});
+  assert.ok(bounds.text, bounds.diagnostics.map(d => d.message).join('\n'));
+  assert.match(bounds.text, /for \(int k = 0; k <= i; k\+\+\)\n\s+if \(k <= j\) s \+= a\[i\]\[k\] \* b\[k\]\[j\];/);
+  const stops = await tileText('void f(int n, int m, float *a, float *b) {\n  for (int i = 0; i < n; i++) {\n    float s = 0;\n    for (int k = 0; k < m && a[k] != 0; k++)\n      s += a[k];\n    b[i] = s;\n  }\n}\n', {});
+  assert.equal(stops.text, undefined);
+  assert.match(stops.diagnostics[0].message, /stays serial: the schedule it would become breaks a rule of the CUDA generator: serial loop in 'meta_schedule': the loop condition must compare 'k'.* \[MF505\]/);
+});
+
 test('metafork tile: the text, --json, the notes, and usage errors', async () => {
   const run = async (...args: string[]) => {
     let stdout = '', stderr = '';

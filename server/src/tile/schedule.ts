@@ -104,7 +104,6 @@ function upTo(name: string, hi: Poly): string {
 /** One tiled nest: grid loops, the loop over tiles, block loops, coarsening loops, the original
  * indices and the guard. */
 function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Sizes, decls: string[], at: string, unit: string, privates: Variable[]): string {
-  const text = model.text;
   // The thread dimensions: each parallel loop, or the two as one when collapsed.
   const dims = size.collapse && k.loops.length === 2 ? [k.loops] : k.loops.map(l => [l]);
   const two = dims.length === 2;
@@ -171,7 +170,7 @@ function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Si
     const written = model.scopes.references.some(r => r.variable === v && r.access !== 'read' && within(r.span, body));
     if (written && !k.loops.some(l => l.variable === v)) lines.push(`${ind}${v.typeText.trim()} ${v.name};`);
   }
-  const bodyText = p && tiles ? tiledBody(model, body, p, tiles, size.T!, ind, unit) : render(text, body, ind, unit);
+  const bodyText = p && tiles ? tiledBody(model, body, p, tiles, size.T!, ind, unit) : render(model, body, ind, unit);
   lines.push(`${ind}if (${guards.join(' && ')})${bodyText.startsWith('{') ? ` ${bodyText}` : `\n${ind}${unit}${bodyText}`}`);
   ind = ind.slice(0, ind.length - unit.length);
   lines.push(`${ind}}`);
@@ -180,8 +179,9 @@ function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Si
 
 /** A statement of the body re-indented to `ind` (its block opening on the current line), with
  * MAX/MIN bounds made affine and `edits` (offsets of the text) applied. */
-function render(text: string, node: SNode, ind: string, unit: string, edits: TextEdit[] = []): string {
-  const mine = [...boundEdits(text, node), ...edits.filter(e => node.start <= e.start && e.end <= node.end)]
+function render(model: ItemModel, node: SNode, ind: string, unit: string, edits: TextEdit[] = []): string {
+  const text = model.text;
+  const mine = [...boundEdits(model, node), ...edits.filter(e => node.start <= e.start && e.end <= node.end)]
     .map(e => ({ ...e, start: e.start - node.start, end: e.end - node.start }));
   return reindent(applyEdits(text.slice(node.start, node.end), mine), lineIndent(text, node.start), node.type === 'compound_statement' ? ind : ind + unit);
 }
@@ -198,17 +198,17 @@ function tiledBody(model: ItemModel, body: SNode, p: Prefetch, tiles: { kt: stri
   }
   const statement = (s: SNode, to: string) => {
     const a = p.accumulators.find(x => x.declaration === s);
-    return a ? `${text.slice(a.target.start, a.target.end)} = ${text.slice(a.init.start, a.init.end)};` : render(text, s, to, unit, edits);
+    return a ? `${text.slice(a.target.start, a.target.end)} = ${text.slice(a.init.start, a.init.end)};` : render(model, s, to, unit, edits);
   };
   const once = (cond: string, stmts: SNode[]) => (stmts.length ? [`${in1}if (${cond}) {`, ...stmts.map(s => in2 + statement(s, in2)), `${in1}}`] : []);
   const l = p.loop, k = l.variable.name, lo = l.lo!.toC();
   const lines = [
     '{',
-    ...p.values.map(s => in1 + render(text, s, in1, unit)),
+    ...p.values.map(s => in1 + render(model, s, in1, unit)),
     ...once(`${tiles.kt} == 0`, [...p.accumulators.map(a => a.declaration), ...p.pre].sort((a, b) => a.start - b.start)),
     `${in1}for (int ${tiles.kk} = 0; ${tiles.kk} < ${T}; ${tiles.kk}++) {`,
     `${in2}${l.variable.typeText.trim() || 'int'} ${k} = ${lo === '0' ? '' : `${atom(lo)} + `}${tiles.kt} * ${T} + ${tiles.kk};`,
-    `${in2}if (${upTo(k, l.hi!)}) ${render(text, child(l.node, 'body')!, in2, unit, edits)}`,
+    `${in2}if (${upTo(k, l.hi!)}) ${render(model, child(l.node, 'body')!, in2, unit, edits)}`,
     `${in1}}`,
     ...once(`${tiles.kt} == ${tiles.count} - 1`, p.post),
     `${ind}}`,
@@ -226,7 +226,8 @@ const MAXIMA = /^(MAX|max|fmax)$/, MINIMA = /^(MIN|min|fmin)$/;
  * that exits on a condition that is no bound at all still stays serial: the guard would not stop it,
  * but then the generator refuses the bound, and the nest stays serial with that reason.)
  */
-function boundEdits(text: string, body: SNode): TextEdit[] {
+function boundEdits(model: ItemModel, body: SNode): TextEdit[] {
+  const text = model.text;
   const edits: TextEdit[] = [];
   walk(body, n => {
     if (n.type !== 'for_statement') return true;
@@ -237,14 +238,17 @@ function boundEdits(text: string, body: SNode): TextEdit[] {
       // Only upper bounds of the index by values the loop does not change name the same set of
       // iterations (`k < n && a[k] != 0` stops at the first zero: it stays as written).
       const init = child(n, 'initializer');
-      const index = init && text.slice(init.start, init.end).match(/([A-Za-z_]\w*)\s*=/)?.[1];
-      const loopText = text.slice(n.start, n.end);
+      const refs = model.scopes.references;
+      const index = init && (model.scopes.variables.find(v => v.loopControl && within(v.span, init)) ?? refs.find(r => r.access === 'write' && within(r.span, init))?.variable);
+      const changed = (v: Variable) => refs.some(w => w.variable === v && w.access !== 'read' && within(w.span, n));
       const bound = (c: SNode) => {
         const l = child(c, 'left'), r = child(c, 'right');
-        if (c.type !== 'binary_expression' || !l || !r || !/^<=?$/.test(text.slice(l.end, r.start).trim()) || text.slice(l.start, l.end) !== index) return false;
-        const names = text.slice(r.start, r.end).match(/[A-Za-z_]\w*/g) ?? [];
-        // Not the index, not anything assigned or incremented in the loop.
-        return !/[\[(]/.test(text.slice(r.start, r.end)) && names.every(x => x !== index && !new RegExp(`\\b${x}\\s*([-+*/%&|^]?=(?!=)|\\+\\+|--)|(\\+\\+|--)\\s*${x}\\b`).test(loopText));
+        if (c.type !== 'binary_expression' || !l || !r || !/^<=?$/.test(text.slice(l.end, r.start).trim())) return false;
+        if (l.type !== 'identifier' || refs.find(x => x.span.start === l.start)?.variable !== index) return false;
+        let plain = true;
+        walk(r, m => { if (/^(call|subscript|assignment|update)_expression$/.test(m.type)) plain = false; return plain; });
+        // Not the index, not anything assigned or incremented in the loop (macro constants are neither).
+        return plain && refs.filter(x => within(x.span, r)).every(x => !x.variable || (x.variable !== index && !changed(x.variable)));
       };
       if (!index || !parts.every(bound)) return false;
       edits.push({ start: cond.start, end: cond.end, newText: text.slice(parts[0].start, parts[0].end) });
