@@ -21,7 +21,7 @@ import { within } from '../syntax/keywords';
 import { child, conjuncts, named, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
-import { initializerOf, type Reference, type Variable } from '../model/scopes';
+import { initializerOf, writtenWithin, type Reference, type Variable } from '../model/scopes';
 import { canonicalHeader } from '../analysis/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
@@ -144,7 +144,7 @@ function uniform(model: ItemModel, kernel: Kernel, e: SNode): boolean {
     else if (n.type === 'identifier') {
       const v = model.scopes.references.find(r => r.span.start === n.start)?.variable;
       if (v && (v.shape !== 'value' || within(v.span, kernel.nest)
-        || model.scopes.references.some(r => r.variable === v && r.access !== 'read' && within(r.span, kernel.nest)))) ok = false;
+        || writtenWithin(model.scopes, v, kernel.nest))) ok = false;
     }
     return ok;
   });

@@ -4,7 +4,7 @@
 
 import { child, children, named, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import type { Span } from '../syntax/keywords';
+import { type Span, within } from '../syntax/keywords';
 
 export type Shape = 'value' | 'pointer' | 'array' | 'function' | 'reference';
 export type Storage = 'global' | 'file' | 'param' | 'local';
@@ -315,6 +315,11 @@ export function isCallee(n: SNode): boolean {
 }
 
 export { unparen };
+
+/** Whether `v` is assigned, incremented or passed by address for writing inside `span`. */
+export function writtenWithin(scopes: ItemScopes, v: Variable, span: Span): boolean {
+  return scopes.references.some(r => r.variable === v && r.access !== 'read' && within(r.span, span));
+}
 
 /** The initializer of a variable's declaration (`int dim = ...`), if it has one. */
 export function initializerOf(v: Variable): SNode | undefined {

@@ -18,7 +18,7 @@ import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { Span, within } from '../syntax/keywords';
 import type { Construct, ItemModel } from '../model/constructs';
-import { initializerOf, type Variable } from '../model/scopes';
+import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
 import { canonicalHeader } from '../analysis/loops';
 import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
 import { Stage, indentUnit, lineIndent, reindent } from '../translate/common';
@@ -79,7 +79,7 @@ function parameterVariable(model: ItemModel, node: SNode, schedule: Span): Varia
   const ref = model.scopes.references.find(r => r.span.start === node.start);
   const v = ref?.variable;
   if (!v || v.shape !== 'value' || within(v.span, schedule) || !INT_TYPES.test(v.typeText.trim())) return undefined;
-  if (model.scopes.references.some(r => r.variable === v && r.access !== 'read' && within(r.span, schedule))) return undefined;
+  if (writtenWithin(model.scopes, v, schedule)) return undefined;
   return v;
 }
 

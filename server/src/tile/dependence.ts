@@ -11,7 +11,7 @@
 import { child, ownJump, subscriptChain, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
-import { initializerOf, type Variable } from '../model/scopes';
+import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
 import { within } from '../syntax/keywords';
 import { canonicalHeader } from '../analysis/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
@@ -82,12 +82,12 @@ function readPoly(model: ItemModel, e: SNode, nest: SNode, seen = new Set<Variab
       const v = model.scopes.references.find(x => x.span.start === n.start)?.variable;
       if (!v) return Poly.symbol(text.slice(n.start, n.end)); // a macro constant
       if (v.shape !== 'value') return undefined;
-      const writes = model.scopes.references.filter(x => x.variable === v && x.access !== 'read' && within(x.span, nest));
+      const written = writtenWithin(model.scopes, v, nest);
       const index = symbolAt(model, v, n, nest);
       if (index) return Poly.symbol(index);
-      if (!within(v.span, nest)) return writes.length ? undefined : Poly.symbol(v.name);
+      if (!within(v.span, nest)) return written ? undefined : Poly.symbol(v.name);
       // A variable of the nest set once by its declaration: its definition.
-      if (writes.length || seen.has(v)) return undefined;
+      if (written || seen.has(v)) return undefined;
       const value = initializerOf(v);
       return value ? readPoly(model, value, nest, new Set([...seen, v])) : undefined;
     },

@@ -18,7 +18,7 @@
 import { child, named, ownJump, subscriptChain, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
-import type { Variable } from '../model/scopes';
+import { writtenWithin, type Variable } from '../model/scopes';
 import { within } from '../syntax/keywords';
 import type { NestLoop } from './dependence';
 
@@ -72,7 +72,6 @@ export function prefetchPlan(model: ItemModel, innermost: NestLoop, loops: NestL
   const before = stmts.slice(0, at), after = stmts.slice(at + 1);
 
   const values: SNode[] = [], pre: SNode[] = [], accumulators: Accumulator[] = [];
-  const writtenInBody = (v: Variable) => refsOf(v).some(r => r.access !== 'read');
   for (const s of before) {
     if (s.type !== 'declaration') {
       pre.push(s);
@@ -82,7 +81,7 @@ export function prefetchPlan(model: ItemModel, innermost: NestLoop, loops: NestL
     const init = child(s, 'declarator') && child(child(s, 'declarator')!, 'value');
     if (declared.length !== 1 || declared[0].shape !== 'value' || !init) return { reason: `${show(s)} declares something other than one scalar with its value` };
     const v = declared[0];
-    if (!writtenInBody(v) && pure(model, init, body)) { values.push(s); continue; }
+    if (!writtenWithin(model.scopes, v, body) && pure(model, init, body)) { values.push(s); continue; }
     const acc = accumulator(model, v, s, init, loop, after, refsOf(v));
     if (typeof acc === 'string') return { reason: acc };
     accumulators.push(acc);
@@ -106,7 +105,7 @@ function pure(model: ItemModel, e: SNode, body: SNode): boolean {
     return ok;
   });
   return ok && model.scopes.references.filter(r => within(r.span, e)).every(r => r.variable && r.variable.shape === 'value'
-    && !model.scopes.references.some(w => w.variable === r.variable && w.access !== 'read' && within(w.span, body)));
+    && !writtenWithin(model.scopes, r.variable, body));
 }
 
 /** `T s = init;` used in the loop only as `s op= e` and after it only by one store `X = s;`. */

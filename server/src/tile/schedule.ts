@@ -15,7 +15,7 @@ import type { SNode } from '../syntax/parser';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { canonicalHeader } from '../analysis/loops';
 import type { ItemModel } from '../model/constructs';
-import type { Variable } from '../model/scopes';
+import { writtenWithin, type Variable } from '../model/scopes';
 import { within } from '../syntax/keywords';
 import { atom, indentUnit, lineIndent, reindent } from '../translate/common';
 import { Poly } from '../symbolic/poly';
@@ -167,7 +167,7 @@ function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Si
   const body = child(innermost, 'body')!;
   // Each thread's own copy of the private scalars its body writes.
   for (const v of privates) {
-    const written = model.scopes.references.some(r => r.variable === v && r.access !== 'read' && within(r.span, body));
+    const written = writtenWithin(model.scopes, v, body);
     if (written && !k.loops.some(l => l.variable === v)) lines.push(`${ind}${v.typeText.trim()} ${v.name};`);
   }
   const bodyText = p && tiles ? tiledBody(model, body, p, tiles, size.T!, ind, unit) : render(model, body, ind, unit);
@@ -240,7 +240,6 @@ function boundEdits(model: ItemModel, body: SNode): TextEdit[] {
       const init = child(n, 'initializer');
       const refs = model.scopes.references;
       const index = init && (model.scopes.variables.find(v => v.loopControl && within(v.span, init)) ?? refs.find(r => r.access === 'write' && within(r.span, init))?.variable);
-      const changed = (v: Variable) => refs.some(w => w.variable === v && w.access !== 'read' && within(w.span, n));
       const bound = (c: SNode) => {
         const l = child(c, 'left'), r = child(c, 'right');
         if (c.type !== 'binary_expression' || !l || !r || !/^<=?$/.test(text.slice(l.end, r.start).trim())) return false;
@@ -248,7 +247,7 @@ function boundEdits(model: ItemModel, body: SNode): TextEdit[] {
         let plain = true;
         walk(r, m => { if (/^(call|subscript|assignment|update)_expression$/.test(m.type)) plain = false; return plain; });
         // Not the index, not anything assigned or incremented in the loop (macro constants are neither).
-        return plain && refs.filter(x => within(x.span, r)).every(x => !x.variable || (x.variable !== index && !changed(x.variable)));
+        return plain && refs.filter(x => within(x.span, r)).every(x => !x.variable || (x.variable !== index && !writtenWithin(model.scopes, x.variable, n)));
       };
       if (!index || !parts.every(bound)) return false;
       edits.push({ start: cond.start, end: cond.end, newText: text.slice(parts[0].start, parts[0].end) });
