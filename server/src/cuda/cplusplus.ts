@@ -1,6 +1,7 @@
 // nvcc compiles a .cu file as C++ (SPEC §4): the C the user wrote around the schedules must
 // become valid C++ where the two languages differ. Today: the `void *` that malloc and friends
-// return converts implicitly to any pointer in C only, so the allocation gets a cast.
+// return converts implicitly to any pointer in C only, so the allocation gets a cast; C's
+// `restrict` is no C++ keyword, so it becomes `__restrict__` (which nvcc and g++ read alike).
 
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
@@ -15,6 +16,7 @@ export function cplusplusEdits(doc: DocumentModel): TextEdit[] {
   for (const model of doc.allItems()) {
     const text = model.text;
     walk(model.item, n => {
+      if (n.type === 'type_qualifier' && text.slice(n.start, n.end) === 'restrict') edits.push({ start: n.start, end: n.end, newText: '__restrict__' });
       if (n.type !== 'call_expression') return true;
       const f = child(n, 'function');
       if (!f || f.type !== 'identifier' || !ALLOCATORS.has(text.slice(f.start, f.end))) return true;

@@ -343,7 +343,7 @@ export function initializerOf(v: Variable): SNode | undefined {
     if (found) return false;
     if (n.type === 'init_declarator') {
       const d = child(n, 'declarator');
-      if (d && d.start === v.span.start) found = child(n, 'value');
+      if (d && within(v.span, d)) found = child(n, 'value'); // `*p = ...`: the declarator holds the name
       return false;
     }
     return true;
