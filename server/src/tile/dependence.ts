@@ -177,7 +177,9 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
   const x = loop.symbol;
   for (const [i, w] of refs.entries()) {
     if (!w.writes) continue;
-    for (const [j, g] of refs.entries()) {
+    // The write's own array first: its reason (a distance, an indirect write) says more than an alias.
+    const own = (r: Ref) => (r.array === w.array ? 0 : 1);
+    for (const [j, g] of [...refs.entries()].sort((a, b) => own(a[1]) - own(b[1]))) {
       if (g.writes && j < i) continue;
       let found: Dependence;
       if (g.array !== w.array) {
