@@ -214,3 +214,20 @@ void f(int n) {
   assert.deepEqual(r.diagnostics.map(d => [d.code, d.start, d.end, d.message]), [['MF509', start, start + 1,
     "the generator cannot tell how many elements of 'g' to transfer: its declaration is not visible (in a header or behind a macro); declare it in this file with its extents"]]);
 });
+
+test("C's restrict, which C++ lacks, becomes __restrict__ in the .cu: nvcc compiles it", { skip: nvcc }, async () => {
+  const text = `void shift(int n, double *restrict a, const double *restrict b) {
+  meta_schedule {
+    meta_for (int v = 0; v < n; v++)
+      meta_for (int u = 0; u < 4; u++)
+        a[v * 4 + u] = b[v * 4 + u] + 1;
+  }
+}
+`;
+  const r = await generateCuda(text, { fileName: 'restrict.mfc' });
+  assert.ok(r.text, r.diagnostics.map(d => d.message).join('\n'));
+  assert.ok(r.text.includes('void shift(int n, double *__restrict__ a, const double *__restrict__ b) {'), r.text);
+  const cu = path.join(work, 'restrict.cu');
+  fs.writeFileSync(cu, r.text);
+  nvccCompile(cu, `${cu}.o`);
+});
