@@ -215,8 +215,8 @@ void f(int n) {
     "the generator cannot tell how many elements of 'g' to transfer: its declaration is not visible (in a header or behind a macro); declare it in this file with its extents"]]);
 });
 
-test("C's restrict, which C++ lacks, becomes __restrict__ in the .cu: nvcc compiles it", { skip: nvcc }, async () => {
-  const text = `void shift(int n, double *restrict a, const double *restrict b) {
+test("C's restrict, which C++ lacks, becomes __restrict__ in the .cu (and leaves an array parameter's brackets): nvcc compiles it", { skip: nvcc }, async () => {
+  const text = `void shift(int n, double *restrict a, const double *restrict b, double c[restrict 64]) {
   meta_schedule {
     meta_for (int v = 0; v < n; v++)
       meta_for (int u = 0; u < 4; u++)
@@ -226,7 +226,7 @@ test("C's restrict, which C++ lacks, becomes __restrict__ in the .cu: nvcc compi
 `;
   const r = await generateCuda(text, { fileName: 'restrict.mfc' });
   assert.ok(r.text, r.diagnostics.map(d => d.message).join('\n'));
-  assert.ok(r.text.includes('void shift(int n, double *__restrict__ a, const double *__restrict__ b) {'), r.text);
+  assert.ok(r.text.includes('void shift(int n, double *__restrict__ a, const double *__restrict__ b, double c[64]) {'), r.text);
   const cu = path.join(work, 'restrict.cu');
   fs.writeFileSync(cu, r.text);
   nvccCompile(cu, `${cu}.o`);

@@ -13,6 +13,7 @@ import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
 import { within } from '../syntax/keywords';
+import { macroDefinitions } from '../syntax/macros';
 import { canonicalHeader } from '../analysis/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
@@ -164,7 +165,7 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
   if (early) out.push({ loop: name, at: early, certain: true, message: `${show(early)} ends the loop '${name}' early: whether a later iteration runs depends on an earlier one` });
   // Calls whose effects are unknown (math functions, and function-like macros whose expansion
   // assigns nothing, are pure).
-  const macros = new Set([...text.matchAll(/^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)(.*)$/gm)].filter(m => !/(^|[^=!<>])=(?!=)|\+\+|--/.test(m[3])).map(m => m[1]));
+  const macros = new Set([...macroDefinitions(text).values()].filter(m => m.params && !/(^|[^=!<>])=(?!=)|\+\+|--/.test(m.body)).map(m => m.name));
   walk(body, n => {
     if (n.type !== 'call_expression') return true;
     const f = child(n, 'function');
