@@ -100,6 +100,10 @@ test('fresh allocations never alias; a pointer derived from one does, and so doe
   const derived = 'void f(int n) {\n  int *a = malloc(n * sizeof(int));\n  int *b = a + 1;\n  for (int i = 1; i < n; i++)\n    a[i] = b[i - 1];\n}\n';
   const d = await tileText(derived, { fileName: 'derived.c', offset: derived.indexOf('for') });
   assert.deepEqual(d.diagnostics.map(x => x.message), ["this loop nest stays serial: 'a[i]' (line 5) and 'b[i - 1]' (line 5) may touch the same element: 'a' and 'b' may point into the same array (declare them 'restrict' if they never overlap)"]);
+  // &c[1] hands c's address out as surely as c + 1 does.
+  const element = 'void f(int n) {\n  int *c = malloc(n * sizeof(int));\n  int *row = &c[1];\n  for (int i = 1; i < n - 1; i++)\n    row[i] = c[i - 1];\n}\n';
+  const e = await tileText(element, { fileName: 'element.c', offset: element.indexOf('for') });
+  assert.deepEqual(e.diagnostics.map(x => x.message), ["this loop nest stays serial: 'row[i]' (line 5) and 'c[i - 1]' (line 5) may touch the same element: 'row' and 'c' may point into the same array (declare them 'restrict' if they never overlap)"]);
   const global = 'int *p;\nvoid f(int n) {\n  int a[100];\n  use(a);\n  for (int i = 1; i < n; i++)\n    p[i] = a[i - 1];\n}\n';
   const g = await tileText(global, { fileName: 'global.c', offset: global.indexOf('for') });
   assert.deepEqual(g.diagnostics.map(x => x.message), ["this loop nest stays serial: 'p[i]' (line 6) and 'a[i - 1]' (line 6) may touch the same element: 'p' and 'a' may point into the same array (declare them 'restrict' if they never overlap)"]);

@@ -237,13 +237,17 @@ function ownObject(model: ItemModel, v: Variable): boolean {
 }
 
 /** A local object whose address the function never hands out: every use is an access
- * (`a[i]`, `*a`), a test (`!a`, `a == NULL`), `sizeof` or `free(a)`. */
+ * (`a[i]`, `*a`, not `&a[i]`), a test (`!a`, `a == NULL`), `sizeof` or `free(a)`. */
 function sealed(model: ItemModel, v: Variable): boolean {
   const text = model.text;
   return model.scopes.references.filter(r => r.variable === v).every(r => {
     if (r.addressTaken) return false;
-    if (r.through) return true;
     let n = r.node;
+    if (r.through) {
+      // An access, unless its address is taken (`&c[1]` hands c out as `c + 1` does).
+      while (n.parent && (n.parent.type === 'parenthesized_expression' || ((n.parent.type === 'subscript_expression' || n.parent.type === 'field_expression') && child(n.parent, 'argument') === n))) n = n.parent;
+      return !(n.parent?.type === 'pointer_expression' && text[n.parent.start] === '&');
+    }
     while (n.parent?.type === 'parenthesized_expression') n = n.parent;
     const p = n.parent, op = p && (p.type === 'binary_expression' || p.type === 'unary_expression') ? p.children.find(c => !c.named) : undefined;
     if (op && /^(!|==|!=|<|>|<=|>=|&&|\|\|)$/.test(text.slice(op.start, op.end))) return true;
