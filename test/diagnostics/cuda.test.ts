@@ -1,4 +1,4 @@
-// MF509-MF512: what the CUDA generator refuses, each with its position. A refused generation
+// MF509-MF513: what the CUDA generator refuses, each with its position. A refused generation
 // prints nothing: `text` is undefined whenever an error is given. MF511 and MF512 say why an
 // array stays in global memory; the program is generated all the same.
 
@@ -26,6 +26,21 @@ const cases: Case[] = [
     name: 'a pointer to pointers',
     code: 'MF509', covers: 'a', message: /'a' is a pointer used other than as 'name\[index\]' with one index/,
     program: schedule('int **a', 'a[p][0] = p;'),
+  },
+  {
+    name: 'an array declared nowhere in the file (extern in a header)',
+    code: 'MF509', covers: 'g', message: /cannot tell how many elements of 'g' to transfer: its declaration is not visible \(in a header or behind a macro\)/,
+    program: '#include "g.h"\n' + schedule('int x', 'g[p] = x;'),
+  },
+  {
+    name: 'a kernel assigns a name declared nowhere',
+    code: 'MF513', covers: 'total', message: /^'total' is declared nowhere in this file \(in a header or behind a macro\): the generator cannot tell what it is, and a kernel has only the variables it receives$/,
+    program: schedule('int a[N]', '{ a[p] = p; total = p; }'),
+  },
+  {
+    name: 'a macro expanding to a variable of the host the kernel does not receive',
+    code: 'MF513', covers: 'LEN', message: /^'LEN' expands to 'n', a variable of 'f' that the kernel does not receive \(write 'n' itself: the generator passes the variables a kernel names\)$/,
+    program: '#define LEN n\n' + schedule('int n, int a[N]', 'a[p] = LEN;'),
   },
   {
     name: 'a file without a schedule',

@@ -131,7 +131,8 @@ int main(int argc, char **argv) {
 });
 
 test('OpenMP parallel for: the pragma and its loop become the schedule; a time loop stays a host loop', async () => {
-  const text = `void f(int n, int T, float x[n], float y[n]) {
+  // x and y restrict: else one may be the other shifted (issue 18), and the time loop stays serial.
+  const text = `void f(int n, int T, float *restrict x, float *restrict y) {
   for (int t = 0; t < T; t++) {
     for (int i = 1; i < n - 1; i++)
       y[i] = (x[i - 1] + x[i + 1]) / 2;
@@ -238,10 +239,11 @@ int main(int argc, char **argv) {
 });
 
 test('a serial loop ending on k <= i && k <= j runs to the first bound with the rest as a guard; one that stops at a value stays as written', async () => {
-  const bounds = await tileText('void f(int n, float a[n][n], float b[n][n], float c[n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < n; j++) {\n      float s = 0;\n      for (int k = 0; k <= i && k <= j; k++)\n        s += a[i][k] * b[k][j];\n      c[i][j] = s;\n    }\n}\n', {});
+  // c is restrict: else it may be a or b (issue 18), and the nest stays serial.
+  const bounds = await tileText('void f(int n, float a[n][n], float b[n][n], float c[restrict n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < n; j++) {\n      float s = 0;\n      for (int k = 0; k <= i && k <= j; k++)\n        s += a[i][k] * b[k][j];\n      c[i][j] = s;\n    }\n}\n', {});
   assert.ok(bounds.text, bounds.diagnostics.map(d => d.message).join('\n'));
   assert.match(bounds.text, /for \(int k = 0; k <= i; k\+\+\)\n\s+if \(k <= j\) s \+= a\[i\]\[k\] \* b\[k\]\[j\];/);
-  const stops = await tileText('void f(int n, int m, float *a, float *b) {\n  for (int i = 0; i < n; i++) {\n    float s = 0;\n    for (int k = 0; k < m && a[k] != 0; k++)\n      s += a[k];\n    b[i] = s;\n  }\n}\n', {});
+  const stops = await tileText('void f(int n, int m, float *a, float *restrict b) {\n  for (int i = 0; i < n; i++) {\n    float s = 0;\n    for (int k = 0; k < m && a[k] != 0; k++)\n      s += a[k];\n    b[i] = s;\n  }\n}\n', {});
   assert.equal(stops.text, undefined);
   assert.match(stops.diagnostics[0].message, /stays serial: the schedule it would become breaks a rule of the CUDA generator: serial loop in 'meta_schedule': the loop condition must compare 'k'.* \[MF505\]/);
 });

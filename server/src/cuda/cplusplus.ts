@@ -1,6 +1,8 @@
 // nvcc compiles a .cu file as C++ (SPEC §4): the C the user wrote around the schedules must
 // become valid C++ where the two languages differ. Today: the `void *` that malloc and friends
-// return converts implicitly to any pointer in C only, so the allocation gets a cast.
+// return converts implicitly to any pointer in C only, so the allocation gets a cast; C's
+// `restrict` is no C++ keyword, so it becomes `__restrict__` (which nvcc and g++ read alike), or
+// goes where C++ has no place for it.
 
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
@@ -15,6 +17,13 @@ export function cplusplusEdits(doc: DocumentModel): TextEdit[] {
   for (const model of doc.allItems()) {
     const text = model.text;
     walk(model.item, n => {
+      if (n.type === 'type_qualifier' && text.slice(n.start, n.end) === 'restrict') {
+        // Inside an array parameter's brackets (`c[restrict n]`) C++ has no place for it: a hint only, dropped.
+        const inBrackets = n.parent?.type === 'array_declarator';
+        let end = n.end;
+        if (inBrackets) while (text[end] === ' ' || text[end] === '\t') end++;
+        edits.push({ start: n.start, end, newText: inBrackets ? '' : '__restrict__' });
+      }
       if (n.type !== 'call_expression') return true;
       const f = child(n, 'function');
       if (!f || f.type !== 'identifier' || !ALLOCATORS.has(text.slice(f.start, f.end))) return true;

@@ -4,7 +4,8 @@
 // and scalars it uses becoming kernel arguments. The schedule's rules themselves are checked
 // by analysis/schedule.ts; this module only reads a schedule that passed them.
 
-import { child, named, walk } from '../syntax/ast';
+import { child, enclosingFunction, functionName, named, walk } from '../syntax/ast';
+import { Macro, macroDefinitions, macroIdentifiers } from '../syntax/macros';
 import type { SNode } from '../syntax/parser';
 import { within } from '../syntax/keywords';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -100,6 +101,67 @@ function arrayShape(v: Variable, text: string): { element: string; extents: stri
   return undefined;
 }
 
+/** Names a kernel has without receiving them: CUDA's built-in variables, and constants of the
+ * standard headers (which the .cu includes as the program does). */
+const DEVICE_NAMES = new Set(['threadIdx', 'blockIdx', 'blockDim', 'gridDim', 'warpSize', 'NULL', 'EOF', 'RAND_MAX',
+  'CHAR_BIT', 'CHAR_MAX', 'CHAR_MIN', 'SCHAR_MAX', 'SCHAR_MIN', 'UCHAR_MAX', 'SHRT_MAX', 'SHRT_MIN', 'USHRT_MAX', 'INT_MAX', 'INT_MIN',
+  'UINT_MAX', 'LONG_MAX', 'LONG_MIN', 'ULONG_MAX', 'LLONG_MAX', 'LLONG_MIN', 'ULLONG_MAX', 'SIZE_MAX',
+  'INT8_MAX', 'INT8_MIN', 'INT16_MAX', 'INT16_MIN', 'INT32_MAX', 'INT32_MIN', 'INT64_MAX', 'INT64_MIN', 'UINT8_MAX', 'UINT16_MAX', 'UINT32_MAX', 'UINT64_MAX',
+  'FLT_MAX', 'FLT_MIN', 'FLT_EPSILON', 'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'HUGE_VAL', 'HUGE_VALF', 'INFINITY', 'NAN',
+  'M_E', 'M_LOG2E', 'M_LOG10E', 'M_LN2', 'M_LN10', 'M_PI', 'M_PI_2', 'M_PI_4', 'M_1_PI', 'M_2_PI', 'M_2_SQRTPI', 'M_SQRT2', 'M_SQRT1_2']);
+
+const NOT_VISIBLE = 'is declared nowhere in this file (in a header or behind a macro): the generator cannot tell what it is, and a kernel has only the variables it receives';
+
+/**
+ * Every name a kernel uses must be one it has: a variable it receives or declares, a function, a
+ * constant (an enumerator, a macro whose expansion names only such things, a built-in). A name
+ * declared nowhere (`total_out = s;`), or a macro expanding to a variable of the host the kernel
+ * does not receive (`#define LEN n`), would not compile: refused at its first use (MF513), an
+ * array declared nowhere (`g[i]`, `extern` in a header) as one whose size is unknown (MF509).
+ */
+function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, Macro>, out: MfDiagnostic[]): void {
+  const text = model.text, outer = kernel.nest;
+  const received = new Set([...kernel.scalars.map(s => s.name), ...kernel.arrays.map(a => a.name)]);
+  const file = model.fileScope;
+  const host = enclosingFunction(outer);
+  const hostName = host && functionName(host, text)?.name;
+  /** The variable a name denotes at `at` (a macro's expansion is read where it is used). */
+  const visible = (name: string, at: SNode): Variable | undefined =>
+    model.scopes.variables.filter(v => v.name === name && v.span.start < at.start && within(at, v.scope)).sort((a, b) => b.span.start - a.span.start)[0]
+    ?? file.variables.get(name);
+  const why = (name: string, at: SNode, seen: ReadonlySet<string>): string | undefined => {
+    if (DEVICE_NAMES.has(name) || file.constants.has(name) || file.functions.has(name) || file.typedefs.has(name)) return undefined;
+    const macro = macros.get(name);
+    if (!macro) return `'${name}' ${NOT_VISIBLE}`;
+    if (macro.params) return undefined; // named without a call: its expansion is read where it is called
+    for (const word of macroIdentifiers(macro)) {
+      if (seen.has(word) || word === name) continue;
+      const v = visible(word, at);
+      if (v) {
+        if (within(v.span, outer) || received.has(word)) continue;
+        const owner = v.storage === 'global' || v.storage === 'file' ? 'this file' : `'${hostName ?? 'the host function'}'`;
+        return `'${name}' expands to '${word}', a variable of ${owner} that the kernel does not receive (write '${word}' itself: the generator passes the variables a kernel names)`;
+      }
+      const inner = why(word, at, new Set([...seen, name]));
+      if (inner) return `'${name}' expands to ${inner.startsWith(`'${word}' `) ? inner : `'${word}', and ${inner}`}`;
+    }
+    return undefined;
+  };
+  const reported = new Set<string>();
+  for (const r of model.scopes.references) {
+    if (r.variable || !within(r.span, outer) || reported.has(r.name)) continue;
+    if (r.through === 'subscript' || r.through === 'deref') {
+      reported.add(r.name);
+      out.push(diagnostic('MF509', r.span, `the generator cannot tell how many elements of '${r.name}' to transfer: its declaration is not visible (in a header or behind a macro); declare it in this file with its extents`, { variable: r.name }));
+      continue;
+    }
+    const reason = why(r.name, r.node, new Set());
+    if (!reason) continue;
+    reported.add(r.name);
+    out.push(diagnostic('MF513', r.span, reason, { variable: r.name }));
+  }
+}
+
 /** Reads every kernel of a schedule, or explains what it cannot use. */
 export function scheduleKernels(model: ItemModel, schedule: Construct, first: number, out: MfDiagnostic[]): ScheduleKernels | undefined {
   const text = model.text;
@@ -111,6 +173,7 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
     return true;
   });
   const functions = model.fileScope.functions;
+  const macros = macroDefinitions(text);
   const arrays = new Map<Variable, ArrayUse>();
   const kernels: Kernel[] = [];
   const failed = out.length;
@@ -154,6 +217,7 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
         kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
       }
     }
+    resolveNames(model, kernel, macros, out);
     walk(outer, n => {
       if (n.type !== 'call_expression') return true;
       const f = child(n, 'function');

@@ -6,7 +6,8 @@ import type { Node as TSNode } from 'web-tree-sitter';
 import type { KeywordToken, PragmaLine, Span } from '../syntax/keywords';
 import type { SyntaxDocument } from '../syntax/parser';
 import { buildItemModel, ItemModel } from './constructs';
-import { buildFileScope, FileScope, fileScopeDeclarations, Shape, findFunctionDeclarator, declaratorInfo } from './scopes';
+import { buildFileScope, FileScope, fileScopeDeclarations, Shape } from './scopes';
+import { declaredName } from '../syntax/ast';
 
 export interface ItemRef { node: TSNode; start: number; end: number }
 
@@ -98,11 +99,8 @@ function fileScopePart(syntax: SyntaxDocument, node: TSNode, typedefs: Map<strin
   if (node.type === 'function_definition') {
     const declarator = node.childForFieldName('declarator');
     if (!declarator) return { variables: [], functions: [] };
-    const d = syntax.convert(declarator);
-    const fn = findFunctionDeclarator(d) ?? d;
-    const inner = fn.children.find(c => c.field === 'declarator');
-    const info = inner && declaratorInfo(inner);
-    return { variables: [], functions: info ? [syntax.text.slice(info.id.start, info.id.end)] : [] };
+    const id = declaredName(syntax.convert(declarator));
+    return { variables: [], functions: id ? [syntax.text.slice(id.start, id.end)] : [] };
   }
   if (node.type === 'comment' || node.type === 'preproc_include' || node.type === 'preproc_def' || node.type === 'preproc_call') {
     return { variables: [], functions: [] };

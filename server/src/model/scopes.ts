@@ -47,6 +47,8 @@ export interface FileScope {
   variables: ReadonlyMap<string, Variable>;
   typedefs: ReadonlyMap<string, Shape>;
   functions: ReadonlySet<string>;
+  /** Enumeration constants (`enum { H = 2 }`): names that are neither variables nor macros. */
+  constants: ReadonlySet<string>;
   /** Changes whenever anything above changes: part of the analysis cache key. */
   signature: string;
 }
@@ -119,9 +121,16 @@ function declare(
 }
 
 /** File-scope declarations of one top-level node (a declaration, a function, an #ifdef block). */
-export function fileScopeDeclarations(node: SNode, text: string, typedefs: Map<string, Shape>): { variables: Variable[]; functions: string[] } {
+export function fileScopeDeclarations(node: SNode, text: string, typedefs: Map<string, Shape>): { variables: Variable[]; functions: string[]; constants: string[] } {
   const variables: Variable[] = [];
   const functions: string[] = [];
+  const constants: string[] = [];
+  walk(node, n => {
+    if (n.type === 'function_definition') return false;
+    const name = n.type === 'enumerator' ? child(n, 'name') : undefined;
+    if (name) constants.push(text.slice(name.start, name.end));
+    return true;
+  });
   const visit = (n: SNode) => {
     if (n.type === 'function_definition') {
       const d = child(n, 'declarator');
@@ -143,7 +152,7 @@ export function fileScopeDeclarations(node: SNode, text: string, typedefs: Map<s
     }
   };
   visit(node);
-  return { variables, functions };
+  return { variables, functions, constants };
 }
 
 /** Scope kinds: nodes that open a new block scope. */
@@ -184,6 +193,10 @@ export function resolveItem(item: SNode, text: string, file: FileScope): ItemSco
           if (p.type !== 'parameter_declaration' && p.type !== 'optional_parameter_declaration') continue;
           const d = child(p, 'declarator');
           if (d) add(declare(p, d, text, n, 'param', typedefs));
+        }
+        // K&R parameters (`int f(x) int x; { ... }`) are declared between the declarator and the body.
+        for (const k of n.children) {
+          if (k.type === 'declaration') for (const d of children(k, 'declarator')) add(declare(k, d, text, n, 'param', typedefs));
         }
         const body = child(n, 'body');
         if (body) visit(body);
@@ -294,11 +307,13 @@ function accessOf(id: SNode, text: string): Pick<Reference, 'access' | 'through'
   return { access: 'read', through, addressTaken: false };
 }
 
-export function buildFileScope(parts: { variables: Variable[]; functions: string[] }[], typedefs: Map<string, Shape>): FileScope {
+export function buildFileScope(parts: { variables: Variable[]; functions: string[]; constants?: string[] }[], typedefs: Map<string, Shape>): FileScope {
   const variables = new Map<string, Variable>();
   const functions = new Set<string>();
+  const constants = new Set<string>();
   const sig: string[] = [];
   for (const p of parts) {
+    for (const c of p.constants ?? []) { constants.add(c); sig.push(`enum ${c}`); }
     for (const v of p.variables) {
       variables.set(v.name, v);
       sig.push(`${v.name}:${v.storage}:${v.shape}:${v.isConst ? 'c' : ''}${v.isStatic ? 's' : ''}:${v.typeText}`);
@@ -306,7 +321,7 @@ export function buildFileScope(parts: { variables: Variable[]; functions: string
     for (const f of p.functions) { functions.add(f); sig.push(`${f}()`); }
   }
   for (const [name, shape] of typedefs) sig.push(`typedef ${name}:${shape}`);
-  return { variables, typedefs, functions, signature: sig.join(';') };
+  return { variables, typedefs, functions, constants, signature: sig.join(';') };
 }
 
 /** True when the identifier node is the expression of a call (`f` in `f(x)`). */
@@ -328,7 +343,7 @@ export function initializerOf(v: Variable): SNode | undefined {
     if (found) return false;
     if (n.type === 'init_declarator') {
       const d = child(n, 'declarator');
-      if (d && d.start === v.span.start) found = child(n, 'value');
+      if (d && within(v.span, d)) found = child(n, 'value'); // `*p = ...`: the declarator holds the name
       return false;
     }
     return true;

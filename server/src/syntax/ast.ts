@@ -77,10 +77,25 @@ export function isFunctionDefinition(node: SNode): boolean {
   return node.type === 'function_definition';
 }
 
-/** The name of a function definition (the first identifier followed by `(`), with its span. */
+/** Nodes that name what a declarator declares (C++ adds qualified, destructor and operator names). */
+const DECLARED_NAMES = new Set(['identifier', 'field_identifier', 'qualified_identifier', 'destructor_name', 'operator_name']);
+
+/** The name node a declarator declares, through pointer, array, function, parenthesized and
+ * reference declarators: `f` in `*f(int)`, `fp` in `(*fp(void))(int)`, `a` in `a[N]`. */
+export function declaredName(declarator: SNode | undefined): SNode | undefined {
+  let node = declarator;
+  while (node && !DECLARED_NAMES.has(node.type)) {
+    // parenthesized_declarator and reference_declarator have no `declarator` field in tree-sitter.
+    node = child(node, 'declarator') ?? (node.type === 'parenthesized_declarator' ? named(node)[0] : node.type === 'reference_declarator' ? named(node).at(-1) : undefined);
+  }
+  return node;
+}
+
+/** The name of a function definition, read from its declarator (never from the text before it:
+ * `__attribute__((noinline)) static int sq(int x)` is `sq`), with its span. */
 export function functionName(fn: SNode, text: string): Ident | undefined {
-  const m = /([A-Za-z_]\w*)\s*\(/.exec(text.slice(fn.start, fn.end));
-  return m ? { name: m[1], start: fn.start + m.index, end: fn.start + m.index + m[1].length } : undefined;
+  const id = declaredName(child(fn, 'declarator'));
+  return id && { name: text.slice(id.start, id.end), start: id.start, end: id.end };
 }
 
 export function enclosingFunction(node: SNode): SNode | undefined {

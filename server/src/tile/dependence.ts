@@ -8,11 +8,12 @@
 // a dependence, so a loop said parallel is parallel; a refusal names the pair and, where the
 // indices give it, the distance.
 
-import { child, ownJump, subscriptChain, walk } from '../syntax/ast';
+import { child, ownJump, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
 import { within } from '../syntax/keywords';
+import { macroDefinitions } from '../syntax/macros';
 import { canonicalHeader } from '../analysis/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
@@ -126,6 +127,23 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
   const out: Dependence[] = [];
   const body = child(loop.node, 'body')!;
 
+  // Names declared nowhere the test can read (an array in a header, a parameter declared through
+  // a header's macro, a variable a macro hides): what they are and what they alias is unknown.
+  const unseen = new Set<string>();
+  for (const r of model.scopes.references) {
+    if (r.variable || !within(r.span, body) || unseen.has(r.name) || (r.access === 'read' && !r.through)) continue;
+    unseen.add(r.name);
+    out.push({ loop: name, at: r.node, certain: false, message: `${show(subscriptChain(r.node).top)} uses '${r.name}', whose declaration is not visible (in a header or behind a macro): the test cannot tell which elements iterations of '${name}' touch` });
+  }
+  // A field written of a structure of the outside: the test compares whole variables' elements only.
+  const fields = new Set<Variable>();
+  for (const r of model.scopes.references) {
+    const v = r.variable;
+    if (!v || r.through !== 'field' || r.access === 'read' || v.shape !== 'value' || within(v.span, loop.node) || privates.has(v) || fields.has(v)) continue;
+    fields.add(v);
+    if (!within(r.span, body)) continue;
+    out.push({ loop: name, at: r.node, certain: false, message: `${show(written(r.node))} writes a field of '${v.name}': the test does not compare the elements of fields, so iterations of '${name}' may touch the same one` });
+  }
   // Scalars of the outside written in the body: every iteration writes the same variable.
   const scalarWrites = new Set<Variable>();
   for (const r of model.scopes.references) {
@@ -147,7 +165,7 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
   if (early) out.push({ loop: name, at: early, certain: true, message: `${show(early)} ends the loop '${name}' early: whether a later iteration runs depends on an earlier one` });
   // Calls whose effects are unknown (math functions, and function-like macros whose expansion
   // assigns nothing, are pure).
-  const macros = new Set([...text.matchAll(/^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)(.*)$/gm)].filter(m => !/(^|[^=!<>])=(?!=)|\+\+|--/.test(m[3])).map(m => m[1]));
+  const macros = new Set([...macroDefinitions(text).values()].filter(m => m.params && !/(^|[^=!<>])=(?!=)|\+\+|--/.test(m.body)).map(m => m.name));
   walk(body, n => {
     if (n.type !== 'call_expression') return true;
     const f = child(n, 'function');
@@ -160,13 +178,22 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
   const x = loop.symbol;
   for (const [i, w] of refs.entries()) {
     if (!w.writes) continue;
-    for (const [j, g] of refs.entries()) {
-      if (g.array !== w.array || (g.writes && j < i)) continue;
-      const reason = pairDependence(model, nest, loop, w, g, x);
-      if (reason === undefined) continue;
-      const found: Dependence = { loop: name, at: w.node, certain: /distance/.test(reason), message: reason === 'indirect'
-        ? `${show(w.node)} writes '${w.array.name}' at an index that is not affine in the loop indices (an indirect write): iterations of '${name}' may write the same element`
-        : `${show(w.node)} and ${show(g.node)} touch the same element of '${w.array.name}' at different iterations of '${name}'${reason}` };
+    // The write's own array first: its reason (a distance, an indirect write) says more than an alias.
+    const own = (r: Ref) => (r.array === w.array ? 0 : 1);
+    for (const [j, g] of [...refs.entries()].sort((a, b) => own(a[1]) - own(b[1]))) {
+      if (g.writes && j < i) continue;
+      let found: Dependence;
+      if (g.array !== w.array) {
+        // Two names of one array: their indices say nothing about each other.
+        if (!mayAlias(model, w.array, g.array)) continue;
+        found = { loop: name, at: w.node, certain: false, message: `${show(w.node)} and ${show(g.node)} may touch the same element: '${w.array.name}' and '${g.array.name}' may point into the same array (declare them 'restrict' if they never overlap)` };
+      } else {
+        const reason = pairDependence(model, nest, loop, w, g, x);
+        if (reason === undefined) continue;
+        found = { loop: name, at: w.node, certain: /distance/.test(reason), message: reason === 'indirect'
+          ? `${show(w.node)} writes '${w.array.name}' at an index that is not affine in the loop indices (an indirect write): iterations of '${name}' may write the same element`
+          : `${show(w.node)} and ${show(g.node)} touch the same element of '${w.array.name}' at different iterations of '${name}'${reason}` };
+      }
       // One dependence per write: a certain one if there is one.
       const earlier = out.findIndex(d => d.at === w.node);
       if (earlier < 0) out.push(found);
@@ -175,6 +202,75 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
     }
   }
   return out;
+}
+
+/** The whole expression an assignment writes through a name (`s.a[i]` for `s`). */
+function written(name: SNode): SNode {
+  let n = name;
+  while (n.parent && ['field_expression', 'subscript_expression', 'parenthesized_expression', 'pointer_expression'].includes(n.parent.type) && n.parent.children[0] === n) n = n.parent;
+  return n;
+}
+
+/** Calls that return storage no other pointer reaches. */
+const ALLOCATIONS = new Set(['malloc', 'calloc', 'aligned_alloc']);
+
+/** A variable declared `restrict` (`double *restrict a`): C's promise that what it writes no other name reaches. */
+function restricted(v: Variable, text: string): boolean {
+  const d = v.declaration.children.find(c => c.field === 'declarator' && within(v.span, c));
+  let found = false;
+  if (d) walk(d, n => { found ||= n.type === 'type_qualifier' && /^(restrict|__restrict|__restrict__)$/.test(text.slice(n.start, n.end)); return !found; });
+  return found;
+}
+
+/** Never assigned after its declaration, nor its address taken. */
+const unassigned = (model: ItemModel, v: Variable) => !model.scopes.references.some(r => r.variable === v && ((r.access !== 'read' && !r.through) || r.addressTaken));
+
+/** An object of its own: an array (each declared array is a distinct object), or a local pointer
+ * set once to fresh storage (`int *a = malloc(...)`). */
+function ownObject(model: ItemModel, v: Variable): boolean {
+  if (v.shape === 'array') return true;
+  if (v.shape !== 'pointer' || v.storage !== 'local' || !unassigned(model, v)) return false;
+  let init = initializerOf(v);
+  while (init && (init.type === 'parenthesized_expression' || init.type === 'cast_expression')) init = init.type === 'cast_expression' ? child(init, 'value') : unparen(init);
+  const f = init?.type === 'call_expression' ? child(init, 'function') : undefined;
+  return !!f && f.type === 'identifier' && ALLOCATIONS.has(model.text.slice(f.start, f.end));
+}
+
+/** A local object whose address the function never hands out: every use is an access
+ * (`a[i]`, `*a`, not `&a[i]`), a test (`!a`, `a == NULL`), `sizeof` or `free(a)`. */
+function sealed(model: ItemModel, v: Variable): boolean {
+  const text = model.text;
+  return model.scopes.references.filter(r => r.variable === v).every(r => {
+    if (r.addressTaken) return false;
+    let n = r.node;
+    if (r.through) {
+      // An access, unless its address is taken (`&c[1]` hands c out as `c + 1` does).
+      while (n.parent && (n.parent.type === 'parenthesized_expression' || ((n.parent.type === 'subscript_expression' || n.parent.type === 'field_expression') && child(n.parent, 'argument') === n))) n = n.parent;
+      return !(n.parent?.type === 'pointer_expression' && text[n.parent.start] === '&');
+    }
+    while (n.parent?.type === 'parenthesized_expression') n = n.parent;
+    const p = n.parent, op = p && (p.type === 'binary_expression' || p.type === 'unary_expression') ? p.children.find(c => !c.named) : undefined;
+    if (op && /^(!|==|!=|<|>|<=|>=|&&|\|\|)$/.test(text.slice(op.start, op.end))) return true;
+    if (p?.type === 'sizeof_expression') return true;
+    const call = p?.type === 'argument_list' ? p.parent : undefined, f = call && child(call, 'function');
+    return !!f && text.slice(f.start, f.end) === 'free';
+  });
+}
+
+/**
+ * Whether two different variables may reach the same array (an alias the test cannot rule out is
+ * a dependence): not when one is `restrict`, nor two objects of their own, nor an object local to
+ * the function and a pointer that cannot reach it (it never handed its address out, or the pointer
+ * is a parameter never assigned, which the caller set before the object existed).
+ */
+function mayAlias(model: ItemModel, x: Variable, y: Variable): boolean {
+  if (restricted(x, model.text) || restricted(y, model.text)) return false;
+  const ox = ownObject(model, x), oy = ownObject(model, y);
+  if (ox && oy) return false;
+  if (!ox && !oy) return true;
+  const [o, p] = ox ? [x, y] : [y, x];
+  const local = o.storage === 'local' && !o.isStatic && !o.isExtern;
+  return !(local && (sealed(model, o) || (p.storage === 'param' && unassigned(model, p))));
 }
 
 /** undefined when independent; 'indirect', or a distance text, when they may meet. */

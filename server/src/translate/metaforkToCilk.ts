@@ -7,7 +7,7 @@
 // approach"; the driver re-parses between passes. Listing A.5 is the expected shape; beyond
 // it the environment is freed and the function returns a value.
 
-import { walk } from '../syntax/ast';
+import { functionName, walk } from '../syntax/ast';
 import { applyEdits, insert, removeStatement, replace, withTrailingBlanks, TextEdit } from '../syntax/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -130,7 +130,7 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
     const type = typeSpecifiers(v, text);
     const local = /[{}]/.test(type) ? type.replace(/\s*\{[\s\S]*$/, '') : [...localTypes].find(t => new RegExp(`\\b${t}\\b`).test(type));
     if (local) {
-      stage.refuse('MF605', c.head, `'${label}' block uses '${v.name}' of type '${local}' declared inside '${functionName(host, text)}': the outlined function cannot see it (declare the type at file scope)`, { variable: v.name });
+      stage.refuse('MF605', c.head, `'${label}' block uses '${v.name}' of type '${local}' declared inside '${functionName(host, text)?.name ?? 'the function'}': the outlined function cannot see it (declare the type at file scope)`, { variable: v.name });
       return false;
     }
   }
@@ -193,11 +193,6 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   stage.edit(replace(span, site));
   if (!cpp || !references.length) stage.includes.add('stdlib.h');
   return true;
-}
-
-function functionName(fn: SNode, text: string): string {
-  const m = /([A-Za-z_][A-Za-z0-9_:~]*)\s*\(/.exec(text.slice(fn.start, fn.end));
-  return m ? m[1] : 'the function';
 }
 
 /** The final pass: keyword for keyword, once no block spawn is left. */

@@ -6,7 +6,7 @@
 // OpenMP tasks need a team: as the thesis does (Figure 3.27), the program's `main` is renamed
 // and a new `main` runs it inside `parallel` + `single`, with nested parallel loops allowed.
 
-import { child, named, unparen } from '../syntax/ast';
+import { child, functionName, named, unparen } from '../syntax/ast';
 import { insert, remove, removeStatement, replace, withTrailingBlanks } from '../syntax/edits';
 import { skipTrivia, within } from '../syntax/keywords';
 import type { SNode } from '../syntax/parser';
@@ -239,8 +239,8 @@ function wrapMain(stage: Stage, models: ItemModel[]): void {
     if (fn.type !== 'function_definition') continue;
     const declarator = child(fn, 'declarator');
     const fd = declarator && findFunctionDeclarator(declarator);
-    const nameNode = fd && child(fd, 'declarator');
-    if (!fd || !nameNode || text.slice(nameNode.start, nameNode.end) !== 'main') continue;
+    const name = functionName(fn, text);
+    if (!fd || name?.name !== 'main') continue;
     const params = child(fd, 'parameters');
     const paramText = params ? text.slice(params.start, params.end) : '(void)';
     const names: string[] = [];
@@ -256,7 +256,7 @@ function wrapMain(stage: Stage, models: ItemModel[]): void {
     const body = returnsVoid
       ? [`${unit}omp_set_max_active_levels(2); /* the team below, and the parallel loops its tasks open */`, `${unit}#pragma omp parallel`, `${unit}#pragma omp single`, `${unit}${call};`]
       : [`${unit}int mf_status = 0;`, `${unit}omp_set_max_active_levels(2); /* the team below, and the parallel loops its tasks open */`, `${unit}#pragma omp parallel`, `${unit}#pragma omp single`, `${unit}mf_status = ${call};`, `${unit}return mf_status;`];
-    stage.edit(replace(nameNode, RENAMED_MAIN));
+    stage.edit(replace(name, RENAMED_MAIN));
     stage.edit(insert(fn.end, `\n\n${GENERATED_MAIN}\n${returnsVoid ? 'void' : 'int'} main${paramText}\n{\n${body.join('\n')}\n}`));
     stage.includes.add('omp.h');
     return;

@@ -6,11 +6,11 @@
 // `depend` (a join before a task whose dependence could be pending), `schedule` chunks (as
 // `#pragma meta grainsize`). What has no counterpart is refused with the construct's name.
 
-import { child, named, walk } from '../syntax/ast';
+import { child, functionName, named, walk } from '../syntax/ast';
 import { insert, remove, removeStatement, replace } from '../syntax/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
-import { findFunctionDeclarator, Variable } from '../model/scopes';
+import type { Variable } from '../model/scopes';
 import { sharingAt, Sharing } from '../model/sharing';
 import { canonicalHeader } from '../analysis/loops';
 import { visibleVariable } from '../analysis/sharingChecks';
@@ -94,9 +94,8 @@ function removeGeneratedMain(stage: Stage, models: ItemModel[]): Set<SNode> {
     stage.edit(remove({ start, end: fn.end }));
     skip.add(fn);
     for (const other of models) {
-      const d = other.item.type === 'function_definition' ? child(other.item, 'declarator') : undefined;
-      const name = d && findFunctionDeclarator(d)?.children.find(x => x.field === 'declarator');
-      if (name && text.slice(name.start, name.end) === RENAMED_MAIN) stage.edit(replace(name, 'main'));
+      const name = other.item.type === 'function_definition' ? functionName(other.item, text) : undefined;
+      if (name?.name === RENAMED_MAIN) stage.edit(replace(name, 'main'));
     }
   });
   return skip;

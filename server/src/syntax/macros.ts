@@ -1,0 +1,43 @@
+// The `#define`s of a file: what a name expands to. Text-level on purpose, like includes.ts: a
+// definition may sit anywhere (inside a function too) and its body is tokens, not C the parser reads.
+
+export interface Macro {
+  name: string;
+  /** The parameters of a function-like macro (`MIN(a, b)`); undefined for an object-like one. */
+  params?: string[];
+  /** The replacement text, continuation lines joined, comments dropped. */
+  body: string;
+  /** Offset of the `#` of its line. */
+  start: number;
+}
+
+const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\([^)]*\))?((?:[^\n\\]|\\[^\n]|\\\n)*)$/gm;
+
+/** Every `#define` of the text by name (the last one wins, as after an `#undef` and a new definition). */
+export function macroDefinitions(text: string): Map<string, Macro> {
+  const out = new Map<string, Macro>();
+  for (const m of text.matchAll(DEFINE)) {
+    const params = m[2] ? m[2].slice(1, -1).split(',').map(p => p.trim()).filter(Boolean) : undefined;
+    const body = m[3].replace(/\\\n/g, ' ').replace(/\/\*[^]*?\*\/|\/\/.*$/g, ' ').trim();
+    out.set(m[1], { name: m[1], ...(params ? { params } : {}), body, start: m.index! });
+  }
+  return out;
+}
+
+/** C's keywords and type names: words of a macro body that name no variable. */
+const C_WORDS = new Set(['auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum', 'extern',
+  'float', 'for', 'goto', 'if', 'inline', 'int', 'long', 'register', 'restrict', 'return', 'short', 'signed', 'sizeof', 'static',
+  'struct', 'switch', 'typedef', 'union', 'unsigned', 'void', 'volatile', 'while', '_Bool', '_Complex', 'bool', 'true', 'false',
+  'size_t', 'ptrdiff_t', 'int8_t', 'int16_t', 'int32_t', 'int64_t', 'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t']);
+
+/** The identifiers a macro's body names as values: not those called (`f(`), not member names
+ * (`.x`, `->x`), not string or character contents, not the macro's own parameters. */
+export function macroIdentifiers(macro: Macro): string[] {
+  const body = macro.body.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, ' ');
+  const out: string[] = [];
+  for (const m of body.matchAll(/(\.|->)?\s*\b([A-Za-z_]\w*)\b(\s*\()?/g)) {
+    if (m[1] || m[3] || macro.params?.includes(m[2]) || C_WORDS.has(m[2])) continue;
+    if (!out.includes(m[2])) out.push(m[2]);
+  }
+  return out;
+}

@@ -1,0 +1,233 @@
+// Names in the generated CUDA (issue 18, defects 11 and 12). A function is named from the tree,
+// whatever comes before its declarator (attributes, static inline, a pointer result, K&R
+// parameters), so the functions a kernel calls get __host__ __device__ and the .cu compiles and
+// runs. A name the generator cannot resolve in a kernel (declared nowhere, or a macro expanding to
+// a variable of the host the kernel does not receive) is refused at its position: exit 1, nothing
+// on stdout, through `cuda` and `optimize` alike.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { analyze } from '../helpers';
+import { elide } from '../../server/src/model/elide';
+import { generateCuda } from '../../server/src/cuda/index';
+import { optimizeText } from '../../server/src/optimize/index';
+import { functionName } from '../../server/src/syntax/ast';
+import { main } from '../../server/src/cli';
+import { buildEmulated, nvccAvailable, nvccCompile } from './emu/build';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-names-'));
+const gcc = spawnSync('gcc', ['--version']).status === 0 && spawnSync('g++', ['--version']).status === 0 ? false : 'gcc or g++ not found';
+const nvcc = nvccAvailable() ? false : 'nvcc not found';
+
+async function cli(...args: string[]) {
+  let stdout = '', stderr = '';
+  const code = await main(args, { stdout: s => { stdout += s; }, stderr: s => { stderr += s; } });
+  return { code, stdout, stderr };
+}
+
+/** `file:line:col` of the `occurrence`-th `needle` in `text`, as the CLI prints it. */
+function at(file: string, text: string, needle: string, occurrence = 1): string {
+  let i = -1;
+  for (let k = 0; k < occurrence; k++) i = text.indexOf(needle, i + 1);
+  assert.ok(i >= 0, needle);
+  const before = text.slice(0, i).split('\n');
+  return `${file}:${before.length}:${before[before.length - 1].length + 1}`;
+}
+
+const CALLED = `#include <stdio.h>
+#include <stdlib.h>
+
+__attribute__((noinline)) static int sq(int x) { return x * x; }
+static inline int twice(int x) { return 2 * x; }
+static inline __attribute__((always_inline)) double half(double x) { return x / 2; }
+int *pick(int *p, int k) { return p + k; }
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 1000;
+  int *a = malloc(sizeof(int) * n);
+  int *b = malloc(sizeof(int) * n);
+  for (int i = 0; i < n; i++) b[i] = i % 13;
+  int B = 64;
+  int dim = (n + B - 1) / B;
+  meta_schedule {
+    meta_for (int v = 0; v < dim; v++)
+      meta_for (int u = 0; u < B; u++) {
+        int i = v * B + u;
+        if (i < n) {
+          int t[2] = { b[i], i };
+          a[i] = sq(b[i]) + twice(i) + (int) half(6.0) + *pick(t, 1);
+        }
+      }
+  }
+  long s = 0;
+  for (int i = 0; i < n; i++) s += (i % 7 + 1) * (long) a[i];
+  printf("n=%d s=%ld\\n", n, s);
+  free(a); free(b);
+  return 0;
+}
+`;
+
+test('functionName reads the declarator: attributes, static inline, a pointer result, K&R, a function returning a function pointer', async () => {
+  const text = `__attribute__((noinline)) static int sq(int x) { return x * x; }
+static inline __attribute__((always_inline)) double half(double x) { return x / 2; }
+int *pick(int *p, int k) { return p + k; }
+int kr(x, y) int x; int y; { return x - y; }
+int (*chooser(void))(int) { return 0; }
+`;
+  const { model } = await analyze(text, 'names.c');
+  const names = model.allItems().map(m => functionName(m.item, text)).map(id => id && [id.name, text.slice(id.start, id.end)]);
+  assert.deepEqual(names, [['sq', 'sq'], ['half', 'half'], ['pick', 'pick'], ['kr', 'kr'], ['chooser', 'chooser']]);
+});
+
+test('the functions a kernel calls, however declared, become __host__ __device__; the .cu runs like gcc -O2 in the emulation', { skip: gcc }, async () => {
+  const r = await generateCuda(CALLED, { fileName: 'called.mfc' });
+  assert.ok(r.text, r.diagnostics.map(d => `${d.code} ${d.message}`).join('\n'));
+  for (const line of ['__host__ __device__ __attribute__((noinline)) static int sq(int x)', '__host__ __device__ static inline int twice(int x)',
+    '__host__ __device__ static inline __attribute__((always_inline)) double half(double x)', '__host__ __device__ int *pick(int *p, int k)']) {
+    assert.ok(r.text.includes(line), line);
+  }
+  const { model } = await analyze(CALLED, 'called.mfc');
+  const src = path.join(work, 'called.c'), cu = path.join(work, 'called.cu');
+  fs.writeFileSync(src, elide(model));
+  fs.writeFileSync(cu, r.text);
+  const built = spawnSync('gcc', ['-O2', '-o', `${src}.gcc`, src], { encoding: 'utf8' });
+  assert.equal(built.status, 0, built.stderr);
+  buildEmulated(cu, `${cu}.emu`);
+  for (const n of ['1000', '333']) {
+    const want = spawnSync(`${src}.gcc`, [n], { encoding: 'utf8' }).stdout;
+    const got = spawnSync(`${cu}.emu`, [n], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(got.status, 0, got.stderr);
+    assert.equal(got.stdout, want, `n = ${n}`);
+  }
+});
+
+test('the .cu whose kernel calls attributed, inline and pointer-returning functions compiles with nvcc -arch=sm_90', { skip: nvcc }, async () => {
+  const r = await generateCuda(CALLED, { fileName: 'called.mfc' });
+  assert.ok(r.text, r.diagnostics.map(d => d.message).join('\n'));
+  const cu = path.join(work, 'called-nvcc.cu');
+  fs.writeFileSync(cu, r.text);
+  nvccCompile(cu, `${cu}.o`);
+});
+
+const UNDECLARED = `void f(int n, int *a) {
+  int s = 0;
+  meta_schedule {
+    meta_for (int v = 0; v < n; v++)
+      meta_for (int u = 0; u < 4; u++) {
+        total_out = s;
+        a[v * 4 + u] = s;
+      }
+  }
+}
+`;
+const MACRO_LOCAL = `#define LEN n
+void f(int *a) {
+  int n = 8;
+  meta_schedule {
+    meta_for (int v = 0; v < 4; v++)
+      meta_for (int u = 0; u < 8; u++)
+        a[v * LEN + u] = u;
+  }
+}
+`;
+const MACRO_BOUND = `#define LEN n
+void f(int n, int *a) {
+  meta_schedule {
+    meta_for (int v = 0; v < LEN; v++)
+      meta_for (int u = 0; u < 4; u++)
+        a[v * 4 + u] = u;
+  }
+}
+`;
+
+const REFUSALS: { name: string; text: string; needle: string; message: string }[] = [
+  { name: 'an assignment to a name declared nowhere', text: UNDECLARED, needle: 'total_out',
+    message: "error: 'total_out' is declared nowhere in this file (in a header or behind a macro): the generator cannot tell what it is, and a kernel has only the variables it receives [MF513]" },
+  { name: 'a macro used in an index that expands to a local variable of the host function', text: MACRO_LOCAL, needle: 'LEN + u',
+    message: "error: 'LEN' expands to 'n', a variable of 'f' that the kernel does not receive (write 'n' itself: the generator passes the variables a kernel names) [MF513]" },
+  { name: 'a macro used as a grid bound that expands to a parameter', text: MACRO_BOUND, needle: 'LEN; v++',
+    message: "error: 'LEN' expands to 'n', a variable of 'f' that the kernel does not receive (write 'n' itself: the generator passes the variables a kernel names) [MF513]" },
+];
+
+for (const c of REFUSALS) {
+  test(`cuda and optimize refuse ${c.name}: exit 1, the position, nothing on stdout`, async () => {
+    const file = path.join(work, `${c.name.replace(/\W+/g, '-')}.mfc`);
+    fs.writeFileSync(file, c.text);
+    const line = `${at(file, c.text, c.needle)}: ${c.message}\n`;
+    const cuda = await cli('cuda', file);
+    assert.deepEqual(cuda, { code: 1, stdout: '', stderr: line });
+    const optimize = await cli('optimize', file);
+    assert.deepEqual(optimize, { code: 1, stdout: '', stderr: line });
+    // The library calls the tests and the server use.
+    const g = await generateCuda(c.text, { fileName: file });
+    assert.equal(g.text, undefined);
+    const start = c.text.indexOf(c.needle), name = c.needle.split(/\W/)[0];
+    assert.deepEqual(g.diagnostics.map(d => [d.code, d.start, d.end]), [['MF513', start, start + name.length]]);
+    const o = await optimizeText(c.text, { fileName: file, registers: 'estimate' });
+    assert.equal(o.cuda, undefined);
+    assert.deepEqual(o.diagnostics.map(d => [d.code, d.start, d.end, d.message]), g.diagnostics.map(d => [d.code, d.start, d.end, d.message]));
+  });
+}
+
+test('a K&R definition the kernel calls is named from the tree too (its __host__ __device__ is placed; C++ compilers reject K&R itself)', async () => {
+  const text = 'int kr(x, y)\n  int x;\n  int y;\n{ return x - y; }\nvoid f(int n, int *a) {\n  meta_schedule {\n    meta_for (int v = 0; v < n; v++)\n      meta_for (int u = 0; u < 4; u++)\n        a[v * 4 + u] = kr(u, v);\n  }\n}\n';
+  const r = await generateCuda(text, { fileName: 'kr.mfc' });
+  assert.ok(r.text, r.diagnostics.map(d => d.message).join('\n'));
+  assert.ok(r.text.includes('__host__ __device__ int kr(x, y)'), r.text);
+});
+
+test('names the kernel can resolve stay accepted: a constant macro, an enumerator, a macro expanding to a variable the kernel receives, blockDim', async () => {
+  const text = `#define W 4
+#define WIDTH (W * 1)
+#define LEN n
+enum { H = 2 };
+void f(int n, int *a) {
+  meta_schedule {
+    meta_for (int v = 0; v < n; v++)
+      meta_for (int u = 0; u < WIDTH; u++)
+        a[v * W + u] = u * H + n + LEN + (int) blockDim.x * 0;
+  }
+}
+`;
+  const r = await generateCuda(text, { fileName: 'ok.mfc' });
+  assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error').map(d => d.message), []);
+  assert.ok(r.text);
+});
+
+test('an array the generator cannot see (declared in a header) is refused with MF509 at its use', async () => {
+  const text = `#include "g.h"
+void f(int n) {
+  meta_schedule {
+    meta_for (int v = 0; v < n; v++)
+      meta_for (int u = 0; u < 4; u++)
+        g[v * 4 + u] = u;
+  }
+}
+`;
+  const r = await generateCuda(text, { fileName: 'g.mfc' });
+  assert.equal(r.text, undefined);
+  const start = text.indexOf('g[v');
+  assert.deepEqual(r.diagnostics.map(d => [d.code, d.start, d.end, d.message]), [['MF509', start, start + 1,
+    "the generator cannot tell how many elements of 'g' to transfer: its declaration is not visible (in a header or behind a macro); declare it in this file with its extents"]]);
+});
+
+test("C's restrict, which C++ lacks, becomes __restrict__ in the .cu (and leaves an array parameter's brackets): nvcc compiles it", { skip: nvcc }, async () => {
+  const text = `void shift(int n, double *restrict a, const double *restrict b, double c[restrict 64]) {
+  meta_schedule {
+    meta_for (int v = 0; v < n; v++)
+      meta_for (int u = 0; u < 4; u++)
+        a[v * 4 + u] = b[v * 4 + u] + 1;
+  }
+}
+`;
+  const r = await generateCuda(text, { fileName: 'restrict.mfc' });
+  assert.ok(r.text, r.diagnostics.map(d => d.message).join('\n'));
+  assert.ok(r.text.includes('void shift(int n, double *__restrict__ a, const double *__restrict__ b, double c[64]) {'), r.text);
+  const cu = path.join(work, 'restrict.cu');
+  fs.writeFileSync(cu, r.text);
+  nvccCompile(cu, `${cu}.o`);
+});
