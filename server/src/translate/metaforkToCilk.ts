@@ -15,7 +15,8 @@ import { removeHead, workerCountCalls } from '../model/elide';
 import { sharingAt } from '../model/sharing';
 import type { Variable } from '../model/scopes';
 import { reductionAsChunks } from './reduction';
-import { atLineStart, declarationFor, typeSpecifiers, indentUnit, lineIndent, reindent, soleStatement, Stage, wholeLines } from './common';
+import { atLineStart, declarationFor, typeSpecifiers, indentUnit, lineIndent, reindent, soleStatement, Stage, variablyModified, wholeLines } from './common';
+import { visibleVariable } from '../analysis/sharingChecks';
 
 const GENERATED_NAME = /\b(?:_taskFunc|__taskenv__|_tenv|__tdata)(\d+)\b/g;
 
@@ -125,12 +126,20 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   const env = passing(model, c);
   const all = env.map(p => p.v);
   const references = env.filter(p => p.by === 'reference').map(p => p.v);
+  // The environment's struct is declared once at file scope, before the outlined function
+  // (one type for both sides: two structs with one tag are incompatible types, and gcc -O2
+  // reorders their accesses, issue 18): every member's type must be restatable there.
   const localTypes = localTypeNames(host, text);
+  const isVariable = (name: string, at: number) => !!visibleVariable(model, name, at);
   for (const v of all) {
     const type = typeSpecifiers(v, text);
     const local = /[{}]/.test(type) ? type.replace(/\s*\{[\s\S]*$/, '') : [...localTypes].find(t => new RegExp(`\\b${t}\\b`).test(type));
     if (local) {
       stage.refuse('MF605', c.head, `'${label}' block uses '${v.name}' of type '${local}' declared inside '${functionName(host, text)}': the outlined function cannot see it (declare the type at file scope)`, { variable: v.name });
+      return false;
+    }
+    if (variablyModified(v, isVariable, text) || declarationFor(v, text, v.name).startsWith('__typeof__(')) {
+      stage.refuse('MF605', c.head, `'${label}' block uses '${v.name}' of a variably modified type ('${declarationFor(v, text, v.name)}'): an outlined function's environment cannot carry it (give the array a constant size or allocate it with malloc)`, { variable: v.name });
       return false;
     }
   }
@@ -143,8 +152,7 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
     const formals = references.map(v => declarationFor(v, text, v.name)).join(', ');
     members.push(`${struct}(${formals}) : ${references.map(v => `${v.name}(${v.name})`).join(', ')} { }`);
   }
-  const structDef = (indent: string, tail: string) =>
-    [`${indent}struct ${struct} {`, ...members.map(m => `${indent}${unit}${m}`), `${indent}}${tail}`].join('\n');
+  const structDef = [`struct ${struct} {`, ...members.map(m => `${unit}${m}`), '};', ''];
 
   // The region, with every use of a variable passed by pointer read through it.
   const rewrites: TextEdit[] = [];
@@ -163,9 +171,9 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   const prototype = hostBody && !qualified ? [text.slice(host.start, hostBody.start).trim() + ';'] : [];
   const outlined = [
     ...prototype,
+    ...structDef,
     `static void *${fn}(void *${param})`,
     '{',
-    structDef(unit, ';'),
     `${unit}struct ${struct} *${envName} = (struct ${struct} *) ${param};`,
     ...all.map(v => `${unit}${declarationFor(v, text, v.name, pointerNames.has(v))} = ${envName}->${v.name};`),
     `${unit}${release}`,
@@ -182,7 +190,7 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
     : `${envName} = (struct ${struct} *) malloc(sizeof(struct ${struct}));`;
   const site = [
     '{',
-    structDef(indent + unit, ` *${envName};`),
+    `${indent}${unit}struct ${struct} *${envName};`,
     `${indent}${unit}${allocation}`,
     ...env.filter(p => p.by !== 'reference').map(({ v, by }) => `${indent}${unit}${envName}->${v.name} = ${by === 'pointer' ? '&' : ''}${v.name};`),
     `${indent}${unit}cilk_spawn ${fn}(${envName});`,

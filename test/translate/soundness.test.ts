@@ -1,0 +1,222 @@
+// Translations that once computed something else than their input, or crashed (issue 18):
+// each program is translated along a chain of dialects and every step is built like a user's
+// build (gcc -O2 -Wall, strict aliasing) and run against the input's own output: OpenMP with
+// -fopenmp at 1, 2 and 4 threads, MetaFork and CilkPlus through their serial elision (no Cilk
+// compiler here), MetaFork also once more to OpenMP. Where the text matters, it is pinned.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { analyze, spanOf, summarize } from '../helpers';
+import { elide } from '../../server/src/model/elide';
+import { translateText, Dialect } from '../../server/src/translate/index';
+
+const gcc = spawnSync('gcc', ['--version']).status === 0;
+const skip = gcc ? false : 'gcc not found';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-soundness-'));
+const FLAGS = ['-std=gnu11', '-O2', '-fstrict-aliasing', '-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas'];
+const ext: Record<Dialect, string> = { metafork: '.mfc', openmp: '.c', cilkplus: '.c' };
+
+function build(source: string, name: string, openmp: boolean): string {
+  const src = path.join(work, `${name}.c`);
+  const exe = path.join(work, `${name}.out`);
+  fs.writeFileSync(src, source);
+  const r = spawnSync('gcc', [...FLAGS, ...(openmp ? ['-fopenmp'] : []), '-x', 'c', src, '-x', 'none', '-o', exe, '-lm'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `${name} does not compile:\n${r.stderr}\n--- source ---\n${source}`);
+  return exe;
+}
+
+function run(exe: string, threads: number): string {
+  return execFileSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(threads) }, timeout: 30000 });
+}
+
+/** What a program in `dialect` prints: OpenMP the same at 1, 2 and 4 threads; the others by their elision. */
+async function outputOf(program: string, dialect: Dialect, name: string): Promise<string> {
+  if (dialect === 'openmp') {
+    const exe = build(program, name, true);
+    const outputs = [1, 2, 4].map(n => run(exe, n));
+    for (const [i, n] of [2, 4].entries()) assert.equal(outputs[i + 1], outputs[0], `${name}: OMP_NUM_THREADS=${n} differs from 1 thread\n${program}`);
+    return outputs[0];
+  }
+  const { model, diagnostics } = await analyze(program, name + ext[dialect]);
+  assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), [], `${name} has errors:\n${program}`);
+  return run(build(elide(model), `${name}_serial`, false), 1);
+}
+
+async function translated(program: string, from: Dialect, to: Dialect, name: string): Promise<string> {
+  const r = await translateText(program, to, { fileName: name + ext[from] });
+  assert.notEqual(r.text, undefined, `${name} -> ${to} refused:\n${r.diagnostics.map(d => `${d.code} ${d.message}`).join('\n')}`);
+  return r.text!;
+}
+
+/**
+ * Translates `program` (in `from`) along `chain`, checking that every step computes what the
+ * program computes; returns the texts of the steps.
+ */
+async function sameAlongChain(program: string, from: Dialect, chain: Dialect[], name: string): Promise<string[]> {
+  const truth = await outputOf(program, from, `${name}_input`);
+  const texts: string[] = [];
+  let text = program, dialect = from;
+  for (const [i, to] of chain.entries()) {
+    text = await translated(text, dialect, to, `${name}_${i}`);
+    dialect = to;
+    texts.push(text);
+    assert.equal(await outputOf(text, to, `${name}_${i}_${to}`), truth, `step ${i + 1} (to ${to}) computes something else:\n${text}`);
+    if (to === 'metafork') assert.equal(await outputOf(await translated(text, 'metafork', 'openmp', `${name}_${i}_omp`), 'openmp', `${name}_${i}_omp`), truth, `step ${i + 1} then to OpenMP`);
+  }
+  return texts;
+}
+
+// ---------------------------------------------------------------------------------------
+// Defect 3: the outlined task and the spawn site used two struct types with one tag.
+
+const blockSpawn = `#include <stdio.h>
+
+long work(int n)
+{
+    long sum_a = 0, sum_b = 0;
+    meta_fork shared(sum_a) {
+        for (int i = 0; i < n; i++) sum_a += i * 3;
+    }
+    for (int j = 0; j < n; j++) sum_b += j;
+    meta_join;
+    return sum_a + sum_b;
+}
+
+int main(void)
+{
+    printf("%ld\\n", work(1000));
+    return 0;
+}
+`;
+
+test('a block spawn outlined to CilkPlus has one environment type, declared once (gcc -O2)', { skip }, async () => {
+  const [cilk] = await sameAlongChain(blockSpawn, 'metafork', ['cilkplus', 'metafork', 'cilkplus'], 'block_spawn');
+  assert.equal(cilk, `#include <stdio.h>
+#include <stdlib.h>
+#include <cilk/cilk.h>
+
+long work(int n);
+struct __taskenv__0 {
+    long (*sum_a);
+    int n;
+};
+
+static void *_taskFunc0(void *__tdata0)
+{
+    struct __taskenv__0 *_tenv0 = (struct __taskenv__0 *) __tdata0;
+    long (*sum_a) = _tenv0->sum_a;
+    int n = _tenv0->n;
+    free(_tenv0);
+    {
+        for (int i = 0; i < n; i++) (*sum_a) += i * 3;
+    }
+    return 0;
+}
+
+long work(int n)
+{
+    long sum_a = 0, sum_b = 0;
+    {
+        struct __taskenv__0 *_tenv0;
+        _tenv0 = (struct __taskenv__0 *) malloc(sizeof(struct __taskenv__0));
+        _tenv0->sum_a = &sum_a;
+        _tenv0->n = n;
+        cilk_spawn _taskFunc0(_tenv0);
+    }
+    for (int j = 0; j < n; j++) sum_b += j;
+    cilk_sync;
+    return sum_a + sum_b;
+}
+
+int main(void)
+{
+    printf("%ld\\n", work(1000));
+    return 0;
+}
+`);
+});
+
+test('OpenMP sections translated to CilkPlus compute what the sections compute (gcc -O2)', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+
+int main(void)
+{
+    long a = 0, b = 0;
+    int n = 1000;
+#pragma omp parallel
+#pragma omp sections
+    {
+#pragma omp section
+        for (int i = 0; i < n; i++) a += i;
+#pragma omp section
+        for (int i = 0; i < n; i++) b += 2 * i;
+    }
+    printf("%ld %ld\\n", a, b);
+    return 0;
+}
+`, 'openmp', ['cilkplus', 'metafork', 'openmp'], 'sections');
+});
+
+test('nested block spawns in two functions, arrays and array parameters: outlined and run (gcc -O2)', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+
+typedef struct { int lo, hi; } range;
+
+void scale(int n, double a[], double b[10])
+{
+    double t[4] = { 1, 2, 3, 4 };
+    range r = { 0, n };
+    meta_fork shared(a) {
+        for (int i = r.lo; i < r.hi; i++) a[i] *= t[i % 4];
+        meta_fork shared(b) {
+            for (int i = 0; i < 10; i++) b[i] += t[i % 4];
+        }
+        meta_join;
+    }
+    meta_join;
+}
+
+double total(const double *a, int n)
+{
+    double s = 0, u = 0;
+    meta_fork shared(s) {
+        for (int i = 0; i < n / 2; i++) s += a[i];
+    }
+    for (int i = n / 2; i < n; i++) u += a[i];
+    meta_join;
+    return s + u;
+}
+
+int main(void)
+{
+    double a[100], b[10];
+    for (int i = 0; i < 100; i++) a[i] = i;
+    for (int i = 0; i < 10; i++) b[i] = i;
+    scale(100, a, b);
+    printf("%.1f %.1f\\n", total(a, 100), total(b, 10));
+    return 0;
+}
+`, 'metafork', ['cilkplus', 'metafork', 'openmp'], 'nested');
+});
+
+test('a block spawn using a variable-length array is refused with its position', async () => {
+  const program = `void fill(int n)
+{
+    int v[n];
+    meta_fork shared(v) {
+        for (int i = 0; i < n; i++) v[i] = i;
+    }
+    meta_join;
+}
+`;
+  const r = await translateText(program, 'cilkplus', { fileName: 'vla.mfc' });
+  assert.equal(r.text, undefined);
+  assert.deepEqual(summarize(program, r.diagnostics), [{
+    code: 'MF605', text: 'meta_fork shared(v)',
+    message: "'meta_fork' block uses 'v' of a variably modified type ('int v[n]'): an outlined function's environment cannot carry it (give the array a constant size or allocate it with malloc)",
+  }]);
+});
