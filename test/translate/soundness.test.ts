@@ -220,3 +220,73 @@ test('a block spawn using a variable-length array is refused with its position',
     message: "'meta_fork' block uses 'v' of a variably modified type ('int v[n]'): an outlined function's environment cannot carry it (give the array a constant size or allocate it with malloc)",
   }]);
 });
+
+// ---------------------------------------------------------------------------------------
+// Defect 13: the join before a depend task went inside the task's pragma line, which the call
+// form removes ("overlapping edits").
+
+test('a depend task whose body is a call, after a pending dependence, translates (indented pragmas)', { skip }, async () => {
+  const [metafork] = await sameAlongChain(`#include <stdio.h>
+void use(int v) { printf("%d\\n", v); }
+int main(void)
+{
+    int x = 0;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(out: x)
+        x = 42;
+        #pragma omp task depend(in: x)
+        use(x);
+    }
+    return 0;
+}
+`, 'openmp', ['metafork', 'cilkplus'], 'depend_call');
+  assert.equal(metafork, `#include <stdio.h>
+void use(int v) { printf("%d\\n", v); }
+int main(void)
+{
+    int x = 0;
+    {
+        meta_fork shared(x)
+        x = 42;
+        meta_join; /* depend(x) */
+        meta_fork use(x);
+    }
+    meta_join;
+    return 0;
+}
+`);
+});
+
+test('depend tasks as calls, assignments of calls, braced and unbraced bodies, taskwait right after', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+int f(int v) { return v + 1; }
+void use(int v) { printf("%d\\n", v); }
+int main(void)
+{
+    int x = 0, y = 0;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(out: x) shared(x)
+        x = f(1);
+        #pragma omp task depend(in: x) depend(out: y) shared(y)
+        y = f(x);
+        #pragma omp taskwait
+        #pragma omp task depend(inout: x) shared(x)
+        { x = x * 3; }
+        #pragma omp task depend(in: x)
+        { use(x); }
+        #pragma omp taskwait
+        #pragma omp task depend(inout: y) shared(y)
+        y++;
+        #pragma omp task depend(in: y)
+        use(y);
+        #pragma omp taskwait
+    }
+    printf("%d %d\\n", x, y);
+    return 0;
+}
+`, 'openmp', ['metafork', 'cilkplus', 'metafork', 'openmp'], 'depend_shapes');
+});

@@ -533,7 +533,10 @@ class ItemTranslator {
       }
       const conflict = pending.some(p => [...deps.ins].some(x => p.outs.has(x)) || [...deps.outs].some(x => p.outs.has(x) || p.ins.has(x)));
       if (conflict) {
-        this.stage.edit(insert(c.start, `${JOIN} /* depend(${[...new Set([...deps.ins, ...deps.outs])].join(', ')}) */\n${lineIndent(this.text, c.start)}`));
+        // Before the task's whole first line: its pragma line may be removed (a call form), and
+        // an insertion inside a removed line is an overlapping edit.
+        const line = wholeLines(this.text, { start: c.start, end: c.start }).start;
+        this.stage.edit(insert(line, `${lineIndent(this.text, c.start)}${JOIN} /* depend(${[...new Set([...deps.ins, ...deps.outs])].join(', ')}) */\n`));
         pending = [];
       }
       pending.push(deps);
