@@ -290,3 +290,107 @@ int main(void)
 }
 `, 'openmp', ['metafork', 'cilkplus', 'metafork', 'openmp'], 'depend_shapes');
 });
+
+// ---------------------------------------------------------------------------------------
+// Defect 4: dependence types other than in/out/inout were ignored (no join between the tasks).
+
+const heavy = `static long heavy(long seed)
+{
+    long h = seed;
+    for (long i = 0; i < 3000000; i++) h = (h * 7 + i) % 1000003;
+    return h;
+}
+`;
+
+test('depend(mutexinoutset) and iterator modifiers order the tasks like inout, after the round trip too', { skip }, async () => {
+  const [metafork] = await sameAlongChain(`#include <stdio.h>
+${heavy}
+int main(void)
+{
+    long c = 0, d[4] = { 0 }, seen_c = 0, seen_d = 0;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(mutexinoutset: c) shared(c)
+        c += heavy(1);
+        #pragma omp task depend(mutexinoutset: c) shared(c)
+        c += heavy(2);
+        #pragma omp task depend(in: c) shared(c, seen_c)
+        seen_c = c;
+        #pragma omp task depend(iterator(it = 0:4), out: d[it]) shared(d)
+        d[3] = heavy(3);
+        #pragma omp task depend(in: d[3]) shared(d, seen_d)
+        seen_d = d[3];
+    }
+    printf("%ld %ld\\n", seen_c, seen_d);
+    return 0;
+}
+`, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'mutexinoutset');
+  assert.equal(metafork.slice(metafork.indexOf('    {\n')), `    {
+        meta_fork shared(c)
+        c += heavy(1);
+        meta_join; /* depend(c) */
+        meta_fork shared(c)
+        c += heavy(2);
+        meta_join; /* depend(c) */
+        meta_fork shared(seen_c, c)
+        seen_c = c;
+        meta_fork
+        d[3] = heavy(3);
+        meta_join; /* depend(d) */
+        meta_fork shared(seen_d)
+        seen_d = d[3];
+    }
+    meta_join;
+    printf("%ld %ld\\n", seen_c, seen_d);
+    return 0;
+}
+`);
+});
+
+test('a dependence through a pointer may be on any location: the task joins every pending dependence', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+${heavy}
+int main(void)
+{
+    long a[2] = { 0, 0 };
+    long *p = &a[1];
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(out: a[1]) shared(a)
+        a[1] = heavy(4);
+        #pragma omp task depend(in: p[0])
+        printf("%ld\\n", *p);
+    }
+    return 0;
+}
+`, 'openmp', ['metafork', 'openmp'], 'depend_pointer');
+});
+
+test('inoutset is ordered like inout; depobj, whose dependences are not visible, and doacross types are refused', async () => {
+  const tasks = (type: string) => `void f(long *q)
+{
+    long c = 0;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(out: c) shared(c)
+        c = 1;
+        #pragma omp task depend(${type}: c) shared(c)
+        c += 2;
+    }
+}
+`;
+  const inoutset = await translateText(tasks('inoutset'), 'metafork', { fileName: 'inoutset.c' });
+  assert.match(inoutset.text ?? '', /c = 1;\n {8}meta_join; \/\* depend\(c\) \*\/\n {8}meta_fork shared\(c\)\n {8}c \+= 2;/);
+  for (const type of ['depobj', 'sink']) {
+    const program = tasks(type);
+    const r = await translateText(program, 'metafork', { fileName: `${type}.c` });
+    assert.equal(r.text, undefined, type);
+    const why = type === 'depobj' ? 'the dependences of a depend object are not visible here' : "'sink' belongs to doacross loops ('ordered'), which have no MetaFork counterpart";
+    assert.deepEqual(summarize(program, r.diagnostics.filter(d => d.code === 'MF601')), [
+      { code: 'MF601', text: `depend(${type}: c)`, message: `'depend(${type}: ...)' cannot be translated: ${why}` },
+    ]);
+  }
+});

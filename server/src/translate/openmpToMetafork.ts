@@ -120,6 +120,15 @@ function runtimeCalls(stage: Stage, model: ItemModel): void {
 
 interface Env { before: string[]; decls: string[]; after: string[] }
 
+/** What a task's depend clauses read and write, by base variable (`outs` are also in `ins`). */
+interface Dependences { ins: Set<string>; outs: Set<string>; names: Set<string> }
+/** A location reached through a pointer or a reference, or a name not declared here: any location. */
+const ANY = '*';
+
+function meets(a: Set<string>, b: Set<string>): boolean {
+  return a.size > 0 && b.size > 0 && (a.has(ANY) || b.has(ANY) || [...a].some(x => b.has(x)));
+}
+
 class ItemTranslator {
   private readonly text: string;
   private readonly unit: string;
@@ -496,17 +505,38 @@ class ItemTranslator {
 
   // ---- depend ---------------------------------------------------------------------------
 
-  private readonly dependencies = new Map<Construct, { ins: Set<string>; outs: Set<string> }>();
+  private readonly dependencies = new Map<Construct, Dependences>();
 
-  private depends(c: Construct): { ins: Set<string>; outs: Set<string> } {
-    const ins = new Set<string>(), outs = new Set<string>();
+  /**
+   * The locations a task reads and writes by its depend clauses (OpenMP 5.2 §15.9.5). Only
+   * `in` reads; every other type that orders a task (`out`, `inout`, `mutexinoutset`,
+   * `inoutset`) is taken as `inout`, which orders at least as much. A locator is known by its
+   * base variable when that is a variable of its own (a local or global array, scalar or
+   * struct); through a pointer or a reference, or a name not declared here, it may be any
+   * location (ANY).
+   */
+  private depends(c: Construct): Dependences {
+    const ins = new Set<string>(), outs = new Set<string>(), names = new Set<string>();
     for (const cl of this.clause(c, 'depend')) {
-      const type = cl.modifier?.name ?? cl.args?.text.split(':')[0].trim();
-      // Array sections are compared by their base variable: a sound over-approximation.
-      const bases = (cl.args?.text.split(':').slice(1).join(':') ?? '').split(',').map(x => /[A-Za-z_]\w*/.exec(x)?.[0]).filter((x): x is string => !!x);
-      for (const b of bases) { if (type === 'in' || type === 'inout') ins.add(b); if (type === 'out' || type === 'inout') outs.add(b); }
+      // `depend(iterator(i = 0:n), in: a[i])`: the type is the last modifier; an iterator only
+      // ranges over the locators, whose base variables are what is compared.
+      const type = (cl.modifier?.name ?? '').split(/,(?![^()]*\))/).at(-1)!.trim();
+      if (type === 'depobj' || type === 'source' || type === 'sink' || !cl.modifier) {
+        const why = type === 'depobj' ? 'the dependences of a depend object are not visible here'
+          : type === 'source' || type === 'sink' ? `'${type}' belongs to doacross loops ('ordered'), which have no MetaFork counterpart`
+          : 'a dependence needs its type';
+        this.stage.refuse('MF601', cl, `'depend(${type ? type + ': ' : ''}...)' cannot be translated: ${why}`, { construct: `depend(${type})`, target: 'metafork' });
+        continue;
+      }
+      for (const item of cl.items) {
+        const v = visibleVariable(this.model, item.name, c.start);
+        const base = v && v.shape !== 'pointer' && v.shape !== 'reference' ? v.name : ANY;
+        ins.add(base);
+        if (type !== 'in') outs.add(base);
+        names.add(item.name);
+      }
     }
-    return { ins, outs };
+    return { ins, outs, names };
   }
 
   /**
@@ -517,7 +547,7 @@ class ItemTranslator {
   dependJoins(): void {
     const tasks = [...this.dependencies].filter(([, d]) => d.ins.size || d.outs.size);
     if (!tasks.length) return;
-    let pending: { ins: Set<string>; outs: Set<string> }[] = [];
+    let pending: Dependences[] = [];
     const seenLoops = new Set<SNode>();
     const order = this.model.constructs.filter(c => c.dialect === 'openmp');
     for (const c of order) {
@@ -531,12 +561,12 @@ class ItemTranslator {
           for (const [t, d] of tasks) if (t.start >= p.start && t.end <= p.end) pending.push(d);
         }
       }
-      const conflict = pending.some(p => [...deps.ins].some(x => p.outs.has(x)) || [...deps.outs].some(x => p.outs.has(x) || p.ins.has(x)));
+      const conflict = pending.some(p => meets(deps.ins, p.outs) || meets(deps.outs, p.ins));
       if (conflict) {
         // Before the task's whole first line: its pragma line may be removed (a call form), and
         // an insertion inside a removed line is an overlapping edit.
         const line = wholeLines(this.text, { start: c.start, end: c.start }).start;
-        this.stage.edit(insert(line, `${lineIndent(this.text, c.start)}${JOIN} /* depend(${[...new Set([...deps.ins, ...deps.outs])].join(', ')}) */\n`));
+        this.stage.edit(insert(line, `${lineIndent(this.text, c.start)}${JOIN} /* depend(${[...deps.names].join(', ')}) */\n`));
         pending = [];
       }
       pending.push(deps);
