@@ -513,3 +513,54 @@ done:
 
 `);
 });
+
+test('depend tasks inside a braced parallel region translate (the join was inserted into the rendered region)', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+int f(int v) { return v + 1; }
+int main(void)
+{
+    int z = 0;
+    #pragma omp parallel
+    {
+        #pragma omp single
+        {
+            #pragma omp task depend(out: z) shared(z)
+            z = f(z);
+            #pragma omp task depend(in: z) /* read */
+            f(z);
+            #pragma omp taskwait
+        }
+    }
+    printf("%d\\n", z);
+    return 0;
+}
+`, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'depend_braced');
+});
+
+test('a taskwait inside another task waits only for its own children: the dependent sibling still joins', { skip }, async () => {
+  const program = `#include <stdio.h>
+${heavy}
+int main(void)
+{
+    long x = 0, y = 0, seen = 0;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(out: x) shared(x)
+        x = heavy(1);
+        #pragma omp task shared(y)
+        {
+            #pragma omp task shared(y)
+            y = heavy(2);
+            #pragma omp taskwait
+        }
+        #pragma omp task depend(in: x) shared(x, seen)
+        seen = x;
+    }
+    printf("%ld %ld\\n", seen, y);
+    return 0;
+}
+`;
+  const [metafork] = await sameAlongChain(program, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'nested_taskwait');
+  assert.match(metafork, /            meta_join;\n        }\n        meta_join; \/\* depend\(x\) \*\/\n        meta_fork shared\(seen, x\)\n        seen = x;/);
+});

@@ -51,8 +51,8 @@ export function openmpToMetafork(stage: Stage, models: ItemModel[]): void {
     if (skip.has(model.item)) continue;
     runtimeCalls(stage, model);
     const t = new ItemTranslator(stage, model);
+    t.planDependenceJoins();
     for (const root of model.roots) t.visit(root);
-    t.dependJoins();
   }
 }
 
@@ -124,6 +124,8 @@ interface Env { before: string[]; decls: string[]; after: string[] }
 interface Dependences { ins: Set<string>; outs: Set<string>; names: Set<string> }
 /** A location reached through a pointer or a reference, or a name not declared here: any location. */
 const ANY = '*';
+/** Constructs whose tasks are siblings of one another (their binding task regions, for the translation). */
+const REGIONS = new Set(['task', 'section', 'master', 'single', 'parallel', 'parallel sections', 'parallel for', 'parallel for simd']);
 
 function meets(a: Set<string>, b: Set<string>): boolean {
   return a.size > 0 && b.size > 0 && (a.has(ANY) || b.has(ANY) || [...a].some(x => b.has(x)));
@@ -171,7 +173,7 @@ class ItemTranslator {
     else if (name === 'parallel') this.parallel(c);
     else if (name === 'sections' || name === 'parallel sections') this.sections(c);
     else if (name === 'single') this.single(c);
-    else if (name === 'task' || name === 'master') this.fork(c, c);
+    else if (name === 'task' || name === 'master') { this.fork(c, c); this.dependenceJoin(c); }
     else if (name === 'taskwait' || name === 'barrier') this.stage.edit(replace(c.head, JOIN + trailingComment(this.text, c.head)));
     // `section` is translated by its `sections`.
   }
@@ -466,7 +468,6 @@ class ItemTranslator {
     this.forks.add(c);
     const keyword = `meta_fork${shared.length ? ' ' + clauseText('shared', shared) : ''}`;
     const ifClause = c.directive?.name === 'task' ? this.clause(c, 'if')[0] : undefined;
-    this.dependencies.set(c, this.depends(c));
     if (!ifClause && !env.before.length && !env.decls.length && this.callForm(c, region, shared)) return;
     if (ifClause?.args) {
       // `task if(e)`: deferred only when e holds; otherwise the parent runs the body at once.
@@ -505,8 +506,6 @@ class ItemTranslator {
 
   // ---- depend ---------------------------------------------------------------------------
 
-  private readonly dependencies = new Map<Construct, Dependences>();
-
   /**
    * The locations a task reads and writes by its depend clauses (OpenMP 5.2 §15.9.5). Only
    * `in` reads; every other type that orders a task (`out`, `inout`, `mutexinoutset`,
@@ -539,37 +538,57 @@ class ItemTranslator {
     return { ins, outs, names };
   }
 
+  /** The tasks that get a `meta_join` before them, with the locations named in the comment. */
+  private readonly joinsBefore = new Map<Construct, Dependences>();
+
   /**
-   * MetaFork has no dependences between siblings: a task that depends on an earlier task that
-   * may still run gets a `meta_join;` before it (stronger than `depend`, never weaker).
-   * Tasks in a loop may depend on the previous iteration's: the loop's tasks start pending.
+   * MetaFork has no dependences between siblings: a task that depends on an earlier sibling
+   * task that may still run gets a `meta_join;` before it (stronger than `depend`, never
+   * weaker). Siblings: tasks of one parent region (the nearest enclosing task, section,
+   * master, single or parallel); a taskwait waits for its own region's tasks only. Tasks in a
+   * loop may depend on the previous iteration's: the loop's tasks start pending. Planned
+   * before the translation, so that each join is emitted with its task, before an enclosing
+   * construct takes its body.
    */
-  dependJoins(): void {
-    const tasks = [...this.dependencies].filter(([, d]) => d.ins.size || d.outs.size);
+  planDependenceJoins(): void {
+    const tasks = this.model.constructs.filter(c => c.dialect === 'openmp' && c.directive?.name === 'task')
+      .map(c => ({ c, deps: this.depends(c), owner: this.parentRegion(c) })).filter(t => t.deps.ins.size);
     if (!tasks.length) return;
-    let pending: Dependences[] = [];
+    let pending: typeof tasks = [];
     const seenLoops = new Set<SNode>();
-    const order = this.model.constructs.filter(c => c.dialect === 'openmp');
-    for (const c of order) {
+    for (const c of this.model.constructs.filter(k => k.dialect === 'openmp')) {
       const name = c.directive?.name;
-      if (name === 'taskwait' || name === 'barrier') { pending = []; continue; }
-      const deps = this.dependencies.get(c);
-      if (!deps || (!deps.ins.size && !deps.outs.size)) continue;
+      if (name === 'taskwait' || name === 'barrier') { const o = this.parentRegion(c); pending = pending.filter(p => p.owner !== o); continue; }
+      const task = tasks.find(t => t.c === c);
+      if (!task) continue;
       for (let p = c.statement?.parent; p && p !== this.model.item; p = p.parent) {
         if ((p.type === 'for_statement' || p.type === 'while_statement' || p.type === 'do_statement') && !seenLoops.has(p)) {
           seenLoops.add(p);
-          for (const [t, d] of tasks) if (t.start >= p.start && t.end <= p.end) pending.push(d);
+          for (const t of tasks) if (t.c.start >= p.start && t.c.end <= p.end) pending.push(t);
         }
       }
-      const conflict = pending.some(p => meets(deps.ins, p.outs) || meets(deps.outs, p.ins));
-      if (conflict) {
-        // Before the task's whole first line: its pragma line may be removed (a call form), and
-        // an insertion inside a removed line is an overlapping edit.
-        const line = wholeLines(this.text, { start: c.start, end: c.start }).start;
-        this.stage.edit(insert(line, `${lineIndent(this.text, c.start)}${JOIN} /* depend(${[...deps.names].join(', ')}) */\n`));
-        pending = [];
+      const siblings = pending.filter(p => p.owner === task.owner);
+      if (siblings.some(p => meets(task.deps.ins, p.deps.outs) || meets(task.deps.outs, p.deps.ins))) {
+        this.joinsBefore.set(c, task.deps);
+        pending = pending.filter(p => p.owner !== task.owner);
       }
-      pending.push(deps);
+      pending.push(task);
     }
+  }
+
+  /** The region whose tasks are siblings of the tasks `c` creates (undefined: the function). */
+  private parentRegion(c: Construct): Construct | undefined {
+    for (let p = c.parent; p; p = p.parent) if (p.dialect === 'openmp' && REGIONS.has(p.directive?.name ?? '')) return p;
+    return undefined;
+  }
+
+  /** The join before `task` planned by `planDependenceJoins`, emitted once the task is translated. */
+  private dependenceJoin(task: Construct): void {
+    const deps = this.joinsBefore.get(task);
+    if (!deps) return;
+    // Before the task's whole first line: its pragma line may be removed (a call form), and
+    // an insertion inside a removed line is an overlapping edit.
+    const line = wholeLines(this.text, { start: task.start, end: task.start }).start;
+    this.stage.edit(insert(line, `${lineIndent(this.text, task.start)}${JOIN} /* depend(${[...deps.names].join(', ')}) */\n`));
   }
 }
