@@ -564,3 +564,35 @@ int main(void)
   const [metafork] = await sameAlongChain(program, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'nested_taskwait');
   assert.match(metafork, /            meta_join;\n        }\n        meta_join; \/\* depend\(x\) \*\/\n        meta_fork shared\(seen, x\)\n        seen = x;/);
 });
+
+test('a join or taskwait on one branch leaves the dependences pending on the others', { skip }, async () => {
+  const [metafork] = await sameAlongChain(`#include <stdio.h>
+${heavy}
+int main(int argc, char **argv)
+{
+    int c = argc > 5;
+    long x = 0, z = 0, seen_x = 0, other = 0, seen_z = 0;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(out: x) shared(x)
+        x = heavy(1);
+        #pragma omp task depend(out: z) shared(z)
+        z = heavy(3);
+        if (c) {
+            #pragma omp task depend(in: x) shared(x, other)
+            other = x;
+            #pragma omp taskwait
+        } else {
+            #pragma omp task depend(in: x) shared(x, seen_x)
+            seen_x = x;
+        }
+        #pragma omp task depend(in: z) shared(z, seen_z)
+        seen_z = z;
+    }
+    printf("%ld %ld %ld\\n", seen_x, other, seen_z);
+    return 0;
+}
+`, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'branches');
+  assert.match(metafork, /\} else \{\n {12}meta_join; \/\* depend\(x\) \*\/\n {12}meta_fork shared\(seen_x, x\)\n {12}seen_x = x;\n {8}\}\n {8}meta_join; \/\* depend\(z\) \*\/\n/);
+});

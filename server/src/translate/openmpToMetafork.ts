@@ -6,7 +6,7 @@
 // `depend` (a join before a task whose dependence could be pending), `schedule` chunks (as
 // `#pragma meta grainsize`). What has no counterpart is refused with the construct's name.
 
-import { child, named, walk } from '../syntax/ast';
+import { child, named, nodeCovering, walk } from '../syntax/ast';
 import { insert, remove, removeStatement, replace } from '../syntax/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -125,6 +125,7 @@ interface Dependences { ins: Set<string>; outs: Set<string>; names: Set<string> 
 /** A location reached through a pointer or a reference, or a name not declared here: any location. */
 const ANY = '*';
 /** Constructs whose tasks are siblings of one another (their binding task regions, for the translation). */
+const BRANCHES = new Set(['if_statement', 'else_clause', 'switch_statement', 'case_statement', 'for_statement', 'while_statement', 'do_statement', 'for_range_loop', 'conditional_expression']);
 const REGIONS = new Set(['task', 'section', 'master', 'single', 'parallel', 'parallel sections', 'parallel for', 'parallel for simd']);
 
 function meets(a: Set<string>, b: Set<string>): boolean {
@@ -558,7 +559,11 @@ class ItemTranslator {
     const seenLoops = new Set<SNode>();
     for (const c of this.model.constructs.filter(k => k.dialect === 'openmp')) {
       const name = c.directive?.name;
-      if (name === 'taskwait' || name === 'barrier') { const o = this.parentRegion(c); pending = pending.filter(p => p.owner !== o); continue; }
+      if (name === 'taskwait' || name === 'barrier') {
+        const o = this.parentRegion(c);
+        if (this.unconditional(c, o)) pending = pending.filter(p => p.owner !== o);
+        continue;
+      }
       const task = tasks.find(t => t.c === c);
       if (!task) continue;
       for (let p = c.statement?.parent; p && p !== this.model.item; p = p.parent) {
@@ -570,10 +575,22 @@ class ItemTranslator {
       const siblings = pending.filter(p => p.owner === task.owner);
       if (siblings.some(p => meets(task.deps.ins, p.deps.outs) || meets(task.deps.outs, p.deps.ins))) {
         this.joinsBefore.set(c, task.deps);
-        pending = pending.filter(p => p.owner !== task.owner);
+        if (this.unconditional(c, task.owner)) pending = pending.filter(p => p.owner !== task.owner);
       }
       pending.push(task);
     }
+  }
+
+  /**
+   * True when `c` runs whenever its parent region gets past it: no branch or loop between them.
+   * A join (or taskwait) on one branch leaves the tasks before it pending on the others.
+   */
+  private unconditional(c: Construct, owner: Construct | undefined): boolean {
+    const stop = owner?.region ?? c.functionNode;
+    for (let n = (c.statement ?? nodeCovering(this.model.item, c.head)).parent; n && n !== stop; n = n.parent) {
+      if (BRANCHES.has(n.type)) return false;
+    }
+    return true;
   }
 
   /** The region whose tasks are siblings of the tasks `c` creates (undefined: the function). */
