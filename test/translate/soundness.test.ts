@@ -596,3 +596,41 @@ int main(int argc, char **argv)
 `, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'branches');
   assert.match(metafork, /\} else \{\n {12}meta_join; \/\* depend\(x\) \*\/\n {12}meta_fork shared\(seen_x, x\)\n {12}seen_x = x;\n {8}\}\n {8}meta_join; \/\* depend\(z\) \*\/\n/);
 });
+
+test('a forked region (master, task) whose tasks may be pending at its end joins them: the region\'s barrier waits for every descendant', { skip }, async () => {
+  const [metafork] = await sameAlongChain(`#include <stdio.h>
+${heavy}
+int main(void)
+{
+    long x = 0, y = 0;
+    #pragma omp parallel
+    #pragma omp master
+    {
+        #pragma omp task shared(x)
+        x = heavy(1);
+        #pragma omp task shared(y)
+        {
+            #pragma omp task shared(y)
+            y = heavy(2);
+        }
+    }
+    printf("%ld %ld\\n", x, y);
+    return 0;
+}
+`, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'descendants');
+  assert.equal(metafork.slice(metafork.indexOf('    meta_fork shared(x, y)')), `    meta_fork shared(x, y)
+    {
+        x = meta_fork heavy(1);
+        meta_fork shared(y)
+        {
+            y = meta_fork heavy(2);
+            meta_join;
+        }
+        meta_join;
+    }
+    meta_join;
+    printf("%ld %ld\\n", x, y);
+    return 0;
+}
+`);
+});

@@ -5,12 +5,12 @@
 // end: it becomes `{ B meta_join; }`, with a `meta_join` before every exit from B too.
 
 import { unjoinedExits } from '../analysis/controlFlow';
-import { child, named, walk } from '../syntax/ast';
+import { child, walk } from '../syntax/ast';
 import { insert, remove, replace, withTrailingBlanks } from '../syntax/edits';
 import type { SNode } from '../syntax/parser';
 import { systemIncludes } from '../syntax/includes';
 import type { Construct, ItemModel } from '../model/constructs';
-import { atLineStart, inBlock, indentUnit, lineIndent, Stage, wholeLines } from './common';
+import { atLineStart, beforeClosingBrace, inBlock, lineIndent, Stage, wholeLines } from './common';
 
 const JOIN = 'meta_join;';
 
@@ -23,7 +23,7 @@ export function cilkToMetafork(stage: Stage, models: ItemModel[]): void {
     for (const c of model.constructs) if (c.kind === 'scope' && c.dialect === 'cilkplus' && c.statement) for (const e of scopeExits(c.statement, text)) exits.add(e);
     for (const e of [...exits].sort((a, b) => a.start - b.start)) joinBefore(stage, e);
     for (const exit of unjoinedExits(model, 'cilkplus')) {
-      if (exit.kind === 'end') stage.edit(insert(...beforeClosingBrace(text, exit.node)));
+      if (exit.kind === 'end') stage.edit(insert(...beforeClosingBrace(text, exit.node, JOIN)));
       else joinBefore(stage, exit.node);
     }
   }
@@ -43,7 +43,7 @@ function construct(stage: Stage, c: Construct): void {
       case 'cilk_scope': {
         const body = c.statement!;
         stage.edit(remove({ start: k.start, end: withTrailingBlanks(text, k.headEnd) }));
-        if (body.type === 'compound_statement') stage.edit(insert(...beforeClosingBrace(text, body)));
+        if (body.type === 'compound_statement') stage.edit(insert(...beforeClosingBrace(text, body, JOIN)));
         else { stage.edit(insert(body.start, '{ ')); stage.edit(insert(body.end, ` ${JOIN} }`)); }
         return;
       }
@@ -69,19 +69,6 @@ function construct(stage: Stage, c: Construct): void {
       stage.edit(replace({ start: c.loop!.start, end: c.loop!.start + 3 }, 'meta_for'));
       return;
   }
-}
-
-/** `meta_join;` on its own line before the closing brace of `block`. */
-function beforeClosingBrace(text: string, block: SNode): [number, string] {
-  const brace = block.end - 1;
-  if (!atLineStart(text, brace)) return [brace, ` ${JOIN} `];
-  const lineStart = text.lastIndexOf('\n', brace - 1) + 1;
-  // Indent like the block's statements (its first one on a line of its own): one level more than the brace.
-  const braceIndent = lineIndent(text, brace);
-  const first = named(block).find(s => atLineStart(text, s.start));
-  const inner = first ? lineIndent(text, first.start) : '';
-  const indent = inner.length > braceIndent.length ? inner : braceIndent + indentUnit(text);
-  return [lineStart, `${indent}${JOIN}\n`];
 }
 
 /**

@@ -120,6 +120,19 @@ export function linesBefore(text: string, at: number, lines: string[]): string {
   return '\n' + lines.map(l => `${indent}${l}\n`).join('') + indent;
 }
 
+/** `statement` on its own line before the closing brace of `block` (an insertion: offset and text). */
+export function beforeClosingBrace(text: string, block: SNode, statement: string): [number, string] {
+  const brace = block.end - 1;
+  if (!atLineStart(text, brace)) return [brace, ` ${statement} `];
+  const lineStart = text.lastIndexOf('\n', brace - 1) + 1;
+  // Indent like the block's statements (its first one on a line of its own): one level more than the brace.
+  const braceIndent = lineIndent(text, brace);
+  const first = named(block).find(s => atLineStart(text, s.start));
+  const inner = first ? lineIndent(text, first.start) : '';
+  const indent = inner.length > braceIndent.length ? inner : braceIndent + indentUnit(text);
+  return [lineStart, `${indent}${statement}\n`];
+}
+
 /** Moves a block of text from one indentation to another (its first line is left alone). */
 export function reindent(block: string, from: string, to: string): string {
   return block.split('\n').map((line, i) => {

@@ -16,7 +16,7 @@ import { canonicalHeader } from '../analysis/loops';
 import { visibleVariable } from '../analysis/sharingChecks';
 import type { DirectiveClause } from '../syntax/pragma';
 import {
-  clauseText, declarationFor, indentUnit, lineIndent, linesBefore, reindent, sharedAtSpawn, soleStatement, Stage, wholeLines,
+  beforeClosingBrace, clauseText, declarationFor, indentUnit, lineIndent, linesBefore, reindent, sharedAtSpawn, soleStatement, Stage, wholeLines,
 } from './common';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
 
@@ -227,6 +227,11 @@ class ItemTranslator {
     const lines = [...env.before, ...(replacement !== undefined ? [replacement] : [])];
     if (lines.length) this.stage.edit(replace(head, lines.join(`\n${indent}`)));
     else this.stage.edit(removeStatement(text, head));
+    if (body?.type === 'compound_statement' && !env.decls.length && env.after.length) {
+      // `{ B A }`: a block needs no block around it.
+      for (const a of env.after) this.stage.edit(insert(...beforeClosingBrace(text, body, a)));
+      return;
+    }
     if (body && (env.decls.length || env.after.length)) {
       // `{ D { B } A }`: B (with its constructs already translated) moves one level in.
       const bi = lineIndent(text, body.start);
@@ -466,10 +471,13 @@ class ItemTranslator {
       const sharing: Sharing = alsoShared.includes(v) ? 'shared' : e.sharing;
       if (sharing === 'shared' && !sharedAtSpawn(v)) shared.push(v.name);
     }
+    // A meta_join waits for children only, an OpenMP barrier (a region's end) for every
+    // descendant task: a fork whose body may leave forks pending joins them at its end.
+    if (this.inside(c, false)) env.after.push(JOIN);
     this.forks.add(c);
     const keyword = `meta_fork${shared.length ? ' ' + clauseText('shared', shared) : ''}`;
     const ifClause = c.directive?.name === 'task' ? this.clause(c, 'if')[0] : undefined;
-    if (!ifClause && !env.before.length && !env.decls.length && this.callForm(c, region, shared)) return;
+    if (!ifClause && !env.before.length && !env.decls.length && !env.after.length && this.callForm(c, region, shared)) return;
     if (ifClause?.args) {
       // `task if(e)`: deferred only when e holds; otherwise the parent runs the body at once.
       const serial = this.stage.render(region);
