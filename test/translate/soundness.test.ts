@@ -634,3 +634,26 @@ int main(void)
 }
 `);
 });
+
+test('task if(e) whose body creates tasks: both branches end with the join', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+${heavy}
+int main(int argc, char **argv)
+{
+    long x = 0, y = 0;
+    int c = argc < 5;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task shared(x, y) if (c)
+        {
+            #pragma omp task shared(y)
+            y = heavy(2);
+            x = heavy(1);
+        }
+    }
+    printf("%ld %ld\\n", x, y);
+    return 0;
+}
+`, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'task_if');
+});

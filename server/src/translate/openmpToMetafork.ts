@@ -124,8 +124,9 @@ interface Env { before: string[]; decls: string[]; after: string[] }
 interface Dependences { ins: Set<string>; outs: Set<string>; names: Set<string> }
 /** A location reached through a pointer or a reference, or a name not declared here: any location. */
 const ANY = '*';
-/** Constructs whose tasks are siblings of one another (their binding task regions, for the translation). */
+/** Statements that may skip what they hold. */
 const BRANCHES = new Set(['if_statement', 'else_clause', 'switch_statement', 'case_statement', 'for_statement', 'while_statement', 'do_statement', 'for_range_loop', 'conditional_expression']);
+/** Constructs whose tasks are siblings of one another (their binding task regions, for the translation). */
 const REGIONS = new Set(['task', 'section', 'master', 'single', 'parallel', 'parallel sections', 'parallel for', 'parallel for simd']);
 
 function meets(a: Set<string>, b: Set<string>): boolean {
@@ -227,11 +228,6 @@ class ItemTranslator {
     const lines = [...env.before, ...(replacement !== undefined ? [replacement] : [])];
     if (lines.length) this.stage.edit(replace(head, lines.join(`\n${indent}`)));
     else this.stage.edit(removeStatement(text, head));
-    if (body?.type === 'compound_statement' && !env.decls.length && env.after.length) {
-      // `{ B A }`: a block needs no block around it.
-      for (const a of env.after) this.stage.edit(insert(...beforeClosingBrace(text, body, a)));
-      return;
-    }
     if (body && (env.decls.length || env.after.length)) {
       // `{ D { B } A }`: B (with its constructs already translated) moves one level in.
       const bi = lineIndent(text, body.start);
@@ -473,7 +469,12 @@ class ItemTranslator {
     }
     // A meta_join waits for children only, an OpenMP barrier (a region's end) for every
     // descendant task: a fork whose body may leave forks pending joins them at its end.
-    if (this.inside(c, false)) env.after.push(JOIN);
+    // (In a block with no private copies, before its closing brace, and before `task if(e)`
+    // copies the body for its serial branch.)
+    if (this.inside(c, false)) {
+      if (region.type === 'compound_statement' && !env.decls.length) this.stage.edit(insert(...beforeClosingBrace(text, region, JOIN)));
+      else env.after.push(JOIN);
+    }
     this.forks.add(c);
     const keyword = `meta_fork${shared.length ? ' ' + clauseText('shared', shared) : ''}`;
     const ifClause = c.directive?.name === 'task' ? this.clause(c, 'if')[0] : undefined;
@@ -528,7 +529,7 @@ class ItemTranslator {
     for (const cl of this.clause(c, 'depend')) {
       // `depend(iterator(i = 0:n), in: a[i])`: the type is the last modifier; an iterator only
       // ranges over the locators, whose base variables are what is compared.
-      const type = (cl.modifier?.name ?? '').split(/,(?![^()]*\))/).at(-1)!.trim();
+      const type = cl.modifier ? cl.modifier.name.split(/,(?![^()]*\))/).at(-1)!.trim() : cl.args?.text.trim() ?? '';
       if (type === 'depobj' || type === 'source' || type === 'sink' || !cl.modifier) {
         const why = type === 'depobj' ? 'the dependences of a depend object are not visible here'
           : type === 'source' || type === 'sink' ? `'${type}' belongs to doacross loops ('ordered'), which have no MetaFork counterpart`
