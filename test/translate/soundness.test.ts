@@ -217,7 +217,7 @@ test('a block spawn using a variable-length array is refused with its position',
   assert.equal(r.text, undefined);
   assert.deepEqual(summarize(program, r.diagnostics), [{
     code: 'MF605', text: 'meta_fork shared(v)',
-    message: "'meta_fork' block uses 'v' of a variably modified type ('int v[n]'): an outlined function's environment cannot carry it (give the array a constant size or allocate it with malloc)",
+    message: "'meta_fork' block uses 'v', whose type's size reads a variable ('int v[n]'): the outlined function's environment cannot restate it (give the array a constant size or allocate it with malloc)",
   }]);
 });
 

@@ -207,11 +207,12 @@ function parameterArray(v: Variable, d: SNode): SNode | undefined {
 }
 
 /**
- * True when `v`'s type, restated by `declarationFor`, is variably modified (`int v[n]`,
- * `double (*p)[m]`): its sizes read variables (`isVariable` tells a variable's name from a macro or a constant), so
- * the type cannot stand at file scope or in a struct (C11 6.7.2.1p9, 6.7.6.2p2).
+ * True when the sizes in `v`'s type, restated by `declarationFor`, read variables (`int v[n]`,
+ * `double (*p)[m]`; `isVariable` tells a variable's name from a macro or an enumerator): in C
+ * the type is variably modified, and neither C nor C++ can restate it at file scope or in a
+ * struct (C11 6.7.2.1p9, 6.7.6.2p2; in C++ the variable is not visible there).
  */
-export function variablyModified(v: Variable, isVariable: (name: string, at: number) => boolean, text: string): boolean {
+export function sizeReadsVariables(v: Variable, isVariable: (name: string, at: number) => boolean, text: string): boolean {
   const d = declaratorOf(v);
   if (!d) return false;
   const decayed = parameterArray(v, d);

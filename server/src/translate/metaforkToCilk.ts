@@ -15,7 +15,7 @@ import { removeHead, workerCountCalls } from '../model/elide';
 import { sharingAt } from '../model/sharing';
 import type { Variable } from '../model/scopes';
 import { reductionAsChunks } from './reduction';
-import { atLineStart, declarationFor, typeSpecifiers, indentUnit, lineIndent, reindent, soleStatement, Stage, variablyModified, wholeLines } from './common';
+import { atLineStart, declarationFor, typeSpecifiers, indentUnit, lineIndent, reindent, soleStatement, Stage, sizeReadsVariables, wholeLines } from './common';
 import { visibleVariable } from '../analysis/sharingChecks';
 
 const GENERATED_NAME = /\b(?:_taskFunc|__taskenv__|_tenv|__tdata)(\d+)\b/g;
@@ -138,8 +138,12 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
       stage.refuse('MF605', c.head, `'${label}' block uses '${v.name}' of type '${local}' declared inside '${functionName(host, text)}': the outlined function cannot see it (declare the type at file scope)`, { variable: v.name });
       return false;
     }
-    if (variablyModified(v, isVariable, text) || declarationFor(v, text, v.name).startsWith('__typeof__(')) {
-      stage.refuse('MF605', c.head, `'${label}' block uses '${v.name}' of a variably modified type ('${declarationFor(v, text, v.name)}'): an outlined function's environment cannot carry it (give the array a constant size or allocate it with malloc)`, { variable: v.name });
+    const declaration = declarationFor(v, text, v.name);
+    if (sizeReadsVariables(v, isVariable, text) || declaration.startsWith('__typeof__(')) {
+      const message = declaration.startsWith('__typeof__(')
+        ? `'${label}' block uses '${v.name}', whose type the outlined function's environment cannot restate`
+        : `'${label}' block uses '${v.name}', whose type's size reads a variable ('${declaration}'): the outlined function's environment cannot restate it (give the array a constant size or allocate it with malloc)`;
+      stage.refuse('MF605', c.head, message, { variable: v.name });
       return false;
     }
   }
