@@ -657,3 +657,22 @@ int main(int argc, char **argv)
 }
 `, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'task_if');
 });
+
+test('in C++ too, an array whose size reads a local constant is refused: the file-scope environment cannot see it', async () => {
+  const program = `long sum(int m)
+{
+    const int n = 10;
+    long a[n], s = 0;
+    meta_fork shared(a) { for (int i = 0; i < n; i++) a[i] = i * m; }
+    meta_join;
+    for (int i = 0; i < n; i++) s += a[i];
+    return s;
+}
+`;
+  const r = await translateText(program, 'cilkplus', { fileName: 'sum.cpp' });
+  assert.equal(r.text, undefined);
+  assert.deepEqual(summarize(program, r.diagnostics), [{
+    code: 'MF605', text: 'meta_fork shared(a)',
+    message: "'meta_fork' block uses 'a', whose type's size reads a variable ('long a[n]'): the outlined function's environment cannot restate it (give the array a constant size or allocate it with malloc)",
+  }]);
+});
