@@ -2,14 +2,15 @@
 // cilk_for -> meta_for, grainsize pragmas kept as `#pragma meta grainsize`. CilkPlus syncs
 // implicitly when a spawning function returns; MetaFork does not, so a `meta_join` goes before
 // every return (and function end) a spawn can reach unjoined. `cilk_scope { B }` joins at its
-// end: it becomes `{ B meta_join; }`.
+// end: it becomes `{ B meta_join; }`, with a `meta_join` before every exit from B too.
 
 import { unjoinedExits } from '../analysis/controlFlow';
+import { child, walk } from '../syntax/ast';
 import { insert, remove, replace, withTrailingBlanks } from '../syntax/edits';
 import type { SNode } from '../syntax/parser';
 import { systemIncludes } from '../syntax/includes';
 import type { Construct, ItemModel } from '../model/constructs';
-import { atLineStart, inBlock, lineIndent, Stage, wholeLines } from './common';
+import { atLineStart, beforeClosingBrace, inBlock, lineIndent, Stage, wholeLines } from './common';
 
 const JOIN = 'meta_join;';
 
@@ -17,8 +18,12 @@ export function cilkToMetafork(stage: Stage, models: ItemModel[]): void {
   const text = stage.text;
   for (const model of models) {
     for (const c of model.constructs) if (c.dialect === 'cilkplus') construct(stage, c);
+    // An exit from a cilk_scope skips the join written at its end: one goes before the exit.
+    const exits = new Set<SNode>();
+    for (const c of model.constructs) if (c.kind === 'scope' && c.dialect === 'cilkplus' && c.statement) for (const e of scopeExits(c.statement, text)) exits.add(e);
+    for (const e of [...exits].sort((a, b) => a.start - b.start)) joinBefore(stage, e);
     for (const exit of unjoinedExits(model, 'cilkplus')) {
-      if (exit.kind === 'end') stage.edit(insert(...beforeClosingBrace(text, exit.node.end - 1)));
+      if (exit.kind === 'end') stage.edit(insert(...beforeClosingBrace(text, exit.node, JOIN)));
       else joinBefore(stage, exit.node);
     }
   }
@@ -38,7 +43,7 @@ function construct(stage: Stage, c: Construct): void {
       case 'cilk_scope': {
         const body = c.statement!;
         stage.edit(remove({ start: k.start, end: withTrailingBlanks(text, k.headEnd) }));
-        if (body.type === 'compound_statement') stage.edit(insert(...beforeClosingBrace(text, body.end - 1)));
+        if (body.type === 'compound_statement') stage.edit(insert(...beforeClosingBrace(text, body, JOIN)));
         else { stage.edit(insert(body.start, '{ ')); stage.edit(insert(body.end, ` ${JOIN} }`)); }
         return;
       }
@@ -66,19 +71,36 @@ function construct(stage: Stage, c: Construct): void {
   }
 }
 
-/** `meta_join;` on its own line before the closing brace at `brace`. */
-function beforeClosingBrace(text: string, brace: number): [number, string] {
-  if (!atLineStart(text, brace)) return [brace, ` ${JOIN} `];
-  const lineStart = text.lastIndexOf('\n', brace - 1) + 1;
-  // Indent like the block's statements: one level more than the brace.
-  const braceIndent = lineIndent(text, brace);
-  const prev = text.lastIndexOf('\n', lineStart - 2) + 1;
-  const inner = lineIndent(text, prev);
-  const indent = inner.length > braceIndent.length ? inner : braceIndent + '    ';
-  return [lineStart, `${indent}${JOIN}\n`];
+/**
+ * The statements that leave `body`: returns, and breaks, continues and gotos whose target is
+ * outside it (nested functions and lambdas are not part of it). A join goes before the whole
+ * statement, so that `return e;` reads the spawned results after the join.
+ */
+function scopeExits(body: SNode, text: string): SNode[] {
+  const labels = new Set<string>();
+  walk(body, n => { if (n.type === 'labeled_statement') { const l = child(n, 'label'); if (l) labels.add(text.slice(l.start, l.end)); } });
+  const exits: SNode[] = [];
+  const visit = (n: SNode, loops: number, switches: number) => {
+    switch (n.type) {
+      case 'function_definition': case 'lambda_expression': return;
+      case 'return_statement': exits.push(n); return;
+      case 'break_statement': if (loops + switches === 0) exits.push(n); return;
+      case 'continue_statement': if (loops === 0) exits.push(n); return;
+      case 'goto_statement': {
+        const l = child(n, 'label');
+        if (!l || !labels.has(text.slice(l.start, l.end))) exits.push(n);
+        return;
+      }
+    }
+    const loop = ['for_statement', 'while_statement', 'do_statement', 'for_range_loop'].includes(n.type) ? 1 : 0;
+    const sw = n.type === 'switch_statement' ? 1 : 0;
+    for (const k of n.children) visit(k, loops + loop, switches + sw);
+  };
+  visit(body, 0, 0);
+  return exits;
 }
 
-/** `meta_join;` in front of a return; a return that is the body of an if/else/loop gets braces. */
+/** `meta_join;` in front of a return (or another exit); one that is the body of an if/else/loop gets braces. */
 function joinBefore(stage: Stage, ret: SNode): void {
   const text = stage.text;
   if (inBlock(ret)) {

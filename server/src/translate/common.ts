@@ -5,7 +5,7 @@
 
 import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
 import type { Code } from '../analysis/codes';
-import { child, named } from '../syntax/ast';
+import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { afterIncludes, includeLines } from '../syntax/includes';
@@ -120,6 +120,19 @@ export function linesBefore(text: string, at: number, lines: string[]): string {
   return '\n' + lines.map(l => `${indent}${l}\n`).join('') + indent;
 }
 
+/** `statement` on its own line before the closing brace of `block` (an insertion: offset and text). */
+export function beforeClosingBrace(text: string, block: SNode, statement: string): [number, string] {
+  const brace = block.end - 1;
+  if (!atLineStart(text, brace)) return [brace, ` ${statement} `];
+  const lineStart = text.lastIndexOf('\n', brace - 1) + 1;
+  // Indent like the block's statements (its first one on a line of its own): one level more than the brace.
+  const braceIndent = lineIndent(text, brace);
+  const first = named(block).find(s => atLineStart(text, s.start));
+  const inner = first ? lineIndent(text, first.start) : '';
+  const indent = inner.length > braceIndent.length ? inner : braceIndent + indentUnit(text);
+  return [lineStart, `${indent}${statement}\n`];
+}
+
 /** Moves a block of text from one indentation to another (its first line is left alone). */
 export function reindent(block: string, from: string, to: string): string {
   return block.split('\n').map((line, i) => {
@@ -172,10 +185,44 @@ export function typeSpecifiers(v: Variable, text: string): string {
 export function declarationFor(v: Variable, text: string, name: string, pointer = false): string {
   const d = declaratorOf(v);
   const type = typeSpecifiers(v, text);
-  const unprintable = !d || /[{}]/.test(type) || (v.storage === 'param' && d.type === 'array_declarator');
-  if (unprintable) return pointer ? `__typeof__(${v.name}) *${name}` : `__typeof__(${v.name}) ${name}`;
-  const declarator = text.slice(d.start, v.span.start) + (pointer ? `(*${name})` : name) + text.slice(v.span.end, d.end);
+  if (!d || /[{}]/.test(type)) return pointer ? `__typeof__(${v.name}) *${name}` : `__typeof__(${v.name}) ${name}`;
+  const named = pointer ? `(*${name})` : name;
+  // An array parameter is a pointer (C11 6.7.6.3p7): `double a[]` is restated `double (*a)`.
+  const decayed = parameterArray(v, d);
+  const declarator = decayed
+    ? text.slice(d.start, decayed.start) + `(*${named})` + text.slice(decayed.end, d.end)
+    : text.slice(d.start, v.span.start) + named + text.slice(v.span.end, d.end);
   return `${type} ${declarator}`;
+}
+
+/** The array declarator of a parameter declared as an array (`a[]` in `int a[][10]`), which C reads as a pointer. */
+function parameterArray(v: Variable, d: SNode): SNode | undefined {
+  if (v.storage !== 'param') return undefined;
+  const bare = (n: SNode | undefined) => { while (n && n.type === 'parenthesized_declarator') n = named(n)[0]; return n; };
+  for (let n = bare(d); n; n = bare(child(n, 'declarator'))) {
+    const inner = n.type === 'array_declarator' ? bare(child(n, 'declarator')) : undefined;
+    if (inner && inner.type === 'identifier' && inner.start === v.span.start) return n;
+  }
+  return undefined;
+}
+
+/**
+ * True when the sizes in `v`'s type, restated by `declarationFor`, read variables (`int v[n]`,
+ * `double (*p)[m]`; `isVariable` tells a variable's name from a macro or an enumerator): in C
+ * the type is variably modified, and neither C nor C++ can restate it at file scope or in a
+ * struct (C11 6.7.2.1p9, 6.7.6.2p2; in C++ the variable is not visible there).
+ */
+export function sizeReadsVariables(v: Variable, isVariable: (name: string, at: number) => boolean, text: string): boolean {
+  const d = declaratorOf(v);
+  if (!d) return false;
+  const decayed = parameterArray(v, d);
+  let found = false;
+  walk(d, n => {
+    if (found || (decayed && n === child(decayed, 'size'))) return false;
+    if (n.type === 'identifier' && n.start !== v.span.start && isVariable(text.slice(n.start, n.end), n.start)) found = true;
+    return !found;
+  });
+  return found;
 }
 
 /** Variables of the parent function (not globals, file-scope or static ones). */

@@ -15,7 +15,8 @@ import { removeHead, workerCountCalls } from '../model/elide';
 import { sharingAt } from '../model/sharing';
 import type { Variable } from '../model/scopes';
 import { reductionAsChunks } from './reduction';
-import { atLineStart, declarationFor, typeSpecifiers, indentUnit, lineIndent, reindent, soleStatement, Stage, wholeLines } from './common';
+import { atLineStart, declarationFor, typeSpecifiers, indentUnit, lineIndent, reindent, soleStatement, Stage, sizeReadsVariables, wholeLines } from './common';
+import { visibleVariable } from '../analysis/sharingChecks';
 
 const GENERATED_NAME = /\b(?:_taskFunc|__taskenv__|_tenv|__tdata)(\d+)\b/g;
 
@@ -125,12 +126,24 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   const env = passing(model, c);
   const all = env.map(p => p.v);
   const references = env.filter(p => p.by === 'reference').map(p => p.v);
+  // The environment's struct is declared once at file scope, before the outlined function
+  // (one type for both sides: two structs with one tag are incompatible types, and gcc -O2
+  // reorders their accesses, issue 18): every member's type must be restatable there.
   const localTypes = localTypeNames(host, text);
+  const isVariable = (name: string, at: number) => !!visibleVariable(model, name, at);
   for (const v of all) {
     const type = typeSpecifiers(v, text);
     const local = /[{}]/.test(type) ? type.replace(/\s*\{[\s\S]*$/, '') : [...localTypes].find(t => new RegExp(`\\b${t}\\b`).test(type));
     if (local) {
       stage.refuse('MF605', c.head, `'${label}' block uses '${v.name}' of type '${local}' declared inside '${functionName(host, text)?.name ?? 'the function'}': the outlined function cannot see it (declare the type at file scope)`, { variable: v.name });
+      return false;
+    }
+    const declaration = declarationFor(v, text, v.name);
+    if (sizeReadsVariables(v, isVariable, text) || declaration.startsWith('__typeof__(')) {
+      const message = declaration.startsWith('__typeof__(')
+        ? `'${label}' block uses '${v.name}', whose type the outlined function's environment cannot restate`
+        : `'${label}' block uses '${v.name}', whose type's size reads a variable ('${declaration}'): the outlined function's environment cannot restate it (give the array a constant size or allocate it with malloc)`;
+      stage.refuse('MF605', c.head, message, { variable: v.name });
       return false;
     }
   }
@@ -143,8 +156,7 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
     const formals = references.map(v => declarationFor(v, text, v.name)).join(', ');
     members.push(`${struct}(${formals}) : ${references.map(v => `${v.name}(${v.name})`).join(', ')} { }`);
   }
-  const structDef = (indent: string, tail: string) =>
-    [`${indent}struct ${struct} {`, ...members.map(m => `${indent}${unit}${m}`), `${indent}}${tail}`].join('\n');
+  const structDef = [`struct ${struct} {`, ...members.map(m => `${unit}${m}`), '};', ''];
 
   // The region, with every use of a variable passed by pointer read through it.
   const rewrites: TextEdit[] = [];
@@ -163,9 +175,9 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   const prototype = hostBody && !qualified ? [text.slice(host.start, hostBody.start).trim() + ';'] : [];
   const outlined = [
     ...prototype,
+    ...structDef,
     `static void *${fn}(void *${param})`,
     '{',
-    structDef(unit, ';'),
     `${unit}struct ${struct} *${envName} = (struct ${struct} *) ${param};`,
     ...all.map(v => `${unit}${declarationFor(v, text, v.name, pointerNames.has(v))} = ${envName}->${v.name};`),
     `${unit}${release}`,
@@ -182,7 +194,7 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
     : `${envName} = (struct ${struct} *) malloc(sizeof(struct ${struct}));`;
   const site = [
     '{',
-    structDef(indent + unit, ` *${envName};`),
+    `${indent}${unit}struct ${struct} *${envName};`,
     `${indent}${unit}${allocation}`,
     ...env.filter(p => p.by !== 'reference').map(({ v, by }) => `${indent}${unit}${envName}->${v.name} = ${by === 'pointer' ? '&' : ''}${v.name};`),
     `${indent}${unit}cilk_spawn ${fn}(${envName});`,

@@ -6,7 +6,7 @@
 // `depend` (a join before a task whose dependence could be pending), `schedule` chunks (as
 // `#pragma meta grainsize`). What has no counterpart is refused with the construct's name.
 
-import { child, functionName, named, walk } from '../syntax/ast';
+import { child, functionName, named, nodeCovering, walk } from '../syntax/ast';
 import { insert, remove, removeStatement, replace } from '../syntax/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -16,7 +16,7 @@ import { canonicalHeader } from '../analysis/loops';
 import { visibleVariable } from '../analysis/sharingChecks';
 import type { DirectiveClause } from '../syntax/pragma';
 import {
-  clauseText, declarationFor, indentUnit, lineIndent, linesBefore, reindent, sharedAtSpawn, soleStatement, Stage, wholeLines,
+  beforeClosingBrace, clauseText, declarationFor, indentUnit, lineIndent, linesBefore, reindent, sharedAtSpawn, soleStatement, Stage, wholeLines,
 } from './common';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
 
@@ -51,8 +51,8 @@ export function openmpToMetafork(stage: Stage, models: ItemModel[]): void {
     if (skip.has(model.item)) continue;
     runtimeCalls(stage, model);
     const t = new ItemTranslator(stage, model);
+    t.planDependenceJoins();
     for (const root of model.roots) t.visit(root);
-    t.dependJoins();
   }
 }
 
@@ -119,6 +119,19 @@ function runtimeCalls(stage: Stage, model: ItemModel): void {
 
 interface Env { before: string[]; decls: string[]; after: string[] }
 
+/** What a task's depend clauses read and write, by base variable (`outs` are also in `ins`). */
+interface Dependences { ins: Set<string>; outs: Set<string>; names: Set<string> }
+/** A location reached through a pointer or a reference, or a name not declared here: any location. */
+const ANY = '*';
+/** Statements that may skip what they hold. */
+const BRANCHES = new Set(['if_statement', 'else_clause', 'switch_statement', 'case_statement', 'for_statement', 'while_statement', 'do_statement', 'for_range_loop', 'conditional_expression']);
+/** Constructs whose tasks are siblings of one another (their binding task regions, for the translation). */
+const REGIONS = new Set(['task', 'section', 'master', 'single', 'parallel', 'parallel sections', 'parallel for', 'parallel for simd']);
+
+function meets(a: Set<string>, b: Set<string>): boolean {
+  return a.size > 0 && b.size > 0 && (a.has(ANY) || b.has(ANY) || [...a].some(x => b.has(x)));
+}
+
 class ItemTranslator {
   private readonly text: string;
   private readonly unit: string;
@@ -161,7 +174,7 @@ class ItemTranslator {
     else if (name === 'parallel') this.parallel(c);
     else if (name === 'sections' || name === 'parallel sections') this.sections(c);
     else if (name === 'single') this.single(c);
-    else if (name === 'task' || name === 'master') this.fork(c, c);
+    else if (name === 'task' || name === 'master') { this.fork(c, c); this.dependenceJoin(c); }
     else if (name === 'taskwait' || name === 'barrier') this.stage.edit(replace(c.head, JOIN + trailingComment(this.text, c.head)));
     // `section` is translated by its `sections`.
   }
@@ -453,11 +466,18 @@ class ItemTranslator {
       const sharing: Sharing = alsoShared.includes(v) ? 'shared' : e.sharing;
       if (sharing === 'shared' && !sharedAtSpawn(v)) shared.push(v.name);
     }
+    // A meta_join waits for children only, an OpenMP barrier (a region's end) for every
+    // descendant task: a fork whose body may leave forks pending joins them at its end.
+    // (In a block with no private copies, before its closing brace, and before `task if(e)`
+    // copies the body for its serial branch.)
+    if (this.inside(c, false)) {
+      if (region.type === 'compound_statement' && !env.decls.length) this.stage.edit(insert(...beforeClosingBrace(text, region, JOIN)));
+      else env.after.push(JOIN);
+    }
     this.forks.add(c);
     const keyword = `meta_fork${shared.length ? ' ' + clauseText('shared', shared) : ''}`;
     const ifClause = c.directive?.name === 'task' ? this.clause(c, 'if')[0] : undefined;
-    this.dependencies.set(c, this.depends(c));
-    if (!ifClause && !env.before.length && !env.decls.length && this.callForm(c, region, shared)) return;
+    if (!ifClause && !env.before.length && !env.decls.length && !env.after.length && this.callForm(c, region, shared)) return;
     if (ifClause?.args) {
       // `task if(e)`: deferred only when e holds; otherwise the parent runs the body at once.
       const serial = this.stage.render(region);
@@ -495,47 +515,105 @@ class ItemTranslator {
 
   // ---- depend ---------------------------------------------------------------------------
 
-  private readonly dependencies = new Map<Construct, { ins: Set<string>; outs: Set<string> }>();
-
-  private depends(c: Construct): { ins: Set<string>; outs: Set<string> } {
-    const ins = new Set<string>(), outs = new Set<string>();
+  /**
+   * The locations a task reads and writes by its depend clauses (OpenMP 5.2 §15.9.5). Only
+   * `in` reads; every other type that orders a task (`out`, `inout`, `mutexinoutset`,
+   * `inoutset`) is taken as `inout`, which orders at least as much. A locator is known by its
+   * base variable when that is a variable of its own (a local or global array, scalar or
+   * struct); through a pointer or a reference, or a name not declared here, it may be any
+   * location (ANY).
+   */
+  private depends(c: Construct): Dependences {
+    const ins = new Set<string>(), outs = new Set<string>(), names = new Set<string>();
     for (const cl of this.clause(c, 'depend')) {
-      const type = cl.modifier?.name ?? cl.args?.text.split(':')[0].trim();
-      // Array sections are compared by their base variable: a sound over-approximation.
-      const bases = (cl.args?.text.split(':').slice(1).join(':') ?? '').split(',').map(x => /[A-Za-z_]\w*/.exec(x)?.[0]).filter((x): x is string => !!x);
-      for (const b of bases) { if (type === 'in' || type === 'inout') ins.add(b); if (type === 'out' || type === 'inout') outs.add(b); }
+      // `depend(iterator(i = 0:n), in: a[i])`: the type is the last modifier; an iterator only
+      // ranges over the locators, whose base variables are what is compared.
+      const type = cl.modifier ? cl.modifier.name.split(/,(?![^()]*\))/).at(-1)!.trim() : cl.args?.text.trim() ?? '';
+      if (type === 'depobj' || type === 'source' || type === 'sink' || !cl.modifier) {
+        const why = type === 'depobj' ? 'the dependences of a depend object are not visible here'
+          : type === 'source' || type === 'sink' ? `'${type}' belongs to doacross loops ('ordered'), which have no MetaFork counterpart`
+          : 'a dependence needs its type';
+        this.stage.refuse('MF601', cl, `'depend(${type ? type + ': ' : ''}...)' cannot be translated: ${why}`, { construct: `depend(${type})`, target: 'metafork' });
+        continue;
+      }
+      for (const item of cl.items) {
+        const v = visibleVariable(this.model, item.name, c.start);
+        const base = v && v.shape !== 'pointer' && v.shape !== 'reference' ? v.name : ANY;
+        ins.add(base);
+        if (type !== 'in') outs.add(base);
+        names.add(item.name);
+      }
     }
-    return { ins, outs };
+    return { ins, outs, names };
   }
 
+  /** The tasks that get a `meta_join` before them, with the locations named in the comment. */
+  private readonly joinsBefore = new Map<Construct, Dependences>();
+
   /**
-   * MetaFork has no dependences between siblings: a task that depends on an earlier task that
-   * may still run gets a `meta_join;` before it (stronger than `depend`, never weaker).
-   * Tasks in a loop may depend on the previous iteration's: the loop's tasks start pending.
+   * MetaFork has no dependences between siblings: a task that depends on an earlier sibling
+   * task that may still run gets a `meta_join;` before it (stronger than `depend`, never
+   * weaker). Siblings: tasks of one parent region (the nearest enclosing task, section,
+   * master, single or parallel); a taskwait waits for its own region's tasks only. Tasks in a
+   * loop may depend on the previous iteration's: the loop's tasks start pending. Planned
+   * before the translation, so that each join is emitted with its task, before an enclosing
+   * construct takes its body.
    */
-  dependJoins(): void {
-    const tasks = [...this.dependencies].filter(([, d]) => d.ins.size || d.outs.size);
+  planDependenceJoins(): void {
+    const tasks = this.model.constructs.filter(c => c.dialect === 'openmp' && c.directive?.name === 'task')
+      .map(c => ({ c, deps: this.depends(c), owner: this.parentRegion(c) })).filter(t => t.deps.ins.size);
     if (!tasks.length) return;
-    let pending: { ins: Set<string>; outs: Set<string> }[] = [];
+    let pending: typeof tasks = [];
     const seenLoops = new Set<SNode>();
-    const order = this.model.constructs.filter(c => c.dialect === 'openmp');
-    for (const c of order) {
+    for (const c of this.model.constructs.filter(k => k.dialect === 'openmp')) {
       const name = c.directive?.name;
-      if (name === 'taskwait' || name === 'barrier') { pending = []; continue; }
-      const deps = this.dependencies.get(c);
-      if (!deps || (!deps.ins.size && !deps.outs.size)) continue;
+      if (name === 'taskwait' || name === 'barrier') {
+        const o = this.parentRegion(c);
+        if (this.unconditional(c, o)) pending = pending.filter(p => p.owner !== o);
+        continue;
+      }
+      const task = tasks.find(t => t.c === c);
+      if (!task) continue;
       for (let p = c.statement?.parent; p && p !== this.model.item; p = p.parent) {
         if ((p.type === 'for_statement' || p.type === 'while_statement' || p.type === 'do_statement') && !seenLoops.has(p)) {
           seenLoops.add(p);
-          for (const [t, d] of tasks) if (t.start >= p.start && t.end <= p.end) pending.push(d);
+          for (const t of tasks) if (t.c.start >= p.start && t.c.end <= p.end) pending.push(t);
         }
       }
-      const conflict = pending.some(p => [...deps.ins].some(x => p.outs.has(x)) || [...deps.outs].some(x => p.outs.has(x) || p.ins.has(x)));
-      if (conflict) {
-        this.stage.edit(insert(c.start, `${JOIN} /* depend(${[...new Set([...deps.ins, ...deps.outs])].join(', ')}) */\n${lineIndent(this.text, c.start)}`));
-        pending = [];
+      const siblings = pending.filter(p => p.owner === task.owner);
+      if (siblings.some(p => meets(task.deps.ins, p.deps.outs) || meets(task.deps.outs, p.deps.ins))) {
+        this.joinsBefore.set(c, task.deps);
+        if (this.unconditional(c, task.owner)) pending = pending.filter(p => p.owner !== task.owner);
       }
-      pending.push(deps);
+      pending.push(task);
     }
+  }
+
+  /**
+   * True when `c` runs whenever its parent region gets past it: no branch or loop between them.
+   * A join (or taskwait) on one branch leaves the tasks before it pending on the others.
+   */
+  private unconditional(c: Construct, owner: Construct | undefined): boolean {
+    const stop = owner?.region ?? c.functionNode;
+    for (let n = (c.statement ?? nodeCovering(this.model.item, c.head)).parent; n && n !== stop; n = n.parent) {
+      if (BRANCHES.has(n.type)) return false;
+    }
+    return true;
+  }
+
+  /** The region whose tasks are siblings of the tasks `c` creates (undefined: the function). */
+  private parentRegion(c: Construct): Construct | undefined {
+    for (let p = c.parent; p; p = p.parent) if (p.dialect === 'openmp' && REGIONS.has(p.directive?.name ?? '')) return p;
+    return undefined;
+  }
+
+  /** The join before `task` planned by `planDependenceJoins`, emitted once the task is translated. */
+  private dependenceJoin(task: Construct): void {
+    const deps = this.joinsBefore.get(task);
+    if (!deps) return;
+    // Before the task's whole first line: its pragma line may be removed (a call form), and
+    // an insertion inside a removed line is an overlapping edit.
+    const line = wholeLines(this.text, { start: task.start, end: task.start }).start;
+    this.stage.edit(insert(line, `${lineIndent(this.text, task.start)}${JOIN} /* depend(${[...deps.names].join(', ')}) */\n`));
   }
 }

@@ -1,0 +1,678 @@
+// Translations that once computed something else than their input, or crashed (issue 18):
+// each program is translated along a chain of dialects and every step is built like a user's
+// build (gcc -O2 -Wall, strict aliasing) and run against the input's own output: OpenMP with
+// -fopenmp at 1, 2 and 4 threads, MetaFork and CilkPlus through their serial elision (no Cilk
+// compiler here), MetaFork also once more to OpenMP. Where the text matters, it is pinned.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { analyze, spanOf, summarize } from '../helpers';
+import { elide } from '../../server/src/model/elide';
+import { translateText, Dialect } from '../../server/src/translate/index';
+
+const gcc = spawnSync('gcc', ['--version']).status === 0;
+const skip = gcc ? false : 'gcc not found';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-soundness-'));
+const FLAGS = ['-std=gnu11', '-O2', '-fstrict-aliasing', '-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas'];
+const ext: Record<Dialect, string> = { metafork: '.mfc', openmp: '.c', cilkplus: '.c' };
+
+function build(source: string, name: string, openmp: boolean): string {
+  const src = path.join(work, `${name}.c`);
+  const exe = path.join(work, `${name}.out`);
+  fs.writeFileSync(src, source);
+  const r = spawnSync('gcc', [...FLAGS, ...(openmp ? ['-fopenmp'] : []), '-x', 'c', src, '-x', 'none', '-o', exe, '-lm'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `${name} does not compile:\n${r.stderr}\n--- source ---\n${source}`);
+  return exe;
+}
+
+function run(exe: string, threads: number): string {
+  return execFileSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(threads) }, timeout: 30000 });
+}
+
+/** What a program in `dialect` prints: OpenMP the same at 1, 2 and 4 threads; the others by their elision. */
+async function outputOf(program: string, dialect: Dialect, name: string): Promise<string> {
+  if (dialect === 'openmp') {
+    const exe = build(program, name, true);
+    const outputs = [1, 2, 4].map(n => run(exe, n));
+    for (const [i, n] of [2, 4].entries()) assert.equal(outputs[i + 1], outputs[0], `${name}: OMP_NUM_THREADS=${n} differs from 1 thread\n${program}`);
+    return outputs[0];
+  }
+  const { model, diagnostics } = await analyze(program, name + ext[dialect]);
+  assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), [], `${name} has errors:\n${program}`);
+  return run(build(elide(model), `${name}_serial`, false), 1);
+}
+
+async function translated(program: string, from: Dialect, to: Dialect, name: string): Promise<string> {
+  const r = await translateText(program, to, { fileName: name + ext[from] });
+  assert.notEqual(r.text, undefined, `${name} -> ${to} refused:\n${r.diagnostics.map(d => `${d.code} ${d.message}`).join('\n')}`);
+  return r.text!;
+}
+
+/**
+ * Translates `program` (in `from`) along `chain`, checking that every step computes what the
+ * program computes; returns the texts of the steps.
+ */
+async function sameAlongChain(program: string, from: Dialect, chain: Dialect[], name: string): Promise<string[]> {
+  const truth = await outputOf(program, from, `${name}_input`);
+  const texts: string[] = [];
+  let text = program, dialect = from;
+  for (const [i, to] of chain.entries()) {
+    text = await translated(text, dialect, to, `${name}_${i}`);
+    dialect = to;
+    texts.push(text);
+    assert.equal(await outputOf(text, to, `${name}_${i}_${to}`), truth, `step ${i + 1} (to ${to}) computes something else:\n${text}`);
+    if (to === 'metafork') assert.equal(await outputOf(await translated(text, 'metafork', 'openmp', `${name}_${i}_omp`), 'openmp', `${name}_${i}_omp`), truth, `step ${i + 1} then to OpenMP`);
+  }
+  return texts;
+}
+
+// ---------------------------------------------------------------------------------------
+// Defect 3: the outlined task and the spawn site used two struct types with one tag.
+
+const blockSpawn = `#include <stdio.h>
+
+long work(int n)
+{
+    long sum_a = 0, sum_b = 0;
+    meta_fork shared(sum_a) {
+        for (int i = 0; i < n; i++) sum_a += i * 3;
+    }
+    for (int j = 0; j < n; j++) sum_b += j;
+    meta_join;
+    return sum_a + sum_b;
+}
+
+int main(void)
+{
+    printf("%ld\\n", work(1000));
+    return 0;
+}
+`;
+
+test('a block spawn outlined to CilkPlus has one environment type, declared once (gcc -O2)', { skip }, async () => {
+  const [cilk] = await sameAlongChain(blockSpawn, 'metafork', ['cilkplus', 'metafork', 'cilkplus'], 'block_spawn');
+  assert.equal(cilk, `#include <stdio.h>
+#include <stdlib.h>
+#include <cilk/cilk.h>
+
+long work(int n);
+struct __taskenv__0 {
+    long (*sum_a);
+    int n;
+};
+
+static void *_taskFunc0(void *__tdata0)
+{
+    struct __taskenv__0 *_tenv0 = (struct __taskenv__0 *) __tdata0;
+    long (*sum_a) = _tenv0->sum_a;
+    int n = _tenv0->n;
+    free(_tenv0);
+    {
+        for (int i = 0; i < n; i++) (*sum_a) += i * 3;
+    }
+    return 0;
+}
+
+long work(int n)
+{
+    long sum_a = 0, sum_b = 0;
+    {
+        struct __taskenv__0 *_tenv0;
+        _tenv0 = (struct __taskenv__0 *) malloc(sizeof(struct __taskenv__0));
+        _tenv0->sum_a = &sum_a;
+        _tenv0->n = n;
+        cilk_spawn _taskFunc0(_tenv0);
+    }
+    for (int j = 0; j < n; j++) sum_b += j;
+    cilk_sync;
+    return sum_a + sum_b;
+}
+
+int main(void)
+{
+    printf("%ld\\n", work(1000));
+    return 0;
+}
+`);
+});
+
+test('OpenMP sections translated to CilkPlus compute what the sections compute (gcc -O2)', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+
+int main(void)
+{
+    long a = 0, b = 0;
+    int n = 1000;
+#pragma omp parallel
+#pragma omp sections
+    {
+#pragma omp section
+        for (int i = 0; i < n; i++) a += i;
+#pragma omp section
+        for (int i = 0; i < n; i++) b += 2 * i;
+    }
+    printf("%ld %ld\\n", a, b);
+    return 0;
+}
+`, 'openmp', ['cilkplus', 'metafork', 'openmp'], 'sections');
+});
+
+test('nested block spawns in two functions, arrays and array parameters: outlined and run (gcc -O2)', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+
+typedef struct { int lo, hi; } range;
+
+void scale(int n, double a[], double b[10])
+{
+    double t[4] = { 1, 2, 3, 4 };
+    range r = { 0, n };
+    meta_fork shared(a) {
+        for (int i = r.lo; i < r.hi; i++) a[i] *= t[i % 4];
+        meta_fork shared(b) {
+            for (int i = 0; i < 10; i++) b[i] += t[i % 4];
+        }
+        meta_join;
+    }
+    meta_join;
+}
+
+double total(const double *a, int n)
+{
+    double s = 0, u = 0;
+    meta_fork shared(s) {
+        for (int i = 0; i < n / 2; i++) s += a[i];
+    }
+    for (int i = n / 2; i < n; i++) u += a[i];
+    meta_join;
+    return s + u;
+}
+
+int main(void)
+{
+    double a[100], b[10];
+    for (int i = 0; i < 100; i++) a[i] = i;
+    for (int i = 0; i < 10; i++) b[i] = i;
+    scale(100, a, b);
+    printf("%.1f %.1f\\n", total(a, 100), total(b, 10));
+    return 0;
+}
+`, 'metafork', ['cilkplus', 'metafork', 'openmp'], 'nested');
+});
+
+test('a block spawn using a variable-length array is refused with its position', async () => {
+  const program = `void fill(int n)
+{
+    int v[n];
+    meta_fork shared(v) {
+        for (int i = 0; i < n; i++) v[i] = i;
+    }
+    meta_join;
+}
+`;
+  const r = await translateText(program, 'cilkplus', { fileName: 'vla.mfc' });
+  assert.equal(r.text, undefined);
+  assert.deepEqual(summarize(program, r.diagnostics), [{
+    code: 'MF605', text: 'meta_fork shared(v)',
+    message: "'meta_fork' block uses 'v', whose type's size reads a variable ('int v[n]'): the outlined function's environment cannot restate it (give the array a constant size or allocate it with malloc)",
+  }]);
+});
+
+// ---------------------------------------------------------------------------------------
+// Defect 13: the join before a depend task went inside the task's pragma line, which the call
+// form removes ("overlapping edits").
+
+test('a depend task whose body is a call, after a pending dependence, translates (indented pragmas)', { skip }, async () => {
+  const [metafork] = await sameAlongChain(`#include <stdio.h>
+void use(int v) { printf("%d\\n", v); }
+int main(void)
+{
+    int x = 0;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(out: x)
+        x = 42;
+        #pragma omp task depend(in: x)
+        use(x);
+    }
+    return 0;
+}
+`, 'openmp', ['metafork', 'cilkplus'], 'depend_call');
+  assert.equal(metafork, `#include <stdio.h>
+void use(int v) { printf("%d\\n", v); }
+int main(void)
+{
+    int x = 0;
+    {
+        meta_fork shared(x)
+        x = 42;
+        meta_join; /* depend(x) */
+        meta_fork use(x);
+    }
+    meta_join;
+    return 0;
+}
+`);
+});
+
+test('depend tasks as calls, assignments of calls, braced and unbraced bodies, taskwait right after', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+int f(int v) { return v + 1; }
+void use(int v) { printf("%d\\n", v); }
+int main(void)
+{
+    int x = 0, y = 0;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(out: x) shared(x)
+        x = f(1);
+        #pragma omp task depend(in: x) depend(out: y) shared(y)
+        y = f(x);
+        #pragma omp taskwait
+        #pragma omp task depend(inout: x) shared(x)
+        { x = x * 3; }
+        #pragma omp task depend(in: x)
+        { use(x); }
+        #pragma omp taskwait
+        #pragma omp task depend(inout: y) shared(y)
+        y++;
+        #pragma omp task depend(in: y)
+        use(y);
+        #pragma omp taskwait
+    }
+    printf("%d %d\\n", x, y);
+    return 0;
+}
+`, 'openmp', ['metafork', 'cilkplus', 'metafork', 'openmp'], 'depend_shapes');
+});
+
+// ---------------------------------------------------------------------------------------
+// Defect 4: dependence types other than in/out/inout were ignored (no join between the tasks).
+
+const heavy = `static long heavy(long seed)
+{
+    long h = seed;
+    for (long i = 0; i < 3000000; i++) h = (h * 7 + i) % 1000003;
+    return h;
+}
+`;
+
+test('depend(mutexinoutset) and iterator modifiers order the tasks like inout, after the round trip too', { skip }, async () => {
+  const [metafork] = await sameAlongChain(`#include <stdio.h>
+${heavy}
+int main(void)
+{
+    long c = 0, d[4] = { 0 }, seen_c = 0, seen_d = 0;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(mutexinoutset: c) shared(c)
+        c += heavy(1);
+        #pragma omp task depend(mutexinoutset: c) shared(c)
+        c += heavy(2);
+        #pragma omp task depend(in: c) shared(c, seen_c)
+        seen_c = c;
+        #pragma omp task depend(iterator(it = 0:4), out: d[it]) shared(d)
+        d[3] = heavy(3);
+        #pragma omp task depend(in: d[3]) shared(d, seen_d)
+        seen_d = d[3];
+    }
+    printf("%ld %ld\\n", seen_c, seen_d);
+    return 0;
+}
+`, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'mutexinoutset');
+  assert.equal(metafork.slice(metafork.indexOf('    {\n')), `    {
+        meta_fork shared(c)
+        c += heavy(1);
+        meta_join; /* depend(c) */
+        meta_fork shared(c)
+        c += heavy(2);
+        meta_join; /* depend(c) */
+        meta_fork shared(seen_c, c)
+        seen_c = c;
+        meta_fork
+        d[3] = heavy(3);
+        meta_join; /* depend(d) */
+        meta_fork shared(seen_d)
+        seen_d = d[3];
+    }
+    meta_join;
+    printf("%ld %ld\\n", seen_c, seen_d);
+    return 0;
+}
+`);
+});
+
+test('a dependence through a pointer may be on any location: the task joins every pending dependence', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+${heavy}
+int main(void)
+{
+    long a[2] = { 0, 0 };
+    long *p = &a[1];
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(out: a[1]) shared(a)
+        a[1] = heavy(4);
+        #pragma omp task depend(in: p[0])
+        printf("%ld\\n", *p);
+    }
+    return 0;
+}
+`, 'openmp', ['metafork', 'openmp'], 'depend_pointer');
+});
+
+test('inoutset is ordered like inout; depobj, whose dependences are not visible, and doacross types are refused', async () => {
+  const tasks = (type: string) => `void f(long *q)
+{
+    long c = 0;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(out: c) shared(c)
+        c = 1;
+        #pragma omp task depend(${type}: c) shared(c)
+        c += 2;
+    }
+}
+`;
+  const inoutset = await translateText(tasks('inoutset'), 'metafork', { fileName: 'inoutset.c' });
+  assert.match(inoutset.text ?? '', /c = 1;\n {8}meta_join; \/\* depend\(c\) \*\/\n {8}meta_fork shared\(c\)\n {8}c \+= 2;/);
+  for (const type of ['depobj', 'sink']) {
+    const program = tasks(type);
+    const r = await translateText(program, 'metafork', { fileName: `${type}.c` });
+    assert.equal(r.text, undefined, type);
+    const why = type === 'depobj' ? 'the dependences of a depend object are not visible here' : "'sink' belongs to doacross loops ('ordered'), which have no MetaFork counterpart";
+    assert.deepEqual(summarize(program, r.diagnostics.filter(d => d.code === 'MF601')), [
+      { code: 'MF601', text: `depend(${type}: c)`, message: `'depend(${type}: ...)' cannot be translated: ${why}` },
+    ]);
+  }
+});
+
+// ---------------------------------------------------------------------------------------
+// Defect 5: `cilk_scope { ... }` became `{ ... meta_join; }`, and an exit from the block skipped
+// the join. MetaFork's serial elision cannot tell (it runs the spawns in place): the MetaFork
+// is also run as OpenMP, where a missing join leaves the spawned work unfinished.
+
+const scopes = `#include <stdio.h>
+${heavy}
+long v[4];
+void set(int i) { v[i] = heavy(i + 1); }
+
+void go(void)
+{
+    cilk_scope {
+        cilk_spawn set(0);
+        set(1);
+        return;
+    }
+}
+
+long first(int n)
+{
+    long r = 0;
+    for (int k = 0; k < n; k++) {
+        cilk_scope {
+            cilk_spawn set(2);
+            if (k == 1) break;
+            r += k;
+        }
+    }
+    return r + v[2];
+}
+
+long twice(int c)
+{
+    long a = 0;
+    cilk_scope {
+        a = cilk_spawn heavy(7);
+        if (c)
+            return a + 1;
+    }
+    return 0;
+}
+
+int out(void)
+{
+    cilk_scope {
+        cilk_spawn set(3);
+        goto done;
+    }
+done:
+    return (int) (v[3] % 10);
+}
+
+int main(void)
+{
+    go();
+    long f = first(3);
+    long t = twice(1);
+    int o = out();
+    printf("%ld %ld %ld %ld %d\\n", v[0], v[1], f, t, o);
+    return 0;
+}
+`;
+
+test('cilk_scope: its join runs before every exit from it (return, break, goto)', { skip }, async () => {
+  const [metafork] = await sameAlongChain(scopes, 'cilkplus', ['metafork', 'cilkplus', 'openmp'], 'cilk_scope');
+  const functions = metafork.slice(metafork.indexOf('void go(void)'), metafork.indexOf('int main(void)'));
+  assert.equal(functions, `void go(void)
+{
+    {
+        meta_fork set(0);
+        set(1);
+        meta_join;
+        return;
+        meta_join;
+    }
+}
+
+long first(int n)
+{
+    long r = 0;
+    for (int k = 0; k < n; k++) {
+        {
+            meta_fork set(2);
+            if (k == 1) { meta_join; break; }
+            r += k;
+            meta_join;
+        }
+    }
+    return r + v[2];
+}
+
+long twice(int c)
+{
+    long a = 0;
+    {
+        a = meta_fork heavy(7);
+        if (c)
+            { meta_join; return a + 1; }
+        meta_join;
+    }
+    return 0;
+}
+
+int out(void)
+{
+    {
+        meta_fork set(3);
+        meta_join;
+        goto done;
+        meta_join;
+    }
+done:
+    return (int) (v[3] % 10);
+}
+
+`);
+});
+
+test('depend tasks inside a braced parallel region translate (the join was inserted into the rendered region)', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+int f(int v) { return v + 1; }
+int main(void)
+{
+    int z = 0;
+    #pragma omp parallel
+    {
+        #pragma omp single
+        {
+            #pragma omp task depend(out: z) shared(z)
+            z = f(z);
+            #pragma omp task depend(in: z) /* read */
+            f(z);
+            #pragma omp taskwait
+        }
+    }
+    printf("%d\\n", z);
+    return 0;
+}
+`, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'depend_braced');
+});
+
+test('a taskwait inside another task waits only for its own children: the dependent sibling still joins', { skip }, async () => {
+  const program = `#include <stdio.h>
+${heavy}
+int main(void)
+{
+    long x = 0, y = 0, seen = 0;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(out: x) shared(x)
+        x = heavy(1);
+        #pragma omp task shared(y)
+        {
+            #pragma omp task shared(y)
+            y = heavy(2);
+            #pragma omp taskwait
+        }
+        #pragma omp task depend(in: x) shared(x, seen)
+        seen = x;
+    }
+    printf("%ld %ld\\n", seen, y);
+    return 0;
+}
+`;
+  const [metafork] = await sameAlongChain(program, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'nested_taskwait');
+  assert.match(metafork, /            meta_join;\n        }\n        meta_join; \/\* depend\(x\) \*\/\n        meta_fork shared\(seen, x\)\n        seen = x;/);
+});
+
+test('a join or taskwait on one branch leaves the dependences pending on the others', { skip }, async () => {
+  const [metafork] = await sameAlongChain(`#include <stdio.h>
+${heavy}
+int main(int argc, char **argv)
+{
+    int c = argc > 5;
+    long x = 0, z = 0, seen_x = 0, other = 0, seen_z = 0;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task depend(out: x) shared(x)
+        x = heavy(1);
+        #pragma omp task depend(out: z) shared(z)
+        z = heavy(3);
+        if (c) {
+            #pragma omp task depend(in: x) shared(x, other)
+            other = x;
+            #pragma omp taskwait
+        } else {
+            #pragma omp task depend(in: x) shared(x, seen_x)
+            seen_x = x;
+        }
+        #pragma omp task depend(in: z) shared(z, seen_z)
+        seen_z = z;
+    }
+    printf("%ld %ld %ld\\n", seen_x, other, seen_z);
+    return 0;
+}
+`, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'branches');
+  assert.match(metafork, /\} else \{\n {12}meta_join; \/\* depend\(x\) \*\/\n {12}meta_fork shared\(seen_x, x\)\n {12}seen_x = x;\n {8}\}\n {8}meta_join; \/\* depend\(z\) \*\/\n/);
+});
+
+test('a forked region (master, task) whose tasks may be pending at its end joins them: the region\'s barrier waits for every descendant', { skip }, async () => {
+  const [metafork] = await sameAlongChain(`#include <stdio.h>
+${heavy}
+int main(void)
+{
+    long x = 0, y = 0;
+    #pragma omp parallel
+    #pragma omp master
+    {
+        #pragma omp task shared(x)
+        x = heavy(1);
+        #pragma omp task shared(y)
+        {
+            #pragma omp task shared(y)
+            y = heavy(2);
+        }
+    }
+    printf("%ld %ld\\n", x, y);
+    return 0;
+}
+`, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'descendants');
+  assert.equal(metafork.slice(metafork.indexOf('    meta_fork shared(x, y)')), `    meta_fork shared(x, y)
+    {
+        x = meta_fork heavy(1);
+        meta_fork shared(y)
+        {
+            y = meta_fork heavy(2);
+            meta_join;
+        }
+        meta_join;
+    }
+    meta_join;
+    printf("%ld %ld\\n", x, y);
+    return 0;
+}
+`);
+});
+
+test('task if(e) whose body creates tasks: both branches end with the join', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+${heavy}
+int main(int argc, char **argv)
+{
+    long x = 0, y = 0;
+    int c = argc < 5;
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp task shared(x, y) if (c)
+        {
+            #pragma omp task shared(y)
+            y = heavy(2);
+            x = heavy(1);
+        }
+    }
+    printf("%ld %ld\\n", x, y);
+    return 0;
+}
+`, 'openmp', ['metafork', 'openmp', 'metafork', 'cilkplus'], 'task_if');
+});
+
+test('in C++ too, an array whose size reads a local constant is refused: the file-scope environment cannot see it', async () => {
+  const program = `long sum(int m)
+{
+    const int n = 10;
+    long a[n], s = 0;
+    meta_fork shared(a) { for (int i = 0; i < n; i++) a[i] = i * m; }
+    meta_join;
+    for (int i = 0; i < n; i++) s += a[i];
+    return s;
+}
+`;
+  const r = await translateText(program, 'cilkplus', { fileName: 'sum.cpp' });
+  assert.equal(r.text, undefined);
+  assert.deepEqual(summarize(program, r.diagnostics), [{
+    code: 'MF605', text: 'meta_fork shared(a)',
+    message: "'meta_fork' block uses 'a', whose type's size reads a variable ('long a[n]'): the outlined function's environment cannot restate it (give the array a constant size or allocate it with malloc)",
+  }]);
+});
