@@ -25,6 +25,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-cuda-'));
 const nvcc = nvccAvailable();
 const gcc = spawnSync('gcc', ['--version']).status === 0;
 const MODES: MemoryMode[] = ['global', 'shared'];
+/** The emulation checks races and runs blocks and threads in a shuffled order (test/cuda/emu). */
+const EMU_CHECKS = { MF_EMU_RACECHECK: '1', MF_EMU_ORDER: 'shuffle:18' };
 
 for (const c of cases) {
   const name = path.basename(c.file, '.mfc');
@@ -35,7 +37,7 @@ for (const c of cases) {
     assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
     const src = path.join(work, `${name}.serial.c`), exe = path.join(work, `${name}.serial`);
     fs.writeFileSync(src, elide(model));
-    execFileSync('gcc', ['-O1', '-x', 'c', src, '-x', 'none', '-o', exe], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('gcc', ['-O2', '-x', 'c', src, '-x', 'none', '-o', exe], { stdio: ['ignore', 'ignore', 'pipe'] });
     c.runs.forEach((argv, i) => assert.equal(execFileSync(exe, argv, { encoding: 'utf8', timeout: 120000 }), c.expected[i], argv.join(' ')));
   });
 
@@ -65,7 +67,7 @@ for (const c of cases) {
       const exe = path.join(work, `${name}.${memory}.emu`);
       buildEmulated(cu, exe);
       c.runs.forEach((argv, i) => {
-        const out = execFileSync(exe, argv, { encoding: 'utf8', timeout: 120000 });
+        const out = execFileSync(exe, argv, { encoding: 'utf8', timeout: 120000, env: { ...process.env, ...EMU_CHECKS } });
         assert.equal(out, c.expected[i], `${c.file} ${argv.join(' ')}`);
       });
     });
