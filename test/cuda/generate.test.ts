@@ -16,6 +16,8 @@ import { elide } from '../../server/src/model/elide';
 import { generateCuda } from '../../server/src/cuda/index';
 import type { MemoryMode } from '../../server/src/cuda/footprint';
 import { buildEmulated, nvccAvailable, nvccCompile } from './emu/build';
+import { EMU_CHECKS } from '../tile/emulate';
+import { OPTIMIZED } from '../differential/gcc';
 
 interface Case { file: string; dims: 1 | 2; thesis: boolean; runs: string[][]; expected: string[] }
 
@@ -25,8 +27,6 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-cuda-'));
 const nvcc = nvccAvailable();
 const gcc = spawnSync('gcc', ['--version']).status === 0;
 const MODES: MemoryMode[] = ['global', 'shared'];
-/** The emulation checks races and runs blocks and threads in a shuffled order (test/cuda/emu). */
-const EMU_CHECKS = { MF_EMU_RACECHECK: '1', MF_EMU_ORDER: 'shuffle:18' };
 
 for (const c of cases) {
   const name = path.basename(c.file, '.mfc');
@@ -37,7 +37,7 @@ for (const c of cases) {
     assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
     const src = path.join(work, `${name}.serial.c`), exe = path.join(work, `${name}.serial`);
     fs.writeFileSync(src, elide(model));
-    execFileSync('gcc', ['-O2', '-x', 'c', src, '-x', 'none', '-o', exe], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('gcc', [...OPTIMIZED, '-x', 'c', src, '-x', 'none', '-o', exe], { stdio: ['ignore', 'ignore', 'pipe'] });
     c.runs.forEach((argv, i) => assert.equal(execFileSync(exe, argv, { encoding: 'utf8', timeout: 120000 }), c.expected[i], argv.join(' ')));
   });
 

@@ -18,6 +18,8 @@ import { Constraint, holdsAt, MACHINE } from '../../server/src/optimize/constrai
 import { closeSolver } from '../../server/src/optimize/solver';
 import { buildEmulated, nvccAvailable, nvccCompile } from '../cuda/emu/build';
 import { elide } from '../../server/src/model/elide';
+import { EMU_CHECKS } from '../tile/emulate';
+import { OPTIMIZED } from '../differential/gcc';
 
 after(() => closeSolver());
 
@@ -247,13 +249,13 @@ test('a 3-D stencil through optimize -o: the caching case and the uncached case 
   const { model } = await analyzeText(text, 'own-stencil3d.mfc');
   const src = path.join(work, 'stencil3d.serial.c');
   fs.writeFileSync(src, elide(model));
-  execFileSync('gcc', ['-O2', '-Wall', '-Werror', '-o', `${src}.exe`, src]);
+  execFileSync('gcc', [...OPTIMIZED, '-Wall', '-Werror', '-o', `${src}.exe`, src]);
   const seen = new Set<number>();
   for (const argv of [['13', '4', '8'], ['29', '8', '4'], ['23', '16', '2']]) {
     const want = execFileSync(`${src}.exe`, argv, { encoding: 'utf8' });
     // Shared memory for every case, then too little for the caching one.
     for (const words of [58112, 16]) {
-      const run = spawnSync(exe, argv, { encoding: 'utf8', timeout: 120000, env: { ...process.env, METAFORK_DISPATCH_LOG: '1', METAFORK_DISPATCH_KEEP: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(words * 4), MF_EMU_RACECHECK: '1', MF_EMU_ORDER: 'shuffle:9' } });
+      const run = spawnSync(exe, argv, { encoding: 'utf8', timeout: 120000, env: { ...process.env, METAFORK_DISPATCH_LOG: '1', METAFORK_DISPATCH_KEEP: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(words * 4), ...EMU_CHECKS } });
       assert.equal(run.status, 0, run.stderr);
       assert.equal(run.stdout, want, `${argv.join(' ')} Z_B=${words}: ${run.stderr}`);
       const k = Number(/case (\d+)/.exec(run.stderr)?.[1]);

@@ -13,7 +13,8 @@ import { fixture } from '../helpers';
 import { tileText, TileOptions } from '../../server/src/tile/index';
 import { generateCuda } from '../../server/src/cuda/index';
 import { buildEmulated, nvccAvailable, nvccCompileAsync } from '../cuda/emu/build';
-import { sameAsGcc } from './emulate';
+import { EMU_CHECKS, sameAsGcc } from './emulate';
+import { OPTIMIZED } from '../differential/gcc';
 import { main } from '../../server/src/cli';
 
 const DIR = fixture('tile');
@@ -37,7 +38,7 @@ const serial = new Map<string, string>();
 function serialExe(file: string): string {
   if (!serial.has(file)) {
     const exe = path.join(work, `${file.replace(/\W/g, '_')}.serial`);
-    const r = spawnSync('gcc', ['-std=c99', '-O1', '-o', exe, path.join(DIR, file), '-lm'], { encoding: 'utf8' });
+    const r = spawnSync('gcc', ['-std=c99', ...OPTIMIZED, '-o', exe, path.join(DIR, file), '-lm'], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     serial.set(file, exe);
   }
@@ -56,7 +57,7 @@ async function tileAndRun(file: string, options: Omit<TileOptions, 'offset'>, me
   fs.writeFileSync(cu, cuda.text);
   buildEmulated(cu, exe);
   for (const args of [[], SIZES[file]]) {
-    const run = spawnSync(exe, args, { encoding: 'utf8', timeout: 120000 });
+    const run = spawnSync(exe, args, { encoding: 'utf8', timeout: 120000, env: { ...process.env, ...EMU_CHECKS } });
     assert.equal(run.status, 0, run.stderr);
     const want = args.length ? spawnSync(serialExe(file), args, { encoding: 'utf8' }).stdout : expected[file];
     assert.equal(run.stdout, want, `${file} ${args.join(' ')} (${label})`);
