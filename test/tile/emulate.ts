@@ -16,13 +16,15 @@ export const EMU_CHECKS = { MF_EMU_RACECHECK: '1', MF_EMU_ORDER: 'shuffle:18' };
 export interface Comparison {
   /** gcc flags for the original (`-fopenmp`: then run at 1, 2 and 4 threads). */
   flags?: string[];
+  /** OMP_NUM_THREADS of the original's runs, when not 1, 2 and 4 (a program racing on purpose). */
+  threads?: number[];
   memory?: 'global' | 'shared';
   /** What a failure message names besides the size. */
   what?: string;
 }
 
 /** The generated `.cu` text, once the emulation has printed what gcc's build printed for every size. */
-export async function sameAsGcc(dir: string, name: string, original: string, tiled: string, sizes: string[], { flags = [], memory = 'global', what = name }: Comparison = {}): Promise<string> {
+export async function sameAsGcc(dir: string, name: string, original: string, tiled: string, sizes: string[], { flags = [], memory = 'global', what = name, threads }: Comparison = {}): Promise<string> {
   const cuda = await generateCuda(tiled, { fileName: `${name}.mfc`, memory });
   assert.ok(cuda.text, `${tiled}\n${cuda.diagnostics.map(d => d.message).join('\n')}`);
   const src = path.join(dir, `${name}.c`), cu = path.join(dir, `${name}.cu`);
@@ -34,9 +36,9 @@ export async function sameAsGcc(dir: string, name: string, original: string, til
   for (const n of sizes) {
     const got = spawnSync(`${cu}.emu`, [n], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...EMU_CHECKS } });
     assert.equal(got.status, 0, got.stderr);
-    for (const threads of flags.includes('-fopenmp') ? THREADS : [1]) {
-      const want = spawnSync(`${src}.gcc`, [n], { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(threads) } }).stdout;
-      assert.equal(got.stdout, want, `${what}: n = ${n}, gcc's build on ${threads} thread${threads > 1 ? 's' : ''}`);
+    for (const t of threads ?? (flags.includes('-fopenmp') ? THREADS : [1])) {
+      const want = spawnSync(`${src}.gcc`, [n], { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(t) } }).stdout;
+      assert.equal(got.stdout, want, `${what}: n = ${n}, gcc's build on ${t} thread${t > 1 ? 's' : ''}`);
     }
   }
   return cuda.text;
