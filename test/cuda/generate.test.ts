@@ -16,6 +16,8 @@ import { elide } from '../../server/src/model/elide';
 import { generateCuda } from '../../server/src/cuda/index';
 import type { MemoryMode } from '../../server/src/cuda/footprint';
 import { buildEmulated, nvccAvailable, nvccCompile } from './emu/build';
+import { EMU_CHECKS } from '../tile/emulate';
+import { OPTIMIZED } from '../differential/gcc';
 
 interface Case { file: string; dims: 1 | 2; thesis: boolean; runs: string[][]; expected: string[] }
 
@@ -35,7 +37,7 @@ for (const c of cases) {
     assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
     const src = path.join(work, `${name}.serial.c`), exe = path.join(work, `${name}.serial`);
     fs.writeFileSync(src, elide(model));
-    execFileSync('gcc', ['-O1', '-x', 'c', src, '-x', 'none', '-o', exe], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('gcc', [...OPTIMIZED, '-x', 'c', src, '-x', 'none', '-o', exe], { stdio: ['ignore', 'ignore', 'pipe'] });
     c.runs.forEach((argv, i) => assert.equal(execFileSync(exe, argv, { encoding: 'utf8', timeout: 120000 }), c.expected[i], argv.join(' ')));
   });
 
@@ -65,7 +67,7 @@ for (const c of cases) {
       const exe = path.join(work, `${name}.${memory}.emu`);
       buildEmulated(cu, exe);
       c.runs.forEach((argv, i) => {
-        const out = execFileSync(exe, argv, { encoding: 'utf8', timeout: 120000 });
+        const out = execFileSync(exe, argv, { encoding: 'utf8', timeout: 120000, env: { ...process.env, ...EMU_CHECKS } });
         assert.equal(out, c.expected[i], `${c.file} ${argv.join(' ')}`);
       });
     });

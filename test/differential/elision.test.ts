@@ -1,10 +1,12 @@
 // Elision checked by running: every complete program (examples and test/fixtures/programs)
-// prints the same thing as its serial elision compiled with plain gcc; OpenMP programs are
-// also compiled with -fopenmp and run with 1, 2 and 4 threads.
+// prints the same thing as its serial elision compiled with gcc -O2 -Wall, and again with the
+// sanitizers (gcc.ts); OpenMP programs are also compiled with -fopenmp, at -O2 and sanitized, and
+// run with 1, 2 and 4 threads.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'child_process';
+import { gcc as compile, OPTIMIZED, run, runSanitized, SANITIZED, THREADS } from './gcc';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -15,25 +17,31 @@ const expected: Record<string, string> = JSON.parse(fs.readFileSync(fixture('pro
 const gcc = spawnSync('gcc', ['--version']).status === 0;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-elide-'));
 
-function compileAndRun(source: string, name: string, flags: string[], threads?: number): string {
+function build(source: string, name: string, flags: string[]): string {
   const src = path.join(work, `${name}.c`);
-  const exe = path.join(work, `${name}${threads ?? ''}.out`);
+  const exe = path.join(work, `${name}.out`);
   fs.writeFileSync(src, source);
-  execFileSync('gcc', ['-std=gnu11', '-O1', '-x', 'c', src, '-x', 'none', '-o', exe, '-lm', ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
-  return execFileSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(threads ?? 1) }, timeout: 20000 });
+  compile(src, exe, ['-std=gnu11', ...flags], source);
+  return exe;
 }
 
+const STRICT = ['-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable'];
+
 for (const [file, output] of Object.entries(expected)) {
-  test(`elision of ${file} runs like the program`, { skip: gcc ? false : 'gcc not found' }, async () => {
+  test(`elision of ${file} runs like the program (-O2, and sanitized)`, { skip: gcc ? false : 'gcc not found' }, async () => {
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
     const { model, diagnostics } = await analyze(text, file);
     assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
     const name = path.basename(file).replace(/\W/g, '_');
     const elision = elide(model);
-    assert.equal(compileAndRun(elision, `${name}_serial`, ['-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable']), output);
+    assert.equal(run(build(elision, `${name}_serial`, [...OPTIMIZED, ...STRICT])), output);
+    assert.equal(runSanitized(build(elision, `${name}_serial_sanitized`, SANITIZED)), output, 'sanitized');
     if (/#\s*pragma\s+omp/.test(text)) {
-      for (const threads of [1, 2, 4]) {
-        assert.equal(compileAndRun(text, `${name}_omp`, ['-fopenmp'], threads), output, `OMP_NUM_THREADS=${threads}`);
+      const exe = build(text, `${name}_omp`, [...OPTIMIZED, '-fopenmp']);
+      const sanitized = build(text, `${name}_omp_sanitized`, [...SANITIZED, '-fopenmp']);
+      for (const threads of THREADS) {
+        assert.equal(run(exe, threads), output, `OMP_NUM_THREADS=${threads}`);
+        assert.equal(runSanitized(sanitized, threads), output, `sanitized, OMP_NUM_THREADS=${threads}`);
       }
     }
   });
@@ -54,14 +62,14 @@ for (const entry of seeds.filter(e => e.complete)) {
     const cpp = entry.cpp;
     const src = path.join(work, `${name}.${cpp ? 'cpp' : 'c'}`);
     fs.writeFileSync(src, elide(model));
-    const run = (source: string, flags: string[], threads = 1) => {
+    const buildAndRun = (source: string, flags: string[], threads = 1) => {
       fs.writeFileSync(src, source);
       const exe = path.join(work, `${name}.out`);
       const includes = cpp ? ['-include', 'cstdlib', '-include', 'ctime'] : ['-include', 'stdio.h', '-include', 'stdlib.h'];
-      execFileSync(cpp ? 'g++' : 'gcc', ['-w', '-DN=64', '-DBASE=10', `-I${work}`, ...includes, src, '-o', exe, ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
+      execFileSync(cpp ? 'g++' : 'gcc', ['-w', ...OPTIMIZED, '-DN=64', '-DBASE=10', `-I${work}`, ...includes, src, '-o', exe, ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
       return execFileSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(threads) }, timeout: 20000 });
     };
-    const serial = run(elide(model), []);
-    if (/#\s*pragma\s+omp/.test(text)) for (const threads of [1, 2, 4]) assert.equal(run(text, ['-fopenmp'], threads), serial);
+    const serial = buildAndRun(elide(model), []);
+    if (/#\s*pragma\s+omp/.test(text)) for (const threads of THREADS) assert.equal(buildAndRun(text, ['-fopenmp'], threads), serial);
   });
 }

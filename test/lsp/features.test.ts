@@ -75,6 +75,23 @@ describe('quick fixes', () => {
     assert.deepEqual(r.diagnostics, []);
   });
 
+  // Issue 18 defect 8: the cached diagnostic kept the offset of its fix from before the edit.
+  test('MF314 after three lines inserted above the function: the join lands before the return', async () => {
+    const uri = fresh();
+    await client.open(uri, FIB);
+    const inserted = '// one\n// two\n// three\n';
+    const version = await client.edit(uri, 0, 0, inserted);
+    const { diagnostics } = await client.diagnostics(uri, version);
+    const text = client.text(uri);
+    const d = diagnostics.find(x => x.code === 'MF314');
+    assert.ok(d, JSON.stringify(diagnostics));
+    assert.equal(d.message, "'meta_fork fib(n - 1)' (line 7) can reach this return without a 'meta_join': meta_fork has no implicit join at return");
+    const actions = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d], only: ['quickfix'] } });
+    const action = actions.find(a => a.title === "Insert 'meta_join;' before the return");
+    assert.ok(action, JSON.stringify(actions.map(a => a.title)));
+    assert.equal(applyLspEdits(text, editsOf(action, uri)), inserted + FIB.replace('  return x + y;', '  meta_join;\n  return x + y;'));
+  });
+
   test('MF402: shared(x) added to the block spawn', async () => {
     const text = 'int main() {\n  int x = 0;\n  meta_fork { x = 1; }\n  meta_join;\n  return x;\n}\n';
     const r = await applyFix(text, 'MF402', "Add 'shared(x)' to the spawn");

@@ -17,6 +17,9 @@ import { optimizeSchedule, optimizeText } from '../../server/src/optimize/index'
 import { Constraint, holdsAt, MACHINE } from '../../server/src/optimize/constraints';
 import { closeSolver } from '../../server/src/optimize/solver';
 import { buildEmulated, nvccAvailable, nvccCompile } from '../cuda/emu/build';
+import { elide } from '../../server/src/model/elide';
+import { EMU_CHECKS } from '../tile/emulate';
+import { OPTIMIZED } from '../differential/gcc';
 
 after(() => closeSolver());
 
@@ -225,4 +228,39 @@ test('a device with too few registers gets a clear error from the dispatcher, no
   assert.equal(run.status, 1);
   assert.match(run.stderr, /metafork: no case of the optimized schedule \(line \d+\) fits this device: R_B=255/);
   void execFileSync;
+});
+
+// Issue 18 defect 9: the caching case of a 3-D stencil staged its planes k-1, k and k+1 into one
+// element and named undefined positions. Each case runs (the device's shared memory picks it, the
+// program's own sizes kept) at sizes no block size divides, against the serial elision (gcc -O2).
+test('a 3-D stencil through optimize -o: the caching case and the uncached case compute what the program computes', { skip: gxx }, async () => {
+  const file = fixture('cuda', 'own-stencil3d.mfc');
+  const text = fs.readFileSync(file, 'utf8');
+  const r = await optimizeText(text, { fileName: 'own-stencil3d.mfc', registers: () => 24 });
+  assert.ok(r.cuda, r.diagnostics.map(d => d.message).join('\n'));
+  const cases = r.schedules[0].cases;
+  const cached = cases.find(k => k.variant.caching), uncached = cases.find(k => !k.variant.caching);
+  assert.ok(cached && uncached, cases.map(k => k.summary).join('\n'));
+  assert.match(cached.kernels.join('\n'), /shared_a\[\(\(i - mf_a_o0\) \* mf_a_e1 \+ \(j - mf_a_o1\)\) \* mf_a_e2 \+ \(\(k \+ 1\) - mf_a_o2\)\]/);
+  const cu = path.join(work, 'stencil3d.cu'), exe = path.join(work, 'stencil3d.emu');
+  fs.writeFileSync(cu, r.cuda);
+  if (nvccAvailable()) nvccCompile(cu, path.join(work, 'stencil3d.o'));
+  buildEmulated(cu, exe);
+  const { model } = await analyzeText(text, 'own-stencil3d.mfc');
+  const src = path.join(work, 'stencil3d.serial.c');
+  fs.writeFileSync(src, elide(model));
+  execFileSync('gcc', [...OPTIMIZED, '-Wall', '-Werror', '-o', `${src}.exe`, src]);
+  const seen = new Set<number>();
+  for (const argv of [['13', '4', '8'], ['29', '8', '4'], ['23', '16', '2']]) {
+    const want = execFileSync(`${src}.exe`, argv, { encoding: 'utf8' });
+    // Shared memory for every case, then too little for the caching one.
+    for (const words of [58112, 16]) {
+      const run = spawnSync(exe, argv, { encoding: 'utf8', timeout: 120000, env: { ...process.env, METAFORK_DISPATCH_LOG: '1', METAFORK_DISPATCH_KEEP: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(words * 4), ...EMU_CHECKS } });
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(run.stdout, want, `${argv.join(' ')} Z_B=${words}: ${run.stderr}`);
+      const k = Number(/case (\d+)/.exec(run.stderr)?.[1]);
+      seen.add(k);
+    }
+  }
+  assert.deepEqual([...seen].sort(), [cached.index, uncached.index].sort(), 'both cases ran');
 });

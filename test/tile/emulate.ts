@@ -1,5 +1,6 @@
 // One check the tiling tests share: a tiled program's CUDA, run in the emulation, prints what the
-// original program built with gcc prints, for each size given as its first argument.
+// original program built with gcc -O2 prints (OpenMP programs at 1, 2 and 4 threads), for each size
+// given as its first argument.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'child_process';
@@ -7,30 +8,38 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { generateCuda } from '../../server/src/cuda/index';
 import { buildEmulated } from '../cuda/emu/build';
+import { OPTIMIZED, THREADS } from '../differential/gcc';
+
+/** Emulated runs check races and run blocks and threads in a shuffled order (test/cuda/emu). */
+export const EMU_CHECKS = { MF_EMU_RACECHECK: '1', MF_EMU_ORDER: 'shuffle:18' };
 
 export interface Comparison {
-  /** gcc flags for the original (`-fopenmp`); OpenMP programs run on one thread. */
+  /** gcc flags for the original (`-fopenmp`: then run at 1, 2 and 4 threads). */
   flags?: string[];
+  /** OMP_NUM_THREADS of the original's runs, when not 1, 2 and 4 (a program racing on purpose). */
+  threads?: number[];
   memory?: 'global' | 'shared';
   /** What a failure message names besides the size. */
   what?: string;
 }
 
 /** The generated `.cu` text, once the emulation has printed what gcc's build printed for every size. */
-export async function sameAsGcc(dir: string, name: string, original: string, tiled: string, sizes: string[], { flags = [], memory = 'global', what = name }: Comparison = {}): Promise<string> {
+export async function sameAsGcc(dir: string, name: string, original: string, tiled: string, sizes: string[], { flags = [], memory = 'global', what = name, threads }: Comparison = {}): Promise<string> {
   const cuda = await generateCuda(tiled, { fileName: `${name}.mfc`, memory });
   assert.ok(cuda.text, `${tiled}\n${cuda.diagnostics.map(d => d.message).join('\n')}`);
   const src = path.join(dir, `${name}.c`), cu = path.join(dir, `${name}.cu`);
   fs.writeFileSync(src, original);
   fs.writeFileSync(cu, cuda.text);
-  const built = spawnSync('gcc', ['-std=c99', ...flags, '-o', `${src}.gcc`, src, '-lm'], { encoding: 'utf8' });
+  const built = spawnSync('gcc', ['-std=c99', ...OPTIMIZED, ...flags, '-o', `${src}.gcc`, src, '-lm'], { encoding: 'utf8' });
   assert.equal(built.status, 0, built.stderr);
   buildEmulated(cu, `${cu}.emu`);
   for (const n of sizes) {
-    const want = spawnSync(`${src}.gcc`, [n], { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: '1' } }).stdout;
-    const got = spawnSync(`${cu}.emu`, [n], { encoding: 'utf8', timeout: 120_000 });
+    const got = spawnSync(`${cu}.emu`, [n], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...EMU_CHECKS } });
     assert.equal(got.status, 0, got.stderr);
-    assert.equal(got.stdout, want, `${what}: n = ${n}`);
+    for (const t of threads ?? (flags.includes('-fopenmp') ? THREADS : [1])) {
+      const want = spawnSync(`${src}.gcc`, [n], { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(t) } }).stdout;
+      assert.equal(got.stdout, want, `${what}: n = ${n}, gcc's build on ${t} thread${t > 1 ? 's' : ''}`);
+    }
   }
   return cuda.text;
 }

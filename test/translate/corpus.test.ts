@@ -1,40 +1,37 @@
 // The translators proven by running what they produce (SPEC §3, issue: every corpus program
 // in every other dialect). For each complete program of the corpus (examples/ and
 // test/fixtures/programs/, with their expected output in expected.json):
-// - to OpenMP: compiled with gcc -fopenmp -Wall, run with 1, 2 and 4 threads;
+// - to OpenMP: compiled with gcc -O2 -fopenmp -Wall, run with 1, 2 and 4 threads;
 // - to MetaFork and to CilkPlus (no Cilk compiler here): the serial elision is compiled and run,
-//   and the result is translated once more, to OpenMP, compiled and run with 4 threads;
+//   and the result is translated once more, to OpenMP, compiled and run with 1, 2 and 4 threads;
+// - the OpenMP translation and the elisions are built again with the sanitizers (ASan, UBSan:
+//   test/differential/gcc.ts) and run clean, with the same output;
 // - round trips are stable: translating the result back and forth again changes nothing.
 // Every output must equal the program's expected output (its serial elision's).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'child_process';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { analyze, fixture, ROOT } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { translateText, Dialect, dialectsOf } from '../../server/src/translate/index';
+import { gcc as compile, OPTIMIZED, run, runSanitized, SANITIZED, THREADS } from '../differential/gcc';
 
 const expected: Record<string, string> = JSON.parse(fs.readFileSync(fixture('programs', 'expected.json'), 'utf8'));
 const gcc = spawnSync('gcc', ['--version']).status === 0;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-translate-'));
 
-function build(source: string, name: string, flags: string[]): string {
-  const src = path.join(work, `${name}.c`);
-  const exe = path.join(work, `${name}.out`);
-  fs.writeFileSync(src, source);
-  try {
-    execFileSync('gcc', ['-std=gnu11', '-O1', '-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas', '-x', 'c', src, '-x', 'none', '-o', exe, '-lm', ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
-  } catch (e) {
-    throw new Error(`${name} does not compile:\n${(e as { stderr?: Buffer }).stderr?.toString()}\n--- source ---\n${source}`);
-  }
-  return exe;
-}
+const STRICT = ['-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas'];
 
-function run(exe: string, threads: number): string {
-  return execFileSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(threads) }, timeout: 30000 });
+function build(source: string, name: string, flags: string[], sanitized = false): string {
+  const src = path.join(work, `${name}.c`);
+  const exe = path.join(work, `${name}${sanitized ? '.sanitized' : ''}.out`);
+  fs.writeFileSync(src, source);
+  compile(src, exe, ['-std=gnu11', ...(sanitized ? SANITIZED : [...OPTIMIZED, ...STRICT]), ...flags], source);
+  return exe;
 }
 
 async function translated(text: string, to: Dialect, file: string): Promise<string> {
@@ -64,12 +61,18 @@ for (const [file, output] of Object.entries(expected)) {
       const name = `${base}_to_${to}`;
       fs.writeFileSync(path.join(work, name + ext[to]), out);
       if (to === 'openmp') {
-        const exe = build(out, name, ['-fopenmp']);
-        for (const threads of [1, 2, 4]) assert.equal(run(exe, threads), output, `OMP_NUM_THREADS=${threads}\n${out}`);
+        const exe = build(out, name, ['-fopenmp']), sanitized = build(out, name, ['-fopenmp'], true);
+        for (const threads of THREADS) {
+          assert.equal(run(exe, threads), output, `OMP_NUM_THREADS=${threads}\n${out}`);
+          assert.equal(runSanitized(sanitized, threads), output, `sanitized, OMP_NUM_THREADS=${threads}\n${out}`);
+        }
       } else {
-        assert.equal(run(build(await elision(out, file + ext[to]), `${name}_serial`, []), 1), output, out);
+        const serial = await elision(out, file + ext[to]);
+        assert.equal(run(build(serial, `${name}_serial`, []), 1), output, out);
+        assert.equal(runSanitized(build(serial, `${name}_serial`, [], true)), output, `sanitized\n${out}`);
         const omp = await translated(out, 'openmp', name + ext[to]);
-        assert.equal(run(build(omp, `${name}_then_omp`, ['-fopenmp']), 4), output, omp);
+        const exe = build(omp, `${name}_then_omp`, ['-fopenmp']);
+        for (const threads of THREADS) assert.equal(run(exe, threads), output, `OMP_NUM_THREADS=${threads}\n${omp}`);
       }
       // Stable: back through MetaFork and here again gives the same text.
       if (to !== 'metafork') {
@@ -78,7 +81,8 @@ for (const [file, output] of Object.entries(expected)) {
         if (to === 'openmp' && /\bmeta_pipe\b/.test(text)) {
           // OpenMP -> MetaFork turns depend-ordered tasks into joins (it does not rebuild a
           // meta_pipe): the first round trip changes the text, and must compute the same.
-          assert.equal(run(build(again, `${name}_round_trip`, ['-fopenmp']), 4), output, again);
+          const exe = build(again, `${name}_round_trip`, ['-fopenmp']);
+          for (const threads of THREADS) assert.equal(run(exe, threads), output, `OMP_NUM_THREADS=${threads}\n${again}`);
           t.diagnostic('a meta_pipe comes back from OpenMP as tasks and joins: stability checked from the second round trip');
           out = again;
           again = await roundTrip(out);

@@ -4,7 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSyntax, parseText } from '../../server/src/analyze';
 import { LineIndex } from '../../server/src/syntax/lines';
-import { analyze } from '../helpers';
+import * as fs from 'fs';
+import * as path from 'path';
+import { analyze, fixture } from '../helpers';
 
 test('a comment running over a newline inside a pragma: no hang, no false syntax error', async () => {
   const text = 'void g(int);\nvoid f(int n) {\n#pragma omp parallel /* a comment\n   across two lines */ num_threads(4)\n  {\n#pragma omp task /* inline */ firstprivate(n)\n    g(n);\n  }\n}\n';
@@ -40,4 +42,44 @@ test('a clause typed past a broken function gets the diagnostics a fresh analysi
     assert.deepEqual(previous.diagnostics, fresh.diagnostics, JSON.stringify(text));
   }
   syntax.dispose();
+});
+
+// Issue 18 defect 8: the per-item cache moved ranges but not the offsets in `data` (MF314,
+// MF402, MF102) nor the line a message cites, so a quick fix after an edit above landed elsewhere.
+test('lines and characters inserted above, inside and below each item: the incremental diagnostics are those of a fresh analysis, data and messages included', async () => {
+  const files = fs.readdirSync(fixture('seeds')).filter(f => !f.endsWith('.json')).map(f => fixture('seeds', f))
+    .concat(fs.readdirSync(fixture('e2e')).filter(f => /\.(c|mfc|cpp)$/.test(f)).map(f => fixture('e2e', f)));
+  // The other diagnostics whose data holds offsets, where no fixture has them.
+  const inline: [string, string][] = [
+    ['mf402.mfc', 'int work(int);\nint f(int n) {\n  int x = 0;\n  meta_fork {\n    x = work(n);\n  }\n  meta_join;\n  return x;\n}\n'],
+    ['mf102-join.mfc', 'int g(int);\nint f(int n) {\n  int x = meta_fork g(n);\n  meta_join\n  return x;\n}\n'],
+    ['mf102-syntax.mfc', 'int f(int n) {\n  int x = n + 1\n  return x;\n}\n'],
+  ];
+  const programs: [string, string][] = files.map(f => [path.basename(f), fs.readFileSync(f, 'utf8')] as [string, string]).concat(inline);
+  let checked = 0;
+  const codes = new Set<string>();
+  for (const [name, text] of programs) {
+    const original = await analyze(text, name);
+    if (original.diagnostics.length === 0) continue;
+    for (const d of original.diagnostics) if (d.data) codes.add(d.code);
+    for (const item of original.model.items) {
+      for (const at of [item.start, Math.floor((item.start + item.end) / 2), item.end]) {
+        for (const insert of ['\n\n\n', '   ']) {
+          const edited = text.slice(0, at) + insert + text.slice(at);
+          const syntax = await parseText(text, name);
+          const before = analyzeSyntax(syntax);
+          const next = syntax.update(edited);
+          const incremental = analyzeSyntax(next, before);
+          const fresh = await analyze(edited, name);
+          assert.deepEqual(incremental.diagnostics, fresh.diagnostics, `${name}: ${JSON.stringify(insert)} at ${at}`);
+          syntax.dispose(); next.dispose(); fresh.syntax.dispose();
+          checked++;
+        }
+      }
+    }
+    original.syntax.dispose();
+  }
+  // The corpus holds every diagnostic that carries offsets in its data.
+  for (const code of ['MF314', 'MF402', 'MF102']) assert.ok(codes.has(code), code);
+  assert.ok(checked > 100, `${checked} edits checked`);
 });

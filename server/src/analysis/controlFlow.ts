@@ -200,6 +200,8 @@ export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
     const first = pending[0];
     const call = first.call ? text.slice(first.call.start, Math.min(first.call.end, first.call.start + 40)) : 'block';
     const at = kind === 'return' ? { start: node.start, end: node.start + 6 } : { start: node.end - 1, end: node.end };
+    // The message cites a line and the data holds offsets: both listed in diagnostic.ts
+    // (CITES_LINE, DATA_OFFSETS) so that the per-item cache moves them with the item.
     return diagnostic('MF314', at,
       `'${constructLabel(first)} ${call}' (line ${lines.position(first.start).line + 1}) can reach ${kind === 'return' ? 'this return' : 'the end of the function'} without a '${usesPragmas ? '#pragma mf join' : 'meta_join'}': meta_fork has no implicit join at return`,
       { insert: joinText, at: at.start, spawn: first.start });

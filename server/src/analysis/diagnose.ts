@@ -1,12 +1,15 @@
 // All diagnostics of a document. Each top-level item is analysed on its own; results are
-// cached by (item text, file-scope signature) with offsets relative to the item, so after
-// an edit only the edited item is analysed again.
+// cached by (item text, file-scope signature) with offsets (ranges and the offsets in `data`)
+// relative to the item, so after an edit only the edited item is analysed again. A result whose
+// message cites a line is reused only at the same line: a cached result is exactly what a fresh
+// analysis gives.
 
 import type { ItemModel } from '../model/constructs';
 import { inSpan, type DocumentModel } from '../model/document';
 import { parsePragma } from '../syntax/pragma';
 import { branchDiagnostics, unjoinedSpawnDiagnostics } from './controlFlow';
-import { diagnostic, MfDiagnostic } from './diagnostic';
+import { CITES_LINE, diagnostic, MfDiagnostic, shifted } from './diagnostic';
+import { LineIndex } from '../syntax/lines';
 import { loopDiagnostics } from './loops';
 import { scheduleDiagnostics } from './schedule';
 import { clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics, raceDiagnostics } from './sharingChecks';
@@ -68,8 +71,12 @@ export function diagnoseItem(model: ItemModel): MfDiagnostic[] {
 /** Beyond this many, a document is more noise than code (binary junk): stop reporting. */
 export const MAX_DIAGNOSTICS = 1000;
 
-/** Per-item results (offsets relative to the item start) for one file-scope signature. */
-export interface DiagnosticCache { signature: string; items: Map<string, MfDiagnostic[]> }
+/** One item's diagnostics, offsets relative to the item's start; `line`, the line the item started
+ * on, when a message cites a line. */
+interface CachedItem { diagnostics: MfDiagnostic[]; line?: number }
+
+/** Per-item results for one file-scope signature, by item text. */
+export interface DiagnosticCache { signature: string; items: Map<string, CachedItem> }
 
 export function diagnoseDocument(doc: DocumentModel, previous?: DiagnosticCache): { diagnostics: MfDiagnostic[]; cache: DiagnosticCache } {
   const signature = doc.fileScope.signature;
@@ -77,6 +84,8 @@ export function diagnoseDocument(doc: DocumentModel, previous?: DiagnosticCache)
   const reusable = previous?.signature === signature ? previous.items : undefined;
   const diagnostics: MfDiagnostic[] = [];
   const text = doc.text;
+  let lines: LineIndex | undefined;
+  const lineOf = (offset: number) => (lines ??= new LineIndex(text)).position(offset).line;
   doc.items.forEach((ref, i) => {
     if (diagnostics.length >= MAX_DIAGNOSTICS) return;
     // The item's keywords and pragma lines may reach past its node (a clause being typed after a
@@ -85,12 +94,15 @@ export function diagnoseDocument(doc: DocumentModel, previous?: DiagnosticCache)
     for (const k of inSpan(doc.syntax.layer.keywords, ref)) end = Math.max(end, k.headEnd);
     for (const p of inSpan(doc.syntax.layer.pragmas, ref)) end = Math.max(end, p.end);
     const key = text.slice(ref.start, end);
-    let relative = reusable?.get(key) ?? cache.items.get(key);
-    if (!relative) {
-      relative = diagnoseItem(doc.item(i)).map(d => ({ ...d, start: d.start - ref.start, end: d.end - ref.start }));
+    let entry = cache.items.get(key) ?? reusable?.get(key);
+    if (entry?.line !== undefined && entry.line !== lineOf(ref.start)) entry = undefined;
+    if (!entry) {
+      const found = diagnoseItem(doc.item(i));
+      entry = { diagnostics: found.map(d => shifted(d, -ref.start)) };
+      if (found.some(d => CITES_LINE.has(d.code))) entry.line = lineOf(ref.start);
     }
-    cache.items.set(key, relative);
-    for (const d of relative) diagnostics.push({ ...d, start: d.start + ref.start, end: d.end + ref.start });
+    cache.items.set(key, entry);
+    for (const d of entry.diagnostics) diagnostics.push(shifted(d, ref.start));
   });
   // Pragmas outside every item (between top-level nodes) still get their directive checks.
   for (const line of doc.orphanTokens().pragmas) {

@@ -11,6 +11,25 @@ export interface MfDiagnostic extends Span {
   data?: Record<string, unknown>;
 }
 
+/** The `data` fields that hold offsets in the text (where a quick fix edits, the spawn a message
+ * cites). Like the range, they move with the item when an edit above it shifts it. */
+export const DATA_OFFSETS: readonly string[] = ['at', 'spawn'];
+
+/** Codes whose message cites a line number (MF314: the spawn's line), which an inserted line above
+ * the item changes while its text stays the same. */
+export const CITES_LINE: ReadonlySet<Code> = new Set<Code>(['MF314']);
+
+/** The diagnostic moved by `delta` characters: its range and the offsets in its data. */
+export function shifted(d: MfDiagnostic, delta: number): MfDiagnostic {
+  const moved: MfDiagnostic = { ...d, start: d.start + delta, end: d.end + delta };
+  if (d.data && DATA_OFFSETS.some(k => typeof d.data![k] === 'number')) {
+    const data = { ...d.data };
+    for (const k of DATA_OFFSETS) if (typeof data[k] === 'number') data[k] = (data[k] as number) + delta;
+    moved.data = data;
+  }
+  return moved;
+}
+
 export function diagnostic(code: Code, span: Span, message: string, data?: Record<string, unknown>): MfDiagnostic {
   return { code, severity: CODES[code].severity, message, start: span.start, end: span.end, ...(data ? { data } : {}) };
 }

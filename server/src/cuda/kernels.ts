@@ -240,7 +240,7 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
 /**
  * The kernel's array references as the kernel writes them: `a[i][j]` -> `a[i * M + j]` for
  * arrays passed as flat pointers, and a staged reference -> its shared tile
- * `shared_a[(i - mf_a_o0) * mf_a_e1 + (j - mf_a_o1)]`.
+ * `shared_a[(i - mf_a_o0) * mf_a_e1 + (j - mf_a_o1)]` (3-D: `((...) * mf_a_e1 + (...)) * mf_a_e2 + (...)`).
  */
 export function accessEdits(kernel: Kernel, text: string, staged: ReadonlyMap<SNode, Tile> = new Map()): TextEdit[] {
   const edits: TextEdit[] = [];
@@ -269,7 +269,9 @@ export function accessEdits(kernel: Kernel, text: string, staged: ReadonlyMap<SN
       const local = tile.stride
         ? [`${indexText(indices[0])} / ${tile.stride} - mf_${tile.id}_o0`, `${indexText(indices[0])} % ${tile.stride} - mf_${tile.id}_o1`]
         : indices.map((ix, d) => `${indexText(ix)} - mf_${tile.id}_o${d}`);
-      const flat = local.length === 1 ? local[0] : `(${local[0]}) * mf_${tile.id}_e1 + (${local[1]})`;
+      // Row-major in the tile, as the copy loops lay it out (print.ts).
+      let flat = local[0];
+      for (let d = 1; d < local.length; d++) flat = `(${flat}) * mf_${tile.id}_e${d} + (${local[d]})`;
       edits.push({ start: n.start, end: n.end, newText: `shared_${tile.id}[${flat}]` });
       return false;
     }

@@ -197,16 +197,23 @@ function onItsSide(t: Tile, lines: string[], unit: string): string[] {
 /** The block's threads copy a tile element by element, skipping elements outside the array. */
 function copyLoop(t: Tile, direction: 'in' | 'out', unit: string): string[] {
   const e = (d: number) => `mf_${t.id}_e${d}`, o = (d: number) => `mf_${t.id}_o${d}`;
-  const two = t.extent.length === 2;
-  const positions = two ? [`${o(0)} + mf_e / ${e(1)}`, `${o(1)} + mf_e % ${e(1)}`] : [`${o(0)} + mf_e`];
+  const dims = t.extent.length;
+  // Element mf_e of the tile, row-major: the last subscript varies fastest.
+  const positions = t.extent.map((_, d) => {
+    const inner = t.extent.slice(d + 1).map((_, k) => e(d + 1 + k));
+    const quotient = inner.length === 0 ? 'mf_e' : `mf_e / ${inner.length === 1 ? inner[0] : `(${inner.join(' * ')})`}`;
+    return `${o(d)} + ${d === 0 ? quotient : `${quotient} % ${e(d)}`}`;
+  });
   // A flat array read as rows of `stride`: element (r, c) is r * stride + c, inside the array.
   const inside = t.stride
     ? `mf_g0 >= 0 && mf_g1 >= 0 && mf_g1 < ${t.stride} && mf_g0 * ${t.stride} + mf_g1 < ${atom(t.array.extents[0])}`
     : t.array.extents.map((x, d) => `mf_g${d} >= 0 && mf_g${d} < ${atom(x)}`).join(' && ');
-  const global = `${t.array.name}[${two ? `mf_g0 * ${t.stride ?? atom(t.array.extents[1])} + mf_g1` : 'mf_g0'}]`;
+  let flat = 'mf_g0';
+  for (let d = 1; d < dims; d++) flat = `${d > 1 ? `(${flat})` : flat} * ${d === 1 && t.stride ? t.stride : atom(t.array.extents[d])} + mf_g${d}`;
+  const global = `${t.array.name}[${flat}]`;
   const shared = `shared_${t.id}[mf_e]`;
   return [
-    `for (int mf_e = mf_tid; mf_e < ${two ? `${e(0)} * ${e(1)}` : e(0)}; mf_e += mf_threads) {${direction === 'out' ? ' /* store */' : ''}`,
+    `for (int mf_e = mf_tid; mf_e < ${t.extent.map((_, d) => e(d)).join(' * ')}; mf_e += mf_threads) {${direction === 'out' ? ' /* store */' : ''}`,
     `${unit}const int ${positions.map((p, d) => `mf_g${d} = ${p}`).join(', ')};`,
     `${unit}if (${inside})`,
     `${unit}${unit}${direction === 'in' ? `${shared} = ${global}` : `${global} = ${shared}`};`,

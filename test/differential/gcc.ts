@@ -1,0 +1,37 @@
+// How the differential tests build and run the C the tool writes: like a user's build (gcc -O2,
+// strict aliasing and all), and again under AddressSanitizer and UndefinedBehaviorSanitizer
+// (issue 18: outputs that only looked right at -O1). OpenMP programs run at 1, 2 and 4 threads.
+
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'child_process';
+
+/** The optimisation level of every build the differential tests compare. */
+export const OPTIMIZED = ['-O2'];
+/** OMP_NUM_THREADS of every run of an OpenMP build. */
+export const THREADS = [1, 2, 4];
+/** The sanitizer build: the first report is fatal. */
+export const SANITIZED = ['-O1', '-g', '-fno-omit-frame-pointer', '-fsanitize=address,undefined', '-fno-sanitize-recover=all'];
+/** Leaks are not wrong results (the corpus programs exit without freeing): only memory errors and UB count. */
+const SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=0:abort_on_error=0', UBSAN_OPTIONS: 'print_stacktrace=1' };
+
+/** Compiles with gcc; throws with the compiler's output (and the source) on failure. */
+export function gcc(src: string, exe: string, flags: string[], source = ''): void {
+  try {
+    execFileSync('gcc', [...flags, '-x', 'c', src, '-x', 'none', '-o', exe, '-lm'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (e) {
+    throw new Error(`${src} does not compile (gcc ${flags.join(' ')}):\n${(e as { stderr?: Buffer }).stderr?.toString()}${source ? `\n--- source ---\n${source}` : ''}`);
+  }
+}
+
+/** Runs a build on `threads` OpenMP threads; its standard output. */
+export function run(exe: string, threads = 1): string {
+  return execFileSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(threads) }, timeout: 30000 });
+}
+
+/** Runs a sanitized build: it must exit 0 with no report; its standard output. */
+export function runSanitized(exe: string, threads = 1): string {
+  const r = spawnSync(exe, { encoding: 'utf8', env: { ...process.env, ...SANITIZER_ENV, OMP_NUM_THREADS: String(threads) }, timeout: 60000 });
+  assert.equal(r.status, 0, `${exe} (sanitized, ${threads} thread${threads > 1 ? 's' : ''}) exited with ${r.status ?? r.signal}:\n${r.stderr}`);
+  assert.doesNotMatch(r.stderr, /runtime error|AddressSanitizer|UndefinedBehaviorSanitizer/, r.stderr);
+  return r.stdout;
+}
