@@ -41,6 +41,8 @@ export const CODES = {
   MF510: { severity: 'error', title: 'no meta_schedule to generate CUDA for' },
   MF511: { severity: 'warning', title: 'cache(...) names an array the generator cannot stage in shared memory' },
   MF512: { severity: 'information', title: 'array read from global memory in shared-memory mode' },
+  MF520: { severity: 'error', title: 'the cost model cannot count the iterations of a loop in a kernel' },
+  MF521: { severity: 'information', title: 'optimize keeps a program parameter at the program\'s own value' },
   MF601: { severity: 'error', title: 'construct has no counterpart in the target dialect' },
   MF602: { severity: 'error', title: 'code relies on OpenMP thread-team semantics' },
   MF603: { severity: 'error', title: 'private variable used as an accumulator across iterations' },

@@ -106,6 +106,8 @@ function architectureHelper(): string[] {
 function polyC(p: Poly, rename: Map<string, string>): string {
   let q = p;
   for (const s of p.symbols()) {
+    // The cost model's placeholders (`trips@LINE`, a sum's `i#`) are refused before: one here is a bug.
+    if (/[@#]/.test(s)) throw new Error(`internal error: the placeholder '${s}' reached the dispatcher's C`);
     const atom = rename.get(s) ?? (/^[A-Za-z_]\w*$/.test(s) ? `(long long) ${s}` : `(long long) (${s.replace(/\b[A-Za-z_]\w*\b/g, w => rename.get(w) ?? w)})`);
     q = q.substitute(s, Poly.symbol(atom));
   }
