@@ -58,7 +58,7 @@ export interface ScheduleSource {
   granularity?: { parameter: string; loops: SNode[] };
   tunables: Tunable[];
   /** The parameters kept at the program's values since the result may depend on them (./invariance). */
-  fixed?: { names: string[]; reason: string };
+  fixed?: { names: string[]; tunables: Tunable[]; reason: string };
   /** Variables computed from the tunables before the schedule, in declaration order. */
   derived: { name: string; init: string }[];
   /** Arrays `cache(...)` names: the user's list, or every array the generator can stage. */
@@ -169,7 +169,7 @@ export function readScheduleSource(analysis: Analysis, fileName: string | undefi
   const proof = parametersAreFree(model, read.kernels, new Set([...kept.map(t => t.name), ...derived.map(d => d.name)]));
   if (!proof.free) {
     const names = kept.map(t => t.name);
-    fixed = { names, reason: proof.reason! };
+    fixed = { names, tunables: kept, reason: proof.reason! };
     notes.push(diagnostic('MF521', proof.at!, `the program's own ${names.map(n => `'${n}'`).join(', ')} ${names.length === 1 ? 'is' : 'are'} kept, not chosen at run time: ${proof.reason}`));
     kept = [];
     derived.length = 0;
