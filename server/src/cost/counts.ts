@@ -8,7 +8,7 @@ import { child, named } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { canonicalHeader } from '../analysis/loops';
-import { Poly } from '../symbolic/poly';
+import { Poly, rational } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 import { globalAccesses, tileLayout, Tile } from '../cuda/footprint';
 import type { Kernel } from '../cuda/kernels';
@@ -65,7 +65,7 @@ export function tripCount(loop: SNode, text: string): Poly {
   if (!up && !down) return unknown();
   const bound = parameterPoly(h.bound, text), lower = parameterPoly(h.lower, text);
   const span = (up ? bound.sub(lower) : lower.sub(bound)).add(Poly.constant(h.operator === '<=' || h.operator === '>=' ? 1 : 0));
-  return span.scale(1 / Number(h.step.text.trim()));
+  return span.scale(rational(1n, BigInt(h.step.text.trim())));
 }
 
 /** Whether a loop's trip count is one `tripCount` reads from its header. */

@@ -268,6 +268,8 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     `{ /* meta_schedule, optimized (metafork optimize): ${cases.length} case${cases.length === 1 ? '' : 's'}, chosen at run time */`,
     ...(tuning ? [tuning] : []),
     `${i1}const ${LIMITS_TYPE} mf_limits = mfReadDeviceLimits();`,
+    // The program's variables the choice changes get their own values back after the schedule.
+    ...[...tunables, ...src.derived].map(t => `${i1}const long long mf_own_${t.name} = ${t.name};`),
     `${i1}int mf_case = 0;`,
     `${i1}double mf_cost = 0;`,
     ...tunables.map(t => `${i1}long long mf_${t.name} = ${t.name};`),
@@ -298,6 +300,7 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
       `${i1}}`,
     ]),
     `${i1}}`,
+    ...[...tunables, ...src.derived].map(t => `${i1}${t.name} = mf_own_${t.name};`),
     `${indent}}`,
   ];
   return {

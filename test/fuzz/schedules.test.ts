@@ -1,0 +1,21 @@
+// The third fuzzer of issue 18: random schedules through `optimize -o` with every choice of the
+// dispatcher forced, against gcc -O2 (./schedules.ts). A bounded seed range here; the soak runs
+// more (METAFORK_FUZZ_SEEDS=FROM-TO).
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'child_process';
+import { fuzzSchedules, seedRange } from './schedules';
+import { closeSolver } from '../../server/src/optimize/solver';
+
+after(() => closeSolver());
+const tools = spawnSync('g++', ['--version']).status === 0 && spawnSync('gcc', ['--version']).status === 0 ? false : 'gcc/g++ not found';
+
+test('random schedules: every choice the dispatcher may make computes what gcc -O2 computes', { skip: tools, timeout: 900_000 }, async () => {
+  const [from, to] = seedRange('0-11');
+  const r = await fuzzSchedules(from, to, { log: line => console.log(line) });
+  console.log(`schedules fuzzer: seeds ${from}-${to}: ${r.checked} programs checked (${r.runs} forced runs), ${r.refused} refused, ${r.wrong} wrong`);
+  assert.deepEqual(r.failures.map(f => `seed ${f.seed}: ${f.description} [${f.forced}]: ${f.message}`), []);
+  assert.equal(r.wrong, 0);
+  assert.ok(r.checked > 0, 'no program was checked');
+});

@@ -1,0 +1,93 @@
+// Issue 18, defects 2 and 10. The dispatcher chooses a program parameter at run time only where
+// the result provably does not depend on it (server/src/optimize/invariance.ts); every choice it
+// may make (METAFORK_DISPATCH_FORCE) is run in the emulation, at sizes no block size divides,
+// against the serial elision built with gcc -O2. A decreasing serial loop in a kernel is counted
+// (analyze) and leaves no placeholder in the .cu.
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { fixture } from '../helpers';
+import { optimizeText } from '../../server/src/optimize/index';
+import { analyzeCost } from '../../server/src/cost/index';
+import { closeSolver } from '../../server/src/optimize/solver';
+import { nvccAvailable, nvccCompile } from '../cuda/emu/build';
+import { checkEveryChoice } from '../fuzz/schedules';
+
+after(() => closeSolver());
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-parameters-'));
+const tools = spawnSync('g++', ['--version']).status === 0 ? false : 'g++ not found';
+const read = (name: string) => fs.readFileSync(fixture('optimize', name), 'utf8');
+
+const FLOOR_REASON = `the loops 'i', 'k', 'j' run 'dim' × B * s indices, a number that depends on the parameters (a ceiling '(M + B * s - 1) / (B * s)' with a guard 'index < M' does not)`;
+
+test('a floor grid N / (s * B): B and s are kept at the program\'s values, and said so in the text, the JSON and the .cu', async () => {
+  const text = read('floorgrid.mfc');
+  const r = await optimizeText(text, { fileName: 'floorgrid.mfc', registers: 'estimate' });
+  assert.deepEqual(r.schedules[0].tuning, { tuned: [], fixed: ['s', 'B'], reason: FLOOR_REASON });
+  assert.deepEqual(r.schedules[0].notes.map(d => [d.code, text.slice(d.start, d.end), d.message]), [
+    ['MF521', 'dim', `the program's own 's', 'B' are kept, not chosen at run time: ${FLOOR_REASON}`],
+  ]);
+  assert.ok(r.cuda!.includes(`/* kept at the program's values: s, B (${FLOOR_REASON}) */`));
+  // No case sets the granularity to 1: that too would change the elements computed.
+  assert.ok(r.schedules[0].cases.every(c => !c.metafork.includes('granularity set to 1')));
+  assert.doesNotMatch(r.cuda!, /\bs = 1;/);
+});
+
+test('a ceiling grid with a guard: B and s are chosen at run time', async () => {
+  const r = await optimizeText(read('reversal.mfc'), { fileName: 'reversal.mfc', registers: 'estimate' });
+  assert.deepEqual(r.schedules[0].tuning.tuned, ['s', 'B']);
+  assert.deepEqual(r.schedules[0].tuning.fixed, []);
+});
+
+for (const [file, runs] of [
+  ['floorgrid.mfc', [['1000', '32', '2'], ['1001', '16', '3'], ['77', '8', '4']]],
+  ['offsetgrid.mfc', [['1000', '64'], ['1001', '7'], ['5', '3']]],
+  ['reversal.mfc', [['1001', '16', '3'], ['77', '5', '2']]],
+  ['decreasing.mfc', [['37'], ['100']]],
+] as [string, string[][]][]) {
+  test(`${file}: every choice the dispatcher may make computes what gcc -O2 computes`, { skip: tools, timeout: 600_000 }, async () => {
+    const c = await checkEveryChoice(path.basename(file, '.mfc'), read(file), runs, work);
+    assert.equal(c.refused, undefined);
+    assert.deepEqual(c.failures, []);
+    assert.ok(c.runs > runs.length, `only ${c.runs} runs`);
+  });
+}
+
+test('decreasing.mfc: analyze counts n - 1 iterations of the decreasing loop', async () => {
+  const r = await analyzeCost(read('decreasing.mfc'), { fileName: 'decreasing.mfc' });
+  assert.deepEqual(r.diagnostics, []);
+  // Per iteration: a[i][j] and a[i][j + 1] read, a[i][j] written; j = n - 2 down to 0: n - 1 iterations.
+  const f = r.schedules[0].kernels[0].formulas;
+  assert.deepEqual([f.reads, f.writes], ['2*n - 2', 'n - 1']);
+});
+
+test('decreasing.mfc: the .cu of optimize holds no placeholder and compiles with nvcc -arch=sm_90', { skip: nvccAvailable() ? false : 'nvcc not found' }, async () => {
+  const r = await optimizeText(read('decreasing.mfc'), { fileName: 'decreasing.mfc', registers: 'estimate' });
+  assert.ok(r.cuda, r.diagnostics.map(d => d.message).join('\n'));
+  assert.doesNotMatch(r.cuda!, /trips@|\w#/);
+  const cu = path.join(work, 'decreasing.nvcc.cu');
+  fs.writeFileSync(cu, r.cuda!);
+  nvccCompile(cu, cu.replace(/\.cu$/, '.o'));
+});
+
+test('a loop the cost model cannot count is refused by analyze and optimize (MF520), not leaked', async () => {
+  const text = read('decreasing.mfc').replace('for (int j = n - 2; j >= 0; j--)\n                        a[i][j] += a[i][j + 1];', 'int j = n - 2;\n                    while (j >= 0) {\n                        a[i][j] += a[i][j + 1];\n                        j--;\n                    }');
+  const header = 'while (j >= 0)';
+  const message = `the cost model cannot count the iterations of this loop (a 'while' loop has no trip count): write it 'for (v = a; v < b; v += c)' or 'for (v = a; v >= b; v -= c)' with a constant step c`;
+  const a = await analyzeCost(text, { fileName: 'x.mfc' });
+  assert.deepEqual(a.diagnostics.map(d => [d.code, text.slice(d.start, d.end), d.message]), [['MF520', header, message]]);
+  assert.deepEqual(a.schedules, []);
+  const o = await optimizeText(text, { fileName: 'x.mfc', registers: 'estimate' });
+  assert.deepEqual(o.diagnostics.map(d => [d.code, text.slice(d.start, d.end), d.message]), [['MF520', header, message]]);
+  assert.equal(o.cuda, undefined);
+});
+
+test('a decreasing loop by 2 is counted: ceil((n - 1) / 2) iterations, read as (n - 1)/2', async () => {
+  const r = await analyzeCost(read('decreasing.mfc').replace('j >= 0; j--)', 'j >= 0; j -= 2)'), { fileName: 'x.mfc' });
+  assert.deepEqual(r.diagnostics, []);
+  assert.equal(r.schedules[0].kernels[0].formulas.writes, 'n/2 - 1/2');
+});
