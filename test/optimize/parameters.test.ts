@@ -91,3 +91,13 @@ test('a decreasing loop by 2 is counted: ceil((n - 1) / 2) iterations, read as (
   assert.deepEqual(r.diagnostics, []);
   assert.equal(r.schedules[0].kernels[0].formulas.writes, 'n/2 - 1/2');
 });
+
+test('a loop whose trip count is a value of the thread is refused (MF520), not evaluated at a guess nor leaked into the .cu', async () => {
+  const text = read('triangular.mfc');
+  const expected = [['MF520', 'for (int j = 0; j < i; j++)', `the cost model cannot count the iterations of this loop: they depend on 'i', which each thread computes (the counts are polynomials in the program's values)`]];
+  const a = await analyzeCost(text, { fileName: 'triangular.mfc' });
+  assert.deepEqual(a.diagnostics.map(d => [d.code, text.slice(d.start, d.end), d.message]), expected);
+  const o = await optimizeText(text, { fileName: 'triangular.mfc', registers: 'estimate' });
+  assert.deepEqual(o.diagnostics.map(d => [d.code, text.slice(d.start, d.end), d.message]), expected);
+  assert.equal(o.cuda, undefined);
+});

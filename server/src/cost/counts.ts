@@ -4,7 +4,8 @@
 // symbolic trip counts; of the two sides of an `if` the larger counts (both, when neither is
 // provably larger), so the counts bound what a thread does from above.
 
-import { child, named } from '../syntax/ast';
+import { child, named, walk } from '../syntax/ast';
+import { within } from '../syntax/keywords';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { canonicalHeader } from '../analysis/loops';
@@ -158,14 +159,28 @@ export function countKernel(model: ItemModel, kernel: Kernel, tiles: Tile[], reg
 }
 
 /** MF520 on each loop of a kernel whose iterations the cost model cannot count (the estimate of
- * `analyze` and the dispatcher's ranking would have nothing to evaluate): on its header. */
+ * `analyze` and the dispatcher's ranking would have nothing to evaluate), on its header: a header
+ * without a trip count, or one whose count depends on a value each thread computes (`j < i`, i the
+ * thread's index), which is no value of the program. */
 export function uncountedLoopDiagnostics(model: ItemModel, kernel: Kernel, region: SNode): MfDiagnostic[] {
   const text = model.text;
-  return countKernel(model, kernel, [], region).uncounted.map(loop => {
+  const counts = countKernel(model, kernel, [], region);
+  const header = (loop: SNode) => {
     const body = child(loop, 'body');
     let end = loop.type === 'do_statement' || !body ? loop.end : body.start;
     while (end > loop.start && /\s/.test(text[end - 1])) end--;
+    return { start: loop.start, end };
+  };
+  const out = counts.uncounted.map(loop => {
     const what = loop.type === 'for_statement' ? 'its header gives no trip count' : `a '${loop.type === 'do_statement' ? 'do' : 'while'}' loop has no trip count`;
-    return diagnostic('MF520', { start: loop.start, end }, `the cost model cannot count the iterations of this loop (${what}): write it 'for (v = a; v < b; v += c)' or 'for (v = a; v >= b; v -= c)' with a constant step c`);
+    return diagnostic('MF520', header(loop), `the cost model cannot count the iterations of this loop (${what}): write it 'for (v = a; v < b; v += c)' or 'for (v = a; v >= b; v -= c)' with a constant step c`);
   });
+  const locals = new Set(model.scopes.variables.filter(v => within(v.span, kernel.nest)).map(v => v.name));
+  const left = new Set([counts.ops, counts.reads, counts.writes, counts.launches].flatMap(p => [...p.symbols()]).filter(x => locals.has(x)));
+  walk(kernel.nest, n => {
+    const names = n.type === 'for_statement' ? [...tripCount(n, text).symbols()].filter(x => left.has(x)) : [];
+    if (names.length) out.push(diagnostic('MF520', header(n), `the cost model cannot count the iterations of this loop: they depend on ${names.map(x => `'${x}'`).join(', ')}, which each thread computes (the counts are polynomials in the program's values)`));
+    return true;
+  });
+  return out;
 }

@@ -35,6 +35,7 @@ export const GRANULARITY_CANDIDATES = [8, 4, 2, 1].filter(g => BigInt(g) <= MAX_
  * (printed once per `.cu`; the estimate follows ../cost/occupancy.ts and ../cost/index.ts). */
 export function limitsHelper(): string {
   return [
+    `#include <stdlib.h> /* getenv, strtoll, exit: the dispatcher's METAFORK_DISPATCH_* variables */`,
     `/* metafork: the machine parameters of the comprehensive optimization, read from the device:`,
     ` * R_B registers per thread (255 from compute capability 3.5 on, 63 before), Z_B shared-memory`,
     ` * words of 4 bytes a block may use (with the opt-in beyond 48 KB), T_B threads per block; and`,
