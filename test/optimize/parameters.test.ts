@@ -101,3 +101,13 @@ test('a loop whose trip count is a value of the thread is refused (MF520), not e
   assert.deepEqual(o.diagnostics.map(d => [d.code, text.slice(d.start, d.end), d.message]), expected);
   assert.equal(o.cuda, undefined);
 });
+
+test('a recurrence under a ceiling grid: B and s keep the program\'s values (iterations share elements)', async () => {
+  const r = await optimizeText(read('recurrence.mfc'), { fileName: 'recurrence.mfc', registers: 'estimate' });
+  assert.deepEqual(r.schedules[0].tuning, { tuned: [], fixed: ['s', 'B'], reason: `'out[x + 1]' and 'out[x]' do not tell apart the values of the index of the loops 'i', 'k', 'j': two of them may touch one element of 'out'` });
+});
+
+test('jacobi1d: a[p + 1] written and a[N + p], a[N + p + 2] read, in the arms of a uniform branch: B and s are chosen at run time', async () => {
+  const r = await optimizeText(read('jacobi1d.mfc'), { fileName: 'jacobi1d.mfc', registers: 'estimate' });
+  assert.deepEqual(r.schedules[0].tuning.tuned, ['s', 'B']);
+});

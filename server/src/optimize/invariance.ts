@@ -213,35 +213,71 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
       if (!within(c.digits[t].loop, c.digits[t - 1].loop)) throw new Unproved(`the serial loops ${c.digits.map(d => `'${d.variable.name}'`).join(', ')} are not nested in the order of their index`, headerOf(c.digits[t].loop, text));
     }
   }
-  // Independence: each written array accessed at one index, one-to-one in the chains.
-  const arrays = new Map<Variable, SNode[]>();
+  // Independence: no two values of the parallel chains touch one element of an array the kernel
+  // writes. Per pair of accesses (one a write): they lie in the two arms of a branch every thread
+  // takes alike (`if (t % 2)`); or one dimension holds the same single index λ·X in both at
+  // offsets at least |λ| × X's range apart (`a[p + 1]`, `a[N + p]` with p < N - 2); or the
+  // dimensions where their indices are equal are one-to-one in every parallel chain.
+  const arrays = new Map<Variable, { node: SNode; writes: boolean }[]>();
   for (const r of model.scopes.references) {
     if (!r.variable || !within(r.span, body) || (r.variable.shape !== 'array' && r.variable.shape !== 'pointer')) continue;
-    arrays.set(r.variable, [...(arrays.get(r.variable) ?? []), r.node]);
+    arrays.set(r.variable, [...(arrays.get(r.variable) ?? []), { node: r.node, writes: r.access !== 'read' }]);
   }
   const parallelChains = chains.filter(c => c.digits.some(d => d.parallel));
+  const chainSymbols = new Set(chains.map(c => c.symbol));
+  const uniform = (condition: SNode | undefined) => {
+    let ok = !!condition;
+    if (condition) walk(condition, n => {
+      if (n.type === 'call_expression' || n.type === 'subscript_expression' || n.type === 'assignment_expression' || n.type === 'update_expression') ok = false;
+      if (n.type === 'identifier') { const v = refAt(n)?.variable; if (!v || v.shape !== 'value' || within(v.span, kernel.nest) || writtenWithin(model.scopes, v, kernel.nest)) ok = false; }
+      return ok;
+    });
+    return ok;
+  };
+  const exclusive = (x: SNode, y: SNode) => ancestors(x).some(n => {
+    if (n.type !== 'if_statement' || !within(n, body) || !within(y, n)) return false;
+    const yes = child(n, 'consequence'), no = child(n, 'alternative');
+    return !!yes && !!no && ((within(x, yes) && within(y, no)) || (within(x, no) && within(y, yes))) && uniform(child(n, 'condition'));
+  });
+  const single = (p: Poly) => {
+    const split = p.affineIn(chainSymbols);
+    const terms = split && [...split.coefficients];
+    return split && terms!.length === 1 && !hasChain(split.rest) ? { symbol: terms![0][0], lambda: terms![0][1], rest: split.rest } : undefined;
+  };
+  const apart = (p: Poly, q: Poly) => {
+    const a = single(p), b = single(q);
+    const lambda = a?.lambda.constantValue;
+    if (!a || !b || a.symbol !== b.symbol || !a.lambda.sub(b.lambda).isZero || !lambda) return false;
+    const span = chains.find(c => c.symbol === a.symbol)!.range!.scale({ n: lambda.n < 0n ? -lambda.n : lambda.n, d: lambda.d });
+    const gap = a.rest.sub(b.rest);
+    const atLeast = (x: Poly) => { const v = x.constantValue; return !!v && v.n >= 0n; };
+    return atLeast(gap.sub(span)) || atLeast(gap.neg().sub(span));
+  };
   for (const [array, refs] of arrays) {
-    if (!model.scopes.references.some(r => r.variable === array && within(r.span, body) && r.access !== 'read')) continue;
+    if (!refs.some(r => r.writes)) continue;
     const indexOf = (node: SNode) => subscriptChain(node).indices.map(ix => { const p = read(ix); if (!p) throw new Unproved(`${show(ix)} cannot be read as a polynomial`, ix); return p; });
-    // The dimensions where every access has the same index: they alone must tell the chains apart.
-    const first = indexOf(refs[0]);
-    const same = first.map(() => true);
-    for (const r of refs.slice(1)) {
-      const other = indexOf(r);
-      if (other.length !== first.length) throw new Unproved(`'${array.name}' is accessed with ${first.length} and ${other.length} subscripts`, subscriptChain(r).top);
-      other.forEach((p, i) => { if (!p.sub(first[i]).isZero) same[i] = false; });
+    for (const w of refs.filter(r => r.writes)) {
+      const iw = indexOf(w.node);
+      for (const g of refs) {
+        const ig = indexOf(g.node);
+        if (ig.length !== iw.length) throw new Unproved(`'${array.name}' is accessed with ${iw.length} and ${ig.length} subscripts`, subscriptChain(g.node).top);
+        if (g.node !== w.node && exclusive(w.node, g.node)) continue;
+        if (iw.some((p, i) => apart(p, ig[i]))) continue;
+        const used = new Set<Chain>();
+        for (const p of iw.filter((p, i) => p.sub(ig[i]).isZero)) {
+          const split = p.affineIn(chainSymbols);
+          if (!split || hasChain(split.rest)) continue;
+          const terms = [...split.coefficients].map(([s, lambda]) => ({ chain: chains.find(c => c.symbol === s)!, lambda }));
+          if (terms.some(t => used.has(t.chain)) || !mixedRadix(terms)) continue;
+          for (const t of terms) used.add(t.chain);
+        }
+        const missing = parallelChains.find(c => !used.has(c));
+        if (missing) {
+          const pair = [...new Set([w.node, g.node].map(n => show(subscriptChain(n).top)))].join(' and ');
+          throw new Unproved(`${pair} ${g.node === w.node ? 'does' : 'do'} not tell apart the values of the index of the loops ${missing.digits.map(d => `'${d.variable.name}'`).join(', ')}: two of them may touch one element of '${array.name}'`, subscriptChain(g.node).top);
+        }
+      }
     }
-    const top = subscriptChain(refs[0]).top;
-    const used = new Set<Chain>();
-    for (const p of first.filter((_, i) => same[i])) {
-      const split = p.affineIn(new Set(chains.map(c => c.symbol)));
-      if (!split || hasChain(split.rest)) continue;
-      const terms = [...split.coefficients].map(([s, lambda]) => ({ chain: chains.find(c => c.symbol === s)!, lambda }));
-      if (terms.some(t => used.has(t.chain)) || !mixedRadix(terms)) continue;
-      for (const t of terms) used.add(t.chain);
-    }
-    const missing = parallelChains.find(c => !used.has(c));
-    if (missing) throw new Unproved(`the accesses to '${array.name}' (${refs.map(r => show(subscriptChain(r).top)).filter((t, i, a) => a.indexOf(t) === i).join(', ')}) do not tell apart the values of the index of the loops ${missing.digits.map(d => `'${d.variable.name}'`).join(', ')}: two of them may touch one element`, top);
   }
 }
 
