@@ -111,3 +111,11 @@ test('jacobi1d: a[p + 1] written and a[N + p], a[N + p + 2] read, in the arms of
   const r = await optimizeText(read('jacobi1d.mfc'), { fileName: 'jacobi1d.mfc', registers: 'estimate' });
   assert.deepEqual(r.schedules[0].tuning.tuned, ['s', 'B']);
 });
+
+test('a const block size is the program\'s, not a parameter the dispatcher assigns: the .cu builds and every choice is right', { skip: tools, timeout: 600_000 }, async () => {
+  const text = read('reversal.mfc').replace('int B = argc > 2 ? atoi(argv[2]) : 32;', 'const int B = 32;');
+  const r = await optimizeText(text, { fileName: 'constblock.mfc', registers: 'estimate' });
+  assert.deepEqual(r.schedules[0].tuning.tuned, ['s']);
+  const c = await checkEveryChoice('constblock', text, [['1001', '0', '3']], work);
+  assert.deepEqual(c.failures, []);
+});

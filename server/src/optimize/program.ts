@@ -82,7 +82,8 @@ function parameterVariable(model: ItemModel, node: SNode, schedule: Span): Varia
   if (node.type !== 'identifier') return undefined;
   const ref = model.scopes.references.find(r => r.span.start === node.start);
   const v = ref?.variable;
-  if (!v || v.shape !== 'value' || within(v.span, schedule) || !INT_TYPES.test(v.typeText.trim())) return undefined;
+  // A const one cannot be given another value by the dispatcher: it is the program's, like a literal.
+  if (!v || v.shape !== 'value' || v.isConst || within(v.span, schedule) || !INT_TYPES.test(v.typeText.trim())) return undefined;
   if (writtenWithin(model.scopes, v, schedule)) return undefined;
   return v;
 }
