@@ -119,3 +119,12 @@ test('a const block size is the program\'s, not a parameter the dispatcher assig
   const c = await checkEveryChoice('constblock', text, [['1001', '0', '3']], work);
   assert.deepEqual(c.failures, []);
 });
+
+test('a partial sum across a loop on z < B: B keeps the program\'s value, and every choice is right', { skip: tools, timeout: 600_000 }, async () => {
+  const text = read('accumulator.mfc');
+  const r = await optimizeText(text, { fileName: 'accumulator.mfc', registers: 'estimate' });
+  assert.deepEqual(r.schedules[0].tuning, { tuned: [], fixed: ['B'], reason: `'acc' is set in one iteration of the loop on 'z' and seen in the next: which iterations share it depends on the parameters` });
+  assert.deepEqual(r.schedules[0].notes.map(d => text.slice(d.start, d.end)), ['acc']);
+  const c = await checkEveryChoice('accumulator', text, [['101', '16'], ['37', '5']], work);
+  assert.deepEqual(c.failures, []);
+});

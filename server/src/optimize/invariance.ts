@@ -169,6 +169,16 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
     if (!chainOf.has(d.symbol)) throw new Unproved(`the index '${d.variable.name}' is not used in an index of the kernel: how often the body runs depends on its bound`, headerOf(d.loop, text));
   }
 
+  // A variable of the kernel written inside a digit's loop but declared outside it carries a value
+  // from one iteration to the next (`acc += in[x]` around the coarsening loop): which iterations
+  // share it depends on the parameters.
+  for (const r of model.scopes.references) {
+    const v = r.variable;
+    if (!v || r.access === 'read' || !within(r.span, kernel.nest) || !within(v.span, kernel.nest)) continue;
+    const d = [...digits.values()].find(x => within(r.span, child(x.loop, 'body')!) && !within(v.span, child(x.loop, 'body')!) && x.variable !== v);
+    if (d) throw new Unproved(`'${v.name}' is set in one iteration of the loop on '${d.variable.name}' and seen in the next: which iterations share it depends on the parameters`, r.span);
+  }
+
   // Guards `X < M` and the ranges of the chains.
   const guards: { chain: Chain; M: Poly; then: SNode }[] = [];
   walk(body, n => {
