@@ -123,14 +123,14 @@ function choices(cases: number, tuned: { name: string; role: 'block' | 'granular
   return out;
 }
 
-const REFUSED_CHOICE = /^metafork: METAFORK_DISPATCH_FORCE="[^"]*": the parameters are outside their domains or a block has more than T_B=\d+ threads$/m;
+const REFUSED_CHOICE = /^metafork: METAFORK_DISPATCH_FORCE="[^"]*": not a choice on this device \(parameters outside their domains, more than T_B=\d+ threads a block, or more registers or shared memory than the case has\)$/m;
 
-export interface ChoiceCheck { refused?: string; runs: number; failures: { forced?: string; message: string }[] }
+export interface ChoiceCheck { refused?: string; runs: number; cases: number; casesRun: number[]; failures: { forced?: string; message: string }[] }
 
 /** A program through `optimize -o`, built for the emulation and run once per choice the dispatcher
  * may make (and once unforced) with each argument list, against its serial elision (gcc -O2). */
 export async function checkEveryChoice(name: string, text: string, argLists: string[][], dir: string, order = 'shuffle:1'): Promise<ChoiceCheck> {
-  const out: ChoiceCheck = { runs: 0, failures: [] };
+  const out: ChoiceCheck = { runs: 0, cases: 0, casesRun: [], failures: [] };
   const r = await optimizeText(text, { fileName: `${name}.mfc`, registers: 'estimate' });
   if (!r.cuda) return { ...out, refused: r.diagnostics.map(d => d.message).join('; ') };
   const analysis = await analyzeText(text, `${name}.mfc`);
@@ -141,6 +141,7 @@ export async function checkEveryChoice(name: string, text: string, argLists: str
   fs.writeFileSync(cu, r.cuda);
   await Promise.all([run('gcc', ['-std=gnu11', '-O2', '-o', `${c}.gcc`, c]), buildEmulatedAsync(cu, exe)]);
   const s = r.schedules[0];
+  out.cases = s.cases.length;
   const tuned = s.tuning.tuned.map(n => ({ name: n, role: s.parameters.find(p => p.name === n)?.role === 'granularity' ? 'granularity' as const : 'block' as const }));
   for (const args of argLists) {
     const want = (await run(`${c}.gcc`, args)).stdout;
@@ -156,6 +157,8 @@ export async function checkEveryChoice(name: string, text: string, argLists: str
         return out;
       }
       out.runs++;
+      const k = forced ? Number(/case=(\d+)/.exec(forced)![1]) : 0;
+      if (k && !out.casesRun.includes(k)) out.casesRun.push(k);
       if (got.stdout !== want) { out.failures.push({ forced, message: `${args.join(' ')}: printed ${JSON.stringify(got.stdout)}, gcc -O2 printed ${JSON.stringify(want)}` }); return out; }
       if (/race|hazard/i.test(got.stderr)) { out.failures.push({ forced, message: `${args.join(' ')}: race reported: ${got.stderr.trim().slice(0, 400)}` }); return out; }
     }

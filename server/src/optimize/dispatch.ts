@@ -13,10 +13,11 @@
 // (./invariance.ts); the others keep the program's values.
 //
 // For tests, METAFORK_DISPATCH_FORCE="case=K;B=V;s=V" runs case K with those values of the tunable
-// parameters (the others named keep the program's values) whatever the device's registers and
-// shared memory: every choice the dispatcher may make can be run and compared. The values must be
-// the program's own or among the candidates, within the parameters' domains and the device's
-// threads per block; anything else stops the program with a message (exit 1).
+// parameters (those not named keep the program's values), whether or not the ranking would pick
+// it: every choice the dispatcher may make can be run and compared. The values must be the
+// program's own or among the candidates, within the parameters' domains, and the device must have
+// the threads per block, registers and shared memory the case needs; anything else stops the
+// program with a message (exit 1).
 
 import type { ScheduleReplacement } from '../cuda/index';
 import { indentUnit, lineIndent, reindent } from '../translate/common';
@@ -242,6 +243,13 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     const usage = `metafork: METAFORK_DISPATCH_FORCE=\\"%s\\" must be \\"case=K${tunables.map(t => `;${t.name}=V`).join('')}\\" with K in 1..${cases.length}${src.fixed ? ` (${src.fixed.names.join(', ')} kept at the program's values)` : ''}\\n`;
     const candidate = (t: typeof tunables[number]) => (t.role === 'granularity' ? GRANULARITY_CANDIDATES : BLOCK_CANDIDATES).map(v => `mf_v_${t.name} == ${v}`).join(' || ');
     const threadsFit = src.threads.map(t => `${polyC(t, rename)} <= mf_limits.T_B`);
+    // What a case needs of the device (its registers, its shared words: `need ≤ R_B`, `need ≤ Z_B`);
+    // the other constraints only say when another case is preferred.
+    const machine = new Set<string>([MACHINE.registers, MACHINE.sharedWords]);
+    const needs = (k: number) => {
+      const own = systems[k].flat().filter(c => c.origin !== 'initial' && c.op === '<=' && c.rhs.symbols().size === 1 && machine.has([...c.rhs.symbols()][0]) && c.rhs.sub(Poly.symbol([...c.rhs.symbols()][0])).isZero);
+      return [...new Set(own.map(c => constraintC(c, rename)))].map(c => `(${c})`).join(' && ') || '1';
+    };
     return [
       `${i1}if (getenv("METAFORK_DISPATCH_FORCE")) { /* tests: run the case and values named there */`,
       `${i2}long long mf_forced = 0;`,
@@ -252,8 +260,12 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
       ...tunables.map(t => `${i2}long long mf_v_${t.name} = ${t.name};`),
       ...tunables.map(t => `${i2}if (mfForced("${t.name}", &mf_v_${t.name}) && mf_v_${t.name} != ${t.name} && !(${candidate(t)})) { fprintf(stderr, "metafork: METAFORK_DISPATCH_FORCE: ${t.name}=%lld is not a value the dispatcher may choose\\n", mf_v_${t.name}); exit(EXIT_FAILURE); }`),
       ...derivedFromCandidates(i2).map(l => l.replace('const long long', 'long long')),
-      `${i2}if (!(${[...domain, ...threadsFit].join(' && ') || '1'})) {`,
-      `${i2}${unit}fprintf(stderr, "metafork: METAFORK_DISPATCH_FORCE=\\"%s\\": the parameters are outside their domains or a block has more than T_B=%lld threads\\n", getenv("METAFORK_DISPATCH_FORCE"), mf_limits.T_B);`,
+      `${i2}int mf_fits = 0;`,
+      `${i2}switch (mf_forced) {`,
+      ...cases.map((c, k) => `${i2}case ${c.index}: mf_fits = ${needs(k)}; break;`),
+      `${i2}}`,
+      `${i2}if (!(${[...domain, ...threadsFit, 'mf_fits'].join(' && ')})) {`,
+      `${i2}${unit}fprintf(stderr, "metafork: METAFORK_DISPATCH_FORCE=\\"%s\\": not a choice on this device (parameters outside their domains, more than T_B=%lld threads a block, or more registers or shared memory than the case has)\\n", getenv("METAFORK_DISPATCH_FORCE"), mf_limits.T_B);`,
       `${i2}${unit}exit(EXIT_FAILURE);`,
       `${i2}}`,
       `${i2}mf_case = (int) mf_forced;`,
