@@ -30,6 +30,7 @@ export interface Generated { text: string; args: string[]; description: string }
 /** The program of one seed. */
 export function generateSchedule(seed: number): Generated {
   const r = random(seed);
+  if (r.chance(0.2)) return rowsSchedule(seed, r);
   const twoD = r.chance(0.35);
   const coarsen = r.chance(0.6);
   const grid = r.pick(['ceil', 'ceil', 'floor', 'offset'] as const);
@@ -58,7 +59,7 @@ export function generateSchedule(seed: number): Generated {
     // The limit of the index: N, or N - 2 (the `ub = (N - 2) / B` shape).
     const limit = grid === 'offset' ? `${size} - 2` : size;
     const floorGrid = grid === 'floor' || (grid === 'offset' && r.chance(0.5));
-    lines.push(floorGrid ? `    int dim = ${limit} / (${per});` : `    int dim = (${limit} + ${per} - 1) / (${per});`);
+    lines.push(floorGrid ? `    int dim = (${limit}) / (${per});` : `    int dim = (${limit} + ${per} - 1) / (${per});`);
     const guarded = floorGrid ? r.chance(0.5) : true;
     const idx = `${g('i')} * B + j`;
     const write = two ? r.pick(['out[x]', `out[${size} - 1 - x]`]) : 'out[x]';
@@ -107,6 +108,40 @@ export function generateSchedule(seed: number): Generated {
   }
   lines.push('    return 0;', '}', '');
   return { text: lines.filter((l, i) => l !== '' || i < 3).join('\n'), args: [], description };
+}
+
+/** A matrix-vector shape: rows over the grid and block, columns over a serial tile loop between
+ * them and a serial loop inside (`q = w * B + z`), each row folded in column order (an update
+ * that depends on the order: the serial chain must keep it). */
+function rowsSchedule(seed: number, r: ReturnType<typeof random>): Generated {
+  const N = r.int(1, 60), M = r.int(1, 60), B = r.pick([1, 2, 3, 4, 8, 16]), s = r.int(1, 3);
+  const ceil = r.chance(0.7), guarded = ceil || r.chance(0.5);
+  const fold = r.pick(['c[p] = c[p] * 3 % 100003 + a[p][q];', 'c[p] = c[p] + a[p][q] * (q % 3 + 1);']);
+  const text = [
+    '#include <stdio.h>', '#include <stdlib.h>', '', 'int main(int argc, char **argv)', '{',
+    `    int N = argc > 1 ? atoi(argv[1]) : ${N};`, `    int M = argc > 2 ? atoi(argv[2]) : ${M};`,
+    `    int B = ${B};`, `    int s = ${s};`,
+    '    int a[N][M], c[N];',
+    '    for (int p = 0; p < N; p++) { c[p] = p % 5; for (int q = 0; q < M; q++) a[p][q] = (p * 3 + q * 5) % 11 - 5; }',
+    ceil ? '    int dim0 = (N + s * B - 1) / (s * B), dim1 = (M + B - 1) / B;' : '    int dim0 = N / (s * B), dim1 = M / B;',
+    '    meta_schedule {',
+    '        meta_for (int v = 0; v < dim0; v++)',
+    '            for (int w = 0; w < dim1; w++)',
+    '                meta_for (int u = 0; u < B; u++)',
+    '                    for (int z = 0; z < B; z++)',
+    '                        for (int k = 0; k < s; k++) {',
+    '                            int p = (v * s + k) * B + u;',
+    '                            int q = w * B + z;',
+    guarded ? '                            if (p < N && q < M)' : '                            if (p >= 0)',
+    `                                ${fold}`,
+    '                        }',
+    '    }',
+    '    long sum = 0;',
+    '    for (int p = 0; p < N; p++) sum += (long) (p % 7 + 1) * c[p];',
+    '    printf("checksum=%ld\\n", sum);',
+    '    return 0;', '}', '',
+  ].join('\n');
+  return { text, args: [], description: `rows N=${N} M=${M} B=${B} s=${s} ${ceil ? 'ceil' : 'floor'}${guarded ? ' guarded' : ''} ${fold}` };
 }
 
 export interface FuzzFailure { seed: number; description: string; forced?: string; message: string; program: string }
