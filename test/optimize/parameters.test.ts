@@ -13,6 +13,7 @@ import * as path from 'path';
 import { fixture } from '../helpers';
 import { optimizeText } from '../../server/src/optimize/index';
 import { analyzeCost } from '../../server/src/cost/index';
+import { formatSchedule } from '../../server/src/cost/format';
 import { closeSolver } from '../../server/src/optimize/solver';
 import { nvccAvailable, nvccCompile } from '../cuda/emu/build';
 import { checkEveryChoice } from '../fuzz/schedules';
@@ -70,6 +71,9 @@ test('decreasing.mfc: analyze counts n - 1 iterations of the decreasing loop', a
   // Per iteration: a[i][j] and a[i][j + 1] read, a[i][j] written; j = n - 2 down to 0: n - 1 iterations.
   const f = r.schedules[0].kernels[0].formulas;
   assert.deepEqual([f.reads, f.writes], ['2*n - 2', 'n - 1']);
+  // Operations: per iteration j >= 0, j--, j + 1 and +=; once: n - 2, i < n and v * B + u.
+  const printed = formatSchedule('decreasing.mfc', r, r.schedules[0]).split('\n');
+  assert.ok(printed.includes('    per thread: 4*n operations, 2*n - 2 words read and n - 1 written in global memory'), printed.join('\n'));
 });
 
 test('decreasing.mfc: the .cu of optimize holds no placeholder and compiles with nvcc -arch=sm_90', { skip: nvccAvailable() ? false : 'nvcc not found' }, async () => {

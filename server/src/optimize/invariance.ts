@@ -189,7 +189,7 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
       const op = c.type === 'binary_expression' && l && r ? text.slice(l.end, r.start).trim() : '';
       if (!['<', '<=', '>', '>='].includes(op)) continue;
       let L: Poly | undefined, R: Poly | undefined;
-      try { L = read(l!); R = read(r!); } catch { continue; }
+      try { L = read(l!); R = read(r!); } catch (e) { if (e instanceof Unproved) continue; throw e; }
       if (!L || !R) continue;
       const D = (op === '<' ? L.sub(R) : op === '<=' ? L.sub(R).sub(Poly.constant(1)) : op === '>' ? R.sub(L) : R.sub(L).sub(Poly.constant(1)));
       for (const chain of chains) {
