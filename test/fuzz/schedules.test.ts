@@ -11,7 +11,7 @@ import { closeSolver } from '../../server/src/optimize/solver';
 after(() => closeSolver());
 const tools = spawnSync('g++', ['--version']).status === 0 && spawnSync('gcc', ['--version']).status === 0 ? false : 'gcc/g++ not found';
 
-const [from, to] = seedRange('0-11');
+const [from, to] = seedRange('0-19');
 
 // About 5 s a program on one core (a g++ build of the emulation and some hundred runs).
 test('random schedules: every choice the dispatcher may make computes what gcc -O2 computes', { skip: tools, timeout: 120_000 + (to - from + 1) * 60_000 }, async () => {
