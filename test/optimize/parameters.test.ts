@@ -142,3 +142,23 @@ test('a partial sum across a loop on z < B: B keeps the program\'s value, and ev
   const c = await checkEveryChoice('accumulator', text, [['101', '16'], ['37', '5']], work);
   assert.deepEqual(c.failures, []);
 });
+
+test('METAFORK_DISPATCH_FORCE: a case or value the dispatcher may not choose stops the program with a message', { skip: tools }, () => {
+  const exe = path.join(work, 'reversal.emu');
+  assert.ok(fs.existsSync(exe), 'built by the reversal.mfc test above');
+  const forced = (value: string) => {
+    const r = spawnSync(exe, ['101', '16', '3'], { encoding: 'utf8', env: { ...process.env, METAFORK_DISPATCH_FORCE: value } });
+    return [r.status, r.stderr.trim()];
+  };
+  const usage = (v: string) => `metafork: METAFORK_DISPATCH_FORCE="${v}" must be "case=K;s=V;B=V" with K in 1..3`;
+  assert.deepEqual(forced('case=4'), [1, usage('case=4')]);
+  assert.deepEqual(forced('case=1;N=5'), [1, usage('case=1;N=5')]);
+  assert.deepEqual(forced('B=16'), [1, usage('B=16')]);
+  assert.deepEqual(forced('case=3;B=33'), [1, 'metafork: METAFORK_DISPATCH_FORCE: B=33 is not a value the dispatcher may choose']);
+  assert.deepEqual(forced('case=3;B=2048'), [1, 'metafork: METAFORK_DISPATCH_FORCE: B=2048 is not a value the dispatcher may choose']);
+  assert.deepEqual(forced('case=3;s=16'), [1, 'metafork: METAFORK_DISPATCH_FORCE: s=16 is not a value the dispatcher may choose']);
+  // The program's own B (16) and a candidate s: case 3 runs them.
+  const ok = spawnSync(exe, ['101', '16', '3'], { encoding: 'utf8', env: { ...process.env, METAFORK_DISPATCH_FORCE: 'case=3;s=4', METAFORK_DISPATCH_LOG: '1' } });
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.match(ok.stderr, /^metafork: schedule at line \d+: case 3 s=4 B=16 /);
+});
