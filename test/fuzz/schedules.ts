@@ -14,7 +14,7 @@ import { analyzeText } from '../../server/src/analyze';
 import { elide } from '../../server/src/model/elide';
 import { optimizeText } from '../../server/src/optimize/index';
 import { BLOCK_CANDIDATES, GRANULARITY_CANDIDATES } from '../../server/src/optimize/dispatch';
-import { buildEmulatedAsync } from '../cuda/emu/build';
+import { buildEmulatedAsync, nvccAvailable, nvccCompileAsync } from '../cuda/emu/build';
 
 const run = promisify(execFile);
 
@@ -214,6 +214,10 @@ export async function fuzzSchedules(from: number, to: number, options: { dir?: s
       result.checked++;
       result.runs += c.runs;
       for (const f of c.failures) fail(f.message, f.forced);
+      // Every tenth .cu also through nvcc (compile only): what g++ accepts for the emulation, nvcc must too.
+      if (seed % 10 === 0 && nvccAvailable()) {
+        try { await nvccCompileAsync(path.join(dir, `s${seed}.cu`), path.join(dir, `s${seed}.o`)); } catch (e) { fail(`nvcc: ${(e as Error).message.slice(0, 600)}`); }
+      }
     } catch (e) {
       fail(`internal: ${(e as Error).message.slice(0, 600)}`);
     }
