@@ -157,6 +157,7 @@ for (const c of cases) {
       const z1 = words(1), zs = words(0);
       if (z1 !== undefined && zs !== undefined && z1 < zs) devices.push({ Z_B: z1 });
       if (z1 !== undefined && z1 > 1) devices.push({ Z_B: z1 - 1 });
+      if (zs !== undefined && zs > 1) devices.push({ Z_B: zs - 1 });
       for (const dev of devices) {
         const point = new Map([...params, [MACHINE.registers, 255n], [MACHINE.sharedWords, BigInt(dev.Z_B)], [MACHINE.threads, 1024n]]);
         const expectedCase = systems.findIndex(sys => sys.some(s => s.every(x => holdsAt(x, point)))) + 1;

@@ -42,6 +42,8 @@ export const CODES = {
   MF511: { severity: 'warning', title: 'cache(...) names an array the generator cannot stage in shared memory' },
   MF512: { severity: 'information', title: 'array read from global memory in shared-memory mode' },
   MF513: { severity: 'error', title: 'meta_schedule: a kernel uses a name the generator cannot resolve' },
+  MF520: { severity: 'error', title: 'the cost model cannot count the iterations of a loop in a kernel' },
+  MF521: { severity: 'information', title: 'optimize keeps a program parameter at the program\'s own value' },
   MF601: { severity: 'error', title: 'construct has no counterpart in the target dialect' },
   MF602: { severity: 'error', title: 'code relies on OpenMP thread-team semantics' },
   MF603: { severity: 'error', title: 'private variable used as an accumulator across iterations' },

@@ -4,16 +4,18 @@
 // symbolic trip counts; of the two sides of an `if` the larger counts (both, when neither is
 // provably larger), so the counts bound what a thread does from above.
 
-import { child, named } from '../syntax/ast';
+import { child, named, walk } from '../syntax/ast';
+import { within } from '../syntax/keywords';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { canonicalHeader } from '../analysis/loops';
-import { Poly } from '../symbolic/poly';
+import { Poly, rational } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 import { globalAccesses, tileLayout, Tile } from '../cuda/footprint';
 import type { Kernel } from '../cuda/kernels';
 import { kernelName } from '../cuda/print';
 import { sumOver } from './mcm';
+import { diagnostic, type MfDiagnostic } from '../analysis/diagnostic';
 
 export interface KernelCounts {
   name: string;
@@ -31,6 +33,9 @@ export interface KernelCounts {
   tileStores: Poly;
   /** Global references whose neighbouring threads (threadIdx.x) touch words far apart. */
   uncoalesced: string[];
+  /** Loops whose trip count the header does not give (`while`, a step that is not a constant):
+   * the counts hold a `trips@LINE` symbol for each, which no estimate can evaluate. */
+  uncounted: SNode[];
 }
 
 interface Tally { ops: Poly; reads: Poly; writes: Poly }
@@ -46,17 +51,26 @@ export function parameterPoly(e: SNode, text: string): Poly {
   return 'poly' in r ? r.poly : Poly.symbol(text.slice(e.start, e.end).replace(/\s+/g, ' '));
 }
 
-/** The iterations of a loop whose count the header does not give: a symbol named by its line. */
-const unknownTrips = (loop: SNode, text: string) => Poly.symbol(`trips@${text.slice(0, loop.start).split('\n').length}`);
+/** The iterations of a loop whose count the header does not give: a symbol named by its line
+ * (the `@` keeps it apart from C names; callers refuse counts holding one, see `uncounted`). */
+const unknownTrips = (loop: SNode, text: string) => Poly.symbol(`${UNKNOWN_TRIPS}${text.slice(0, loop.start).split('\n').length}`);
+export const UNKNOWN_TRIPS = 'trips@';
 
-/** Iterations of a loop: `bound - lower` (+1 for `<=`) over a constant step; a symbol `trips@LINE` otherwise. */
+/** Iterations of a loop: `bound - lower` (+1 for `<=`) over a constant step going up, `lower -
+ * bound` (+1 for `>=`) going down; a symbol `trips@LINE` otherwise. */
 export function tripCount(loop: SNode, text: string): Poly {
   const h = canonicalHeader(loop, text).header;
   const unknown = () => unknownTrips(loop, text);
-  if (!h || h.step.negative || !/^\d+$/.test(h.step.text.trim()) || !h.variableOnLeft || !['<', '<=', '!='].includes(h.operator)) return unknown();
-  const span = parameterPoly(h.bound, text).sub(parameterPoly(h.lower, text)).add(Poly.constant(h.operator === '<=' ? 1 : 0));
-  return span.scale(1 / Number(h.step.text.trim()));
+  if (!h || !/^\d+$/.test(h.step.text.trim()) || !h.variableOnLeft) return unknown();
+  const up = !h.step.negative && ['<', '<=', '!='].includes(h.operator), down = h.step.negative && ['>', '>=', '!='].includes(h.operator);
+  if (!up && !down) return unknown();
+  const bound = parameterPoly(h.bound, text), lower = parameterPoly(h.lower, text);
+  const span = (up ? bound.sub(lower) : lower.sub(bound)).add(Poly.constant(h.operator === '<=' || h.operator === '>=' ? 1 : 0));
+  return span.scale(rational(1n, BigInt(h.step.text.trim())));
 }
+
+/** Whether a loop's trip count is one `tripCount` reads from its header. */
+const counted = (loop: SNode, text: string) => ![...tripCount(loop, text).symbols()].some(s => s.startsWith(UNKNOWN_TRIPS));
 
 const OPERATORS = new Set(['binary_expression', 'unary_expression', 'conditional_expression', 'call_expression', 'cast_expression']);
 
@@ -74,9 +88,11 @@ function layoutSum(tiles: Tile[], words: (t: Tile) => Poly): Poly {
 function iterations(loop: SNode, text: string, each: Poly): Poly {
   const h = canonicalHeader(loop, text).header;
   const trips = tripCount(loop, text);
-  if (!h || !each.symbols().has(h.variable) || h.step.text.trim() !== '1' || h.step.negative) return each.mul(trips);
+  if (!h || !each.symbols().has(h.variable) || h.step.text.trim() !== '1') return each.mul(trips);
+  // The index's value at the iteration counted from 0: lower + index going up, lower - index going down.
   const index = `${h.variable}#`;
-  return sumOver(each.substitute(h.variable, parameterPoly(h.lower, text).add(Poly.symbol(index))), trips, index);
+  const value = h.step.negative ? parameterPoly(h.lower, text).sub(Poly.symbol(index)) : parameterPoly(h.lower, text).add(Poly.symbol(index));
+  return sumOver(each.substitute(h.variable, value), trips, index);
 }
 
 /** Counts one kernel. `tiles`: its shared-memory tiles; `region`: the schedule's body (host loops). */
@@ -85,7 +101,9 @@ export function countKernel(model: ItemModel, kernel: Kernel, tiles: Tile[], reg
   const accesses = globalAccesses(model, kernel, tiles);
   const byNode = new Map(accesses.map(a => [a.node, a]));
 
-  const repeated = (loop: SNode, t: Tally): Tally => ({ ops: iterations(loop, text, t.ops), reads: iterations(loop, text, t.reads), writes: iterations(loop, text, t.writes) });
+  const uncounted: SNode[] = [];
+  const trips = (loop: SNode) => { if (!counted(loop, text)) uncounted.push(loop); return tripCount(loop, text); };
+  const repeated = (loop: SNode, t: Tally): Tally => (trips(loop), { ops: iterations(loop, text, t.ops), reads: iterations(loop, text, t.reads), writes: iterations(loop, text, t.writes) });
   const tally = (n: SNode): Tally => {
     if (n.type === 'for_statement') {
       const parts = ['initializer', 'condition', 'update'].map(f => child(n, f));
@@ -93,6 +111,7 @@ export function countKernel(model: ItemModel, kernel: Kernel, tiles: Tile[], reg
       return plus(parts[0] ? tally(parts[0]) : ZERO, repeated(n, each));
     }
     if (n.type === 'while_statement' || n.type === 'do_statement') {
+      uncounted.push(n);
       return times(named(n).map(tally).reduce(plus, ZERO), unknownTrips(n, text));
     }
     if (n.type === 'if_statement') {
@@ -119,11 +138,11 @@ export function countKernel(model: ItemModel, kernel: Kernel, tiles: Tile[], reg
 
   const boundPoly = (bound: string) => Poly.symbol(bound.replace(/\s+/g, ' '));
   let launches = Poly.constant(1);
-  for (let m = kernel.nest.parent; m && m !== region; m = m.parent) if (m.type === 'for_statement') launches = launches.mul(tripCount(m, text));
+  for (let m = kernel.nest.parent; m && m !== region; m = m.parent) if (m.type === 'for_statement') launches = launches.mul(trips(m));
   // A tile moves once per iteration of the serial loops down to its level.
   const moved = (t: Tile) => {
     const level = t.level ? kernel.spine.findIndex(s => s.loop === t.level) : -1;
-    const repeat = kernel.spine.slice(0, level + 1).filter(s => s.role === 'serial').reduce((p, s) => p.mul(tripCount(s.loop, text)), Poly.constant(1));
+    const repeat = kernel.spine.slice(0, level + 1).filter(s => s.role === 'serial').reduce((p, s) => p.mul(trips(s.loop)), Poly.constant(1));
     return t.extent.reduce((p, e) => p.mul(e), Poly.constant(1)).mul(repeat);
   };
   return {
@@ -135,5 +154,33 @@ export function countKernel(model: ItemModel, kernel: Kernel, tiles: Tile[], reg
     tileLoads: layoutSum(tiles, moved),
     tileStores: layoutSum(tiles.filter(t => t.written), moved),
     uncoalesced: accesses.filter(a => a.coalesced === false).map(a => text.slice(a.node.start, a.node.end)),
+    uncounted: [...new Set(uncounted)],
   };
+}
+
+/** MF520 on each loop of a kernel whose iterations the cost model cannot count (the estimate of
+ * `analyze` and the dispatcher's ranking would have nothing to evaluate), on its header: a header
+ * without a trip count, or one whose count depends on a value each thread computes (`j < i`, i the
+ * thread's index), which is no value of the program. */
+export function uncountedLoopDiagnostics(model: ItemModel, kernel: Kernel, region: SNode): MfDiagnostic[] {
+  const text = model.text;
+  const counts = countKernel(model, kernel, [], region);
+  const header = (loop: SNode) => {
+    const body = child(loop, 'body');
+    let end = loop.type === 'do_statement' || !body ? loop.end : body.start;
+    while (end > loop.start && /\s/.test(text[end - 1])) end--;
+    return { start: loop.start, end };
+  };
+  const out = counts.uncounted.map(loop => {
+    const what = loop.type === 'for_statement' ? 'its header gives no trip count' : `a '${loop.type === 'do_statement' ? 'do' : 'while'}' loop has no trip count`;
+    return diagnostic('MF520', header(loop), `the cost model cannot count the iterations of this loop (${what}): write it 'for (v = a; v < b; v += c)' or 'for (v = a; v >= b; v -= c)' with a constant step c`);
+  });
+  const locals = new Set(model.scopes.variables.filter(v => within(v.span, kernel.nest)).map(v => v.name));
+  const left = new Set([counts.ops, counts.reads, counts.writes, counts.launches].flatMap(p => [...p.symbols()]).filter(x => locals.has(x)));
+  walk(kernel.nest, n => {
+    const names = n.type === 'for_statement' ? [...tripCount(n, text).symbols()].filter(x => left.has(x)) : [];
+    if (names.length) out.push(diagnostic('MF520', header(n), `the cost model cannot count the iterations of this loop: they depend on ${names.map(x => `'${x}'`).join(', ')}, which each thread computes (the counts are polynomials in the program's values)`));
+    return true;
+  });
+  return out;
 }

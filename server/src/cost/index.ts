@@ -22,7 +22,7 @@ import { LineIndex } from '../syntax/lines';
 import type { GpuPreset } from '../../../shared/settings';
 import { estimateRegisters } from '../optimize/counters';
 import { elementBytes } from '../cuda/kernels';
-import { countKernel, KernelCounts } from './counts';
+import { countKernel, KernelCounts, uncountedLoopDiagnostics } from './counts';
 import { Gpu, GPUS } from './gpus';
 import { occupancy, OccupancyLimit } from './occupancy';
 
@@ -94,6 +94,9 @@ export function costFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   const only = at && doc.itemAt(at.start)?.constructs.filter(c => c.kind === 'schedule').map(constructSpan).find(span => within(at, span));
   const { schedules, diagnostics } = at && !only ? { schedules: [], diagnostics: [] } : readScheduleKernels(doc, found, { memory: options.memory ?? 'global', ...(only ? { only } : {}) });
   const picked = schedules.filter(s => !only || within(only, constructSpan(s.read.schedule)));
+  // A loop the model cannot count has no value to evaluate: the schedule is refused, not guessed.
+  const uncounted = picked.flatMap(s => s.read.kernels.flatMap(k => uncountedLoopDiagnostics(s.model, k, s.read.schedule.region!)));
+  if (uncounted.length) return { gpu, diagnostics: [...diagnostics, ...uncounted], schedules: [] };
   if (!diagnostics.some(d => d.severity === 'error') && picked.length === 0) {
     diagnostics.push(diagnostic('MF510', { start: at?.start ?? 0, end: (at?.start ?? 0) + Math.min(1, doc.text.length) }, `no 'meta_schedule' ${at ? 'here' : 'in this file'}: there is nothing to analyze`));
   }

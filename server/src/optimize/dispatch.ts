@@ -9,7 +9,15 @@
 // occupancy from the device's limits, waves of active blocks, a block's span plus overhead) and the
 // cheapest runs (the program's own values on a tie). With METAFORK_DISPATCH_KEEP set, the program's
 // own values are kept whenever some case holds with them. METAFORK_DISPATCH_LOG prints the choice
-// and its estimate on stderr.
+// and its estimate on stderr. Only the parameters the result does not depend on are candidates
+// (./invariance.ts); the others keep the program's values.
+//
+// For tests, METAFORK_DISPATCH_FORCE="case=K;B=V;s=V" runs case K with those values of the tunable
+// parameters (those not named keep the program's values), whether or not the ranking would pick
+// it: every choice the dispatcher may make can be run and compared. The values must be the
+// program's own or among the candidates, within the parameters' domains, and the device must have
+// the threads per block, registers and shared memory the case needs; anything else stops the
+// program with a message (exit 1).
 
 import type { ScheduleReplacement } from '../cuda/index';
 import { indentUnit, lineIndent, reindent } from '../translate/common';
@@ -21,13 +29,14 @@ import type { ScheduleOptimization } from './index';
 import { GPUS, type Gpu } from '../cost/gpus';
 
 export const LIMITS_TYPE = 'mfDeviceLimits';
-const BLOCK_CANDIDATES = [256, 128, 512, 64, 1024, 32, 16, 8, 4, 2, 1];
-const GRANULARITY_CANDIDATES = [8, 4, 2, 1].filter(g => BigInt(g) <= MAX_GRANULARITY);
+export const BLOCK_CANDIDATES = [256, 128, 512, 64, 1024, 32, 16, 8, 4, 2, 1];
+export const GRANULARITY_CANDIDATES = [8, 4, 2, 1].filter(g => BigInt(g) <= MAX_GRANULARITY);
 
 /** The machine parameters as the device reports them, and the cost estimate of one launch on it
  * (printed once per `.cu`; the estimate follows ../cost/occupancy.ts and ../cost/index.ts). */
 export function limitsHelper(): string {
   return [
+    `#include <stdlib.h> /* getenv, strtoll, exit: the dispatcher's METAFORK_DISPATCH_* variables */`,
     `/* metafork: the machine parameters of the comprehensive optimization, read from the device:`,
     ` * R_B registers per thread (255 from compute capability 3.5 on, 63 before), Z_B shared-memory`,
     ` * words of 4 bytes a block may use (with the opt-in beyond 48 KB), T_B threads per block; and`,
@@ -60,6 +69,42 @@ export function limitsHelper(): string {
     ` * its overhead (U cycles a global word; a thread's words, or a block's when the accesses are not`,
     ` * coalesced). Active blocks: the least of the warps, resident blocks, registers (per warp, in`,
     ` * allocation units) and shared memory (in allocation units) an SM has. */`,
+    `/* metafork: METAFORK_DISPATCH_FORCE="case=K;NAME=VALUE;..." (tests): the value given for NAME. */`,
+    `static int mfForced(const char *name, long long *value)`,
+    `{`,
+    `    const char *p = getenv("METAFORK_DISPATCH_FORCE");`,
+    `    while (p && *p) {`,
+    `        const char *n = name;`,
+    `        while (*p == ' ') p++;`,
+    `        while (*n && *p == *n) { p++; n++; }`,
+    `        if (!*n && *p == '=') { char *end; *value = strtoll(p + 1, &end, 10); return end != p + 1 && (*end == ';' || *end == 0); }`,
+    `        while (*p && *p != ';') p++;`,
+    `        if (*p == ';') p++;`,
+    `    }`,
+    `    return 0;`,
+    `}`,
+    `/* Each NAME=VALUE of METAFORK_DISPATCH_FORCE names one of \`known\` (" case B s "). */`,
+    `static int mfForcedNamesKnown(const char *known)`,
+    `{`,
+    `    const char *p = getenv("METAFORK_DISPATCH_FORCE");`,
+    `    while (p && *p) {`,
+    `        while (*p == ' ') p++;`,
+    `        const char *e = p;`,
+    `        while (*e && *e != '=' && *e != ';') e++;`,
+    `        int found = 0;`,
+    `        for (const char *k = known; *k && !found; k++) {`,
+    `            if (*k != ' ') continue;`,
+    `            const char *a = k + 1, *b = p;`,
+    `            while (b < e && *a == *b) { a++; b++; }`,
+    `            found = e > p && b == e && *a == ' ';`,
+    `        }`,
+    `        if (!found || *e != '=') return 0;`,
+    `        while (*e && *e != ';') e++;`,
+    `        p = *e ? e + 1 : e;`,
+    `    }`,
+    `    return 1;`,
+    `}`,
+    ``,
     `static double mfFloor(double x) { return (double) (long long) x; }  /* x >= 0: no <math.h> needed */`,
     `static double mfCeil(double x) { return mfFloor(x) < x ? mfFloor(x) + 1 : mfFloor(x); }`,
     `static double mfEstimateCycles(const ${LIMITS_TYPE} *d, double launches, double blocks, double threads, double registers,`,
@@ -106,6 +151,8 @@ function architectureHelper(): string[] {
 function polyC(p: Poly, rename: Map<string, string>): string {
   let q = p;
   for (const s of p.symbols()) {
+    // The cost model's placeholders (`trips@LINE`, a sum's `i#`) are refused before: one here is a bug.
+    if (/[@#]/.test(s)) throw new Error(`internal error: the placeholder '${s}' reached the dispatcher's C`);
     const atom = rename.get(s) ?? (/^[A-Za-z_]\w*$/.test(s) ? `(long long) ${s}` : `(long long) (${s.replace(/\b[A-Za-z_]\w*\b/g, w => rename.get(w) ?? w)})`);
     q = q.substitute(s, Poly.symbol(atom));
   }
@@ -189,9 +236,53 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     for (let d = tunables.length - 1; d >= 0; d--) lines.push(`${i2}${unit.repeat(d)}}`);
     return lines;
   });
+  // METAFORK_DISPATCH_FORCE (tests): the case and values named, checked against what the
+  // dispatcher may choose (the program's own value or a candidate, the domains, T_B).
+  const forced = () => {
+    const known = ` case ${tunables.map(t => t.name).join(' ')} `.replace(/ +/g, ' ');
+    const usage = `metafork: METAFORK_DISPATCH_FORCE=\\"%s\\" must be \\"case=K${tunables.map(t => `;${t.name}=V`).join('')}\\" with K in 1..${cases.length}${src.fixed ? ` (${src.fixed.names.join(', ')} kept at the program's values)` : ''}\\n`;
+    const candidate = (t: typeof tunables[number]) => (t.role === 'granularity' ? GRANULARITY_CANDIDATES : BLOCK_CANDIDATES).map(v => `mf_v_${t.name} == ${v}`).join(' || ');
+    const threadsFit = src.threads.map(t => `${polyC(t, rename)} <= mf_limits.T_B`);
+    // What a case needs of the device (its registers, its shared words: `need ≤ R_B`, `need ≤ Z_B`);
+    // the other constraints only say when another case is preferred.
+    const machine = new Set<string>([MACHINE.registers, MACHINE.sharedWords]);
+    const needs = (k: number) => {
+      const own = systems[k].flat().filter(c => c.origin !== 'initial' && c.op === '<=' && c.rhs.symbols().size === 1 && machine.has([...c.rhs.symbols()][0]) && c.rhs.sub(Poly.symbol([...c.rhs.symbols()][0])).isZero);
+      return [...new Set(own.map(c => constraintC(c, rename)))].map(c => `(${c})`).join(' && ') || '1';
+    };
+    return [
+      `${i1}if (getenv("METAFORK_DISPATCH_FORCE")) { /* tests: run the case and values named there */`,
+      `${i2}long long mf_forced = 0;`,
+      `${i2}if (!mfForcedNamesKnown("${known}") || !mfForced("case", &mf_forced) || mf_forced < 1 || mf_forced > ${cases.length}) {`,
+      `${i2}${unit}fprintf(stderr, "${usage}", getenv("METAFORK_DISPATCH_FORCE"));`,
+      `${i2}${unit}exit(EXIT_FAILURE);`,
+      `${i2}}`,
+      ...tunables.map(t => `${i2}long long mf_v_${t.name} = ${t.name};`),
+      ...tunables.map(t => `${i2}if (mfForced("${t.name}", &mf_v_${t.name}) && mf_v_${t.name} != ${t.name} && !(${candidate(t)})) { fprintf(stderr, "metafork: METAFORK_DISPATCH_FORCE: ${t.name}=%lld is not a value the dispatcher may choose\\n", mf_v_${t.name}); exit(EXIT_FAILURE); }`),
+      ...derivedFromCandidates(i2).map(l => l.replace('const long long', 'long long')),
+      `${i2}int mf_fits = 0;`,
+      `${i2}switch (mf_forced) {`,
+      ...cases.map((c, k) => `${i2}case ${c.index}: mf_fits = ${needs(k)}; break;`),
+      `${i2}}`,
+      `${i2}if (!(${[...domain, ...threadsFit, 'mf_fits'].join(' && ')})) {`,
+      `${i2}${unit}fprintf(stderr, "metafork: METAFORK_DISPATCH_FORCE=\\"%s\\": not a choice on this device (parameters outside their domains, more than T_B=%lld threads a block, or more registers or shared memory than the case has)\\n", getenv("METAFORK_DISPATCH_FORCE"), mf_limits.T_B);`,
+      `${i2}${unit}exit(EXIT_FAILURE);`,
+      `${i2}}`,
+      `${i2}mf_case = (int) mf_forced;`,
+      ...tunables.map(t => `${i2}mf_${t.name} = mf_v_${t.name};`),
+      `${i1}}`,
+    ];
+  };
+  const say = (s: string) => s.replace(/\*\//g, '* /');
+  const tuning = src.fixed
+    ? `${i1}/* kept at the program's values: ${src.fixed.names.join(', ')} (${say(src.fixed.reason)}) */`
+    : tunables.length ? `${i1}/* chosen at run time: ${tunables.map(t => t.name).join(', ')} (the kernels compute the same elements whatever their values) */` : undefined;
   const body: string[] = [
     `{ /* meta_schedule, optimized (metafork optimize): ${cases.length} case${cases.length === 1 ? '' : 's'}, chosen at run time */`,
+    ...(tuning ? [tuning] : []),
     `${i1}const ${LIMITS_TYPE} mf_limits = mfReadDeviceLimits();`,
+    // The program's variables the choice changes get their own values back after the schedule.
+    ...[...tunables, ...src.derived].map(t => `${i1}const long long mf_own_${t.name} = ${t.name};`),
     `${i1}int mf_case = 0;`,
     `${i1}double mf_cost = 0;`,
     ...tunables.map(t => `${i1}long long mf_${t.name} = ${t.name};`),
@@ -204,6 +295,7 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     `${i1}if (!mf_case || !getenv("METAFORK_DISPATCH_KEEP")) { /* the candidates, ranked by the estimate */`,
     ...candidateTries,
     `${i1}}`,
+    ...forced(),
     `${i1}if (!mf_case) {`,
     `${i2}fprintf(stderr, "metafork: no case of the optimized schedule (line ${result.line}) fits this device: R_B=%lld Z_B=%lld T_B=%lld\\n", mf_limits.R_B, mf_limits.Z_B, mf_limits.T_B);`,
     `${i2}exit(EXIT_FAILURE);`,
@@ -221,6 +313,7 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
       `${i1}}`,
     ]),
     `${i1}}`,
+    ...[...tunables, ...src.derived].map(t => `${i1}${t.name} = mf_own_${t.name};`),
     `${indent}}`,
   ];
   return {

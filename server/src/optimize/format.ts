@@ -12,6 +12,9 @@ export function formatCaseDiscussion(file: string, s: ScheduleOptimization, with
   const n = s.cases.length;
   out.push(`${file}:${s.line}: meta_schedule: ${n} case${n === 1 ? '' : 's'}${s.empty.length ? ` and ${s.empty.length} without a kernel (∅)` : ''} (${s.milliseconds} ms)`);
   out.push(`  parameters: ${s.parameters.map(p => `${p.name}${p.role ? ` (${p.role})` : ''} ${p.max !== undefined ? `in ${p.min}..${p.max}` : `≥ ${p.min}`}`).join('; ')}`);
+  const t = s.tuning;
+  if (t.tuned.length) out.push(`  chosen at run time: ${t.tuned.join(', ')} (${t.reason})`);
+  if (t.fixed.length) out.push(`  kept at the program's values: ${t.fixed.join(', ')} (${t.reason})`);
   if (s.initial.length) out.push(`  initial constraints: ${s.initial.join(', ')}`);
   out.push(`  strategies: ${Object.entries(STEP_NAMES).map(([k, v]) => `(${k}) ${v}`).join(', ')}`);
   for (const c of s.cases) {

@@ -58,12 +58,23 @@ export interface ScheduleOptimization {
   end: number;
   line: number;
   parameters: { name: string; kind: Domain['kind']; role?: string; min: string; max?: string }[];
+  /** The program parameters the dispatcher may choose at run time, and those kept at the program's
+   * values with the reason (./invariance.ts). */
+  tuning: Tuning;
   initial: string[];
   cases: OptimizedCase[];
   /** ∅ leaves: parameters for which no kernel is provided. */
   empty: { constraints: string[]; strategies: Step[] }[];
   notes: MfDiagnostic[];
   milliseconds: number;
+}
+
+export interface Tuning { tuned: string[]; fixed: string[]; reason: string }
+
+/** What the dispatcher may choose, and why. */
+export function tuningOf(src: ScheduleSource): Tuning {
+  if (src.fixed) return { tuned: [], fixed: src.fixed.names, reason: src.fixed.reason };
+  return { tuned: src.tunables.map(t => t.name), fixed: [], reason: src.tunables.length ? 'the kernels compute the same elements whatever their values: every index is reassembled exactly from its loops (a ceiling grid with a guard)' : 'no block size or granularity given by a variable' };
 }
 
 export interface OptimizeResult {
@@ -81,7 +92,8 @@ const MACHINE_DOMAINS: [string, Domain][] = [
 
 export function domainsOf(src: ScheduleSource): Map<string, Domain> {
   const d = new Map<string, Domain>(MACHINE_DOMAINS);
-  for (const t of src.tunables) d.set(t.name, t.role === 'granularity' ? { kind: 'program', min: 1n, max: MAX_GRANULARITY } : { kind: 'program', min: 1n });
+  // The parameters kept at the program's values keep their domains: the constraints are about them.
+  for (const t of [...src.tunables, ...src.fixed?.tunables ?? []]) d.set(t.name, t.role === 'granularity' ? { kind: 'program', min: 1n, max: MAX_GRANULARITY } : { kind: 'program', min: 1n });
   return d;
 }
 
@@ -147,7 +159,8 @@ export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOpt
   return {
     result: {
       start: src.span.start, end: src.span.end, line: lines.position(src.span.start).line + 1,
-      parameters: [...domains].map(([name, d]) => ({ name, kind: d.kind, role: src.tunables.find(t => t.name === name)?.role ?? (d.kind === 'machine' ? machineRole(name) : undefined), min: String(d.min), ...(d.max !== undefined ? { max: String(d.max) } : {}) })),
+      parameters: [...domains].map(([name, d]) => ({ name, kind: d.kind, role: [...src.tunables, ...src.fixed?.tunables ?? []].find(t => t.name === name)?.role ?? (d.kind === 'machine' ? machineRole(name) : undefined), min: String(d.min), ...(d.max !== undefined ? { max: String(d.max) } : {}) })),
+      tuning: tuningOf(src),
       initial: initial.map(constraintText),
       cases,
       empty: outcome.empty.map(p => ({ constraints: describeSystem(p.constraints, domains), strategies: p.log })),

@@ -29,6 +29,8 @@ import { schedulesOf } from '../cuda/index';
 import { polynomialOf } from '../symbolic/expression';
 import { Poly } from '../symbolic/poly';
 import { cseEdits } from './cse';
+import { uncountedLoopDiagnostics } from '../cost/counts';
+import { parametersAreFree } from './invariance';
 
 export interface Variant {
   /** The thread-coarsening loop is kept (false: granularity set to 1). */
@@ -55,6 +57,8 @@ export interface ScheduleSource {
   /** The coarsening loops (one per kernel) and their parameter; absent: no such loop. */
   granularity?: { parameter: string; loops: SNode[] };
   tunables: Tunable[];
+  /** The parameters kept at the program's values since the result may depend on them (./invariance). */
+  fixed?: { names: string[]; tunables: Tunable[]; reason: string };
   /** Variables computed from the tunables before the schedule, in declaration order. */
   derived: { name: string; init: string }[];
   /** Arrays `cache(...)` names: the user's list, or every array the generator can stage. */
@@ -78,7 +82,8 @@ function parameterVariable(model: ItemModel, node: SNode, schedule: Span): Varia
   if (node.type !== 'identifier') return undefined;
   const ref = model.scopes.references.find(r => r.span.start === node.start);
   const v = ref?.variable;
-  if (!v || v.shape !== 'value' || within(v.span, schedule) || !INT_TYPES.test(v.typeText.trim())) return undefined;
+  // A const one cannot be given another value by the dispatcher: it is the program's, like a literal.
+  if (!v || v.shape !== 'value' || v.isConst || within(v.span, schedule) || !INT_TYPES.test(v.typeText.trim())) return undefined;
   if (writtenWithin(model.scopes, v, schedule)) return undefined;
   return v;
 }
@@ -100,6 +105,9 @@ export function readScheduleSource(analysis: Analysis, fileName: string | undefi
   const diagnostics: MfDiagnostic[] = [];
   const read = scheduleKernels(model, construct, 0, diagnostics);
   if (!read) return { diagnostics };
+  // The dispatcher ranks the cases by the cost model's counts: a loop it cannot count is refused.
+  for (const k of read.kernels) diagnostics.push(...uncountedLoopDiagnostics(model, k, construct.region!));
+  if (diagnostics.length) return { diagnostics };
   const notes: MfDiagnostic[] = [];
 
   // The coarsening loop `for (k = 0; k < s; ++k)`, s not a block size: in each kernel, down the chain
@@ -155,7 +163,18 @@ export function readScheduleSource(analysis: Analysis, fileName: string | undefi
     derivedVars.add(v);
     derived.push({ name: v.name, init: text.slice(init.start, init.end).trim() });
   }
-  const kept = tunables.filter(t => [...tunableVars].some(v => v.name === t.name));
+  let kept = tunables.filter(t => [...tunableVars].some(v => v.name === t.name));
+  // The dispatcher may choose a parameter only where the result does not depend on it; else the
+  // program's own values run (and no case sets the granularity to 1).
+  let fixed: ScheduleSource['fixed'];
+  const proof = parametersAreFree(model, read.kernels, new Set([...kept.map(t => t.name), ...derived.map(d => d.name)]));
+  if (!proof.free) {
+    const names = kept.map(t => t.name);
+    fixed = { names, tunables: kept, reason: proof.reason! };
+    notes.push(diagnostic('MF521', proof.at!, `the program's own ${names.map(n => `'${n}'`).join(', ')} ${names.length === 1 ? 'is' : 'are'} kept, not chosen at run time: ${proof.reason}`));
+    kept = [];
+    derived.length = 0;
+  }
   if (granularity && !kept.some(t => t.role === 'granularity')) granularity = undefined;
 
   // What caching stages: the user's list, or every array some tile of the generator holds.
@@ -174,7 +193,7 @@ export function readScheduleSource(analysis: Analysis, fileName: string | undefi
   const threads = read.kernels.map(k => k.block.map(b => boundPoly(model, b.loop)).reduce((a, b) => a.mul(b), Poly.constant(1)));
   return {
     source: {
-      text, fileName, ordinal, span, granularity, tunables: kept, derived, cacheList,
+      text, fileName, ordinal, span, granularity, tunables: kept, fixed, derived, cacheList,
       cacheClause: clause ? { start: clause.start, end: clause.end } : undefined, cacheInsert, threads, notes, analysis, construct,
     },
     diagnostics: [],
