@@ -46,6 +46,8 @@ export const CODES = {
   MF603: { severity: 'error', title: 'private variable used as an accumulator across iterations' },
   MF604: { severity: 'information', title: 'scheduling hint not carried over by the translation' },
   MF605: { severity: 'error', title: 'block spawn cannot be outlined' },
+  MF610: { severity: 'error', title: 'spawned call may take a variable by reference: its callee\'s declaration is not in the file' },
+  MF611: { severity: 'error', title: 'Cilk reducer with no MetaFork counterpart' },
   MF701: { severity: 'information', title: 'loop nest tiled into a meta_schedule' },
   MF702: { severity: 'information', title: 'loop nest stays serial: a dependence or construct forbids running it in parallel' },
   MF703: { severity: 'error', title: 'no loop nest to tile' },

@@ -5,6 +5,8 @@
 import { within } from '../syntax/keywords';
 import type { Construct, ItemModel } from './constructs';
 import type { Reference, Variable } from './scopes';
+import { bindingOf, mayChange, type ArgumentBinding } from './binding';
+import { ancestors, walk } from '../syntax/ast';
 
 export type Sharing = 'shared' | 'private' | 'firstprivate' | 'lastprivate' | 'reduction' | 'result';
 
@@ -16,6 +18,11 @@ export interface SharingEntry {
   /** Declared inside the construct's region. */
   local: boolean;
   references: Reference[];
+  /** C++ call spawns: the call that binds the variable by reference (why it is shared), or the
+   * one whose callee the file does not show, when the parent may change the variable while the
+   * child runs — sharing and copying then differ, and nothing here says which is right. */
+  boundBy?: ArgumentBinding;
+  unresolved?: { binding: ArgumentBinding; change: Reference };
 }
 
 
@@ -66,13 +73,15 @@ export function sharingAt(model: ItemModel, c: Construct): SharingEntry[] {
   return entries;
 }
 
-function decide(model: ItemModel, c: Construct, v: Variable, local: boolean, refs: Reference[]): { sharing: Sharing; reason: string } {
+type Decision = { sharing: Sharing; reason: string } & Pick<SharingEntry, 'boundBy' | 'unresolved'>;
+
+function decide(model: ItemModel, c: Construct, v: Variable, local: boolean, refs: Reference[]): Decision {
   switch (c.kind) {
     case 'spawn': {
       if (c.lvalue && refs.some(r => within(r.span, c.lvalue!))) return { sharing: 'result', reason: 'receives the spawned call\'s result in the parent\'s storage' };
       const shared = referenceTypeReason(v);
       if (shared) return { sharing: 'shared', reason: `${shared}: the callee sees the parent's storage` };
-      return { sharing: 'firstprivate', reason: 'argument evaluated by the parent before the spawn and passed by value' };
+      return spawnArgument(model, c, v, refs);
     }
     case 'block-spawn': {
       if (local) return { sharing: 'private', reason: 'declared inside the spawned block' };
@@ -93,6 +102,38 @@ function decide(model: ItemModel, c: Construct, v: Variable, local: boolean, ref
     default:
       return { sharing: 'shared', reason: 'no data-sharing rules apply here' };
   }
+}
+
+/**
+ * A value-type local named in a spawned call (C++): bound by reference it is the parent's
+ * storage in the callee (shared); by value it is copied at the spawn. Where the file does not
+ * show how the callee takes it, sharing is exact either way as long as the parent does not
+ * change it while the child may run (a by-value callee then reads the same value later).
+ */
+function spawnArgument(model: ItemModel, c: Construct, v: Variable, refs: Reference[]): Decision {
+  const copied: Decision = { sharing: 'firstprivate', reason: 'argument evaluated by the parent before the spawn and passed by value' };
+  const bound = refs.map(r => bindingOf(model, r)).filter((b): b is ArgumentBinding => !!b && b.binding !== 'value');
+  const byReference = bound.find(b => b.binding === 'reference');
+  if (byReference) return { sharing: 'shared', reason: `bound by reference by '${byReference.callee}': the callee works on the parent's storage`, boundBy: byReference };
+  if (!bound.length) return copied;
+  const change = changedWhileSpawned(model, c, v);
+  if (!change) {
+    return { sharing: 'shared', reason: `'${bound[0].callee}' may take it by reference (this file has no single declaration of it); the parent does not change it while the child may run, so sharing is exact either way`, boundBy: bound[0] };
+  }
+  return { ...copied, unresolved: { binding: bound[0], change } };
+}
+
+/** A reference that may change `v` while the spawn's child may run: anywhere in the function
+ * after the spawn, or anywhere at all when the spawn is in a loop or the function has a goto. */
+function changedWhileSpawned(model: ItemModel, c: Construct, v: Variable): Reference | undefined {
+  const fn = c.functionNode ?? model.item;
+  const spawn = c.statement ?? c.call!;
+  const inLoop = ancestors(spawn).some(a => a !== fn && within(a, fn) && (a.type === 'for_statement' || a.type === 'while_statement' || a.type === 'do_statement' || a.type === 'for_range_loop'));
+  let jumps = false;
+  walk(fn, n => { if (n.type === 'goto_statement') jumps = true; return !jumps; });
+  const own = [c.call, c.lvalue].filter((n): n is NonNullable<typeof n> => !!n);
+  return model.scopes.references.find(r => r.variable === v && within(r.span, fn) && !own.some(s => within(r.span, s))
+    && (inLoop || jumps || r.span.start >= spawn.end) && mayChange(model, r));
 }
 
 /** The control variable of the construct's loop, declared in its header or before the loop. */

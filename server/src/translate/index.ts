@@ -10,7 +10,7 @@ import { pragmaFamily } from '../syntax/pragma';
 import { constructSpan, outermostConstructAt, type Construct, type ItemModel } from '../model/constructs';
 import { applyEdits, OffsetMap } from '../syntax/edits';
 import { systemIncludes } from '../syntax/includes';
-import { loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
+import { CPP_MARKER, loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
 import { DocumentModel } from '../model/document';
 import { Dialect, DIALECTS, includeEdit, Stage } from './common';
 import { cilkToMetafork } from './cilkToMetafork';
@@ -158,6 +158,8 @@ export async function translateText(text: string, to: Dialect, options: Translat
       }
       if (!run(stage => metaforkToCilk(stage, items()))) return { diagnostics, from, to };
     }
+    // C++ stays C++ when the tool reads its output again (a `.mfc` name does not say which).
+    if (cpp && !focus && detectLanguage(undefined, step.text) !== 'cpp') step.text = `${CPP_MARKER}\n${step.text}`;
     return { text: step.text, diagnostics, from, to, ...(input && focus ? { focus: { input, output: focus } } : {}) };
   } finally {
     syntax.dispose();

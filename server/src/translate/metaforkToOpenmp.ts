@@ -112,9 +112,15 @@ function callSpawn(stage: Stage, model: ItemModel, c: Construct): void {
   if (target && isFunctionLocal(target)) shared.push(target);
   // Arrays, references and `&x` passed to the callee are the parent's storage (thesis
   // §3.6.4): the arguments are evaluated by the parent at the spawn, not on a task's copies.
+  // In C++ the same holds for what the call binds by reference (or to a member call's `this`).
   for (const e of sharingAt(model, c)) {
     const v = e.variable;
-    const byAddress = v.shape === 'array' || v.shape === 'reference' || e.references.some(r => r.addressTaken);
+    if (e.unresolved) {
+      const { binding, change } = e.unresolved;
+      stage.refuse('MF610', binding.span, `cannot tell whether '${binding.callee}' takes '${v.name}' by reference: this file has no single declaration of it (it is declared elsewhere, overloaded, a template or a member), and '${v.name}' is changed while the spawned call may run, so sharing it and copying it compute different things; declare '${binding.callee}' in this file or pass a copy explicitly`, { variable: v.name, callee: binding.callee, change: change.span });
+      continue;
+    }
+    const byAddress = v.shape === 'array' || v.shape === 'reference' || e.references.some(r => r.addressTaken) || (e.sharing === 'shared' && !!e.boundBy);
     if (isFunctionLocal(v) && byAddress && !shared.includes(v)) shared.push(v);
   }
   const pragma = `#pragma omp task${taskClauses(model, c, shared, [])}`;
