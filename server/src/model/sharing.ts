@@ -6,7 +6,8 @@ import { within } from '../syntax/keywords';
 import type { Construct, ItemModel } from './constructs';
 import type { Reference, Variable } from './scopes';
 import { bindingOf, mayChange, type ArgumentBinding } from './binding';
-import { ancestors, walk } from '../syntax/ast';
+import { walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
 
 export type Sharing = 'shared' | 'private' | 'firstprivate' | 'lastprivate' | 'reduction' | 'result';
 
@@ -123,18 +124,37 @@ function spawnArgument(model: ItemModel, c: Construct, v: Variable, refs: Refere
   return { ...copied, unresolved: { binding: bound[0], change } };
 }
 
-/** A reference that may change `v` while the spawn's child may run: anywhere in the function
- * after the spawn, or anywhere at all when the spawn is in a loop or the function has a goto. */
+/** A reference that may change `v` while the spawn's child may run: in the statements after
+ * the spawn up to a join in the same block (a loop around them runs them again), or anywhere
+ * when the function has a goto. */
 function changedWhileSpawned(model: ItemModel, c: Construct, v: Variable): Reference | undefined {
   const fn = c.functionNode ?? model.item;
-  const spawn = c.statement ?? c.call!;
-  const inLoop = ancestors(spawn).some(a => a !== fn && within(a, fn) && (a.type === 'for_statement' || a.type === 'while_statement' || a.type === 'do_statement' || a.type === 'for_range_loop'));
+  const own = [c.call, c.lvalue].filter((n): n is NonNullable<typeof n> => !!n);
   let jumps = false;
   walk(fn, n => { if (n.type === 'goto_statement') jumps = true; return !jumps; });
-  const own = [c.call, c.lvalue].filter((n): n is NonNullable<typeof n> => !!n);
-  return model.scopes.references.find(r => r.variable === v && within(r.span, fn) && !own.some(s => within(r.span, s))
-    && (inLoop || jumps || r.span.start >= spawn.end) && mayChange(model, r));
+  const spans = jumps ? [fn] : continuation(model, c.statement ?? c.call!, fn);
+  return model.scopes.references.find(r => r.variable === v && spans.some(s => within(r.span, s)) && !own.some(s => within(r.span, s)) && mayChange(model, r));
 }
+
+/** The statements that may run after `statement` before a join that follows it. */
+function continuation(model: ItemModel, statement: SNode, fn: SNode): SNode[] {
+  const joins = model.constructs.filter(k => k.kind === 'join');
+  const isJoin = (s: SNode) => (s.type === 'expression_statement' || s.type === 'preproc_call') && joins.some(j => j.start < s.end && s.start < j.end);
+  const spans: SNode[] = [];
+  for (let node = statement; node.parent && node !== fn; node = node.parent) {
+    const p = node.parent;
+    if (p.type === 'compound_statement') {
+      const after = p.children.slice(p.children.indexOf(node) + 1);
+      const stop = after.findIndex(isJoin);
+      spans.push(...(stop < 0 ? after : after.slice(0, stop)));
+      if (stop >= 0) return spans;
+    }
+    if (LOOPS.has(p.type)) spans.push(p); // the next iterations
+  }
+  return spans;
+}
+
+const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 
 /** The control variable of the construct's loop, declared in its header or before the loop. */
 export function isLoopControl(model: ItemModel, c: Construct, v: Variable): boolean {
