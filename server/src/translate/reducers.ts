@@ -184,7 +184,7 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
       if (v.storage !== 'local' || v.isStatic || v.shape !== 'value') {
         refuse(v.span, v.storage === 'param' ? 'a reducer parameter is updated by the caller\'s strands, which a reduction on one loop cannot express'
           : v.shape !== 'value' ? 'only a reducer variable itself (not an array of, pointer or reference to one) is translated'
-            : 'a reducer with static storage may be updated anywhere (in spawned functions too), which a reduction on one loop cannot express');
+            : `${v.isStatic ? 'a static' : 'a file-scope'} reducer may be updated anywhere (in spawned functions too), which a reduction on one loop cannot express`);
         continue;
       }
       if (stage.partial) { refuse(v.span, 'its declaration changes with its loops: translate the whole file'); continue; }
@@ -264,7 +264,7 @@ type Use = { kind: 'update' | 'read'; edits: { at: Span; text: string }[] };
 /** An update (`*r op= e`, `r op= e`, `++r`), a read (`r.get_value()`, `*r`, `r`), or why not. */
 function classify(ref: Reference, r: Reducer, text: string, cpp: boolean): Use | string {
   const classic = !r.annotation && r.identity !== undefined;
-  const other = `it is used here in a way the translation cannot follow (it translates updates '${r.op}=' in cilk_for loops and reads of the value outside them)`;
+  const other = `it is used here in a way the translation cannot follow (it translates updates (${UPDATES[r.op].join(' ')}) in cilk_for loops and reads of the value outside them)`;
   for (let n: SNode | null = ref.node.parent; n; n = n.parent) if (n.type === 'lambda_expression') return 'it is used inside a lambda, which may run anywhere';
   let node: SNode = ref.node;
   while (node.parent?.type === 'parenthesized_expression') node = node.parent;
