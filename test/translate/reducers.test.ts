@@ -24,6 +24,8 @@ const SERIAL_LIBRARY = `#pragma once
 namespace cilk {
 template <class T> struct op_add { typedef T value_type; static T identity() { return T(0); } };
 template <class T> struct op_xor { typedef T value_type; static T identity() { return T(0); } };
+template <class T> struct op_min { typedef T value_type; static T identity() { return T(0); } };
+template <class T> struct op_max { typedef T value_type; static T identity() { return T(0); } };
 template <class M> class reducer {
   typename M::value_type v;
 public:
@@ -34,6 +36,10 @@ public:
   reducer &operator+=(value_type x) { v += x; return *this; }
   reducer &operator^=(value_type x) { v ^= x; return *this; }
   value_type get_value() const { return v; }
+  void set_value(value_type x) { v = x; }
+  reducer *operator->() { return this; }
+  void calc_min(value_type x) { if (x < v) v = x; }
+  void calc_max(value_type x) { if (x > v) v = x; }
 };
 template <class T> class reducer_opadd : public reducer< op_add<T> > {
 public:
@@ -41,11 +47,15 @@ public:
   explicit reducer_opadd(T x) : reducer< op_add<T> >(x) {}
 };
 template <class T> class reducer_opxor : public reducer< op_xor<T> > {};
+template <class T> class reducer_max : public reducer< op_max<T> > {
+public:
+  explicit reducer_max(T x) : reducer< op_max<T> >(x) {}
+};
 template <class T> using opadd_reducer = T;
 }
 `;
 fs.mkdirSync(path.join(work, 'cilk'));
-for (const h of ['reducer.h', 'reducer_opadd.h', 'reducer_opxor.h', 'opadd_reducer.h']) fs.writeFileSync(path.join(work, 'cilk', h), SERIAL_LIBRARY);
+for (const h of ['reducer.h', 'reducer_opadd.h', 'reducer_opxor.h', 'reducer_max.h', 'reducer_min.h', 'opadd_reducer.h']) fs.writeFileSync(path.join(work, 'cilk', h), SERIAL_LIBRARY);
 
 function run(source: string, name: string, cpp: boolean, flags: string[], threads: number[]): string[] {
   const src = path.join(work, `${name}.${cpp ? 'cpp' : 'c'}`);
@@ -92,25 +102,33 @@ int main(void) {
 }
 `;
 
-// CilkPlus in C++: the reducer classes, updates through the view and through the reducer.
+// CilkPlus in C++: the reducer classes, updates through the view, through the reducer and
+// through calc_max/calc_min, set_value and get_value in serial code.
 const CILKPLUS = `#include <cilk/cilk.h>
 #include <cilk/reducer_opadd.h>
 #include <cilk/reducer_opxor.h>
 #include <cilk/opadd_reducer.h>
+#include <cilk/reducer_max.h>
+#include <cilk/reducer_min.h>
 #include <stdio.h>
 int main() {
     cilk::reducer_opadd<long> sum(10);
     cilk::reducer< cilk::op_add<long> > count;
     cilk::reducer_opxor<unsigned> bits;
     cilk::opadd_reducer<long> total = 0;
+    cilk::reducer_max<long> best(-1);
+    cilk::reducer< cilk::op_min<int> > low(1 << 30);
+    low.set_value(1 << 29);
     cilk_for (int i = 0; i < 1000000; i++) {
+        best.calc_max((i * 7919L) % 100003);
+        low->calc_min((int) ((i * 104729L) % 99991) + 5);
         *sum += i % 13;
         count += 1;
         *bits ^= (unsigned) i * 2654435761u;
         total++;
     }
     long s = sum.get_value();
-    printf("%ld %ld %u %ld\\n", s, count.get_value(), *bits, total);
+    printf("%ld %ld %u %ld %ld %d\\n", s, count.get_value(), *bits, total, best.get_value(), low.get_value());
     return 0;
 }
 `;

@@ -18,10 +18,11 @@ import type { Construct, ItemModel } from '../model/constructs';
 import { declaratorInfo, findFunctionDeclarator, type Reference, type Variable } from '../model/scopes';
 import type { Stage } from './common';
 
-type Op = '+' | '*' | '&' | '|' | '^';
-const OPS: Record<string, Op> = { add: '+', mul: '*', and: '&', or: '|', xor: '^' };
-/** Compound assignments (and increments) that update a reducer of each operation. */
-const UPDATES: Record<Op, string[]> = { '+': ['+=', '-=', '++', '--'], '*': ['*='], '&': ['&='], '|': ['|='], '^': ['^='] };
+type Op = '+' | '*' | '&' | '|' | '^' | 'min' | 'max';
+const OPS: Record<string, Op> = { add: '+', mul: '*', and: '&', or: '|', xor: '^', min: 'min', max: 'max' };
+/** Compound assignments (and increments) that update a reducer of each operation; min and max
+ * reducers are updated with `calc_min(v)` / `calc_max(v)`. */
+const UPDATES: Record<Op, string[]> = { '+': ['+=', '-=', '++', '--'], '*': ['*='], '&': ['&='], '|': ['|='], '^': ['^='], min: ['calc_min'], max: ['calc_max'] };
 
 interface Reducer {
   variable: Variable;
@@ -30,8 +31,8 @@ interface Reducer {
   element: string;
   /** What the reducer type is called in messages. */
   spelling: string;
-  /** CilkPlus reducer classes start at the identity when constructed without a value. */
-  identity?: string;
+  /** A CilkPlus reducer class (it starts at the identity when constructed without a value). */
+  classic?: boolean;
   /** OpenCilk's annotation, removed from the declaration. */
   annotation?: KeywordClause;
 }
@@ -43,12 +44,16 @@ function libraryReducer(typeText: string): { op: Op; element: string; classic: b
   if (m) return { op: OPS[m[1]], element: m[2], classic: true };
   m = /^(?:::\s*)?cilk\s*::\s*reducer\s*<\s*(?:::\s*)?cilk\s*::\s*op_(add|mul|and|or|xor)\s*<\s*(.+?)\s*>\s*>$/.exec(t);
   if (m) return { op: OPS[m[1]], element: m[2], classic: true };
+  m = /^(?:::\s*)?cilk\s*::\s*reducer_(min|max)\s*<\s*(.+?)\s*>$/.exec(t) ?? /^(?:::\s*)?cilk\s*::\s*reducer\s*<\s*(?:::\s*)?cilk\s*::\s*op_(min|max)\s*<\s*(.+?)\s*>\s*>$/.exec(t);
+  if (m) return { op: OPS[m[1]], element: m[2], classic: true };
   m = /^(?:::\s*)?cilk\s*::\s*op(add|mul|and|or|xor)_reducer\s*<\s*(.+?)\s*>$/.exec(t);
   if (m) return { op: OPS[m[1]], element: m[2], classic: false };
   return /\bcilk\s*::\s*(\w*reducer\w*|holder)\b/.test(t) ? 'unknown' : undefined;
 }
 
-const IDENTITY: Record<Op, string> = { '+': '0', '*': '1', '&': '~0', '|': '0', '^': '0' };
+/** The value a CilkPlus reducer constructed without one starts with; min and max have none
+ * (their view is empty until updated), so they are translated only with an initial value. */
+const IDENTITY: Record<Op, string | undefined> = { '+': '0', '*': '1', '&': '~0', '|': '0', '^': '0', min: undefined, max: undefined };
 
 /** The value of an integer or floating literal (`0`, `1L`, `0.0`, `-1`, `~0`), if it is one. */
 function literalValue(n: SNode | undefined, text: string): number | undefined {
@@ -143,7 +148,7 @@ function provedOperation(identity: string, reduce: string, element: string, func
   const set = z && named(z.statement)[0];
   const target = set?.type === 'assignment_expression' && text.slice(child(set, 'left')!.end, child(set, 'right')!.start).trim() === '=' ? dereferencedCast(child(set, 'left'), text) : undefined;
   const value = set && literalValue(child(set, 'right'), text);
-  const wanted = { '+': 0, '*': 1, '&': -1, '|': 0, '^': 0 }[op];
+  const wanted = { '+': 0, '*': 1, '&': -1, '|': 0, '^': 0, min: NaN, max: NaN }[op];
   if (!z || !target || target.name !== z.names[0] || !sameType(target.type, element) || value !== wanted) {
     return { why: `'${identity}' does not set '*(${element} *)v' to ${IDENTITY[op]}, the identity of '${op}'` };
   }
@@ -180,7 +185,7 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
       found = true;
       const spelling = annotation ? `${v.typeText} cilk_reducer(${annotation.argsText.trim()})` : v.typeText;
       const refuse = (span: Span, why: string) => stage.refuse('MF611', span, `reducer '${v.name}' (${spelling}) is not translated: ${why}`, { variable: v.name, construct: 'reducer', target: 'metafork' });
-      if (library === 'unknown') { refuse(v.span, 'only add, mul, and, or and xor reducers have a MetaFork counterpart (a reduction)'); continue; }
+      if (library === 'unknown') { refuse(v.span, 'only add, mul, and, or, xor, min and max reducers have a MetaFork counterpart (a reduction)'); continue; }
       if (v.storage !== 'local' || v.isStatic || v.shape !== 'value') {
         refuse(v.span, v.storage === 'param' ? 'a reducer parameter is updated by the caller\'s strands, which a reduction on one loop cannot express'
           : v.shape !== 'value' ? 'only a reducer variable itself (not an array of, pointer or reference to one) is translated'
@@ -194,7 +199,7 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
         if ('why' in proved) { refuse(annotation, proved.why); continue; }
         reducers.push({ variable: v, op: proved.op, element: v.typeText, spelling, annotation });
       } else {
-        reducers.push({ variable: v, op: library!.op, element: library!.element, spelling, identity: library!.classic ? IDENTITY[library!.op] : undefined });
+        reducers.push({ variable: v, op: library!.op, element: library!.element, spelling, classic: library!.classic });
       }
     }
     for (const r of reducers) translateReducer(stage, model, r);
@@ -243,8 +248,10 @@ function translateReducer(stage: Stage, model: ItemModel, r: Reducer): void {
       const args = named(value);
       if (args.length !== 1) { refuse(value, 'it is constructed from something other than one initial value'); return; }
       edits.push({ at: value, text: ` = ${text.slice(args[0].start, args[0].end)}` });
-    } else if (!value && r.identity !== undefined) {
-      edits.push({ at: { start: d.end, end: d.end }, text: ` = ${r.identity}` });
+    } else if (!value && r.classic) {
+      const identity = IDENTITY[r.op];
+      if (identity === undefined) { refuse(d, `a ${r.op} reducer constructed without a value has none until it is updated: give it an initial value to translate it`); return; }
+      edits.push({ at: { start: d.end, end: d.end }, text: ` = ${identity}` });
     }
   }
   for (const e of edits) stage.edit(replace(e.at, e.text));
@@ -263,7 +270,7 @@ type Use = { kind: 'update' | 'read'; edits: { at: Span; text: string }[] };
 
 /** An update (`*r op= e`, `r op= e`, `++r`), a read (`r.get_value()`, `*r`, `r`), or why not. */
 function classify(ref: Reference, r: Reducer, text: string, cpp: boolean): Use | string {
-  const classic = !r.annotation && r.identity !== undefined;
+  const classic = !!r.classic;
   const other = `it is used here in a way the translation cannot follow (it translates updates (${UPDATES[r.op].join(' ')}) in cilk_for loops and reads of the value outside them)`;
   for (let n: SNode | null = ref.node.parent; n; n = n.parent) if (n.type === 'lambda_expression') return 'it is used inside a lambda, which may run anywhere';
   let node: SNode = ref.node;
@@ -276,9 +283,22 @@ function classify(ref: Reference, r: Reducer, text: string, cpp: boolean): Use |
     if (ref.span.end < p.end) edits.push({ at: { start: ref.span.end, end: p.end }, text: '' });
     node = p;
     while (node.parent?.type === 'parenthesized_expression') node = node.parent;
-  } else if (p?.type === 'field_expression' && child(p, 'argument') === node && text.slice(child(p, 'field')!.start, child(p, 'field')!.end) === 'get_value'
-    && p.parent?.type === 'call_expression' && child(p.parent, 'function') === p && named(child(p.parent, 'arguments')!).length === 0 && !r.annotation) {
-    return { kind: 'read', edits: [{ at: p.parent, text: text.slice(ref.span.start, ref.span.end) }] };
+  } else if (p?.type === 'field_expression' && child(p, 'argument') === node && classic && p.parent?.type === 'call_expression' && child(p.parent, 'function') === p) {
+    const method = text.slice(child(p, 'field')!.start, child(p, 'field')!.end);
+    const call = p.parent;
+    const args = named(child(call, 'arguments')!);
+    const name = text.slice(ref.span.start, ref.span.end);
+    if (method === 'get_value' && args.length === 0) return { kind: 'read', edits: [{ at: call, text: name }] };
+    if (method === 'set_value' && args.length === 1 && call.parent?.type === 'expression_statement') {
+      return { kind: 'read', edits: [{ at: call, text: `${name} = ${text.slice(args[0].start, args[0].end)}` }] };
+    }
+    if (UPDATES[r.op].includes(method) && args.length === 1 && call.parent?.type === 'expression_statement') {
+      // `r.calc_max(e);` -> e evaluated once, then kept when larger (the view's own rule).
+      const value = text.slice(args[0].start, args[0].end);
+      if (new RegExp(`\\b${name}\\b`).test(value)) return 'its update reads its own value';
+      const better = r.op === 'max' ? '>' : '<';
+      return { kind: 'update', edits: [{ at: call.parent, text: `{ ${r.element} mf_value = ${value}; if (mf_value ${better} ${name}) ${name} = mf_value; }` }] };
+    }
   }
   const q = node.parent;
   if (q?.type === 'assignment_expression' && child(q, 'left') === node) {
