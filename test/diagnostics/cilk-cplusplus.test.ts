@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { translateText, Dialect } from '../../server/src/translate/index';
-import { offsetOf } from '../helpers';
+import { analyze, offsetOf } from '../helpers';
 
 interface Case { name: string; code: string; to: Dialect; file: string; program: string; /** The text the range covers, found inside the first occurrence of a longer context. */
   covers: [string, string]; message: string }
@@ -74,3 +74,15 @@ for (const c of cases) {
     assert.equal(r.text, undefined, 'a refused translation prints nothing');
   });
 }
+
+// Each strand of a cilk_for updates its own view of a reducer: no race to report (MF403).
+test('reducers updated in a cilk_for are not reported as races', async () => {
+  const programs: [string, string][] = [
+    ['case.c', '#include <cilk/cilk.h>\nvoid zero(void *v) { *(long *)v = 0; }\nvoid plus(void *l, void *r) { *(long *)l += *(long *)r; }\nint main(void) {\n    long cilk_reducer(zero, plus) sum = 0;\n    cilk_for (int i = 0; i < 10; i++) sum += i;\n    return (int) sum;\n}\n'],
+    ['case.cpp', '#include <cilk/cilk.h>\nint main() {\n    cilk::reducer< cilk::op_add<long> > s;\n    cilk_for (int i = 0; i < 10; i++) s += i;\n    return (int) s.get_value();\n}\n'],
+  ];
+  for (const [file, program] of programs) {
+    const { diagnostics } = await analyze(program, file);
+    assert.deepEqual(diagnostics.map(d => `${d.code} ${d.message}`), [], file);
+  }
+});

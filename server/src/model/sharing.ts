@@ -6,6 +6,7 @@ import { within } from '../syntax/keywords';
 import type { Construct, ItemModel } from './constructs';
 import type { Reference, Variable } from './scopes';
 import { bindingOf, mayChange, type ArgumentBinding } from './binding';
+import { isReducer } from './reducers';
 import { walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 
@@ -94,6 +95,7 @@ function decide(model: ItemModel, c: Construct, v: Variable, local: boolean, ref
     case 'parallel-for':
     case 'pipe': {
       if (clauseNames(c, 'reduction').has(v.name)) return { sharing: 'reduction', reason: 'listed in reduction(...)' };
+      if (c.dialect === 'cilkplus' && !local && isReducer(v, model.text)) return { sharing: 'reduction', reason: 'a Cilk reducer: each strand updates its own view' };
       if (isLoopControl(model, c, v)) return { sharing: 'private', reason: 'loop control variable' };
       if (local) return v.isStatic ? { sharing: 'shared', reason: 'declared static in the loop body: one copy for all iterations' } : { sharing: 'private', reason: 'declared in the loop body: one copy per iteration' };
       return { sharing: 'shared', reason: 'declared outside the loop: shared by all iterations' };

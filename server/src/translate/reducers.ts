@@ -17,16 +17,15 @@ import { systemIncludes } from '../syntax/includes';
 import type { Construct, ItemModel } from '../model/constructs';
 import { declaratorInfo, findFunctionDeclarator, type Reference, type Variable } from '../model/scopes';
 import type { Stage } from './common';
+import { libraryReducer, type ReducerOp } from '../model/reducers';
 
-type Op = '+' | '*' | '&' | '|' | '^' | 'min' | 'max';
-const OPS: Record<string, Op> = { add: '+', mul: '*', and: '&', or: '|', xor: '^', min: 'min', max: 'max' };
 /** Compound assignments (and increments) that update a reducer of each operation; min and max
  * reducers are updated with `calc_min(v)` / `calc_max(v)`. */
-const UPDATES: Record<Op, string[]> = { '+': ['+=', '-=', '++', '--'], '*': ['*='], '&': ['&='], '|': ['|='], '^': ['^='], min: ['calc_min'], max: ['calc_max'] };
+const UPDATES: Record<ReducerOp, string[]> = { '+': ['+=', '-=', '++', '--'], '*': ['*='], '&': ['&='], '|': ['|='], '^': ['^='], min: ['calc_min'], max: ['calc_max'] };
 
 interface Reducer {
   variable: Variable;
-  op: Op;
+  op: ReducerOp;
   /** The element type, as the plain variable is declared. */
   element: string;
   /** What the reducer type is called in messages. */
@@ -37,23 +36,9 @@ interface Reducer {
   annotation?: KeywordClause;
 }
 
-/** A library reducer type: the operation and element type, or `unknown` for other reducers. */
-function libraryReducer(typeText: string): { op: Op; element: string; classic: boolean } | 'unknown' | undefined {
-  const t = typeText.replace(/\s+/g, ' ').trim();
-  let m = /^(?:::\s*)?cilk\s*::\s*reducer_op(add|mul|and|or|xor)\s*<\s*(.+?)\s*>$/.exec(t);
-  if (m) return { op: OPS[m[1]], element: m[2], classic: true };
-  m = /^(?:::\s*)?cilk\s*::\s*reducer\s*<\s*(?:::\s*)?cilk\s*::\s*op_(add|mul|and|or|xor)\s*<\s*(.+?)\s*>\s*>$/.exec(t);
-  if (m) return { op: OPS[m[1]], element: m[2], classic: true };
-  m = /^(?:::\s*)?cilk\s*::\s*reducer_(min|max)\s*<\s*(.+?)\s*>$/.exec(t) ?? /^(?:::\s*)?cilk\s*::\s*reducer\s*<\s*(?:::\s*)?cilk\s*::\s*op_(min|max)\s*<\s*(.+?)\s*>\s*>$/.exec(t);
-  if (m) return { op: OPS[m[1]], element: m[2], classic: true };
-  m = /^(?:::\s*)?cilk\s*::\s*op(add|mul|and|or|xor)_reducer\s*<\s*(.+?)\s*>$/.exec(t);
-  if (m) return { op: OPS[m[1]], element: m[2], classic: false };
-  return /\bcilk\s*::\s*(\w*reducer\w*|holder)\b/.test(t) ? 'unknown' : undefined;
-}
-
 /** The value a CilkPlus reducer constructed without one starts with; min and max have none
  * (their view is empty until updated), so they are translated only with an initial value. */
-const IDENTITY: Record<Op, string | undefined> = { '+': '0', '*': '1', '&': '~0', '|': '0', '^': '0', min: undefined, max: undefined };
+const IDENTITY: Record<ReducerOp, string | undefined> = { '+': '0', '*': '1', '&': '~0', '|': '0', '^': '0', min: undefined, max: undefined };
 
 /** The value of an integer or floating literal (`0`, `1L`, `0.0`, `-1`, `~0`), if it is one. */
 function literalValue(n: SNode | undefined, text: string): number | undefined {
@@ -115,7 +100,7 @@ const sameType = (a: string, b: string) => a.replace(/\s+/g, ' ') === b.replace(
  * functions' bodies: `*(T *)v = c;` with c the operation's identity, and `*(T *)l op= *(T *)r;`
  * (or `*(T *)l = *(T *)l op *(T *)r;`). Undefined, with the reason, when not proved.
  */
-function provedOperation(identity: string, reduce: string, element: string, functions: Map<string, SNode>, text: string): { op: Op } | { why: string } {
+function provedOperation(identity: string, reduce: string, element: string, functions: Map<string, SNode>, text: string): { op: ReducerOp } | { why: string } {
   const zero = functions.get(identity);
   const plus = functions.get(reduce);
   if (!zero || !plus) return { why: `'${!zero ? identity : reduce}' is not a function defined in this file` };
@@ -124,14 +109,14 @@ function provedOperation(identity: string, reduce: string, element: string, func
   if (!r || assignment?.type !== 'assignment_expression') return { why: `'${reduce}' is not of the form '*(T *)l op= *(T *)r;'` };
   const operator = text.slice(child(assignment, 'left')!.end, child(assignment, 'right')!.start).trim();
   const left = dereferencedCast(child(assignment, 'left'), text);
-  let op: Op | undefined;
+  let op: ReducerOp | undefined;
   let right: SNode | undefined = child(assignment, 'right');
-  if (operator !== '=') op = (['+', '*', '&', '|', '^'] as Op[]).find(o => `${o}=` === operator);
+  if (operator !== '=') op = (['+', '*', '&', '|', '^'] as ReducerOp[]).find(o => `${o}=` === operator);
   else {
     const b = unparen(right);
     if (b?.type === 'binary_expression') {
       const sign = text.slice(child(b, 'left')!.end, child(b, 'right')!.start).trim();
-      op = (['+', '*', '&', '|', '^'] as Op[]).find(o => o === sign);
+      op = (['+', '*', '&', '|', '^'] as ReducerOp[]).find(o => o === sign);
       const l = dereferencedCast(child(b, 'left'), text);
       // Every operation here is commutative: `*l + *r` and `*r + *l` are the same.
       if (l && left && l.name === left.name && sameType(l.type, element)) right = child(b, 'right');
