@@ -58,6 +58,12 @@ const cases: Case[] = [
     message: "reducer 'sum' (int cilk_reducer(zero, plus)) is not translated: it is used here in a way the translation cannot follow (it translates updates (+= -= ++ --) in cilk_for loops and reads of the value outside them)",
     program: '#include <cilk/cilk.h>\nvoid zero(void *v) { *(int *)v = 0; }\nvoid plus(void *l, void *r) { *(int *)l += *(int *)r; }\nvoid add(int *s, int k) { *s += k; }\nint main(void) {\n    int cilk_reducer(zero, plus) sum = 0;\n    cilk_spawn add(&sum, 3);\n    add(&sum, 4);\n    cilk_sync;\n    return sum;\n}\n',
   },
+  {
+    name: 'a reducer updated in a MetaFork loop (not Cilk code)',
+    code: 'MF611', to: 'openmp', file: 'case.mfc', covers: ['*sum += i', 'sum'],
+    message: "reducer 'sum' (cilk::reducer_opadd<long>) is not translated: it is updated inside a construct that is not a cilk_for",
+    program: 'int main() {\n    cilk::reducer_opadd<long> sum;\n    meta_for (int i = 0; i < 10; i++) *sum += i;\n    return (int) sum.get_value();\n}\n',
+  },
 ];
 
 function covered(program: string, [context, name]: [string, string]): { start: number; end: number } {

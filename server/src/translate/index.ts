@@ -144,6 +144,8 @@ export async function translateText(text: string, to: Dialect, options: Translat
     // Everything that is neither MetaFork nor the target becomes MetaFork first.
     const toMetafork = sources.filter(d => d !== 'metafork' && d !== to);
     if (toMetafork.includes('openmp') && !run(stage => implicitFirstSections(stage, items()))) return { diagnostics, from, to };
+    // Reducers written outside CilkPlus code still mean Cilk views: translated like Cilk's, or refused.
+    if (to !== 'cilkplus' && !toMetafork.includes('cilkplus') && sources.some(d => d !== to) && !run(stage => reducersToReductions(stage, items(), syntax.layer.reducers))) return { diagnostics, from, to };
     if (toMetafork.length && !run(stage => {
       const models = items();
       if (toMetafork.includes('cilkplus')) {
