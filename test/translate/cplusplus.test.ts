@@ -120,3 +120,39 @@ test('OpenMP -> MetaFork -> OpenMP (C++): a task\'s copy bound to a reference pa
   const omp = await translated(mfc, 'openmp', 'orphaned.mfc');
   assert.deepEqual(runCpp(omp, 'orphaned_back', true, [1, 2, 4]), [expected, expected, expected], omp);
 });
+
+// Each cilk_for iteration syncs its spawns when it ends (it is a spawned function's body);
+// meta_for joins only at the loop's end. Shared by reference, an iteration's local must not
+// outlive its iteration: the translation joins at the body's end and before each continue.
+test('CilkPlus -> MetaFork: a cilk_for iteration joins its spawns before it ends', async () => {
+  const program = `struct box { long v; };
+void inc(box &b) { b.v += 1; }
+long out[64];
+int main() {
+    cilk_for (int i = 0; i < 64; i++) {
+        box b = {i};
+        cilk_spawn inc(b);
+        if (i % 2) continue;
+        out[i] = 1;
+    }
+    cilk_for (int i = 0; i < 64; i++) cilk_spawn inc(*(box *) &out[i]);
+    return 0;
+}
+`;
+  assert.equal(await translated(program, 'metafork', 'iterations.cpp'), `// metafork: C++
+struct box { long v; };
+void inc(box &b) { b.v += 1; }
+long out[64];
+int main() {
+    meta_for (int i = 0; i < 64; i++) {
+        box b = {i};
+        meta_fork inc(b);
+        if (i % 2) { meta_join; continue; }
+        out[i] = 1;
+        meta_join;
+    }
+    meta_for (int i = 0; i < 64; i++) { meta_fork inc(*(box *) &out[i]); meta_join; }
+    return 0;
+}
+`);
+});

@@ -5,6 +5,7 @@
 // end: it becomes `{ B meta_join; }`.
 
 import { unjoinedExits } from '../analysis/controlFlow';
+import { child, walk } from '../syntax/ast';
 import { insert, remove, replace, withTrailingBlanks } from '../syntax/edits';
 import type { SNode } from '../syntax/parser';
 import { systemIncludes } from '../syntax/includes';
@@ -34,7 +35,7 @@ function construct(stage: Stage, c: Construct): void {
     switch (k.keyword) {
       case 'cilk_spawn': stage.edit(replace(word, 'meta_fork')); return;
       case 'cilk_sync': stage.edit(replace(word, 'meta_join')); return;
-      case 'cilk_for': stage.edit(replace(word, 'meta_for')); return;
+      case 'cilk_for': stage.edit(replace(word, 'meta_for')); joinIterations(stage, c); return;
       case 'cilk_scope': {
         const body = c.statement!;
         stage.edit(remove({ start: k.start, end: withTrailingBlanks(text, k.headEnd) }));
@@ -62,6 +63,7 @@ function construct(stage: Stage, c: Construct): void {
     case 'parallel-for':
       stage.edit(remove(line));
       stage.edit(replace({ start: c.loop!.start, end: c.loop!.start + 3 }, 'meta_for'));
+      joinIterations(stage, c);
       return;
   }
 }
@@ -87,4 +89,29 @@ function joinBefore(stage: Stage, ret: SNode): void {
   }
   stage.edit(insert(ret.start, `{ ${JOIN} `));
   stage.edit(insert(ret.end, ' }'));
+}
+
+/**
+ * Each iteration of a cilk_for syncs its spawns when it ends (it is the body of a spawned
+ * function); a meta_for joins only when the whole loop ends, so an iteration's spawns could
+ * outlive the variables of its body. `meta_join;` goes at the end of a body that spawns, and
+ * before each `continue` of the loop.
+ */
+function joinIterations(stage: Stage, loop: Construct): void {
+  const spawns = (c: Construct): boolean => c.children.some(k => k.kind === 'spawn' || (k.kind !== 'parallel-for' && spawns(k)));
+  const body = loop.loop && child(loop.loop, 'body');
+  if (!body || !spawns(loop)) return;
+  const text = stage.text;
+  walk(body, n => {
+    if (n.type === 'continue_statement') joinBefore(stage, n);
+    // A continue inside an inner loop belongs to that loop.
+    return !['for_statement', 'while_statement', 'do_statement', 'for_range_loop', 'lambda_expression'].includes(n.type);
+  });
+  if (body.type === 'compound_statement') stage.edit(insert(...beforeClosingBrace(text, body.end - 1)));
+  else {
+    // A body that is a spawn starts (in the text) at its keyword.
+    const open = Math.min(body.start, ...loop.children.filter(k => k.statement === body).map(k => k.start));
+    stage.edit(insert(open, '{ '));
+    stage.edit(insert(body.end, ` ${JOIN} }`));
+  }
 }
