@@ -5,7 +5,7 @@
 // end: it becomes `{ B meta_join; }`.
 
 import { unjoinedExits } from '../analysis/controlFlow';
-import { child, walk } from '../syntax/ast';
+import { child, named, walk } from '../syntax/ast';
 import { insert, remove, replace, withTrailingBlanks } from '../syntax/edits';
 import type { SNode } from '../syntax/parser';
 import { systemIncludes } from '../syntax/includes';
@@ -94,24 +94,52 @@ function joinBefore(stage: Stage, ret: SNode): void {
 /**
  * Each iteration of a cilk_for syncs its spawns when it ends (it is the body of a spawned
  * function); a meta_for joins only when the whole loop ends, so an iteration's spawns could
- * outlive the variables of its body. `meta_join;` goes at the end of a body that spawns, and
- * before each `continue` of the loop.
+ * outlive the variables of its body. `meta_join;` goes where a spawn may still be pending at
+ * the body's end and at each `continue` of the loop.
  */
 function joinIterations(stage: Stage, loop: Construct): void {
-  const spawns = (c: Construct): boolean => c.children.some(k => k.kind === 'spawn' || (k.kind !== 'parallel-for' && spawns(k)));
   const body = loop.loop && child(loop.loop, 'body');
-  if (!body || !spawns(loop)) return;
+  if (!body) return;
+  const spawnAt = new Set<number>(), joinAt = new Set<number>(), innerLoops = new Set<number>();
+  const visit = (c: Construct) => {
+    for (const k of c.children) {
+      if (k.kind === 'spawn' && k.statement) spawnAt.add(k.statement.start);
+      else if (k.kind === 'join' && k.statement) joinAt.add(k.statement.start);
+      if (k.kind === 'parallel-for' && k.loop) innerLoops.add(k.loop.start); else visit(k);
+    }
+  };
+  visit(loop);
+  if (!spawnAt.size) return;
+  const spawnsIn = (n: SNode) => [...spawnAt].some(at => n.start <= at && at < n.end);
+  const continues: SNode[] = [];
+  /** Whether a spawn may be pending after `n`, given `pending` before it. */
+  const flow = (n: SNode, pending: boolean): boolean => {
+    if (innerLoops.has(n.start)) return pending; // a cilk_for joins its own spawns
+    if (spawnAt.has(n.start)) return true;
+    if (joinAt.has(n.start) && n.type === 'expression_statement') return false;
+    switch (n.type) {
+      case 'compound_statement': return named(n).reduce((p, s) => flow(s, p), pending);
+      case 'if_statement': {
+        const alternative = child(n, 'alternative');
+        return flow(child(n, 'consequence')!, pending) || (alternative ? flow(alternative, pending) : pending);
+      }
+      case 'else_clause': return named(n).reduce((p, s) => flow(s, p), pending);
+      case 'continue_statement': if (pending) continues.push(n); return pending;
+      case 'for_statement': case 'while_statement': case 'do_statement': case 'for_range_loop':
+        return pending || spawnsIn(n); // its continues are its own
+      default:
+        // Anything else (a switch, a labeled statement): its continues are the loop's.
+        if (pending || spawnsIn(n)) walk(n, x => { if (x.type === 'continue_statement') continues.push(x); return !['for_statement', 'while_statement', 'do_statement', 'for_range_loop'].includes(x.type); });
+        return pending || spawnsIn(n);
+    }
+  };
+  const atEnd = flow(body, false);
+  for (const n of continues) joinBefore(stage, n);
+  if (!atEnd) return;
   const text = stage.text;
-  walk(body, n => {
-    if (n.type === 'continue_statement') joinBefore(stage, n);
-    // A continue inside an inner loop belongs to that loop.
-    return !['for_statement', 'while_statement', 'do_statement', 'for_range_loop', 'lambda_expression'].includes(n.type);
-  });
-  if (body.type === 'compound_statement') stage.edit(insert(...beforeClosingBrace(text, body.end - 1)));
-  else {
-    // A body that is a spawn starts (in the text) at its keyword.
-    const open = Math.min(body.start, ...loop.children.filter(k => k.statement === body).map(k => k.start));
-    stage.edit(insert(open, '{ '));
-    stage.edit(insert(body.end, ` ${JOIN} }`));
-  }
+  if (body.type === 'compound_statement') { stage.edit(insert(...beforeClosingBrace(text, body.end - 1))); return; }
+  // A body that is a spawn starts (in the text) at its keyword.
+  const open = Math.min(body.start, ...loop.children.filter(k => k.statement === body).map(k => k.start));
+  stage.edit(insert(open, '{ '));
+  stage.edit(insert(body.end, ` ${JOIN} }`));
 }
