@@ -64,6 +64,12 @@ const cases: Case[] = [
     message: "reducer 'sum' (cilk::reducer_opadd<long>) is not translated: it is updated inside a construct that is not a cilk_for",
     program: 'int main() {\n    cilk::reducer_opadd<long> sum;\n    meta_for (int i = 0; i < 10; i++) *sum += i;\n    return (int) sum.get_value();\n}\n',
   },
+  {
+    name: 'a reducer type behind a typedef',
+    code: 'MF611', to: 'openmp', file: 'case.cpp', covers: ['typedef cilk::reducer_opadd<long> counter;', 'typedef cilk::reducer_opadd<long> counter;'],
+    message: 'a reducer type behind a typedef or alias is not translated: declare each reducer with its type',
+    program: '#include <cilk/cilk.h>\ntypedef cilk::reducer_opadd<long> counter;\nint main() {\n    counter c;\n    cilk_for (int i = 0; i < 10; i++) *c += i;\n    return (int) c.get_value();\n}\n',
+  },
 ];
 
 function covered(program: string, [context, name]: [string, string]): { start: number; end: number } {

@@ -112,24 +112,34 @@ function joinIterations(stage: Stage, loop: Construct): void {
   if (!spawnAt.size) return;
   const spawnsIn = (n: SNode) => [...spawnAt].some(at => n.start <= at && at < n.end);
   const continues: SNode[] = [];
-  /** Whether a spawn may be pending after `n`, given `pending` before it. */
-  const flow = (n: SNode, pending: boolean): boolean => {
+  const LOOPS = ['for_statement', 'while_statement', 'do_statement', 'for_range_loop'];
+  /** Whether a spawn may be pending after `n`, given `pending` before it; `own`: a continue
+   * here is the cilk_for's (not an inner loop's). */
+  const flow = (n: SNode, pending: boolean, own = true): boolean => {
     if (innerLoops.has(n.start)) return pending; // a cilk_for joins its own spawns
     if (spawnAt.has(n.start)) return true;
     if (joinAt.has(n.start) && n.type === 'expression_statement') return false;
     switch (n.type) {
-      case 'compound_statement': return named(n).reduce((p, s) => flow(s, p), pending);
+      case 'compound_statement': return named(n).reduce((p, s) => flow(s, p, own), pending);
       case 'if_statement': {
         const alternative = child(n, 'alternative');
-        return flow(child(n, 'consequence')!, pending) || (alternative ? flow(alternative, pending) : pending);
+        return flow(child(n, 'consequence')!, pending, own) || (alternative ? flow(alternative, pending, own) : pending);
       }
-      case 'else_clause': return named(n).reduce((p, s) => flow(s, p), pending);
-      case 'continue_statement': if (pending) continues.push(n); return pending;
-      case 'for_statement': case 'while_statement': case 'do_statement': case 'for_range_loop':
-        return pending || spawnsIn(n); // its continues are its own
+      case 'else_clause': return named(n).reduce((p, s) => flow(s, p, own), pending);
+      case 'continue_statement': if (pending && own) continues.push(n); return pending;
+      case 'for_statement': case 'while_statement': case 'do_statement': case 'for_range_loop': {
+        // An inner loop: its continues are its own; a break could leave it with a spawn pending.
+        const inner = child(n, 'body');
+        if (!inner || !spawnsIn(n)) return pending;
+        let breaks = false;
+        walk(inner, x => { if (x.type === 'break_statement') breaks = true; return !breaks && !LOOPS.includes(x.type) && x.type !== 'switch_statement'; });
+        if (breaks) return true;
+        const once = flow(inner, pending, false);
+        return pending || flow(inner, pending || once, false);
+      }
       default:
         // Anything else (a switch, a labeled statement): its continues are the loop's.
-        if (pending || spawnsIn(n)) walk(n, x => { if (x.type === 'continue_statement') continues.push(x); return !['for_statement', 'while_statement', 'do_statement', 'for_range_loop'].includes(x.type); });
+        if (own && (pending || spawnsIn(n))) walk(n, x => { if (x.type === 'continue_statement') continues.push(x); return !LOOPS.includes(x.type); });
         return pending || spawnsIn(n);
     }
   };

@@ -8,7 +8,7 @@
 // — a reducer updated in a spawned call, passed on, declared at file scope, of another kind —
 // is refused with its position: a reducer never passes through as an unsynchronised variable.
 
-import { child, named, unparen } from '../syntax/ast';
+import { child, named, unparen, walk } from '../syntax/ast';
 import { insert, remove, replace, withTrailingBlanks } from '../syntax/edits';
 import type { KeywordClause, Span } from '../syntax/keywords';
 import { within } from '../syntax/keywords';
@@ -162,6 +162,15 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
   const functions = functionsByName(models, text);
   let found = false;
   for (const model of models) {
+    // A reducer type behind a typedef or alias would reach its variables unrecognised.
+    walk(model.item, n => {
+      if (n.type !== 'type_definition' && n.type !== 'alias_declaration') return true;
+      const written = text.slice(n.start, n.end);
+      if (/\bcilk\s*::\s*(\w*reducer\w*|holder)\b/.test(written) || annotations.some(a => within(a, n))) {
+        stage.refuse('MF611', n, 'a reducer type behind a typedef or alias is not translated: declare each reducer with its type', { construct: 'reducer', target: 'metafork' });
+      }
+      return false;
+    });
     const reducers: Reducer[] = [];
     for (const v of model.scopes.variables) {
       const annotation = annotations.find(a => within(a, v.declaration) && a.start < v.span.start);
@@ -281,6 +290,7 @@ function classify(ref: Reference, r: Reducer, text: string, cpp: boolean): Use |
       // `r.calc_max(e);` -> e evaluated once, then kept when larger (the view's own rule).
       const value = text.slice(args[0].start, args[0].end);
       if (new RegExp(`\\b${name}\\b`).test(value)) return 'its update reads its own value';
+      if (/\bmf_value\b/.test(value)) return `its update uses 'mf_value', the name the translation gives the new value`;
       const better = r.op === 'max' ? '>' : '<';
       return { kind: 'update', edits: [{ at: call.parent, text: `{ ${r.element} mf_value = ${value}; if (mf_value ${better} ${name}) ${name} = mf_value; }` }] };
     }
