@@ -12,6 +12,7 @@ import * as path from 'path';
 import { analyze } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { translateText, Dialect } from '../../server/src/translate/index';
+import { detectLanguage } from '../../server/src/syntax/parser';
 
 const gxx = spawnSync('g++', ['--version']).status === 0;
 const skip = gxx ? false : 'g++ not found';
@@ -155,4 +156,15 @@ int main() {
     return 0;
 }
 `);
+});
+
+test('an .mfc is read as C++ for namespaces, qualified names and the marker line; C23 attributes stay C', () => {
+  const cases: [string, string][] = [
+    ['namespace ns {\nstruct box { long v; };\n}\n', 'cpp'],
+    ['void inc(ns::box &b);\n', 'cpp'],
+    ['// metafork: C++\nvoid inc(box &b);\n', 'cpp'],
+    ['[[gnu::hot, gnu::cold]] int f(void);\nint g(int x) { return x ? 1 : 2; }\n', 'c'],
+    ['void inc(box &b);\n', 'c'],
+  ];
+  assert.deepEqual(cases.map(([text]) => detectLanguage('x.mfc', text)), cases.map(([, language]) => language));
 });

@@ -38,7 +38,8 @@ const CPP_EXTENSIONS = /\.(cpp|cc|cxx|c\+\+|hpp|hh|hxx|mfcpp)$/i;
 export const CPP_MARKER = '// metafork: C++';
 
 // A qualified name (`ns::box`) is C++; C23 attributes (`[[gnu::hot]]`) are not qualified names.
-const CPP_MARKERS = /^\s*(using\s+namespace\b|namespace\s+\w+\s*\{|template\s*<|class\s+\w+\s*[:{]|#\s*include\s*<(iostream|algorithm|vector|string|cstdio|cstdlib|map|functional)>|\/\/ metafork: C\+\+$)|\bstd::|(?<!\[\[[^\]\n]*)\b[A-Za-z_]\w*\s*::\s*[A-Za-z_~]|\b(?:int|char|long|short|float|double|bool|auto|unsigned)\s*&\s*[A-Za-z_]\w*\s*=/m;
+// (`::` is matched first and the lookbehinds checked after it: this runs on every edit.)
+const CPP_MARKERS = /^\s*(using\s+namespace\b|namespace\s+\w+\s*\{|template\s*<|class\s+\w+\s*[:{]|#\s*include\s*<(iostream|algorithm|vector|string|cstdio|cstdlib|map|functional)>|\/\/ metafork: C\+\+$)|\bstd::|::(?<=[A-Za-z_]\w*\s*::)(?<!\[\[[^\]\n]*::)\s*[A-Za-z_~]|\b(?:int|char|long|short|float|double|bool|auto|unsigned)\s*&\s*[A-Za-z_]\w*\s*=/m;
 
 /** C++ for C++ file names, and for `.mfc` files that are plainly C++ (Figure 3.1 is, and so is
  * what the translators write for C++ input). */
