@@ -106,6 +106,14 @@ function taskClauses(model: ItemModel, c: Construct, shared: Variable[], explici
 /** `x = meta_fork f(a);` -> `#pragma omp task shared(x)` + `x = f(a);` (Figure 3.25). */
 function callSpawn(stage: Stage, model: ItemModel, c: Construct): void {
   const text = stage.text;
+  // The parent evaluates a spawned call's arguments at the spawn; a task evaluates them when it
+  // runs, on its own copies: an argument that changes a variable would change it too late, or
+  // only in the copy.
+  const changed = model.scopes.references.find(r => r.variable && r.access !== 'read' && within(r.span, c.call!));
+  if (changed) {
+    stage.refuse('MF612', changed.span, `the spawned call's arguments change '${changed.name}': MetaFork and CilkPlus evaluate them in the parent at the spawn, an OpenMP task only when it runs (on its own copies); change '${changed.name}' before the spawn`, { variable: changed.name });
+    return;
+  }
   const shared: Variable[] = [];
   const declared = c.statement?.type === 'declaration' && c.lvalue ? declaratorInfo(c.lvalue) : undefined;
   const target = declared ? model.scopes.variables.find(v => v.span.start === declared.id.start) : c.lvalue && storedVariable(model, c.lvalue);
