@@ -5,6 +5,7 @@
 import { child, children, named, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { type Span, within } from '../syntax/keywords';
+import type { Callee } from './binding';
 
 export type Shape = 'value' | 'pointer' | 'array' | 'function' | 'reference';
 export type Storage = 'global' | 'file' | 'param' | 'local';
@@ -49,6 +50,9 @@ export interface FileScope {
   functions: ReadonlySet<string>;
   /** Enumeration constants (`enum { H = 2 }`): names that are neither variables nor macros. */
   constants: ReadonlySet<string>;
+  /** The file is C++ (references exist): which functions bind which arguments by reference. */
+  cpp: boolean;
+  callees: ReadonlyMap<string, Callee>;
   /** Changes whenever anything above changes: part of the analysis cache key. */
   signature: string;
 }
@@ -307,7 +311,7 @@ function accessOf(id: SNode, text: string): Pick<Reference, 'access' | 'through'
   return { access: 'read', through, addressTaken: false };
 }
 
-export function buildFileScope(parts: { variables: Variable[]; functions: string[]; constants?: string[] }[], typedefs: Map<string, Shape>): FileScope {
+export function buildFileScope(parts: { variables: Variable[]; functions: string[]; constants?: string[] }[], typedefs: Map<string, Shape>, cpp = false, callees: ReadonlyMap<string, Callee> = new Map()): FileScope {
   const variables = new Map<string, Variable>();
   const functions = new Set<string>();
   const constants = new Set<string>();
@@ -321,7 +325,9 @@ export function buildFileScope(parts: { variables: Variable[]; functions: string
     for (const f of p.functions) { functions.add(f); sig.push(`${f}()`); }
   }
   for (const [name, shape] of typedefs) sig.push(`typedef ${name}:${shape}`);
-  return { variables, typedefs, functions, constants, signature: sig.join(';') };
+  if (cpp) sig.push('c++');
+  for (const [name, c] of callees) sig.push(`${name}(${c === 'unknown' ? '?' : c.references.map(r => r ? '&' : '').join(',') + (c.variadic ? ',...' : '')})`);
+  return { variables, typedefs, functions, constants, cpp, callees, signature: sig.join(';') };
 }
 
 /** True when the identifier node is the expression of a call (`f` in `f(x)`). */

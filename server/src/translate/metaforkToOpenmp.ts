@@ -106,15 +106,29 @@ function taskClauses(model: ItemModel, c: Construct, shared: Variable[], explici
 /** `x = meta_fork f(a);` -> `#pragma omp task shared(x)` + `x = f(a);` (Figure 3.25). */
 function callSpawn(stage: Stage, model: ItemModel, c: Construct): void {
   const text = stage.text;
+  // The parent evaluates a spawned call's arguments at the spawn; a task evaluates them when it
+  // runs, on its own copies: an argument that changes a variable would change it too late, or
+  // only in the copy.
+  const changed = model.scopes.references.find(r => r.variable && r.access !== 'read' && within(r.span, c.call!));
+  if (changed) {
+    stage.refuse('MF612', changed.span, `the spawned call's arguments change '${changed.name}': MetaFork and CilkPlus evaluate them in the parent at the spawn, an OpenMP task only when it runs (on its own copies); change '${changed.name}' before the spawn`, { variable: changed.name });
+    return;
+  }
   const shared: Variable[] = [];
   const declared = c.statement?.type === 'declaration' && c.lvalue ? declaratorInfo(c.lvalue) : undefined;
   const target = declared ? model.scopes.variables.find(v => v.span.start === declared.id.start) : c.lvalue && storedVariable(model, c.lvalue);
   if (target && isFunctionLocal(target)) shared.push(target);
   // Arrays, references and `&x` passed to the callee are the parent's storage (thesis
   // §3.6.4): the arguments are evaluated by the parent at the spawn, not on a task's copies.
+  // In C++ the same holds for what the call binds by reference (or to a member call's `this`).
   for (const e of sharingAt(model, c)) {
     const v = e.variable;
-    const byAddress = v.shape === 'array' || v.shape === 'reference' || e.references.some(r => r.addressTaken);
+    if (e.unresolved) {
+      const { binding, change } = e.unresolved;
+      stage.refuse('MF610', binding.span, `cannot tell whether '${binding.callee}' takes '${v.name}' by reference: this file has no single declaration of it (it is declared elsewhere, overloaded, a template or a member), and '${v.name}' is changed while the spawned call may run, so sharing it and copying it compute different things; declare '${binding.callee}' in this file or pass a copy explicitly`, { variable: v.name, callee: binding.callee, change: change.span });
+      continue;
+    }
+    const byAddress = v.shape === 'array' || v.shape === 'reference' || e.references.some(r => r.addressTaken) || (e.sharing === 'shared' && !!e.boundBy);
     if (isFunctionLocal(v) && byAddress && !shared.includes(v)) shared.push(v);
   }
   const pragma = `#pragma omp task${taskClauses(model, c, shared, [])}`;
