@@ -16,6 +16,7 @@ import { elide } from '../../server/src/model/elide';
 import { generateCuda } from '../../server/src/cuda/index';
 import type { MemoryMode } from '../../server/src/cuda/footprint';
 import { buildEmulated, nvccAvailable, nvccCompile } from './emu/build';
+import { runInEveryOrder } from './emu/run';
 
 interface Case { file: string; dims: 1 | 2; thesis: boolean; runs: string[][]; expected: string[] }
 
@@ -65,8 +66,7 @@ for (const c of cases) {
       const exe = path.join(work, `${name}.${memory}.emu`);
       buildEmulated(cu, exe);
       c.runs.forEach((argv, i) => {
-        const out = execFileSync(exe, argv, { encoding: 'utf8', timeout: 120000 });
-        assert.equal(out, c.expected[i], `${c.file} ${argv.join(' ')}`);
+        assert.equal(runInEveryOrder(exe, argv, `${c.file} ${argv.join(' ')}`), c.expected[i], `${c.file} ${argv.join(' ')}`);
       });
     });
 

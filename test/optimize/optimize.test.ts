@@ -17,6 +17,7 @@ import { optimizeSchedule, optimizeText } from '../../server/src/optimize/index'
 import { Constraint, holdsAt, MACHINE } from '../../server/src/optimize/constraints';
 import { closeSolver } from '../../server/src/optimize/solver';
 import { buildEmulated, nvccAvailable, nvccCompile } from '../cuda/emu/build';
+import { racecheckEnv } from '../cuda/emu/run';
 
 after(() => closeSolver());
 
@@ -159,7 +160,7 @@ for (const c of cases) {
         const expectedCase = systems.findIndex(sys => sys.some(s => s.every(x => holdsAt(x, point)))) + 1;
         // METAFORK_DISPATCH_KEEP: the program's own parameters whenever a case holds with them, so the
         // device's shared memory alone selects the case.
-        const run = spawnSync(exe, argv, { encoding: 'utf8', timeout: 120000, env: { ...process.env, METAFORK_DISPATCH_LOG: '1', METAFORK_DISPATCH_KEEP: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(dev.Z_B * 4) } });
+        const run = spawnSync(exe, argv, { encoding: 'utf8', timeout: 120000, env: { ...racecheckEnv(), METAFORK_DISPATCH_LOG: '1', METAFORK_DISPATCH_KEEP: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(dev.Z_B * 4) } });
         assert.equal(run.status, 0, run.stderr);
         assert.equal(checksum(run.stdout), checksum(c.expected[i]), `${argv.join(' ')} Z_B=${dev.Z_B}`);
         if (expectedCase > 0) {
@@ -179,7 +180,7 @@ for (const c of cases) {
       return { k: Number(m![1]), values, estimate: Number(m![3]), limits: [BigInt(m![4]), BigInt(m![5]), BigInt(m![6])] };
     };
     for (const dev of [{ Z_B: 58112 }, { Z_B: 600 }]) {
-      const env = { ...process.env, METAFORK_DISPATCH_LOG: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(dev.Z_B * 4) };
+      const env = { ...racecheckEnv(), METAFORK_DISPATCH_LOG: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(dev.Z_B * 4) };
       const ranked = spawnSync(exe, c.runs[0], { encoding: 'utf8', timeout: 120000, env });
       const kept = spawnSync(exe, c.runs[0], { encoding: 'utf8', timeout: 120000, env: { ...env, METAFORK_DISPATCH_KEEP: '1' } });
       assert.equal(ranked.status, 0, ranked.stderr);
@@ -221,7 +222,7 @@ test('a device with too few registers gets a clear error from the dispatcher, no
   const cu = path.join(work, 'too-many.cu'), exe = path.join(work, 'too-many.emu');
   fs.writeFileSync(cu, r.cuda!);
   buildEmulated(cu, exe);
-  const run = spawnSync(exe, c.runs[0], { encoding: 'utf8' });
+  const run = spawnSync(exe, c.runs[0], { encoding: 'utf8', env: racecheckEnv() });
   assert.equal(run.status, 1);
   assert.match(run.stderr, /metafork: no case of the optimized schedule \(line \d+\) fits this device: R_B=255/);
   void execFileSync;

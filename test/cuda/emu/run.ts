@@ -1,0 +1,46 @@
+// Running programs built by build.ts the way the tests run every generated kernel: race-checked
+// (MF_EMU_RACECHECK=1) and, where a result is compared, in every order MF_EMU_ORDER offers, since
+// CUDA orders neither the blocks of a launch nor the threads of a block (see cuda_emu.h).
+
+import assert from 'node:assert/strict';
+import { spawnSync, SpawnSyncReturns } from 'child_process';
+
+/** The exit status of a race-checked program when a launch had hazards (cuda_emu.h). */
+export const RACE_STATUS = 66;
+
+/** The orders a result must not depend on: forward, reversed, and one fixed shuffle. */
+export const ORDERS = ['forward', 'reverse', 'shuffle:1'] as const;
+
+export interface EmulatedRun {
+  /** MF_EMU_ORDER: forward (the default), reverse, shuffle[:SEED]. */
+  order?: string;
+  /** The environment to add MF_EMU_RACECHECK and MF_EMU_ORDER to (process.env by default). */
+  env?: NodeJS.ProcessEnv;
+  timeout?: number;
+}
+
+/** The environment of a race-checked run in `order`. */
+export function racecheckEnv(order = 'forward', env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...env, MF_EMU_RACECHECK: '1', MF_EMU_ORDER: order };
+}
+
+/** Runs an emulated program race-checked, in `order`. */
+export function runEmulated(exe: string, args: string[] = [], { order = 'forward', env = process.env, timeout = 120_000 }: EmulatedRun = {}): SpawnSyncReturns<string> {
+  return spawnSync(exe, args, { encoding: 'utf8', timeout, env: racecheckEnv(order, env), maxBuffer: 64 << 20 });
+}
+
+/**
+ * Runs an emulated program race-checked in each of ORDERS: each run must exit 0 (a race exits
+ * with RACE_STATUS, its report in the message) and print what the forward run prints, which is
+ * returned.
+ */
+export function runInEveryOrder(exe: string, args: string[] = [], what = exe, options: Omit<EmulatedRun, 'order'> = {}): string {
+  let forward: string | undefined;
+  for (const order of ORDERS) {
+    const r = runEmulated(exe, args, { ...options, order });
+    assert.equal(r.status, 0, `${what} (MF_EMU_ORDER=${order}): exit ${r.status ?? r.signal}\n${r.stderr}`);
+    if (forward === undefined) forward = r.stdout;
+    else assert.equal(r.stdout, forward, `${what}: MF_EMU_ORDER=${order} prints otherwise than forward`);
+  }
+  return forward!;
+}
