@@ -281,6 +281,14 @@ test('every sample runs race-checked (MF_EMU_RACECHECK=1) without a hazard, in e
       assertOk(r, name);
     }
   }
+  // And the emulator's own test programs: a shared counter under atomicAdd, threads that exit.
+  for (const [name, cu] of [['host_api', hostApiCu], ['strict', strictCu]]) {
+    const exe = await built(name, cu);
+    const r = run(exe, { MF_EMU_RACECHECK: '1' });
+    assert.equal(r.stderr, '', name);
+    assert.equal(r.status, 0, name);
+    assert.equal(r.stdout, run(exe).stdout, name);
+  }
 });
 
 test('several workers (MF_EMU_WORKERS=2) compute the same results', { skip: gxx }, async () => {
