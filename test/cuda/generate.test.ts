@@ -16,7 +16,7 @@ import { elide } from '../../server/src/model/elide';
 import { generateCuda } from '../../server/src/cuda/index';
 import type { MemoryMode } from '../../server/src/cuda/footprint';
 import { buildEmulated, nvccAvailable, nvccCompile } from './emu/build';
-import { runInEveryOrder } from './emu/run';
+import { KNOWN_RACES, runInEveryOrder } from './emu/run';
 
 interface Case { file: string; dims: 1 | 2; thesis: boolean; runs: string[][]; expected: string[] }
 
@@ -26,19 +26,6 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-cuda-'));
 const nvcc = nvccAvailable();
 const gcc = spawnSync('gcc', ['--version']).status === 0;
 const MODES: MemoryMode[] = ['global', 'shared'];
-/**
- * Generated programs with a race the race checker found, run without it until the generator is
- * fixed (they still run in every order). Keyed by '<file> (<memory>)'.
- */
-const RACES: Record<string, string> = {
-  // The last block's copy loop stages the whole tile, a[B*i*s .. B*i*s + B*s + 1] clipped only to
-  // the array, beyond what the guarded references read (p < N - 2: up to a[N - 1]), so it reads
-  // a[N ..], which other blocks write in the same launch (a benign race: the staged values beyond
-  // a[N - 1] are never used). 'kernel0: read-write hazard on global memory (offset 12032 of a
-  // 24000-byte allocation): write by block (0,0,0) thread (7,0,0) at own-jacobi-dbuf-s.shared.cu:76,
-  // read by block (46,0,0) thread (0,0,0) at own-jacobi-dbuf-s.shared.cu:59' (N = 3000, B = 32, s = 2).
-  'own-jacobi-dbuf-s.mfc (shared)': 'the staging of the last tile reads past the guarded footprint, elements other blocks write (see RACES)',
-};
 
 for (const c of cases) {
   const name = path.basename(c.file, '.mfc');
@@ -78,7 +65,7 @@ for (const c of cases) {
       }
       const exe = path.join(work, `${name}.${memory}.emu`);
       buildEmulated(cu, exe);
-      const unchecked = RACES[`${c.file} (${memory})`];
+      const unchecked = KNOWN_RACES[`test/fixtures/cuda/${c.file} --memory ${memory}`];
       if (unchecked) t.diagnostic(`not race-checked: ${unchecked}`);
       c.runs.forEach((argv, i) => {
         assert.equal(runInEveryOrder(exe, argv, `${c.file} ${argv.join(' ')}`, { unchecked }), c.expected[i], `${c.file} ${argv.join(' ')}`);
