@@ -70,8 +70,9 @@
 // blocks). These are the hazards compute-sanitizer's racecheck reports. Atomic functions are not
 // instrumented, so atomicAdd & co. never count. Accesses are compared per address and size
 // class (4-byte words for aligned accesses of 4, 8 or 16 bytes, bytes otherwise): a 1-byte write
-// into a word another thread writes as a whole is not seen. Each distinct hazard (kind, memory,
-// the two source lines) is printed once on stderr, at the end of the launch, at most 32 of them:
+// into a word another thread writes as a whole is not seen, nor are memcpy/memset calls in
+// kernels (libc is not instrumented). Each distinct hazard (kind, memory, the two instructions)
+// is printed once on stderr, at the end of the launch, at most 32 of them:
 //   cuda_emu: race: kernel K: write-write hazard on global memory (offset 0 of a 4-byte
 //     allocation): write by block (0,0,0) thread (1,0,0) at k.cu:5, write by block (0,0,0)
 //     thread (0,0,0) at k.cu:5
