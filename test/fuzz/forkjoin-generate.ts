@@ -485,6 +485,45 @@ const loopSpawn: Make = (g, k, d) => {
   return { kind: 'loop-spawn', globals, body, tasks: true };
 };
 
+/**
+ * Call spawns whose arguments read what the parent changes right after the spawn (a global, an
+ * element, through a pointer), call a function or have a side effect: MetaFork and CilkPlus
+ * evaluate them at the spawn (in OpenMP such a program would race, so it is not generated there).
+ */
+const spawnArguments: Make = (g, k) => {
+  const n = g.int(4, 12);
+  const globals: (string | Helper)[] = [
+    `static long ga${k} = ${g.int(1, 20)};`,
+    `static long gt${k}[${n}];`,
+    `static void sp${k}(long *out, long v, long w)\n{\n    *out = v * ${g.int(2, 9)} + w;\n}`,
+    `static long sq${k}(long v)\n{\n    return v * v + ga${k};\n}`,
+  ];
+  const body: Stmt[] = [
+    c(`for (int i = 0; i < ${n}; i++)\n    gt${k}[i] = i * ${g.int(1, 9)} + 1;`),
+    c(`long o${k}[4];`),
+    c(`long loc${k} = ${g.int(1, 9)};`),
+    c(`long *pl${k} = &loc${k};`),
+    c(`int j${k} = ${g.int(0, n - 2)};`),
+  ];
+  const args = [`ga${k}`, `gt${k}[j${k}]`, `*pl${k}`, `sq${k}(j${k})`, `gt${k}[j${k}] + ga${k}`, `j${k} * 2`];
+  for (let i = 0; i < 3; i++) body.push(spawnCall(`sp${k}(&o${k}[${i}], ${g.pick(args)}, ${g.pick(args)})`, [`o${k}`], undefined, g.chance(0.85)));
+  // A side effect (the only access to j in that call: no unsequenced access).
+  body.push(spawnCall(`sp${k}(&o${k}[3], j${k}++, ${g.pick([`ga${k}`, `*pl${k}`, `sq${k}(2)`])})`, [`o${k}`], undefined, g.chance(0.85)));
+  body.push(c(`ga${k} = ${g.int(100, 200)};`), c(`gt${k}[j${k} > 0 ? j${k} - 1 : 0] = -7;`), c(`loc${k} = ${g.int(30, 40)};`));
+  body.push({ k: 'join' });
+  body.push(c(`r${k} = ga${k} + j${k} + loc${k};`), checksum(k, `o${k}`, '4'));
+  return { kind: 'spawn-arguments', globals, body, tasks: true };
+};
+
+/** OpenMP constructs with no MetaFork counterpart (critical, atomic): refused with a position, race-free. */
+const ompUnsupported: Make = (g, k) => {
+  const n = g.int(10, 100);
+  const critical = g.chance(0.5);
+  const update = critical ? [c('#pragma omp critical'), c(`cs${k} += i % 7;`)] : [c('#pragma omp atomic'), c(`cs${k} += i % 7;`)];
+  const body: Stmt[] = [c(`long cs${k} = 0;`), { k: 'for', head: `int i = 0; i < ${n}; i++`, par: true, body: update }, c(`r${k} = cs${k};`)];
+  return { kind: critical ? 'critical' : 'atomic', globals: [], body, tasks: false };
+};
+
 /** An OpenMP parallel region with worksharing loops (the barrier between them orders them) and a single. */
 const ompRegion: Make = (g, k) => {
   const n = g.int(10, 150);
@@ -502,9 +541,9 @@ const ompRegion: Make = (g, k) => {
 };
 
 const MAKERS: Record<Dialect, [Make, number][]> = {
-  metafork: [[spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [loopSpawn, 2]],
-  cilkplus: [[spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [parallelLoops, 3], [reductions, 2], [scope, 2], [loopSpawn, 2]],
-  openmp: [[spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [sections, 2], [dependTasks, 2], [loopSpawn, 2], [ompRegion, 1]],
+  metafork: [[spawnArguments, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [loopSpawn, 2]],
+  cilkplus: [[spawnArguments, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [parallelLoops, 3], [reductions, 2], [scope, 2], [loopSpawn, 2]],
+  openmp: [[spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [sections, 2], [dependTasks, 2], [loopSpawn, 2], [ompRegion, 1], [ompUnsupported, 1]],
 };
 
 export interface Program {

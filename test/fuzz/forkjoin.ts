@@ -24,8 +24,9 @@ export interface FuzzFailure {
   path: string;
   kind: FailureKind;
   detail: string;
-  /** The smallest program (fewest segments) that still fails this way. */
+  /** The smallest program (fewest segments) that still fails this way, and its segments' kinds. */
   program: string;
+  kinds: string[];
   /** The text that failed (the translation). */
   output?: string;
 }
@@ -52,6 +53,8 @@ export interface FuzzOptions {
   /** Minimise each failure by dropping segments (default true). */
   minimise?: boolean;
   defects?: KnownDefects;
+  /** Changes every translation before it is checked (a planted bug: the fuzzer must see it). */
+  mutate?: (text: string, to: Dialect) => string;
   /** Progress: one line per program. */
   log?: (line: string) => void;
 }
@@ -139,7 +142,7 @@ interface ProgramReport {
 }
 
 /** Checks one program along every path; `only` restricts to one path (minimisation). */
-async function checkProgram(program: Program, runner: Runner, threads: number[], only?: string): Promise<ProgramReport> {
+async function checkProgram(program: Program, runner: Runner, threads: number[], only?: string, mutate?: FuzzOptions['mutate']): Promise<ProgramReport> {
   const report: ProgramReport = { failures: [], translations: 0, refused: 0, refusals: [], ownRefusals: [] };
   const fail = (f: PathFailure) => report.failures.push(f);
   const wanted = (p: string) => !only || only === p || only.startsWith(p + ' ->') || only.startsWith(p + ' (');
@@ -199,7 +202,7 @@ async function checkProgram(program: Program, runner: Runner, threads: number[],
       fail({ path: next, kind: 'crash', detail: String((e as Error)?.stack ?? e), output: text });
       return undefined;
     }
-    if (r.text !== undefined) return r.text;
+    if (r.text !== undefined) return mutate ? mutate(r.text, to) : r.text;
     const errors = r.diagnostics.filter(x => x.severity === 'error');
     const positioned = errors.length > 0 && errors.every(x => Number.isInteger(x.start) && Number.isInteger(x.end) && 0 <= x.start && x.start <= x.end && x.end <= text.length);
     if (!positioned) { fail({ path: next, kind: 'unpositioned refusal', detail: JSON.stringify(r.diagnostics), output: text }); return undefined; }
@@ -237,13 +240,13 @@ async function checkProgram(program: Program, runner: Runner, threads: number[],
 }
 
 /** The fewest segments of `seed`'s program that still fail along `failure.path` the same way. */
-async function minimise(seed: number, failure: PathFailure, runner: Runner, threads: number[], defects: KnownDefects): Promise<Program> {
+async function minimise(seed: number, failure: PathFailure, runner: Runner, threads: number[], defects: KnownDefects, mutate?: FuzzOptions['mutate']): Promise<Program> {
   const full = programOf(seed, undefined, defects);
   let keep = Array.from({ length: full.segments }, (_, i) => i);
   let best = full;
   const stillFails = async (p: Program) => {
     const base = failure.path.replace(/ \(.*\)$/, '');
-    const r = await checkProgram(p, runner, threads, base);
+    const r = await checkProgram(p, runner, threads, base, mutate);
     return r.failures.some(f => f.kind === failure.kind && f.path.replace(/ \(.*\)$/, '') === base);
   };
   for (let i = 0; i < keep.length && keep.length > 1;) {
@@ -275,7 +278,7 @@ export async function fuzzForkJoin(seeds: { from: number; to: number }, options:
     while (nextSeed <= seeds.to) {
       const seed = nextSeed++;
       const program = programOf(seed, undefined, defects);
-      const r = await checkProgram(program, runner, threads);
+      const r = await checkProgram(program, runner, threads, undefined, options.mutate);
       result.checked++;
       result.translations += r.translations;
       result.refused += r.refused;
@@ -283,8 +286,8 @@ export async function fuzzForkJoin(seeds: { from: number; to: number }, options:
       for (const o of r.ownRefusals) result.ownRefusals.push({ seed, ...o });
       result.wrong += r.failures.length;
       for (const f of r.failures) {
-        const small = options.minimise === false ? program : await minimise(seed, f, runner, threads, defects);
-        result.failures.push({ seed, ...f, program: small.text });
+        const small = options.minimise === false ? program : await minimise(seed, f, runner, threads, defects, options.mutate);
+        result.failures.push({ seed, ...f, program: small.text, kinds: small.kinds });
       }
       options.log?.(`seed ${seed} (${program.dialect}: ${program.kinds.join(', ')}): ${r.failures.length ? r.failures.map(f => `${f.kind} on ${f.path}`).join('; ') : 'ok'}`);
     }
