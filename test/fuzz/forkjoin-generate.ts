@@ -445,7 +445,9 @@ const dependTasks: Make = (g, k, d, defects) => {
   if (!defects.KNOWN_DEFECT_4 && g.chance(0.5)) {
     const m = `dm${k}`;
     body.splice(1, 0, c(`long ${m} = 0;`));
-    for (let i = 0; i < 3; i++) task(`depend(mutexinoutset: ${m})`, [m], `${m} += ${g.int(1, 50)};`);
+    // Long read-modify-write runs (through volatile: each one a load and a store), so that tasks the
+    // translation leaves unordered overlap and lose updates.
+    for (let i = 0; i < 3; i++) task(`depend(mutexinoutset: ${m})`, [m], `{\n    volatile long *q = &${m};\n    for (int i = 0; i < ${g.int(100000, 200000)}; i++)\n        *q += ${g.int(1, 5)};\n}`, false);
     body.push({ k: 'join' });
     body.push(c(`r${k} = ${m};`));
   } else body.push({ k: 'join' });
