@@ -54,7 +54,7 @@ export class Random {
 type Stmt =
   | { k: 'c'; text: string }
   /** A call, spawned or not: `[lhs =] spawn call;` (OpenMP: a task sharing `shared`). */
-  | { k: 'call'; call: string; lhs?: string; spawn: boolean; shared: string[] }
+  | { k: 'call'; call: string; lhs?: string; spawn: boolean; shared: string[]; declare?: string }
   /** A block spawn: `meta_fork shared(...) { body }` (OpenMP: a task with these clauses). */
   | { k: 'fork'; body: Stmt[]; shared: string[]; arrays: string[]; firstprivate: string[] }
   | { k: 'join' }
@@ -74,14 +74,17 @@ type Stmt =
 
 const c = (text: string): Stmt => ({ k: 'c', text });
 
-function print(stmts: Stmt[], d: Dialect, indent: string, out: string[]): void {
-  for (const s of stmts) printOne(s, d, indent, out);
+/** How a program spells its constructs: MetaFork's pragma forms, CilkPlus's `_Cilk_` keywords. */
+interface Style { d: Dialect; pragmas: boolean; underscore: boolean }
+
+function print(stmts: Stmt[], st: Style, indent: string, out: string[]): void {
+  for (const s of stmts) printOne(s, st, indent, out);
 }
 
-function body(s: Stmt[], d: Dialect, indent: string, out: string[], braces = true): void {
-  if (!braces && s.length === 1) { printOne(s[0], d, indent + '    ', out); return; }
+function body(s: Stmt[], st: Style, indent: string, out: string[], braces = true): void {
+  if (!braces && s.length === 1) { printOne(s[0], st, indent + '    ', out); return; }
   out[out.length - 1] += ' {';
-  print(s, d, indent + '    ', out);
+  print(s, st, indent + '    ', out);
   out.push(indent + '}');
 }
 
@@ -89,50 +92,57 @@ function clause(name: string, vars: string[]): string {
   return vars.length ? ` ${name}(${vars.join(', ')})` : '';
 }
 
-function printOne(s: Stmt, d: Dialect, ind: string, out: string[]): void {
+function printOne(s: Stmt, st: Style, ind: string, out: string[]): void {
+  const d = st.d;
   switch (s.k) {
     case 'c':
       for (const line of s.text.split('\n')) out.push(ind + line);
       return;
     case 'call': {
-      const assign = s.lhs ? `${s.lhs} = ` : '';
-      if (!s.spawn) { out.push(`${ind}${assign}${s.call};`); return; }
-      if (d === 'metafork') out.push(`${ind}${assign}meta_fork ${s.call};`);
-      else if (d === 'cilkplus') out.push(`${ind}${assign}cilk_spawn ${s.call};`);
-      else { out.push(`${ind}#pragma omp task${clause('shared', s.shared)}`); out.push(`${ind}${assign}${s.call};`); }
+      // `long x = spawn f();` (the declaration form) where the call declares its result.
+      const split = d === 'openmp' || !s.spawn || st.pragmas; // these forms declare first, then assign
+      const assign = s.lhs ? `${s.declare && !split ? s.declare + ' ' : ''}${s.lhs} = ` : '';
+      if (s.declare && split) out.push(`${ind}${s.declare} ${s.lhs};`);
+      if (!s.spawn) { out.push(`${ind}${s.lhs ? `${s.lhs} = ` : ''}${s.call};`); return; }
+      if (d === 'metafork' && st.pragmas) out.push(`${ind}#pragma mf fork`, `${ind}${assign}${s.call};`);
+      else if (d === 'metafork') out.push(`${ind}${assign}meta_fork ${s.call};`);
+      else if (d === 'cilkplus') out.push(`${ind}${assign}${st.underscore ? '_Cilk_spawn' : 'cilk_spawn'} ${s.call};`);
+      else { out.push(`${ind}#pragma omp task${clause('shared', s.shared)}`); out.push(`${ind}${s.lhs ? `${s.lhs} = ` : ''}${s.call};`); }
       return;
     }
     case 'fork':
-      if (d === 'metafork') out.push(`${ind}meta_fork${clause('shared', [...s.shared, ...s.arrays])} {`);
+      if (d === 'metafork' && st.pragmas) out.push(`${ind}#pragma mf fork${clause('shared', [...s.shared, ...s.arrays])}`, ind + '{');
+      else if (d === 'metafork') out.push(`${ind}meta_fork${clause('shared', [...s.shared, ...s.arrays])} {`);
       else if (d === 'openmp') out.push(`${ind}#pragma omp task${clause('shared', [...s.shared, ...s.arrays])}${clause('firstprivate', s.firstprivate)}`, ind + '{');
       else throw new Error('no block spawn in CilkPlus');
-      print(s.body, d, ind + '    ', out);
+      print(s.body, st, ind + '    ', out);
       out.push(ind + '}');
       return;
     case 'join':
-      out.push(ind + (d === 'metafork' ? 'meta_join;' : d === 'cilkplus' ? 'cilk_sync;' : '#pragma omp taskwait'));
+      out.push(ind + (d === 'metafork' ? (st.pragmas ? '#pragma mf join' : 'meta_join;') : d === 'cilkplus' ? (st.underscore ? '_Cilk_sync;' : 'cilk_sync;') : '#pragma omp taskwait'));
       return;
     case 'for':
       if (!s.par) out.push(`${ind}for (${s.head})`);
+      else if (d === 'metafork' && st.pragmas && !s.reduction?.length) out.push(`${ind}#pragma mf parallel for`, `${ind}for (${s.head})`);
       else if (d === 'metafork') out.push(`${ind}meta_for${(s.reduction ?? []).map(r => ` reduction(${r})`).join('')} (${s.head})`);
       else if (d === 'cilkplus') {
         if (s.reduction?.length) throw new Error('no reduction in CilkPlus');
         if (s.pragmaCilk) out.push(ind + s.pragmaCilk);
-        out.push(`${ind}cilk_for (${s.head})`);
+        out.push(`${ind}${st.underscore ? '_Cilk_for' : 'cilk_for'} (${s.head})`);
       } else {
         out.push(`${ind}#pragma omp parallel for${(s.reduction ?? []).map(r => ` reduction(${r})`).join('')}${s.omp ?? ''}`);
         out.push(`${ind}for (${s.head})`);
       }
-      body(s.body, d, ind, out);
+      body(s.body, st, ind, out);
       return;
     case 'if':
       out.push(`${ind}if (${s.cond})`);
-      body(s.then, d, ind, out);
-      if (s.else) { out[out.length - 1] += ' else'; body(s.else, d, ind, out); }
+      body(s.then, st, ind, out);
+      if (s.else) { out[out.length - 1] += ' else'; body(s.else, st, ind, out); }
       return;
     case 'block':
       out.push(ind + '{');
-      print(s.body, d, ind + '    ', out);
+      print(s.body, st, ind + '    ', out);
       out.push(ind + '}');
       return;
     case 'sections':
@@ -141,37 +151,37 @@ function printOne(s: Stmt, d: Dialect, ind: string, out: string[]): void {
       out.push(ind + '{');
       s.sections.forEach((sec, i) => {
         if (i > 0 || !s.firstBare) out.push(`${ind}    #pragma omp section`);
-        if (sec.length === 1 && sec[0].k === 'c') print(sec, d, ind + '    ', out);
-        else { out.push(ind + '    {'); print(sec, d, ind + '        ', out); out.push(ind + '    }'); }
+        if (sec.length === 1 && sec[0].k === 'c') print(sec, st, ind + '    ', out);
+        else { out.push(ind + '    {'); print(sec, st, ind + '        ', out); out.push(ind + '    }'); }
       });
       out.push(ind + '}');
       return;
     case 'task':
       if (d !== 'openmp') throw new Error('depend tasks are OpenMP');
       out.push(`${ind}#pragma omp task${s.clauses}`);
-      if (s.braces) { out.push(ind + '{'); print(s.body, d, ind + '    ', out); out.push(ind + '}'); }
-      else print(s.body, d, ind, out);
+      if (s.braces) { out.push(ind + '{'); print(s.body, st, ind + '    ', out); out.push(ind + '}'); }
+      else print(s.body, st, ind, out);
       return;
     case 'ompRegion':
       out.push(`${ind}#pragma omp parallel`);
       out.push(ind + '{');
-      print(s.body, d, ind + '    ', out);
+      print(s.body, st, ind + '    ', out);
       out.push(ind + '}');
       return;
     case 'pragma':
       out.push(ind + s.text);
-      if (s.body) print(s.body, d, ind, out);
+      if (s.body) print(s.body, st, ind, out);
       return;
     case 'scope':
       if (d !== 'cilkplus') throw new Error('cilk_scope is CilkPlus');
       out.push(`${ind}cilk_scope {`);
-      print(s.body, d, ind + '    ', out);
+      print(s.body, st, ind + '    ', out);
       out.push(ind + '}');
       return;
     case 'team':
       if (d === 'openmp') { out.push(`${ind}#pragma omp parallel`); out.push(`${ind}#pragma omp single`); }
       out.push(ind + '{');
-      print(s.body, d, ind + '    ', out);
+      print(s.body, st, ind + '    ', out);
       out.push(ind + '}');
       return;
   }
@@ -240,9 +250,10 @@ const spawnWrites: Make = (g, k, d) => {
 const valueSpawn: Make = (g, k) => {
   const both = g.chance(0.4);
   const globals = [`static long f${k}(long n)\n{\n    long s = 0;\n    for (long i = 0; i < n; i++)\n        s += (i * ${g.int(1, 9)}) % ${g.int(5, 40)};\n    return s;\n}`];
+  const declare = g.chance(0.4); // `long x = spawn f(...);`
   const body: Stmt[] = [
-    c(`long x${k}, y${k};`),
-    spawnCall(`f${k}(${g.int(0, 300)})`, [`x${k}`], `x${k}`),
+    c(declare ? `long y${k};` : `long x${k}, y${k};`),
+    { ...spawnCall(`f${k}(${g.int(0, 300)})`, [`x${k}`], `x${k}`), declare: declare ? 'long' : undefined } as Stmt,
     spawnCall(`f${k}(${g.int(0, 300)})`, [`y${k}`], `y${k}`, both),
     { k: 'join' },
     c(`r${k} = x${k} * 3 + y${k};`),
@@ -580,20 +591,21 @@ export function programOf(seed: number, only?: number[], defects: KnownDefects =
     const seg = make(new Random(hash(seed, k)), k, d, defects);
     if (!only || only.includes(i)) segs.push({ index: i, seg, inline });
   }
+  const st: Style = { d, pragmas: d === 'metafork' && top.chance(0.25), underscore: d === 'cilkplus' && top.chance(0.25) };
   const out: string[] = [`/* fork-join fuzz program: seed ${seed}, ${d} */`, '#include <stdio.h>'];
   if (d === 'cilkplus') out.push('#include <cilk/cilk.h>');
   for (const { seg } of segs) {
     for (const gl of seg.globals) {
       out.push('');
       if (typeof gl === 'string') out.push(gl);
-      else { out.push(gl.sig); out.push('{'); print(gl.body, d, '    ', out); out.push('}'); }
+      else { out.push(gl.sig); out.push('{'); print(gl.body, st, '    ', out); out.push('}'); }
     }
   }
   for (const { index, seg, inline } of segs) {
     if (inline) continue;
     const k = index + 1;
     out.push('', `static long seg${k}(void)`, '{', `    long r${k} = 0;`);
-    print(seg.body, d, '    ', out);
+    print(seg.body, st, '    ', out);
     out.push(`    return r${k};`, '}');
   }
   out.push('', 'int main(void)', '{');
@@ -609,7 +621,7 @@ export function programOf(seed: number, only?: number[], defects: KnownDefects =
       team.push(...code);
     } else { team = undefined; main.push(...code); }
   }
-  print(main, d, '    ', out);
+  print(main, st, '    ', out);
   for (const { index } of segs) out.push(`    printf("r${index + 1} = %ld\\n", r${index + 1});`);
   out.push('    return 0;', '}', '');
   const ext = d === 'metafork' ? '.mfc' : d === 'cilkplus' ? '_cilk.c' : '_omp.c';
