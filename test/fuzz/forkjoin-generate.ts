@@ -537,6 +537,80 @@ const ompUnsupported: Make = (g, k) => {
   return { kind: critical ? 'critical' : 'atomic', globals: [], body, tasks: false };
 };
 
+/**
+ * Fork-join inside parallel loops: a recursive spawning function called from every iteration, a
+ * reduction whose iterations spawn (a block in MetaFork and OpenMP, a call in CilkPlus) and join,
+ * structs passed by value to spawned calls.
+ */
+const mixed: Make = (g, k, d) => {
+  const n = g.int(4, 24);
+  const globals: (string | Helper)[] = [
+    `struct pt${k} { long x, y; };`,
+    { sig: `static long rec${k}(int n)`, body: [c('long a, b;'), c('if (n < 2)\n    return n + 1;'), spawnCall(`rec${k}(n - 1)`, ['a'], 'a'), spawnCall(`rec${k}(n - 2)`, ['b'], 'b', false), { k: 'join' }, c(`return (a + b) % ${g.int(500, 1000)};`)] },
+    `static void mv${k}(long *out, struct pt${k} p, int i)\n{\n    *out = p.x * i + p.y;\n}`,
+    `static long mr${k}[${n}];`,
+  ];
+  const body: Stmt[] = [];
+  body.push({ k: 'for', head: `int i = 0; i < ${n}; i++`, par: true, body: [c(`mr${k}[i] = rec${k}(i % ${g.int(5, 12)});`)] });
+  body.push(checksum(k, `mr${k}`, String(n)));
+  // Structs by value: the spawn copies them at the spawn.
+  body.push(c(`struct pt${k} p${k} = { ${g.int(1, 9)}, ${g.int(1, 9)} };`), c(`long ms${k}[3];`));
+  for (let i = 0; i < 3; i++) {
+    body.push(spawnCall(`mv${k}(&ms${k}[${i}], p${k}, ${i})`, [`ms${k}`]));
+    if (d !== 'openmp') body.push(c(`p${k}.x += ${g.int(1, 5)};`)); // OpenMP: the task would capture it too, but at the task's creation only with firstprivate
+  }
+  body.push({ k: 'join' });
+  body.push(checksum(k, `ms${k}`, '3'));
+  if (d !== 'cilkplus') {
+    const inner: Stmt[] = [c('long lo = 0, hi = 0;'),
+      { k: 'fork', body: [c(`for (int j = 0; j < i; j++)\n    lo += mr${k}[j] % 7;`)], shared: ['lo'], arrays: [], firstprivate: [] },
+      c(`for (int j = i; j < ${n}; j++)\n    hi += mr${k}[j] % 5;`), { k: 'join' }, c(`tot${k} += lo * 3 - hi;`)];
+    body.push(c(`long tot${k} = 0;`));
+    body.push({ k: 'for', head: `int i = 0; i < ${n}; i++`, par: true, reduction: [`+: tot${k}`], body: inner });
+    body.push(c(`r${k} += tot${k};`));
+  } else {
+    body.push(c(`long part${k}[${n}];`));
+    body.push({ k: 'for', head: `int i = 0; i < ${n}; i++`, par: true, body: [c('long lo, hi;'), spawnCall(`rec${k}(i % 7)`, ['lo'], 'lo'), c(`hi = mr${k}[i] % 5;`), { k: 'join' }, c(`part${k}[i] = lo * 3 - hi;`)] });
+    body.push(c(`for (int i = 0; i < ${n}; i++)\n    r${k} += part${k}[i];`));
+  }
+  return { kind: 'mixed', globals, body, tasks: true };
+};
+
+/**
+ * Deep nesting: a spawned function whose parallel loop spawns in every iteration, a block spawn
+ * around a parallel loop (MetaFork, OpenMP), loops of other counter types and shapes; in CilkPlus a
+ * function returning a value with spawns still running at its `return` (its implicit sync).
+ */
+const nesting: Make = (g, k, d) => {
+  const n = g.int(3, 20);
+  const a = `z${k}`;
+  const type = g.pick(['int', 'long', 'unsigned']);
+  const globals: (string | Helper)[] = [
+    `static long ${a}[${n}][4];`,
+    `static void cell${k}(long *p, long v)\n{\n    *p = v % ${g.int(50, 99)} + 1;\n}`,
+    {
+      sig: `static void row${k}(long *r, int i)`,
+      body: [{ k: 'for', head: `${type} j = 0; j < 4; j++`, par: true, body: [spawnCall(`cell${k}(&r[j], (long)i * 4 + j)`, []), { k: 'join' }] }],
+    },
+  ];
+  const body: Stmt[] = [];
+  const loops: Stmt = { k: 'for', head: `int i = 0; i < ${n}; i++`, par: g.chance(0.5), body: [spawnCall(`row${k}(${a}[i], i)`, [])] };
+  if (d !== 'cilkplus' && g.chance(0.6)) {
+    body.push({ k: 'fork', body: [loops, { k: 'join' }], shared: [], arrays: [], firstprivate: [] });
+    body.push(c(`r${k} = ${g.int(1, 9)};`));
+    body.push({ k: 'join' });
+  } else {
+    body.push(loops, { k: 'join' });
+  }
+  body.push(c(`for (int i = 0; i < ${n}; i++)\n    for (int j = 0; j < 4; j++)\n        r${k} = (r${k} * 13 + ${a}[i][j]) % 1000003;`));
+  if (d === 'cilkplus') {
+    // The result is returned while the spawn runs; CilkPlus syncs before the function returns.
+    globals.push(`static long ret${k}(long *o)\n{\n    cilk_spawn cell${k}(o, ${g.int(1, 99)});\n    return ${g.int(1, 9)};\n}`);
+    body.push(c(`long o${k} = 0;`), c(`long q${k} = ret${k}(&o${k});`), c(`r${k} = r${k} * 7 + q${k} * 100 + o${k};`));
+  }
+  return { kind: 'nesting', globals, body, tasks: true };
+};
+
 /** An OpenMP parallel region with worksharing loops (the barrier between them orders them) and a single. */
 const ompRegion: Make = (g, k) => {
   const n = g.int(10, 150);
@@ -554,9 +628,9 @@ const ompRegion: Make = (g, k) => {
 };
 
 const MAKERS: Record<Dialect, [Make, number][]> = {
-  metafork: [[spawnArguments, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [loopSpawn, 2]],
-  cilkplus: [[spawnArguments, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [parallelLoops, 3], [reductions, 2], [scope, 2], [loopSpawn, 2]],
-  openmp: [[spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [sections, 2], [dependTasks, 2], [loopSpawn, 2], [ompRegion, 1], [ompUnsupported, 1]],
+  metafork: [[nesting, 2], [mixed, 2], [spawnArguments, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [loopSpawn, 2]],
+  cilkplus: [[nesting, 2], [mixed, 2], [spawnArguments, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [parallelLoops, 3], [reductions, 2], [scope, 2], [loopSpawn, 2]],
+  openmp: [[nesting, 2], [mixed, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [sections, 2], [dependTasks, 2], [loopSpawn, 2], [ompRegion, 1], [ompUnsupported, 1]],
 };
 
 export interface Program {
