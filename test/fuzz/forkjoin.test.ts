@@ -1,7 +1,8 @@
 // The fork-join differential fuzzer (forkjoin.ts) over a bounded seed range: every translation
 // and round trip of every generated program computes what its serial elision computes, or is
 // refused with a positioned diagnostic. Soak: METAFORK_FUZZ_SEEDS=0-999 (a range A-B or one seed);
-// METAFORK_FUZZ_VERBOSE=1 prints one line per program.
+// METAFORK_FUZZ_VERBOSE=1 prints one line per program; METAFORK_FUZZ_SANITIZE=1 builds everything
+// with -fsanitize=address,undefined.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +18,7 @@ const show = (f: FuzzFailure) => `seed ${f.seed}: ${f.kind} on ${f.path} (segmen
 test(`fork-join programs, seeds ${SEEDS.from}-${SEEDS.to}: every translation and round trip computes what the serial elision computes (gcc -O2, 1/2/4 threads)`, { skip: gcc, timeout: 3_600_000 }, async t => {
   const known = Object.entries(KNOWN_DEFECTS).filter(([, on]) => on).map(([name]) => name);
   if (known.length) t.diagnostic(`known defects left out or worked around (forkjoin-generate.ts): ${known.join(', ')}`);
-  const r = await fuzzForkJoin(SEEDS, { log: process.env.METAFORK_FUZZ_VERBOSE ? line => t.diagnostic(line) : undefined });
+  const r = await fuzzForkJoin(SEEDS, { sanitize: !!process.env.METAFORK_FUZZ_SANITIZE, log: process.env.METAFORK_FUZZ_VERBOSE ? line => t.diagnostic(line) : undefined });
   t.diagnostic(`${r.checked} programs, ${r.translations} translations, ${r.refused} refused (${Object.entries(r.refusals).map(([c, n]) => `${c}: ${n}`).join(', ') || 'none'}), ${r.wrong} wrong`);
   for (const o of r.ownRefusals) t.diagnostic(`seed ${o.seed}: refuses its own translation on ${o.path}: ${o.codes.join('; ')}`);
   assert.equal(r.checked, SEEDS.to - SEEDS.from + 1);

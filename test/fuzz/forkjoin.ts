@@ -53,6 +53,8 @@ export interface FuzzOptions {
   /** Minimise each failure by dropping segments (default true). */
   minimise?: boolean;
   defects?: KnownDefects;
+  /** Builds everything with -fsanitize=address,undefined (slower: for soaks). */
+  sanitize?: boolean;
   /** Changes every translation before it is checked (a planted bug: the fuzzer must see it). */
   mutate?: (text: string, to: Dialect) => string;
   /** Progress: one line per program. */
@@ -60,6 +62,7 @@ export interface FuzzOptions {
 }
 
 const FLAGS = ['-std=gnu11', '-O2', '-Wall', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas'];
+const SANITIZE = ['-fsanitize=address,undefined', '-fno-sanitize-recover=undefined', '-fno-omit-frame-pointer'];
 const EXT: Record<Dialect, string> = { metafork: '.mfc', cilkplus: '_cilk.c', openmp: '_omp.c' };
 
 /** A counting semaphore: at most `n` compilations or runs at a time. */
@@ -92,7 +95,7 @@ class Runner {
   private runs = new Map<string, Promise<{ code: number; stdout: string; stderr: string }>>();
   private count = 0;
 
-  constructor(private pool: Pool, private work: string, private defects: KnownDefects) {}
+  constructor(private pool: Pool, private work: string, private defects: KnownDefects, private sanitize = false) {}
 
   build(text: string, openmp: boolean): Promise<{ exe?: string; error?: string }> {
     const key = `${openmp}\n${text}`;
@@ -103,7 +106,7 @@ class Runner {
       const name = path.join(this.work, `p${this.count++}`);
       b = this.pool.use(async () => {
         fs.writeFileSync(`${name}.c`, text);
-        const r = await exec('gcc', [...FLAGS, ...aliasing, ...(openmp ? ['-fopenmp'] : []), '-x', 'c', `${name}.c`, '-x', 'none', '-o', `${name}.out`, '-lm']);
+        const r = await exec('gcc', [...FLAGS, ...aliasing, ...(this.sanitize ? SANITIZE : []), ...(openmp ? ['-fopenmp'] : []), '-x', 'c', `${name}.c`, '-x', 'none', '-o', `${name}.out`, '-lm']);
         return r.code === 0 ? { exe: `${name}.out` } : { error: r.stderr };
       });
       this.builds.set(key, b);
@@ -270,7 +273,7 @@ export async function fuzzForkJoin(seeds: { from: number; to: number }, options:
   const threads = options.threads ?? [1, 2, 4];
   const defects = options.defects ?? KNOWN_DEFECTS;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-fuzz-fj-'));
-  const runner = new Runner(new Pool(jobs), work, defects);
+  const runner = new Runner(new Pool(jobs), work, defects, options.sanitize);
   const result: FuzzResult = { checked: 0, translations: 0, refused: 0, refusals: {}, ownRefusals: [], wrong: 0, failures: [] };
   let nextSeed = seeds.from;
   // A few programs in flight, so that translating one overlaps compiling another.
