@@ -94,11 +94,11 @@ function storedVariable(model: ItemModel, lvalue: SNode): Variable | undefined {
   return undefined;
 }
 
-function taskClauses(model: ItemModel, c: Construct, shared: Variable[], explicit: string[]): string {
+function taskClauses(model: ItemModel, c: Construct, shared: Variable[], explicit: string[], outside: ReadonlySet<Variable> = new Set()): string {
   const sharedNames = [...new Set([...shared.map(v => v.name), ...explicit])];
   const firstprivate: string[] = [];
   for (const e of sharingAt(model, c)) {
-    if (e.local || sharedNames.includes(e.variable.name)) continue;
+    if (e.local || sharedNames.includes(e.variable.name) || outside.has(e.variable)) continue;
     if ((e.sharing === 'firstprivate') && needsFirstprivate(c, e.variable) && !firstprivate.includes(e.variable.name)) firstprivate.push(e.variable.name);
   }
   return joinClauses(clauseText('shared', sharedNames), clauseText('firstprivate', firstprivate));
@@ -186,10 +186,12 @@ function parametersOf(doc: DocumentModel, name: string): SNode[] | undefined {
   return undefined;
 }
 
-/** `T name` for a parameter declaration `T p` (the parameter's type, another name); undefined for arrays and function declarators. */
+/** `T name` for a parameter declaration `T p` (the parameter's type, another name); undefined for arrays of arrays and function declarators. */
 function declarationLike(text: string, param: SNode, name: string): string | undefined {
   const declarator = child(param, 'declarator');
   if (!declarator) return `${text.slice(param.start, param.end).trim()} ${name}`;
+  // `T v[]` (a pointer, as a parameter): `T *name`.
+  if (declarator.type === 'array_declarator' && child(declarator, 'declarator')?.type === 'identifier') return `${text.slice(param.start, declarator.start)}*${name}`;
   const info = declaratorInfo(declarator);
   if (info) return info.shape === 'array' || info.shape === 'function' ? undefined : text.slice(param.start, info.id.start) + name + text.slice(info.id.end, param.end);
   const abstract = text.slice(declarator.start, declarator.end);
@@ -251,8 +253,11 @@ function callSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Constr
   }
   const temps = argumentsAtSpawn(stage, doc, model, c, shared);
   if (!temps) return;
+  // Variables read only by the arguments evaluated before the task are no business of the task's.
+  const before = (span: { start: number; end: number }) => temps.some(t => t.node.start <= span.start && span.end <= t.node.end);
+  const outside = new Set(sharingAt(model, c).filter(e => e.variable !== target && e.references.every(r => before(r.span))).map(e => e.variable));
   // A temporary is a local of the spawning task, declared right before the task: captured by default.
-  const pragma = `#pragma omp task${taskClauses(model, c, shared, [])}`;
+  const pragma = `#pragma omp task${taskClauses(model, c, shared.filter(v => !outside.has(v)), [], outside)}`;
   const lines = [...temps.map(t => t.declaration), pragma];
   const statement = c.statement!;
   /** The call with the moved arguments replaced by their temporaries. */
