@@ -104,7 +104,8 @@ function printOne(s: Stmt, st: Style, ind: string, out: string[]): void {
       const assign = s.lhs ? `${s.declare && !split ? s.declare + ' ' : ''}${s.lhs} = ` : '';
       if (s.declare && split) out.push(`${ind}${s.declare} ${s.lhs};`);
       if (!s.spawn) { out.push(`${ind}${s.lhs ? `${s.lhs} = ` : ''}${s.call};`); return; }
-      if (d === 'metafork' && st.pragmas) out.push(`${ind}#pragma mf fork`, `${ind}${assign}${s.call};`);
+      // The pragma form spawns the statement: a block spawn, whose result variable must be shared.
+      if (d === 'metafork' && st.pragmas) out.push(`${ind}#pragma mf fork${s.lhs ? ` shared(${s.lhs})` : ''}`, `${ind}${assign}${s.call};`);
       else if (d === 'metafork') out.push(`${ind}${assign}meta_fork ${s.call};`);
       else if (d === 'cilkplus') out.push(`${ind}${assign}${st.underscore ? '_Cilk_spawn' : 'cilk_spawn'} ${s.call};`);
       else { out.push(`${ind}#pragma omp task${clause('shared', s.shared)}`); out.push(`${ind}${s.lhs ? `${s.lhs} = ` : ''}${s.call};`); }

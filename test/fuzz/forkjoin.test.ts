@@ -11,7 +11,7 @@ import { fuzzForkJoin, FuzzFailure, seedRange } from './forkjoin';
 import { KNOWN_DEFECTS } from './forkjoin-generate';
 
 const gcc = spawnSync('gcc', ['--version']).status === 0 ? false : 'gcc not found';
-const SEEDS = seedRange(process.env.METAFORK_FUZZ_SEEDS ?? '0-47');
+const SEEDS = seedRange(process.env.METAFORK_FUZZ_SEEDS ?? '0-89');
 
 const show = (f: FuzzFailure) => `seed ${f.seed}: ${f.kind} on ${f.path} (segments: ${f.kinds.join(', ')})\n${f.detail.slice(0, 2000)}\n--- smallest failing program ---\n${f.program}`;
 
