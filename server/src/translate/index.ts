@@ -156,7 +156,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
     })) return { diagnostics, from, to };
     if (to === 'metafork' && !focus) dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
     if (to === 'openmp' && (sources.includes('metafork') || toMetafork.length)) {
-      if (!run(stage => metaforkToOpenmp(stage, items()))) return { diagnostics, from, to };
+      if (!run(stage => metaforkToOpenmp(stage, items(), model))) return { diagnostics, from, to };
     }
     if (to === 'cilkplus' && (sources.includes('metafork') || toMetafork.length)) {
       if (!run(stage => pipelinesToForks(stage, items()))) return { diagnostics, from, to };
