@@ -11,25 +11,6 @@
 export type Dialect = 'metafork' | 'cilkplus' | 'openmp';
 export const DIALECTS: readonly Dialect[] = ['metafork', 'cilkplus', 'openmp'];
 
-/**
- * Shapes left out while other helpers fix the defects they hit (issue 18). true: the shape is not
- * generated. Remove a flag (set it false) once its fix is merged.
- */
-export const KNOWN_DEFECTS = {
-  /**
-   * 3: the CilkPlus outliner declares each `struct __taskenv__K` twice (strict-aliasing UB at -O2).
-   * Not a shape left out: texts with such structs are built with -fno-strict-aliasing meanwhile.
-   */
-  KNOWN_DEFECT_3: true,
-  /** 4: depend(mutexinoutset: v) is not modelled (treated as no dependence). */
-  KNOWN_DEFECT_4: true,
-  /** 5: `return` inside cilk_scope loses the scope's join. */
-  KNOWN_DEFECT_5: true,
-  /** 13: a depend task whose body is a single call, after a pending dependence: overlapping edits. */
-  KNOWN_DEFECT_13: true,
-};
-export type KnownDefects = typeof KNOWN_DEFECTS;
-
 /** mulberry32: a small deterministic generator, so that a seed replays its program. */
 export class Random {
   private a: number;
@@ -203,7 +184,7 @@ interface Segment {
   tasks: boolean;
 }
 
-type Make = (g: Random, k: number, d: Dialect, defects: KnownDefects) => Segment;
+type Make = (g: Random, k: number, d: Dialect) => Segment;
 
 /** The spawn of `call` writing `writes` (locals, OpenMP shares them). */
 const spawnCall = (call: string, shared: string[], lhs?: string, spawn = true): Stmt => ({ k: 'call', call, lhs, spawn, shared });
@@ -438,12 +419,12 @@ const sections: Make = (g, k) => {
 };
 
 /** OpenMP tasks ordered by depend clauses. */
-const dependTasks: Make = (g, k, d, defects) => {
+const dependTasks: Make = (g, k, d) => {
   const x = `dx${k}`, y = `dy${k}`, z = `dz${k}`;
   const globals = [`static long df${k}(long n)\n{\n    return (n * ${g.int(3, 31)}) % 1009;\n}`];
   const body: Stmt[] = [c(`long ${x} = 0, ${y} = 0, ${z} = ${g.int(1, 9)};`)];
-  // A task whose body is one call, placed after a pending dependence (defect 13) is left out while known.
-  const oneCall = !defects.KNOWN_DEFECT_13 && g.chance(0.5);
+  // A task whose body is one call, placed after a pending dependence (issue 18, defect 13).
+  const oneCall = g.chance(0.5);
   const task = (deps: string, shared: string[], text: string, braces = g.chance(0.5)) =>
     body.push({ k: 'task', clauses: ` ${deps} shared(${shared.join(', ')})`, body: [c(text)], braces });
   task(`depend(out: ${x})`, [x], `${x} = df${k}(${g.int(1, 99)});`);
@@ -454,7 +435,7 @@ const dependTasks: Make = (g, k, d, defects) => {
     task(`depend(in: ${x}) depend(inout: ${z})`, [x, z], `dg${k}(&${z}, ${x});`, false);
   }
   task(`depend(in: ${y}) depend(inout: ${z})`, [y, z], `${z} = (${z} * 7 + ${y}) % 1000003;`);
-  if (!defects.KNOWN_DEFECT_4 && g.chance(0.5)) {
+  if (g.chance(0.5)) {
     const m = `dm${k}`;
     body.splice(1, 0, c(`long ${m} = 0;`));
     // Long read-modify-write runs (through volatile: each one a load and a store), so that tasks the
@@ -468,11 +449,11 @@ const dependTasks: Make = (g, k, d, defects) => {
 };
 
 /** CilkPlus cilk_scope. */
-const scope: Make = (g, k, d, defects) => {
+const scope: Make = (g, k, d) => {
   const globals: (string | Helper)[] = [`static void ss${k}(long *p, long v)\n{\n    *p = v * ${g.int(2, 9)} + 1;\n}`];
   const body: Stmt[] = [c(`long a${k} = 0, b${k} = 0;`)];
   const inScope: Stmt[] = [spawnCall(`ss${k}(&a${k}, ${g.int(1, 50)})`, []), spawnCall(`ss${k}(&b${k}, ${g.int(1, 50)})`, [], undefined, false)];
-  if (!defects.KNOWN_DEFECT_5 && g.chance(0.5)) {
+  if (g.chance(0.5)) {
     // A return inside the scope (defect 5): the scope still joins.
     globals.push({ sig: `static void sc${k}(long *a, long *b)`, body: [{ k: 'scope', body: [spawnCall(`ss${k}(a, 3)`, []), c(`ss${k}(b, 4);`), c('return;')] }] });
     body.push(c(`sc${k}(&a${k}, &b${k});`));
@@ -651,7 +632,7 @@ const hash = (a: number, b: number) => Math.imul(a ^ Math.imul(b + 0x9e3779b9, 0
 export function dialectOf(seed: number): Dialect { return DIALECTS[((seed % 3) + 3) % 3]; }
 
 /** The program of `seed`; `only` keeps the segments with these indices (minimisation). */
-export function programOf(seed: number, only?: number[], defects: KnownDefects = KNOWN_DEFECTS): Program {
+export function programOf(seed: number, only?: number[]): Program {
   const d = dialectOf(seed);
   const top = new Random(hash(seed, 0x5eed));
   const count = top.int(1, 4);
@@ -663,7 +644,7 @@ export function programOf(seed: number, only?: number[], defects: KnownDefects =
     for (const [m, w] of makers) { if (r < w) { make = m; break; } r -= w; }
     const inline = top.chance(0.5);
     const k = i + 1;
-    const seg = make(new Random(hash(seed, k)), k, d, defects);
+    const seg = make(new Random(hash(seed, k)), k, d);
     if (!only || only.includes(i)) segs.push({ index: i, seg, inline });
   }
   const st: Style = { d, pragmas: d === 'metafork' && top.chance(0.25), underscore: d === 'cilkplus' && top.chance(0.25) };

@@ -8,7 +8,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'child_process';
 import { fuzzForkJoin, FuzzFailure, seedRange } from './forkjoin';
-import { KNOWN_DEFECTS } from './forkjoin-generate';
 
 const gcc = spawnSync('gcc', ['--version']).status === 0 ? false : 'gcc not found';
 const SEEDS = seedRange(process.env.METAFORK_FUZZ_SEEDS ?? '0-89');
@@ -16,8 +15,6 @@ const SEEDS = seedRange(process.env.METAFORK_FUZZ_SEEDS ?? '0-89');
 const show = (f: FuzzFailure) => `seed ${f.seed}: ${f.kind} on ${f.path} (segments: ${f.kinds.join(', ')})\n${f.detail.slice(0, 2000)}\n--- smallest failing program ---\n${f.program}`;
 
 test(`fork-join programs, seeds ${SEEDS.from}-${SEEDS.to}: every translation and round trip computes what the serial elision computes (gcc -O2, 1/2/4 threads)`, { skip: gcc, timeout: 3_600_000 }, async t => {
-  const known = Object.entries(KNOWN_DEFECTS).filter(([, on]) => on).map(([name]) => name);
-  if (known.length) t.diagnostic(`known defects left out or worked around (forkjoin-generate.ts): ${known.join(', ')}`);
   const r = await fuzzForkJoin(SEEDS, { sanitize: !!process.env.METAFORK_FUZZ_SANITIZE, log: process.env.METAFORK_FUZZ_VERBOSE ? line => t.diagnostic(line) : undefined });
   t.diagnostic(`${r.checked} programs, ${r.translations} translations, ${r.refused} refused (${Object.entries(r.refusals).map(([c, n]) => `${c}: ${n}`).join(', ') || 'none'}), ${r.wrong} wrong`);
   for (const o of r.ownRefusals) t.diagnostic(`seed ${o.seed}: refuses its own translation on ${o.path}: ${o.codes.join('; ')}`);

@@ -14,7 +14,7 @@ import * as path from 'path';
 import { analyzeText } from '../../server/src/analyze';
 import { elide } from '../../server/src/model/elide';
 import { translateText } from '../../server/src/translate/index';
-import { Dialect, DIALECTS, KNOWN_DEFECTS, KnownDefects, Program, programOf } from './forkjoin-generate';
+import { Dialect, DIALECTS, Program, programOf } from './forkjoin-generate';
 
 export type FailureKind = 'crash' | 'unpositioned refusal' | 'rejects its own output' | 'does not compile' | 'wrong output' | 'input rejected';
 
@@ -52,7 +52,6 @@ export interface FuzzOptions {
   threads?: number[];
   /** Minimise each failure by dropping segments (default true). */
   minimise?: boolean;
-  defects?: KnownDefects;
   /** Builds everything with -fsanitize=address,undefined (slower: for soaks). */
   sanitize?: boolean;
   /** Changes every translation before it is checked (a planted bug: the fuzzer must see it). */
@@ -95,18 +94,16 @@ class Runner {
   private runs = new Map<string, Promise<{ code: number; stdout: string; stderr: string }>>();
   private count = 0;
 
-  constructor(private pool: Pool, private work: string, private defects: KnownDefects, private sanitize = false) {}
+  constructor(private pool: Pool, private work: string, private sanitize = false) {}
 
   build(text: string, openmp: boolean): Promise<{ exe?: string; error?: string; warnings?: string }> {
     const key = `${openmp}\n${text}`;
-    // Defect 3 (being fixed): the outliner's duplicated environment struct is strict-aliasing UB.
-    const aliasing = this.defects.KNOWN_DEFECT_3 && /\bstruct __taskenv__/.test(text) ? ['-fno-strict-aliasing'] : [];
     let b = this.builds.get(key);
     if (!b) {
       const name = path.join(this.work, `p${this.count++}`);
       b = this.pool.use(async () => {
         fs.writeFileSync(`${name}.c`, text);
-        const r = await exec('gcc', [...FLAGS, ...aliasing, ...(this.sanitize ? SANITIZE : []), ...(openmp ? ['-fopenmp'] : []), '-x', 'c', `${name}.c`, '-x', 'none', '-o', `${name}.out`, '-lm']);
+        const r = await exec('gcc', [...FLAGS, ...(this.sanitize ? SANITIZE : []), ...(openmp ? ['-fopenmp'] : []), '-x', 'c', `${name}.c`, '-x', 'none', '-o', `${name}.out`, '-lm']);
         return r.code === 0 ? { exe: `${name}.out`, warnings: r.stderr } : { error: r.stderr };
       });
       this.builds.set(key, b);
@@ -245,8 +242,8 @@ async function checkProgram(program: Program, runner: Runner, threads: number[],
 }
 
 /** The fewest segments of `seed`'s program that still fail along `failure.path` the same way. */
-async function minimise(seed: number, failure: PathFailure, runner: Runner, threads: number[], defects: KnownDefects, mutate?: FuzzOptions['mutate']): Promise<Program> {
-  const full = programOf(seed, undefined, defects);
+async function minimise(seed: number, failure: PathFailure, runner: Runner, threads: number[], mutate?: FuzzOptions['mutate']): Promise<Program> {
+  const full = programOf(seed);
   let keep = Array.from({ length: full.segments }, (_, i) => i);
   let best = full;
   const stillFails = async (p: Program) => {
@@ -256,7 +253,7 @@ async function minimise(seed: number, failure: PathFailure, runner: Runner, thre
   };
   for (let i = 0; i < keep.length && keep.length > 1;) {
     const fewer = keep.filter((_, j) => j !== i);
-    const p = programOf(seed, fewer, defects);
+    const p = programOf(seed, fewer);
     if (await stillFails(p)) { keep = fewer; best = p; } else i++;
   }
   return best;
@@ -273,16 +270,15 @@ export function seedRange(text: string): { from: number; to: number } {
 export async function fuzzForkJoin(seeds: { from: number; to: number }, options: FuzzOptions = {}): Promise<FuzzResult> {
   const jobs = options.jobs ?? 2;
   const threads = options.threads ?? [1, 2, 4];
-  const defects = options.defects ?? KNOWN_DEFECTS;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-fuzz-fj-'));
-  const runner = new Runner(new Pool(jobs), work, defects, options.sanitize);
+  const runner = new Runner(new Pool(jobs), work, options.sanitize);
   const result: FuzzResult = { checked: 0, translations: 0, refused: 0, refusals: {}, ownRefusals: [], wrong: 0, failures: [] };
   let nextSeed = seeds.from;
   // A few programs in flight, so that translating one overlaps compiling another.
   const worker = async () => {
     while (nextSeed <= seeds.to) {
       const seed = nextSeed++;
-      const program = programOf(seed, undefined, defects);
+      const program = programOf(seed);
       const r = await checkProgram(program, runner, threads, undefined, options.mutate);
       result.checked++;
       result.translations += r.translations;
@@ -291,7 +287,7 @@ export async function fuzzForkJoin(seeds: { from: number; to: number }, options:
       for (const o of r.ownRefusals) result.ownRefusals.push({ seed, ...o });
       result.wrong += r.failures.length;
       for (const f of r.failures) {
-        const small = options.minimise === false ? program : await minimise(seed, f, runner, threads, defects, options.mutate);
+        const small = options.minimise === false ? program : await minimise(seed, f, runner, threads, options.mutate);
         result.failures.push({ seed, ...f, program: small.text, kinds: small.kinds });
       }
       options.log?.(`seed ${seed} (${program.dialect}: ${program.kinds.join(', ')}): ${r.failures.length ? r.failures.map(f => `${f.kind} on ${f.path}`).join('; ') : 'ok'}`);
