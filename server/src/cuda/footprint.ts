@@ -670,5 +670,7 @@ export function pointerExtent(model: ItemModel, kernels: Kernel[], variable: Var
   // Several references: the largest count, decided at run time unless two differ by a constant.
   const largest = counts.filter(c => !counts.some(o => o !== c && o.sub(c).nonNegative() && !o.equals(c)));
   const texts = largest.map(c => c.toC());
+  // A loop that runs no iteration (n - 2 elements at n = 1) transfers nothing, not a negative count.
+  if (!largest.some(c => c.nonNegative())) texts.push('0');
   return { extent: texts.slice(1).reduce((acc, t) => `(${acc}) > (${t}) ? (${acc}) : (${t})`, texts[0]) };
 }
