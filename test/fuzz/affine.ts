@@ -280,7 +280,8 @@ function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar:
   for (let d = depth - 1; d >= 0; d--) {
     const h = shapes[d].header;
     const stmts = inner.split('\n');
-    text = stmts.length === 1 && !stmts[0].startsWith('for') ? `${h}\n${indent(inner, '  ')}` : `${h} {\n${indent(inner, '  ')}\n}`;
+    // A lone declaration is no statement of its own: braces.
+    text = stmts.length === 1 && !/^(for|long) /.test(stmts[0]) ? `${h}\n${indent(inner, '  ')}` : `${h} {\n${indent(inner, '  ')}\n}`;
     inner = text;
   }
   if (omp) text = `#pragma omp parallel for\n${text}`;

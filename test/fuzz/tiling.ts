@@ -35,8 +35,9 @@ export interface TileFailure {
   /** crash: tile or cuda threw; refused: cuda refused tile's own output in global memory (tile
    * promises it generates); build: the .cu did not build; run: nonzero exit; race: the race
    * checker reported one; differs: another output; recurrence: a loop with a known carried
-   * dependence became parallel. */
-  kind: 'crash' | 'refused' | 'build' | 'run' | 'race' | 'differs' | 'recurrence';
+   * dependence became parallel; generator: the program itself is not what the generator
+   * promises (it does not build, fails, or its OpenMP loops race). */
+  kind: 'crash' | 'refused' | 'build' | 'run' | 'race' | 'differs' | 'recurrence' | 'generator';
   message: string;
   /** The program (and what tile made of it), written for replay. */
   files: string[];
@@ -89,17 +90,17 @@ async function reference(program: AffineProgram, src: string, sizes: string[]): 
   const exe = `${src}.gcc`;
   const flags = ['-std=c99', '-O2', ...(program.openmp ? ['-fopenmp'] : [])];
   const built = await run('gcc', [...flags, '-o', exe, src, '-lm'], {});
-  if (built.code !== 0) throw new Error(`generator: seed ${program.seed} does not build with gcc:\n${built.stderr}`);
+  if (built.code !== 0) throw new Error(`does not build with gcc:\n${built.stderr}`);
   const outs: string[] = [];
   for (const n of sizes) {
     const r = await run(exe, [n], { OMP_NUM_THREADS: '1' });
-    if (r.code !== 0) throw new Error(`generator: seed ${program.seed} fails at n = ${n}: ${r.stderr}`);
+    if (r.code !== 0) throw new Error(`fails at n = ${n}: ${r.stderr}`);
     outs.push(r.stdout);
   }
   if (program.openmp) {
     // The generator's word that its pragmas hold: the same output on 3 threads.
     const r = await run(exe, [sizes[0]], { OMP_NUM_THREADS: '3' });
-    if (r.stdout !== outs[0]) throw new Error(`generator: seed ${program.seed}'s OpenMP loops are not parallel (3 threads differ)`);
+    if (r.stdout !== outs[0]) throw new Error(`its OpenMP loops are not parallel (3 threads print another result)`);
   }
   return outs;
 }
@@ -110,9 +111,15 @@ export async function checkProgram(program: AffineProgram, options: TileFuzzOpti
   const stem = path.join(work, `seed${program.seed}`);
   const src = `${stem}.c`;
   fs.writeFileSync(src, program.text);
-  const want = await reference(program, src, sizes);
   const failures: TileFailure[] = [];
   const fail = (config: string, kind: TileFailure['kind'], message: string, files: string[]) => failures.push({ seed: program.seed, config, kind, message, files: [src, ...files] });
+  let want: string[];
+  try {
+    want = await reference(program, src, sizes);
+  } catch (e) {
+    fail('gcc', 'generator', (e as Error).message, []);
+    return failures;
+  }
   for (const config of configs) {
     const mfc = `${stem}.${config.label}.mfc`, cu = `${stem}.${config.label}.cu`;
     let tiledText: string | undefined, cudaText: string | undefined;

@@ -42,3 +42,8 @@ test('array parameters with extents naming a parameter (C99 VLA parameters) beco
   const cu = await tiledRun('vla-parameter.c', {}, 'global', ['37', '1', '0']);
   assert.match(cu, /static void kernels\(int n, long \(\*a\), void \*mf_b\)\n\{\n  long \(\*b\)\[n \+ 2\] = \(long \(\*\)\[n \+ 2\]\) mf_b;\n/);
 });
+
+test('a guarded index that a serial loop of the kernel starts from keeps its guard\'s range (the footprint of a[i] is n, not the grid\'s dim)', { skip: gcc }, async () => {
+  const cu = await tiledRun('triangular-footprint.c', {}, 'global', ['37', '61', '1', '0']);
+  assert.match(cu, /cudaMalloc\(\(void \*\*\) &mf_dev_a, sizeof\(double\) \* n\)\);/);
+});

@@ -185,7 +185,9 @@ class KernelSymbols {
     }
     for (const s of kernel.spine) add(s.loop, s.role === 'block' ? 'thread' : s.role);
     walk(child(innermost, 'body')!, n => { if (n.type === 'for_statement') add(n, 'body'); return true; });
-    for (const s of this.loops.values()) Object.assign(s, this.range(s.loop));
+    // Over the loops found so far: reading a range may add a guarded symbol (`for (j = i; ...)`
+    // inside `if (i < n)`), whose own range is its guard's, not a loop's.
+    for (const s of [...this.loops.values()]) Object.assign(s, this.range(s.loop));
   }
 
   get text(): string { return this.model.text; }
