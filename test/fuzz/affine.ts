@@ -162,7 +162,7 @@ interface LoopShape { header: string; info: LoopInfo }
 
 /** A loop over `v` inside `outer` (the enclosing loops); `plain` keeps it a constant or
  * parametric range (a recurrence's loop must run for sure). */
-function loopShape(r: Rng, v: string, outer: LoopInfo[], plain = false): LoopShape {
+function loopShape(r: Rng, v: string, outer: LoopInfo[], plain = false, declared = false): LoopShape {
   const parent = outer[outer.length - 1];
   let lo = String(r.int(0, 3)), min = Number(lo);
   let hi: string, max: Max, cmp = '<';
@@ -181,27 +181,46 @@ function loopShape(r: Rng, v: string, outer: LoopInfo[], plain = false): LoopSha
   }
   // Rarely a loop outside the tiler's form: decreasing, or stepping by 2 (the same or fewer values).
   const form = plain ? 0 : r.pick([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]);
+  const int = declared ? '' : 'int ';
   const header = form === 1
-    ? `for (int ${v} = ${cmp === '<' ? `${hi} - 1` : hi}; ${v} >= ${lo}; ${v}--)`
-    : `for (int ${v} = ${lo}; ${v} ${cmp} ${hi}; ${v}${form === 2 ? ' += 2' : '++'})`;
+    ? `for (${int}${v} = ${cmp === '<' ? `${hi} - 1` : hi}; ${v} >= ${lo}; ${v}--)`
+    : `for (${int}${v} = ${lo}; ${v} ${cmp} ${hi}; ${v}${form === 2 ? ' += 2' : '++'})`;
   return { header, info: { v, min, max } };
 }
 
 const indent = (s: string, by: string) => s.split('\n').map(l => l ? by + l : l).join('\n');
 
-/** One nest of `kind`; `scalar` is the reduction's accumulator. */
-function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar: string): { text: string; carried?: string; carriedHeader?: string; omp: boolean } {
+/** One nest of `kind`; `scalar` is the reduction's accumulator. `pre`: declarations before the
+ * nest (indices and temporaries declared outside it, which a tiling must make each thread's
+ * own); `post`: what reads their last values after it. */
+function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar: string): { text: string; carried?: string; carriedHeader?: string; omp: boolean; pre: string[]; post: string[] } {
   const depth = r.pick([1, 1, 2, 2, 2, 3]);
+  // OpenMP would share variables declared outside its loop: those nests declare everything inside.
+  const omp = kind === 'parallel' && r.chance(0.5);
+  const hoist = !omp && r.chance(0.25);
+  const pre: string[] = [], post: string[] = [];
   const names = ['i', 'j', 'k'].slice(0, depth).map(x => `${x}${index}`);
   const arrays = b.arrays;
   const shapes: LoopShape[] = [];
   // The recurrence: which loop carries it, which array it runs along.
   const carriedAt = kind === 'recurrence' ? r.int(0, depth - 1) : -1;
-  for (const [d, v] of names.entries()) shapes.push(loopShape(r, v, shapes.map(s => s.info), d === carriedAt || (kind === 'parallel' && d === 0 && r.chance(0.5))));
+  for (const [d, v] of names.entries()) {
+    const declared = hoist && r.chance(0.6);
+    if (declared) {
+      pre.push(`int ${v} = 0;`);
+      if (r.chance(0.4)) post.push(`total += ${v};`);
+    }
+    shapes.push(loopShape(r, v, shapes.map(s => s.info), d === carriedAt || (kind === 'parallel' && d === 0 && r.chance(0.5)), declared));
+  }
+  const temporary = (t: string, value: string) => {
+    if (!hoist) return `long ${t} = ${value};`;
+    pre.push(`long ${t} = 0;`);
+    if (r.chance(0.4)) post.push(`total += ${t};`);
+    return `${t} = ${value};`;
+  };
   const loops = shapes.map(s => s.info);
   const temps: string[] = [];
   const body: string[] = [];
-  let omp = false;
 
   if (kind === 'parallel') {
     // Each written array is touched only at the outer index's own row (dimension 0 is c * i + off),
@@ -227,13 +246,12 @@ function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar:
     for (let s = 0; s < statements; s++) {
       if (r.chance(0.3)) {
         const t = b.temp();
-        body.push(`long ${t} = (long)(${b.expr(loops, read(loops), []).text});`);
+        body.push(temporary(t, `(long)(${b.expr(loops, read(loops), []).text})`));
         temps.push(t);
       }
       const a = r.pick(written);
       body.push(b.store(refOf(a, loops), a.ty, b.expr(loops, read(loops), temps)));
     }
-    omp = r.chance(0.5);
   } else if (kind === 'recurrence') {
     const L = loops[carriedAt];
     const a = r.pick(arrays);
@@ -264,7 +282,7 @@ function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar:
     for (let s = 0; s < statements; s++) {
       if (r.chance(0.2)) {
         const t = b.temp();
-        body.push(`long ${t} = (long)(${b.expr(loops, read, []).text});`);
+        body.push(temporary(t, `(long)(${b.expr(loops, read, []).text})`));
         temps.push(t);
         continue;
       }
@@ -285,7 +303,7 @@ function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar:
     inner = text;
   }
   if (omp) text = `#pragma omp parallel for\n${text}`;
-  return { text, carried: carriedAt >= 0 ? names[carriedAt] : undefined, carriedHeader: carriedAt >= 0 ? shapes[carriedAt].header : undefined, omp };
+  return { text, carried: carriedAt >= 0 ? names[carriedAt] : undefined, carriedHeader: carriedAt >= 0 ? shapes[carriedAt].header : undefined, omp, pre, post };
 }
 
 export function generateProgram(seed: number): AffineProgram {
@@ -299,7 +317,7 @@ export function generateProgram(seed: number): AffineProgram {
   }
   const b = new Builder(r, arrays);
   const inFunction = r.chance(0.3);
-  const nests: { kind: Nest['kind']; text: string; carried?: string; carriedHeader?: string; omp: boolean; scalar: string }[] = [];
+  const nests: { kind: Nest['kind']; text: string; carried?: string; carriedHeader?: string; omp: boolean; scalar: string; pre: string[]; post: string[] }[] = [];
   for (let k = 0, m = r.int(1, 3); k < m; k++) {
     const kind = r.pick(['map', 'map', 'map', 'parallel', 'parallel', 'recurrence', 'recurrence', 'reduction'] as const);
     const scalar = `s${k}`;
@@ -309,18 +327,20 @@ export function generateProgram(seed: number): AffineProgram {
 
   const lines: string[] = ['#include <stdio.h>', '#include <stdlib.h>', ''];
   const located: Nest[] = [];
-  const emitNests = (pad: string) => {
+  const emitNests = (pad: string, main: boolean) => {
     for (const n of nests) {
       if (n.kind === 'reduction') lines.push(`${pad}long ${n.scalar} = 0;`);
+      lines.push(...n.pre.map(l => pad + l));
       located.push({ kind: n.kind, carried: n.carried, carriedHeader: n.carriedHeader, omp: n.omp, line: lines.length + 1, text: n.text });
       lines.push(...indent(n.text, pad).split('\n'));
+      if (main) lines.push(...n.post.map(l => pad + l));
     }
   };
   const param = (a: ArrayDecl) => a.dims === 1 ? (a.storage === 'stack' ? `${a.ty} ${a.name}[4 * n + 64]` : `${a.ty} *${a.name}`)
     : a.storage === 'flat' ? `${a.ty} *${a.name}` : `${a.ty} ${a.name}[2 * n + 40][2 * n + 40]`;
   if (inFunction) {
     lines.push(`static long kernels(int n, int W, ${arrays.map(param).join(', ')})`, '{');
-    emitNests('  ');
+    emitNests('  ', false);
     lines.push(`  return ${reductions.length ? reductions.join(' + ') : '0'};`, '}', '');
   }
   lines.push('int main(int argc, char **argv)', '{', `  int n = argc > 1 ? atoi(argv[1]) : 37;`, '  int W = 2 * n + 40;');
@@ -341,7 +361,7 @@ export function generateProgram(seed: number): AffineProgram {
   lines.push('  long total = 0;');
   if (inFunction) lines.push(`  total += kernels(n, W, ${arrays.map(a => a.name).join(', ')});`);
   else {
-    emitNests('  ');
+    emitNests('  ', true);
     for (const s of reductions) lines.push(`  total += ${s};`);
   }
   for (const a of arrays) {

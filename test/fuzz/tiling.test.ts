@@ -9,7 +9,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { fuzzTile, seedRange } from './tiling';
+import { checkProgram, CONFIGS, fuzzTile, seedRange } from './tiling';
 import { generateProgram } from './affine';
 
 const gcc = spawnSync('gcc', ['--version']).status === 0 && spawnSync('g++', ['--version']).status === 0 ? false : 'gcc or g++ not found';
@@ -35,5 +35,31 @@ test(`seeds ${from}-${to}: every tiling computes what gcc -O2 computes, races no
   assert.equal(r.wrong, 0, report);
   // Something was tiled: a fuzzer whose programs all stay serial checks nothing.
   assert.ok(r.tiled > 0, 'no nest was tiled');
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+test('the checker reports a loop it was told carries a dependence when the tiler makes it parallel', { skip: gcc }, async () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-fuzz-tile-check-'));
+  const text = `#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+  int n = argc > 1 ? atoi(argv[1]) : 37;
+  long a[4 * n + 64];
+  for (int i0 = 0; i0 < n; i0++)
+    a[i0] = i0 % 1009;
+  long long sum = 0;
+  for (int q = 0; q < n; q++)
+    sum += (q % 7 + 1) * a[q];
+  printf("a: %lld\\n", sum);
+  return 0;
+}
+`;
+  const header = 'for (int i0 = 0; i0 < n; i0++)';
+  const planted = { seed: 0, text, arrays: [], openmp: false, nests: [{ kind: 'recurrence' as const, carried: 'i0', carriedHeader: header, omp: false, line: 8, text: '' }] };
+  const result = { checked: 0, tiled: 0, serial: 0, parallelLeftSerial: 0, sharedRefusals: 0, wrong: 0, failures: [] };
+  const failures = await checkProgram(planted, { work, configs: [CONFIGS[0]], sizes: ['37'] }, result);
+  assert.deepEqual(failures.map(f => [f.kind, f.message]), [['recurrence', "the loop 'i0' (line 8) carries a dependence but was made parallel"]]);
   fs.rmSync(work, { recursive: true, force: true });
 });
