@@ -9,6 +9,8 @@
 // - 'map': random reads and writes; any dependence may be there (the tiler decides);
 // - 'parallel': the outer loop is truly parallel (each written array is touched only in the row
 //   of that iteration), sometimes under `#pragma omp parallel for`;
+// - 'near': written as 'parallel', but some reads of a written array take another row (c * i + d):
+//   a dependence or none (a[2 * i] against a[2 * i + 1]), for the dependence test to tell;
 // - 'recurrence': a loop carries a dependence for certain (`x[i] = x[i - d] + ...`, read ahead,
 //   or written ahead): that loop must never become parallel;
 // - 'reduction': a scalar accumulates across the iterations.
@@ -51,7 +53,7 @@ const extentText = (dims: 1 | 2) => dims === 1 ? '4 * n + 64' : '2 * n + 40';
 const MOD = 1009;
 
 export interface Nest {
-  kind: 'map' | 'parallel' | 'recurrence' | 'reduction';
+  kind: 'map' | 'near' | 'parallel' | 'recurrence' | 'reduction';
   /** The loop that carries a certain dependence (a recurrence), by its index. */
   carried?: string;
   /** Its header as printed, which must survive a tiling unchanged (the loop stays serial). */
@@ -222,7 +224,7 @@ function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar:
   const temps: string[] = [];
   const body: string[] = [];
 
-  if (kind === 'parallel') {
+  if (kind === 'parallel' || kind === 'near') {
     // Each written array is touched only at the outer index's own row (dimension 0 is c * i + off),
     // and the same row in every reference; the others are only read.
     const outer = loops[0];
@@ -235,9 +237,13 @@ function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar:
         if (b.fits(f, loops, a.dims)) { row.set(a.name, f); break; }
       }
     }
-    const refOf = (a: ArrayDecl, inner: LoopInfo[]) => {
-      const f = row.get(a.name);
+    const refOf = (a: ArrayDecl, inner: LoopInfo[], write = false) => {
+      let f = row.get(a.name);
       if (!f) return b.randomRef(a, inner);
+      while (!write && kind === 'near' && r.chance(0.5)) {
+        const g = b.lift({ terms: [{ v: outer.v, c: r.pick([1, 2]) }], off: r.int(-3, 3) }, loops);
+        if (b.fits(g, loops, a.dims)) { f = g; break; }
+      }
       if (a.dims === 1) return b.ref(a, [f]);
       return b.ref(a, [f, b.subscript(inner, 2)]);
     };
@@ -250,7 +256,7 @@ function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar:
         temps.push(t);
       }
       const a = r.pick(written);
-      body.push(b.store(refOf(a, loops), a.ty, b.expr(loops, read(loops), temps)));
+      body.push(b.store(refOf(a, loops, true), a.ty, b.expr(loops, read(loops), temps)));
     }
   } else if (kind === 'recurrence') {
     const L = loops[carriedAt];
@@ -319,7 +325,7 @@ export function generateProgram(seed: number): AffineProgram {
   const inFunction = r.chance(0.3);
   const nests: { kind: Nest['kind']; text: string; carried?: string; carriedHeader?: string; omp: boolean; scalar: string; pre: string[]; post: string[] }[] = [];
   for (let k = 0, m = r.int(1, 3); k < m; k++) {
-    const kind = r.pick(['map', 'map', 'map', 'parallel', 'parallel', 'recurrence', 'recurrence', 'reduction'] as const);
+    const kind = r.pick(['map', 'map', 'near', 'near', 'parallel', 'parallel', 'recurrence', 'recurrence', 'reduction'] as const);
     const scalar = `s${k}`;
     nests.push({ kind, scalar, ...nestText(r, b, k, kind, scalar) });
   }

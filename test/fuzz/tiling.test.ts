@@ -22,7 +22,7 @@ test('the generator is deterministic and writes each kind of nest', () => {
   assert.equal(generateProgram(7).text, generateProgram(7).text);
   assert.notEqual(generateProgram(7).text, generateProgram(8).text);
   const kinds = new Set(Array.from({ length: 40 }, (_, s) => generateProgram(s).nests.map(n => n.kind)).flat());
-  assert.deepEqual([...kinds].sort(), ['map', 'parallel', 'recurrence', 'reduction']);
+  assert.deepEqual([...kinds].sort(), ['map', 'near', 'parallel', 'recurrence', 'reduction']);
   assert.ok(Array.from({ length: 40 }, (_, s) => generateProgram(s)).some(p => p.openmp));
 });
 
