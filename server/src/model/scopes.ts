@@ -356,3 +356,19 @@ export function initializerOf(v: Variable): SNode | undefined {
   });
   return found;
 }
+
+/** The variables the identifiers inside `node` name: its references, and in a parameter's
+ * declarator (`long b[n][m]`, which the walk of an item does not visit) the parameters declared
+ * before them. */
+export function variablesIn(scopes: ItemScopes, node: SNode, text: string): Variable[] {
+  const found: Variable[] = [];
+  walk(node, n => {
+    if (n.type !== 'identifier') return true;
+    const name = text.slice(n.start, n.end);
+    const v = scopes.references.find(r => r.span.start === n.start && r.span.end === n.end)?.variable
+      ?? scopes.variables.find(x => x.storage === 'param' && x.name === name && x.span.start < n.start && within(node, x.scope));
+    if (v && !found.includes(v)) found.push(v);
+    return true;
+  });
+  return found;
+}
