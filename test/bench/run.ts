@@ -17,6 +17,10 @@ import { analyzeCost } from '../../server/src/cost/index';
 import { tileText } from '../../server/src/tile/index';
 import { plotData } from '../../server/src/cost/plot';
 import { generateCuda } from '../../server/src/cuda/index';
+import * as os from 'os';
+import { fuzzSchedules } from '../fuzz/schedules';
+import { fuzzForkJoin } from '../fuzz/forkjoin';
+import { fuzzTile } from '../fuzz/tiling';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -276,6 +280,20 @@ async function tile(): Promise<void> {
   }
 }
 
+/** The three differential fuzzers of issue 18 over the seed ranges `npm test` runs: how many
+ * programs each checked and how many came out wrong (the goal: 0). Counts, not timings. */
+async function fuzzers(): Promise<string[]> {
+  const fj = await fuzzForkJoin({ from: 0, to: 89 });
+  const tile = await fuzzTile(0, 19, { work: fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-tile-')), rotate: true });
+  const sched = await fuzzSchedules(0, 19);
+  await closeSolver();
+  return [
+    `fork-join programs (seeds 0-89), every translation and round trip vs the serial elision at gcc -O2, 1/2/4 threads: ${fj.checked} checked (${fj.translations} translations, ${fj.refused} refused), ${fj.wrong} wrong`,
+    `affine loop nests (seeds 0-19), tile -> cuda -> race-checked emulation vs gcc -O2: ${tile.checked} checked (${tile.tiled} nests tiled, ${tile.serial} left serial), ${tile.wrong} wrong`,
+    `schedules (seeds 0-19), optimize -o with every dispatcher choice forced vs gcc -O2: ${sched.checked} checked (${sched.runs} runs, ${sched.refused} refused), ${sched.wrong} wrong`,
+  ];
+}
+
 async function main(): Promise<void> {
   const text = generateProgram(10000);
   await optimize();
@@ -286,6 +304,7 @@ async function main(): Promise<void> {
   await cuda();
   await overStdio(text);
   await openDocuments(50, 1000);
+  const fuzzed = await fuzzers();
   const width = Math.max(...rows.map(r => r.what.length));
   console.log(`MetaFork Studio benchmarks (node ${process.version}, ${text.split('\n').length - 1} lines, ${text.length} characters)\n`);
   console.log(`${'measure'.padEnd(width)}  median ms  runs  budget ms  ratio`);
@@ -293,6 +312,8 @@ async function main(): Promise<void> {
     const ratio = r.budget ? (r.median / r.budget).toFixed(2) : '';
     console.log(`${r.what.padEnd(width)}  ${r.median.toFixed(1).padStart(9)}  ${String(r.runs).padStart(4)}  ${(r.budget ? String(r.budget) : '-').padStart(9)}  ${ratio.padStart(5)}`);
   }
+  console.log('\nDifferential fuzzers (programs checked, and wrong: the goal is 0)');
+  for (const line of fuzzed) console.log(`  ${line}`);
 }
 
 main().catch(e => { console.error(e); process.exitCode = 1; });

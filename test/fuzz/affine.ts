@@ -17,26 +17,9 @@
 // Values stay small (every store is reduced modulo a prime), so no signed overflow, and doubles
 // hold integers: the program's output is exact and the same under every correct schedule.
 
-/** A small deterministic PRNG (mulberry32), so a seed replays its program. */
-export function prng(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  return {
-    /** An integer in [lo, hi]. */
-    int,
-    /** True with probability p. */
-    chance: (p: number) => next() < p,
-    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)],
-  };
-}
-type Rng = ReturnType<typeof prng>;
+import { Random } from './seeds';
+
+type Rng = Random;
 
 type Ty = 'int' | 'long' | 'double';
 export interface ArrayDecl { name: string; ty: Ty; dims: 1 | 2; storage: 'stack' | 'malloc' | 'flat' }
@@ -313,7 +296,7 @@ function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar:
 }
 
 export function generateProgram(seed: number): AffineProgram {
-  const r = prng(seed);
+  const r = new Random(seed);
   const count = r.int(1, 3);
   const arrays: ArrayDecl[] = [];
   for (const name of ['a', 'b', 'c'].slice(0, count)) {

@@ -8,26 +8,10 @@
 // index), so a program without some of its segments prints the others exactly as before: that is
 // how failures are minimised (`programOf` with a subset).
 
+import { Random } from './seeds';
+
 export type Dialect = 'metafork' | 'cilkplus' | 'openmp';
 export const DIALECTS: readonly Dialect[] = ['metafork', 'cilkplus', 'openmp'];
-
-/** mulberry32: a small deterministic generator, so that a seed replays its program. */
-export class Random {
-  private a: number;
-  constructor(seed: number) { this.a = seed >>> 0; }
-  /** A uniform float in [0, 1). */
-  next(): number {
-    this.a = (this.a + 0x6d2b79f5) >>> 0;
-    let t = this.a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  /** An integer in [lo, hi]. */
-  int(lo: number, hi: number): number { return lo + Math.floor(this.next() * (hi - lo + 1)); }
-  chance(p: number): boolean { return this.next() < p; }
-  pick<T>(xs: readonly T[]): T { return xs[Math.floor(this.next() * xs.length)]; }
-}
 
 // ---------------------------------------------------------------------------------------------
 // A tiny statement tree, printed in each dialect.

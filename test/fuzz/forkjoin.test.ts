@@ -7,10 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'child_process';
-import { fuzzForkJoin, FuzzFailure, seedRange } from './forkjoin';
+import { fuzzForkJoin, FuzzFailure } from './forkjoin';
+import { fuzzSeeds } from './seeds';
 
 const gcc = spawnSync('gcc', ['--version']).status === 0 ? false : 'gcc not found';
-const SEEDS = seedRange(process.env.METAFORK_FUZZ_SEEDS ?? '0-89');
+const SEEDS = fuzzSeeds('0-89');
 
 const show = (f: FuzzFailure) => `seed ${f.seed}: ${f.kind} on ${f.path} (segments: ${f.kinds.join(', ')})\n${f.detail.slice(0, 2000)}\n--- smallest failing program ---\n${f.program}`;
 

@@ -259,13 +259,6 @@ async function minimise(seed: number, failure: PathFailure, runner: Runner, thre
   return best;
 }
 
-/** Parses a seed range `A-B` (inclusive) or `N` (one seed). */
-export function seedRange(text: string): { from: number; to: number } {
-  const m = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(text);
-  if (!m) throw new Error(`a seed range is A-B or N: '${text}'`);
-  return { from: Number(m[1]), to: Number(m[2] ?? m[1]) };
-}
-
 /** Fuzzes seeds `from`..`to` (inclusive). */
 export async function fuzzForkJoin(seeds: { from: number; to: number }, options: FuzzOptions = {}): Promise<FuzzResult> {
   const jobs = options.jobs ?? 2;

@@ -5,13 +5,14 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'child_process';
-import { fuzzSchedules, seedRange } from './schedules';
+import { fuzzSchedules } from './schedules';
+import { fuzzSeeds } from './seeds';
 import { closeSolver } from '../../server/src/optimize/solver';
 
 after(() => closeSolver());
 const tools = spawnSync('g++', ['--version']).status === 0 && spawnSync('gcc', ['--version']).status === 0 ? false : 'gcc/g++ not found';
 
-const [from, to] = seedRange('0-19');
+const { from, to } = fuzzSeeds('0-19');
 
 // About 5 s a program on one core (a g++ build of the emulation and some hundred runs).
 test('random schedules: every choice the dispatcher may make computes what gcc -O2 computes', { skip: tools, timeout: 120_000 + (to - from + 1) * 60_000 }, async () => {

@@ -15,21 +15,15 @@ import { elide } from '../../server/src/model/elide';
 import { optimizeText } from '../../server/src/optimize/index';
 import { BLOCK_CANDIDATES, GRANULARITY_CANDIDATES } from '../../server/src/optimize/dispatch';
 import { buildEmulatedAsync, nvccAvailable, nvccCompileAsync } from '../cuda/emu/build';
+import { Random } from './seeds';
 
 const run = promisify(execFile);
-
-/** A small deterministic generator (LCG), one per seed. */
-function random(seed: number) {
-  let x = (seed * 2654435761 + 12345) >>> 0;
-  const next = () => { x = (Math.imul(x, 1103515245) + 12345) >>> 0; return x >>> 8; };
-  return { int: (lo: number, hi: number) => lo + (next() % (hi - lo + 1)), pick: <T>(xs: readonly T[]) => xs[next() % xs.length], chance: (p: number) => next() % 1000 < p * 1000 };
-}
 
 export interface Generated { text: string; args: string[]; description: string }
 
 /** The program of one seed. */
 export function generateSchedule(seed: number): Generated {
-  const r = random(seed);
+  const r = new Random(seed);
   if (r.chance(0.2)) return rowsSchedule(seed, r);
   const twoD = r.chance(0.35);
   const coarsen = r.chance(0.6);
@@ -113,7 +107,7 @@ export function generateSchedule(seed: number): Generated {
 /** A matrix-vector shape: rows over the grid and block, columns over a serial tile loop between
  * them and a serial loop inside (`q = w * B + z`), each row folded in column order (an update
  * that depends on the order: the serial chain must keep it). */
-function rowsSchedule(seed: number, r: ReturnType<typeof random>): Generated {
+function rowsSchedule(seed: number, r: Random): Generated {
   const N = r.int(1, 60), M = r.int(1, 60), B = r.pick([1, 2, 3, 4, 8, 16]), s = r.int(1, 3);
   const ceil = r.chance(0.7), guarded = ceil || r.chance(0.5);
   const fold = r.pick(['c[p] = c[p] * 3 % 100003 + a[p][q];', 'c[p] = c[p] + a[p][q] * (q % 3 + 1);']);
@@ -225,8 +219,3 @@ export async function fuzzSchedules(from: number, to: number, options: { dir?: s
   return result;
 }
 
-/** `METAFORK_FUZZ_SEEDS=FROM-TO` (default `fallback`). */
-export function seedRange(fallback: string): [number, number] {
-  const m = /^(\d+)-(\d+)$/.exec(process.env.METAFORK_FUZZ_SEEDS ?? fallback) ?? /^(\d+)-(\d+)$/.exec(fallback)!;
-  return [Number(m[1]), Number(m[2])];
-}

@@ -9,14 +9,15 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { checkProgram, CONFIGS, fuzzTile, seedRange } from './tiling';
+import { checkProgram, CONFIGS, fuzzTile } from './tiling';
+import { seedRange } from './seeds';
 import { generateProgram } from './affine';
 
 const gcc = spawnSync('gcc', ['--version']).status === 0 && spawnSync('g++', ['--version']).status === 0 ? false : 'gcc or g++ not found';
 // The bounded range: each seed through the default configuration and one other in turn. A range
 // given in the environment (the soak) takes every configuration.
 const given = process.env.METAFORK_FUZZ_SEEDS;
-const [from, to] = seedRange(given ?? '0-19');
+const { from, to } = seedRange(given ?? '0-19');
 
 test('the generator is deterministic and writes each kind of nest', () => {
   assert.equal(generateProgram(7).text, generateProgram(7).text);

@@ -71,13 +71,6 @@ export interface TileFuzzOptions {
   env?: Record<string, string>;
 }
 
-/** Parses "A-B" (inclusive) or "A" into a seed range. */
-export function seedRange(spec: string): [number, number] {
-  const m = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(spec);
-  if (!m) throw new Error(`seed range '${spec}': expected A-B or A`);
-  return [Number(m[1]), Number(m[2] ?? m[1])];
-}
-
 interface Ran { code: number | null; stdout: string; stderr: string; signal?: string | null }
 function run(file: string, args: string[], env: Record<string, string>, timeout = 60_000): Promise<Ran> {
   return new Promise(resolve => {

@@ -31,6 +31,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { createMessageConnection, MessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { ROOT } from '../helpers';
+import { Random } from './seeds';
 
 const SEED = (Number(process.env.METAFORK_FUZZ_SEED) || 20260502) >>> 0;
 const FULL = !!process.env.METAFORK_FUZZ_FULL;
@@ -68,16 +69,10 @@ const HAZARDS: Source[] = [
   synthetic('astral.mfc', '/* \u{1d4dc}\u{1d4ee}\u{1d4fd}\u{1d4ea} \u{1f600} fork-join */\nlong fib(long n) {\n  long x, y; /* \u{1f500} */\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1); const char *s = "\u{1f600}\u00e9";\n  y = fib(n - 2);\n  return x + y;\n}\n'),
 ];
 
-/** Deterministic generator (mulberry32): `random(n)` in [0, n). */
+/** Deterministic generator: `random(n)` in [0, n). */
 function generator(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return n => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
+  const r = new Random(seed);
+  return n => r.int(0, n - 1);
 }
 /** One generator per file, so a file's run does not depend on which worker took it. */
 function generatorFor(name: string): (n: number) => number {
