@@ -5,7 +5,7 @@
 // by analysis/schedule.ts; this module only reads a schedule that passed them.
 
 import { child, enclosingFunction, functionName, named, walk } from '../syntax/ast';
-import { Macro, macroDefinitions, macroIdentifiers } from '../syntax/macros';
+import { expressionIdentifiers, Macro, macroDefinitions, macroIdentifiers } from '../syntax/macros';
 import type { SNode } from '../syntax/parser';
 import { within } from '../syntax/keywords';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -110,6 +110,25 @@ const DEVICE_NAMES = new Set(['threadIdx', 'blockIdx', 'blockDim', 'gridDim', 'w
   'FLT_MAX', 'FLT_MIN', 'FLT_EPSILON', 'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'HUGE_VAL', 'HUGE_VALF', 'INFINITY', 'NAN',
   'M_E', 'M_LOG2E', 'M_LOG10E', 'M_LN2', 'M_LN10', 'M_PI', 'M_PI_2', 'M_PI_4', 'M_1_PI', 'M_2_PI', 'M_2_SQRTPI', 'M_SQRT2', 'M_SQRT1_2']);
 
+/**
+ * Functions device code has without this file defining them: CUDA's device versions of <math.h>
+ * (double and float), integer min/max/abs, printf/malloc/memcpy, atomics, barriers and fences.
+ * A kernel may call these and the functions this file defines (they get `__host__ __device__`);
+ * any other function has no device version, and nvcc would reject the .cu.
+ */
+const MATH = ['sqrt', 'cbrt', 'rsqrt', 'hypot', 'exp', 'exp2', 'exp10', 'expm1', 'log', 'log2', 'log10', 'log1p', 'logb', 'ilogb', 'pow',
+  'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'sincos', 'sinpi', 'cospi',
+  'ceil', 'floor', 'round', 'trunc', 'rint', 'nearbyint', 'lround', 'llround', 'lrint', 'llrint', 'fabs', 'fmod', 'remainder', 'remquo',
+  'fmin', 'fmax', 'fdim', 'fma', 'copysign', 'erf', 'erfc', 'tgamma', 'lgamma', 'frexp', 'ldexp', 'modf', 'scalbn', 'scalbln', 'nextafter'];
+const DEVICE_FUNCTIONS = new Set([...MATH, ...MATH.map(f => `${f}f`), 'isnan', 'isinf', 'isfinite', 'signbit',
+  'min', 'max', 'umin', 'umax', 'llmin', 'llmax', 'abs', 'labs', 'llabs', 'printf', 'malloc', 'free', 'memcpy', 'memset', 'assert',
+  'atomicAdd', 'atomicSub', 'atomicExch', 'atomicMin', 'atomicMax', 'atomicInc', 'atomicDec', 'atomicCAS', 'atomicAnd', 'atomicOr', 'atomicXor',
+  '__syncthreads', '__syncthreads_count', '__syncthreads_and', '__syncthreads_or', '__syncwarp', '__threadfence', '__threadfence_block', '__threadfence_system',
+  '__shfl_sync', '__shfl_up_sync', '__shfl_down_sync', '__shfl_xor_sync', '__ballot_sync', '__any_sync', '__all_sync', '__activemask', 'clock', 'clock64']);
+
+/** Why a kernel cannot call `name`: only functions this file defines and the device's own have a device version. */
+const CALLABLE = 'a kernel can call only the functions this file defines (they get a __host__ __device__ version) and CUDA\'s device functions';
+
 const NOT_VISIBLE = 'is declared nowhere in this file (in a header or behind a macro): the generator cannot tell what it is, and a kernel has only the variables it receives';
 
 /**
@@ -147,6 +166,27 @@ function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<stri
     }
     return undefined;
   };
+  // The printer names more than the body: a staged tile's copy loop bounds its elements by the
+  // array's extents, and `a[i][j]` is flattened with the row length. Every variable an extent of
+  // an array the kernel uses names becomes an argument (one the kernel does not use costs nothing).
+  const receive = (word: string, use: ArrayUse): void => {
+    if (received.has(word)) return;
+    const v = visible(word, outer);
+    const fail = (message: string) => {
+      if (!out.some(d => d.code === 'MF513' && d.start === use.variable.span.start)) out.push(diagnostic('MF513', use.variable.span, message, { variable: word }));
+    };
+    if (v) {
+      const declared = visible(word, use.variable.declaration);
+      if (declared && declared !== v) return fail(`'${word}' in the extent of '${use.name}' denotes another variable where the schedule runs: the generator cannot name the array's size there`);
+      if (v.shape !== 'value') return fail(`'${word}' in the extent of '${use.name}' is not a scalar: the generator cannot pass it to a kernel for the array's size`);
+      received.add(word);
+      kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
+      return;
+    }
+    pending.push({ word, use }); // a constant or a macro: read as the body's names are, below
+  };
+  const pending: { word: string; use: ArrayUse }[] = [];
+  for (const use of kernel.arrays) for (const extent of use.extents) for (const word of expressionIdentifiers(extent)) receive(word, use);
   const reported = new Set<string>();
   for (const r of model.scopes.references) {
     if (r.variable || !within(r.span, outer) || reported.has(r.name)) continue;
@@ -159,6 +199,13 @@ function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<stri
     if (!reason) continue;
     reported.add(r.name);
     out.push(diagnostic('MF513', r.span, reason, { variable: r.name }));
+  }
+  for (const { word, use } of pending) {
+    const reason = reported.has(word) ? undefined : why(word, outer, new Set());
+    if (!reason) continue;
+    reported.add(word);
+    // Another kernel using the array may have refused it already.
+    if (!out.some(d => d.code === 'MF513' && d.start === use.variable.span.start)) out.push(diagnostic('MF513', use.variable.span, `in the extent of '${use.name}': ${reason}`, { variable: word }));
   }
 }
 
@@ -217,12 +264,17 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
         kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
       }
     }
-    resolveNames(model, kernel, macros, out);
     walk(outer, n => {
       if (n.type !== 'call_expression') return true;
       const f = child(n, 'function');
       const name = f && f.type === 'identifier' ? text.slice(f.start, f.end) : undefined;
-      if (name && functions.has(name) && !kernel.calls.includes(name)) kernel.calls.push(name);
+      if (!name) return true;
+      if (model.fileScope.definitions.has(name)) { if (!kernel.calls.includes(name)) kernel.calls.push(name); return true; }
+      if (DEVICE_FUNCTIONS.has(name) || macros.get(name)?.params) return true;
+      const what = functions.has(name) ? 'is declared in this file but not defined here'
+        : model.scopes.variables.some(v => v.name === name) || model.fileScope.variables.has(name) ? 'is a variable, not a function this file defines'
+        : 'is declared nowhere in this file (in a header or behind a macro)';
+      out.push(diagnostic('MF513', f!, `'${name}' ${what}: ${CALLABLE}`, { variable: name }));
       return true;
     });
     kernels.push(kernel);
@@ -233,6 +285,8 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
     if ('extent' in found) { use.extents = [found.extent, ...use.extents.slice(1)]; continue; }
     out.push(diagnostic('MF509', found.at, `the generator cannot tell how many elements of '${use.name}' to transfer: ${found.reason}; declare it with its extents (e.g. '${use.element} ${use.name}[N]') or bound its index`, { variable: use.name }));
   }
+  // After the pointers' extents are known: the printer names them too.
+  for (const kernel of kernels) resolveNames(model, kernel, macros, out);
   if (out.length > failed) return undefined;
   return { schedule, kernels, arrays: [...arrays.values()] };
 }

@@ -100,7 +100,8 @@ function fileScopePart(syntax: SyntaxDocument, node: TSNode, typedefs: Map<strin
     const declarator = node.childForFieldName('declarator');
     if (!declarator) return { variables: [], functions: [] };
     const id = declaredName(syntax.convert(declarator));
-    return { variables: [], functions: id ? [syntax.text.slice(id.start, id.end)] : [] };
+    const name = id ? [syntax.text.slice(id.start, id.end)] : [];
+    return { variables: [], functions: name, defined: name };
   }
   if (node.type === 'comment' || node.type === 'preproc_include' || node.type === 'preproc_def' || node.type === 'preproc_call') {
     return { variables: [], functions: [] };
