@@ -7,7 +7,7 @@
 import { child, enclosingFunction, functionName, named, walk } from '../syntax/ast';
 import { expressionIdentifiers, Macro, macroDefinitions, macroIdentifiers } from '../syntax/macros';
 import type { SNode } from '../syntax/parser';
-import { within } from '../syntax/keywords';
+import { Span, within } from '../syntax/keywords';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
 import { canonicalHeader } from '../analysis/loops';
@@ -15,7 +15,7 @@ import { nestSpine } from '../analysis/schedule';
 import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { atom, declarationFor, typeSpecifiers } from '../translate/common';
-import { pointerExtent, Tile } from './footprint';
+import { pointerExtent, type Tile } from './footprint';
 
 /** A loop of the grid or of the block: `meta_for (int v = 0; v < bound; v++)`. */
 export interface MappedLoop { loop: SNode; variable: string; bound: string }
@@ -131,20 +131,22 @@ const CALLABLE = 'a kernel can call only the functions this file defines (they g
 
 const NOT_VISIBLE = 'is declared nowhere in this file (in a header or behind a macro): the generator cannot tell what it is, and a kernel has only the variables it receives';
 
-/**
- * Every name a kernel uses must be one it has: a variable it receives or declares, a function, a
- * constant (an enumerator, a macro whose expansion names only such things, a built-in). A name
- * declared nowhere (`total_out = s;`), or a macro expanding to a variable of the host the kernel
- * does not receive (`#define LEN n`), would not compile: refused at its first use (MF513), an
- * array declared nowhere (`g[i]`, `extern` in a header) as one whose size is unknown (MF509).
- */
-function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, Macro>, out: MfDiagnostic[]): void {
+/** How a kernel's names resolve where its launch stands. */
+interface Resolver {
+  /** The names the kernel receives as arguments (grows as printed expressions add variables). */
+  received: Set<string>;
+  /** The variable a name denotes at `at` (a macro's expansion is read where it is used). */
+  visible(name: string, at: SNode): Variable | undefined;
+  /** Why the kernel cannot use a name that is no variable; undefined when it can. */
+  why(name: string, at: SNode, seen: ReadonlySet<string>): string | undefined;
+}
+
+function resolver(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, Macro>): Resolver {
   const text = model.text, outer = kernel.nest;
   const received = new Set([...kernel.scalars.map(s => s.name), ...kernel.arrays.map(a => a.name)]);
   const file = model.fileScope;
   const host = enclosingFunction(outer);
   const hostName = host && functionName(host, text)?.name;
-  /** The variable a name denotes at `at` (a macro's expansion is read where it is used). */
   const visible = (name: string, at: SNode): Variable | undefined =>
     model.scopes.variables.filter(v => v.name === name && v.span.start < at.start && within(at, v.scope)).sort((a, b) => b.span.start - a.span.start)[0]
     ?? file.variables.get(name);
@@ -166,47 +168,95 @@ function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<stri
     }
     return undefined;
   };
-  // The printer names more than the body: a staged tile's copy loop bounds its elements by the
-  // array's extents, and `a[i][j]` is flattened with the row length. Every variable an extent of
-  // an array the kernel uses names becomes an argument (one the kernel does not use costs nothing).
-  const receive = (word: string, use: ArrayUse): void => {
-    if (received.has(word)) return;
-    const v = visible(word, outer);
-    const fail = (message: string) => {
-      if (!out.some(d => d.code === 'MF513' && d.start === use.variable.span.start)) out.push(diagnostic('MF513', use.variable.span, message, { variable: word }));
-    };
-    if (v) {
-      const declared = visible(word, use.variable.declaration);
-      if (declared && declared !== v) return fail(`'${word}' in the extent of '${use.name}' denotes another variable where the schedule runs: the generator cannot name the array's size there`);
-      if (v.shape !== 'value') return fail(`'${word}' in the extent of '${use.name}' is not a scalar: the generator cannot pass it to a kernel for the array's size`);
-      received.add(word);
-      kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
-      return;
-    }
-    pending.push({ word, use }); // a constant or a macro: read as the body's names are, below
+  return { received, visible, why };
+}
+
+/** C text the printer writes into a kernel besides its body: an array's extent (copy-loop bounds,
+ * the row length of a flattened `a[i][j]`), a tile's origin, extent, row stride or branch condition. */
+export interface Printed {
+  expression: string;
+  /** What it is, for a refusal: `the extent of 'a'`. */
+  what: string;
+  /** Where a refusal points. */
+  at: Span;
+  /** Where the expression was written, when elsewhere than in the nest (an array's declaration):
+   * its names must denote there what they denote at the launch. */
+  written?: SNode;
+}
+
+/**
+ * The kernel's free variables from what the printer writes besides its body: every host variable
+ * a printed expression names becomes an argument (one the kernel does not use costs nothing).
+ * Returns the check of the other names (constants, macros), run after the body's own names.
+ */
+function receivePrinted(model: ItemModel, kernel: Kernel, r: Resolver, printed: readonly Printed[], out: MfDiagnostic[]): () => void {
+  const text = model.text, outer = kernel.nest;
+  const refuse = (p: Printed, word: string, message: string) => {
+    if (!out.some(d => d.code === 'MF513' && d.start === p.at.start && d.end === p.at.end)) out.push(diagnostic('MF513', p.at, message, { variable: word }));
   };
-  const pending: { word: string; use: ArrayUse }[] = [];
-  for (const use of kernel.arrays) for (const extent of use.extents) for (const word of expressionIdentifiers(extent)) receive(word, use);
+  const pending: { word: string; p: Printed }[] = [];
+  for (const p of printed) {
+    for (const word of expressionIdentifiers(p.expression)) {
+      if (r.received.has(word)) continue;
+      // The kernel's own variables (its loop indices, in a tile's origin).
+      if (model.scopes.variables.some(v => v.name === word && within(v.span, outer))) continue;
+      const v = r.visible(word, outer);
+      if (!v) { pending.push({ word, p }); continue; }
+      const there = p.written && r.visible(word, p.written);
+      if (there && there !== v) { refuse(p, word, `'${word}' in ${p.what} denotes another variable where the schedule runs: the generator cannot print it in the kernel`); continue; }
+      if (v.shape !== 'value') { refuse(p, word, `'${word}' in ${p.what} is not a scalar: the generator cannot pass it to the kernel`); continue; }
+      r.received.add(word);
+      kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
+    }
+  }
+  return () => {
+    for (const { word, p } of pending) {
+      // Refused already at its use in the body (or by another kernel printing it).
+      if (out.some(d => d.code === 'MF513' && d.data?.variable === word)) continue;
+      const reason = r.why(word, outer, new Set());
+      if (reason) refuse(p, word, `in ${p.what}: ${reason}`);
+    }
+  };
+}
+
+/** Every variable the printed tile code names is an argument of its kernel, or the kernel is
+ * refused (MF513): its tiles' origins, extents, row strides and branch conditions. */
+export function receiveTileNames(model: ItemModel, kernel: Kernel, tiles: readonly Tile[], out: MfDiagnostic[]): void {
+  const printed = tiles.flatMap(t => {
+    const what = `the shared-memory tile of '${t.array.name}'`, at = t.refs[0] ?? kernel.nest;
+    return [...t.origin, ...t.extent].map(e => e.toC()).concat(t.stride ?? [], t.context.map(b => b.condition)).map(expression => ({ expression, what, at }));
+  });
+  receivePrinted(model, kernel, resolver(model, kernel, macroDefinitions(model.text)), printed, out)();
+}
+
+/**
+ * Every name a kernel uses must be one it has: a variable it receives or declares, a function, a
+ * constant (an enumerator, a macro whose expansion names only such things, a built-in). A name
+ * declared nowhere (`total_out = s;`), or a macro expanding to a variable of the host the kernel
+ * does not receive (`#define LEN n`), would not compile: refused at its first use (MF513), an
+ * array declared nowhere (`g[i]`, `extern` in a header) as one whose size is unknown (MF509).
+ * The variables the extents of its arrays name are arguments too (see receivePrinted).
+ */
+function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, Macro>, out: MfDiagnostic[]): void {
+  const outer = kernel.nest;
+  const r = resolver(model, kernel, macros);
+  const extents = kernel.arrays.flatMap(use => use.extents.map((expression): Printed =>
+    ({ expression, what: `the extent of '${use.name}'`, at: use.variable.span, written: use.variable.declaration })));
+  const rest = receivePrinted(model, kernel, r, extents, out);
   const reported = new Set<string>();
-  for (const r of model.scopes.references) {
-    if (r.variable || !within(r.span, outer) || reported.has(r.name)) continue;
-    if (r.through === 'subscript' || r.through === 'deref') {
-      reported.add(r.name);
-      out.push(diagnostic('MF509', r.span, `the generator cannot tell how many elements of '${r.name}' to transfer: its declaration is not visible (in a header or behind a macro); declare it in this file with its extents`, { variable: r.name }));
+  for (const ref of model.scopes.references) {
+    if (ref.variable || !within(ref.span, outer) || reported.has(ref.name)) continue;
+    if (ref.through === 'subscript' || ref.through === 'deref') {
+      reported.add(ref.name);
+      out.push(diagnostic('MF509', ref.span, `the generator cannot tell how many elements of '${ref.name}' to transfer: its declaration is not visible (in a header or behind a macro); declare it in this file with its extents`, { variable: ref.name }));
       continue;
     }
-    const reason = why(r.name, r.node, new Set());
+    const reason = r.why(ref.name, ref.node, new Set());
     if (!reason) continue;
-    reported.add(r.name);
-    out.push(diagnostic('MF513', r.span, reason, { variable: r.name }));
+    reported.add(ref.name);
+    out.push(diagnostic('MF513', ref.span, reason, { variable: ref.name }));
   }
-  for (const { word, use } of pending) {
-    const reason = reported.has(word) ? undefined : why(word, outer, new Set());
-    if (!reason) continue;
-    reported.add(word);
-    // Another kernel using the array may have refused it already.
-    if (!out.some(d => d.code === 'MF513' && d.start === use.variable.span.start)) out.push(diagnostic('MF513', use.variable.span, `in the extent of '${use.name}': ${reason}`, { variable: word }));
-  }
+  rest();
 }
 
 /** Reads every kernel of a schedule, or explains what it cannot use. */
