@@ -313,15 +313,37 @@ int main(void) {
   return 0;
 }
 `;
-const CALL_REFUSALS: { name: string; text: string; needle: string; message: string }[] = [
-  { name: 'a call of a function declared without a body', text: CALLS('h', 'double h(double);'), needle: 'h(b',
+// An extent whose variable changes after the declaration (`int a[n]; ... n = 8;`) no longer gives
+// the array's size where the schedule runs: the transfers and the kernel would use the new value.
+const STALE = `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 99;
+  int a[n];
+  for (int i = 0; i < n; i++) a[i] = i;
+  int dim = n / 8;
+  n = 8;
+  meta_schedule {
+    meta_for (int v = 0; v < dim; v++)
+      meta_for (int u = 0; u < 8; u++)
+        a[v * 8 + u] += 1;
+  }
+  long s = 0; for (int i = 0; i < dim * 8; i++) s += a[i];
+  printf("%ld\\n", s);
+  return 0;
+}
+`;
+const KERNEL_REFUSALS: { name: string; text: string; needle: string; message: string }[] = [
+  { name: "an extent whose variable changes between the array's declaration and the schedule", text: STALE, needle: 'a[n]',
+    message: "error: 'n' in the extent of 'a' may change between the declaration and the schedule: its value there is not the array's size [MF513]" },
+  { name: 'a kernel calling a function declared without a body', text: CALLS('h', 'double h(double);'), needle: 'h(b',
     message: "error: 'h' is declared in this file but not defined here: a kernel can call only the functions this file defines (they get a __host__ __device__ version) and CUDA's device functions [MF513]" },
-  { name: 'a call of a function declared nowhere', text: CALLS('foo', ''), needle: 'foo(b',
+  { name: 'a kernel calling a function declared nowhere', text: CALLS('foo', ''), needle: 'foo(b',
     message: "error: 'foo' is declared nowhere in this file (in a header or behind a macro): a kernel can call only the functions this file defines (they get a __host__ __device__ version) and CUDA's device functions [MF513]" },
 ];
 
-for (const c of CALL_REFUSALS) {
-  test(`cuda and optimize refuse ${c.name} in a kernel: exit 1, the position, nothing on stdout`, async () => {
+for (const c of KERNEL_REFUSALS) {
+  test(`cuda and optimize refuse ${c.name}: exit 1, the position, nothing on stdout`, async () => {
     const file = path.join(work, `${c.name.replace(/\W+/g, '-')}.mfc`);
     fs.writeFileSync(file, c.text);
     const line = `${at(file, c.text, c.needle)}: ${c.message}\n`;

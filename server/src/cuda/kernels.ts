@@ -30,6 +30,9 @@ export interface ArrayUse {
    * its footprint over the schedule gives.
    */
   extents: string[];
+  /** The first extent was counted from the schedule's footprint (a pointer): it names what the
+   * schedule's code names, not what the declaration named. */
+  counted?: boolean;
   read: boolean;
   written: boolean;
 }
@@ -184,6 +187,18 @@ export interface Printed {
   written?: SNode;
 }
 
+const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
+
+/** `v` may be written after `written` (a declaration naming it) and before `at` runs: between
+ * them in the text, or anywhere after it inside a loop around `at` that does not hold `written`
+ * (the next iteration's `at`). A write through its address (`scanf("%d", &n)`) counts. */
+function changedSince(model: ItemModel, v: Variable, written: SNode, at: SNode): boolean {
+  const loops: SNode[] = [];
+  for (let m = at.parent; m; m = m.parent) if (LOOPS.has(m.type) && !within(written, m)) loops.push(m);
+  return model.scopes.references.some(r => r.variable === v && (r.access !== 'read' || r.addressTaken) && r.span.start >= written.end
+    && (r.span.start < at.start || loops.some(l => within(r.span, l))));
+}
+
 /**
  * The kernel's free variables from what the printer writes besides its body: every host variable
  * a printed expression names becomes an argument (one the kernel does not use costs nothing).
@@ -205,6 +220,7 @@ function receivePrinted(model: ItemModel, kernel: Kernel, r: Resolver, printed: 
       const there = p.written && r.visible(word, p.written);
       if (there && there !== v) { refuse(p, word, `'${word}' in ${p.what} denotes another variable where the schedule runs: the generator cannot print it in the kernel`); continue; }
       if (v.shape !== 'value') { refuse(p, word, `'${word}' in ${p.what} is not a scalar: the generator cannot pass it to the kernel`); continue; }
+      if (p.written && changedSince(model, v, p.written, outer)) { refuse(p, word, `'${word}' in ${p.what} may change between the declaration and the schedule: its value there is not the array's size`); continue; }
       r.received.add(word);
       kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
     }
@@ -240,8 +256,8 @@ export function receiveTileNames(model: ItemModel, kernel: Kernel, tiles: readon
 function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, Macro>, out: MfDiagnostic[]): void {
   const outer = kernel.nest;
   const r = resolver(model, kernel, macros);
-  const extents = kernel.arrays.flatMap(use => use.extents.map((expression): Printed =>
-    ({ expression, what: `the extent of '${use.name}'`, at: use.variable.span, written: use.variable.declaration })));
+  const extents = kernel.arrays.flatMap(use => use.extents.map((expression, d): Printed =>
+    ({ expression, what: `the extent of '${use.name}'`, at: use.variable.span, ...(d === 0 && use.counted ? {} : { written: use.variable.declaration }) })));
   const rest = receivePrinted(model, kernel, r, extents, out);
   const reported = new Set<string>();
   for (const ref of model.scopes.references) {
@@ -332,7 +348,7 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
   for (const use of arrays.values()) {
     if (use.extents.length && use.extents[0] !== '') continue;
     const found = pointerExtent(model, kernels.filter(k => k.arrays.includes(use)), use.variable, region, use.extents.length > 1);
-    if ('extent' in found) { use.extents = [found.extent, ...use.extents.slice(1)]; continue; }
+    if ('extent' in found) { use.extents = [found.extent, ...use.extents.slice(1)]; use.counted = true; continue; }
     out.push(diagnostic('MF509', found.at, `the generator cannot tell how many elements of '${use.name}' to transfer: ${found.reason}; declare it with its extents (e.g. '${use.element} ${use.name}[N]') or bound its index`, { variable: use.name }));
   }
   // After the pointers' extents are known: the printer names them too.
