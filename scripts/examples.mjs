@@ -43,8 +43,12 @@ for (const name of readdirSync(path.join(root, 'examples')).sort()) {
   if (tile.status !== 0 || tiled === 0) continue;
   execFileSync(process.execPath, [metafork, 'cuda', `${base}.tiled.mfc`, '-o', `${base}.tiled.cu`], { cwd: root });
   const { buildEmulated } = await import(path.join(root, 'out', 'test', 'cuda', 'emu', 'build.js'));
+  const { runEmulated } = await import(path.join(root, 'out', 'test', 'cuda', 'emu', 'run.js'));
   buildEmulated(`${base}.tiled.cu`, `${base}.tiled.emu`);
-  const offloaded = execFileSync(`${base}.tiled.emu`, { encoding: 'utf8' });
+  // Race-checked (MF_EMU_RACECHECK=1): a data race between CUDA threads fails the example.
+  const run = runEmulated(`${base}.tiled.emu`);
+  if (run.status !== 0) process.stderr.write(run.stderr);
+  const offloaded = run.status === 0 ? run.stdout : `exit status ${run.status}`;
   const same = offloaded === serial;
   if (!same) failures++;
   console.log(`   tiled (${tiled} nest${tiled === 1 ? '' : 's'}), CUDA emulated: ${offloaded.trim()}  ${same ? '(same as the elision)' : '(DIFFERENT)'}`);

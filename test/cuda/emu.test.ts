@@ -1,7 +1,8 @@
 // The CUDA CPU emulation (test/cuda/emu/): CUDA programs built with g++ and cuda_emu.h run with
 // CUDA's semantics (blocks, barriers, shared memory, launch checks, device limits).
 // - Every sample in test/cuda/emu/samples/ computes a result, checks it against a host
-//   reference and prints OK or MISMATCH lines; it must run and print only OK.
+//   reference and prints OK or MISMATCH lines; it must run and print only OK, also race-checked
+//   and in every order (MF_EMU_RACECHECK, MF_EMU_ORDER; the planted races are racecheck.test.ts').
 // - Device limits come from MF_EMU_* variables; launches beyond them fail as on a GPU.
 // - The rewrite of launches and extern __shared__ is checked on tricky sources.
 // - Every sample is valid CUDA: compiled with nvcc -arch=sm_90 where nvcc is installed.
@@ -14,6 +15,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { emulate } from './emu/rewrite';
 import { buildEmulatedAsync, nvccAvailable, nvccCompileAsync, repoRoot } from './emu/build';
+import { ORDERS } from './emu/run';
 
 const SAMPLES = path.join(repoRoot(), 'test', 'cuda', 'emu', 'samples');
 const samples = fs.readdirSync(SAMPLES).filter(f => f.endsWith('.cu')).map(f => f.slice(0, -3)).sort();
@@ -271,6 +273,24 @@ test('a malformed MF_EMU_* value stops the program', { skip: gxx }, async () => 
 
 // ---- execution modes -----------------------------------------------------------------------------
 
+test('every sample runs race-checked (MF_EMU_RACECHECK=1) without a hazard, in every block and thread order', { skip: gxx }, async () => {
+  for (const name of samples) {
+    for (const order of ORDERS) {
+      const r = run(await built(name), { MF_EMU_RACECHECK: '1', MF_EMU_ORDER: order });
+      assert.equal(r.stderr, '', `${name} (${order})`);
+      assertOk(r, name);
+    }
+  }
+  // And the emulator's own test programs: a shared counter under atomicAdd, threads that exit.
+  for (const [name, cu] of [['host_api', hostApiCu], ['strict', strictCu]]) {
+    const exe = await built(name, cu);
+    const r = run(exe, { MF_EMU_RACECHECK: '1' });
+    assert.equal(r.stderr, '', name);
+    assert.equal(r.status, 0, name);
+    assert.equal(r.stdout, run(exe).stdout, name);
+  }
+});
+
 test('several workers (MF_EMU_WORKERS=2) compute the same results', { skip: gxx }, async () => {
   for (const name of ['reduce', 'barriers', 'atomics', 'matmul']) assertOk(run(await built(name), { MF_EMU_WORKERS: '2' }), name);
 });
@@ -319,7 +339,7 @@ test('compiler errors point at the line of the .cu file', { skip: gxx }, async (
 
 const HEAD = '#include "cuda_emu.h"\n#line 1\n';
 const launch = (name: string, config: string, args: string) =>
-  `mf_emu::launch(${config}, [](auto... mf_emu_a) { return [=] { ${name}(mf_emu_a...); }; }(${args}))`;
+  `mf_emu::launch("${name}", ${config}, [](auto... mf_emu_a) { return [=] { ${name}(mf_emu_a...); }; }(${args}))`;
 
 test('rewrite: a plain launch; the runtime includes dropped; #line names the file', () => {
   assert.equal(
@@ -347,7 +367,7 @@ test('rewrite: newlines and comments anywhere keep every line where it was', () 
     emulate(src),
     HEAD +
       'a();\n' +
-      'mf_emu::launch(\n' +
+      'mf_emu::launch("k", \n' +
       'dim3( g), dim3( /* grid */\n' +
       '      b // block\n' +
       '  ), (0), (nullptr),\n' +

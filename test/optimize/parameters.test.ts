@@ -41,6 +41,12 @@ test('a floor grid N / (s * B): B and s are kept at the program\'s values, and s
   assert.doesNotMatch(r.cuda!, /\bs = 1;/);
 });
 
+test('a ceiling grid whose size is a constant macro (#define N 4096): B and s are chosen at run time', async () => {
+  const text = fs.readFileSync(fixture('e2e', 'reversal.mfc'), 'utf8');
+  const r = await optimizeText(text, { fileName: 'reversal.mfc', registers: 'estimate' });
+  assert.deepEqual(r.schedules[0].tuning, { tuned: ['s', 'B'], fixed: [], reason: 'the kernels compute the same elements whatever their values: every index is reassembled exactly from its loops (a ceiling grid with a guard)' });
+});
+
 test('a ceiling grid with a guard: B and s are chosen at run time', async () => {
   const r = await optimizeText(read('reversal.mfc'), { fileName: 'reversal.mfc', registers: 'estimate' });
   assert.deepEqual(r.schedules[0].tuning.tuned, ['s', 'B']);

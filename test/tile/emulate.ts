@@ -1,6 +1,7 @@
-// One check the tiling tests share: a tiled program's CUDA, run in the emulation, prints what the
-// original program built with gcc -O2 prints (OpenMP programs at 1, 2 and 4 threads), for each size
-// given as its first argument.
+// One check the tiling tests share: a tiled program's CUDA, run in the emulation race-checked and
+// in every block and thread order (test/cuda/emu/run.ts), prints what the original program built
+// with gcc -O2 prints (OpenMP programs at 1, 2 and 4 threads), for each size given as its first
+// argument.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'child_process';
@@ -9,9 +10,7 @@ import * as path from 'path';
 import { generateCuda } from '../../server/src/cuda/index';
 import { buildEmulated } from '../cuda/emu/build';
 import { OPTIMIZED, THREADS } from '../differential/gcc';
-
-/** Emulated runs check races and run blocks and threads in a shuffled order (test/cuda/emu). */
-export const EMU_CHECKS = { MF_EMU_RACECHECK: '1', MF_EMU_ORDER: 'shuffle:18' };
+import { runInEveryOrder } from '../cuda/emu/run';
 
 export interface Comparison {
   /** gcc flags for the original (`-fopenmp`: then run at 1, 2 and 4 threads). */
@@ -34,11 +33,10 @@ export async function sameAsGcc(dir: string, name: string, original: string, til
   assert.equal(built.status, 0, built.stderr);
   buildEmulated(cu, `${cu}.emu`);
   for (const n of sizes) {
-    const got = spawnSync(`${cu}.emu`, [n], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...EMU_CHECKS } });
-    assert.equal(got.status, 0, got.stderr);
+    const got = runInEveryOrder(`${cu}.emu`, [n], `${what}: n = ${n}`);
     for (const t of threads ?? (flags.includes('-fopenmp') ? THREADS : [1])) {
       const want = spawnSync(`${src}.gcc`, [n], { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(t) } }).stdout;
-      assert.equal(got.stdout, want, `${what}: n = ${n}, gcc's build on ${t} thread${t > 1 ? 's' : ''}`);
+      assert.equal(got, want, `${what}: n = ${n}, gcc's build on ${t} thread${t > 1 ? 's' : ''}`);
     }
   }
   return cuda.text;

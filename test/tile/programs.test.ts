@@ -14,7 +14,7 @@ import { ROOT } from '../helpers';
 import { tileText } from '../../server/src/tile/index';
 import { generateCuda } from '../../server/src/cuda/index';
 import { buildEmulated } from '../cuda/emu/build';
-import { EMU_CHECKS } from './emulate';
+import { runEmulated } from '../cuda/emu/run';
 
 const gcc = spawnSync('g++', ['--version']).status === 0 ? false : 'g++ not found';
 const expected: Record<string, string> = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'programs', 'expected.json'), 'utf8'));
@@ -35,7 +35,7 @@ test('every corpus program, its parallel loop nests offloaded to CUDA, prints wh
     const cu = path.join(work, `${path.basename(file)}.cu`);
     fs.writeFileSync(cu, cuda.text);
     buildEmulated(cu, `${cu}.emu`);
-    const run = spawnSync(`${cu}.emu`, [], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...EMU_CHECKS } });
+    const run = runEmulated(`${cu}.emu`);
     assert.equal(run.status, 0, `${file}: ${run.stderr}`);
     assert.equal(run.stdout, want, `${file} offloaded (${count} nests)`);
   }

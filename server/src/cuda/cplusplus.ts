@@ -2,13 +2,16 @@
 // become valid C++ where the two languages differ. Today: the `void *` that malloc and friends
 // return converts implicitly to any pointer in C only, so the allocation gets a cast; C's
 // `restrict` is no C++ keyword, so it becomes `__restrict__` (which nvcc and g++ read alike), or
-// goes where C++ has no place for it.
+// goes where C++ has no place for it; and C99's variably modified parameters (`long a[n]`,
+// `long b[n][m]`) do not exist in C++.
 
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { DocumentModel } from '../model/document';
 import type { TextEdit } from '../syntax/edits';
-import { declarationFor } from '../translate/common';
+import type { ItemModel } from '../model/constructs';
+import { variablesIn } from '../model/scopes';
+import { declarationFor, indentUnit } from '../translate/common';
 
 const ALLOCATORS = new Set(['malloc', 'calloc', 'realloc', 'aligned_alloc']);
 
@@ -16,6 +19,7 @@ export function cplusplusEdits(doc: DocumentModel): TextEdit[] {
   const edits: TextEdit[] = [];
   for (const model of doc.allItems()) {
     const text = model.text;
+    edits.push(...variableParameterEdits(model));
     walk(model.item, n => {
       if (n.type === 'type_qualifier' && text.slice(n.start, n.end) === 'restrict') {
         // Inside an array parameter's brackets (`c[restrict n]`) C++ has no place for it: a hint only, dropped.
@@ -40,6 +44,42 @@ export function cplusplusEdits(doc: DocumentModel): TextEdit[] {
       edits.push({ start: use.start, end: use.start, newText: `(${declarationFor(v, text, '').trim()}) ` });
       return true;
     });
+  }
+  return edits;
+}
+
+/**
+ * Array parameters whose extents name variables (`long a[4 * n + 64]`, `long b[n][m]`). The
+ * outer extent is a pointer in C anyway: `long (*a)`, `long (*b)[8]`. An inner extent naming a
+ * variable has no C++ parameter type: the parameter becomes `void *mf_b` and the pointer to rows
+ * is declared first in the body (g++ and nvcc accept variably modified local types).
+ */
+function variableParameterEdits(model: ItemModel): TextEdit[] {
+  const text = model.text, edits: TextEdit[] = [];
+  const fn = model.item;
+  if (fn.type !== 'function_definition') return edits;
+  let declarator = child(fn, 'declarator');
+  while (declarator && declarator.type !== 'function_declarator') declarator = child(declarator, 'declarator');
+  const parameters = declarator && child(declarator, 'parameters');
+  const body = child(fn, 'body');
+  if (!parameters || !body) return edits;
+  const variable = (size: SNode | undefined) => !!size && variablesIn(model.scopes, size, text).length > 0;
+  for (const p of parameters.children) {
+    if (p.type !== 'parameter_declaration') continue;
+    const outer = child(p, 'declarator');
+    const chain: SNode[] = [];
+    for (let d = outer; d?.type === 'array_declarator'; d = child(d, 'declarator')) chain.push(d);
+    const first = chain[chain.length - 1];
+    const id = first && child(first, 'declarator');
+    if (!outer || !first || id?.type !== 'identifier' || !chain.some(d => variable(child(d, 'size')))) continue;
+    const name = text.slice(id.start, id.end), rows = text.slice(first.end, outer.end);
+    if (!chain.slice(0, -1).some(d => variable(child(d, 'size')))) {
+      edits.push({ start: id.start, end: first.end, newText: `(*${name})` });
+      continue;
+    }
+    const type = text.slice(p.start, outer.start).trim();
+    edits.push({ start: p.start, end: p.end, newText: `${/\bconst\b/.test(type) ? 'const ' : ''}void *mf_${name}` });
+    edits.push({ start: body.start + 1, end: body.start + 1, newText: `\n${indentUnit(text)}${type} (*${name})${rows} = (${type} (*)${rows}) mf_${name};` });
   }
   return edits;
 }

@@ -185,7 +185,9 @@ class KernelSymbols {
     }
     for (const s of kernel.spine) add(s.loop, s.role === 'block' ? 'thread' : s.role);
     walk(child(innermost, 'body')!, n => { if (n.type === 'for_statement') add(n, 'body'); return true; });
-    for (const s of this.loops.values()) Object.assign(s, this.range(s.loop));
+    // Over the loops found so far: reading a range may add a guarded symbol (`for (j = i; ...)`
+    // inside `if (i < n)`), whose own range is its guard's, not a loop's.
+    for (const s of [...this.loops.values()]) Object.assign(s, this.range(s.loop));
   }
 
   get text(): string { return this.model.text; }
@@ -670,5 +672,7 @@ export function pointerExtent(model: ItemModel, kernels: Kernel[], variable: Var
   // Several references: the largest count, decided at run time unless two differ by a constant.
   const largest = counts.filter(c => !counts.some(o => o !== c && o.sub(c).nonNegative() && !o.equals(c)));
   const texts = largest.map(c => c.toC());
+  // A loop that runs no iteration (n - 2 elements at n = 1) transfers nothing, not a negative count.
+  if (!largest.some(c => c.nonNegative())) texts.push('0');
   return { extent: texts.slice(1).reduce((acc, t) => `(${acc}) > (${t}) ? (${acc}) : (${t})`, texts[0]) };
 }

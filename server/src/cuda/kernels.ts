@@ -9,7 +9,7 @@ import { expressionIdentifiers, Macro, macroDefinitions, macroIdentifiers } from
 import type { SNode } from '../syntax/parser';
 import { Span, within } from '../syntax/keywords';
 import type { Construct, ItemModel } from '../model/constructs';
-import type { Variable } from '../model/scopes';
+import { variablesIn, type Variable } from '../model/scopes';
 import { canonicalHeader } from '../analysis/loops';
 import { nestSpine } from '../analysis/schedule';
 import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
@@ -77,8 +77,8 @@ function elementType(v: Variable, text: string): string {
   return typeSpecifiers(v, text).replace(/\b(const|volatile|static|restrict|__restrict__)\b\s*/g, '').trim();
 }
 
-/** The element type and extents of an array variable, from its declarator. */
-function arrayShape(v: Variable, text: string): { element: string; extents: string[] } | undefined {
+/** The element type and extents of an array variable, from its declarator (`at`: the declarator). */
+function arrayShape(v: Variable, text: string): { element: string; extents: string[]; at: SNode } | undefined {
   const declarators = v.declaration.type === 'parameter_declaration' ? [child(v.declaration, 'declarator')] : v.declaration.children.filter(c => c.field === 'declarator');
   for (let d of declarators) {
     if (!d) continue;
@@ -95,11 +95,11 @@ function arrayShape(v: Variable, text: string): { element: string; extents: stri
     const pointee = n?.type === 'parenthesized_declarator' ? named(n)[0] : undefined;
     if (pointee?.type === 'pointer_declarator' && extents.length && !extents.some(e => e === undefined)) {
       const id = child(pointee, 'declarator');
-      if (id?.type === 'identifier' && text.slice(id.start, id.end) === v.name) return { element: elementType(v, text), extents: ['', ...extents as string[]] };
+      if (id?.type === 'identifier' && text.slice(id.start, id.end) === v.name) return { element: elementType(v, text), extents: ['', ...extents as string[]], at: d! };
     }
     if (!n || n.type !== 'identifier' || text.slice(n.start, n.end) !== v.name) continue;
     if (extents.length === 0 || extents.some(e => e === undefined)) return undefined;
-    return { element: elementType(v, text), extents: extents as string[] };
+    return { element: elementType(v, text), extents: extents as string[], at: d! };
   }
   return undefined;
 }
@@ -212,15 +212,17 @@ function receivePrinted(model: ItemModel, kernel: Kernel, r: Resolver, printed: 
   const pending: { word: string; p: Printed }[] = [];
   for (const p of printed) {
     for (const word of expressionIdentifiers(p.expression)) {
-      if (r.received.has(word)) continue;
       // The kernel's own variables (its loop indices, in a tile's origin).
       if (model.scopes.variables.some(v => v.name === word && within(v.span, outer))) continue;
       const v = r.visible(word, outer);
-      if (!v) { pending.push({ word, p }); continue; }
-      const there = p.written && r.visible(word, p.written);
+      // Written elsewhere (an array's declaration), it must mean there what it means at the launch,
+      // whether the kernel receives it already or not.
+      const there = v && p.written && r.visible(word, p.written);
       if (there && there !== v) { refuse(p, word, `'${word}' in ${p.what} denotes another variable where the schedule runs: the generator cannot print it in the kernel`); continue; }
+      if (v && p.written && changedSince(model, v, p.written, outer)) { refuse(p, word, `'${word}' in ${p.what} may change between the declaration and the schedule: its value there is not the array's size`); continue; }
+      if (r.received.has(word)) continue;
+      if (!v) { pending.push({ word, p }); continue; }
       if (v.shape !== 'value') { refuse(p, word, `'${word}' in ${p.what} is not a scalar: the generator cannot pass it to the kernel`); continue; }
-      if (p.written && changedSince(model, v, p.written, outer)) { refuse(p, word, `'${word}' in ${p.what} may change between the declaration and the schedule: its value there is not the array's size`); continue; }
       r.received.add(word);
       kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
     }
@@ -288,6 +290,8 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
   const functions = model.fileScope.functions;
   const macros = macroDefinitions(text);
   const arrays = new Map<Variable, ArrayUse>();
+  // The sizes each array's extents name: a kernel linearizes and guards its tiles with them.
+  const sizes = new Map<Variable, Variable[]>();
   const kernels: Kernel[] = [];
   const failed = out.length;
   for (const outer of outers) {
@@ -310,6 +314,11 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
     };
     // Everything the nest uses that is declared outside it becomes an argument.
     const seen = new Set<Variable>();
+    const scalar = (v: Variable) => {
+      if (seen.has(v)) return;
+      seen.add(v);
+      kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
+    };
     for (const r of model.scopes.references) {
       const v = r.variable;
       if (!v || !within(r.span, outer) || within(v.span, outer)) continue;
@@ -318,18 +327,17 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
         let use = arrays.get(v);
         if (!use) {
           // Without extents (a pointer, `int a[]`), the footprint over the schedule tells the size.
-          const shape = arrayShape(v, text) ?? { element: elementType(v, text), extents: [] };
+          const { at, ...shape } = arrayShape(v, text) ?? { element: elementType(v, text), extents: [] as string[], at: undefined };
           use = { variable: v, name: v.name, ...shape, read: false, written: false };
           arrays.set(v, use);
+          sizes.set(v, at ? variablesIn(model.scopes, at, text).filter(x => x !== v && x.shape === 'value') : []);
         }
         if (r.access !== 'read') use.written = true;
         if (r.access !== 'write') use.read = true;
         if (!kernel.arrays.includes(use)) kernel.arrays.push(use);
-      } else if (v.shape === 'value' && !seen.has(v)) {
-        seen.add(v);
-        kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
-      }
+      } else if (v.shape === 'value') scalar(v);
     }
+    for (const use of kernel.arrays) for (const v of sizes.get(use.variable) ?? []) scalar(v);
     walk(outer, n => {
       if (n.type !== 'call_expression') return true;
       const f = child(n, 'function');

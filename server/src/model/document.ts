@@ -6,6 +6,7 @@ import type { Node as TSNode } from 'web-tree-sitter';
 import type { KeywordToken, PragmaLine, Span } from '../syntax/keywords';
 import type { SyntaxDocument } from '../syntax/parser';
 import { buildItemModel, ItemModel } from './constructs';
+import { collectCallees, mergeCallee, type Callee } from './binding';
 import { buildFileScope, FileScope, fileScopeDeclarations, Shape } from './scopes';
 import { declaredName } from '../syntax/ast';
 
@@ -30,14 +31,17 @@ export class DocumentModel {
     const items = syntax.topLevelNodes().map(node => ({ node, start: node.startIndex, end: node.endIndex }));
     const typedefs = new Map<string, Shape>();
     const functionParts = new Map<string, FileScopePart>();
+    const cpp = syntax.language === 'cpp';
     const parts = items.map(({ node, start, end }) => {
-      if (node.type !== 'function_definition') return fileScopePart(syntax, node, typedefs);
+      if (node.type !== 'function_definition') return fileScopePart(syntax, node, typedefs, cpp);
       const key = text.slice(start, end);
-      const part = previous?.functionParts.get(key) ?? fileScopePart(syntax, node, typedefs);
+      const part = previous?.functionParts.get(key) ?? fileScopePart(syntax, node, typedefs, cpp);
       functionParts.set(key, part);
       return part;
     });
-    return new DocumentModel(syntax, buildFileScope(parts, typedefs), items, functionParts);
+    const callees = new Map<string, Callee>();
+    for (const p of parts) for (const [name, c] of p.callees) mergeCallee(callees, name, c);
+    return new DocumentModel(syntax, buildFileScope(parts, typedefs, cpp, callees), items, functionParts);
   }
 
   get text(): string { return this.syntax.text; }
@@ -94,17 +98,23 @@ export function inSpan<T extends Span>(list: T[], span: Span): T[] {
   return out;
 }
 
-/** What a top-level node adds to the file scope; function bodies are not converted. */
-function fileScopePart(syntax: SyntaxDocument, node: TSNode, typedefs: Map<string, Shape>) {
+/** What a top-level node adds to the file scope; function bodies are not converted. In C++,
+ * also the parameter lists of the functions it declares (which arguments bind by reference). */
+function fileScopePart(syntax: SyntaxDocument, node: TSNode, typedefs: Map<string, Shape>, cpp: boolean) {
+  const callees = new Map<string, Callee>();
   if (node.type === 'function_definition') {
     const declarator = node.childForFieldName('declarator');
-    if (!declarator) return { variables: [], functions: [] };
-    const id = declaredName(syntax.convert(declarator));
+    if (!declarator) return { variables: [], functions: [], callees };
+    const d = syntax.convert(declarator);
+    if (cpp) collectCallees(d, syntax.text, typedefs, callees);
+    const id = declaredName(d);
     const name = id ? [syntax.text.slice(id.start, id.end)] : [];
-    return { variables: [], functions: name, defined: name };
+    return { variables: [], functions: name, defined: name, callees };
   }
   if (node.type === 'comment' || node.type === 'preproc_include' || node.type === 'preproc_def' || node.type === 'preproc_call') {
-    return { variables: [], functions: [] };
+    return { variables: [], functions: [], callees };
   }
-  return fileScopeDeclarations(syntax.convert(node), syntax.text, typedefs);
+  const converted = syntax.convert(node);
+  if (cpp) collectCallees(converted, syntax.text, typedefs, callees);
+  return { ...fileScopeDeclarations(converted, syntax.text, typedefs), callees };
 }

@@ -69,6 +69,8 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
     edits.push(removeStatement(text, p));
     for (const c of p.trailingClauses) edits.push(removeStatement(text, c));
   }
+  // OpenCilk's `T cilk_reducer(I, R) x`: serially, x is a plain T.
+  for (const r of doc.syntax.layer.reducers) edits.push(remove({ start: r.start, end: withTrailingBlanks(text, r.end) }));
   // CilkPlus headers do not exist for a plain C compiler.
   for (const line of systemIncludes(text, h => h.startsWith('cilk/'))) edits.push(remove(line));
   return mergeLineRemovals(edits);

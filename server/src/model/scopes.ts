@@ -5,6 +5,7 @@
 import { child, children, named, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { type Span, within } from '../syntax/keywords';
+import type { Callee } from './binding';
 
 export type Shape = 'value' | 'pointer' | 'array' | 'function' | 'reference';
 export type Storage = 'global' | 'file' | 'param' | 'local';
@@ -51,6 +52,9 @@ export interface FileScope {
   definitions: ReadonlySet<string>;
   /** Enumeration constants (`enum { H = 2 }`): names that are neither variables nor macros. */
   constants: ReadonlySet<string>;
+  /** The file is C++ (references exist): which functions bind which arguments by reference. */
+  cpp: boolean;
+  callees: ReadonlyMap<string, Callee>;
   /** Changes whenever anything above changes: part of the analysis cache key. */
   signature: string;
 }
@@ -309,7 +313,7 @@ function accessOf(id: SNode, text: string): Pick<Reference, 'access' | 'through'
   return { access: 'read', through, addressTaken: false };
 }
 
-export function buildFileScope(parts: { variables: Variable[]; functions: string[]; defined?: string[]; constants?: string[] }[], typedefs: Map<string, Shape>): FileScope {
+export function buildFileScope(parts: { variables: Variable[]; functions: string[]; defined?: string[]; constants?: string[] }[], typedefs: Map<string, Shape>, cpp = false, callees: ReadonlyMap<string, Callee> = new Map()): FileScope {
   const variables = new Map<string, Variable>();
   const functions = new Set<string>(), definitions = new Set<string>();
   const constants = new Set<string>();
@@ -324,7 +328,9 @@ export function buildFileScope(parts: { variables: Variable[]; functions: string
     for (const f of p.defined ?? []) { definitions.add(f); sig.push(`${f}(){}`); }
   }
   for (const [name, shape] of typedefs) sig.push(`typedef ${name}:${shape}`);
-  return { variables, typedefs, functions, definitions, constants, signature: sig.join(';') };
+  if (cpp) sig.push('c++');
+  for (const [name, c] of callees) sig.push(`${name}(${c === 'unknown' ? '?' : c.references.map(r => r ? '&' : '').join(',') + (c.variadic ? ',...' : '')})`);
+  return { variables, typedefs, functions, definitions, constants, cpp, callees, signature: sig.join(';') };
 }
 
 /** True when the identifier node is the expression of a call (`f` in `f(x)`). */
@@ -349,6 +355,22 @@ export function initializerOf(v: Variable): SNode | undefined {
       if (d && within(v.span, d)) found = child(n, 'value'); // `*p = ...`: the declarator holds the name
       return false;
     }
+    return true;
+  });
+  return found;
+}
+
+/** The variables the identifiers inside `node` name: its references, and in a parameter's
+ * declarator (`long b[n][m]`, which the walk of an item does not visit) the parameters declared
+ * before them. */
+export function variablesIn(scopes: ItemScopes, node: SNode, text: string): Variable[] {
+  const found: Variable[] = [];
+  walk(node, n => {
+    if (n.type !== 'identifier') return true;
+    const name = text.slice(n.start, n.end);
+    const v = scopes.references.find(r => r.span.start === n.start && r.span.end === n.end)?.variable
+      ?? scopes.variables.find(x => x.storage === 'param' && x.name === name && x.span.start < n.start && within(node, x.scope));
+    if (v && !found.includes(v)) found.push(v);
     return true;
   });
   return found;

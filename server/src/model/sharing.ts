@@ -5,6 +5,10 @@
 import { within } from '../syntax/keywords';
 import type { Construct, ItemModel } from './constructs';
 import type { Reference, Variable } from './scopes';
+import { bindingOf, mayChange, type ArgumentBinding } from './binding';
+import { isReducer } from './reducers';
+import { walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
 
 export type Sharing = 'shared' | 'private' | 'firstprivate' | 'lastprivate' | 'reduction' | 'result';
 
@@ -16,6 +20,11 @@ export interface SharingEntry {
   /** Declared inside the construct's region. */
   local: boolean;
   references: Reference[];
+  /** C++ call spawns: the call that binds the variable by reference (why it is shared), or the
+   * one whose callee the file does not show, when the parent may change the variable while the
+   * child runs — sharing and copying then differ, and nothing here says which is right. */
+  boundBy?: ArgumentBinding;
+  unresolved?: { binding: ArgumentBinding; change: Reference };
 }
 
 
@@ -66,13 +75,15 @@ export function sharingAt(model: ItemModel, c: Construct): SharingEntry[] {
   return entries;
 }
 
-function decide(model: ItemModel, c: Construct, v: Variable, local: boolean, refs: Reference[]): { sharing: Sharing; reason: string } {
+type Decision = { sharing: Sharing; reason: string } & Pick<SharingEntry, 'boundBy' | 'unresolved'>;
+
+function decide(model: ItemModel, c: Construct, v: Variable, local: boolean, refs: Reference[]): Decision {
   switch (c.kind) {
     case 'spawn': {
       if (c.lvalue && refs.some(r => within(r.span, c.lvalue!))) return { sharing: 'result', reason: 'receives the spawned call\'s result in the parent\'s storage' };
       const shared = referenceTypeReason(v);
       if (shared) return { sharing: 'shared', reason: `${shared}: the callee sees the parent's storage` };
-      return { sharing: 'firstprivate', reason: 'argument evaluated by the parent before the spawn and passed by value' };
+      return spawnArgument(model, c, v, refs);
     }
     case 'block-spawn': {
       if (local) return { sharing: 'private', reason: 'declared inside the spawned block' };
@@ -84,6 +95,7 @@ function decide(model: ItemModel, c: Construct, v: Variable, local: boolean, ref
     case 'parallel-for':
     case 'pipe': {
       if (clauseNames(c, 'reduction').has(v.name)) return { sharing: 'reduction', reason: 'listed in reduction(...)' };
+      if (c.dialect === 'cilkplus' && !local && isReducer(v, model.text)) return { sharing: 'reduction', reason: 'a Cilk reducer: each strand updates its own view' };
       if (isLoopControl(model, c, v)) return { sharing: 'private', reason: 'loop control variable' };
       if (local) return v.isStatic ? { sharing: 'shared', reason: 'declared static in the loop body: one copy for all iterations' } : { sharing: 'private', reason: 'declared in the loop body: one copy per iteration' };
       return { sharing: 'shared', reason: 'declared outside the loop: shared by all iterations' };
@@ -94,6 +106,57 @@ function decide(model: ItemModel, c: Construct, v: Variable, local: boolean, ref
       return { sharing: 'shared', reason: 'no data-sharing rules apply here' };
   }
 }
+
+/**
+ * A value-type local named in a spawned call (C++): bound by reference it is the parent's
+ * storage in the callee (shared); by value it is copied at the spawn. Where the file does not
+ * show how the callee takes it, sharing is exact either way as long as the parent does not
+ * change it while the child may run (a by-value callee then reads the same value later).
+ */
+function spawnArgument(model: ItemModel, c: Construct, v: Variable, refs: Reference[]): Decision {
+  const copied: Decision = { sharing: 'firstprivate', reason: 'argument evaluated by the parent before the spawn and passed by value' };
+  const bound = refs.map(r => bindingOf(model, r)).filter((b): b is ArgumentBinding => !!b && b.binding !== 'value');
+  const byReference = bound.find(b => b.binding === 'reference');
+  if (byReference) return { sharing: 'shared', reason: `bound by reference by '${byReference.callee}': the callee works on the parent's storage`, boundBy: byReference };
+  if (!bound.length) return copied;
+  const change = changedWhileSpawned(model, c, v);
+  if (!change) {
+    return { sharing: 'shared', reason: `'${bound[0].callee}' may take it by reference (this file has no single declaration of it); the parent does not change it while the child may run, so sharing is exact either way`, boundBy: bound[0] };
+  }
+  return { ...copied, unresolved: { binding: bound[0], change } };
+}
+
+/** A reference that may change `v` while the spawn's child may run: in the statements after
+ * the spawn up to a join in the same block (a loop around them runs them again), or anywhere
+ * when the function has a goto. */
+function changedWhileSpawned(model: ItemModel, c: Construct, v: Variable): Reference | undefined {
+  const fn = c.functionNode ?? model.item;
+  const own = [c.call, c.lvalue].filter((n): n is NonNullable<typeof n> => !!n);
+  let jumps = false;
+  walk(fn, n => { if (n.type === 'goto_statement') jumps = true; return !jumps; });
+  const spans = jumps ? [fn] : continuation(model, c.statement ?? c.call!, fn);
+  return model.scopes.references.find(r => r.variable === v && spans.some(s => within(r.span, s)) && !own.some(s => within(r.span, s)) && mayChange(model, r));
+}
+
+/** The statements that may run after `statement` before a join that follows it. */
+function continuation(model: ItemModel, statement: SNode, fn: SNode): SNode[] {
+  const joins = model.constructs.filter(k => k.kind === 'join');
+  const isJoin = (s: SNode) => (s.type === 'expression_statement' || s.type === 'preproc_call') && joins.some(j => j.start < s.end && s.start < j.end);
+  const spans: SNode[] = [];
+  for (let node = statement; node.parent && node !== fn; node = node.parent) {
+    const p = node.parent;
+    if (p.type === 'compound_statement') {
+      const after = p.children.slice(p.children.indexOf(node) + 1);
+      const stop = after.findIndex(isJoin);
+      spans.push(...(stop < 0 ? after : after.slice(0, stop)));
+      if (stop >= 0) return spans;
+    }
+    if (LOOPS.has(p.type)) spans.push(p); // the next iterations
+  }
+  return spans;
+}
+
+const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 
 /** The control variable of the construct's loop, declared in its header or before the loop. */
 export function isLoopControl(model: ItemModel, c: Construct, v: Variable): boolean {

@@ -17,6 +17,7 @@
 // Anything else (the floor grid `N / (s * B)`, a parameter used as a value, subscripts the test
 // cannot read) keeps the parameters at the program's values.
 
+import { macroDefinitions, macroIdentifiers } from '../syntax/macros';
 import { ancestors, child, conjuncts, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { within, type Span } from '../syntax/keywords';
@@ -83,7 +84,8 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
     const r = polynomialOf(e, text, {
       identifier: n => {
         const v = refAt(n)?.variable;
-        if (!v || v.shape !== 'value') return undefined;
+        if (!v) return constantMacro(model, n);
+        if (v.shape !== 'value') return undefined;
         const d = digits.get(v);
         if (d) return Poly.symbol(d.symbol);
         if (!within(v.span, kernel.nest)) return isParam(v) || !writtenWithin(model.scopes, v, kernel.nest) ? Poly.symbol(v.name) : undefined;
@@ -327,10 +329,19 @@ function readOuter(model: ItemModel, e: SNode, nest: SNode): Poly | undefined {
   const r = polynomialOf(e, text, {
     identifier: n => {
       const v = model.scopes.references.find(x => x.span.start === n.start)?.variable;
-      return v && v.shape === 'value' && !within(v.span, nest) && !writtenWithin(model.scopes, v, nest) ? Poly.symbol(v.name) : undefined;
+      if (!v) return constantMacro(model, n);
+      return v.shape === 'value' && !within(v.span, nest) && !writtenWithin(model.scopes, v, nest) ? Poly.symbol(v.name) : undefined;
     },
   });
   return 'poly' in r ? r.poly : undefined;
+}
+
+/** A name that is an object-like macro of literals only (`#define N 4096`): one value for the whole
+ * launch, so a symbol like a size; any other undeclared name stays unread (nothing proved). */
+function constantMacro(model: ItemModel, n: SNode): Poly | undefined {
+  const name = model.text.slice(n.start, n.end);
+  const m = macroDefinitions(model.text).get(name);
+  return m && !m.params && m.body !== '' && macroIdentifiers(m).length === 0 ? Poly.symbol(name) : undefined;
 }
 
 /** `(A) / (Q)` — the bound itself or the initializer of the variable it names. */

@@ -72,6 +72,9 @@ export interface KeywordLayer {
   masked: string;
   keywords: KeywordToken[];
   pragmas: PragmaLine[];
+  /** OpenCilk's `cilk_reducer(identity, reduce)` in a declaration's type (masked, so that the
+   * declaration reads as one of the plain type); `items` are the two functions' names. */
+  reducers: KeywordClause[];
 }
 
 const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
@@ -294,6 +297,7 @@ export function scanKeywords(text: string): KeywordLayer {
   const mask = new Mask(text);
   const keywords: KeywordToken[] = [];
   const pragmas: PragmaLine[] = [];
+  const reducers: KeywordClause[] = [];
   // A regular expression finds the next place of interest: much faster than a loop per character.
   const re = new RegExp(SIGNIFICANT.source, SIGNIFICANT.flags);
   for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -311,6 +315,11 @@ export function scanKeywords(text: string): KeywordLayer {
     } else if (token.endsWith('#')) {
       re.lastIndex = preprocessorLine(text, i + token.length - 1, mask, pragmas);
     } else {
+      if (token === 'cilk_reducer') {
+        const clause = readClause(text, i);
+        if (clause && !clause.unterminated) { reducers.push(clause); mask.blank(clause.start, clause.end); re.lastIndex = clause.end; }
+        continue;
+      }
       const keyword = SPELLINGS[token];
       if (!keyword) continue;
       const kw: KeywordToken = { keyword, spelling: token, start: i, end: i + token.length, clauses: [], unknownClauses: [], headEnd: i + token.length };
@@ -319,7 +328,7 @@ export function scanKeywords(text: string): KeywordLayer {
       re.lastIndex = kw.headEnd;
     }
   }
-  return { masked: mask.apply(), keywords, pragmas };
+  return { masked: mask.apply(), keywords, pragmas, reducers };
 }
 
 /** Records a #pragma line (other directives are skipped); returns where scanning resumes. */

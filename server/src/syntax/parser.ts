@@ -33,9 +33,16 @@ export function loadGrammars(): Promise<Grammars> {
 }
 
 const CPP_EXTENSIONS = /\.(cpp|cc|cxx|c\+\+|hpp|hh|hxx|mfcpp)$/i;
-const CPP_MARKERS = /^\s*(using\s+namespace\b|template\s*<|class\s+\w+\s*[:{]|#\s*include\s*<(iostream|algorithm|vector|string|cstdio|cstdlib|map|functional)>)|\bstd::|\b(?:int|char|long|short|float|double|bool|auto|unsigned)\s*&\s*[A-Za-z_]\w*\s*=/m;
+/** The line a translation of C++ starts with when nothing else in it says C++ (a `.mfc` file's
+ * name does not decide), so that the tool reads its own output as C++ again. */
+export const CPP_MARKER = '// metafork: C++';
 
-/** C++ for C++ file names, and for `.mfc` files that are plainly C++ (Figure 3.1 is). */
+// A qualified name (`ns::box`) is C++; C23 attributes (`[[gnu::hot]]`) are not qualified names.
+// (`::` is matched first and the lookbehinds checked after it: this runs on every edit.)
+const CPP_MARKERS = /^\s*(using\s+namespace\b|namespace\s+\w+\s*\{|template\s*<|class\s+\w+\s*[:{]|#\s*include\s*<(iostream|algorithm|vector|string|cstdio|cstdlib|map|functional)>|\/\/ metafork: C\+\+$)|\bstd::|::(?<=[A-Za-z_]\w*\s*::)(?<!\[\[[^\]\n]*::)\s*[A-Za-z_~]|\b(?:int|char|long|short|float|double|bool|auto|unsigned)\s*&\s*[A-Za-z_]\w*\s*=/m;
+
+/** C++ for C++ file names, and for `.mfc` files that are plainly C++ (Figure 3.1 is, and so is
+ * what the translators write for C++ input). */
 export function detectLanguage(fileName: string | undefined, text: string): SourceLanguage {
   if (fileName && CPP_EXTENSIONS.test(fileName)) return 'cpp';
   if (fileName && /\.(c|h)$/i.test(fileName)) return 'c';

@@ -270,17 +270,19 @@ export function includeEdit(text: string, header: string): TextEdit | undefined 
 }
 
 /**
- * Puts a directive line in front of a statement. A statement that is the body of an
- * if/else/loop gets braces, because a directive cannot stand there on its own.
+ * Puts a directive line (or lines: declarations the directive needs, then the directive) in
+ * front of a statement. A statement that is the body of an if/else/loop gets braces, because a
+ * directive cannot stand there on its own.
  */
-export function directiveBefore(stage: Stage, statement: SNode, directive: string, replaceUpTo = statement.start, from = statement.start): void {
+export function directiveBefore(stage: Stage, statement: SNode, directive: string | string[], replaceUpTo = statement.start, from = statement.start): void {
   const text = stage.text;
+  const lines = typeof directive === 'string' ? [directive] : directive;
   if (inBlock(statement)) {
-    stage.edit({ start: from, end: replaceUpTo, newText: linesBefore(text, from, [directive]) });
+    stage.edit({ start: from, end: replaceUpTo, newText: linesBefore(text, from, lines) });
     return;
   }
   const indent = lineIndent(text, statement.start);
   const unit = indentUnit(text);
-  stage.edit({ start: from, end: replaceUpTo, newText: `{\n${indent}${unit}${directive}\n${indent}${unit}` });
+  stage.edit({ start: from, end: replaceUpTo, newText: `{\n${lines.map(l => `${indent}${unit}${l}\n`).join('')}${indent}${unit}` });
   stage.edit({ start: statement.end, end: statement.end, newText: `\n${indent}}` });
 }

@@ -10,10 +10,11 @@ import { pragmaFamily } from '../syntax/pragma';
 import { constructSpan, outermostConstructAt, type Construct, type ItemModel } from '../model/constructs';
 import { applyEdits, OffsetMap } from '../syntax/edits';
 import { systemIncludes } from '../syntax/includes';
-import { loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
+import { CPP_MARKER, loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
 import { DocumentModel } from '../model/document';
 import { Dialect, DIALECTS, includeEdit, Stage } from './common';
 import { cilkToMetafork } from './cilkToMetafork';
+import { reducersToReductions } from './reducers';
 import { implicitFirstSections, openmpToMetafork } from './openmpToMetafork';
 import { metaforkToOpenmp } from './metaforkToOpenmp';
 import { pipelinesToForks } from './pipeline';
@@ -51,6 +52,7 @@ export function dialectsOf(model: DocumentModel, span?: Span): Dialect[] {
 export function layerDialects(layer: KeywordLayer): Dialect[] {
   const found = new Set<Dialect>();
   for (const k of layer.keywords) found.add(k.keyword.startsWith('meta_') ? 'metafork' : 'cilkplus');
+  if (layer.reducers.length) found.add('cilkplus');
   for (const p of layer.pragmas) {
     const family = pragmaFamily(p);
     if (family) found.add(family === 'omp' ? 'openmp' : family === 'cilk' ? 'cilkplus' : 'metafork');
@@ -142,14 +144,19 @@ export async function translateText(text: string, to: Dialect, options: Translat
     // Everything that is neither MetaFork nor the target becomes MetaFork first.
     const toMetafork = sources.filter(d => d !== 'metafork' && d !== to);
     if (toMetafork.includes('openmp') && !run(stage => implicitFirstSections(stage, items()))) return { diagnostics, from, to };
+    // Reducers written outside CilkPlus code still mean Cilk views: translated like Cilk's, or refused.
+    if (to !== 'cilkplus' && !toMetafork.includes('cilkplus') && sources.some(d => d !== to) && !run(stage => reducersToReductions(stage, items(), syntax.layer.reducers))) return { diagnostics, from, to };
     if (toMetafork.length && !run(stage => {
       const models = items();
-      if (toMetafork.includes('cilkplus')) cilkToMetafork(stage, models);
+      if (toMetafork.includes('cilkplus')) {
+        reducersToReductions(stage, models, syntax.layer.reducers);
+        cilkToMetafork(stage, models);
+      }
       if (toMetafork.includes('openmp')) openmpToMetafork(stage, models);
     })) return { diagnostics, from, to };
     if (to === 'metafork' && !focus) dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
     if (to === 'openmp' && (sources.includes('metafork') || toMetafork.length)) {
-      if (!run(stage => metaforkToOpenmp(stage, items()))) return { diagnostics, from, to };
+      if (!run(stage => metaforkToOpenmp(stage, items(), model))) return { diagnostics, from, to };
     }
     if (to === 'cilkplus' && (sources.includes('metafork') || toMetafork.length)) {
       if (!run(stage => pipelinesToForks(stage, items()))) return { diagnostics, from, to };
@@ -158,6 +165,8 @@ export async function translateText(text: string, to: Dialect, options: Translat
       }
       if (!run(stage => metaforkToCilk(stage, items()))) return { diagnostics, from, to };
     }
+    // C++ stays C++ when the tool reads its MetaFork output again (a `.mfc` name does not say which).
+    if (cpp && to === 'metafork' && !focus && detectLanguage(undefined, step.text) !== 'cpp') step.text = `${CPP_MARKER}\n${step.text}`;
     return { text: step.text, diagnostics, from, to, ...(input && focus ? { focus: { input, output: focus } } : {}) };
   } finally {
     syntax.dispose();

@@ -6,12 +6,13 @@
 // OpenMP tasks need a team: as the thesis does (Figure 3.27), the program's `main` is renamed
 // and a new `main` runs it inside `parallel` + `single`, with nested parallel loops allowed.
 
-import { child, functionName, named, unparen } from '../syntax/ast';
+import { child, children, functionName, named, unparen } from '../syntax/ast';
 import { insert, remove, removeStatement, replace, withTrailingBlanks } from '../syntax/edits';
 import { skipTrivia, within } from '../syntax/keywords';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { declaratorInfo, findFunctionDeclarator, Variable } from '../model/scopes';
+import type { DocumentModel } from '../model/document';
 import { sharingAt } from '../model/sharing';
 import { removeHead, trailingClauseRemovals, workerCountCalls } from '../model/elide';
 import { canonicalHeader } from '../analysis/loops';
@@ -25,14 +26,14 @@ export const GENERATED_MAIN = '/* metafork: main runs the program inside an Open
 export const RENAMED_MAIN = 'mf_main';
 
 
-export function metaforkToOpenmp(stage: Stage, models: ItemModel[]): void {
+export function metaforkToOpenmp(stage: Stage, models: ItemModel[], doc: DocumentModel): void {
   const text = stage.text;
   let spawns = false;
   for (const model of models) {
     for (const c of model.constructs) {
       if (c.dialect !== 'metafork') continue;
       switch (c.kind) {
-        case 'spawn': callSpawn(stage, model, c); spawns = true; break;
+        case 'spawn': callSpawn(stage, doc, model, c); spawns = true; break;
         case 'block-spawn': blockSpawn(stage, model, c); spawns = true; break;
         case 'join': join(stage, c); break;
         case 'parallel-for': parallelFor(stage, model, c); break;
@@ -93,33 +94,201 @@ function storedVariable(model: ItemModel, lvalue: SNode): Variable | undefined {
   return undefined;
 }
 
-function taskClauses(model: ItemModel, c: Construct, shared: Variable[], explicit: string[]): string {
+function taskClauses(model: ItemModel, c: Construct, shared: Variable[], explicit: string[], outside: ReadonlySet<Variable> = new Set()): string {
   const sharedNames = [...new Set([...shared.map(v => v.name), ...explicit])];
   const firstprivate: string[] = [];
   for (const e of sharingAt(model, c)) {
-    if (e.local || sharedNames.includes(e.variable.name)) continue;
+    if (e.local || sharedNames.includes(e.variable.name) || outside.has(e.variable)) continue;
     if ((e.sharing === 'firstprivate') && needsFirstprivate(c, e.variable) && !firstprivate.includes(e.variable.name)) firstprivate.push(e.variable.name);
   }
   return joinClauses(clauseText('shared', sharedNames), clauseText('firstprivate', firstprivate));
 }
 
-/** `x = meta_fork f(a);` -> `#pragma omp task shared(x)` + `x = f(a);` (Figure 3.25). */
-function callSpawn(stage: Stage, model: ItemModel, c: Construct): void {
+/**
+ * Whether an argument of a call spawn has, inside the task, the value it had at the spawn: it
+ * reads only constants, addresses and value variables the task captures (function-local, not
+ * static, not shared by the task), and calls or changes nothing. Anything else (a global, an
+ * element or a value through a pointer, a variable the task shares, a call, `i++`, an unknown
+ * name) is evaluated by the parent at the spawn in MetaFork (thesis §3.6.4), but would be
+ * evaluated later, on the task's side, in OpenMP.
+ */
+function sameInTask(model: ItemModel, n: SNode, shared: Variable[], constant: (name: string) => boolean, address = false): boolean {
+  const text = model.text;
+  const same = (x: SNode, asAddress = false) => sameInTask(model, x, shared, constant, asAddress);
+  const all = (nodes: SNode[]) => nodes.every(x => same(x));
+  switch (n.type) {
+    case 'number_literal': case 'char_literal': case 'string_literal': case 'concatenated_string':
+    case 'true': case 'false': case 'null': case 'sizeof_expression': case 'comment':
+      return true;
+    case 'identifier': {
+      const v = model.scopes.references.find(r => r.span.start === n.start)?.variable;
+      if (!v) return model.fileScope.functions.has(text.slice(n.start, n.end)) || constant(text.slice(n.start, n.end)); // a function's address, a constant macro; an unknown name may read anything
+      if (address || v.shape === 'array') return true; // an address does not change
+      return isFunctionLocal(v) && !v.isStatic && v.shape !== 'reference' && !shared.includes(v);
+    }
+    case 'parenthesized_expression':
+      return named(n).every(x => same(x, address));
+    case 'pointer_expression': {
+      const operand = child(n, 'argument');
+      const op = n.children.find(x => x.field === 'operator');
+      return !!operand && !!op && text.slice(op.start, op.end) === '&' && same(operand, true);
+    }
+    case 'subscript_expression': {
+      // `&a[i]` is an address; `a[i]` reads the element when the task runs.
+      const base = child(n, 'argument'), index = child(n, 'index') ?? named(n)[1];
+      return address && !!base && !!index && same(base, model.scopes.references.find(r => r.span.start === base.start)?.variable?.shape === 'array') && same(index);
+    }
+    case 'field_expression': {
+      const base = child(n, 'argument');
+      const arrow = n.children.some(x => x.field === 'operator' && x.end - x.start === 2);
+      return !!base && !arrow && same(base, address);
+    }
+    case 'binary_expression': case 'unary_expression': case 'conditional_expression':
+      return all(named(n));
+    case 'cast_expression':
+      return all(named(n).filter(x => x.field !== 'type'));
+    default:
+      return false; // calls, assignments, ++/--, comma expressions, and whatever this does not know
+  }
+}
+
+/** Whether `name` is an object-like macro of the file whose value is an arithmetic of literals. */
+function constantMacro(doc: DocumentModel, name: string): boolean {
+  const text = doc.text;
+  return doc.items.some(ref => {
+    if (ref.node.type !== 'preproc_def') return false;
+    const id = ref.node.childForFieldName('name'), value = ref.node.childForFieldName('value');
+    if (id?.text !== name || !value) return false;
+    const tokens = text.slice(value.startIndex, value.endIndex).split(/[\s()+\-*\/%<>&|^~]+/).filter(t => t);
+    return tokens.length > 0 && tokens.every(t => /^(?:0[xX][\da-fA-F]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)[uUlLfF]*$/.test(t));
+  });
+}
+
+/** The parameter declarations of the function `name` as declared in the file; undefined when it is not, or is variadic or unprototyped. */
+function parametersOf(doc: DocumentModel, name: string): SNode[] | undefined {
+  const text = doc.text;
+  for (let i = 0; i < doc.items.length; i++) {
+    const ref = doc.items[i];
+    if ((ref.node.type !== 'function_definition' && ref.node.type !== 'declaration') || !text.slice(ref.start, ref.end).includes(name)) continue;
+    const item = doc.item(i).item;
+    for (const d of children(item, 'declarator')) {
+      const fn = findFunctionDeclarator(d);
+      const id = fn && child(fn, 'declarator');
+      if (!fn || !id || id.type !== 'identifier' || text.slice(id.start, id.end) !== name) continue;
+      const list = child(fn, 'parameters');
+      if (!list || list.children.some(x => x.type === 'variadic_parameter' || x.type === '...')) return undefined;
+      const params = named(list).filter(x => x.type === 'parameter_declaration');
+      if (params.length === 1 && !child(params[0], 'declarator') && text.slice(params[0].start, params[0].end).trim() === 'void') return [];
+      if (params.length === 0) return undefined; // `f()`: no prototype
+      return params;
+    }
+  }
+  return undefined;
+}
+
+/** `T name` for a parameter declaration `T p` (the parameter's type, another name); undefined for arrays of arrays and function declarators. */
+function declarationLike(text: string, param: SNode, name: string): string | undefined {
+  const declarator = child(param, 'declarator');
+  if (!declarator) return `${text.slice(param.start, param.end).trim()} ${name}`;
+  // `T v[]` (a pointer, as a parameter): `T *name`.
+  if (declarator.type === 'array_declarator' && child(declarator, 'declarator')?.type === 'identifier') return `${text.slice(param.start, declarator.start)}*${name}`;
+  const info = declaratorInfo(declarator);
+  if (info) return info.shape === 'array' || info.shape === 'function' ? undefined : text.slice(param.start, info.id.start) + name + text.slice(info.id.end, param.end);
+  const abstract = text.slice(declarator.start, declarator.end);
+  return /^[\s*]*(?:(?:const|volatile|restrict)\b[\s*]*)*$/.test(abstract) ? `${text.slice(param.start, param.end).trim()} ${name}` : undefined;
+}
+
+const temporaries = new WeakMap<Stage, number>();
+
+/** A name `mf_argN` that the text does not use yet. */
+function temporaryName(stage: Stage): string {
+  let n = temporaries.get(stage) ?? 0;
+  while (new RegExp(`\\bmf_arg${n}\\b`).test(stage.text)) n++;
+  temporaries.set(stage, n + 1);
+  return `mf_arg${n}`;
+}
+
+/**
+ * The arguments of a call spawn that the task would not see with their value at the spawn,
+ * each evaluated by the parent into a temporary of the callee's parameter type (the conversion
+ * the call makes anyway); undefined (refused) when the callee's prototype is not in the file.
+ */
+function argumentsAtSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Construct, shared: Variable[]): { node: SNode; name: string; declaration: string }[] | undefined {
+  const call = c.call!;
+  const args = child(call, 'arguments');
+  const moving = args ? named(args).filter(a => a.type !== 'comment' && !sameInTask(model, a, shared, m => constantMacro(doc, m))) : [];
+  if (!moving.length) return [];
   const text = stage.text;
+  const callee = child(call, 'function');
+  const name = callee?.type === 'identifier' ? text.slice(callee.start, callee.end) : undefined;
+  const params = name ? parametersOf(doc, name) : undefined;
+  const all = named(args!).filter(a => a.type !== 'comment');
+  const out: { node: SNode; name: string; declaration: string }[] = [];
+  for (const a of moving) {
+    const param = params?.[all.indexOf(a)];
+    const temp = temporaryName(stage);
+    const declaration = param && declarationLike(text, param, temp);
+    if (!declaration) {
+      stage.refuse('MF601', a, `this argument is evaluated by the parent at the spawn, but an OpenMP task would evaluate it when it runs (it reads memory the parent may change, or calls or changes something); the translator evaluates it before the task into a variable of the parameter's type, and ${name ? `'${name}' has no prototype with that parameter in this file` : 'the callee is not a named function'}`, { construct: 'meta_fork', target: 'openmp' });
+      return undefined;
+    }
+    out.push({ node: a, name: temp, declaration: `${declaration} = ${text.slice(a.start, a.end)};` });
+  }
+  return out;
+}
+
+/** `x = meta_fork f(a);` -> `#pragma omp task shared(x)` + `x = f(a);` (Figure 3.25). */
+function callSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Construct): void {
+  const text = stage.text;
+  // The parent evaluates a spawned call's arguments at the spawn; a task evaluates them when it
+  // runs, on its own copies: an argument that changes a variable would change it too late, or
+  // only in the copy.
+  const changed = model.scopes.references.find(r => r.variable && r.access !== 'read' && within(r.span, c.call!));
+  if (changed) {
+    stage.refuse('MF612', changed.span, `the spawned call's arguments change '${changed.name}': MetaFork and CilkPlus evaluate them in the parent at the spawn, an OpenMP task only when it runs (on its own copies); change '${changed.name}' before the spawn`, { variable: changed.name });
+    return;
+  }
   const shared: Variable[] = [];
   const declared = c.statement?.type === 'declaration' && c.lvalue ? declaratorInfo(c.lvalue) : undefined;
   const target = declared ? model.scopes.variables.find(v => v.span.start === declared.id.start) : c.lvalue && storedVariable(model, c.lvalue);
   if (target && isFunctionLocal(target)) shared.push(target);
   // Arrays, references and `&x` passed to the callee are the parent's storage (thesis
   // §3.6.4): the arguments are evaluated by the parent at the spawn, not on a task's copies.
+  // In C++ the same holds for what the call binds by reference (or to a member call's `this`).
   for (const e of sharingAt(model, c)) {
     const v = e.variable;
-    const byAddress = v.shape === 'array' || v.shape === 'reference' || e.references.some(r => r.addressTaken);
+    if (e.unresolved) {
+      const { binding, change } = e.unresolved;
+      stage.refuse('MF610', binding.span, `cannot tell whether '${binding.callee}' takes '${v.name}' by reference: this file has no single declaration of it (it is declared elsewhere, overloaded, a template or a member), and '${v.name}' is changed while the spawned call may run, so sharing it and copying it compute different things; declare '${binding.callee}' in this file or pass a copy explicitly`, { variable: v.name, callee: binding.callee, change: change.span });
+      continue;
+    }
+    const byAddress = v.shape === 'array' || v.shape === 'reference' || e.references.some(r => r.addressTaken) || (e.sharing === 'shared' && !!e.boundBy);
     if (isFunctionLocal(v) && byAddress && !shared.includes(v)) shared.push(v);
   }
-  const pragma = `#pragma omp task${taskClauses(model, c, shared, [])}`;
+  const temps = argumentsAtSpawn(stage, doc, model, c, shared);
+  if (!temps) return;
+  // Variables read only by the arguments evaluated before the task are no business of the task's.
+  const before = (span: { start: number; end: number }) => temps.some(t => t.node.start <= span.start && span.end <= t.node.end);
+  const outside = new Set(sharingAt(model, c).filter(e => e.variable !== target && e.references.every(r => before(r.span))).map(e => e.variable));
+  // A temporary is a local of the spawning task, declared right before the task: captured by default.
+  const pragma = `#pragma omp task${taskClauses(model, c, shared.filter(v => !outside.has(v)), [], outside)}`;
+  const lines = [...temps.map(t => t.declaration), pragma];
   const statement = c.statement!;
-  if (c.form === 'pragma') { stage.edit(replace(c.head, pragma)); return; }
+  /** The call with the moved arguments replaced by their temporaries. */
+  const callText = () => {
+    let out = text.slice(c.call!.start, c.call!.end);
+    for (const t of [...temps].reverse()) out = out.slice(0, t.node.start - c.call!.start) + t.name + out.slice(t.node.end - c.call!.start);
+    return out;
+  };
+  if (statement.type !== 'declaration') for (const t of temps) stage.edit(replace(t.node, t.name));
+  if (c.form === 'pragma') {
+    if (temps.length && !inBlock(statement)) {
+      stage.refuse('MF601', c.head, `the arguments of this spawn must be evaluated before the task, and the spawn is not in a block where they can be`, { construct: 'meta_fork', target: 'openmp' });
+      return;
+    }
+    stage.edit(replace(c.head, lines.join(`\n${lineIndent(text, c.head.start)}`)));
+    return;
+  }
   const k = c.keyword!;
   if (statement.type === 'declaration') {
     // `int f = meta_fork g();` -> `int f;` + the task assigning f (Figure 3.24).
@@ -133,15 +302,15 @@ function callSpawn(stage: Stage, model: ItemModel, c: Construct): void {
     const indent = lineIndent(text, statement.start);
     const name = text.slice(info.id.start, info.id.end);
     stage.edit(remove({ start: declarator.end, end: init.end }));
-    stage.edit(insert(statement.end, `\n${indent}${pragma}\n${indent}${name} = ${text.slice(c.call!.start, c.call!.end)};`));
+    stage.edit(insert(statement.end, lines.map(l => `\n${indent}${l}`).join('') + `\n${indent}${name} = ${callText()};`));
     return;
   }
   if (k.start <= statement.start) {
     // `meta_fork f(x);`: the statement (masked) starts after the keyword, which the directive replaces.
-    directiveBefore(stage, statement, pragma, withTrailingBlanks(text, k.end), k.start);
+    directiveBefore(stage, statement, lines, withTrailingBlanks(text, k.end), k.start);
     return;
   }
-  directiveBefore(stage, statement, pragma);
+  directiveBefore(stage, statement, lines);
   stage.edit(remove({ start: k.start, end: withTrailingBlanks(text, k.end) }));
 }
 

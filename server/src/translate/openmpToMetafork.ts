@@ -12,6 +12,8 @@ import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
 import { sharingAt, Sharing } from '../model/sharing';
+import { bindingOf } from '../model/binding';
+import { within } from '../syntax/keywords';
 import { canonicalHeader } from '../analysis/loops';
 import { visibleVariable } from '../analysis/sharingChecks';
 import type { DirectiveClause } from '../syntax/pragma';
@@ -508,6 +510,16 @@ class ItemTranslator {
       if (right.type === 'call_expression' && isShared) call = right;
     }
     if (!call) return false;
+    // A call spawn binds by reference what its callee takes by reference (C++); the task had its
+    // own copy of a variable it did not share: only a block spawn keeps that copy.
+    const copied = this.model.scopes.references.some(r => r.variable && within(r.span, call!) && !shared.includes(r.variable.name) && !sharedAtSpawn(r.variable)
+      && bindingOf(this.model, r)?.binding !== undefined && bindingOf(this.model, r)?.binding !== 'value');
+    if (copied) {
+      // Braced, the statement stays a block spawn (an unbraced call would be a call spawn).
+      this.stage.edit(insert(region.start, '{ '));
+      this.stage.edit(insert(region.end, ' }'));
+      return false;
+    }
     this.stage.edit(removeStatement(this.text, c.head));
     this.stage.edit(insert(call.start, 'meta_fork '));
     return true;

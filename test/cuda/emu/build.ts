@@ -28,10 +28,24 @@ export function emulatedSourcePath(exePath: string): string {
   return `${exePath}.emu.cpp`;
 }
 
-function gxxArgs(cuPath: string, cppPath: string, exePath: string, extraFlags: string[]): string[] {
-  // -iquote: the .cu's own #include "..." files, since the rewritten copy lives elsewhere.
-  return ['-std=c++20', '-O1', '-pthread', `-I${emuIncludeDir()}`, '-iquote', path.dirname(path.resolve(cuPath)),
-    '-x', 'c++', cppPath, '-x', 'none', '-o', exePath, ...extraFlags];
+/** The object file that `exePath` is linked from (next to it). */
+function objectPath(exePath: string): string {
+  return `${exePath}.o`;
+}
+
+/**
+ * Compiling: -O2 as a user's build; -fsanitize=thread only for its instrumentation, whose hooks
+ * cuda_emu.h defines (the race checker, MF_EMU_RACECHECK=1), and -g1 for the line tables its
+ * reports read. -iquote: the .cu's own #include "..." files, since the rewritten copy lives elsewhere.
+ */
+function compileArgs(cuPath: string, cppPath: string, exePath: string, extraFlags: string[]): string[] {
+  return ['-std=c++20', '-O2', '-g1', '-pthread', '-fsanitize=thread', '--param', 'tsan-instrument-func-entry-exit=0',
+    `-I${emuIncludeDir()}`, '-iquote', path.dirname(path.resolve(cuPath)), '-c', '-x', 'c++', cppPath, '-o', objectPath(exePath), ...extraFlags];
+}
+
+/** Linking, separately: without -fsanitize=thread, so that libtsan is not linked in. */
+function linkArgs(exePath: string, extraFlags: string[]): string[] {
+  return ['-pthread', objectPath(exePath), '-o', exePath, ...extraFlags];
 }
 
 function prepare(cuPath: string, exePath: string): string {
@@ -46,31 +60,35 @@ function failure(tool: string, source: string, output: string): Error {
 
 /**
  * Builds a CUDA program for the CPU: rewrites `cuPath` (see rewrite.ts) into `<exePath>.emu.cpp`
- * and compiles that with g++ -std=c++20 -O1 -pthread. Throws with the compiler's output on failure,
- * and with the rewrite's message for CUDA it cannot emulate.
+ * and compiles that with g++ -std=c++20 -O2 (see compileArgs). The executable race-checks its
+ * launches when run with MF_EMU_RACECHECK=1 (see cuda_emu.h). Throws with the compiler's output
+ * on failure, and with the rewrite's message for CUDA it cannot emulate.
  */
 export function buildEmulated(cuPath: string, exePath: string, extraFlags: string[] = []): void {
   const cpp = prepare(cuPath, exePath);
-  const r = spawnSync('g++', gxxArgs(cuPath, cpp, exePath, extraFlags), { encoding: 'utf8' });
-  if (r.error) throw r.error;
-  if (r.status !== 0) throw failure('g++', cuPath, `${r.stdout}${r.stderr}`);
+  for (const args of [compileArgs(cuPath, cpp, exePath, extraFlags), linkArgs(exePath, extraFlags)]) {
+    const r = spawnSync('g++', args, { encoding: 'utf8' });
+    if (r.error) throw r.error;
+    if (r.status !== 0) throw failure('g++', cuPath, `${r.stdout}${r.stderr}`);
+  }
+  fs.rmSync(objectPath(exePath), { force: true });
 }
 
-/** buildEmulated without blocking the event loop, so that several builds can run at once. */
-export function buildEmulatedAsync(cuPath: string, exePath: string, extraFlags: string[] = []): Promise<void> {
+function gxx(cuPath: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    let cpp: string;
-    try {
-      cpp = prepare(cuPath, exePath);
-    } catch (e) {
-      reject(e);
-      return;
-    }
-    execFile('g++', gxxArgs(cuPath, cpp, exePath, extraFlags), { encoding: 'utf8', maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+    execFile('g++', args, { encoding: 'utf8', maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
       if (err) reject(failure('g++', cuPath, `${stdout}${stderr}` || err.message));
       else resolve();
     });
   });
+}
+
+/** buildEmulated without blocking the event loop, so that several builds can run at once. */
+export async function buildEmulatedAsync(cuPath: string, exePath: string, extraFlags: string[] = []): Promise<void> {
+  const cpp = prepare(cuPath, exePath);
+  await gxx(cuPath, compileArgs(cuPath, cpp, exePath, extraFlags));
+  await gxx(cuPath, linkArgs(exePath, extraFlags));
+  fs.rmSync(objectPath(exePath), { force: true });
 }
 
 /** nvcc, found as the optimizer finds it (METAFORK_NVCC, the PATH, /usr/local/cuda). */

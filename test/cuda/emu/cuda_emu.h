@@ -6,12 +6,13 @@
 //
 // Execution model
 //   - Blocks run one after another (or spread over MF_EMU_WORKERS OS threads, one block at a time
-//     per worker). Blocks are taken in linear order, x fastest.
+//     per worker). Blocks are taken in the order MF_EMU_ORDER says (default: linear order, x fastest).
 //   - Every CUDA thread of a block is a fiber on its worker's OS thread. A fiber runs threads to
 //     completion one after another until one of them reaches __syncthreads(); then the next thread
 //     gets a fresh fiber. When every thread of the block has either reached the barrier or exited,
-//     the barrier opens and the waiting fibers resume in thread order. So barriers inside loops are
-//     exact, a block costs one fiber switch when it has no barrier, and results are deterministic
+//     the barrier opens and the waiting fibers resume (in the order they arrived, i.e. thread order,
+//     unless MF_EMU_ORDER says otherwise). So barriers inside loops are exact, a block costs one
+//     fiber switch when it has no barrier, and results are deterministic for a given MF_EMU_ORDER
 //     (one worker). Fibers and their stacks are pooled per worker and reused by every launch.
 //   - Context switches: a small assembly routine on x86-64 (a few ns), POSIX ucontext elsewhere or
 //     when MF_EMU_UCONTEXT=1.
@@ -49,13 +50,43 @@
 //                                 shared memory before each block, -1 for none  default 255
 //   MF_EMU_UCONTEXT=1             use ucontext fibers even on x86-64
 //   MF_EMU_STRICT_BARRIERS=1      abort when a barrier opens while some threads of the block exited
+//   MF_EMU_ORDER                  the order in which the blocks of a launch run, and in which the
+//                                 threads of a block start and resume after each barrier:
+//                                 forward (default: linear index order), reverse, shuffle[:SEED]
+//                                 (a pseudo-random order fixed by SEED, default 1: a fresh thread
+//                                 order for every block and every barrier). Results that change
+//                                 with the order depend on an order CUDA does not guarantee.
+//   MF_EMU_RACECHECK=1            race checking (below); forces MF_EMU_WORKERS=1
+//
+// Race checking (MF_EMU_RACECHECK=1): build.ts compiles the program with g++'s ThreadSanitizer
+// instrumentation (-fsanitize=thread) but without its runtime: the __tsan_* hooks below receive
+// every load and store of instrumented code. They cost one call and one predictable branch per
+// memory access when race checking is off. When it is on, each launch records, per address of
+// global memory (anything that is neither the thread's stack nor shared memory) and of shared
+// memory (static __shared__ and dynamic extern __shared__), which CUDA thread read and wrote it in
+// which barrier interval (the number of barriers its block has passed), and reports two accesses
+// to one address by different threads, at least one a write, that nothing orders: in one block,
+// accesses in the same barrier interval; across blocks of one launch, any two (nothing orders
+// blocks). These are the hazards compute-sanitizer's racecheck reports. Atomic functions are not
+// instrumented, so atomicAdd & co. never count. Accesses are compared per address and size
+// class (4-byte words for aligned accesses of 4, 8 or 16 bytes, bytes otherwise): a 1-byte write
+// into a word another thread writes as a whole is not seen, nor are memcpy/memset calls in
+// kernels (libc is not instrumented). Each distinct hazard (kind, memory, the two instructions)
+// is printed once on stderr, at the end of the launch, at most 32 of them:
+//   cuda_emu: race: kernel K: write-write hazard on global memory (offset 0 of a 4-byte
+//     allocation): write by block (0,0,0) thread (1,0,0) at k.cu:5, write by block (0,0,0)
+//     thread (0,0,0) at k.cu:5
+// (one line; the first access in execution order comes first, read-write for either order of a
+// read and a write; source lines come from addr2line and the -g1 line tables, "?" without them);
+// then the program exits with status 66.
 //
 // Not emulated: warp-level operations (__shfl*, __syncwarp, __ballot*, warp-synchronous code),
 // textures, cooperative groups, dynamic parallelism, template kernel launches, launches or
 // `extern __shared__` inside headers the .cu includes (only the .cu itself is rewritten).
 // Launches are synchronous, so host/device overlap and streams are not modelled; static
 // __shared__ sizes are not counted against the shared memory limit, and static __shared__
-// memory starts zeroed (CUDA leaves it undefined). Sanitizers (ASan, TSan) do not know the fibers.
+// memory starts zeroed (CUDA leaves it undefined). ASan does not know the fibers, and TSan's runtime
+// cannot be linked in (this header defines its hooks, for the race checker).
 #pragma once
 
 // Only light headers (pthreads and __atomic builtins instead of <thread> and <atomic>): the
@@ -72,6 +103,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <ucontext.h>
+#include <link.h>  // dl_iterate_phdr: the executable's load address and TLS block (race checking)
 #include <unistd.h>
 
 // ---- CUDA keywords --------------------------------------------------------------------------
@@ -261,9 +293,13 @@ extern "C" void mf_emu_switch(void** save, void* to);
 extern "C" void mf_emu_fiber_start();
 #endif
 
+// The emulator's own code (scheduler, barriers, atomics, the race checker, the runtime API) is not
+// instrumented for race checking: its accesses are not the kernel's.
+#define MF_EMU_UNTRACKED __attribute__((no_sanitize_thread))
+
 namespace mf_emu {
 
-[[noreturn]] inline void fatal(const char* what) {
+[[noreturn]] MF_EMU_UNTRACKED inline void fatal(const char* what) {
   fprintf(stderr, "cuda_emu: %s\n", what);
   fflush(stderr);
   abort();
@@ -272,15 +308,15 @@ namespace mf_emu {
 // ---- settings and device properties ------------------------------------------------------------
 namespace detail {
 
-template <class T> constexpr T lesser(T a, T b) { return b < a ? b : a; }
-template <class T> constexpr T greater(T a, T b) { return a < b ? b : a; }
+template <class T> MF_EMU_UNTRACKED constexpr T lesser(T a, T b) { return b < a ? b : a; }
+template <class T> MF_EMU_UNTRACKED constexpr T greater(T a, T b) { return a < b ? b : a; }
 
 // A growable array of pointers (std::vector costs parse time in every build).
 template <class T>
 struct PtrList {
   T** items = nullptr;
   size_t size = 0, cap = 0;
-  void push(T* p) {
+  MF_EMU_UNTRACKED void push(T* p) {
     if (size == cap) {
       cap = cap ? 2 * cap : 64;
       items = static_cast<T**>(realloc(items, cap * sizeof(T*)));
@@ -288,10 +324,10 @@ struct PtrList {
     }
     items[size++] = p;
   }
-  T* pop() { return items[--size]; }
-  bool empty() const { return size == 0; }
-  void clear() { size = 0; }
-  void swap(PtrList& o) {
+  MF_EMU_UNTRACKED T* pop() { return items[--size]; }
+  MF_EMU_UNTRACKED bool empty() const { return size == 0; }
+  MF_EMU_UNTRACKED void clear() { size = 0; }
+  MF_EMU_UNTRACKED void swap(PtrList& o) {
     PtrList t = *this;
     *this = o;
     o = t;
@@ -300,13 +336,13 @@ struct PtrList {
 
 struct Lock {
   pthread_mutex_t& m;
-  explicit Lock(pthread_mutex_t& mm) : m(mm) { pthread_mutex_lock(&m); }
-  ~Lock() { pthread_mutex_unlock(&m); }
+  MF_EMU_UNTRACKED explicit Lock(pthread_mutex_t& mm) : m(mm) { pthread_mutex_lock(&m); }
+  MF_EMU_UNTRACKED ~Lock() { pthread_mutex_unlock(&m); }
 };
 
 // An integer from the environment, with an optional K/M/G (binary) suffix; exits on garbage so
 // that a mistyped override does not silently test the defaults.
-inline long long env_int(const char* var, long long dflt) {
+MF_EMU_UNTRACKED inline long long env_int(const char* var, long long dflt) {
   const char* s = getenv(var);
   if (!s || !*s) return dflt;
   char* end = nullptr;
@@ -331,9 +367,33 @@ struct Settings {
   int fill;
   bool use_ucontext;
   bool strict_barriers;
+  bool racecheck;
+  enum Order { forward, reverse, shuffle } order;
+  uint64_t seed;  // of the shuffled order
 };
 
-inline Settings make_settings() {
+// MF_EMU_ORDER=forward|reverse|shuffle[:SEED]; exits on anything else, as env_int does.
+MF_EMU_UNTRACKED inline void parse_order(Settings& s) {
+  s.order = Settings::forward;
+  s.seed = 1;
+  const char* v = getenv("MF_EMU_ORDER");
+  if (!v || !*v || !strcmp(v, "forward")) return;
+  if (!strcmp(v, "reverse")) {
+    s.order = Settings::reverse;
+    return;
+  }
+  if (!strncmp(v, "shuffle", 7) && (v[7] == 0 || v[7] == ':')) {
+    s.order = Settings::shuffle;
+    if (v[7] == 0) return;
+    char* end = nullptr;
+    s.seed = strtoull(v + 8, &end, 0);
+    if (end != v + 8 && !*end && v[8] != '-') return;
+  }
+  fprintf(stderr, "cuda_emu: MF_EMU_ORDER=%s: expected forward, reverse, shuffle or shuffle:SEED\n", v);
+  exit(2);
+}
+
+MF_EMU_UNTRACKED inline Settings make_settings() {
   Settings s{};
   cudaDeviceProp& p = s.prop;
   const char* name = getenv("MF_EMU_NAME");
@@ -378,20 +438,23 @@ inline Settings make_settings() {
   s.fill = (int)env_int("MF_EMU_FILL_BYTE", 255);
   s.use_ucontext = env_int("MF_EMU_UCONTEXT", 0) != 0;
   s.strict_barriers = env_int("MF_EMU_STRICT_BARRIERS", 0) != 0;
+  s.racecheck = env_int("MF_EMU_RACECHECK", 0) != 0;
+  if (s.racecheck) s.workers = 1;  // one shadow memory, and shared memory reused block after block
+  parse_order(s);
 #if !defined(MF_EMU_HAVE_ASM_SWITCH)
   s.use_ucontext = true;
 #endif
   return s;
 }
 
-inline Settings& settings() {
+MF_EMU_UNTRACKED inline Settings& settings() {
   static Settings s = make_settings();
   return s;
 }
 
 // CUDA keeps the last error per host thread; cudaGetLastError returns and clears it.
 inline thread_local cudaError_t last_error = cudaSuccess;
-inline cudaError_t fail(cudaError_t e) {
+MF_EMU_UNTRACKED inline cudaError_t fail(cudaError_t e) {
   if (e != cudaSuccess) last_error = e;
   return e;
 }
@@ -399,9 +462,53 @@ inline cudaError_t fail(cudaError_t e) {
 // The largest dynamic shared memory a launch may ask for: sharedMemPerBlock, or more after
 // cudaFuncSetAttribute(..., cudaFuncAttributeMaxDynamicSharedMemorySize, n). The emulator does not
 // know which kernel a launch runs, so the largest value set for any kernel applies to all.
-inline size_t& dynamic_shared_optin() {
+MF_EMU_UNTRACKED inline size_t& dynamic_shared_optin() {
   static size_t v = 0;
   return v;
+}
+
+// ---- orders (MF_EMU_ORDER) ----------------------------------------------------------------------
+// splitmix64's finalizer: a well-mixed 64-bit hash.
+MF_EMU_UNTRACKED inline uint64_t mix(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+struct Rng {
+  uint64_t state;
+  MF_EMU_UNTRACKED unsigned below(unsigned n) { return unsigned(mix(state++) % n); }
+  // Fisher-Yates.
+  template <class T> MF_EMU_UNTRACKED void shuffle(T* items, size_t n) {
+    for (size_t i = n; i > 1; --i) {
+      const size_t j = below(unsigned(i));
+      T t = items[i - 1];
+      items[i - 1] = items[j];
+      items[j] = t;
+    }
+  }
+};
+
+// The i-th block of a launch of n blocks to run: a bijection of [0, n) (a Feistel network on the
+// next even power of two, walked until it lands in range), so no permutation table is stored.
+MF_EMU_UNTRACKED inline uint64_t block_in_order(uint64_t i, uint64_t n) {
+  const Settings& s = settings();
+  if (s.order == Settings::forward || n <= 1) return i;
+  if (s.order == Settings::reverse) return n - 1 - i;
+  const unsigned bits = 64 - unsigned(__builtin_clzll(n - 1)), half = (bits + 1) / 2;
+  const uint64_t mask = (uint64_t(1) << half) - 1;
+  uint64_t x = i;
+  do {
+    uint64_t l = x >> half, r = x & mask;
+    for (uint64_t round = 0; round < 4; ++round) {
+      const uint64_t t = l ^ (mix(r ^ mix(s.seed * 4 + round)) & mask);
+      l = r;
+      r = t;
+    }
+    x = (l << half) | r;
+  } while (x >= n);
+  return x;
 }
 
 // ---- the scheduler of one worker (one OS thread) -----------------------------------------------
@@ -411,10 +518,12 @@ struct Fiber {
   void* sp = nullptr;  // saved stack pointer (assembly switch)
   Worker* worker = nullptr;
   uint3 idx{0, 0, 0};  // threadIdx of the CUDA thread it runs
+  unsigned tid = 0;    // the same, linear
   bool done = false;   // no thread left to run: back to the free list
   void* stack = nullptr;
   size_t stack_bytes = 0;
   ucontext_t uc;       // saved context (ucontext switch), last: the fields above share a cache line
+  MF_EMU_UNTRACKED Fiber() {}  // (an implicit constructor would be instrumented)
 };
 
 struct Worker {
@@ -427,37 +536,52 @@ struct Worker {
   const void* ctx = nullptr;
   dim3 block;
   unsigned nthreads = 0, next = 0;
+  uint64_t block_linear = 0;  // blockIdx, linear
+  uint32_t epoch = 0;         // barriers the block has passed
+  // MF_EMU_ORDER=shuffle: the block's thread start order and the generator of its resume orders.
+  unsigned* order = nullptr;
+  unsigned order_cap = 0;
+  Rng rng{0};
   // __syncthreads_count/and/or: predicates summed up to a barrier, the sum seen after it.
   unsigned sync_acc = 0, sync_result = 0;
   // Dynamic shared memory of the running launch.
   unsigned char* shared = nullptr;
   size_t shared_bytes = 0, shared_cap = 0;
+  bool in_race_checker = false;  // its own accesses are not recorded
+  MF_EMU_UNTRACKED Worker() {}
 };
 
-inline Worker& this_worker() {
+// The fiber running on this OS thread, null in host code (Worker::current, without constructing
+// the worker: the race checker's hooks read it on every access).
+inline thread_local constinit Fiber* running_fiber = nullptr;
+
+MF_EMU_UNTRACKED inline Worker& this_worker() {
   static thread_local Worker w;
   return w;
 }
 
-inline uint3 thread_index(const dim3& b, unsigned t) {
+MF_EMU_UNTRACKED inline uint3 thread_index(const dim3& b, unsigned t) {
   return {t % b.x, (t / b.x) % b.y, t / (b.x * b.y)};
 }
 
-inline void switch_to(Worker& w, Fiber* f) {
+MF_EMU_UNTRACKED inline void switch_to(Worker& w, Fiber* f) {
   w.current = f;
+  running_fiber = f;
   threadIdx = f->idx;
 #if defined(MF_EMU_HAVE_ASM_SWITCH)
   if (!settings().use_ucontext) {
     mf_emu_switch(&w.sched_sp, f->sp);
     w.current = nullptr;
+    running_fiber = nullptr;
     return;
   }
 #endif
   if (swapcontext(&w.sched_uc, &f->uc) != 0) fatal("swapcontext failed");
   w.current = nullptr;
+  running_fiber = nullptr;
 }
 
-inline void switch_to_scheduler(Worker& w, Fiber* f) {
+MF_EMU_UNTRACKED inline void switch_to_scheduler(Worker& w, Fiber* f) {
 #if defined(MF_EMU_HAVE_ASM_SWITCH)
   if (!settings().use_ucontext) {
     mf_emu_switch(&f->sp, w.sched_sp);
@@ -470,11 +594,14 @@ inline void switch_to_scheduler(Worker& w, Fiber* f) {
 // A fiber's life: run unstarted threads of the current block one after another (a thread that
 // reaches a barrier suspends the fiber with it), then go back to the scheduler as free; it is
 // resumed there for the next block.
-inline void fiber_main(Fiber* f) {
+MF_EMU_UNTRACKED inline void fiber_main(Fiber* f) {
   Worker& w = *f->worker;
   for (;;) {
     while (w.next < w.nthreads) {
-      f->idx = thread_index(w.block, w.next++);
+      const unsigned i = w.next++;
+      const Settings::Order order = settings().order;
+      f->tid = order == Settings::forward ? i : order == Settings::reverse ? w.nthreads - 1 - i : w.order[i];
+      f->idx = thread_index(w.block, f->tid);
       threadIdx = f->idx;
       w.body(w.ctx);
     }
@@ -483,11 +610,11 @@ inline void fiber_main(Fiber* f) {
   }
 }
 
-inline void fiber_entry_ucontext(unsigned hi, unsigned lo) {
+MF_EMU_UNTRACKED inline void fiber_entry_ucontext(unsigned hi, unsigned lo) {
   fiber_main(reinterpret_cast<Fiber*>((uintptr_t(hi) << 32) | uintptr_t(lo)));
 }
 
-inline Fiber* new_fiber(Worker& w) {
+MF_EMU_UNTRACKED inline Fiber* new_fiber(Worker& w) {
   const size_t page = (size_t)sysconf(_SC_PAGESIZE);
   const size_t bytes = (settings().stack_size + page - 1) / page * page + page;  // + guard page
   void* mem = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -525,7 +652,7 @@ inline Fiber* new_fiber(Worker& w) {
   return f;
 }
 
-inline Fiber* acquire_fiber(Worker& w) {
+MF_EMU_UNTRACKED inline Fiber* acquire_fiber(Worker& w) {
   Fiber* f;
   if (!w.free.empty()) {
     f = w.free.pop();
@@ -536,10 +663,24 @@ inline Fiber* acquire_fiber(Worker& w) {
   return f;
 }
 
-// Runs one block (blockIdx already set) on this worker.
-inline void run_block(Worker& w) {
+// Runs one block (blockIdx and block_linear already set) on this worker.
+MF_EMU_UNTRACKED inline void run_block(Worker& w) {
   w.next = 0;
   w.sync_acc = 0;
+  w.epoch = 0;
+  // Threads start in index order, reversed, or (shuffle) in an order drawn for this block; they
+  // resume after a barrier in the order they arrived, or (shuffle) in a fresh order.
+  if (settings().order == Settings::shuffle) {
+    if (w.order_cap < w.nthreads) {
+      ::free(w.order);
+      w.order = static_cast<unsigned*>(malloc(w.nthreads * sizeof(unsigned)));
+      if (!w.order) fatal("out of memory");
+      w.order_cap = w.nthreads;
+    }
+    for (unsigned t = 0; t < w.nthreads; ++t) w.order[t] = t;
+    w.rng.state = mix(settings().seed ^ mix(w.block_linear));
+    w.rng.shuffle(w.order, w.nthreads);
+  }
   // Start threads; each new fiber picks up where the previous one stopped at a barrier.
   while (w.next < w.nthreads) {
     Fiber* f = acquire_fiber(w);
@@ -556,7 +697,9 @@ inline void run_block(Worker& w) {
     }
     w.sync_result = w.sync_acc;
     w.sync_acc = 0;
+    ++w.epoch;
     w.waiting.swap(w.resuming);
+    if (settings().order == Settings::shuffle) w.rng.shuffle(w.resuming.items, w.resuming.size);
     for (size_t i = 0; i < w.resuming.size; ++i) {
       Fiber* f = w.resuming.items[i];
       switch_to(w, f);
@@ -566,9 +709,15 @@ inline void run_block(Worker& w) {
   }
 }
 
+// The race checker's hooks into the scheduler (defined below, with the checker).
+struct Job;
+inline void race_block_start();
+inline void race_run(Job& job);
+
 struct Job {
   void (*body)(const void*);
   const void* ctx;
+  const char* kernel;  // the kernel's name, for reports
   dim3 grid, block;
   size_t shared;
   uint64_t blocks;
@@ -576,7 +725,7 @@ struct Job {
 };
 
 // Runs blocks of the job until none is left; every worker (and the host thread) calls this.
-inline void run_blocks(Job& job) {
+MF_EMU_UNTRACKED inline void run_blocks(Job& job) {
   Worker& w = this_worker();
   if (w.current) fatal("a kernel launch inside a kernel (dynamic parallelism) is not supported");
   gridDim = job.grid;
@@ -595,10 +744,13 @@ inline void run_blocks(Job& job) {
   const int fill = settings().fill;
   const uint64_t gx = job.grid.x, gxy = gx * job.grid.y;
   for (;;) {
-    const uint64_t b = __atomic_fetch_add(&job.next, 1, __ATOMIC_RELAXED);
-    if (b >= job.blocks) break;
+    const uint64_t i = __atomic_fetch_add(&job.next, 1, __ATOMIC_RELAXED);
+    if (i >= job.blocks) break;
+    const uint64_t b = block_in_order(i, job.blocks);
     blockIdx = {unsigned(b % gx), unsigned(b / gx % job.grid.y), unsigned(b / gxy)};
+    w.block_linear = b;
     if (fill >= 0 && job.shared) memset(w.shared, fill, job.shared);
+    if (settings().racecheck) race_block_start();
     run_block(w);
   }
 }
@@ -612,14 +764,14 @@ struct Pool {
   uint64_t generation = 0;
   unsigned busy = 0, extra = 0;
 
-  explicit Pool(unsigned n) : extra(n) {
+  MF_EMU_UNTRACKED explicit Pool(unsigned n) : extra(n) {
     for (unsigned i = 0; i < n; ++i) {
       pthread_t t;
       if (pthread_create(&t, nullptr, &Pool::loop, this) != 0) fatal("cannot start a worker thread");
       pthread_detach(t);  // they outlive main, blocked on `start`
     }
   }
-  static void* loop(void* self) {
+  MF_EMU_UNTRACKED static void* loop(void* self) {
     Pool& p = *static_cast<Pool*>(self);
     uint64_t seen = 0;
     for (;;) {
@@ -636,7 +788,7 @@ struct Pool {
     }
     return nullptr;
   }
-  void run(Job& j) {
+  MF_EMU_UNTRACKED void run(Job& j) {
     Lock one(launching);
     {
       Lock lock(m);
@@ -651,7 +803,11 @@ struct Pool {
   }
 };
 
-inline void run_job(Job& job) {
+MF_EMU_UNTRACKED inline void run_job(Job& job) {
+  if (settings().racecheck) {
+    race_run(job);
+    return;
+  }
   const unsigned workers = settings().workers;
   if (workers <= 1 || job.blocks <= 1) {
     run_blocks(job);
@@ -662,18 +818,22 @@ inline void run_job(Job& job) {
 }
 
 // ---- device memory: host memory, registered so that cudaMemcpy and cudaFree can check pointers
+struct RaceCell;
 struct Allocation {
   uintptr_t start;
   size_t size;
   bool managed;
+  RaceCell* shadow;  // the race checker's, made at its first access
 };
+inline void race_forget(Allocation& a);
 struct Allocations {
+  MF_EMU_UNTRACKED Allocations() {}
   pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
   Allocation* items = nullptr;  // sorted by start
   size_t count = 0, cap = 0;
   size_t in_use = 0;
   // The index of the last allocation starting at or before u, or count when none.
-  size_t before(uintptr_t u) const {
+  MF_EMU_UNTRACKED size_t before(uintptr_t u) const {
     size_t lo = 0, hi = count;
     while (lo < hi) {
       size_t mid = (lo + hi) / 2;
@@ -683,14 +843,14 @@ struct Allocations {
     return lo == 0 ? count : lo - 1;
   }
   // The allocation holding [p, p+n), or null.
-  const Allocation* find(const void* p, size_t n) {
+  MF_EMU_UNTRACKED const Allocation* find(const void* p, size_t n) {
     const uintptr_t u = reinterpret_cast<uintptr_t>(p);
     const size_t i = before(u);
     if (i == count) return nullptr;
     const Allocation& a = items[i];
     return u + n <= a.start + greater<size_t>(a.size, 1) ? &a : nullptr;
   }
-  void add(Allocation a) {
+  MF_EMU_UNTRACKED void add(Allocation a) {
     if (count == cap) {
       cap = cap ? 2 * cap : 64;
       items = static_cast<Allocation*>(realloc(items, cap * sizeof(Allocation)));
@@ -704,34 +864,40 @@ struct Allocations {
     items[i] = a;
     ++count;
   }
-  bool remove(uintptr_t start) {
+  // The allocation holding address u, or null.
+  MF_EMU_UNTRACKED Allocation* find_mutable(uintptr_t u) {
+    const size_t i = before(u);
+    return i != count && u - items[i].start < greater<size_t>(items[i].size, 1) ? &items[i] : nullptr;
+  }
+  MF_EMU_UNTRACKED bool remove(uintptr_t start) {
     const size_t i = before(start);
     if (i == count || items[i].start != start) return false;
+    race_forget(items[i]);
     in_use -= items[i].size;
     memmove(items + i, items + i + 1, (count - i - 1) * sizeof(Allocation));
     --count;
     return true;
   }
 };
-inline Allocations& allocations() {
+MF_EMU_UNTRACKED inline Allocations& allocations() {
   static Allocations a;
   return a;
 }
 
 // Whether [p, p+n) lies inside one device allocation.
-inline bool is_device_range(const void* p, size_t n) {
+MF_EMU_UNTRACKED inline bool is_device_range(const void* p, size_t n) {
   Allocations& a = allocations();
   Lock lock(a.m);
   return a.find(p, n) != nullptr;
 }
-inline bool is_managed(const void* p) {
+MF_EMU_UNTRACKED inline bool is_managed(const void* p) {
   Allocations& a = allocations();
   Lock lock(a.m);
   const Allocation* x = a.find(p, 1);
   return x && x->managed;
 }
 
-inline cudaError_t device_alloc(void** p, size_t size, bool managed) {
+MF_EMU_UNTRACKED inline cudaError_t device_alloc(void** p, size_t size, bool managed) {
   if (!p) return fail(cudaErrorInvalidValue);
   Allocations& a = allocations();
   const size_t total = settings().prop.totalGlobalMem;
@@ -750,20 +916,440 @@ inline cudaError_t device_alloc(void** p, size_t size, bool managed) {
   // Device memory is not zeroed by CUDA; garbage makes reads of unwritten memory visible.
   if (settings().fill >= 0) memset(mem, settings().fill, size);
   Lock lock(a.m);
-  a.add({reinterpret_cast<uintptr_t>(mem), size, managed});
+  a.add({reinterpret_cast<uintptr_t>(mem), size, managed, nullptr});
   a.in_use += size;
   *p = mem;
   return cudaSuccess;
 }
 
+// ---- race checking (MF_EMU_RACECHECK=1) ---------------------------------------------------------
+// One access of a shadow cell: who (linear block and thread), when (barrier interval), where
+// (the instruction, relative to the executable's load address).
+struct RaceAccess {
+  uint32_t block, epoch, site;
+  uint16_t thread, valid;
+};
+// The last write of a word (or byte) and up to two reads since, by different threads that nothing
+// orders. That is enough: blocks run one after another and a block's barrier intervals in order,
+// so an access that a later one is ordered after can be forgotten. A cell is empty unless its gen
+// is its memory's: bumping gen empties all of global memory's cells once per launch, shared
+// memory's once per block.
+struct RaceCell {
+  uint32_t gen;
+  RaceAccess w, r1, r2;
+};
+
+// Cells of addresses without a direct shadow (sub-word accesses, memory cudaMalloc did not
+// return): open addressing, linear probing.
+struct RaceTable {
+  struct Slot {
+    uintptr_t key;  // 0: empty
+    RaceCell cell;
+  };
+  Slot* slots = nullptr;
+  size_t cap = 0, used = 0;
+  MF_EMU_UNTRACKED static size_t slot(uintptr_t key, size_t cap) { return size_t(mix(key)) & (cap - 1); }
+  MF_EMU_UNTRACKED void grow(uint32_t gen) {
+    // Only live cells move over: stale ones are empty anyway.
+    const size_t ncap = cap ? 2 * cap : size_t(1) << 10;
+    Slot* next = static_cast<Slot*>(calloc(ncap, sizeof(Slot)));
+    if (!next) fatal("out of memory (race checking)");
+    size_t n = 0;
+    for (size_t i = 0; i < cap; ++i) {
+      if (!slots[i].key || slots[i].cell.gen != gen) continue;
+      size_t j = slot(slots[i].key, ncap);
+      while (next[j].key) j = (j + 1) & (ncap - 1);
+      next[j] = slots[i];
+      ++n;
+    }
+    ::free(slots);
+    slots = next;
+    cap = ncap;
+    used = n;
+  }
+  MF_EMU_UNTRACKED RaceCell& at(uintptr_t key, uint32_t gen) {
+    if (2 * (used + 1) > cap) grow(gen);
+    for (size_t i = slot(key, cap);; i = (i + 1) & (cap - 1)) {
+      Slot& s = slots[i];
+      if (s.key == key) return s.cell;
+      if (!s.key) {
+        s.key = key;
+        ++used;
+        return s.cell;
+      }
+    }
+  }
+};
+
+struct Hazard {
+  bool write_write, shared;
+  RaceAccess first, second;  // in execution order
+  bool first_writes, second_writes;
+  char where[96];            // the address, described
+};
+
+struct RaceState {
+  bool ready = false;
+  uintptr_t load_bias = 0;             // of the executable: pc - load_bias is what addr2line reads
+  uintptr_t tls_lo = 0, tls_size = 0;  // the executable's TLS block: static __shared__ variables
+  uint32_t global_gen = 0, shared_gen = 0;
+  // Direct shadows, one cell per 4-byte word: of the last allocation hit (Allocation::shadow),
+  // of dynamic shared memory and of the TLS block.
+  Allocation* hit = nullptr;
+  RaceCell *dynamic = nullptr, *tls = nullptr;
+  size_t dynamic_words = 0;
+  RaceTable global, shared;
+  enum { shown = 32, tracked = 1024 };
+  Hazard hazards[shown];
+  uint64_t keys[tracked];  // distinct hazards seen (the first `tracked` of them)
+  size_t distinct = 0;
+  bool more = false;       // more than `tracked`
+};
+inline RaceState race;
+// Read by the hooks on every access of instrumented code: true only while a launch runs race-checked.
+inline bool race_on = false;
+
+MF_EMU_UNTRACKED inline RaceCell* race_cells(size_t words) {
+  // calloc maps large blocks lazily: untouched pages of the shadow cost nothing.
+  RaceCell* c = static_cast<RaceCell*>(calloc(words ? words : 1, sizeof(RaceCell)));
+  if (!c) fatal("out of memory (race checking)");
+  return c;
+}
+
+#if defined(__GLIBC__)
+MF_EMU_UNTRACKED inline int race_find_executable(dl_phdr_info* info, size_t, void* data) {
+  RaceState& r = *static_cast<RaceState*>(data);
+  r.load_bias = info->dlpi_addr;
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    if (info->dlpi_phdr[i].p_type == PT_TLS && info->dlpi_tls_data) {
+      r.tls_lo = reinterpret_cast<uintptr_t>(info->dlpi_tls_data);
+      r.tls_size = info->dlpi_phdr[i].p_memsz;
+    }
+  }
+  return 1;  // the first object is the executable
+}
+#endif
+
+MF_EMU_UNTRACKED inline void race_setup(const Job& job) {
+#if !defined(__SANITIZE_THREAD__)
+  (void)job;
+  fatal("MF_EMU_RACECHECK=1: this program was not compiled with -fsanitize=thread (build it with build.ts)");
+#elif !defined(__GLIBC__)
+  (void)job;
+  fatal("MF_EMU_RACECHECK=1 needs glibc (to find static __shared__ memory)");
+#else
+  this_worker();  // constructed before race_on: its constructor's accesses are not the kernel's
+  if (!race.ready) {
+    dl_iterate_phdr(&race_find_executable, &race);
+    race.tls = race_cells(race.tls_size / 4 + 1);
+    race.ready = true;
+  }
+  if (job.shared / 4 + 1 > race.dynamic_words) {
+    ::free(race.dynamic);
+    race.dynamic_words = job.shared / 4 + 1;
+    race.dynamic = race_cells(race.dynamic_words);
+  }
+#endif
+}
+
+MF_EMU_UNTRACKED inline void race_block_start() { ++race.shared_gen; }
+
+// The shadow of an allocation is dropped with it (cudaFree).
+MF_EMU_UNTRACKED inline void race_forget(Allocation& a) {
+  if (race.hit == &a) race.hit = nullptr;
+  ::free(a.shadow);
+  a.shadow = nullptr;
+}
+
+MF_EMU_UNTRACKED inline void race_describe(char* out, size_t n, uintptr_t a, bool shared, const Worker& w) {
+  if (shared) {
+    if (a - reinterpret_cast<uintptr_t>(w.shared) < w.shared_bytes)
+      snprintf(out, n, "offset %zu of dynamic shared memory", size_t(a - reinterpret_cast<uintptr_t>(w.shared)));
+    else
+      snprintf(out, n, "static __shared__ memory");
+    return;
+  }
+  Allocations& all = allocations();
+  Lock lock(all.m);
+  if (const Allocation* x = all.find(reinterpret_cast<void*>(a), 1))
+    snprintf(out, n, "offset %zu of a %zu-byte allocation", size_t(a - x->start), x->size);
+  else
+    snprintf(out, n, "address %p", reinterpret_cast<void*>(a));
+}
+
+MF_EMU_UNTRACKED inline void race_hazard(bool write_write, bool shared, const RaceAccess& first, bool first_writes,
+                                         const RaceAccess& second, bool second_writes, uintptr_t a, const Worker& w) {
+  // Distinct by kind, memory, the two instructions and which of them writes.
+  const uint64_t key = mix(mix(mix(first.site) ^ second.site) ^ (uint64_t(write_write) | uint64_t(shared) << 1 |
+                                                                  uint64_t(first_writes) << 2));
+  for (size_t i = 0; i < race.distinct && i < RaceState::tracked; ++i)
+    if (race.keys[i] == key) return;
+  if (race.distinct == RaceState::tracked) {
+    race.more = true;
+    return;
+  }
+  if (race.distinct < RaceState::shown) {
+    Hazard& h = race.hazards[race.distinct];
+    h.write_write = write_write;
+    h.shared = shared;
+    h.first = first;
+    h.second = second;
+    h.first_writes = first_writes;
+    h.second_writes = second_writes;
+    race_describe(h.where, sizeof h.where, a, shared, w);
+  }
+  race.keys[race.distinct++] = key;
+}
+
+// x is ordered before `me` (which runs later) when the same thread made it, or the same block in
+// an earlier barrier interval. Nothing orders the blocks of a launch.
+MF_EMU_UNTRACKED inline bool race_ordered(const RaceAccess& x, const RaceAccess& me) {
+  return x.block == me.block && (x.thread == me.thread || x.epoch < me.epoch);
+}
+
+MF_EMU_UNTRACKED inline void race_check(RaceCell& c, uint32_t gen, const RaceAccess& me, bool write, bool shared, uintptr_t a,
+                                        const Worker& w) {
+  if (c.gen != gen) {
+    c.gen = gen;
+    c.w.valid = c.r1.valid = c.r2.valid = 0;
+  }
+  if (write) {
+    if (c.w.valid && !race_ordered(c.w, me)) race_hazard(true, shared, c.w, true, me, true, a, w);
+    if (c.r1.valid && !race_ordered(c.r1, me)) race_hazard(false, shared, c.r1, false, me, true, a, w);
+    else if (c.r2.valid && !race_ordered(c.r2, me)) race_hazard(false, shared, c.r2, false, me, true, a, w);
+    c.w = me;
+    c.r1.valid = c.r2.valid = 0;
+  } else {
+    if (c.w.valid && !race_ordered(c.w, me)) race_hazard(false, shared, c.w, true, me, false, a, w);
+    if (!c.r1.valid || race_ordered(c.r1, me)) c.r1 = me;
+    else if (!c.r2.valid || race_ordered(c.r2, me)) c.r2 = me;
+  }
+}
+
+// The cell of the 4-byte word at a (4-aligned) in global memory.
+MF_EMU_UNTRACKED inline RaceCell& race_global_word(uintptr_t a) {
+  Allocation* x = race.hit;
+  if (!x || a - x->start >= x->size) {
+    Allocations& all = allocations();
+    Lock lock(all.m);
+    x = all.find_mutable(a);
+    if (!x) return race.global.at(a * 2, race.global_gen);
+    if (!x->shadow) x->shadow = race_cells(x->size / 4 + 1);
+    race.hit = x;
+  }
+  return x->shadow[(a - x->start) / 4];  // allocations are 256-byte aligned
+}
+
+MF_EMU_UNTRACKED inline void race_record(Worker& w, const Fiber* f, const void* p, size_t size, bool write, const void* pc) {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  if (a - reinterpret_cast<uintptr_t>(f->stack) < f->stack_bytes) return;  // the thread's own locals
+  // The built-in variables: only read, by every thread.
+  if (a - reinterpret_cast<uintptr_t>(&threadIdx) < sizeof threadIdx || a - reinterpret_cast<uintptr_t>(&blockIdx) < sizeof blockIdx ||
+      a - reinterpret_cast<uintptr_t>(&blockDim) < sizeof blockDim || a - reinterpret_cast<uintptr_t>(&gridDim) < sizeof gridDim)
+    return;
+  const uintptr_t dyn = reinterpret_cast<uintptr_t>(w.shared);
+  const bool in_dynamic = a - dyn < w.shared_bytes, in_tls = a - race.tls_lo < race.tls_size;
+  const bool shared = in_dynamic || in_tls;
+  const uint32_t gen = shared ? race.shared_gen : race.global_gen;
+  RaceAccess me;
+  me.block = uint32_t(w.block_linear);
+  me.epoch = w.epoch;
+  me.site = uint32_t(reinterpret_cast<uintptr_t>(pc) - race.load_bias - 1);
+  me.thread = uint16_t(f->tid);
+  me.valid = 1;
+  if (size % 4 == 0 && a % 4 == 0) {
+    // Whole aligned words: one cell per word.
+    for (size_t k = 0; k < size; k += 4) {
+      const uintptr_t b = a + k;
+      RaceCell& c = in_dynamic ? race.dynamic[(b - dyn) / 4]
+                    : in_tls   ? race.tls[(b - race.tls_lo) / 4]  // the TLS block is 4-aligned or more
+                               : race_global_word(b);
+      race_check(c, gen, me, write, shared, b, w);
+    }
+  } else {
+    // Other accesses: one cell per byte (keys differ from words' in their low bit).
+    RaceTable& t = shared ? race.shared : race.global;
+    for (size_t k = 0; k < size; ++k) race_check(t.at((a + k) * 2 + 1, gen), gen, me, write, shared, a + k, w);
+  }
+}
+
+// One load or store of `size` bytes at p by the instruction before pc.
+MF_EMU_UNTRACKED inline void race_access(const void* p, size_t size, bool write, const void* pc) {
+  const Fiber* f = running_fiber;
+  if (!f) return;  // not kernel code
+  Worker& w = *f->worker;
+  if (w.in_race_checker) return;
+  w.in_race_checker = true;
+  race_record(w, f, p, size, write, pc);
+  w.in_race_checker = false;
+}
+
+// "file:line" for each site, from addr2line (the executable's -g1 line tables); "?" where unknown.
+MF_EMU_UNTRACKED inline void race_symbolize(const uint32_t* sites, size_t n, char (*out)[128]) {
+  for (size_t i = 0; i < n; ++i) snprintf(out[i], 128, "?");
+  char exe[4096];
+  const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (len <= 0) return;
+  exe[len] = 0;
+  size_t cap = 64 + 4 * size_t(len) + 20 * n, at = 0;
+  char* cmd = static_cast<char*>(malloc(cap));
+  if (!cmd) return;
+  at += snprintf(cmd + at, cap - at, "addr2line -a -i -s -e '");
+  for (ssize_t i = 0; i < len; ++i) {
+    if (exe[i] == '\'') at += snprintf(cmd + at, cap - at, "'\\''");
+    else cmd[at++] = exe[i];
+  }
+  at += snprintf(cmd + at, cap - at, "'");
+  for (size_t i = 0; i < n; ++i) at += snprintf(cmd + at, cap - at, " 0x%x", sites[i]);
+  snprintf(cmd + at, cap - at, " 2>/dev/null");
+  FILE* pipe = popen(cmd, "r");
+  free(cmd);
+  if (!pipe) return;
+  // Each address comes as "0x...", then its location, then the locations it is inlined into.
+  char line[1024];
+  long current = -1;
+  bool first = false;
+  while (fgets(line, sizeof line, pipe)) {
+    line[strcspn(line, "\n")] = 0;
+    if (line[0] == '0' && line[1] == 'x') {
+      ++current;
+      first = true;
+    } else if (first && current >= 0 && size_t(current) < n) {
+      first = false;
+      line[strcspn(line, " ")] = 0;  // " (discriminator N)"
+      const char* colon = strrchr(line, ':');
+      if (colon && strncmp(line, "??", 2) != 0 && strcmp(colon, ":?") != 0 && strcmp(colon, ":0") != 0)
+        snprintf(out[current], 128, "%s", line);
+    }
+  }
+  pclose(pipe);
+}
+
+// After a race-checked launch: the hazards on stderr, and exit status 66 if there were any.
+MF_EMU_UNTRACKED inline void race_report(const Job& job) {
+  if (!race.distinct) return;
+  const size_t shown = lesser<size_t>(race.distinct, RaceState::shown);
+  uint32_t sites[2 * RaceState::shown];
+  char where[2 * RaceState::shown][128];
+  for (size_t i = 0; i < shown; ++i) {
+    sites[2 * i] = race.hazards[i].first.site;
+    sites[2 * i + 1] = race.hazards[i].second.site;
+  }
+  race_symbolize(sites, 2 * shown, where);
+  const uint64_t gx = job.grid.x, gxy = gx * job.grid.y;
+  for (size_t i = 0; i < shown; ++i) {
+    const Hazard& h = race.hazards[i];
+    char who[2][96];
+    const RaceAccess* acc[2] = {&h.first, &h.second};
+    for (int k = 0; k < 2; ++k) {
+      const uint64_t b = acc[k]->block;
+      const uint3 t = thread_index(job.block, acc[k]->thread);
+      snprintf(who[k], sizeof who[k], "block (%u,%u,%u) thread (%u,%u,%u)", unsigned(b % gx), unsigned(b / gx % job.grid.y),
+               unsigned(b / gxy), t.x, t.y, t.z);
+    }
+    fprintf(stderr, "cuda_emu: race: kernel %s: %s hazard on %s memory (%s): %s by %s at %s, %s by %s at %s\n", job.kernel,
+            h.write_write ? "write-write" : "read-write", h.shared ? "shared" : "global", h.where,
+            h.first_writes ? "write" : "read", who[0], where[2 * i], h.second_writes ? "write" : "read", who[1],
+            where[2 * i + 1]);
+  }
+  if (race.distinct > shown || race.more)
+    fprintf(stderr, "cuda_emu: race: kernel %s: %s%zu more distinct hazards not shown\n", job.kernel, race.more ? "at least " : "",
+            race.distinct - shown);
+  fflush(stderr);
+  exit(66);
+}
+
+// Runs a launch race-checked: one worker, a fresh shadow of global memory, then the report.
+MF_EMU_UNTRACKED inline void race_run(Job& job) {
+  race_setup(job);
+  if (job.blocks > UINT32_MAX) fatal("MF_EMU_RACECHECK=1: more than 2^32 blocks in one launch");
+  ++race.global_gen;
+  race.hit = nullptr;  // allocations may have moved since the last launch
+  race.distinct = 0;
+  race.more = false;
+  race_on = true;
+  run_blocks(job);
+  race_on = false;
+  race_report(job);
+}
+
 }  // namespace detail
+}  // namespace mf_emu
+
+// ---- ThreadSanitizer's hooks ---------------------------------------------------------------------
+// build.ts compiles with -fsanitize=thread and links without libtsan: every load and store of
+// instrumented code calls one of these. Weak, so that several translation units may include this
+// header; never instrumented themselves.
+#define MF_EMU_HOOK extern "C" __attribute__((weak, used, noinline, no_sanitize_thread))
+#define MF_EMU_ACCESS_HOOKS(N)                                                                       \
+  MF_EMU_HOOK void __tsan_read##N(void* p) {                                                         \
+    if (__builtin_expect(mf_emu::detail::race_on, 0)) mf_emu::detail::race_access(p, N, false, __builtin_return_address(0)); \
+  }                                                                                                  \
+  MF_EMU_HOOK void __tsan_write##N(void* p) {                                                        \
+    if (__builtin_expect(mf_emu::detail::race_on, 0)) mf_emu::detail::race_access(p, N, true, __builtin_return_address(0)); \
+  }                                                                                                  \
+  MF_EMU_HOOK void __tsan_unaligned_read##N(void* p) {                                               \
+    if (__builtin_expect(mf_emu::detail::race_on, 0)) mf_emu::detail::race_access(p, N, false, __builtin_return_address(0)); \
+  }                                                                                                  \
+  MF_EMU_HOOK void __tsan_unaligned_write##N(void* p) {                                              \
+    if (__builtin_expect(mf_emu::detail::race_on, 0)) mf_emu::detail::race_access(p, N, true, __builtin_return_address(0)); \
+  }
+MF_EMU_ACCESS_HOOKS(1)
+MF_EMU_ACCESS_HOOKS(2)
+MF_EMU_ACCESS_HOOKS(4)
+MF_EMU_ACCESS_HOOKS(8)
+MF_EMU_ACCESS_HOOKS(16)
+#undef MF_EMU_ACCESS_HOOKS
+MF_EMU_HOOK void __tsan_read_range(void* p, size_t n) {
+  if (__builtin_expect(mf_emu::detail::race_on, 0)) mf_emu::detail::race_access(p, n, false, __builtin_return_address(0));
+}
+MF_EMU_HOOK void __tsan_write_range(void* p, size_t n) {
+  if (__builtin_expect(mf_emu::detail::race_on, 0)) mf_emu::detail::race_access(p, n, true, __builtin_return_address(0));
+}
+MF_EMU_HOOK void __tsan_init() {}
+MF_EMU_HOOK void __tsan_func_entry(void*) {}
+MF_EMU_HOOK void __tsan_func_exit() {}
+MF_EMU_HOOK void __tsan_vptr_update(void**, void*) {}
+MF_EMU_HOOK void __tsan_vptr_read(void**) {}
+// Atomic builtins in instrumented code (host code's, libstdc++'s) become these calls: they do the
+// operation and record nothing, as atomics are never races.
+#define MF_EMU_ATOMIC_HOOKS(B, T)                                                                      \
+  MF_EMU_HOOK T __tsan_atomic##B##_load(const volatile T* p, int) { return __atomic_load_n(p, __ATOMIC_SEQ_CST); } \
+  MF_EMU_HOOK void __tsan_atomic##B##_store(volatile T* p, T v, int) { __atomic_store_n(p, v, __ATOMIC_SEQ_CST); } \
+  MF_EMU_HOOK T __tsan_atomic##B##_exchange(volatile T* p, T v, int) { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); } \
+  MF_EMU_HOOK T __tsan_atomic##B##_fetch_add(volatile T* p, T v, int) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); } \
+  MF_EMU_HOOK T __tsan_atomic##B##_fetch_sub(volatile T* p, T v, int) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); } \
+  MF_EMU_HOOK T __tsan_atomic##B##_fetch_and(volatile T* p, T v, int) { return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); } \
+  MF_EMU_HOOK T __tsan_atomic##B##_fetch_or(volatile T* p, T v, int) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); } \
+  MF_EMU_HOOK T __tsan_atomic##B##_fetch_xor(volatile T* p, T v, int) { return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); } \
+  MF_EMU_HOOK T __tsan_atomic##B##_fetch_nand(volatile T* p, T v, int) { return __atomic_fetch_nand(p, v, __ATOMIC_SEQ_CST); } \
+  MF_EMU_HOOK int __tsan_atomic##B##_compare_exchange_strong(volatile T* p, T* e, T d, int, int) {   \
+    return __atomic_compare_exchange_n(p, e, d, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);           \
+  }                                                                                                   \
+  MF_EMU_HOOK int __tsan_atomic##B##_compare_exchange_weak(volatile T* p, T* e, T d, int, int) {     \
+    return __atomic_compare_exchange_n(p, e, d, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);            \
+  }                                                                                                   \
+  MF_EMU_HOOK T __tsan_atomic##B##_compare_exchange_val(volatile T* p, T e, T d, int, int) {         \
+    __atomic_compare_exchange_n(p, &e, d, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                 \
+    return e;                                                                                         \
+  }
+MF_EMU_ATOMIC_HOOKS(8, uint8_t)
+MF_EMU_ATOMIC_HOOKS(16, uint16_t)
+MF_EMU_ATOMIC_HOOKS(32, uint32_t)
+MF_EMU_ATOMIC_HOOKS(64, uint64_t)
+#undef MF_EMU_ATOMIC_HOOKS
+MF_EMU_HOOK void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+MF_EMU_HOOK void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
+#undef MF_EMU_HOOK
+
+namespace mf_emu {
 
 // ---- launch -----------------------------------------------------------------------------------
 // Checks the configuration as CUDA does, then runs `body` (which calls the kernel with argument
 // values evaluated once, on the host, before this call) for every thread of every block. Launches
 // are synchronous, so the caller's references stay valid while the kernel runs.
 template <class F>
-void launch(dim3 grid, dim3 block, size_t shared, cudaStream_t, const F& body) {
+void launch(const char* kernel, dim3 grid, dim3 block, size_t shared, cudaStream_t, const F& body) {
   const cudaDeviceProp& p = detail::settings().prop;
   const uint64_t threads = uint64_t(block.x) * block.y * block.z;
   const size_t shared_limit = detail::greater(p.sharedMemPerBlock, detail::lesser(detail::dynamic_shared_optin(), p.sharedMemPerBlockOptin));
@@ -782,6 +1368,7 @@ void launch(dim3 grid, dim3 block, size_t shared, cudaStream_t, const F& body) {
   detail::Job job;
   job.body = [](const void* b) { (*static_cast<const F*>(b))(); };
   job.ctx = &body;
+  job.kernel = kernel;
   job.grid = grid;
   job.block = block;
   job.shared = shared;
@@ -791,7 +1378,7 @@ void launch(dim3 grid, dim3 block, size_t shared, cudaStream_t, const F& body) {
 
 // `extern __shared__ T x[];` becomes `T *const x = mf_emu::dynamic_shared<T>();`.
 template <class T>
-inline T* dynamic_shared() {
+MF_EMU_UNTRACKED inline T* dynamic_shared() {
   detail::Worker& w = detail::this_worker();
   if (!w.current) fatal("extern __shared__ memory used outside a kernel");
   return reinterpret_cast<T*>(w.shared);
@@ -800,25 +1387,25 @@ inline T* dynamic_shared() {
 }  // namespace mf_emu
 
 // ---- barriers ---------------------------------------------------------------------------------
-inline void __syncthreads() {
+MF_EMU_UNTRACKED inline void __syncthreads() {
   mf_emu::detail::Worker& w = mf_emu::detail::this_worker();
   mf_emu::detail::Fiber* f = w.current;
   if (!f) mf_emu::fatal("__syncthreads() called outside a kernel");
   w.waiting.push(f);
   mf_emu::detail::switch_to_scheduler(w, f);
 }
-inline int __syncthreads_count(int predicate) {
+MF_EMU_UNTRACKED inline int __syncthreads_count(int predicate) {
   mf_emu::detail::Worker& w = mf_emu::detail::this_worker();
   w.sync_acc += predicate != 0;
   __syncthreads();
   return int(w.sync_result);
 }
-inline int __syncthreads_and(int predicate) {
+MF_EMU_UNTRACKED inline int __syncthreads_and(int predicate) {
   mf_emu::detail::Worker& w = mf_emu::detail::this_worker();
   const unsigned n = w.nthreads;
   return unsigned(__syncthreads_count(predicate)) == n;
 }
-inline int __syncthreads_or(int predicate) { return __syncthreads_count(predicate) != 0; }
+MF_EMU_UNTRACKED inline int __syncthreads_or(int predicate) { return __syncthreads_count(predicate) != 0; }
 inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
@@ -889,7 +1476,7 @@ inline long long clock64() {
 namespace mf_emu::detail {
 // old -> op(old, v) with a compare-and-swap loop; returns old (floating point, min, max, inc, dec).
 template <class T, class Op>
-inline T atomic_update(T* p, T v, Op op) {
+MF_EMU_UNTRACKED inline T atomic_update(T* p, T v, Op op) {
   T old, next;
   __atomic_load(p, &old, __ATOMIC_SEQ_CST);
   do next = op(old, v);
@@ -898,27 +1485,27 @@ inline T atomic_update(T* p, T v, Op op) {
 }
 }  // namespace mf_emu::detail
 #define MF_EMU_ATOMIC(T)                                                                           \
-  inline T atomicExch(T* p, T v) {                                                                 \
+  MF_EMU_UNTRACKED inline T atomicExch(T* p, T v) {                                                                 \
     T old;                                                                                         \
     __atomic_exchange(p, &v, &old, __ATOMIC_SEQ_CST);                                              \
     return old;                                                                                    \
   }                                                                                                \
-  inline T atomicMin(T* p, T v) { return mf_emu::detail::atomic_update(p, v, [](T a, T b) { return b < a ? b : a; }); } \
-  inline T atomicMax(T* p, T v) { return mf_emu::detail::atomic_update(p, v, [](T a, T b) { return a < b ? b : a; }); }
+  MF_EMU_UNTRACKED inline T atomicMin(T* p, T v) { return mf_emu::detail::atomic_update(p, v, [](T a, T b) { return b < a ? b : a; }); } \
+  MF_EMU_UNTRACKED inline T atomicMax(T* p, T v) { return mf_emu::detail::atomic_update(p, v, [](T a, T b) { return a < b ? b : a; }); }
 #define MF_EMU_ATOMIC_INT(T)                                                                       \
   MF_EMU_ATOMIC(T)                                                                                 \
-  inline T atomicAdd(T* p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }             \
-  inline T atomicSub(T* p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }             \
-  inline T atomicAnd(T* p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }             \
-  inline T atomicOr(T* p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }               \
-  inline T atomicXor(T* p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); }             \
-  inline T atomicCAS(T* p, T expected, T desired) {                                                \
+  MF_EMU_UNTRACKED inline T atomicAdd(T* p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }             \
+  MF_EMU_UNTRACKED inline T atomicSub(T* p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }             \
+  MF_EMU_UNTRACKED inline T atomicAnd(T* p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }             \
+  MF_EMU_UNTRACKED inline T atomicOr(T* p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }               \
+  MF_EMU_UNTRACKED inline T atomicXor(T* p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); }             \
+  MF_EMU_UNTRACKED inline T atomicCAS(T* p, T expected, T desired) {                                                \
     __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
     return expected;                                                                               \
   }
 #define MF_EMU_ATOMIC_FLOAT(T) \
   MF_EMU_ATOMIC(T)             \
-  inline T atomicAdd(T* p, T v) { return mf_emu::detail::atomic_update(p, v, [](T a, T b) { return a + b; }); }
+  MF_EMU_UNTRACKED inline T atomicAdd(T* p, T v) { return mf_emu::detail::atomic_update(p, v, [](T a, T b) { return a + b; }); }
 MF_EMU_ATOMIC_INT(int)
 MF_EMU_ATOMIC_INT(unsigned)
 MF_EMU_ATOMIC_INT(unsigned long long)
@@ -928,13 +1515,13 @@ MF_EMU_ATOMIC_FLOAT(double)
 #undef MF_EMU_ATOMIC
 #undef MF_EMU_ATOMIC_INT
 #undef MF_EMU_ATOMIC_FLOAT
-inline unsigned atomicInc(unsigned* p, unsigned limit) {
+MF_EMU_UNTRACKED inline unsigned atomicInc(unsigned* p, unsigned limit) {
   return mf_emu::detail::atomic_update(p, limit, [](unsigned old, unsigned lim) { return old >= lim ? 0u : old + 1u; });
 }
-inline unsigned atomicDec(unsigned* p, unsigned limit) {
+MF_EMU_UNTRACKED inline unsigned atomicDec(unsigned* p, unsigned limit) {
   return mf_emu::detail::atomic_update(p, limit, [](unsigned old, unsigned lim) { return (old == 0u || old > lim) ? lim : old - 1u; });
 }
-inline unsigned short atomicCAS(unsigned short* p, unsigned short expected, unsigned short desired) {
+MF_EMU_UNTRACKED inline unsigned short atomicCAS(unsigned short* p, unsigned short expected, unsigned short desired) {
   __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
   return expected;
 }

@@ -4,8 +4,9 @@
 // - `#include "cuda_emu.h"` comes first, then `#line 1` so that g++ reports the .cu's lines;
 //   includes of the CUDA runtime headers become empty lines; other CUDA library headers are refused.
 // - `k<<<grid, block[, shared[, stream]]>>>(args)` becomes
-//     mf_emu::launch(dim3(grid), dim3(block), (shared), (stream),
+//     mf_emu::launch("k", dim3(grid), dim3(block), (shared), (stream),
 //                    [](auto... mf_emu_a) { return [=] { k(mf_emu_a...); }; }(args))
+//   (the name is for the race checker's reports).
 //   The arguments are evaluated once, on the host, before the launch (they are the outer lambda's
 //   parameters, i.e. copies, as CUDA passes kernel arguments by value); every emulated thread calls
 //   the kernel with its own copies.
@@ -236,7 +237,7 @@ function launchAt(src: string, masked: string, lt: number): Edit {
 
   const [grid, block, shared = '0', stream = 'nullptr'] = parts;
   const text =
-    `mf_emu::launch(${breaks(src.slice(nameEnd, lt))}dim3(${grid}), dim3(${block}), (${shared}), (${stream}),` +
+    `mf_emu::launch(${JSON.stringify(name)}, ${breaks(src.slice(nameEnd, lt))}dim3(${grid}), dim3(${block}), (${shared}), (${stream}),` +
     `${breaks(src.slice(configEnd, open))} [](auto... mf_emu_a) { return [=] { ${name}(mf_emu_a...); }; }(${args}))`;
   return { start: nameStart, end: close + 1, text };
 }

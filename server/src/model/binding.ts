@@ -1,0 +1,157 @@
+// How a call binds the storage its arguments name (C++): a variable passed to a reference
+// parameter, or the object of a member call (`this`), is the caller's own storage inside the
+// callee; a value parameter gets a copy. CilkPlus and MetaFork evaluate a spawned call's
+// arguments in the parent, so a task that re-evaluates them must share what is bound by
+// reference (issue 18, defect 6). C has no references: every argument is a value there.
+
+import { child, named, walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import type { Span } from '../syntax/keywords';
+import type { ItemModel } from './constructs';
+import { declaratorInfo, type FileScope, type Reference, type Shape } from './scopes';
+
+export type Binding = 'value' | 'reference' | 'unknown';
+
+/** Per parameter, whether it binds by reference; `variadic` for a trailing `...`. */
+export interface Signature { references: boolean[]; variadic: boolean }
+
+/** What a function name stands for in the file: one parameter list, or `unknown` where the
+ * file declares it in several ways (overloads), inside a namespace, class or template. */
+export type Callee = Signature | 'unknown';
+
+/** A reference's binding: the call it is an argument of and how that call binds it. */
+export interface ArgumentBinding { binding: Binding; call: SNode; callee: string; span: Span }
+
+/** The parameter list of a function declarator. */
+export function signatureOf(fn: SNode, typedefs: ReadonlyMap<string, Shape>, text: string): Signature {
+  const references: boolean[] = [];
+  let variadic = false;
+  const params = child(fn, 'parameters');
+  for (const p of params ? named(params) : []) {
+    if (p.type === 'variadic_parameter' || text.slice(p.start, p.end) === '...') { variadic = true; continue; }
+    if (p.type !== 'parameter_declaration' && p.type !== 'optional_parameter_declaration') continue;
+    const d = child(p, 'declarator');
+    let reference = false;
+    walk(d ?? p, n => { if (n.type === 'reference_declarator' || n.type === 'abstract_reference_declarator') reference = true; return !reference && n.type !== 'parameter_list'; });
+    const type = child(p, 'type');
+    if (type?.type === 'type_identifier' && typedefs.get(text.slice(type.start, type.end)) === 'reference') reference = true;
+    // `f(void)` has no parameter.
+    if (!d && type && text.slice(type.start, type.end) === 'void' && named(params!).length === 1) continue;
+    references.push(reference);
+  }
+  return { references, variadic };
+}
+
+/** Adds the function declarators of a top-level node (outside function bodies) to `out`:
+ * names declared at file scope with their parameter lists, names declared anywhere else
+ * (namespaces, classes, templates) as unknown. */
+export function collectCallees(node: SNode, text: string, typedefs: ReadonlyMap<string, Shape>, out: Map<string, Callee>): void {
+  const visit = (n: SNode, nested: boolean) => {
+    if (n.type === 'compound_statement') return; // a function's body
+    if (n.type === 'function_declarator') {
+      const d = child(n, 'declarator');
+      const name = calleeName(d, text);
+      // `void ns::f(...)`, `void C::m(...)` define a namespace's function or a method.
+      if (name) mergeCallee(out, name, nested || d?.type === 'qualified_identifier' ? 'unknown' : signatureOf(n, typedefs, text));
+      return;
+    }
+    const inner = nested || ['namespace_definition', 'template_declaration', 'class_specifier', 'struct_specifier', 'union_specifier', 'field_declaration_list'].includes(n.type);
+    for (const c of n.children) visit(c, inner);
+  };
+  visit(node, false);
+}
+
+/** Two declarations of one name: the same parameter passing, or unknown (overloads). */
+export function mergeCallee(out: Map<string, Callee>, name: string, s: Callee): void {
+  const old = out.get(name);
+  if (!old) { out.set(name, s); return; }
+  if (old === 'unknown' || s === 'unknown' || old.variadic !== s.variadic || old.references.join() !== s.references.join()) out.set(name, 'unknown');
+}
+
+/** The last name of a declarator or callee expression (`f`, `ns::f`, `f<int>`, `obj.f`). */
+function calleeName(n: SNode | undefined, text: string): string | undefined {
+  if (!n) return undefined;
+  if (n.type === 'identifier' || n.type === 'field_identifier') return text.slice(n.start, n.end);
+  if (n.type === 'qualified_identifier') return calleeName(child(n, 'name'), text);
+  if (n.type === 'template_function' || n.type === 'template_method') return calleeName(child(n, 'name'), text);
+  if (n.type === 'field_expression') return calleeName(child(n, 'field'), text);
+  if (n.type === 'parenthesized_declarator' || n.type === 'parenthesized_expression') return calleeName(named(n)[0], text);
+  const info = declaratorInfo(n);
+  return info ? text.slice(info.id.start, info.id.end) : undefined;
+}
+
+/** How a call binds its argument number `index`. */
+function argumentBindingAt(call: SNode, index: number, text: string, file: FileScope, isVariable: (n: SNode) => boolean): Binding {
+  const fn = child(call, 'function');
+  if (!fn || fn.type !== 'identifier') return 'unknown'; // member calls, qualified names, templates, pointers
+  const name = text.slice(fn.start, fn.end);
+  if (isVariable(fn)) return 'unknown'; // a lambda, a function pointer or object held in a variable
+  const callee = file.callees.get(name);
+  if (!callee || callee === 'unknown') return 'unknown';
+  if (index < callee.references.length) return callee.references[index] ? 'reference' : 'value';
+  return callee.variadic ? 'value' : 'unknown';
+}
+
+/**
+ * Where the storage a reference names is bound by a call: as an argument that is (or whose
+ * object part is) that variable — `f(b)`, `f(b.x)`, `f(a[i])`, `f((T &) b)` — or as the object of
+ * a member call `b.m(...)`. Undefined where the reference is not such a place (read for its
+ * value, or reached through a pointer). Always undefined in C.
+ */
+export function argumentBinding(ref: Reference, text: string, file: FileScope, isVariable: (n: SNode) => boolean): ArgumentBinding | undefined {
+  if (!file.cpp || !ref.variable) return undefined;
+  const viaPointer = ref.variable.shape === 'pointer';
+  let node: SNode = ref.node;
+  for (;;) {
+    const p = node.parent;
+    if (!p) return undefined;
+    if (p.type === 'parenthesized_expression' || p.type === 'cast_expression' && child(p, 'value') === node) { node = p; continue; }
+    if (p.type === 'conditional_expression' && child(p, 'condition') !== node) { node = p; continue; }
+    if (p.type === 'comma_expression' && child(p, 'right') === node) { node = p; continue; }
+    if (p.type === 'subscript_expression' && child(p, 'argument') === node) {
+      if (viaPointer) return undefined;
+      node = p; continue;
+    }
+    if (p.type === 'field_expression' && child(p, 'argument') === node) {
+      const op = p.children.find(c => c.field === 'operator');
+      if (op && text.slice(op.start, op.end) === '->') return undefined;
+      const call = p.parent;
+      if (call?.type === 'call_expression' && child(call, 'function') === p) {
+        // The object of a member call is bound to `this`.
+        return { binding: 'reference', call, callee: calleeName(p, text) ?? '?', span: ref.span };
+      }
+      node = p; continue;
+    }
+    if (p.type === 'argument_list' && p.parent?.type === 'call_expression') {
+      if (viaPointer && node !== ref.node) return undefined;
+      const call = p.parent;
+      const index = named(p).indexOf(node);
+      const fn = child(call, 'function');
+      return { binding: argumentBindingAt(call, index, text, file, isVariable), call, callee: fn ? text.slice(fn.start, fn.end) : '?', span: ref.span };
+    }
+    return undefined;
+  }
+}
+
+/** `argumentBinding` for a reference of an item. */
+export function bindingOf(model: Pick<ItemModel, 'text' | 'scopes' | 'fileScope'>, ref: Reference): ArgumentBinding | undefined {
+  if (!model.fileScope.cpp) return undefined;
+  return argumentBinding(ref, model.text, model.fileScope, fn => model.scopes.references.some(r => r.span.start === fn.start && !!r.variable));
+}
+
+/** The reference may change its variable: a write, `&x`, a binding by (possibly) reference,
+ * a reference declared on it (`T &r = x`), or a use inside a lambda (which may run anywhere). */
+export function mayChange(model: Pick<ItemModel, 'text' | 'scopes' | 'fileScope'>, ref: Reference): boolean {
+  if (ref.access !== 'read' || ref.addressTaken) return true;
+  const b = bindingOf(model, ref);
+  if (b && b.binding !== 'value') return true;
+  for (let n: SNode | null = ref.node.parent; n; n = n.parent) if (n.type === 'lambda_expression') return true;
+  for (let n: SNode | null = ref.node.parent; n; n = n.parent) {
+    if (n.type === 'init_declarator') {
+      const d = child(n, 'declarator');
+      return !!d && declaratorInfo(d)?.shape === 'reference';
+    }
+    if (n.type.endsWith('_statement') || n.type === 'declaration') return false;
+  }
+  return false;
+}

@@ -1,0 +1,170 @@
+// C++ through the translators (issue 18, defect 6): what a spawned call binds by reference is
+// the parent's storage, so the OpenMP task shares it; the `.mfc` written for C++ input is read
+// as C++ again. Each program is compiled with g++ -O2 -fopenmp and run with 1, 2 and 4 threads
+// against its serial elision (or, for OpenMP input, against the program itself).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { analyze } from '../helpers';
+import { elide } from '../../server/src/model/elide';
+import { translateText, Dialect } from '../../server/src/translate/index';
+import { detectLanguage } from '../../server/src/syntax/parser';
+
+const gxx = spawnSync('g++', ['--version']).status === 0;
+const skip = gxx ? false : 'g++ not found';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-cplusplus-'));
+
+/** Builds C++ with g++ -O2 (and -fopenmp when asked) and runs it with each thread count. */
+function runCpp(source: string, name: string, openmp: boolean, threads = [1]): string[] {
+  const src = path.join(work, `${name}.cpp`);
+  const exe = path.join(work, `${name}.out`);
+  fs.writeFileSync(src, source);
+  try {
+    execFileSync('g++', ['-O2', '-Wall', '-Wno-unknown-pragmas', '-Wno-unused-variable', src, '-o', exe, ...(openmp ? ['-fopenmp'] : [])], { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (e) {
+    throw new Error(`${name} does not compile:\n${(e as { stderr?: Buffer }).stderr?.toString()}\n--- source ---\n${source}`);
+  }
+  return threads.map(t => execFileSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(t) }, timeout: 20000 }));
+}
+
+async function translated(text: string, to: Dialect, fileName: string): Promise<string> {
+  const r = await translateText(text, to, { fileName });
+  assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), [], `${fileName} -> ${to} refused`);
+  return r.text!;
+}
+
+async function serialOutput(text: string, fileName: string): Promise<string> {
+  const { model } = await analyze(text, fileName);
+  return runCpp(elide(model), fileName.replace(/\W/g, '_') + '_serial', false)[0];
+}
+
+// A reference parameter, a member call (`this`), a by-value parameter whose argument the parent
+// changes after the spawn, and a template (its declaration says nothing until instantiated).
+const SPAWNS = `#include <stdio.h>
+namespace ns {
+struct box { long v; void bump(long k) { for (long i = 0; i < k; i++) v += 1; } };
+}
+void inc(ns::box &b, long k) { for (long i = 0; i < k; i++) b.v += 2; }
+long twice(ns::box b) { return 2 * b.v; }
+template <typename T> void add(T &x, long k) { x.v += k; }
+int main() {
+    ns::box b1 = {1}, b2 = {2}, b3 = {3}, b4 = {4};
+    long r = 0;
+    cilk_spawn inc(b1, 100000);
+    cilk_spawn b2.bump(100000);
+    r = cilk_spawn twice(b3);
+    cilk_spawn add(b4, 7);
+    b3.v = 10;
+    cilk_sync;
+    printf("%ld %ld %ld %ld %ld\\n", b1.v, b2.v, b3.v, b4.v, r);
+    return 0;
+}
+`;
+
+test('C++ spawns: what the callee binds by reference is shared by the OpenMP task (g++ -O2, 1/2/4 threads)', { skip }, async () => {
+  const expected = await serialOutput(SPAWNS, 'spawns.cpp');
+  const omp = await translated(SPAWNS, 'openmp', 'spawns.cpp');
+  assert.deepEqual(runCpp(omp, 'spawns_omp', true, [1, 2, 4]), [expected, expected, expected], omp);
+});
+
+test('the .mfc written for C++ input with namespaces is read as C++: check accepts it, and it translates on', { skip }, async () => {
+  const expected = await serialOutput(SPAWNS, 'spawns.cpp');
+  const mfc = await translated(SPAWNS, 'metafork', 'spawns.cpp');
+  const { diagnostics } = await analyze(mfc, 'spawns.mfc');
+  assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), []);
+  const omp = await translated(mfc, 'openmp', 'spawns.mfc');
+  assert.deepEqual(runCpp(omp, 'spawns_mfc_omp', true, [1, 2, 4]), [expected, expected, expected], omp);
+});
+
+test('C++ with nothing but a reference parameter: the .mfc starts with the C++ marker and is read as C++', { skip }, async () => {
+  const program = '#include <stdio.h>\nstruct box { long v; };\nvoid inc(box &b) { b.v += 1; }\nint main() {\n    box b1 = {0};\n    cilk_spawn inc(b1);\n    cilk_sync;\n    printf("%ld\\n", b1.v);\n    return 0;\n}\n';
+  const mfc = await translated(program, 'metafork', 'ref.cpp');
+  assert.equal(mfc, '// metafork: C++\n' + program.replace('cilk_spawn', 'meta_fork').replace('cilk_sync', 'meta_join'));
+  const { diagnostics } = await analyze(mfc, 'ref.mfc');
+  assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), []);
+  const expected = await serialOutput(program, 'ref.cpp');
+  assert.deepEqual(runCpp(await translated(mfc, 'openmp', 'ref.mfc'), 'ref_omp', true, [1, 2, 4]), [expected, expected, expected]);
+});
+
+// An orphaned task copies what it does not share: its call stays a block spawn in MetaFork
+// (a call spawn would bind the parent's variable), and comes back computing the same.
+const ORPHANED = `#include <stdio.h>
+struct box { long v; };
+void inc(box &b) { b.v += 1; }
+long work() {
+  box b1 = {0}, b2 = {0};
+  #pragma omp task
+  inc(b1);
+  #pragma omp task shared(b2)
+  inc(b2);
+  #pragma omp taskwait
+  return b1.v * 10 + b2.v;
+}
+int main() {
+  long r = 0;
+  #pragma omp parallel
+  #pragma omp single
+  r = work();
+  printf("%ld\\n", r);
+  return 0;
+}
+`;
+
+test('OpenMP -> MetaFork -> OpenMP (C++): a task\'s copy bound to a reference parameter stays a copy', { skip }, async () => {
+  const [expected] = runCpp(ORPHANED, 'orphaned', true);
+  const mfc = await translated(ORPHANED, 'metafork', 'orphaned.cpp');
+  assert.match(mfc, /meta_fork\n {2}\{ inc\(b1\); \}\n {2}meta_fork inc\(b2\);/);
+  const omp = await translated(mfc, 'openmp', 'orphaned.mfc');
+  assert.deepEqual(runCpp(omp, 'orphaned_back', true, [1, 2, 4]), [expected, expected, expected], omp);
+});
+
+// Each cilk_for iteration syncs its spawns when it ends (it is a spawned function's body);
+// meta_for joins only at the loop's end. Shared by reference, an iteration's local must not
+// outlive its iteration: the translation joins at the body's end and before each continue.
+test('CilkPlus -> MetaFork: a cilk_for iteration joins its spawns before it ends', async () => {
+  const program = `struct box { long v; };
+void inc(box &b) { b.v += 1; }
+long out[64];
+int main() {
+    cilk_for (int i = 0; i < 64; i++) {
+        box b = {i};
+        cilk_spawn inc(b);
+        if (i % 2) continue;
+        out[i] = 1;
+    }
+    cilk_for (int i = 0; i < 64; i++) cilk_spawn inc(*(box *) &out[i]);
+    return 0;
+}
+`;
+  assert.equal(await translated(program, 'metafork', 'iterations.cpp'), `// metafork: C++
+struct box { long v; };
+void inc(box &b) { b.v += 1; }
+long out[64];
+int main() {
+    meta_for (int i = 0; i < 64; i++) {
+        box b = {i};
+        meta_fork inc(b);
+        if (i % 2) { meta_join; continue; }
+        out[i] = 1;
+        meta_join;
+    }
+    meta_for (int i = 0; i < 64; i++) { meta_fork inc(*(box *) &out[i]); meta_join; }
+    return 0;
+}
+`);
+});
+
+test('an .mfc is read as C++ for namespaces, qualified names and the marker line; C23 attributes stay C', () => {
+  const cases: [string, string][] = [
+    ['namespace ns {\nstruct box { long v; };\n}\n', 'cpp'],
+    ['void inc(ns::box &b);\n', 'cpp'],
+    ['// metafork: C++\nvoid inc(box &b);\n', 'cpp'],
+    ['[[gnu::hot, gnu::cold]] int f(void);\nint g(int x) { return x ? 1 : 2; }\n', 'c'],
+    ['void inc(box &b);\n', 'c'],
+  ];
+  assert.deepEqual(cases.map(([text]) => detectLanguage('x.mfc', text)), cases.map(([, language]) => language));
+});

@@ -1,0 +1,149 @@
+// Cilk reducers through the translators (issue 18, defect 7): a reducer with a known operation
+// becomes a reduction on its cilk_for loops, so OpenMP combines per-thread copies instead of
+// racing on one variable. The truth is the input's serial elision, built against a serial
+// stand-in of the reducer library (a view is the value; the elision erases OpenCilk's
+// `cilk_reducer(I, R)` annotation, which is its serial meaning). Built with -O2 -fopenmp, run with 1, 2
+// and 4 threads.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { analyze } from '../helpers';
+import { elide } from '../../server/src/model/elide';
+import { translateText, Dialect } from '../../server/src/translate/index';
+
+const compilers = spawnSync('g++', ['--version']).status === 0 && spawnSync('gcc', ['--version']).status === 0;
+const skip = compilers ? false : 'gcc/g++ not found';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-reducers-'));
+
+// The serial meaning of the CilkPlus and OpenCilk reducer classes the programs use.
+const SERIAL_LIBRARY = `#pragma once
+namespace cilk {
+template <class T> struct op_add { typedef T value_type; static T identity() { return T(0); } };
+template <class T> struct op_xor { typedef T value_type; static T identity() { return T(0); } };
+template <class T> struct op_min { typedef T value_type; static T identity() { return T(0); } };
+template <class T> struct op_max { typedef T value_type; static T identity() { return T(0); } };
+template <class M> class reducer {
+  typename M::value_type v;
+public:
+  typedef typename M::value_type value_type;
+  reducer() : v(M::identity()) {}
+  explicit reducer(value_type x) : v(x) {}
+  value_type &operator*() { return v; }
+  reducer &operator+=(value_type x) { v += x; return *this; }
+  reducer &operator^=(value_type x) { v ^= x; return *this; }
+  value_type get_value() const { return v; }
+  void set_value(value_type x) { v = x; }
+  reducer *operator->() { return this; }
+  void calc_min(value_type x) { if (x < v) v = x; }
+  void calc_max(value_type x) { if (x > v) v = x; }
+};
+template <class T> class reducer_opadd : public reducer< op_add<T> > {
+public:
+  reducer_opadd() {}
+  explicit reducer_opadd(T x) : reducer< op_add<T> >(x) {}
+};
+template <class T> class reducer_opxor : public reducer< op_xor<T> > {};
+template <class T> class reducer_max : public reducer< op_max<T> > {
+public:
+  explicit reducer_max(T x) : reducer< op_max<T> >(x) {}
+};
+template <class T> using opadd_reducer = T;
+}
+`;
+fs.mkdirSync(path.join(work, 'cilk'));
+for (const h of ['reducer.h', 'reducer_opadd.h', 'reducer_opxor.h', 'reducer_max.h', 'reducer_min.h', 'opadd_reducer.h']) fs.writeFileSync(path.join(work, 'cilk', h), SERIAL_LIBRARY);
+
+function run(source: string, name: string, cpp: boolean, flags: string[], threads: number[]): string[] {
+  const src = path.join(work, `${name}.${cpp ? 'cpp' : 'c'}`);
+  const exe = path.join(work, `${name}.out`);
+  fs.writeFileSync(src, source);
+  try {
+    execFileSync(cpp ? 'g++' : 'gcc', ['-O2', '-Wall', '-Wno-unknown-pragmas', '-I', work, src, '-o', exe, ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (e) {
+    throw new Error(`${name} does not compile:\n${(e as { stderr?: Buffer }).stderr?.toString()}\n--- source ---\n${source}`);
+  }
+  return threads.map(t => execFileSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(t) }, timeout: 20000 }));
+}
+
+async function translated(text: string, to: Dialect, fileName: string): Promise<string> {
+  const r = await translateText(text, to, { fileName });
+  assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), [], `${fileName} -> ${to} refused`);
+  return r.text!;
+}
+
+async function serial(text: string, fileName: string, cpp: boolean): Promise<string> {
+  const { model } = await analyze(text, fileName);
+  // The elision drops the Cilk headers: the stand-in library comes in with -include.
+  return run(elide(model), fileName.replace(/\W/g, '_') + '_serial', cpp, cpp ? ['-include', 'cilk/reducer.h'] : [], [1])[0];
+}
+
+// OpenCilk in C: `cilk_reducer` with its identity and reduce functions, + and *, nested loops.
+const OPENCILK = `#include <cilk/cilk.h>
+#include <stdio.h>
+void zero(void *v) { *(long *)v = 0; }
+void plus(void *l, void *r) { *(long *)l += *(long *)r; }
+static void one(void *v) { *(double *)v = 1.0; }
+static void times(void *l, void *r) { *(double *)l = *(double *)l * *(double *)r; }
+int main(void) {
+    long cilk_reducer(zero, plus) sum = 5;
+    double cilk_reducer(one, times) prod = 1.0;
+    cilk_for (int i = 0; i < 400; i++) {
+        cilk_for (int j = 0; j < 1000; j++)
+            sum += (long) i * j % 7;
+        prod *= (i % 2 == 0) ? 2.0 : 0.5;
+    }
+    sum -= 3;
+    printf("%ld %g\\n", sum, prod);
+    return 0;
+}
+`;
+
+// CilkPlus in C++: the reducer classes, updates through the view, through the reducer and
+// through calc_max/calc_min, set_value and get_value in serial code.
+const CILKPLUS = `#include <cilk/cilk.h>
+#include <cilk/reducer_opadd.h>
+#include <cilk/reducer_opxor.h>
+#include <cilk/opadd_reducer.h>
+#include <cilk/reducer_max.h>
+#include <cilk/reducer_min.h>
+#include <stdio.h>
+int main() {
+    cilk::reducer_opadd<long> sum(10);
+    cilk::reducer< cilk::op_add<long> > count;
+    cilk::reducer_opxor<unsigned> bits;
+    cilk::opadd_reducer<long> total = 0;
+    cilk::reducer_max<long> best(-1);
+    cilk::reducer< cilk::op_min<int> > low(1 << 30);
+    low.set_value(1 << 29);
+    cilk_for (int i = 0; i < 1000000; i++) {
+        best.calc_max((i * 7919L) % 100003);
+        low->calc_min((int) ((i * 104729L) % 99991) + 5);
+        *sum += i % 13;
+        count += 1;
+        *bits ^= (unsigned) i * 2654435761u;
+        total++;
+    }
+    long s = sum.get_value();
+    printf("%ld %ld %u %ld %ld %d\\n", s, count.get_value(), *bits, total, best.get_value(), low.get_value());
+    return 0;
+}
+`;
+
+test('OpenCilk cilk_reducer(identity, reduce) -> OpenMP reductions compute the serial result (gcc -O2, 1/2/4 threads)', { skip }, async () => {
+  const expected = await serial(OPENCILK, 'opencilk.c', false);
+  const omp = await translated(OPENCILK, 'openmp', 'opencilk.c');
+  assert.match(omp, /#pragma omp parallel for reduction\(\+: sum\) reduction\(\*: prod\)\n/);
+  assert.deepEqual(run(omp, 'opencilk_omp', false, ['-fopenmp'], [1, 2, 4]), [expected, expected, expected], omp);
+});
+
+test('CilkPlus reducer classes -> OpenMP reductions compute the serial result (g++ -O2, 1/2/4 threads)', { skip }, async () => {
+  const expected = await serial(CILKPLUS, 'cilkplus.cpp', true);
+  const mfc = await translated(CILKPLUS, 'metafork', 'cilkplus.cpp');
+  assert.doesNotMatch(mfc, /reducer|get_value/);
+  const omp = await translated(mfc, 'openmp', 'cilkplus.mfc');
+  assert.deepEqual(run(omp, 'cilkplus_omp', true, ['-fopenmp'], [1, 2, 4]), [expected, expected, expected], omp);
+});
