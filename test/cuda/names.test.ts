@@ -18,6 +18,8 @@ import { optimizeText } from '../../server/src/optimize/index';
 import { functionName } from '../../server/src/syntax/ast';
 import { main } from '../../server/src/cli';
 import { buildEmulated, nvccAvailable, nvccCompile } from './emu/build';
+import { runInEveryOrder } from './emu/run';
+import { OPTIMIZED } from '../differential/gcc';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-names-'));
 const gcc = spawnSync('gcc', ['--version']).status === 0 && spawnSync('g++', ['--version']).status === 0 ? false : 'gcc or g++ not found';
@@ -230,4 +232,131 @@ test("C's restrict, which C++ lacks, becomes __restrict__ in the .cu (and leaves
   const cu = path.join(work, 'restrict.cu');
   fs.writeFileSync(cu, r.text);
   nvccCompile(cu, `${cu}.o`);
+});
+
+// Names the kernel prints without its body naming them (issue 18's thread): a staged tile's copy
+// loop bounds its elements by the array's extents, and `m[x][1]` is flattened with m's row length.
+// Every variable those extents name is a kernel argument, so the .cu compiles and computes.
+const EXTENTS = `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  int N = argc > 1 ? atoi(argv[1]) : 97;
+  int C = argc > 2 ? atoi(argv[2]) : 13;
+  int B = 8;
+  int out[N + 1];
+  double m[N][C];
+  for (int i = 0; i <= N; i++) out[i] = i;
+  for (int i = 0; i < N; i++) for (int k = 0; k < C; k++) m[i][k] = i - k;
+  int dim = N / B;
+  meta_schedule cache(out) {
+      meta_for (int i = 0; i < dim; i++)
+          meta_for (int j = 0; j < B; j++) {
+              int x = i * B + j;
+              out[x] = out[x] + 3;
+              m[x][1] = m[x][0] * 2;
+          }
+  }
+  long s = 0; for (int i = 0; i <= N; i++) s += out[i] * (i + 1);
+  double t = 0; for (int i = 0; i < N; i++) for (int k = 0; k < C; k++) t += m[i][k] * (k + 1);
+  printf("%ld %.1f\\n", s, t);
+  return 0;
+}
+`;
+
+/** The .cu, compiled with nvcc when there is one, runs race-checked in the emulation (in every order) like the elided program built by gcc -O2. */
+async function runsLikeGcc(name: string, program: string, cuText: string, runs: string[][]): Promise<void> {
+  const { model } = await analyze(program, `${name}.mfc`);
+  const src = path.join(work, `${name}.c`), cu = path.join(work, `${name}.cu`);
+  fs.writeFileSync(src, elide(model));
+  fs.writeFileSync(cu, cuText);
+  if (!nvcc) nvccCompile(cu, `${cu}.o`);
+  const built = spawnSync('gcc', [...OPTIMIZED, '-o', `${src}.gcc`, src, '-lm'], { encoding: 'utf8' });
+  assert.equal(built.status, 0, built.stderr);
+  buildEmulated(cu, `${cu}.emu`);
+  for (const args of runs) {
+    const want = spawnSync(`${src}.gcc`, args, { encoding: 'utf8' });
+    assert.equal(want.status, 0, want.stderr);
+    assert.equal(runInEveryOrder(`${cu}.emu`, args, `${name} ${args.join(' ')}`), want.stdout, `${name} ${args.join(' ')}`);
+  }
+}
+
+test('variables named only by the extents of the arrays a kernel uses (tile copy bounds, flattened rows) become its arguments: cuda --memory shared and optimize -o compile and compute', { skip: gcc }, async () => {
+  const r = await generateCuda(EXTENTS, { fileName: 'extents.mfc', memory: 'shared' });
+  assert.ok(r.text, r.diagnostics.map(d => `${d.code} ${d.message}`).join('\n'));
+  assert.ok(r.text.includes('__global__ void kernel0(int *out, double *m, int dim, int B, int N, int C)'), r.text);
+  const runs = [['97', '13'], ['61', '7'], ['8', '2']];
+  await runsLikeGcc('extents', EXTENTS, r.text, runs);
+  const o = await optimizeText(EXTENTS, { fileName: 'extents.mfc', registers: 'estimate' });
+  assert.ok(o.cuda, o.diagnostics.map(d => `${d.code} ${d.message}`).join('\n'));
+  await runsLikeGcc('extents-optimized', EXTENTS, o.cuda, runs);
+});
+
+// A kernel calls what the device has: the functions this file defines (they get a device version)
+// and CUDA's device functions. A function only declared (its body in another file or a library),
+// or declared nowhere, has no device version: nvcc would reject the .cu.
+const CALLS = (call: string, declaration: string) => `#include <stdio.h>
+#include <math.h>
+${declaration}
+int main(void) {
+  double a[100], b[100];
+  for (int i = 0; i < 100; i++) b[i] = i;
+  meta_schedule {
+    meta_for (int i = 0; i < 10; i++)
+      meta_for (int j = 0; j < 10; j++)
+        a[i * 10 + j] = ${call}(b[i * 10 + j]);
+  }
+  double s = 0;
+  for (int i = 0; i < 100; i++) s += a[i] * (i + 1);
+  printf("%f\\n", s);
+  return 0;
+}
+`;
+// An extent whose variable changes after the declaration (`int a[n]; ... n = 8;`) no longer gives
+// the array's size where the schedule runs: the transfers and the kernel would use the new value.
+const STALE = `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 99;
+  int a[n];
+  for (int i = 0; i < n; i++) a[i] = i;
+  int dim = n / 8;
+  n = 8;
+  meta_schedule {
+    meta_for (int v = 0; v < dim; v++)
+      meta_for (int u = 0; u < 8; u++)
+        a[v * 8 + u] += 1;
+  }
+  long s = 0; for (int i = 0; i < dim * 8; i++) s += a[i];
+  printf("%ld\\n", s);
+  return 0;
+}
+`;
+const KERNEL_REFUSALS: { name: string; text: string; needle: string; message: string }[] = [
+  { name: "an extent whose variable changes between the array's declaration and the schedule", text: STALE, needle: 'a[n]',
+    message: "error: 'n' in the extent of 'a' may change between the declaration and the schedule: its value there is not the array's size [MF513]" },
+  { name: 'a kernel calling a function declared without a body', text: CALLS('h', 'double h(double);'), needle: 'h(b',
+    message: "error: 'h' is declared in this file but not defined here: a kernel can call only the functions this file defines (they get a __host__ __device__ version) and CUDA's device functions [MF513]" },
+  { name: 'a kernel calling a function declared nowhere', text: CALLS('foo', ''), needle: 'foo(b',
+    message: "error: 'foo' is declared nowhere in this file (in a header or behind a macro): a kernel can call only the functions this file defines (they get a __host__ __device__ version) and CUDA's device functions [MF513]" },
+];
+
+for (const c of KERNEL_REFUSALS) {
+  test(`cuda and optimize refuse ${c.name}: exit 1, the position, nothing on stdout`, async () => {
+    const file = path.join(work, `${c.name.replace(/\W+/g, '-')}.mfc`);
+    fs.writeFileSync(file, c.text);
+    const line = `${at(file, c.text, c.needle)}: ${c.message}\n`;
+    assert.deepEqual(await cli('cuda', file), { code: 1, stdout: '', stderr: line });
+    assert.deepEqual(await cli('cuda', '--memory', 'shared', file), { code: 1, stdout: '', stderr: line });
+    const out = path.join(work, `${c.name.replace(/\W+/g, '-')}.cu`);
+    assert.deepEqual(await cli('optimize', file, '-o', out), { code: 1, stdout: '', stderr: line });
+    assert.equal(fs.existsSync(out), false);
+  });
+}
+
+test("a kernel calling CUDA's device math functions and a function defined after its prototype is accepted: it compiles and computes", { skip: gcc }, async () => {
+  const text = CALLS('h', `double h(double);
+double g(double x) { return sqrt(x) + fabs(-x) + fmin(x, 3.0) + fmax(x, 1.0) + exp(-x) + pow(x, 2.0) + sin(x) + floor(x / 2); }`).replace(/return 0;\n}\n$/, 'return 0;\n}\ndouble h(double x) { return g(x) * 2; }\n');
+  const r = await generateCuda(text, { fileName: 'device-calls.mfc' });
+  assert.ok(r.text, r.diagnostics.map(d => `${d.code} ${d.message}`).join('\n'));
+  await runsLikeGcc('device-calls', text, r.text, [[]]);
 });

@@ -18,11 +18,6 @@ const { from, to } = fuzzSeeds('0-19');
 test('random schedules: every choice the dispatcher may make computes what gcc -O2 computes', { skip: tools, timeout: 120_000 + (to - from + 1) * 60_000 }, async () => {
   const r = await fuzzSchedules(from, to, { log: line => console.log(line) });
   console.log(`schedules fuzzer: seeds ${from}-${to}: ${r.checked} programs checked (${r.runs} forced runs), ${r.refused} refused, ${r.wrong} wrong`);
-  // A defect of the CUDA generator (not of optimize), reported in issue 18's thread: a staged tile's
-  // copy loop bounds its elements by the array's extent (`mf_g0 < N`) and N is not passed to the
-  // kernel when the kernel's body does not use it. Printed, not hidden; every other failure fails.
-  const known = (f: { message: string }) => /g\+\+ failed to build[\s\S]*mf_g0 (>= 0 && mf_g0 )?< [\s\S]*was not declared in this scope/.test(f.message) || /‘\w+’ was not declared in this scope/.test(f.message) && /mf_g\d/.test(f.message);
-  for (const f of r.failures.filter(known)) console.log(`known CUDA generator defect (extent not passed to the kernel): seed ${f.seed}: ${f.description}`);
-  assert.deepEqual(r.failures.filter(f => !known(f)).map(f => `seed ${f.seed}: ${f.description} [${f.forced}]: ${f.message}`), []);
+  assert.deepEqual(r.failures.map(f => `seed ${f.seed}: ${f.description} [${f.forced}]: ${f.message}`), []);
   assert.ok(r.checked > 0, 'no program was checked');
 });

@@ -16,7 +16,7 @@ import { afterIncludes } from '../syntax/includes';
 import { elisionEdits } from '../model/elide';
 import { constructSpan, type Construct } from '../model/constructs';
 import { includeEdit, indentUnit, lineIndent, Stage, wholeLines } from '../translate/common';
-import { scheduleKernels, ScheduleKernels } from './kernels';
+import { receiveTileNames, scheduleKernels, ScheduleKernels } from './kernels';
 import { cplusplusEdits } from './cplusplus';
 import { MemoryMode, stageTiles, Tile } from './footprint';
 import type { SNode } from '../syntax/parser';
@@ -197,6 +197,7 @@ function readSchedules(doc: DocumentModel, items: readonly ItemModel[], diagnost
             ? diagnostic('MF511', item, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name })
             : diagnostic('MF512', k.nest, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name }));
         }
+        receiveTileNames(model, k, staging.tiles, diagnostics);
         return staging.tiles;
       });
       for (const item of cacheItems) {

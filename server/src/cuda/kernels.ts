@@ -5,9 +5,9 @@
 // by analysis/schedule.ts; this module only reads a schedule that passed them.
 
 import { child, enclosingFunction, functionName, named, walk } from '../syntax/ast';
-import { Macro, macroDefinitions, macroIdentifiers } from '../syntax/macros';
+import { expressionIdentifiers, Macro, macroDefinitions, macroIdentifiers } from '../syntax/macros';
 import type { SNode } from '../syntax/parser';
-import { within } from '../syntax/keywords';
+import { Span, within } from '../syntax/keywords';
 import type { Construct, ItemModel } from '../model/constructs';
 import { variablesIn, type Variable } from '../model/scopes';
 import { canonicalHeader } from '../analysis/loops';
@@ -15,7 +15,7 @@ import { nestSpine } from '../analysis/schedule';
 import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
 import { applyEdits, TextEdit } from '../syntax/edits';
 import { atom, declarationFor, typeSpecifiers } from '../translate/common';
-import { pointerExtent, Tile } from './footprint';
+import { pointerExtent, type Tile } from './footprint';
 
 /** A loop of the grid or of the block: `meta_for (int v = 0; v < bound; v++)`. */
 export interface MappedLoop { loop: SNode; variable: string; bound: string }
@@ -30,6 +30,9 @@ export interface ArrayUse {
    * its footprint over the schedule gives.
    */
   extents: string[];
+  /** The first extent was counted from the schedule's footprint (a pointer): it names what the
+   * schedule's code names, not what the declaration named. */
+  counted?: boolean;
   read: boolean;
   written: boolean;
 }
@@ -110,22 +113,43 @@ const DEVICE_NAMES = new Set(['threadIdx', 'blockIdx', 'blockDim', 'gridDim', 'w
   'FLT_MAX', 'FLT_MIN', 'FLT_EPSILON', 'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'HUGE_VAL', 'HUGE_VALF', 'INFINITY', 'NAN',
   'M_E', 'M_LOG2E', 'M_LOG10E', 'M_LN2', 'M_LN10', 'M_PI', 'M_PI_2', 'M_PI_4', 'M_1_PI', 'M_2_PI', 'M_2_SQRTPI', 'M_SQRT2', 'M_SQRT1_2']);
 
+/**
+ * Functions device code has without this file defining them: CUDA's device versions of <math.h>
+ * (double and float), integer min/max/abs, printf/malloc/memcpy, atomics, barriers and fences.
+ * A kernel may call these and the functions this file defines (they get `__host__ __device__`);
+ * any other function has no device version, and nvcc would reject the .cu.
+ */
+const MATH = ['sqrt', 'cbrt', 'rsqrt', 'hypot', 'exp', 'exp2', 'exp10', 'expm1', 'log', 'log2', 'log10', 'log1p', 'logb', 'ilogb', 'pow',
+  'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'sincos', 'sinpi', 'cospi',
+  'ceil', 'floor', 'round', 'trunc', 'rint', 'nearbyint', 'lround', 'llround', 'lrint', 'llrint', 'fabs', 'fmod', 'remainder', 'remquo',
+  'fmin', 'fmax', 'fdim', 'fma', 'copysign', 'erf', 'erfc', 'tgamma', 'lgamma', 'frexp', 'ldexp', 'modf', 'scalbn', 'scalbln', 'nextafter'];
+const DEVICE_FUNCTIONS = new Set([...MATH, ...MATH.map(f => `${f}f`), 'isnan', 'isinf', 'isfinite', 'signbit',
+  'min', 'max', 'umin', 'umax', 'llmin', 'llmax', 'abs', 'labs', 'llabs', 'printf', 'malloc', 'free', 'memcpy', 'memset', 'assert',
+  'atomicAdd', 'atomicSub', 'atomicExch', 'atomicMin', 'atomicMax', 'atomicInc', 'atomicDec', 'atomicCAS', 'atomicAnd', 'atomicOr', 'atomicXor',
+  '__syncthreads', '__syncthreads_count', '__syncthreads_and', '__syncthreads_or', '__syncwarp', '__threadfence', '__threadfence_block', '__threadfence_system',
+  '__shfl_sync', '__shfl_up_sync', '__shfl_down_sync', '__shfl_xor_sync', '__ballot_sync', '__any_sync', '__all_sync', '__activemask', 'clock', 'clock64']);
+
+/** Why a kernel cannot call `name`: only functions this file defines and the device's own have a device version. */
+const CALLABLE = 'a kernel can call only the functions this file defines (they get a __host__ __device__ version) and CUDA\'s device functions';
+
 const NOT_VISIBLE = 'is declared nowhere in this file (in a header or behind a macro): the generator cannot tell what it is, and a kernel has only the variables it receives';
 
-/**
- * Every name a kernel uses must be one it has: a variable it receives or declares, a function, a
- * constant (an enumerator, a macro whose expansion names only such things, a built-in). A name
- * declared nowhere (`total_out = s;`), or a macro expanding to a variable of the host the kernel
- * does not receive (`#define LEN n`), would not compile: refused at its first use (MF513), an
- * array declared nowhere (`g[i]`, `extern` in a header) as one whose size is unknown (MF509).
- */
-function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, Macro>, out: MfDiagnostic[]): void {
+/** How a kernel's names resolve where its launch stands. */
+interface Resolver {
+  /** The names the kernel receives as arguments (grows as printed expressions add variables). */
+  received: Set<string>;
+  /** The variable a name denotes at `at` (a macro's expansion is read where it is used). */
+  visible(name: string, at: SNode): Variable | undefined;
+  /** Why the kernel cannot use a name that is no variable; undefined when it can. */
+  why(name: string, at: SNode, seen: ReadonlySet<string>): string | undefined;
+}
+
+function resolver(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, Macro>): Resolver {
   const text = model.text, outer = kernel.nest;
   const received = new Set([...kernel.scalars.map(s => s.name), ...kernel.arrays.map(a => a.name)]);
   const file = model.fileScope;
   const host = enclosingFunction(outer);
   const hostName = host && functionName(host, text)?.name;
-  /** The variable a name denotes at `at` (a macro's expansion is read where it is used). */
   const visible = (name: string, at: SNode): Variable | undefined =>
     model.scopes.variables.filter(v => v.name === name && v.span.start < at.start && within(at, v.scope)).sort((a, b) => b.span.start - a.span.start)[0]
     ?? file.variables.get(name);
@@ -147,19 +171,110 @@ function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<stri
     }
     return undefined;
   };
+  return { received, visible, why };
+}
+
+/** C text the printer writes into a kernel besides its body: an array's extent (copy-loop bounds,
+ * the row length of a flattened `a[i][j]`), a tile's origin, extent, row stride or branch condition. */
+export interface Printed {
+  expression: string;
+  /** What it is, for a refusal: `the extent of 'a'`. */
+  what: string;
+  /** Where a refusal points. */
+  at: Span;
+  /** Where the expression was written, when elsewhere than in the nest (an array's declaration):
+   * its names must denote there what they denote at the launch. */
+  written?: SNode;
+}
+
+const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
+
+/** `v` may be written after `written` (a declaration naming it) and before `at` runs: between
+ * them in the text, or anywhere after it inside a loop around `at` that does not hold `written`
+ * (the next iteration's `at`). A write through its address (`scanf("%d", &n)`) counts. */
+function changedSince(model: ItemModel, v: Variable, written: SNode, at: SNode): boolean {
+  const loops: SNode[] = [];
+  for (let m = at.parent; m; m = m.parent) if (LOOPS.has(m.type) && !within(written, m)) loops.push(m);
+  return model.scopes.references.some(r => r.variable === v && (r.access !== 'read' || r.addressTaken) && r.span.start >= written.end
+    && (r.span.start < at.start || loops.some(l => within(r.span, l))));
+}
+
+/**
+ * The kernel's free variables from what the printer writes besides its body: every host variable
+ * a printed expression names becomes an argument (one the kernel does not use costs nothing).
+ * Returns the check of the other names (constants, macros), run after the body's own names.
+ */
+function receivePrinted(model: ItemModel, kernel: Kernel, r: Resolver, printed: readonly Printed[], out: MfDiagnostic[]): () => void {
+  const text = model.text, outer = kernel.nest;
+  const refuse = (p: Printed, word: string, message: string) => {
+    if (!out.some(d => d.code === 'MF513' && d.start === p.at.start && d.end === p.at.end)) out.push(diagnostic('MF513', p.at, message, { variable: word }));
+  };
+  const pending: { word: string; p: Printed }[] = [];
+  for (const p of printed) {
+    for (const word of expressionIdentifiers(p.expression)) {
+      // The kernel's own variables (its loop indices, in a tile's origin).
+      if (model.scopes.variables.some(v => v.name === word && within(v.span, outer))) continue;
+      const v = r.visible(word, outer);
+      // Written elsewhere (an array's declaration), it must mean there what it means at the launch,
+      // whether the kernel receives it already or not.
+      const there = v && p.written && r.visible(word, p.written);
+      if (there && there !== v) { refuse(p, word, `'${word}' in ${p.what} denotes another variable where the schedule runs: the generator cannot print it in the kernel`); continue; }
+      if (v && p.written && changedSince(model, v, p.written, outer)) { refuse(p, word, `'${word}' in ${p.what} may change between the declaration and the schedule: its value there is not the array's size`); continue; }
+      if (r.received.has(word)) continue;
+      if (!v) { pending.push({ word, p }); continue; }
+      if (v.shape !== 'value') { refuse(p, word, `'${word}' in ${p.what} is not a scalar: the generator cannot pass it to the kernel`); continue; }
+      r.received.add(word);
+      kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
+    }
+  }
+  return () => {
+    for (const { word, p } of pending) {
+      // Refused already at its use in the body (or by another kernel printing it).
+      if (out.some(d => d.code === 'MF513' && d.data?.variable === word)) continue;
+      const reason = r.why(word, outer, new Set());
+      if (reason) refuse(p, word, `in ${p.what}: ${reason}`);
+    }
+  };
+}
+
+/** Every variable the printed tile code names is an argument of its kernel, or the kernel is
+ * refused (MF513): its tiles' origins, extents, row strides and branch conditions. */
+export function receiveTileNames(model: ItemModel, kernel: Kernel, tiles: readonly Tile[], out: MfDiagnostic[]): void {
+  const printed = tiles.flatMap(t => {
+    const what = `the shared-memory tile of '${t.array.name}'`, at = t.refs[0] ?? kernel.nest;
+    return [...t.origin, ...t.extent].map(e => e.toC()).concat(t.stride ?? [], t.context.map(b => b.condition)).map(expression => ({ expression, what, at }));
+  });
+  receivePrinted(model, kernel, resolver(model, kernel, macroDefinitions(model.text)), printed, out)();
+}
+
+/**
+ * Every name a kernel uses must be one it has: a variable it receives or declares, a function, a
+ * constant (an enumerator, a macro whose expansion names only such things, a built-in). A name
+ * declared nowhere (`total_out = s;`), or a macro expanding to a variable of the host the kernel
+ * does not receive (`#define LEN n`), would not compile: refused at its first use (MF513), an
+ * array declared nowhere (`g[i]`, `extern` in a header) as one whose size is unknown (MF509).
+ * The variables the extents of its arrays name are arguments too (see receivePrinted).
+ */
+function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, Macro>, out: MfDiagnostic[]): void {
+  const outer = kernel.nest;
+  const r = resolver(model, kernel, macros);
+  const extents = kernel.arrays.flatMap(use => use.extents.map((expression, d): Printed =>
+    ({ expression, what: `the extent of '${use.name}'`, at: use.variable.span, ...(d === 0 && use.counted ? {} : { written: use.variable.declaration }) })));
+  const rest = receivePrinted(model, kernel, r, extents, out);
   const reported = new Set<string>();
-  for (const r of model.scopes.references) {
-    if (r.variable || !within(r.span, outer) || reported.has(r.name)) continue;
-    if (r.through === 'subscript' || r.through === 'deref') {
-      reported.add(r.name);
-      out.push(diagnostic('MF509', r.span, `the generator cannot tell how many elements of '${r.name}' to transfer: its declaration is not visible (in a header or behind a macro); declare it in this file with its extents`, { variable: r.name }));
+  for (const ref of model.scopes.references) {
+    if (ref.variable || !within(ref.span, outer) || reported.has(ref.name)) continue;
+    if (ref.through === 'subscript' || ref.through === 'deref') {
+      reported.add(ref.name);
+      out.push(diagnostic('MF509', ref.span, `the generator cannot tell how many elements of '${ref.name}' to transfer: its declaration is not visible (in a header or behind a macro); declare it in this file with its extents`, { variable: ref.name }));
       continue;
     }
-    const reason = why(r.name, r.node, new Set());
+    const reason = r.why(ref.name, ref.node, new Set());
     if (!reason) continue;
-    reported.add(r.name);
-    out.push(diagnostic('MF513', r.span, reason, { variable: r.name }));
+    reported.add(ref.name);
+    out.push(diagnostic('MF513', ref.span, reason, { variable: ref.name }));
   }
+  rest();
 }
 
 /** Reads every kernel of a schedule, or explains what it cannot use. */
@@ -223,12 +338,17 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
       } else if (v.shape === 'value') scalar(v);
     }
     for (const use of kernel.arrays) for (const v of sizes.get(use.variable) ?? []) scalar(v);
-    resolveNames(model, kernel, macros, out);
     walk(outer, n => {
       if (n.type !== 'call_expression') return true;
       const f = child(n, 'function');
       const name = f && f.type === 'identifier' ? text.slice(f.start, f.end) : undefined;
-      if (name && functions.has(name) && !kernel.calls.includes(name)) kernel.calls.push(name);
+      if (!name) return true;
+      if (model.fileScope.definitions.has(name)) { if (!kernel.calls.includes(name)) kernel.calls.push(name); return true; }
+      if (DEVICE_FUNCTIONS.has(name) || macros.get(name)?.params) return true;
+      const what = functions.has(name) ? 'is declared in this file but not defined here'
+        : model.scopes.variables.some(v => v.name === name) || model.fileScope.variables.has(name) ? 'is a variable, not a function this file defines'
+        : 'is declared nowhere in this file (in a header or behind a macro)';
+      out.push(diagnostic('MF513', f!, `'${name}' ${what}: ${CALLABLE}`, { variable: name }));
       return true;
     });
     kernels.push(kernel);
@@ -236,9 +356,11 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
   for (const use of arrays.values()) {
     if (use.extents.length && use.extents[0] !== '') continue;
     const found = pointerExtent(model, kernels.filter(k => k.arrays.includes(use)), use.variable, region, use.extents.length > 1);
-    if ('extent' in found) { use.extents = [found.extent, ...use.extents.slice(1)]; continue; }
+    if ('extent' in found) { use.extents = [found.extent, ...use.extents.slice(1)]; use.counted = true; continue; }
     out.push(diagnostic('MF509', found.at, `the generator cannot tell how many elements of '${use.name}' to transfer: ${found.reason}; declare it with its extents (e.g. '${use.element} ${use.name}[N]') or bound its index`, { variable: use.name }));
   }
+  // After the pointers' extents are known: the printer names them too.
+  for (const kernel of kernels) resolveNames(model, kernel, macros, out);
   if (out.length > failed) return undefined;
   return { schedule, kernels, arrays: [...arrays.values()] };
 }

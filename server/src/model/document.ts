@@ -108,7 +108,8 @@ function fileScopePart(syntax: SyntaxDocument, node: TSNode, typedefs: Map<strin
     const d = syntax.convert(declarator);
     if (cpp) collectCallees(d, syntax.text, typedefs, callees);
     const id = declaredName(d);
-    return { variables: [], functions: id ? [syntax.text.slice(id.start, id.end)] : [], callees };
+    const name = id ? [syntax.text.slice(id.start, id.end)] : [];
+    return { variables: [], functions: name, defined: name, callees };
   }
   if (node.type === 'comment' || node.type === 'preproc_include' || node.type === 'preproc_def' || node.type === 'preproc_call') {
     return { variables: [], functions: [], callees };

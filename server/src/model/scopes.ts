@@ -48,6 +48,8 @@ export interface FileScope {
   variables: ReadonlyMap<string, Variable>;
   typedefs: ReadonlyMap<string, Shape>;
   functions: ReadonlySet<string>;
+  /** The functions defined here (with a body), a subset of `functions`: what the CUDA generator can give a device version. */
+  definitions: ReadonlySet<string>;
   /** Enumeration constants (`enum { H = 2 }`): names that are neither variables nor macros. */
   constants: ReadonlySet<string>;
   /** The file is C++ (references exist): which functions bind which arguments by reference. */
@@ -125,9 +127,9 @@ function declare(
 }
 
 /** File-scope declarations of one top-level node (a declaration, a function, an #ifdef block). */
-export function fileScopeDeclarations(node: SNode, text: string, typedefs: Map<string, Shape>): { variables: Variable[]; functions: string[]; constants: string[] } {
+export function fileScopeDeclarations(node: SNode, text: string, typedefs: Map<string, Shape>): { variables: Variable[]; functions: string[]; defined: string[]; constants: string[] } {
   const variables: Variable[] = [];
-  const functions: string[] = [];
+  const functions: string[] = [], defined: string[] = [];
   const constants: string[] = [];
   walk(node, n => {
     if (n.type === 'function_definition') return false;
@@ -139,7 +141,7 @@ export function fileScopeDeclarations(node: SNode, text: string, typedefs: Map<s
     if (n.type === 'function_definition') {
       const d = child(n, 'declarator');
       const info = d && declaratorInfo(d);
-      if (info) functions.push(text.slice(info.id.start, info.id.end));
+      if (info) { functions.push(text.slice(info.id.start, info.id.end)); defined.push(text.slice(info.id.start, info.id.end)); }
     } else if (n.type === 'type_definition') {
       for (const d of children(n, 'declarator')) {
         const info = declaratorInfo(d);
@@ -156,7 +158,7 @@ export function fileScopeDeclarations(node: SNode, text: string, typedefs: Map<s
     }
   };
   visit(node);
-  return { variables, functions, constants };
+  return { variables, functions, defined, constants };
 }
 
 /** Scope kinds: nodes that open a new block scope. */
@@ -311,9 +313,9 @@ function accessOf(id: SNode, text: string): Pick<Reference, 'access' | 'through'
   return { access: 'read', through, addressTaken: false };
 }
 
-export function buildFileScope(parts: { variables: Variable[]; functions: string[]; constants?: string[] }[], typedefs: Map<string, Shape>, cpp = false, callees: ReadonlyMap<string, Callee> = new Map()): FileScope {
+export function buildFileScope(parts: { variables: Variable[]; functions: string[]; defined?: string[]; constants?: string[] }[], typedefs: Map<string, Shape>, cpp = false, callees: ReadonlyMap<string, Callee> = new Map()): FileScope {
   const variables = new Map<string, Variable>();
-  const functions = new Set<string>();
+  const functions = new Set<string>(), definitions = new Set<string>();
   const constants = new Set<string>();
   const sig: string[] = [];
   for (const p of parts) {
@@ -323,11 +325,12 @@ export function buildFileScope(parts: { variables: Variable[]; functions: string
       sig.push(`${v.name}:${v.storage}:${v.shape}:${v.isConst ? 'c' : ''}${v.isStatic ? 's' : ''}:${v.typeText}`);
     }
     for (const f of p.functions) { functions.add(f); sig.push(`${f}()`); }
+    for (const f of p.defined ?? []) { definitions.add(f); sig.push(`${f}(){}`); }
   }
   for (const [name, shape] of typedefs) sig.push(`typedef ${name}:${shape}`);
   if (cpp) sig.push('c++');
   for (const [name, c] of callees) sig.push(`${name}(${c === 'unknown' ? '?' : c.references.map(r => r ? '&' : '').join(',') + (c.variadic ? ',...' : '')})`);
-  return { variables, typedefs, functions, constants, cpp, callees, signature: sig.join(';') };
+  return { variables, typedefs, functions, definitions, constants, cpp, callees, signature: sig.join(';') };
 }
 
 /** True when the identifier node is the expression of a call (`f` in `f(x)`). */

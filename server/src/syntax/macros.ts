@@ -33,10 +33,16 @@ const C_WORDS = new Set(['auto', 'break', 'case', 'char', 'const', 'continue', '
 /** The identifiers a macro's body names as values: not those called (`f(`), not member names
  * (`.x`, `->x`), not string or character contents, not the macro's own parameters. */
 export function macroIdentifiers(macro: Macro): string[] {
-  const body = macro.body.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, ' ');
+  return expressionIdentifiers(macro.body, macro.params);
+}
+
+/** The identifiers an expression's text names as values (as `macroIdentifiers` reads a body),
+ * except `params`: for expressions kept as text, such as an array's extents. */
+export function expressionIdentifiers(expression: string, params: readonly string[] = []): string[] {
+  const body = expression.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, ' ');
   const out: string[] = [];
   for (const m of body.matchAll(/(\.|->)?\s*\b([A-Za-z_]\w*)\b(\s*\()?/g)) {
-    if (m[1] || m[3] || macro.params?.includes(m[2]) || C_WORDS.has(m[2])) continue;
+    if (m[1] || m[3] || params.includes(m[2]) || C_WORDS.has(m[2])) continue;
     if (!out.includes(m[2])) out.push(m[2]);
   }
   return out;
