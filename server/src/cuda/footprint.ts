@@ -11,6 +11,10 @@
 // written group is staged only when each element of its box belongs to one thread of one block
 // (all its references equal, dense, blocks disjoint), and a read group of an array the kernel
 // writes only when it provably never touches a written element; anything else stays global.
+// Those proofs speak of the elements the references reach under their guards, not of the whole
+// box: where the box may meet elements other blocks touch in the same launch (the last block of
+// `if (p < N - 2) ... a[p + 2]` beside `a[N + p + 1]` written), the copies are clipped to what
+// the references reach (`Tile.reach`), or the array stays global when that is unknown.
 //
 // A branch on a kernel-uniform condition (`if (t % 2)`, `t` a host loop index) takes one side for
 // the whole launch: references on its two sides never meet, their groups are apart, and the tiles
@@ -47,7 +51,19 @@ export interface Tile {
   /** A one-dimensional array read as rows of this length (`c[i * N + j]`): the tile is a box of
    * rows × columns, element (r, c) being `array[r * stride + c]`. */
   stride?: string;
+  /**
+   * Where the box may hold elements another block touches in the same launch (another reference
+   * of the array writes, or this tile is stored back while others read): the copy loops touch only
+   * elements inside one of these boxes, each the ranges one of the tile's references takes over
+   * every thread under its guards. The staging proofs (disjointness, ownership) hold for exactly
+   * those elements, so the copies meet no other block's accesses. Undefined: the whole box.
+   */
+  reach?: Reach[][];
 }
+
+/** `lo <= x <= hi` (either side may be absent) for the tile's subscript `on`, or for the flat
+ * index `row * stride + column` of a tile read as rows. */
+export interface Reach { on: number | 'flat'; lo?: Poly; hi?: Poly }
 
 /** One side of an `if` whose condition is the same for every thread of a launch. */
 export interface Branch {
@@ -332,7 +348,9 @@ function apart(sa: KernelSymbols, ia: Poly[], sb: KernelSymbols, ib: Poly[]): bo
  * and failing that from the guards around each reference (`if (p < N - 2) a[p + 1]` never reaches
  * `a[N + p]`): a reference only runs where its guards hold.
  */
-function disjointness(model: ItemModel, kernel: Kernel, symbols: KernelSymbols): (a: Ref, b: Ref) => boolean {
+function disjointness(model: ItemModel, kernel: Kernel, symbols: KernelSymbols): {
+  disjoint: (a: Ref, b: Ref) => boolean; reach: (r: Ref) => Reach[]; beyond: (box: Interval[], r: Ref) => boolean;
+} {
   const guarded = new Map<Ref, { symbols: KernelSymbols; index: Poly[] } | null>();
   const read = (r: Ref) => {
     if (!guarded.has(r)) {
@@ -342,11 +360,49 @@ function disjointness(model: ItemModel, kernel: Kernel, symbols: KernelSymbols):
     }
     return guarded.get(r);
   };
-  return (a, b) => {
+  const disjoint = (a: Ref, b: Ref) => {
     if (apart(symbols, a.index, symbols, b.index)) return true;
     const ga = read(a), gb = read(b);
     return !!ga && !!gb && apart(ga.symbols, ga.index, gb.symbols, gb.index);
   };
+  // The ranges `disjoint` reasons with, both ways: whichever proved a reference apart from a
+  // write, an element inside all of them is apart from it too.
+  const reach = (r: Ref): Reach[] => {
+    const ranges: Reach[] = [];
+    const add = (s: KernelSymbols, index: Poly[], flat: boolean) => index.forEach((p, d) => {
+      const b = interval(s, p);
+      if (!b) return;
+      // The copy loops check `x >= 0` already.
+      ranges.push({ on: flat ? 'flat' : d, ...(b.min.nonPositive() ? {} : { lo: b.min }), hi: b.max });
+    });
+    add(symbols, r.index, false);
+    const g = read(r);
+    if (g) add(g.symbols, g.index, g.index.length !== r.index.length);
+    // A bound implied by a tighter one on the same subscript is left out.
+    const bound = (r: Reach, side: 'lo' | 'hi') => r[side] && { on: r.on, side, at: r[side]! };
+    const all = ranges.flatMap(r => [bound(r, 'lo'), bound(r, 'hi')]).filter(b => b !== undefined);
+    const tighter = (a: typeof all[0], b: typeof all[0]) => a.on === b.on && a.side === b.side && (a.side === 'lo' ? a.at.sub(b.at) : b.at.sub(a.at)).nonNegative();
+    return all.filter((b, i) => !all.some((a, j) => j !== i && tighter(a, b) && (!tighter(b, a) || j < i))).map(b => ({ on: b.on, [b.side]: b.at }));
+  };
+  // Whether `r` never touches an element of the box (per subscript, over every block).
+  const beyond = (box: Interval[], r: Ref) => {
+    const separate = (s: KernelSymbols, index: Poly[]) => index.length === box.length && index.some((p, d) => {
+      const b = interval(s, p);
+      return !!b && (b.min.sub(box[d].max).sub(Poly.constant(1)).nonNegative() || box[d].min.sub(b.max).sub(Poly.constant(1)).nonNegative());
+    });
+    if (separate(symbols, r.index)) return true;
+    const g = read(r);
+    return !!g && separate(g.symbols, g.index);
+  };
+  return { disjoint, reach, beyond };
+}
+
+type Interval = { min: Poly; max: Poly };
+
+/** The values of an affine index over the loops' ranges, or undefined. */
+function interval(s: KernelSymbols, p: Poly): Interval | undefined {
+  const split = p.affineIn(new Set([...p.symbols()].filter(x => s.loops.has(x))));
+  return split && [...split.coefficients.values()].every(c => s.onlyParams(c)) ? bounds(s, split.rest, split.coefficients) : undefined;
 }
 
 /** Every element of the box is the image of exactly one (thread, body iteration): a mixed radix. */
@@ -369,7 +425,7 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
   const wanted = kernel.arrays.filter(a => cache ? cache.has(a.name) : mode === 'shared');
   if (wanted.length === 0) return staging;
   const symbols = new KernelSymbols(model, kernel);
-  const disjoint = disjointness(model, kernel, symbols);
+  const { disjoint, reach, beyond } = disjointness(model, kernel, symbols);
   const text = model.text;
   const dataSizes = new Set(kernel.arrays.flatMap(a => a.extents.flatMap(e => e.match(/[A-Za-z_]\w*/g) ?? [])));
   const spineIndex = (s: string) => kernel.spine.findIndex(e => e.loop === symbols.loops.get(s)?.loop);
@@ -454,10 +510,21 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
         const problem = ownership(symbols, disjoint, group, refs, extent);
         if (problem) { why(problem); continue; }
       }
+      // Other blocks may touch elements of the box the guards keep this block's references from
+      // (the last block of `if (p < N - 2) ... a[p + 2]` next to `a[N + p + 1]` written).
+      const range = origin.map(o => interval(symbols, o)).map((o, d) => o && { min: o.min, max: o.max.add(extent[d]).sub(Poly.constant(1)) });
+      const whole = range.every(b => b) ? range as Interval[] : undefined;
+      const shared = refs.some(r => !group.includes(r) && !exclusive(first, r) && (r.writes || written) && !(whole && beyond(whole, r)));
+      const boxes = shared ? group.map(reach) : [];
+      const blind = boxes.findIndex(b => b.length === 0);
+      if (blind >= 0) { why(`the tile of '${at}' may hold elements other blocks touch, and the range of '${text.slice(group[blind].node.start, group[blind].node.end)}' is not bounded by sizes`); continue; }
+      const key = (b: Reach[]) => b.map(x => `${x.on}:${x.lo?.toC()}:${x.hi?.toC()}`).join(';');
+      const clip = boxes.filter((b, i) => boxes.findIndex(o => key(o) === key(b)) === i);
       tiles.push({
         array: use, id: count === 0 ? use.name : `${use.name}_${count}`,
         level: level >= 0 ? kernel.spine[level].loop : undefined,
         origin, extent, refs: group.map(r => r.node), written, context: first.context, ...(stride ? { stride } : {}),
+        ...(clip.length ? { reach: clip } : {}),
       });
       count++;
     }

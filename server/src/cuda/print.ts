@@ -194,7 +194,8 @@ function onItsSide(t: Tile, lines: string[], unit: string): string[] {
   return condition ? [`if (${condition}) {`, ...lines.map(l => unit + l), '}'] : lines;
 }
 
-/** The block's threads copy a tile element by element, skipping elements outside the array. */
+/** The block's threads copy a tile element by element, skipping elements outside the array and,
+ * where the tile has a reach, outside it (elements other blocks may touch). */
 function copyLoop(t: Tile, direction: 'in' | 'out', unit: string): string[] {
   const e = (d: number) => `mf_${t.id}_e${d}`, o = (d: number) => `mf_${t.id}_o${d}`;
   const dims = t.extent.length;
@@ -212,10 +213,15 @@ function copyLoop(t: Tile, direction: 'in' | 'out', unit: string): string[] {
   for (let d = 1; d < dims; d++) flat = `${d > 1 ? `(${flat})` : flat} * ${d === 1 && t.stride ? t.stride : atom(t.array.extents[d])} + mf_g${d}`;
   const global = `${t.array.name}[${flat}]`;
   const shared = `shared_${t.id}[mf_e]`;
+  const reach = t.reach?.map(box => box.flatMap(r => {
+    const x = r.on === 'flat' ? flat : `mf_g${r.on}`;
+    return [...(r.lo ? [`${x} >= ${atom(r.lo.toC())}`] : []), ...(r.hi ? [`${x} <= ${atom(r.hi.toC())}`] : [])];
+  }).join(' && '));
+  const clipped = !reach ? inside : `${inside} && ${reach.length === 1 ? `${reach[0]}` : `(${reach.map(b => `(${b})`).join(' || ')})`}`;
   return [
     `for (int mf_e = mf_tid; mf_e < ${t.extent.map((_, d) => e(d)).join(' * ')}; mf_e += mf_threads) {${direction === 'out' ? ' /* store */' : ''}`,
     `${unit}const int ${positions.map((p, d) => `mf_g${d} = ${p}`).join(', ')};`,
-    `${unit}if (${inside})`,
+    `${unit}if (${clipped})`,
     `${unit}${unit}${direction === 'in' ? `${shared} = ${global}` : `${global} = ${shared}`};`,
     '}',
   ];

@@ -12,22 +12,7 @@ export const RACE_STATUS = 66;
  * The generated programs of the test corpora in which the race checker found a race, run without
  * it (still in every order) until the generator is fixed: '<fixture> [options]' -> the finding.
  */
-export const KNOWN_RACES: Record<string, string> = {
-  // Both: the copy loop of a read tile stages the whole box, a[B*i*s .. B*i*s + B*s + 1] for the
-  // a[p], a[p+1], a[p+2] of block i, clipped only to the array, although the guard 'p < N - 2'
-  // keeps the references below a[N]: the last block's staging reads a[N ..], which other blocks
-  // write (a[N + p + 1]) in the same launch. The values are never used, but it is a data race
-  // (server/src/cuda/print.ts copyLoop, footprint.ts tile extents; the fix: clip the copy to the
-  // guarded range of the group's references, or refuse the tile when its box meets a write).
-  // N = 3000, B = 32, s = 2: 'kernel0: read-write hazard on global memory (offset 12032 of a
-  // 24000-byte allocation): write by block (0,0,0) thread (7,0,0) at own-jacobi-dbuf-s.shared.cu:76,
-  // read by block (46,0,0) thread (0,0,0) at own-jacobi-dbuf-s.shared.cu:59'.
-  'test/fixtures/cuda/own-jacobi-dbuf-s.mfc --memory shared': 'a read tile staged past the guarded footprint reads what other blocks write (see KNOWN_RACES)',
-  // N = 1000, B = 32, s = 2, case 1 (its cache of a): 'kernel0_case1: read-write hazard on global
-  // memory (offset 4096 of a 8000-byte allocation): write by block (0,0,0) thread (23,0,0) at
-  // jacobi1d.cu:177, read by block (15,0,0) thread (0,0,0) at jacobi1d.cu:143'.
-  'test/fixtures/optimize/jacobi1d.mfc': 'a read tile staged past the guarded footprint reads what other blocks write (see KNOWN_RACES)',
-};
+export const KNOWN_RACES: Record<string, string> = {};
 
 /** The orders a result must not depend on: forward, reversed, and one fixed shuffle. */
 export const ORDERS = ['forward', 'reverse', 'shuffle:1'] as const;
