@@ -40,7 +40,7 @@ test('a kernel receives the sizes its arrays\' extents name, though its own text
 
 test('array parameters with extents naming a parameter (C99 VLA parameters) become C++ pointers in the .cu', { skip: gcc }, async () => {
   const cu = await tiledRun('vla-parameter.c', {}, 'global', ['37', '1', '0']);
-  assert.match(cu, /static void kernels\(int n, long \(\*a\), void \*mf_b\)\n\{\n  long \(\*b\)\[n \+ 2\] = \(long \(\*\)\[n \+ 2\]\) mf_b;\n/);
+  assert.match(cu, /static void kernels\(int n, long \(\*__restrict__ a\), void \*mf_b\)\n\{\n  long \(\*b\)\[n \+ 2\] = \(long \(\*\)\[n \+ 2\]\) mf_b;\n/);
 });
 
 test('a guarded index that a serial loop of the kernel starts from keeps its guard\'s range (the footprint of a[i] is n, not the grid\'s dim)', { skip: gcc }, async () => {

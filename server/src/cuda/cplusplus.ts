@@ -19,9 +19,11 @@ export function cplusplusEdits(doc: DocumentModel): TextEdit[] {
   const edits: TextEdit[] = [];
   for (const model of doc.allItems()) {
     const text = model.text;
-    edits.push(...variableParameterEdits(model));
+    const parameters = variableParameterEdits(model);
+    edits.push(...parameters);
     walk(model.item, n => {
-      if (n.type === 'type_qualifier' && text.slice(n.start, n.end) === 'restrict') {
+      // A restrict inside a parameter rewritten whole is the rewrite's to keep or drop.
+      if (n.type === 'type_qualifier' && text.slice(n.start, n.end) === 'restrict' && !parameters.some(e => e.start <= n.start && n.end <= e.end)) {
         // Inside an array parameter's brackets (`c[restrict n]`) C++ has no place for it: a hint only, dropped.
         const inBrackets = n.parent?.type === 'array_declarator';
         let end = n.end;
@@ -74,7 +76,9 @@ function variableParameterEdits(model: ItemModel): TextEdit[] {
     if (!outer || !first || id?.type !== 'identifier' || !chain.some(d => variable(child(d, 'size')))) continue;
     const name = text.slice(id.start, id.end), rows = text.slice(first.end, outer.end);
     if (!chain.slice(0, -1).some(d => variable(child(d, 'size')))) {
-      edits.push({ start: id.start, end: first.end, newText: `(*${name})` });
+      // `c[restrict n]`: the qualifier of the pointer the parameter is.
+      const restrict = first.children.some(k => k.type === 'type_qualifier' && text.slice(k.start, k.end) === 'restrict');
+      edits.push({ start: id.start, end: first.end, newText: `(*${restrict ? '__restrict__ ' : ''}${name})` });
       continue;
     }
     const type = text.slice(p.start, outer.start).trim();

@@ -9,7 +9,7 @@ import { expressionIdentifiers, Macro, macroDefinitions, macroIdentifiers } from
 import type { SNode } from '../syntax/parser';
 import { Span, within } from '../syntax/keywords';
 import type { Construct, ItemModel } from '../model/constructs';
-import { variablesIn, type Variable } from '../model/scopes';
+import type { Variable } from '../model/scopes';
 import { canonicalHeader } from '../analysis/loops';
 import { nestSpine } from '../analysis/schedule';
 import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
@@ -78,7 +78,7 @@ function elementType(v: Variable, text: string): string {
 }
 
 /** The element type and extents of an array variable, from its declarator (`at`: the declarator). */
-function arrayShape(v: Variable, text: string): { element: string; extents: string[]; at: SNode } | undefined {
+function arrayShape(v: Variable, text: string): { element: string; extents: string[] } | undefined {
   const declarators = v.declaration.type === 'parameter_declaration' ? [child(v.declaration, 'declarator')] : v.declaration.children.filter(c => c.field === 'declarator');
   for (let d of declarators) {
     if (!d) continue;
@@ -95,11 +95,11 @@ function arrayShape(v: Variable, text: string): { element: string; extents: stri
     const pointee = n?.type === 'parenthesized_declarator' ? named(n)[0] : undefined;
     if (pointee?.type === 'pointer_declarator' && extents.length && !extents.some(e => e === undefined)) {
       const id = child(pointee, 'declarator');
-      if (id?.type === 'identifier' && text.slice(id.start, id.end) === v.name) return { element: elementType(v, text), extents: ['', ...extents as string[]], at: d! };
+      if (id?.type === 'identifier' && text.slice(id.start, id.end) === v.name) return { element: elementType(v, text), extents: ['', ...extents as string[]] };
     }
     if (!n || n.type !== 'identifier' || text.slice(n.start, n.end) !== v.name) continue;
     if (extents.length === 0 || extents.some(e => e === undefined)) return undefined;
-    return { element: elementType(v, text), extents: extents as string[], at: d! };
+    return { element: elementType(v, text), extents: extents as string[] };
   }
   return undefined;
 }
@@ -290,8 +290,6 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
   const functions = model.fileScope.functions;
   const macros = macroDefinitions(text);
   const arrays = new Map<Variable, ArrayUse>();
-  // The sizes each array's extents name: a kernel linearizes and guards its tiles with them.
-  const sizes = new Map<Variable, Variable[]>();
   const kernels: Kernel[] = [];
   const failed = out.length;
   for (const outer of outers) {
@@ -327,17 +325,15 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
         let use = arrays.get(v);
         if (!use) {
           // Without extents (a pointer, `int a[]`), the footprint over the schedule tells the size.
-          const { at, ...shape } = arrayShape(v, text) ?? { element: elementType(v, text), extents: [] as string[], at: undefined };
+          const shape = arrayShape(v, text) ?? { element: elementType(v, text), extents: [] as string[] };
           use = { variable: v, name: v.name, ...shape, read: false, written: false };
           arrays.set(v, use);
-          sizes.set(v, at ? variablesIn(model.scopes, at, text).filter(x => x !== v && x.shape === 'value') : []);
         }
         if (r.access !== 'read') use.written = true;
         if (r.access !== 'write') use.read = true;
         if (!kernel.arrays.includes(use)) kernel.arrays.push(use);
       } else if (v.shape === 'value') scalar(v);
     }
-    for (const use of kernel.arrays) for (const v of sizes.get(use.variable) ?? []) scalar(v);
     walk(outer, n => {
       if (n.type !== 'call_expression') return true;
       const f = child(n, 'function');
