@@ -68,12 +68,6 @@ const cases: Case[] = [
     code: 'MF605', to: 'cilkplus', covers: 'meta_fork', message: /uses 'p' of type 'pt' declared inside 'f'/,
     program: 'void use(int);\nvoid f(void) {\n  typedef struct { int x; } pt;\n  pt p;\n  p.x = 1;\n  meta_fork { use(p.x); p.x = 2; }\n  meta_join;\n}\n',
   },
-  {
-    name: 'a spawn argument a task would read later, for a callee without a prototype in the file',
-    code: 'MF601', to: 'openmp', covers: 'table[1]', construct: 'meta_fork',
-    message: /^this argument is evaluated by the parent at the spawn, but an OpenMP task would evaluate it when it runs \(it reads memory the parent may change, or calls or changes something\); the translator evaluates it before the task into a variable of the parameter's type, and 'put' has no prototype with that parameter in this file$/,
-    program: 'void put();\nlong table[4];\nint main(void) {\n  long a = 0;\n  meta_fork put(&a, table[1]);\n  table[1] = 2;\n  meta_join;\n  return (int)a;\n}\n',
-  },
 ];
 
 for (const c of cases) {

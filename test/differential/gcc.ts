@@ -14,12 +14,13 @@ export const SANITIZED = ['-O1', '-g', '-fno-omit-frame-pointer', '-fsanitize=ad
 /** Leaks are not wrong results (the corpus programs exit without freeing): only memory errors and UB count. */
 const SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=0:abort_on_error=0', UBSAN_OPTIONS: 'print_stacktrace=1' };
 
-/** Compiles with gcc; throws with the compiler's output (and the source) on failure. */
-export function gcc(src: string, exe: string, flags: string[], source = ''): void {
+/** Compiles with gcc (g++ when `cpp`); throws with the compiler's output (and the source) on failure. */
+export function gcc(src: string, exe: string, flags: string[], source = '', cpp = false): void {
+  const compiler = cpp ? 'g++' : 'gcc';
   try {
-    execFileSync('gcc', [...flags, '-x', 'c', src, '-x', 'none', '-o', exe, '-lm'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(compiler, [...flags, '-x', cpp ? 'c++' : 'c', src, '-x', 'none', '-o', exe, '-lm'], { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (e) {
-    throw new Error(`${src} does not compile (gcc ${flags.join(' ')}):\n${(e as { stderr?: Buffer }).stderr?.toString()}${source ? `\n--- source ---\n${source}` : ''}`);
+    throw new Error(`${src} does not compile (${compiler} ${flags.join(' ')}):\n${(e as { stderr?: Buffer }).stderr?.toString()}${source ? `\n--- source ---\n${source}` : ''}`);
   }
 }
 

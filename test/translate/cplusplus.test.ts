@@ -11,6 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { analyze } from '../helpers';
 import { elide } from '../../server/src/model/elide';
+import { gcc, OPTIMIZED, run } from '../differential/gcc';
 import { translateText, Dialect } from '../../server/src/translate/index';
 import { detectLanguage } from '../../server/src/syntax/parser';
 
@@ -20,15 +21,10 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-cplusplus-'));
 
 /** Builds C++ with g++ -O2 (and -fopenmp when asked) and runs it with each thread count. */
 function runCpp(source: string, name: string, openmp: boolean, threads = [1]): string[] {
-  const src = path.join(work, `${name}.cpp`);
-  const exe = path.join(work, `${name}.out`);
+  const src = path.join(work, `${name}.cpp`), exe = path.join(work, `${name}.out`);
   fs.writeFileSync(src, source);
-  try {
-    execFileSync('g++', ['-O2', '-Wall', '-Wno-unknown-pragmas', '-Wno-unused-variable', src, '-o', exe, ...(openmp ? ['-fopenmp'] : [])], { stdio: ['ignore', 'ignore', 'pipe'] });
-  } catch (e) {
-    throw new Error(`${name} does not compile:\n${(e as { stderr?: Buffer }).stderr?.toString()}\n--- source ---\n${source}`);
-  }
-  return threads.map(t => execFileSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(t) }, timeout: 20000 }));
+  gcc(src, exe, [...OPTIMIZED, '-Wall', '-Wno-unknown-pragmas', '-Wno-unused-variable', ...(openmp ? ['-fopenmp'] : [])], source, true);
+  return threads.map(t => run(exe, t));
 }
 
 async function translated(text: string, to: Dialect, fileName: string): Promise<string> {

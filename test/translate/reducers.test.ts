@@ -13,6 +13,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { analyze } from '../helpers';
 import { elide } from '../../server/src/model/elide';
+import { gcc, OPTIMIZED, run } from '../differential/gcc';
 import { translateText, Dialect } from '../../server/src/translate/index';
 
 const compilers = spawnSync('g++', ['--version']).status === 0 && spawnSync('gcc', ['--version']).status === 0;
@@ -57,16 +58,11 @@ template <class T> using opadd_reducer = T;
 fs.mkdirSync(path.join(work, 'cilk'));
 for (const h of ['reducer.h', 'reducer_opadd.h', 'reducer_opxor.h', 'reducer_max.h', 'reducer_min.h', 'opadd_reducer.h']) fs.writeFileSync(path.join(work, 'cilk', h), SERIAL_LIBRARY);
 
-function run(source: string, name: string, cpp: boolean, flags: string[], threads: number[]): string[] {
-  const src = path.join(work, `${name}.${cpp ? 'cpp' : 'c'}`);
-  const exe = path.join(work, `${name}.out`);
+function build(source: string, name: string, cpp: boolean, flags: string[], threads: number[]): string[] {
+  const src = path.join(work, `${name}.${cpp ? 'cpp' : 'c'}`), exe = path.join(work, `${name}.out`);
   fs.writeFileSync(src, source);
-  try {
-    execFileSync(cpp ? 'g++' : 'gcc', ['-O2', '-Wall', '-Wno-unknown-pragmas', '-I', work, src, '-o', exe, ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
-  } catch (e) {
-    throw new Error(`${name} does not compile:\n${(e as { stderr?: Buffer }).stderr?.toString()}\n--- source ---\n${source}`);
-  }
-  return threads.map(t => execFileSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(t) }, timeout: 20000 }));
+  gcc(src, exe, [...OPTIMIZED, '-Wall', '-Wno-unknown-pragmas', '-I', work, ...flags], source, cpp);
+  return threads.map(t => run(exe, t));
 }
 
 async function translated(text: string, to: Dialect, fileName: string): Promise<string> {
@@ -78,7 +74,7 @@ async function translated(text: string, to: Dialect, fileName: string): Promise<
 async function serial(text: string, fileName: string, cpp: boolean): Promise<string> {
   const { model } = await analyze(text, fileName);
   // The elision drops the Cilk headers: the stand-in library comes in with -include.
-  return run(elide(model), fileName.replace(/\W/g, '_') + '_serial', cpp, cpp ? ['-include', 'cilk/reducer.h'] : [], [1])[0];
+  return build(elide(model), fileName.replace(/\W/g, '_') + '_serial', cpp, cpp ? ['-include', 'cilk/reducer.h'] : [], [1])[0];
 }
 
 // OpenCilk in C: `cilk_reducer` with its identity and reduce functions, + and *, nested loops.
@@ -137,7 +133,7 @@ test('OpenCilk cilk_reducer(identity, reduce) -> OpenMP reductions compute the s
   const expected = await serial(OPENCILK, 'opencilk.c', false);
   const omp = await translated(OPENCILK, 'openmp', 'opencilk.c');
   assert.match(omp, /#pragma omp parallel for reduction\(\+: sum\) reduction\(\*: prod\)\n/);
-  assert.deepEqual(run(omp, 'opencilk_omp', false, ['-fopenmp'], [1, 2, 4]), [expected, expected, expected], omp);
+  assert.deepEqual(build(omp, 'opencilk_omp', false, ['-fopenmp'], [1, 2, 4]), [expected, expected, expected], omp);
 });
 
 test('CilkPlus reducer classes -> OpenMP reductions compute the serial result (g++ -O2, 1/2/4 threads)', { skip }, async () => {
@@ -145,5 +141,5 @@ test('CilkPlus reducer classes -> OpenMP reductions compute the serial result (g
   const mfc = await translated(CILKPLUS, 'metafork', 'cilkplus.cpp');
   assert.doesNotMatch(mfc, /reducer|get_value/);
   const omp = await translated(mfc, 'openmp', 'cilkplus.mfc');
-  assert.deepEqual(run(omp, 'cilkplus_omp', true, ['-fopenmp'], [1, 2, 4]), [expected, expected, expected], omp);
+  assert.deepEqual(build(omp, 'cilkplus_omp', true, ['-fopenmp'], [1, 2, 4]), [expected, expected, expected], omp);
 });

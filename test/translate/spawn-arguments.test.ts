@@ -74,3 +74,10 @@ test('arguments a task would read later are evaluated at the spawn, typed as the
     '',
   ].join('\n'));
 });
+
+test('an argument of a callee without a prototype (or variadic) is evaluated at the spawn into a variable of its own type', async () => {
+  const program = 'void put();\nlong table[4];\nint main(void) {\n  long a = 0;\n  meta_fork put(&a, table[1]);\n  table[1] = 2;\n  meta_join;\n  return (int)a;\n}\n';
+  const r = await translateText(program, 'openmp', { fileName: 'f.mfc' });
+  assert.deepEqual(r.diagnostics, []);
+  assert.equal(r.text!.slice(0, r.text!.indexOf('\n/* metafork: main')), '#include <omp.h>\nvoid put();\nlong table[4];\nint mf_main(void) {\n  long a = 0;\n  __auto_type mf_arg0 = table[1];\n  #pragma omp task shared(a)\n  put(&a, mf_arg0);\n  table[1] = 2;\n  #pragma omp taskwait\n  return (int)a;\n}\n');
+});

@@ -51,7 +51,6 @@ export const CODES = {
   MF605: { severity: 'error', title: 'block spawn cannot be outlined' },
   MF610: { severity: 'error', title: 'spawned call may take a variable by reference: its callee\'s declaration is not in the file' },
   MF611: { severity: 'error', title: 'Cilk reducer with no MetaFork counterpart' },
-  MF612: { severity: 'error', title: 'spawned call whose arguments change a variable (an OpenMP task would evaluate them late)' },
   MF701: { severity: 'information', title: 'loop nest tiled into a meta_schedule' },
   MF702: { severity: 'information', title: 'loop nest stays serial: a dependence or construct forbids running it in parallel' },
   MF703: { severity: 'error', title: 'no loop nest to tile' },

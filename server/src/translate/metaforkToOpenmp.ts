@@ -12,6 +12,7 @@ import { skipTrivia, within } from '../syntax/keywords';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { declaratorInfo, findFunctionDeclarator, Variable } from '../model/scopes';
+import { bindingOf } from '../model/binding';
 import type { DocumentModel } from '../model/document';
 import { sharingAt } from '../model/sharing';
 import { removeHead, trailingClauseRemovals, workerCountCalls } from '../model/elide';
@@ -211,12 +212,18 @@ function temporaryName(stage: Stage): string {
 /**
  * The arguments of a call spawn that the task would not see with their value at the spawn,
  * each evaluated by the parent into a temporary of the callee's parameter type (the conversion
- * the call makes anyway); undefined (refused) when the callee's prototype is not in the file.
+ * the call makes anyway), or of its own type where the file shows no parameter.
  */
 function argumentsAtSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Construct, shared: Variable[]): { node: SNode; name: string; declaration: string }[] | undefined {
   const call = c.call!;
   const args = child(call, 'arguments');
-  const moving = args ? named(args).filter(a => a.type !== 'comment' && !sameInTask(model, a, shared, m => constantMacro(doc, m))) : [];
+  // A C++ argument bound by (possibly) reference binds the object itself, which the task shares
+  // (model/binding): a temporary would bind a copy.
+  const byReference = (a: SNode) => {
+    const ref = model.scopes.references.find(r => r.span.start === a.start && r.span.end <= a.end);
+    return !!ref && (bindingOf(model, ref)?.binding ?? 'value') !== 'value';
+  };
+  const moving = args ? named(args).filter(a => a.type !== 'comment' && !byReference(a) && !sameInTask(model, a, shared, m => constantMacro(doc, m))) : [];
   if (!moving.length) return [];
   const text = stage.text;
   const callee = child(call, 'function');
@@ -227,11 +234,10 @@ function argumentsAtSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c:
   for (const a of moving) {
     const param = params?.[all.indexOf(a)];
     const temp = temporaryName(stage);
-    const declaration = param && declarationLike(text, param, temp);
-    if (!declaration) {
-      stage.refuse('MF601', a, `this argument is evaluated by the parent at the spawn, but an OpenMP task would evaluate it when it runs (it reads memory the parent may change, or calls or changes something); the translator evaluates it before the task into a variable of the parameter's type, and ${name ? `'${name}' has no prototype with that parameter in this file` : 'the callee is not a named function'}`, { construct: 'meta_fork', target: 'openmp' });
-      return undefined;
-    }
+    // Without a parameter to take the type from (a variadic or unprototyped callee, a call through
+    // a pointer), the argument's own type, arrays decayed (GNU C's __auto_type, C++'s auto): the
+    // call promotes it the same way.
+    const declaration = (param && declarationLike(text, param, temp)) ?? `${model.fileScope.cpp ? 'auto' : '__auto_type'} ${temp}`;
     out.push({ node: a, name: temp, declaration: `${declaration} = ${text.slice(a.start, a.end)};` });
   }
   return out;
@@ -240,14 +246,8 @@ function argumentsAtSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c:
 /** `x = meta_fork f(a);` -> `#pragma omp task shared(x)` + `x = f(a);` (Figure 3.25). */
 function callSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Construct): void {
   const text = stage.text;
-  // The parent evaluates a spawned call's arguments at the spawn; a task evaluates them when it
-  // runs, on its own copies: an argument that changes a variable would change it too late, or
-  // only in the copy.
-  const changed = model.scopes.references.find(r => r.variable && r.access !== 'read' && within(r.span, c.call!));
-  if (changed) {
-    stage.refuse('MF612', changed.span, `the spawned call's arguments change '${changed.name}': MetaFork and CilkPlus evaluate them in the parent at the spawn, an OpenMP task only when it runs (on its own copies); change '${changed.name}' before the spawn`, { variable: changed.name });
-    return;
-  }
+  // Arguments that change or read what may change by the time the task runs are evaluated by the
+  // parent into temporaries (argumentsAtSpawn), as MetaFork and CilkPlus evaluate them at the spawn.
   const shared: Variable[] = [];
   const declared = c.statement?.type === 'declaration' && c.lvalue ? declaratorInfo(c.lvalue) : undefined;
   const target = declared ? model.scopes.variables.find(v => v.span.start === declared.id.start) : c.lvalue && storedVariable(model, c.lvalue);
