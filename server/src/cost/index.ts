@@ -11,6 +11,7 @@ import { diagnostic } from '../analysis/diagnostic';
 import type { ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
 import { within } from '../syntax/keywords';
+import { macroDefinitions } from '../syntax/macros';
 import { initializerOf } from '../model/scopes';
 import { readScheduleKernels, ReadSchedule } from '../cuda/index';
 import { tileLayout, type MemoryMode, type Tile } from '../cuda/footprint';
@@ -201,7 +202,7 @@ class Environment {
   static of(model: ItemModel, before: number, given: Record<string, number>, fallback: (name: string) => number): Environment {
     const text = model.text;
     const initializers = new Map<string, string>();
-    for (const m of text.matchAll(/^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n]+)$/gm)) initializers.set(m[1], m[2].replace(/\/\/.*$|\/\*.*?\*\//g, '').trim());
+    for (const m of macroDefinitions(text).values()) if (!m.params && m.body) initializers.set(m.name, m.body);
     for (const v of model.scopes.variables) {
       if (v.shape !== 'value' || v.span.start >= before) continue;
       const value = initializerOf(v);

@@ -24,6 +24,12 @@ export function macroDefinitions(text: string): Map<string, Macro> {
   return out;
 }
 
+/** An object-like macro whose body names nothing (`#define N 4096`, `(long) 1 << 20`): one value
+ * for the whole program, a constant wherever it is used. */
+export function isConstantMacro(macro: Macro | undefined): boolean {
+  return !!macro && !macro.params && macro.body !== '' && macroIdentifiers(macro).length === 0;
+}
+
 /** C's keywords and type names: words of a macro body that name no variable. */
 const C_WORDS = new Set(['auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum', 'extern',
   'float', 'for', 'goto', 'if', 'inline', 'int', 'long', 'register', 'restrict', 'return', 'short', 'signed', 'sizeof', 'static',

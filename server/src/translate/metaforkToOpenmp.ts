@@ -9,6 +9,7 @@
 import { child, children, functionName, named, unparen } from '../syntax/ast';
 import { insert, remove, removeStatement, replace, withTrailingBlanks } from '../syntax/edits';
 import { skipTrivia, within } from '../syntax/keywords';
+import { isConstantMacro, macroDefinitions } from '../syntax/macros';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { declaratorInfo, findFunctionDeclarator, Variable } from '../model/scopes';
@@ -153,18 +154,6 @@ function sameInTask(model: ItemModel, n: SNode, shared: Variable[], constant: (n
   }
 }
 
-/** Whether `name` is an object-like macro of the file whose value is an arithmetic of literals. */
-function constantMacro(doc: DocumentModel, name: string): boolean {
-  const text = doc.text;
-  return doc.items.some(ref => {
-    if (ref.node.type !== 'preproc_def') return false;
-    const id = ref.node.childForFieldName('name'), value = ref.node.childForFieldName('value');
-    if (id?.text !== name || !value) return false;
-    const tokens = text.slice(value.startIndex, value.endIndex).split(/[\s()+\-*\/%<>&|^~]+/).filter(t => t);
-    return tokens.length > 0 && tokens.every(t => /^(?:0[xX][\da-fA-F]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)[uUlLfF]*$/.test(t));
-  });
-}
-
 /** The parameter declarations of the function `name` as declared in the file; undefined when it is not, or is variadic or unprototyped. */
 function parametersOf(doc: DocumentModel, name: string): SNode[] | undefined {
   const text = doc.text;
@@ -216,6 +205,7 @@ function temporaryName(stage: Stage): string {
  */
 function argumentsAtSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Construct, shared: Variable[]): { node: SNode; name: string; declaration: string }[] | undefined {
   const call = c.call!;
+  const macros = macroDefinitions(doc.text);
   const args = child(call, 'arguments');
   // A C++ argument bound by (possibly) reference binds the object itself, which the task shares
   // (model/binding): a temporary would bind a copy.
@@ -223,7 +213,7 @@ function argumentsAtSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c:
     const ref = model.scopes.references.find(r => r.span.start === a.start && r.span.end <= a.end);
     return !!ref && (bindingOf(model, ref)?.binding ?? 'value') !== 'value';
   };
-  const moving = args ? named(args).filter(a => a.type !== 'comment' && !byReference(a) && !sameInTask(model, a, shared, m => constantMacro(doc, m))) : [];
+  const moving = args ? named(args).filter(a => a.type !== 'comment' && !byReference(a) && !sameInTask(model, a, shared, m => isConstantMacro(macros.get(m)))) : [];
   if (!moving.length) return [];
   const text = stage.text;
   const callee = child(call, 'function');
