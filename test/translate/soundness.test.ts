@@ -676,3 +676,10 @@ test('in C++ too, an array whose size reads a local constant is refused: the fil
     message: "'meta_fork' block uses 'a', whose type's size reads a variable ('long a[n]'): the outlined function's environment cannot restate it (give the array a constant size or allocate it with malloc)",
   }]);
 });
+
+test('a trailing blank after an #include (a tree error the analysis does not count) does not make a translation fail without a word', async () => {
+  const program = '#include <stdio.h> \nint main(void) { int x = 0;\n#pragma omp parallel\n#pragma omp single\n{\n#pragma omp task shared(x)\nx = 1;\n}\nreturn x; }\n';
+  const r = await translateText(program, 'metafork', { fileName: 'blank.c' });
+  assert.deepEqual(r.diagnostics, []);
+  assert.equal(r.text, '#include <stdio.h> \nint main(void) { int x = 0;\n{\nmeta_fork shared(x)\nx = 1;\n}\nmeta_join;\nreturn x; }\n');
+});
