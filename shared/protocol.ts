@@ -3,9 +3,8 @@
 // the text it holds (the latest version it was sent) and says which version that was.
 
 import type { Diagnostic, Position, Range, TextDocumentIdentifier } from 'vscode-languageserver-protocol';
+import type { Dialect } from './dialects';
 
-export type Dialect = 'metafork' | 'openmp' | 'cilkplus';
-export const DIALECT_LABELS: Record<Dialect, string> = { metafork: 'MetaFork', openmp: 'OpenMP', cilkplus: 'CilkPlus' };
 export type MemoryMode = 'global' | 'shared';
 
 /** `metafork/translate`: the document, or the construct at `position`, in another dialect. */

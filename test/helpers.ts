@@ -2,7 +2,7 @@
 
 import * as path from 'path';
 import { analyzeText, Analysis } from '../server/src/analyze';
-import type { MfDiagnostic } from '../server/src/analysis/diagnostic';
+import type { MfDiagnostic } from '../server/src/base/diagnostic';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const fixture = (...parts: string[]) => path.join(ROOT, 'test', 'fixtures', ...parts);

@@ -4,9 +4,8 @@
 // and code actions pass it, or a Uri); without one it works on the active editor.
 
 import { Disposable, QuickPickItem, Range, TextDocument, Uri, WorkspaceEdit, commands, window, workspace } from 'vscode';
-import {
-  COMMANDS, DIALECT_LABELS, Dialect, OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult, TRANSLATE_REQUEST, TranslateParams, TranslateResult,
-} from '../../shared/protocol';
+import { COMMANDS, OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult, TRANSLATE_REQUEST, TranslateParams, TranslateResult } from '../../shared/protocol';
+import { DIALECT_LABELS, Dialect } from '../../shared/dialects';
 import type { MetaforkConnection } from './connection';
 import { LiveViews, describeDiagnostics } from './views';
 import type { EstimatePlot } from './plot';

@@ -9,10 +9,8 @@ import {
   CancellationToken, Disposable, EventEmitter, TextDocument, TextDocumentContentProvider, Uri, ViewColumn,
   languages, window, workspace,
 } from 'vscode';
-import {
-  CASES_SCHEME, CUDA_REQUEST, CUDA_SCHEME, CudaParams, CudaResult, DIALECT_LABELS, Dialect, OPTIMIZE_REQUEST, OptimizeParams,
-  OptimizeResult, TRANSLATE_REQUEST, TRANSLATION_SCHEME, TranslateParams, TranslateResult,
-} from '../../shared/protocol';
+import { CASES_SCHEME, CUDA_REQUEST, CUDA_SCHEME, CudaParams, CudaResult, OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult, TRANSLATE_REQUEST, TRANSLATION_SCHEME, TranslateParams, TranslateResult } from '../../shared/protocol';
+import { DIALECT_LABELS, Dialect } from '../../shared/dialects';
 import { SETTINGS_SECTION } from '../../shared/settings';
 import type { MetaforkConnection } from './connection';
 import { readSettings } from './settings';

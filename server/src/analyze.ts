@@ -2,7 +2,7 @@
 // diagnostics out.
 
 import { diagnoseDocument, DiagnosticCache } from './analysis/diagnose';
-import type { MfDiagnostic } from './analysis/diagnostic';
+import type { MfDiagnostic } from './base/diagnostic';
 import { DocumentModel } from './model/document';
 import { detectLanguage, loadGrammars, SourceLanguage, SyntaxDocument } from './syntax/parser';
 

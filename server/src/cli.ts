@@ -3,12 +3,12 @@
 
 import * as fs from 'fs';
 import { analyzeText } from './analyze';
-import { LspDiagnostic, MfDiagnostic, toLsp } from './analysis/diagnostic';
+import { LspDiagnostic, MfDiagnostic, toLsp } from './base/diagnostic';
 import { elide } from './model/elide';
-import { Dialect, DIALECTS } from './translate/common';
+import { Dialect, DIALECTS } from '../../shared/dialects';
 import { translateText } from './translate/index';
 import { generateCuda } from './cuda/index';
-import { LineIndex } from './syntax/lines';
+import { LineIndex } from './base/lines';
 import { packageVersion } from './version';
 import { optimizeText } from './optimize/index';
 import { formatCaseDiscussion } from './optimize/format';

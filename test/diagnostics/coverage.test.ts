@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ROOT } from '../helpers';
-import { CODES } from '../../server/src/analysis/codes';
+import { CODES } from '../../server/src/base/codes';
 
 test('every code of codes.ts has a passing case', () => {
   const dir = path.join(ROOT, 'test', 'diagnostics');

@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze, offsetOf, summarize } from '../helpers';
-import { Code, CODES } from '../../server/src/analysis/codes';
-import type { MfDiagnostic } from '../../server/src/analysis/diagnostic';
+import { Code, CODES } from '../../server/src/base/codes';
+import type { MfDiagnostic } from '../../server/src/base/diagnostic';
 
 export interface Case {
   name: string;

@@ -5,8 +5,8 @@ import { spawn, ChildProcess } from 'child_process';
 import * as path from 'path';
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { ROOT } from '../helpers';
-import { LineIndex, Position } from '../../server/src/syntax/lines';
-import { applyEdits } from '../../server/src/syntax/edits';
+import { LineIndex, Position } from '../../server/src/base/lines';
+import { applyEdits } from '../../server/src/base/edits';
 
 export interface Published { uri: string; version?: number; diagnostics: LspDiagnostic[] }
 export interface LspDiagnostic { code: string; message: string; severity: number; data?: unknown; range: { start: { line: number; character: number }; end: { line: number; character: number } } }

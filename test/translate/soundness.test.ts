@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze, spanOf, summarize } from '../helpers';
+import { analyze, summarize } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { translateText, Dialect } from '../../server/src/translate/index';
 

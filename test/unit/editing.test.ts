@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSyntax, parseText } from '../../server/src/analyze';
-import { LineIndex } from '../../server/src/syntax/lines';
+import { LineIndex } from '../../server/src/base/lines';
 import * as fs from 'fs';
 import * as path from 'path';
 import { analyze, fixture } from '../helpers';

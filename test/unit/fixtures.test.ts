@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { analyze, fixture, ROOT } from '../helpers';
 import { elide } from '../../server/src/model/elide';
-import { LineIndex } from '../../server/src/syntax/lines';
+import { LineIndex } from '../../server/src/base/lines';
 
 interface Entry { file: string; dialect: string; complete: boolean }
 const manifest: Entry[] = JSON.parse(fs.readFileSync(fixture('seeds', 'manifest.json'), 'utf8'));

@@ -8,7 +8,7 @@ import { OMP_CLAUSES, OMP_DIRECTIVES } from '../../server/src/syntax/openmp';
 import { parseText } from '../../server/src/analyze';
 import { spanOf } from '../helpers';
 import { afterIncludes, includeLines } from '../../server/src/syntax/includes';
-import { includeEdit } from '../../server/src/translate/common';
+import { includeEdit } from '../../server/src/syntax/includes';
 import { generateCuda } from '../../server/src/cuda/index';
 
 test('masking keeps every offset and newline, and yields a tree with no error', async () => {

@@ -7,35 +7,8 @@
 import { child, named, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { Construct, constructLabel, ItemModel } from '../model/constructs';
-import { diagnostic, MfDiagnostic } from './diagnostic';
-import { canonicalHeader, opOf } from './loops';
-
-/** The meta_for nest structure of a kernel: its spine of loops from the outermost inwards. */
-export interface Nest {
-  outer: SNode;
-  /** Loops on the spine, outermost first; `parallel` marks meta_for loops. */
-  spine: { loop: SNode; parallel: boolean }[];
-}
-
-/** The single loop statement a loop body consists of, if any (declarations around it allowed). */
-function onlyLoopIn(body: SNode | undefined): SNode | undefined {
-  if (!body) return undefined;
-  if (body.type === 'for_statement') return body;
-  if (body.type !== 'compound_statement') return undefined;
-  const stmts = named(body).filter(c => c.type !== 'comment');
-  const loops = stmts.filter(c => c.type === 'for_statement');
-  return loops.length === 1 && stmts.every(s => s === loops[0] || s.type === 'declaration') ? loops[0] : undefined;
-}
-
-export function nestSpine(outer: SNode, parallel: ReadonlySet<SNode>): Nest {
-  const spine: Nest['spine'] = [];
-  for (let loop: SNode | undefined = outer; loop; loop = onlyLoopIn(child(loop, 'body'))) {
-    spine.push({ loop, parallel: parallel.has(loop) });
-  }
-  // Serial loops after the last meta_for belong to the kernel body, not to the nest.
-  while (spine.length && !spine[spine.length - 1].parallel) spine.pop();
-  return { outer, spine };
-}
+import { diagnostic, MfDiagnostic } from '../base/diagnostic';
+import { canonicalHeader, nestSpine, opOf } from '../model/loops';
 
 const POLY_OPERATORS = new Set(['+', '-', '*']);
 /** Built-in CUDA-like names used as symbolic sizes in the thesis's templates (Figure 4.2). */

@@ -4,20 +4,9 @@
 import { child } from '../syntax/ast';
 import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
 import { sharingAt, SharingEntry, clauseNames } from '../model/sharing';
-import type { Variable, Reference } from '../model/scopes';
-import { diagnostic, MfDiagnostic } from './diagnostic';
-import { opOf } from './loops';
-
-/** The variable `name` visible at `offset` (innermost declaration before it), if any. */
-export function visibleVariable(model: ItemModel, name: string, offset: number): Variable | undefined {
-  let best: Variable | undefined;
-  for (const v of model.scopes.variables) {
-    if (v.name !== name || v.span.start > offset) continue;
-    if (v.storage !== 'global' && v.storage !== 'file' && !(v.scope.start <= offset && offset < v.scope.end)) continue;
-    if (!best || v.span.start > best.span.start) best = v;
-  }
-  return best ?? model.fileScope.variables.get(name);
-}
+import { visibleVariable, type Reference } from '../model/scopes';
+import { diagnostic, MfDiagnostic } from '../base/diagnostic';
+import { opOf } from '../model/loops';
 
 /** Clauses whose items must name variables. */
 const VARIABLE_CLAUSES = new Set(['shared', 'private', 'firstprivate', 'lastprivate', 'reduction', 'copyin', 'copyprivate', 'linear', 'aligned', 'cache', 'depend', 'map', 'to', 'from', 'is_device_ptr', 'use_device_ptr']);

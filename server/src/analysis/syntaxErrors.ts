@@ -2,7 +2,7 @@
 
 import { walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { diagnostic, MfDiagnostic } from './diagnostic';
+import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 
 /** Plain names for the node types an error is most often found in. */
 const CONTEXT: Record<string, string> = {

@@ -5,17 +5,17 @@
 // provably larger), so the counts bound what a thread does from above.
 
 import { child, named, walk } from '../syntax/ast';
-import { within } from '../syntax/keywords';
+import { within } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
-import { canonicalHeader } from '../analysis/loops';
+import { canonicalHeader } from '../model/loops';
 import { Poly, rational } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 import { globalAccesses, tileLayout, Tile } from '../cuda/footprint';
 import type { Kernel } from '../cuda/kernels';
 import { kernelName } from '../cuda/print';
 import { sumOver } from './mcm';
-import { diagnostic, type MfDiagnostic } from '../analysis/diagnostic';
+import { diagnostic, type MfDiagnostic } from '../base/diagnostic';
 
 export interface KernelCounts {
   name: string;

@@ -6,11 +6,11 @@
 
 import { analyzeText } from '../analyze';
 import type { DocumentModel } from '../model/document';
-import type { MfDiagnostic } from '../analysis/diagnostic';
-import { diagnostic } from '../analysis/diagnostic';
+import type { MfDiagnostic } from '../base/diagnostic';
+import { diagnostic } from '../base/diagnostic';
 import type { ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
-import { within } from '../syntax/keywords';
+import { within } from '../base/span';
 import { macroDefinitions } from '../syntax/macros';
 import { initializerOf } from '../model/scopes';
 import { readScheduleKernels, ReadSchedule } from '../cuda/index';
@@ -19,7 +19,7 @@ import { printKernel } from '../cuda/print';
 import { Poly, rational } from '../symbolic/poly';
 import * as mcm from './mcm';
 import { evaluateC } from '../symbolic/evaluate';
-import { LineIndex } from '../syntax/lines';
+import { LineIndex } from '../base/lines';
 import type { GpuPreset } from '../../../shared/settings';
 import { estimateRegisters } from '../optimize/counters';
 import { elementBytes } from '../cuda/kernels';

@@ -4,7 +4,7 @@
 // chosen point is the fastest feasible one (what the dispatcher's ranking picks on that GPU).
 
 import { analyzeText } from '../analyze';
-import type { MfDiagnostic } from '../analysis/diagnostic';
+import type { MfDiagnostic } from '../base/diagnostic';
 import { schedulesOf } from '../cuda/index';
 import { constructSpan } from '../model/constructs';
 import { holdsAt, MACHINE } from '../optimize/constraints';

@@ -8,10 +8,11 @@
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { DocumentModel } from '../model/document';
-import type { TextEdit } from '../syntax/edits';
+import type { TextEdit } from '../base/edits';
 import type { ItemModel } from '../model/constructs';
 import { variablesIn } from '../model/scopes';
-import { declarationFor, indentUnit } from '../translate/common';
+import { declarationFor } from '../model/declarations';
+import { indentUnit } from '../base/layout';
 
 const ALLOCATORS = new Set(['malloc', 'calloc', 'realloc', 'aligned_alloc']);
 

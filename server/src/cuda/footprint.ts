@@ -21,12 +21,12 @@
 // of the two sides share their place in shared memory and are loaded and stored only on their side
 // (the thesis's 1-D Jacobi: one row of the double buffer read, the other written, per step).
 
-import { within } from '../syntax/keywords';
+import { within } from '../base/span';
 import { child, conjuncts, named, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Reference, type Variable } from '../model/scopes';
-import { canonicalHeader } from '../analysis/loops';
+import { canonicalHeader } from '../model/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 import type { ArrayUse, Kernel } from './kernels';

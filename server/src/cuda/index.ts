@@ -4,23 +4,25 @@
 // function holding it. Other MetaFork constructs of the file run serially (their elision),
 // with a note. Any error: no output.
 
-import { Span, within } from '../syntax/keywords';
+import { Span, within } from '../base/span';
 import { functionName } from '../syntax/ast';
 import { analyzeText } from '../analyze';
 import type { DocumentModel } from '../model/document';
 import type { ItemModel } from '../model/constructs';
-import type { MfDiagnostic } from '../analysis/diagnostic';
-import { diagnostic } from '../analysis/diagnostic';
-import { applyEdits, TextEdit } from '../syntax/edits';
+import type { MfDiagnostic } from '../base/diagnostic';
+import { diagnostic } from '../base/diagnostic';
+import { applyEdits, TextEdit } from '../base/edits';
 import { afterIncludes } from '../syntax/includes';
 import { elisionEdits } from '../model/elide';
 import { constructSpan, type Construct } from '../model/constructs';
-import { includeEdit, indentUnit, lineIndent, Stage, wholeLines } from '../translate/common';
+import { includeEdit } from '../syntax/includes';
+import { indentUnit, lineIndent, wholeLines } from '../base/layout';
+import { Stage } from '../base/stage';
 import { receiveTileNames, scheduleKernels, ScheduleKernels } from './kernels';
 import { cplusplusEdits } from './cplusplus';
 import { MemoryMode, stageTiles, Tile } from './footprint';
 import type { SNode } from '../syntax/parser';
-import { canonicalHeader } from '../analysis/loops';
+import { canonicalHeader } from '../model/loops';
 import { blockInterior, checkMacro, kernelName, printKernel, printLaunch, printTransfers, sharedBytes, tileBytesHelper } from './print';
 
 export interface CudaResult {

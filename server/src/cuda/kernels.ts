@@ -7,14 +7,15 @@
 import { child, enclosingFunction, functionName, named, walk } from '../syntax/ast';
 import { expressionIdentifiers, Macro, macroDefinitions, macroIdentifiers } from '../syntax/macros';
 import type { SNode } from '../syntax/parser';
-import { Span, within } from '../syntax/keywords';
+import { Span, within } from '../base/span';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
-import { canonicalHeader } from '../analysis/loops';
-import { nestSpine } from '../analysis/schedule';
-import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
-import { applyEdits, TextEdit } from '../syntax/edits';
-import { atom, declarationFor, typeSpecifiers } from '../translate/common';
+import { canonicalHeader } from '../model/loops';
+import { nestSpine } from '../model/loops';
+import { diagnostic, MfDiagnostic } from '../base/diagnostic';
+import { applyEdits, TextEdit } from '../base/edits';
+import { atom } from '../base/layout';
+import { declarationFor, typeSpecifiers } from '../model/declarations';
 import { pointerExtent, type Tile } from './footprint';
 
 /** A loop of the grid or of the block: `meta_for (int v = 0; v < bound; v++)`. */

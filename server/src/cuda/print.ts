@@ -6,7 +6,8 @@
 
 import { child, ownJump } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { atom, indentUnit, lineIndent, reindent, Stage } from '../translate/common';
+import { atom, indentUnit, lineIndent, reindent } from '../base/layout';
+import { Stage } from '../base/stage';
 import type { ArrayUse, Kernel } from './kernels';
 import { accessEdits } from './kernels';
 import { tileCondition, tileLayout, Tile } from './footprint';

@@ -4,18 +4,19 @@
 // nothing, and only the one the user picks is computed.
 
 import type { CodeAction, Diagnostic as LspDiagnostic, Range } from 'vscode-languageserver';
-import type { MfDiagnostic } from '../analysis/diagnostic';
-import type { Code } from '../analysis/codes';
+import type { MfDiagnostic } from '../base/diagnostic';
+import type { Code } from '../base/codes';
 import type { Construct, ItemModel } from '../model/constructs';
 import { loopNests, nestAt } from '../tile/index';
 import { constructLabel, isParallelLoop, outermostConstructAt } from '../model/constructs';
 import { dialectsOf, focusSpan, layerDialects } from '../translate';
 import type { Dialect } from '../translate';
-import { COMMANDS, DIALECT_LABELS } from '../../../shared/protocol';
+import { COMMANDS } from '../../../shared/protocol';
+import { DIALECT_LABELS } from '../../../shared/dialects';
 import { functionName, nodeStartingAt } from '../syntax/ast';
-import type { TextEdit } from '../syntax/edits';
-import { Span, within } from '../syntax/keywords';
-import { indentUnit, lineIndent } from '../translate/common';
+import type { TextEdit } from '../base/edits';
+import { Span, within } from '../base/span';
+import { indentUnit, lineIndent } from '../base/layout';
 import { errorsOf, DocumentState } from './documents';
 
 /** What a translation action needs to be resolved. */

@@ -6,14 +6,14 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeSyntax, parseText } from '../analyze';
 import type { Analysis } from '../analyze';
-import type { MfDiagnostic } from '../analysis/diagnostic';
+import type { MfDiagnostic } from '../base/diagnostic';
 import { costFromModel, ScheduleEstimate } from '../cost/index';
 import type { GpuPreset } from '../../../shared/settings';
 import { cudaFromModel, CudaResult, schedulesOf } from '../cuda';
 import type { Construct } from '../model/constructs';
-import type { Span } from '../syntax/keywords';
+import type { Span } from '../base/span';
 import type { MemoryMode } from '../cuda/footprint';
-import { LineIndex } from '../syntax/lines';
+import { LineIndex } from '../base/lines';
 
 const KEEP_MODELS = 4;
 

@@ -7,7 +7,7 @@ import type { Construct, ItemModel } from '../model/constructs';
 import { constructLabel } from '../model/constructs';
 import { sharingAt } from '../model/sharing';
 import type { CudaResult, ScheduleSummary } from '../cuda';
-import type { Span } from '../syntax/keywords';
+import type { Span } from '../base/span';
 import type { DocumentState } from './documents';
 
 type Counterparts = { metafork: string; openmp: string; cilkplus: string; what: string };

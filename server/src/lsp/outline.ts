@@ -7,7 +7,7 @@ import type { Construct, ItemModel } from '../model/constructs';
 import { constructLabel, constructSpan } from '../model/constructs';
 import { functionName } from '../syntax/ast';
 import { parsePragma } from '../syntax/pragma';
-import type { Span } from '../syntax/keywords';
+import type { Span } from '../base/span';
 import { COMMANDS } from '../../../shared/protocol';
 import type { CudaResult } from '../cuda';
 import type { OptimizeResult } from '../optimize/index';

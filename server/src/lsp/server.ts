@@ -12,15 +12,13 @@ import type { CancellationToken } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as path from 'path';
 import { packageVersion } from '../version';
-import { toLsp } from '../analysis/diagnostic';
-import type { MfDiagnostic } from '../analysis/diagnostic';
-import type { TextEdit } from '../syntax/edits';
-import type { Span } from '../syntax/keywords';
-import { LineIndex } from '../syntax/lines';
-import {
-  CUDA_REQUEST, CudaParams, CudaResult as CudaResponse, TRANSLATE_REQUEST, TranslateParams, TranslateResult, Dialect,
-  OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult as OptimizeResponse, ANALYZE_REQUEST, AnalyzeParams, AnalyzeResult as AnalyzeResponse, PLOT_REQUEST, PlotParams, PlotResult as PlotResponse,
-} from '../../../shared/protocol';
+import { toLsp } from '../base/diagnostic';
+import type { MfDiagnostic } from '../base/diagnostic';
+import type { TextEdit } from '../base/edits';
+import type { Span } from '../base/span';
+import { LineIndex } from '../base/lines';
+import { CUDA_REQUEST, CudaParams, CudaResult as CudaResponse, TRANSLATE_REQUEST, TranslateParams, TranslateResult, OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult as OptimizeResponse, ANALYZE_REQUEST, AnalyzeParams, AnalyzeResult as AnalyzeResponse, PLOT_REQUEST, PlotParams, PlotResult as PlotResponse } from '../../../shared/protocol';
+import { Dialect } from '../../../shared/dialects';
 import { formatCaseDiscussion } from '../optimize/format';
 import { estimateSummary, formatSchedule } from '../cost/format';
 import { GPUS } from '../cost/gpus';

@@ -6,18 +6,13 @@
 
 import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import type { Span } from '../syntax/keywords';
-import type { ItemModel } from './constructs';
-import { declaratorInfo, type FileScope, type Reference, type Shape } from './scopes';
+import type { Span } from '../base/span';
+import { declaratorInfo, type Callee, type FileScope, type ItemScopes, type Reference, type Shape, type Signature } from './scopes';
+
+/** What a binding is read from: an item's text and scopes, and its file's. */
+type Scoped = { text: string; scopes: ItemScopes; fileScope: FileScope };
 
 export type Binding = 'value' | 'reference' | 'unknown';
-
-/** Per parameter, whether it binds by reference; `variadic` for a trailing `...`. */
-export interface Signature { references: boolean[]; variadic: boolean }
-
-/** What a function name stands for in the file: one parameter list, or `unknown` where the
- * file declares it in several ways (overloads), inside a namespace, class or template. */
-export type Callee = Signature | 'unknown';
 
 /** A reference's binding: the call it is an argument of and how that call binds it. */
 export interface ArgumentBinding { binding: Binding; call: SNode; callee: string; span: Span }
@@ -134,14 +129,14 @@ export function argumentBinding(ref: Reference, text: string, file: FileScope, i
 }
 
 /** `argumentBinding` for a reference of an item. */
-export function bindingOf(model: Pick<ItemModel, 'text' | 'scopes' | 'fileScope'>, ref: Reference): ArgumentBinding | undefined {
+export function bindingOf(model: Scoped, ref: Reference): ArgumentBinding | undefined {
   if (!model.fileScope.cpp) return undefined;
   return argumentBinding(ref, model.text, model.fileScope, fn => model.scopes.references.some(r => r.span.start === fn.start && !!r.variable));
 }
 
 /** The reference may change its variable: a write, `&x`, a binding by (possibly) reference,
  * a reference declared on it (`T &r = x`), or a use inside a lambda (which may run anywhere). */
-export function mayChange(model: Pick<ItemModel, 'text' | 'scopes' | 'fileScope'>, ref: Reference): boolean {
+export function mayChange(model: Scoped, ref: Reference): boolean {
   if (ref.access !== 'read' || ref.addressTaken) return true;
   const b = bindingOf(model, ref);
   if (b && b.binding !== 'value') return true;

@@ -1,13 +1,15 @@
 // Parallel constructs of one top-level item, as a tree: MetaFork keywords and `#pragma mf`,
 // CilkPlus keywords and pragmas, OpenMP directives, each tied to the statement it governs.
 
+import type { Dialect } from '../../../shared/dialects';
+import { DIALECT_OF, OMP_LOOP_DIRECTIVES } from '../base/dialects';
 import { child, named, nodeStartingAt, statementStartingAt, unparen, enclosingFunction } from '../syntax/ast';
-import { KeywordToken, PragmaLine, skipTrivia, Span } from '../syntax/keywords';
+import { KeywordToken, PragmaLine, skipTrivia } from '../syntax/keywords';
+import { Span } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import { Directive, DirectiveClause, fromKeywordClause, parsePragma } from '../syntax/pragma';
 import { FileScope, ItemScopes, resolveItem } from './scopes';
 
-export type Dialect = 'metafork' | 'cilkplus' | 'openmp';
 
 export type ConstructKind =
   | 'spawn'        // call spawn: `[x =] meta_fork f(a)`, `cilk_spawn f(a)`, `#pragma mf fork` + call
@@ -67,15 +69,6 @@ const CALL_TYPES = new Set(['call_expression']);
 const FOR_TYPES = new Set(['for_statement', 'while_statement']);
 const PRAGMA_TYPES = new Set(['preproc_call']);
 const FOR_STATEMENT = new Set(['for_statement']);
-
-const DIALECT_OF: Record<string, Dialect> = {
-  meta_fork: 'metafork', meta_for: 'metafork', meta_join: 'metafork', meta_schedule: 'metafork',
-  meta_pipe: 'metafork', meta_wait: 'metafork', meta_continue: 'metafork', meta_device: 'metafork', meta_copy: 'metafork',
-  cilk_spawn: 'cilkplus', cilk_sync: 'cilkplus', cilk_for: 'cilkplus', cilk_scope: 'cilkplus',
-};
-
-/** OpenMP directives whose body is a loop. */
-export const OMP_LOOP_DIRECTIVES = new Set(['for', 'parallel for', 'for simd', 'parallel for simd', 'simd', 'taskloop', 'taskloop simd', 'distribute', 'distribute simd', 'distribute parallel for', 'distribute parallel for simd', 'teams distribute', 'teams distribute parallel for', 'target parallel for', 'target teams distribute parallel for', 'target simd', 'target parallel for simd', 'teams distribute simd', 'teams distribute parallel for simd', 'target teams distribute', 'target teams distribute simd', 'target teams distribute parallel for simd']);
 
 export function buildItemModel(item: SNode, text: string, keywords: KeywordToken[], pragmas: PragmaLine[], fileScope: FileScope): ItemModel {
   let scopes: ItemScopes;

@@ -3,10 +3,12 @@
 // which is what makes re-analysis after an edit cheap (see analysis/diagnose.ts).
 
 import type { Node as TSNode } from 'web-tree-sitter';
-import type { KeywordToken, PragmaLine, Span } from '../syntax/keywords';
+import type { KeywordToken, PragmaLine } from '../syntax/keywords';
+import type { Span } from '../base/span';
 import type { SyntaxDocument } from '../syntax/parser';
 import { buildItemModel, ItemModel } from './constructs';
-import { collectCallees, mergeCallee, type Callee } from './binding';
+import { collectCallees, mergeCallee } from './binding';
+import { type Callee } from './scopes';
 import { buildFileScope, FileScope, fileScopeDeclarations, Shape } from './scopes';
 import { declaredName } from '../syntax/ast';
 

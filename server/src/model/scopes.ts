@@ -4,8 +4,7 @@
 
 import { child, children, named, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { type Span, within } from '../syntax/keywords';
-import type { Callee } from './binding';
+import { type Span, within } from '../base/span';
 
 export type Shape = 'value' | 'pointer' | 'array' | 'function' | 'reference';
 export type Storage = 'global' | 'file' | 'param' | 'local';
@@ -44,6 +43,13 @@ export interface Reference {
 }
 
 /** File-scope facts every item of the file sees: global variables and typedef shapes. */
+/** Per parameter, whether it binds by reference; `variadic` for a trailing `...`. */
+export interface Signature { references: boolean[]; variadic: boolean }
+
+/** What a function name stands for in the file: one parameter list, or `unknown` where the
+ * file declares it in several ways (overloads), inside a namespace, class or template. */
+export type Callee = Signature | 'unknown';
+
 export interface FileScope {
   variables: ReadonlyMap<string, Variable>;
   typedefs: ReadonlyMap<string, Shape>;
@@ -374,4 +380,15 @@ export function variablesIn(scopes: ItemScopes, node: SNode, text: string): Vari
     return true;
   });
   return found;
+}
+
+/** The variable `name` visible at `offset` (innermost declaration before it), if any. */
+export function visibleVariable(model: { scopes: ItemScopes; fileScope: FileScope }, name: string, offset: number): Variable | undefined {
+  let best: Variable | undefined;
+  for (const v of model.scopes.variables) {
+    if (v.name !== name || v.span.start > offset) continue;
+    if (v.storage !== 'global' && v.storage !== 'file' && !(v.scope.start <= offset && offset < v.scope.end)) continue;
+    if (!best || v.span.start > best.span.start) best = v;
+  }
+  return best ?? model.fileScope.variables.get(name);
 }

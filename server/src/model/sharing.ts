@@ -2,7 +2,7 @@
 // MetaFork and CilkPlus follow the thesis rules (digest 003 §1.6); OpenMP constructs follow
 // the OpenMP 4.5 data-sharing rules (§2.15.1) with the clauses written on the directive.
 
-import { within } from '../syntax/keywords';
+import { within } from '../base/span';
 import type { Construct, ItemModel } from './constructs';
 import type { Reference, Variable } from './scopes';
 import { bindingOf, mayChange, type ArgumentBinding } from './binding';

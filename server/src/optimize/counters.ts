@@ -19,7 +19,7 @@ import { elementBytes } from '../cuda/kernels';
 import { countKernel, type KernelCounts } from '../cost/counts';
 import { Poly, rational } from '../symbolic/poly';
 import { constructSpan } from '../model/constructs';
-import type { MfDiagnostic } from '../analysis/diagnostic';
+import type { MfDiagnostic } from '../base/diagnostic';
 import type { Program, ScheduleSource, Variant } from './program';
 import { provablyNonNegative, type Domains } from './constraints';
 

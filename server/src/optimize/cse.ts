@@ -8,11 +8,11 @@
 
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { Span, within } from '../syntax/keywords';
+import { Span, within } from '../base/span';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
-import { lineIndent } from '../translate/common';
-import type { TextEdit } from '../syntax/edits';
+import { lineIndent } from '../base/layout';
+import type { TextEdit } from '../base/edits';
 import { polynomialOf } from '../symbolic/expression';
 import { Poly } from '../symbolic/poly';
 

@@ -20,7 +20,7 @@
 // program with a message (exit 1).
 
 import type { ScheduleReplacement } from '../cuda/index';
-import { indentUnit, lineIndent, reindent } from '../translate/common';
+import { indentUnit, lineIndent, reindent } from '../base/layout';
 import { Poly } from '../symbolic/poly';
 import { Constraint, MACHINE, MAX_GRANULARITY } from './constraints';
 import type { ScheduleSource } from './program';

@@ -2,10 +2,10 @@
 // every case's kernels with a dispatcher that reads the device's limits at run time.
 
 import { analyzeText } from '../analyze';
-import type { MfDiagnostic } from '../analysis/diagnostic';
+import type { MfDiagnostic } from '../base/diagnostic';
 import { cudaFromModel, schedulesOf } from '../cuda/index';
 import { Poly } from '../symbolic/poly';
-import { LineIndex } from '../syntax/lines';
+import { LineIndex } from '../base/lines';
 import { comprehensiveOptimization, groupLeaves, initialPlan, Plan, Step, STEP_NAMES } from './algorithm';
 import { Constraint, constraintText, decide, Decision, describeSystem, Domain, MACHINE, MAX_GRANULARITY } from './constraints';
 import { LaunchCost, measure, Measured, RegisterSource } from './counters';

@@ -20,10 +20,10 @@
 import { isConstantMacro, macroDefinitions } from '../syntax/macros';
 import { ancestors, child, conjuncts, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { within, type Span } from '../syntax/keywords';
+import { within, type Span } from '../base/span';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
-import { canonicalHeader } from '../analysis/loops';
+import { canonicalHeader } from '../model/loops';
 import type { Kernel } from '../cuda/kernels';
 import { polynomialOf } from '../symbolic/expression';
 import { Poly } from '../symbolic/poly';

@@ -1,7 +1,8 @@
 // Small helpers over SNode trees.
 
 import type { SNode } from './parser';
-import type { Ident, Span } from './keywords';
+import type { Ident } from './keywords';
+import type { Span } from '../base/span';
 
 export function child(node: SNode, field: string): SNode | undefined {
   for (const c of node.children) if (c.field === field) return c;

@@ -2,7 +2,8 @@
 // and the elision drops the CilkPlus ones. Text-level on purpose: an include can sit anywhere,
 // and the parser's view of preprocessor lines adds nothing here.
 
-import type { Span } from './keywords';
+import type { Span } from '../base/span';
+import type { TextEdit } from '../base/edits';
 
 export interface IncludeLine extends Span {
   /** The header as written between `<>` or quotes. */
@@ -49,4 +50,13 @@ function scan(text: string): { includes: IncludeLine[]; after: number } {
     }
   }
   return { includes, after };
+}
+
+/** Adds `#include <header>` after the file's last top-of-file include (or at the start). */
+export function includeEdit(text: string, header: string): TextEdit | undefined {
+  if (includeLines(text).some(l => l.system && l.header === header && !l.conditional)) return undefined;
+  const at = afterIncludes(text);
+  const line = `#include <${header}>\n`;
+  if (at > 0 && !text.slice(0, at).endsWith('\n')) return { start: at, end: at, newText: '\n' + line };
+  return { start: at, end: at, newText: line };
 }

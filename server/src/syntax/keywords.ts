@@ -5,10 +5,8 @@
 // newlines, so every offset in the tree equals the offset in the user's text
 // (TOOLING.md "Parsing"; the thesis's compiler turned keywords into pragmas the same way).
 
-export type KeywordName =
-  | 'meta_fork' | 'meta_for' | 'meta_join' | 'meta_schedule'
-  | 'meta_pipe' | 'meta_wait' | 'meta_continue' | 'meta_device' | 'meta_copy'
-  | 'cilk_spawn' | 'cilk_sync' | 'cilk_for' | 'cilk_scope';
+import type { Span } from '../base/span';
+import type { KeywordName } from '../base/dialects';
 
 /** Spellings of each keyword; `_Cilk_*` are the CilkPlus reserved forms. */
 const SPELLINGS: Record<string, KeywordName> = {
@@ -28,10 +26,6 @@ export const KEYWORD_CLAUSES: Partial<Record<KeywordName, readonly string[]>> = 
   meta_for: ['reduction'],
 };
 
-export interface Span { start: number; end: number }
-
-/** `s` lies inside `outer`. */
-export function within(s: Span, outer: Span): boolean { return outer.start <= s.start && s.end <= outer.end; }
 export interface Ident extends Span { name: string }
 
 export interface KeywordClause extends Span {

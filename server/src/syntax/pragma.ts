@@ -1,12 +1,13 @@
 // Parser for `#pragma omp|mf|meta|cilk` lines: directive name, clauses and their
 // variable lists, each with its exact span in the user's text.
 
-import { closest, Ident, identList, PragmaLine, skipTrivia, Span, KeywordClause } from './keywords';
+import { closest, Ident, identList, PragmaLine, skipTrivia, KeywordClause } from './keywords';
+import { Span } from '../base/span';
 import {
   OMP_BARE_CLAUSES, OMP_CLAUSE_KEYWORDS, OMP_CLAUSES, OMP_DIRECTIVE_ARGUMENT, OMP_DIRECTIVES,
   OMP_LIST_CLAUSES, OMP_OPTIONAL_ARGUMENT, OMP_STANDALONE,
 } from './openmp';
-import { Code } from '../analysis/codes';
+import { Code } from '../base/codes';
 
 export type PragmaFamily = 'omp' | 'mf' | 'meta' | 'cilk';
 

@@ -12,9 +12,9 @@ import { child, ownJump, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
-import { within } from '../syntax/keywords';
+import { within } from '../base/span';
 import { macroDefinitions } from '../syntax/macros';
-import { canonicalHeader } from '../analysis/loops';
+import { canonicalHeader } from '../model/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 

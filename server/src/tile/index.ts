@@ -12,16 +12,16 @@
 
 import { analyzeText } from '../analyze';
 import { generateCuda } from '../cuda/index';
-import type { Span } from '../syntax/keywords';
-import type { MfDiagnostic } from '../analysis/diagnostic';
-import { diagnostic } from '../analysis/diagnostic';
+import type { Span } from '../base/span';
+import type { MfDiagnostic } from '../base/diagnostic';
+import { diagnostic } from '../base/diagnostic';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { applyEdits, OffsetMap, TextEdit } from '../syntax/edits';
+import { applyEdits, OffsetMap, TextEdit } from '../base/edits';
 import { constructSpan, isParallelLoop } from '../model/constructs';
-import { within } from '../syntax/keywords';
+import { within } from '../base/span';
 import { carriedDependences, Dependence, NestLoop, nestLoops } from './dependence';
 import { prefetchPlan, statements } from './prefetch';
 import { KernelPlan, Names, Plan, printSchedule, Restructuring } from './schedule';

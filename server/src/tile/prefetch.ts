@@ -19,7 +19,7 @@ import { child, named, ownJump, subscriptChain, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { writtenWithin, type Variable } from '../model/scopes';
-import { within } from '../syntax/keywords';
+import { within } from '../base/span';
 import type { NestLoop } from './dependence';
 
 /** A local of the body before the strip-mined loop that only accumulates in it, and the element

@@ -12,12 +12,12 @@
 
 import { child, conjuncts, named, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { applyEdits, TextEdit } from '../syntax/edits';
-import { canonicalHeader } from '../analysis/loops';
+import { applyEdits, TextEdit } from '../base/edits';
+import { canonicalHeader } from '../model/loops';
 import type { ItemModel } from '../model/constructs';
 import { writtenWithin, type Variable } from '../model/scopes';
-import { within } from '../syntax/keywords';
-import { atom, indentUnit, lineIndent, reindent } from '../translate/common';
+import { within } from '../base/span';
+import { atom, indentUnit, lineIndent, reindent } from '../base/layout';
 import { Poly } from '../symbolic/poly';
 import type { NestLoop } from './dependence';
 import type { Prefetch } from './prefetch';

@@ -4,13 +4,15 @@
 // every return (and function end) a spawn can reach unjoined. `cilk_scope { B }` joins at its
 // end: it becomes `{ B meta_join; }`, with a `meta_join` before every exit from B too.
 
-import { unjoinedExits } from '../analysis/controlFlow';
+import { unjoinedExits } from '../model/exits';
 import { child, named, walk } from '../syntax/ast';
-import { insert, remove, replace, withTrailingBlanks } from '../syntax/edits';
+import { insert, remove, replace, withTrailingBlanks } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import { systemIncludes } from '../syntax/includes';
 import type { Construct, ItemModel } from '../model/constructs';
-import { atLineStart, beforeClosingBrace, inBlock, lineIndent, Stage, wholeLines } from './common';
+import { beforeClosingBrace, inBlock } from './common';
+import { atLineStart, lineIndent, wholeLines } from '../base/layout';
+import { Stage } from '../base/stage';
 
 const JOIN = 'meta_join;';
 
@@ -23,7 +25,7 @@ export function cilkToMetafork(stage: Stage, models: ItemModel[]): void {
     for (const c of model.constructs) if (c.kind === 'scope' && c.dialect === 'cilkplus' && c.statement) for (const e of scopeExits(c.statement, text)) exits.add(e);
     for (const e of [...exits].sort((a, b) => a.start - b.start)) joinBefore(stage, e);
     for (const exit of unjoinedExits(model, 'cilkplus')) {
-      if (exit.kind === 'end') stage.edit(insert(...beforeClosingBrace(text, exit.node, JOIN)));
+      if (exit.kind === 'end') stage.edit(insert(...beforeClosingBrace(stage, exit.node, JOIN)));
       else joinBefore(stage, exit.node);
     }
   }
@@ -43,7 +45,7 @@ function construct(stage: Stage, c: Construct): void {
       case 'cilk_scope': {
         const body = c.statement!;
         stage.edit(remove({ start: k.start, end: withTrailingBlanks(text, k.headEnd) }));
-        if (body.type === 'compound_statement') stage.edit(insert(...beforeClosingBrace(text, body, JOIN)));
+        if (body.type === 'compound_statement') stage.edit(insert(...beforeClosingBrace(stage, body, JOIN)));
         else { stage.edit(insert(body.start, '{ ')); stage.edit(insert(body.end, ` ${JOIN} }`)); }
         return;
       }
@@ -167,8 +169,7 @@ function joinIterations(stage: Stage, loop: Construct): void {
   const atEnd = flow(body, false);
   for (const n of continues) joinBefore(stage, n);
   if (!atEnd) return;
-  const text = stage.text;
-  if (body.type === 'compound_statement') { stage.edit(insert(...beforeClosingBrace(text, body, JOIN))); return; }
+  if (body.type === 'compound_statement') { stage.edit(insert(...beforeClosingBrace(stage, body, JOIN))); return; }
   // A body that is a spawn starts (in the text) at its keyword.
   const open = Math.min(body.start, ...loop.children.filter(k => k.statement === body).map(k => k.start));
   stage.edit(insert(open, '{ '));

@@ -4,15 +4,18 @@
 // Findings of later stages are mapped back to the user's text. Any error: no output.
 
 import { analyzeSyntax } from '../analyze';
-import { diagnostic, MfDiagnostic } from '../analysis/diagnostic';
-import { KeywordLayer, Span, within } from '../syntax/keywords';
+import { diagnostic, MfDiagnostic } from '../base/diagnostic';
+import { KeywordLayer } from '../syntax/keywords';
+import { Span, within } from '../base/span';
 import { pragmaFamily } from '../syntax/pragma';
 import { constructSpan, outermostConstructAt, type Construct, type ItemModel } from '../model/constructs';
-import { applyEdits, OffsetMap } from '../syntax/edits';
+import { applyEdits, OffsetMap } from '../base/edits';
 import { systemIncludes } from '../syntax/includes';
 import { CPP_MARKER, loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
 import { DocumentModel } from '../model/document';
-import { Dialect, DIALECTS, includeEdit, Stage } from './common';
+import { includeEdit } from '../syntax/includes';
+import { Stage } from '../base/stage';
+import { Dialect, DIALECTS } from '../../../shared/dialects';
 import { cilkToMetafork } from './cilkToMetafork';
 import { reducersToReductions } from './reducers';
 import { implicitFirstSections, openmpToMetafork } from './openmpToMetafork';
@@ -20,7 +23,7 @@ import { metaforkToOpenmp } from './metaforkToOpenmp';
 import { pipelinesToForks } from './pipeline';
 import { hasBlockSpawns, metaforkToCilk, outlineInnermost } from './metaforkToCilk';
 
-export type { Dialect } from './common';
+export type { Dialect } from '../../../shared/dialects';
 
 export interface Translation {
   /** The translated text; absent when an error stops the translation. */

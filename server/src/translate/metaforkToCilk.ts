@@ -8,15 +8,18 @@
 // it the environment is freed and the function returns a value.
 
 import { functionName, walk } from '../syntax/ast';
-import { applyEdits, insert, removeStatement, replace, withTrailingBlanks, TextEdit } from '../syntax/edits';
+import { applyEdits, insert, removeStatement, replace, withTrailingBlanks, TextEdit } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { removeHead, workerCountCalls } from '../model/elide';
 import { sharingAt } from '../model/sharing';
 import type { Variable } from '../model/scopes';
 import { reductionAsChunks } from './reduction';
-import { atLineStart, declarationFor, typeSpecifiers, indentUnit, lineIndent, reindent, soleStatement, Stage, sizeReadsVariables, wholeLines } from './common';
-import { visibleVariable } from '../analysis/sharingChecks';
+import { soleStatement } from './common';
+import { atLineStart, lineIndent, reindent, wholeLines } from '../base/layout';
+import { declarationFor, typeSpecifiers, sizeReadsVariables } from '../model/declarations';
+import { Stage } from '../base/stage';
+import { visibleVariable } from '../model/scopes';
 
 const GENERATED_NAME = /\b(?:_taskFunc|__taskenv__|_tenv|__tdata)(\d+)\b/g;
 
@@ -148,7 +151,7 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
     }
   }
 
-  const unit = indentUnit(text);
+  const unit = stage.unit;
   const fn = `_taskFunc${k}`, struct = `__taskenv__${k}`, envName = `_tenv${k}`, param = `__tdata${k}`;
   const pointerNames = new Set(env.filter(p => p.by === 'pointer').map(p => p.v));
   const members = env.map(p => declarationFor(p.v, text, p.v.name, p.by === 'pointer') + ';');

@@ -7,8 +7,9 @@
 // and a new `main` runs it inside `parallel` + `single`, with nested parallel loops allowed.
 
 import { child, children, functionName, named, unparen } from '../syntax/ast';
-import { insert, remove, removeStatement, replace, withTrailingBlanks } from '../syntax/edits';
-import { skipTrivia, within } from '../syntax/keywords';
+import { insert, remove, removeStatement, replace, withTrailingBlanks } from '../base/edits';
+import { skipTrivia } from '../syntax/keywords';
+import { within } from '../base/span';
 import { isConstantMacro, macroDefinitions } from '../syntax/macros';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -17,10 +18,11 @@ import { bindingOf } from '../model/binding';
 import type { DocumentModel } from '../model/document';
 import { sharingAt } from '../model/sharing';
 import { removeHead, trailingClauseRemovals, workerCountCalls } from '../model/elide';
-import { canonicalHeader } from '../analysis/loops';
-import {
-  atLineEnd, atLineStart, clauseText, directiveBefore, inBlock, indentUnit, isFunctionLocal, joinClauses, lineIndent, Stage,
-} from './common';
+import { canonicalHeader } from '../model/loops';
+import { clauseText, directiveBefore, inBlock, joinClauses } from './common';
+import { atLineEnd, atLineStart, lineIndent } from '../base/layout';
+import { isFunctionLocal } from '../model/declarations';
+import { Stage } from '../base/stage';
 import { pipelineToTasks } from './pipeline';
 
 /** The comment that marks the `main` this translator adds (the OpenMP -> MetaFork direction removes it). */
@@ -343,7 +345,7 @@ function join(stage: Stage, c: Construct): void {
   const statement = c.statement;
   if (statement && !inBlock(statement)) {
     const indent = lineIndent(text, k.start);
-    stage.edit(replace({ start: k.start, end }, `{\n${indent}${indentUnit(text)}#pragma omp taskwait\n${indent}}`));
+    stage.edit(replace({ start: k.start, end }, `{\n${indent}${stage.unit}#pragma omp taskwait\n${indent}}`));
     return;
   }
   const before = atLineStart(text, k.start) ? '' : '\n' + lineIndent(text, k.start);
@@ -381,7 +383,7 @@ function parallelFor(stage: Stage, model: ItemModel, c: Construct): void {
   const keywordSpan = { start: k.start, end: withTrailingBlanks(text, k.headEnd) };
   if (!inBlock(loop)) {
     const indent = lineIndent(text, loop.start);
-    const unit = indentUnit(text);
+    const unit = stage.unit;
     stage.edit(replace(keywordSpan, `{\n${indent}${unit}${pragma}\n${indent}${unit}for `));
     stage.edit(insert(loop.end, `\n${indent}}`));
     return;
@@ -410,7 +412,7 @@ function wrapMain(stage: Stage, models: ItemModel[]): void {
     }
     const type = child(fn, 'type');
     const returnsVoid = !!type && text.slice(type.start, type.end) === 'void';
-    const unit = indentUnit(text);
+    const unit = stage.unit;
     const call = `${RENAMED_MAIN}(${names.join(', ')})`;
     const body = returnsVoid
       ? [`${unit}omp_set_max_active_levels(2); /* the team below, and the parallel loops its tasks open */`, `${unit}#pragma omp parallel`, `${unit}#pragma omp single`, `${unit}${call};`]

@@ -7,19 +7,20 @@
 // `#pragma meta grainsize`). What has no counterpart is refused with the construct's name.
 
 import { child, functionName, named, nodeCovering, walk } from '../syntax/ast';
-import { insert, remove, removeStatement, replace } from '../syntax/edits';
+import { insert, remove, removeStatement, replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
 import { sharingAt, Sharing } from '../model/sharing';
 import { bindingOf } from '../model/binding';
-import { within } from '../syntax/keywords';
-import { canonicalHeader } from '../analysis/loops';
-import { visibleVariable } from '../analysis/sharingChecks';
+import { within } from '../base/span';
+import { canonicalHeader } from '../model/loops';
+import { visibleVariable } from '../model/scopes';
 import type { DirectiveClause } from '../syntax/pragma';
-import {
-  beforeClosingBrace, clauseText, declarationFor, indentUnit, lineIndent, linesBefore, reindent, sharedAtSpawn, soleStatement, Stage, wholeLines,
-} from './common';
+import { beforeClosingBrace, clauseText, soleStatement } from './common';
+import { declarationFor, sharedAtSpawn } from '../model/declarations';
+import { lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
+import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
 
 const JOIN = 'meta_join;';
@@ -143,7 +144,7 @@ class ItemTranslator {
 
   constructor(private readonly stage: Stage, private readonly model: ItemModel) {
     this.text = stage.text;
-    this.unit = indentUnit(stage.text);
+    this.unit = stage.unit;
   }
 
   private readonly taken = new Set<string>();
@@ -473,7 +474,7 @@ class ItemTranslator {
     // (In a block with no private copies, before its closing brace, and before `task if(e)`
     // copies the body for its serial branch.)
     if (this.inside(c, false)) {
-      if (region.type === 'compound_statement' && !env.decls.length) this.stage.edit(insert(...beforeClosingBrace(text, region, JOIN)));
+      if (region.type === 'compound_statement' && !env.decls.length) this.stage.edit(insert(...beforeClosingBrace(this.stage, region, JOIN)));
       else env.after.push(JOIN);
     }
     this.forks.add(c);

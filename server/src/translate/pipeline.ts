@@ -8,12 +8,16 @@
 // (`pipelinesToForks`), which the outlining passes then carry to CilkPlus.
 
 import { named } from '../syntax/ast';
-import { applyEdits, insert, removeStatement, replace } from '../syntax/edits';
+import { applyEdits, insert, removeStatement, replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
-import type { Span } from '../syntax/keywords';
+import type { Span } from '../base/span';
 import { pipeAsFor } from '../model/elide';
 import type { Construct, ItemModel } from '../model/constructs';
-import { clauseText, Dialect, inBlock, indentUnit, isFunctionLocal, joinClauses, lineIndent, reindent, Stage } from './common';
+import { clauseText, inBlock, joinClauses } from './common';
+import { lineIndent, reindent } from '../base/layout';
+import { isFunctionLocal } from '../model/declarations';
+import { Stage } from '../base/stage';
+import { Dialect } from '../../../shared/dialects';
 
 const RING = 64;
 
@@ -135,7 +139,7 @@ export function pipelineToTasks(stage: Stage, model: ItemModel, c: Construct): v
  */
 export function pipelinesToForks(stage: Stage, models: ItemModel[]): void {
   const text = stage.text;
-  const unit = indentUnit(text);
+  const unit = stage.unit;
   for (const model of models) {
     for (const c of model.constructs) {
       if (c.kind !== 'pipe' || c.dialect !== 'metafork') continue;

@@ -9,14 +9,15 @@
 // is refused with its position: a reducer never passes through as an unsynchronised variable.
 
 import { child, named, unparen, walk } from '../syntax/ast';
-import { insert, remove, replace, withTrailingBlanks } from '../syntax/edits';
-import type { KeywordClause, Span } from '../syntax/keywords';
-import { within } from '../syntax/keywords';
+import { insert, remove, replace, withTrailingBlanks } from '../base/edits';
+import type { KeywordClause } from '../syntax/keywords';
+import type { Span } from '../base/span';
+import { within } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import { systemIncludes } from '../syntax/includes';
 import type { Construct, ItemModel } from '../model/constructs';
 import { declaratorInfo, findFunctionDeclarator, type Reference, type Variable } from '../model/scopes';
-import type { Stage } from './common';
+import type { Stage } from '../base/stage';
 import { libraryReducer, type ReducerOp } from '../model/reducers';
 
 /** Compound assignments (and increments) that update a reducer of each operation; min and max

@@ -5,11 +5,13 @@
 // does not depend on the worker count, and the serial elision stays plain C.
 
 import { child } from '../syntax/ast';
-import { removeStatement, replace } from '../syntax/edits';
+import { removeStatement, replace } from '../base/edits';
 import type { Construct, ItemModel } from '../model/constructs';
 import { sharingAt } from '../model/sharing';
-import { canonicalHeader, LoopHeader } from '../analysis/loops';
-import { atom, declarationFor, indentUnit, lineIndent, reindent, Stage } from './common';
+import { canonicalHeader, LoopHeader } from '../model/loops';
+import { atom, lineIndent, reindent } from '../base/layout';
+import { declarationFor } from '../model/declarations';
+import { Stage } from '../base/stage';
 
 /** Enough chunks to keep every worker busy on a many-core CPU, few enough to stay cheap. */
 const CHUNKS = 64;
@@ -82,7 +84,7 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
   const start = (r: { op: string; name: string }) => IDENTITY[r.op] ?? name(`${r.name}_in`);
 
   const indent = lineIndent(text, c.start);
-  const unit = indentUnit(text);
+  const unit = stage.unit;
   const i1 = indent + unit, i2 = i1 + unit, i3 = i2 + unit;
   // The control variable, private to each iteration as in the parallel loop.
   const control = header.init.type === 'declaration'

@@ -1,7 +1,7 @@
 // Text edits on the user's text: every transform (elision, translators) is a list of these,
 // so untouched text stays byte-identical.
 
-import type { Span } from './keywords';
+import type { Span } from './span';
 
 export interface TextEdit extends Span { newText: string }
 

@@ -1,6 +1,6 @@
 import { Code, CODES, Severity } from './codes';
-import { LineIndex, Position } from '../syntax/lines';
-import type { Span } from '../syntax/keywords';
+import { LineIndex, Position } from './lines';
+import type { Span } from './span';
 
 /** A diagnostic on the user's text (offsets in UTF-16 code units, like LSP). */
 export interface MfDiagnostic extends Span {

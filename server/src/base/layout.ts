@@ -1,0 +1,72 @@
+// Layout of generated text inside the user's: keep the indentation of the line it lands on, the
+// file's indentation unit, whole lines. Every transform (translators, the CUDA generator, the
+// tiler, quick fixes) lays its text out with these.
+
+import type { Span } from './span';
+
+/** The blanks at the start of the line holding `offset`. */
+export function lineIndent(text: string, offset: number): string {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  let end = start;
+  while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
+  return text.slice(start, end);
+}
+
+/** True when only blanks precede `offset` on its line. */
+export function atLineStart(text: string, offset: number): boolean {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*$/.test(text.slice(start, offset));
+}
+
+/** True when only blanks (or a line comment) follow `offset` on its line. */
+export function atLineEnd(text: string, offset: number): boolean {
+  let end = text.indexOf('\n', offset);
+  if (end < 0) end = text.length;
+  return /^[ \t]*(\/\/.*|\/\*.*\*\/[ \t]*)?\r?$/.test(text.slice(offset, end));
+}
+
+/** The file's indentation unit, guessed from its indented lines (4 spaces when unsure). */
+export function indentUnit(text: string): string {
+  const counts = new Map<number, number>();
+  let tabs = 0;
+  // ` * ...` continuation lines of block comments say nothing about the code's indentation.
+  for (const m of text.matchAll(/^([ \t]+)[^\s*]/gm)) {
+    if (m[1].startsWith('\t')) { tabs++; continue; }
+    counts.set(m[1].length, (counts.get(m[1].length) ?? 0) + 1);
+  }
+  const spaced = [...counts.values()].reduce((a, b) => a + b, 0);
+  if (tabs > spaced) return '\t';
+  const smallest = [...counts.keys()].filter(n => n > 0 && (counts.get(n) ?? 0) > 0).sort((a, b) => a - b)[0];
+  return ' '.repeat(smallest && smallest <= 8 ? smallest : 4);
+}
+
+/**
+ * Text that puts `lines` (directives or statements, one per line) in front of the statement
+ * starting at `at`, keeping the statement's indentation. Returns the insertion for `at`.
+ */
+export function linesBefore(text: string, at: number, lines: string[]): string {
+  const indent = lineIndent(text, at);
+  if (atLineStart(text, at)) return lines.map(l => `${l}\n${indent}`).join('');
+  return '\n' + lines.map(l => `${indent}${l}\n`).join('') + indent;
+}
+
+/** Moves a block of text from one indentation to another (its first line is left alone). */
+export function reindent(block: string, from: string, to: string): string {
+  return block.split('\n').map((line, i) => {
+    if (i === 0 || line.trim() === '') return i === 0 ? line : line.trimEnd();
+    return line.startsWith(from) ? to + line.slice(from.length) : to + line.replace(/^[ \t]*/, '');
+  }).join('\n');
+}
+
+/** The whole lines spanned by `span` (from the line start to after its newline). */
+export function wholeLines(text: string, span: Span): Span {
+  const start = text.lastIndexOf('\n', span.start - 1) + 1;
+  let end = text.indexOf('\n', span.end);
+  end = end < 0 ? text.length : end + 1;
+  return { start, end };
+}
+
+/** An expression as an operand of generated arithmetic: parenthesized unless it is a name or a literal. */
+export function atom(e: string): string {
+  return /^[\w.]+$/.test(e.trim()) ? e.trim() : `(${e.trim()})`;
+}
