@@ -1,14 +1,14 @@
 // Shared test helpers: analysis of inline sources and positions found by substring.
 
 import * as path from 'path';
-import { analyzeText, Analysis } from '../server/src/analyze';
+import { checkText, Checked } from '../server/src/checks/index';
 import type { MfDiagnostic } from '../server/src/base/diagnostic';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const fixture = (...parts: string[]) => path.join(ROOT, 'test', 'fixtures', ...parts);
 
-export async function analyze(text: string, fileName = 'test.mfc'): Promise<Analysis> {
-  return analyzeText(text, fileName);
+export async function analyze(text: string, fileName = 'test.mfc'): Promise<Checked> {
+  return checkText(text, fileName);
 }
 
 /** Offset of the `occurrence`-th (1-based) appearance of `needle`; throws when absent. */

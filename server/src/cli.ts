@@ -2,7 +2,7 @@
 // Exit codes: 0 success, 1 user error (bad input, error diagnostics), 2 usage.
 
 import * as fs from 'fs';
-import { analyzeText } from './analyze';
+import { checkText } from './checks/index';
 import { LspDiagnostic, MfDiagnostic, toLsp } from './base/diagnostic';
 import { elide } from './model/elide';
 import { Dialect, DIALECTS } from '../../shared/dialects';
@@ -14,7 +14,7 @@ import { optimizeText } from './optimize/index';
 import { formatCaseDiscussion } from './optimize/format';
 import type { RegisterSource } from './optimize/counters';
 import { closeSolver } from './optimize/solver';
-import { analyzeCost } from './cost/index';
+import { estimateCost } from './cost/index';
 import { tileText } from './tile/index';
 import { formatSchedule } from './cost/format';
 import { GPU_PRESETS, GpuPreset } from '../../shared/settings';
@@ -116,7 +116,7 @@ async function check(o: Options, io: Io): Promise<number> {
       errors++;
       continue;
     }
-    const { diagnostics } = await analyzeText(text, file === '-' ? undefined : file);
+    const { diagnostics } = await checkText(text, file === '-' ? undefined : file);
     const index = new LineIndex(text);
     errors += diagnostics.filter(d => d.severity === 'error').length;
     if (o.json) results.push({ file: displayName(file), diagnostics: diagnostics.map(d => toLsp(d, index)) });
@@ -131,7 +131,7 @@ async function elideCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('elide needs exactly one FILE (or - for standard input)');
   const file = o.files[0];
   const text = readInput(file);
-  const { diagnostics, model } = await analyzeText(text, file === '-' ? undefined : file);
+  const { diagnostics, model } = await checkText(text, file === '-' ? undefined : file);
   const index = new LineIndex(text);
   const errors = diagnostics.filter(d => d.severity === 'error');
   if (errors.length) {
@@ -229,7 +229,7 @@ async function analyzeCommand(o: Options, io: Io): Promise<number> {
   }
   const file = o.files[0];
   const text = readInput(file);
-  const result = await analyzeCost(text, { fileName: file === '-' ? undefined : file, gpu: gpu as GpuPreset, set, memory, ...(o.registers ? { registers: Number(o.registers) } : {}) });
+  const result = await estimateCost(text, { fileName: file === '-' ? undefined : file, gpu: gpu as GpuPreset, set, memory, ...(o.registers ? { registers: Number(o.registers) } : {}) });
   const index = new LineIndex(text);
   if (o.json) {
     io.stdout(JSON.stringify({ file: displayName(file), gpu: result.gpu, schedules: result.schedules, diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');

@@ -4,7 +4,7 @@
 import { spawn } from 'child_process';
 import * as path from 'path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
-import { analyzeSyntax, parseText } from '../../server/src/analyze';
+import { checkSyntax, parseText } from '../../server/src/checks/index';
 import { elide } from '../../server/src/model/elide';
 import { generateProgram } from './generate';
 import { TestClient } from '../lsp/client';
@@ -13,7 +13,7 @@ import { translateText, dialectsOf } from '../../server/src/translate/index';
 import { optimizeText } from '../../server/src/optimize/index';
 import { nvccPath, RegisterSource } from '../../server/src/optimize/counters';
 import { closeSolver } from '../../server/src/optimize/solver';
-import { analyzeCost } from '../../server/src/cost/index';
+import { estimateCost } from '../../server/src/cost/index';
 import { tileText } from '../../server/src/tile/index';
 import { plotData } from '../../server/src/cost/plot';
 import { generateCuda } from '../../server/src/cuda/index';
@@ -43,19 +43,19 @@ async function inProcess(text: string): Promise<void> {
   for (let i = 0; i < 7; i++) {
     const t0 = performance.now();
     const syntax = await parseText(text, 'bench.mfc');
-    analyzeSyntax(syntax);
+    checkSyntax(syntax);
     full.push(performance.now() - t0);
     syntax.dispose();
   }
   record('parse + diagnose, 10,000 lines, full', full);
 
   let syntax = await parseText(text, 'bench.mfc');
-  let previous = analyzeSyntax(syntax);
+  let previous = checkSyntax(syntax);
   const edit: number[] = [];
   for (let round = 1; round <= 31; round++) {
     const t0 = performance.now();
     const next = syntax.update(editAt(text, round));
-    previous = analyzeSyntax(next, previous);
+    previous = checkSyntax(next, previous);
     edit.push(performance.now() - t0);
     syntax.dispose();
     syntax = next;
@@ -65,7 +65,7 @@ async function inProcess(text: string): Promise<void> {
   const elision: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
-    elide(analyzeSyntax(syntax).model);
+    elide(checkSyntax(syntax).model);
     elision.push(performance.now() - t0);
   }
   record('serial elision of the whole file (model + edits)', elision);
@@ -190,7 +190,7 @@ async function translation(big: string): Promise<void> {
     for (let i = 0; i < 9; i++) { const t0 = performance.now(); await translateText(largest.text, to, { fileName: largest.file }); samples.push(performance.now() - t0); }
     record(`largest corpus file (${path.basename(largest.file)}, ${largest.text.split('\n').length} lines) to ${to}`, samples, 100);
   }
-  const { model } = analyzeSyntax(await parseText(big, 'big.mfc'));
+  const { model } = checkSyntax(await parseText(big, 'big.mfc'));
   const source = dialectsOf(model);
   for (const to of targets.filter(t => !source.includes(t) || source.length > 1)) {
     const samples: number[] = [];
@@ -246,7 +246,7 @@ async function cost(): Promise<void> {
     const analyze: number[] = [], plot: number[] = [];
     for (let round = 0; round < 5; round++) {
       let t0 = performance.now();
-      if ((await analyzeCost(text, { fileName: file })).schedules.length !== 1) throw new Error(`${file}: no estimate`);
+      if ((await estimateCost(text, { fileName: file })).schedules.length !== 1) throw new Error(`${file}: no estimate`);
       analyze.push(performance.now() - t0);
       t0 = performance.now();
       if ((await plotData(text, { fileName: file, offset })).cases.length === 0) throw new Error(`${file}: no plot`);

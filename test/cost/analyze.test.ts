@@ -7,16 +7,16 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { fixture } from '../helpers';
-import { analyzeText } from '../../server/src/analyze';
+import { checkText } from '../../server/src/checks/index';
 import { readScheduleKernels } from '../../server/src/cuda/index';
 import { countKernel } from '../../server/src/cost/counts';
-import { analyzeCost } from '../../server/src/cost/index';
+import { estimateCost } from '../../server/src/cost/index';
 import { evaluateC } from '../../server/src/symbolic/evaluate';
 import { main } from '../../server/src/cli';
 
 async function counts(file: string, memory: 'global' | 'shared' = 'global') {
   const text = fs.readFileSync(file, 'utf8');
-  const a = await analyzeText(text, file);
+  const a = await checkText(text, file);
   try {
     const { schedules, diagnostics } = readScheduleKernels(a.model, a.diagnostics, { memory });
     assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
@@ -105,7 +105,7 @@ test('C expressions evaluate as C does: truncating division, the branch a ?: tak
 
 test("analyze: the program's own defaults, occupancy, the estimate and the sweep", async () => {
   const text = fs.readFileSync(fixture('optimize', 'matvec.mfc'), 'utf8');
-  const r = await analyzeCost(text, { gpu: 'k20c' });
+  const r = await estimateCost(text, { gpu: 'k20c' });
   const [s] = r.schedules;
   // N = argc > 1 ? atoi(argv[1]) : 300 and so on: the program as run without arguments.
   assert.deepEqual([s.values.N, s.values.B, s.values.s, s.values.dim0, s.values.dim1], [300, 32, 2, 5, 10]);
@@ -120,9 +120,9 @@ test("analyze: the program's own defaults, occupancy, the estimate and the sweep
   assert.equal(s.cycles, k.at.blockCycles);
   assert.deepEqual(s.sweep.map(p => p.block.B), [32, 64, 128, 256, 512, 1024]);
   // Given values win over the program's; a 2-D schedule sweeps pairs within the block limit.
-  const at = await analyzeCost(text, { gpu: 'k20c', set: { N: 4096, B: 128 } });
+  const at = await estimateCost(text, { gpu: 'k20c', set: { N: 4096, B: 128 } });
   assert.deepEqual([at.schedules[0].values.N, at.schedules[0].values.dim0], [4096, 16]);
-  const mm = await analyzeCost(fs.readFileSync(fixture('optimize', 'matmul.mfc'), 'utf8'), { gpu: 'h100' });
+  const mm = await estimateCost(fs.readFileSync(fixture('optimize', 'matmul.mfc'), 'utf8'), { gpu: 'h100' });
   assert.ok(mm.schedules[0].sweep.every(p => p.block.B0 * p.block.B1 <= 1024 && p.threads === p.block.B0 * p.block.B1));
 });
 

@@ -11,7 +11,7 @@ import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyzeText } from '../../server/src/analyze';
+import { checkText } from '../../server/src/checks/index';
 import { elide } from '../../server/src/model/elide';
 import { translateText } from '../../server/src/translate/index';
 import { Dialect, DIALECTS, Program, programOf } from './forkjoin-generate';
@@ -148,7 +148,7 @@ async function checkProgram(program: Program, runner: Runner, threads: number[],
   const wanted = (p: string) => !only || only === p || only.startsWith(p + ' ->') || only.startsWith(p + ' (');
 
   // The oracle: the input's serial elision.
-  const input = await analyzeText(program.text, program.fileName);
+  const input = await checkText(program.text, program.fileName);
   const inputErrors = input.diagnostics.filter(d => d.severity === 'error');
   if (inputErrors.length) {
     fail({ path: program.dialect, kind: 'input rejected', detail: inputErrors.map(d => `${d.code} ${d.message} @${d.start}`).join('\n') });
@@ -176,7 +176,7 @@ async function checkProgram(program: Program, runner: Runner, threads: number[],
       }
       return true;
     }
-    const a = await analyzeText(text, fileName);
+    const a = await checkText(text, fileName);
     const errors = a.diagnostics.filter(x => x.severity === 'error');
     if (errors.length) {
       fail({ path: where, kind: 'rejects its own output', detail: errors.map(x => `${x.code} ${x.message}: '${text.slice(x.start, x.end)}'`).join('\n'), output: text });

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyzeSyntax, parseText } from '../../server/src/analyze';
+import { checkSyntax, parseText } from '../../server/src/checks/index';
 import { elide } from '../../server/src/model/elide';
 import { fixture, ROOT } from '../helpers';
 
@@ -37,20 +37,20 @@ test('every prefix of every fixture, typed character by character', async () => 
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     let syntax = await parseText('', file);
-    let previous: ReturnType<typeof analyzeSyntax> | undefined;
+    let previous: ReturnType<typeof checkSyntax> | undefined;
     // Typing: each prefix is an incremental update of the previous one (stride keeps big files quick).
     const stride = Math.max(1, Math.floor(text.length / 1500));
     for (let i = 0; i <= text.length; i += stride) {
       const next = syntax.update(text.slice(0, i));
       syntax.dispose();
       syntax = next;
-      checkedAnalysis(() => { previous = analyzeSyntax(syntax, previous); }, `${path.basename(file)} prefix ${i}`);
+      checkedAnalysis(() => { previous = checkSyntax(syntax, previous); }, `${path.basename(file)} prefix ${i}`);
       analyses++;
     }
     // The full text, fresh and incremental, must give the same diagnostics.
     const fresh = await parseText(text, file);
     const full = syntax.update(text);
-    assert.deepEqual(analyzeSyntax(full, previous).diagnostics, analyzeSyntax(fresh).diagnostics, path.basename(file));
+    assert.deepEqual(checkSyntax(full, previous).diagnostics, checkSyntax(fresh).diagnostics, path.basename(file));
     fresh.dispose(); full.dispose(); syntax.dispose();
   }
   assert.ok(analyses > 10000, `only ${analyses} analyses`);
@@ -72,7 +72,7 @@ test('random mutations of every fixture', async () => {
         else text = text.slice(0, at) + String.fromCharCode(random(0x3000)) + text.slice(at);
       }
       const syntax = await parseText(text, file);
-      checkedAnalysis(() => { elide(analyzeSyntax(syntax).model); }, `${path.basename(file)} mutation ${round}`);
+      checkedAnalysis(() => { elide(checkSyntax(syntax).model); }, `${path.basename(file)} mutation ${round}`);
       syntax.dispose();
     }
   }
@@ -89,7 +89,7 @@ test('deep nesting, long files and binary junk', async () => {
   for (const [name, text] of cases) {
     const syntax = await parseText(text, 'junk.mfc');
     const t0 = performance.now();
-    const { diagnostics, model } = analyzeSyntax(syntax);
+    const { diagnostics, model } = checkSyntax(syntax);
     elide(model);
     assert.ok(performance.now() - t0 < 10000, name);
     assert.ok(Array.isArray(diagnostics), name);

@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { promisify } from 'util';
-import { analyzeText } from '../../server/src/analyze';
+import { checkText } from '../../server/src/checks/index';
 import { elide } from '../../server/src/model/elide';
 import { optimizeText } from '../../server/src/optimize/index';
 import { BLOCK_CANDIDATES, GRANULARITY_CANDIDATES } from '../../server/src/optimize/dispatch';
@@ -162,7 +162,7 @@ export async function checkEveryChoice(name: string, text: string, argLists: str
   const out: ChoiceCheck = { runs: 0, cases: 0, casesRun: [], failures: [] };
   const r = await optimizeText(text, { fileName: `${name}.mfc`, registers: 'estimate' });
   if (!r.cuda) return { ...out, refused: r.diagnostics.map(d => d.message).join('; ') };
-  const analysis = await analyzeText(text, `${name}.mfc`);
+  const analysis = await checkText(text, `${name}.mfc`);
   const serial = elide(analysis.model);
   analysis.syntax.dispose();
   const c = path.join(dir, `${name}.c`), cu = path.join(dir, `${name}.cu`), exe = path.join(dir, `${name}.emu`);

@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { fixture } from '../helpers';
-import { analyzeText } from '../../server/src/analyze';
+import { checkText } from '../../server/src/checks/index';
 import { readScheduleSource, Variant } from '../../server/src/optimize/program';
 import { optimizeSchedule, optimizeText } from '../../server/src/optimize/index';
 import { Constraint, holdsAt, MACHINE } from '../../server/src/optimize/constraints';
@@ -53,7 +53,7 @@ const codes = (steps: string[]) => steps.map(s => `(${s})`).join(' ');
 
 async function optimized(c: Case) {
   const text = fs.readFileSync(fixture('optimize', c.file), 'utf8');
-  const analysis = await analyzeText(text, c.file);
+  const analysis = await checkText(text, c.file);
   try {
     const { source, diagnostics } = readScheduleSource(analysis, c.file, { ordinal: 0 });
     assert.ok(source, diagnostics.map(d => d.message).join('\n'));
@@ -258,7 +258,7 @@ test('a 3-D stencil through optimize -o: the caching case and the uncached case 
   fs.writeFileSync(cu, r.cuda);
   if (nvccAvailable()) nvccCompile(cu, path.join(work, 'stencil3d.o'));
   buildEmulated(cu, exe);
-  const { model } = await analyzeText(text, 'own-stencil3d.mfc');
+  const { model } = await checkText(text, 'own-stencil3d.mfc');
   const src = path.join(work, 'stencil3d.serial.c');
   fs.writeFileSync(src, elide(model));
   execFileSync('gcc', [...OPTIMIZED, '-Wall', '-Werror', '-o', `${src}.exe`, src]);

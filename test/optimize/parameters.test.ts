@@ -12,7 +12,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { fixture } from '../helpers';
 import { optimizeText } from '../../server/src/optimize/index';
-import { analyzeCost } from '../../server/src/cost/index';
+import { estimateCost } from '../../server/src/cost/index';
 import { formatSchedule } from '../../server/src/cost/format';
 import { closeSolver } from '../../server/src/optimize/solver';
 import { nvccAvailable, nvccCompile } from '../cuda/emu/build';
@@ -75,7 +75,7 @@ for (const [file, runs] of [
 }
 
 test('decreasing.mfc: analyze counts n - 1 iterations of the decreasing loop', async () => {
-  const r = await analyzeCost(read('decreasing.mfc'), { fileName: 'decreasing.mfc' });
+  const r = await estimateCost(read('decreasing.mfc'), { fileName: 'decreasing.mfc' });
   assert.deepEqual(r.diagnostics, []);
   // Per iteration: a[i][j] and a[i][j + 1] read, a[i][j] written; j = n - 2 down to 0: n - 1 iterations.
   const f = r.schedules[0].kernels[0].formulas;
@@ -98,7 +98,7 @@ test('a loop the cost model cannot count is refused by analyze and optimize (MF5
   const text = read('decreasing.mfc').replace('for (int j = n - 2; j >= 0; j--)\n                        a[i][j] += a[i][j + 1];', 'int j = n - 2;\n                    while (j >= 0) {\n                        a[i][j] += a[i][j + 1];\n                        j--;\n                    }');
   const header = 'while (j >= 0)';
   const message = `the cost model cannot count the iterations of this loop (a 'while' loop has no trip count): write it 'for (v = a; v < b; v += c)' or 'for (v = a; v >= b; v -= c)' with a constant step c`;
-  const a = await analyzeCost(text, { fileName: 'x.mfc' });
+  const a = await estimateCost(text, { fileName: 'x.mfc' });
   assert.deepEqual(a.diagnostics.map(d => [d.code, text.slice(d.start, d.end), d.message]), [['MF520', header, message]]);
   assert.deepEqual(a.schedules, []);
   const o = await optimizeText(text, { fileName: 'x.mfc', registers: 'estimate' });
@@ -107,7 +107,7 @@ test('a loop the cost model cannot count is refused by analyze and optimize (MF5
 });
 
 test('a decreasing loop by 2 is counted: ceil((n - 1) / 2) iterations, read as (n - 1)/2', async () => {
-  const r = await analyzeCost(read('decreasing.mfc').replace('j >= 0; j--)', 'j >= 0; j -= 2)'), { fileName: 'x.mfc' });
+  const r = await estimateCost(read('decreasing.mfc').replace('j >= 0; j--)', 'j >= 0; j -= 2)'), { fileName: 'x.mfc' });
   assert.deepEqual(r.diagnostics, []);
   assert.equal(r.schedules[0].kernels[0].formulas.writes, 'n/2 - 1/2');
 });
@@ -115,7 +115,7 @@ test('a decreasing loop by 2 is counted: ceil((n - 1) / 2) iterations, read as (
 test('a loop whose trip count is a value of the thread is refused (MF520), not evaluated at a guess nor leaked into the .cu', async () => {
   const text = read('triangular.mfc');
   const expected = [['MF520', 'for (int j = 0; j < i; j++)', `the cost model cannot count the iterations of this loop: they depend on 'i', which each thread computes (the counts are polynomials in the program's values)`]];
-  const a = await analyzeCost(text, { fileName: 'triangular.mfc' });
+  const a = await estimateCost(text, { fileName: 'triangular.mfc' });
   assert.deepEqual(a.diagnostics.map(d => [d.code, text.slice(d.start, d.end), d.message]), expected);
   const o = await optimizeText(text, { fileName: 'triangular.mfc', registers: 'estimate' });
   assert.deepEqual(o.diagnostics.map(d => [d.code, text.slice(d.start, d.end), d.message]), expected);

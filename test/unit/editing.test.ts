@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeSyntax, parseText } from '../../server/src/analyze';
+import { checkSyntax, parseText } from '../../server/src/checks/index';
 import { LineIndex } from '../../server/src/base/lines';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -32,10 +32,10 @@ test('line ends: \\n, \\r\\n and a lone \\r all end a line (as LSP counts them)'
 test('a clause typed past a broken function gets the diagnostics a fresh analysis gives', async () => {
   const before = 'int f(void) {\n  int s = 0\n  meta_for reduction(+';
   let syntax = await parseText(before, 'r.mfc');
-  let previous = analyzeSyntax(syntax);
+  let previous = checkSyntax(syntax);
   for (const text of [before + ':', before + ': s', before + ': s)']) {
     const next = syntax.update(text);
-    previous = analyzeSyntax(next, previous);
+    previous = checkSyntax(next, previous);
     syntax.dispose();
     syntax = next;
     const fresh = await analyze(text, 'r.mfc');
@@ -67,9 +67,9 @@ test('lines and characters inserted above, inside and below each item: the incre
         for (const insert of ['\n\n\n', '   ']) {
           const edited = text.slice(0, at) + insert + text.slice(at);
           const syntax = await parseText(text, name);
-          const before = analyzeSyntax(syntax);
+          const before = checkSyntax(syntax);
           const next = syntax.update(edited);
-          const incremental = analyzeSyntax(next, before);
+          const incremental = checkSyntax(next, before);
           const fresh = await analyze(edited, name);
           assert.deepEqual(incremental.diagnostics, fresh.diagnostics, `${name}: ${JSON.stringify(insert)} at ${at}`);
           syntax.dispose(); next.dispose(); fresh.syntax.dispose();

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Poly, rational } from '../../server/src/symbolic/poly';
 import { polynomialOf } from '../../server/src/symbolic/expression';
-import { parseText } from '../../server/src/analyze';
+import { parseText } from '../../server/src/checks/index';
 import { walk } from '../../server/src/syntax/ast';
 import { convert, SNode } from '../../server/src/syntax/parser';
 

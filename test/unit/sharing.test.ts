@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { analyze, fixture, offsetOf } from '../helpers';
 import { sharingAt } from '../../server/src/model/sharing';
-import type { Analysis } from '../../server/src/analyze';
+import type { Checked } from '../../server/src/checks/index';
 
 /** name -> sharing at the construct that starts at `keyword` (first occurrence). */
-function sharingTable(a: Analysis, text: string, keyword: string, occurrence = 1): Record<string, string> {
+function sharingTable(a: Checked, text: string, keyword: string, occurrence = 1): Record<string, string> {
   const at = offsetOf(text, keyword, occurrence);
   const item = a.model.itemAt(at)!;
   const c = item.constructs.find(x => x.start === at);

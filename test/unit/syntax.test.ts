@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { scanKeywords } from '../../server/src/syntax/keywords';
 import { parsePragma } from '../../server/src/syntax/pragma';
 import { OMP_CLAUSES, OMP_DIRECTIVES } from '../../server/src/syntax/openmp';
-import { parseText } from '../../server/src/analyze';
+import { parseText } from '../../server/src/checks/index';
 import { spanOf } from '../helpers';
 import { afterIncludes, includeLines } from '../../server/src/syntax/includes';
 import { includeEdit } from '../../server/src/syntax/includes';

@@ -4,7 +4,7 @@
 // blocks, each a block's span plus overhead) and the Graham–Brent bound `(N/K + L)·C`; plus the
 // estimate over a sweep of block sizes (the editor's plot, the dispatcher's ranking).
 
-import { analyzeText } from '../analyze';
+import { checkText } from '../checks/index';
 import type { DocumentModel } from '../model/document';
 import type { MfDiagnostic } from '../base/diagnostic';
 import { diagnostic } from '../base/diagnostic';
@@ -78,17 +78,17 @@ const DEFAULTS = { data: 4096, block1: 256, block2: 16, granularity: 1 };
 const SWEEP_1D = [32, 64, 128, 256, 512, 1024];
 const SWEEP_2D: [number, number][] = [[8, 8], [8, 16], [16, 8], [16, 16], [8, 32], [32, 8], [16, 32], [32, 16], [32, 32]];
 
-export async function analyzeCost(text: string, options: AnalyzeOptions = {}): Promise<AnalyzeResult> {
-  const analysis = await analyzeText(text, options.fileName);
+export async function estimateCost(text: string, options: AnalyzeOptions = {}): Promise<AnalyzeResult> {
+  const analysis = await checkText(text, options.fileName);
   try {
-    return costFromModel(analysis.model, analysis.diagnostics, options);
+    return estimateFromModel(analysis.model, analysis.diagnostics, options);
   } finally {
     analysis.syntax.dispose();
   }
 }
 
 /** The analysis from an analysed document (the server re-uses the model of its diagnostics). */
-export function costFromModel(doc: DocumentModel, found: readonly MfDiagnostic[], options: AnalyzeOptions = {}): AnalyzeResult {
+export function estimateFromModel(doc: DocumentModel, found: readonly MfDiagnostic[], options: AnalyzeOptions = {}): AnalyzeResult {
   const gpu = GPUS[options.gpu ?? 'h100'];
   const at = options.offset === undefined ? undefined : { start: options.offset, end: options.offset };
   // The schedule holding the offset, read alone (only its item is modelled: a hover on a large file).

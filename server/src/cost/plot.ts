@@ -3,7 +3,7 @@
 // is marked feasible when the case's constraints hold there with the preset's limits, and the
 // chosen point is the fastest feasible one (what the dispatcher's ranking picks on that GPU).
 
-import { analyzeText } from '../analyze';
+import { checkText } from '../checks/index';
 import type { MfDiagnostic } from '../base/diagnostic';
 import { schedulesOf } from '../cuda/index';
 import { constructSpan } from '../model/constructs';
@@ -11,7 +11,7 @@ import { holdsAt, MACHINE } from '../optimize/constraints';
 import { optimizeSchedule } from '../optimize/index';
 import { readScheduleSource } from '../optimize/program';
 import type { GpuPreset } from '../../../shared/settings';
-import { costFromModel } from './index';
+import { estimateFromModel } from './index';
 import { GPUS, machineLimits } from './gpus';
 
 export interface PlotPoint { block: Record<string, number>; threads: number; microseconds: number; fits: boolean }
@@ -34,7 +34,7 @@ export interface PlotOptions { fileName?: string; offset: number; gpu?: GpuPrese
 export async function plotData(text: string, options: PlotOptions): Promise<PlotData> {
   const gpu = GPUS[options.gpu ?? 'h100'];
   const empty = (diagnostics: MfDiagnostic[]): PlotData => ({ gpu: gpu.name, start: options.offset, end: options.offset, blockParameters: [], values: {}, assumed: [], cases: [], diagnostics });
-  const analysis = await analyzeText(text, options.fileName);
+  const analysis = await checkText(text, options.fileName);
   try {
     const { source, diagnostics } = readScheduleSource(analysis, options.fileName, { offset: options.offset });
     if (!source) return empty(diagnostics);
@@ -44,10 +44,10 @@ export async function plotData(text: string, options: PlotOptions): Promise<Plot
     let values: Record<string, number> = {}, blockParameters: string[] = [], assumed: string[] = [];
     for (const [k, c] of result.cases.entries()) {
       // The case's own program, analysed like the input: its schedule is the same ordinal.
-      const program = await analyzeText(programs[k], options.fileName);
+      const program = await checkText(programs[k], options.fileName);
       try {
         const schedule = schedulesOf(program.model)[source.ordinal];
-        const cost = costFromModel(program.model, program.diagnostics, { gpu: options.gpu, set: options.set, registers: c.registers, offset: constructSpan(schedule).start });
+        const cost = estimateFromModel(program.model, program.diagnostics, { gpu: options.gpu, set: options.set, registers: c.registers, offset: constructSpan(schedule).start });
         const s = cost.schedules[0];
         if (!s) continue;
         if (k === 0) { values = Object.fromEntries(Object.entries(s.values).filter(([n]) => !s.blockParameters.includes(n) && !source.derived.some(d => d.name === n))); blockParameters = s.blockParameters; assumed = s.assumed.filter(n => n in values); }

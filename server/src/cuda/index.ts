@@ -6,7 +6,7 @@
 
 import { Span, within } from '../base/span';
 import { functionName } from '../syntax/ast';
-import { analyzeText } from '../analyze';
+import { checkText } from '../checks/index';
 import type { DocumentModel } from '../model/document';
 import type { ItemModel } from '../model/constructs';
 import type { MfDiagnostic } from '../base/diagnostic';
@@ -97,7 +97,7 @@ export interface SchedulePieces {
 }
 
 export async function generateCuda(text: string, options: CudaOptions = {}): Promise<CudaResult> {
-  const { model, diagnostics, syntax } = await analyzeText(text, options.fileName);
+  const { model, diagnostics, syntax } = await checkText(text, options.fileName);
   try {
     return cudaFromModel(model, diagnostics, options);
   } finally {

@@ -2,7 +2,7 @@
 // loops is one kernel, its grid loops mapped to blocks (the first of two to blockIdx.y), its
 // block loops to threads, serial loops between them kept inside the kernel, and the arrays
 // and scalars it uses becoming kernel arguments. The schedule's rules themselves are checked
-// by analysis/schedule.ts; this module only reads a schedule that passed them.
+// by checks/schedule.ts; this module only reads a schedule that passed them.
 
 import { child, enclosingFunction, functionName, named, walk } from '../syntax/ast';
 import { expressionIdentifiers, Macro, macroDefinitions, macroIdentifiers } from '../syntax/macros';

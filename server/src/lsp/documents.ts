@@ -4,10 +4,10 @@
 // so a burst of keystrokes costs one analysis (and one publish) per pause, not per key.
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeSyntax, parseText } from '../analyze';
-import type { Analysis } from '../analyze';
+import { checkSyntax, parseText } from '../checks/index';
+import type { Checked } from '../checks/index';
 import type { MfDiagnostic } from '../base/diagnostic';
-import { costFromModel, ScheduleEstimate } from '../cost/index';
+import { estimateFromModel, ScheduleEstimate } from '../cost/index';
 import type { GpuPreset } from '../../../shared/settings';
 import { cudaFromModel, CudaResult, schedulesOf } from '../cuda';
 import type { Construct } from '../model/constructs';
@@ -22,7 +22,7 @@ export interface DocumentState {
   version: number;
   text: string;
   lines: LineIndex;
-  analysis: Analysis;
+  analysis: Checked;
   /** Results derived from this version (CUDA per memory mode, translations per request). */
   derived: Map<string, unknown>;
 }
@@ -116,7 +116,7 @@ export class DocumentStore {
   /** The cost estimate of one schedule on a GPU preset (a hover, a lens), once per version. */
   scheduleCost(state: DocumentState, schedule: Span, memory: MemoryMode, gpu: GpuPreset): ScheduleEstimate | undefined {
     return derive(state, `cost:${memory}:${gpu}:${schedule.start}`, () =>
-      costFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, gpu, offset: schedule.start }).schedules[0]);
+      estimateFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, gpu, offset: schedule.start }).schedules[0]);
   }
 
   /** The `meta_schedule` constructs of a state, in file order. */
@@ -129,7 +129,7 @@ export class DocumentStore {
     const text = doc.getText();
     const version = doc.version;
     const syntax = previous ? previous.analysis.syntax.update(text) : await parseText(text, pathOf(doc.uri));
-    const analysis = analyzeSyntax(syntax, previous?.analysis);
+    const analysis = checkSyntax(syntax, previous?.analysis);
     if (this.states.get(doc.uri) !== previous || !this.latest(doc.uri)) { syntax.dispose(); return; } // closed meanwhile
     previous?.analysis.syntax.dispose();
     const state: DocumentState = { uri: doc.uri, version, text, lines: new LineIndex(text), analysis, derived: new Map() };

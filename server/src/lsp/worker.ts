@@ -8,7 +8,7 @@ import { translateText, TranslateOptions, Translation } from '../translate';
 import type { Dialect } from '../translate';
 import { generateCuda, CudaOptions, CudaResult } from '../cuda';
 import { optimizeText, OptimizeResult } from '../optimize/index';
-import { analyzeCost, AnalyzeOptions, AnalyzeResult as CostResult } from '../cost/index';
+import { estimateCost, AnalyzeOptions, AnalyzeResult as CostResult } from '../cost/index';
 import { plotData, PlotData, PlotOptions } from '../cost/plot';
 import { tileText, TileOptions, TileResult } from '../tile/index';
 
@@ -27,7 +27,7 @@ export type Reply = { id: number; result: Translation | CudaResult | OptimizeRes
 export function perform(work: Work): Promise<Translation | CudaResult | OptimizeResult | CostResult | PlotData | TileResult> {
   if (work.kind === 'translate') return translateText(work.text, work.to, work.options);
   if (work.kind === 'cuda') return generateCuda(work.text, work.options);
-  if (work.kind === 'analyze') return analyzeCost(work.text, work.options);
+  if (work.kind === 'analyze') return estimateCost(work.text, work.options);
   if (work.kind === 'plot') return plotData(work.text, work.options);
   if (work.kind === 'tile') return tileText(work.text, work.options);
   return optimizeText(work.text, work.options);

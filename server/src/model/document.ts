@@ -1,6 +1,6 @@
 // The model of a whole document: the file scope plus item models built on demand.
 // Items are the top-level nodes of the translation unit; most edits touch one of them,
-// which is what makes re-analysis after an edit cheap (see analysis/diagnose.ts).
+// which is what makes re-analysis after an edit cheap (see checks/diagnose.ts).
 
 import type { Node as TSNode } from 'web-tree-sitter';
 import type { KeywordToken, PragmaLine } from '../syntax/keywords';

@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { promisify } from 'util';
-import { analyzeText } from '../analyze';
+import { checkText } from '../checks/index';
 import { cudaFromModel, schedulePieces, schedulesOf } from '../cuda/index';
 import { tileCondition, tileLayout, type Tile } from '../cuda/footprint';
 import { sharedBytes } from '../cuda/print';
@@ -72,7 +72,7 @@ function scheduleWords(tiles: Tile[][], domains: Domains): Poly {
 }
 
 export async function measure(src: ScheduleSource, program: Program, registers: RegisterSource, domains: Domains, kernelSuffix = ''): Promise<Measured> {
-  const analysis = await analyzeText(program.text, src.fileName);
+  const analysis = await checkText(program.text, src.fileName);
   try {
     const schedule = schedulesOf(analysis.model)[src.ordinal];
     const pieces = schedulePieces(analysis.model, analysis.diagnostics, constructSpan(schedule), { kernelSuffix });

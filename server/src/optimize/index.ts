@@ -1,7 +1,7 @@
 // `metafork optimize` (SPEC §5): the case discussion of a `meta_schedule` and one `.cu` holding
 // every case's kernels with a dispatcher that reads the device's limits at run time.
 
-import { analyzeText } from '../analyze';
+import { checkText } from '../checks/index';
 import type { MfDiagnostic } from '../base/diagnostic';
 import { cudaFromModel, schedulesOf } from '../cuda/index';
 import { Poly } from '../symbolic/poly';
@@ -189,7 +189,7 @@ function summaryOf(v: Variant, src: ScheduleSource): string {
 /** Every schedule of the file (or the one at `offset`) optimized, and the `.cu` with dispatchers. */
 export async function optimizeText(text: string, options: OptimizeOptions = {}): Promise<OptimizeResult> {
   // One analysis of the input serves every schedule and the final `.cu`.
-  const analysis = await analyzeText(text, options.fileName);
+  const analysis = await checkText(text, options.fileName);
   try {
     const count = schedulesOf(analysis.model).length;
     const picks = options.offset !== undefined ? [{ offset: options.offset }] : count ? [...Array(count).keys()].map(ordinal => ({ ordinal })) : [{ ordinal: 0 }];

@@ -11,8 +11,8 @@
 // variable); the variables derived from them before the schedule (`dim = (N + s*B - 1) / (s*B)`),
 // which a program must recompute when it changes a parameter; the arrays caching can stage.
 
-import { analyzeText } from '../analyze';
-import type { Analysis } from '../analyze';
+import { checkText } from '../checks/index';
+import type { Checked } from '../checks/index';
 import { constructSpan } from '../model/constructs';
 import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
@@ -71,7 +71,7 @@ export interface ScheduleSource {
   /** Thread-block sizes of each kernel, as polynomials (`B`, `B0 * B1`). */
   threads: Poly[];
   notes: MfDiagnostic[];
-  analysis: Analysis;
+  analysis: Checked;
   construct: Construct;
 }
 
@@ -91,7 +91,7 @@ function parameterVariable(model: ItemModel, node: SNode, schedule: Span): Varia
 
 /** Reads what the strategies need from the schedule at `ordinal` (or the one holding `offset`) of
  * an analysed file; the source keeps the analysis, which the caller disposes. */
-export function readScheduleSource(analysis: Analysis, fileName: string | undefined, pick: { ordinal?: number; offset?: number }): { source?: ScheduleSource; diagnostics: MfDiagnostic[] } {
+export function readScheduleSource(analysis: Checked, fileName: string | undefined, pick: { ordinal?: number; offset?: number }): { source?: ScheduleSource; diagnostics: MfDiagnostic[] } {
   const text = analysis.model.text;
   const errors = analysis.diagnostics.filter(d => d.severity === 'error');
   if (errors.length) return { diagnostics: errors };
@@ -293,7 +293,7 @@ export async function deriveProgram(src: ScheduleSource, variant: Variant): Prom
   let span: Span = { start: src.span.start, end: src.span.end + (derivedText.length - text.length) };
   let cse: string[] = [];
   for (let level = 1; level <= variant.cse; level++) {
-    const analysis = await analyzeText(derivedText, src.fileName);
+    const analysis = await checkText(derivedText, src.fileName);
     const schedule = schedulesOf(analysis.model)[src.ordinal];
     const result = cseEdits(analysis.model.itemAt(schedule.start)!, schedule, level, cse.length);
     const before = derivedText.length;

@@ -10,7 +10,7 @@
 // shared-memory tiling) are options of the printing (schedule.ts, prefetch.ts). What is printed
 // is generated once: a schedule the CUDA generator refuses leaves its nest serial.
 
-import { analyzeText } from '../analyze';
+import { checkText } from '../checks/index';
 import { generateCuda } from '../cuda/index';
 import type { Span } from '../base/span';
 import type { MfDiagnostic } from '../base/diagnostic';
@@ -36,7 +36,7 @@ export interface TiledNest { start: number; end: number; line: number; tiled: bo
 export interface TileResult { text?: string; diagnostics: MfDiagnostic[]; nests: TiledNest[] }
 
 export async function tileText(text: string, options: TileOptions = {}): Promise<TileResult> {
-  const analysis = await analyzeText(text, options.fileName);
+  const analysis = await checkText(text, options.fileName);
   try {
     const errors = analysis.diagnostics.filter(d => d.severity === 'error');
     if (errors.length) return { diagnostics: errors, nests: [] };

@@ -3,7 +3,7 @@
 // re-parsed between stages (and between outlining passes, innermost block spawns first).
 // Findings of later stages are mapped back to the user's text. Any error: no output.
 
-import { analyzeSyntax } from '../analyze';
+import { checkSyntax } from '../checks/index';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { KeywordLayer } from '../syntax/keywords';
 import { Span, within } from '../base/span';
@@ -100,7 +100,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
   const grammars = await loadGrammars();
   const language: SourceLanguage = detectLanguage(options.fileName, text);
   const parse = (t: string) => SyntaxDocument.parse(grammars, t, language, options.fileName);
-  const first = analyzeSyntax(parse(text));
+  const first = checkSyntax(parse(text));
   const diagnostics: MfDiagnostic[] = [];
   const errors = first.diagnostics.filter(d => d.severity === 'error');
   const input = options.focus === undefined ? undefined : focusSpan(first.model, options.focus);
@@ -138,7 +138,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
     // The input was checked in full; a stage's output only has to stay valid C. The full
     // analysis runs only to explain a failure.
     if (!syntax.tree.rootNode.hasError) return true;
-    const broken = analyzeSyntax(syntax).diagnostics.filter(d => d.severity === 'error');
+    const broken = checkSyntax(syntax).diagnostics.filter(d => d.severity === 'error');
     // A tree error the analysis does not count (tree-sitter flags `#include <h> ` with a trailing
     // blank) is no more an error here than in the input, which passed the same analysis.
     if (!broken.length) return true;

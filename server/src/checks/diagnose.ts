@@ -12,7 +12,7 @@ import { CITES_LINE, diagnostic, MfDiagnostic, shifted } from '../base/diagnosti
 import { LineIndex } from '../base/lines';
 import { loopDiagnostics } from './loops';
 import { scheduleDiagnostics } from './schedule';
-import { clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics, raceDiagnostics } from './sharingChecks';
+import { clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics, raceDiagnostics } from './sharing';
 import { syntaxDiagnostics } from './syntaxErrors';
 
 /** Problems the syntax layer and the construct builder found. */
