@@ -1,5 +1,5 @@
 // The server's view of each open document: the parsed text of the latest analysed version, its
-// model and diagnostics, and the results derived from them, cached until the next version.
+// model and diagnostics, and a cache the features keep their results for that version in.
 // Analyses coalesce: while one runs, later changes wait and only the newest text is analysed,
 // so a burst of keystrokes costs one analysis (and one publish) per pause, not per key.
 
@@ -7,12 +7,6 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkSyntax, parseText } from '../checks/index';
 import type { Checked } from '../checks/index';
 import type { MfDiagnostic } from '../base/diagnostic';
-import { estimateFromModel, ScheduleEstimate } from '../cost/index';
-import type { GpuPreset } from '../../../shared/settings';
-import { cudaFromModel, CudaResult, schedulesOf } from '../cuda';
-import type { Construct } from '../model/constructs';
-import type { Span } from '../base/span';
-import type { MemoryMode } from '../cuda/footprint';
 import { LineIndex } from '../base/lines';
 
 const KEEP_MODELS = 4;
@@ -23,7 +17,7 @@ export interface DocumentState {
   text: string;
   lines: LineIndex;
   analysis: Checked;
-  /** Results derived from this version (CUDA per memory mode, translations per request). */
+  /** Results the features derived from this version (see `derive`), dropped with it. */
   derived: Map<string, unknown>;
 }
 
@@ -105,23 +99,6 @@ export class DocumentStore {
     if (this.recent[0] === uri) return;
     this.recent = [uri, ...this.recent.filter(u => u !== uri)];
     for (const old of this.recent.splice(KEEP_MODELS)) this.states.get(old)?.analysis.model.release();
-  }
-
-  /** The kernels of one schedule (a hover, a lens), generated once per version and memory mode
-   * from the analysed model; the whole file's `.cu` is a worker's job (server.ts). */
-  scheduleCuda(state: DocumentState, schedule: Span, memory: MemoryMode): CudaResult {
-    return derive(state, `cuda:${memory}:${schedule.start}`, () => cudaFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, only: schedule }));
-  }
-
-  /** The cost estimate of one schedule on a GPU preset (a hover, a lens), once per version. */
-  scheduleCost(state: DocumentState, schedule: Span, memory: MemoryMode, gpu: GpuPreset): ScheduleEstimate | undefined {
-    return derive(state, `cost:${memory}:${gpu}:${schedule.start}`, () =>
-      estimateFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, gpu, offset: schedule.start }).schedules[0]);
-  }
-
-  /** The `meta_schedule` constructs of a state, in file order. */
-  schedules(state: DocumentState): Construct[] {
-    return derive(state, 'schedules', () => schedulesOf(state.analysis.model));
   }
 
   private async analyze(doc: TextDocument): Promise<void> {

@@ -2,17 +2,21 @@
 // variable it touches, and for a `meta_schedule` (or a kernel's `meta_for`) the CUDA it becomes.
 // Inside parallel regions a hover on a variable says how that region shares it.
 
-import type { Hover, MarkupContent } from 'vscode-languageserver';
-import type { Construct, ItemModel } from '../model/constructs';
-import { constructLabel } from '../model/constructs';
-import { sharingAt } from '../model/sharing';
-import type { CudaResult, ScheduleSummary } from '../cuda';
-import type { Span } from '../base/span';
-import type { DocumentState } from './documents';
+import type { CancellationToken, Hover, HoverParams, MarkupContent } from 'vscode-languageserver';
+import type { Construct, ItemModel } from '../../model/constructs';
+import { constructLabel } from '../../model/constructs';
+import { sharingAt } from '../../model/sharing';
+import type { CudaResult, ScheduleSummary } from '../../cuda';
+import type { Span } from '../../base/span';
+import type { MetaforkSettings } from '../../../../shared/settings';
+import type { ServerContext } from '../context';
+import type { DocumentState } from '../documents';
+import { offsetOf, rangeOf } from '../convert';
+import { scheduleEstimate, scheduleKernels } from './schedules';
 
 type Counterparts = { metafork: string; openmp: string; cilkplus: string; what: string };
 
-/** The same construct in each dialect (thesis, digest 003 §2: Algorithms 1–9 and the CilkPlus rules). */
+/** The same construct in each dialect (the thesis's translation algorithms 1–9 and its CilkPlus rules). */
 function counterparts(c: Construct): Counterparts | undefined {
   switch (c.kind) {
     case 'spawn': return { what: 'spawn of a function call: the caller goes on while the call runs', metafork: '`x = meta_fork f(args);`', openmp: '`#pragma omp task shared(x)` before `x = f(args);`', cilkplus: '`x = cilk_spawn f(args);`' };
@@ -45,13 +49,19 @@ function ompCounterparts(name: string): Counterparts | undefined {
 }
 
 /** The construct whose keyword or pragma line is at `offset`. */
-export function constructAt(model: ItemModel, offset: number): Construct | undefined {
+function constructAt(model: ItemModel, offset: number): Construct | undefined {
   return model.constructs.find(c => c.head.start <= offset && offset <= c.head.end);
 }
 
-/** `cuda` gives the kernels of one schedule. */
-/** `cost` gives a schedule's estimate in a sentence (the cost model on the configured GPU). */
-export function hover(state: DocumentState, offset: number, cuda: (schedule: Construct) => CudaResult, cost: (schedule: Construct) => string | undefined = () => undefined): Hover | null {
+export async function hoverAt(ctx: ServerContext, params: HoverParams, token: CancellationToken): Promise<Hover | null> {
+  const state = await ctx.stateOf(params.textDocument?.uri, token);
+  return hover(state, offsetOf(state.lines, params.position), ctx.settings);
+}
+
+/** The hover at `offset`; a schedule's kernels and estimate follow the settings. */
+export function hover(state: DocumentState, offset: number, settings: MetaforkSettings): Hover | null {
+  const cuda = (schedule: Construct) => scheduleKernels(state, schedule, settings);
+  const cost = (schedule: Construct) => scheduleEstimate(state, schedule, settings);
   const model = state.analysis.model.itemAt(offset);
   if (!model) return null;
   const c = constructAt(model, offset);
@@ -153,5 +163,5 @@ function declarationBlock(decl: { start: number; end: number }, text: string): s
 
 function markdown(value: string, span: Span, state: DocumentState): Hover {
   const contents: MarkupContent = { kind: 'markdown', value };
-  return { contents, range: { start: state.lines.position(span.start), end: state.lines.position(span.end) } };
+  return { contents, range: rangeOf(state.lines, span) };
 }
