@@ -3,8 +3,8 @@
 
 import * as fs from 'fs';
 import { checkText } from './checks/index';
-import { preferredFixes } from './checks/fixes';
-import { applyEdits } from './base/edits';
+import { fixRound } from './checks/fixes';
+import { applyEdits, OffsetMap } from './base/edits';
 import { LspDiagnostic, MfDiagnostic, toLsp } from './base/diagnostic';
 import { elide } from './model/elide';
 import { Dialect, DIALECTS } from '../../shared/dialects';
@@ -149,19 +149,24 @@ async function fix(o: Options, io: Io): Promise<number> {
     let text = readInput(file);
     const fileName = file === '-' ? undefined : file;
     let checked = await checkText(text, fileName);
+    // Where each fix's text stands, carried through the later rounds: reported in the text written.
+    const fixed: { at: number; code: string; title: string }[] = [];
     for (let round = 0; round < FIX_ROUNDS; round++) {
-      const fixes = preferredFixes(text, checked.model, checked.diagnostics);
+      const fixes = fixRound(text, checked.model, checked.diagnostics);
       if (fixes.length === 0) break;
-      const index = new LineIndex(text);
-      for (const { d, fix } of fixes) {
-        const p = index.position(d.start);
-        say(`${displayName(file)}:${p.line + 1}:${p.character + 1}: fixed: ${fix.title} [${d.code}]\n`);
-      }
-      text = applyEdits(text, fixes.flatMap(f => f.fix.edits));
+      const edits = fixes.flatMap(f => f.fix.edits);
+      const map = new OffsetMap(edits);
+      for (const f of fixed) f.at = map.forward({ start: f.at, end: f.at }).start;
+      for (const { d, fix } of fixes) fixed.push({ at: map.output(fix.edits[0])!.start, code: d.code, title: fix.title });
+      text = applyEdits(text, edits);
       checked.syntax.dispose();
       checked = await checkText(text, fileName);
     }
     const index = new LineIndex(text);
+    for (const f of fixed.sort((a, b) => a.at - b.at)) {
+      const p = index.position(f.at);
+      say(`${displayName(file)}:${p.line + 1}:${p.character + 1}: fixed: ${f.title} [${f.code}]\n`);
+    }
     for (const d of checked.diagnostics) say(formatDiagnostic(file, d, index) + '\n');
     errors += checked.diagnostics.filter(d => d.severity === 'error').length;
     checked.syntax.dispose();

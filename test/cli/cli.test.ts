@@ -57,6 +57,48 @@ test('check: - reads standard input', () => {
   assert.match(r.stdout, /^<stdin>:2:15: error: unknown OpenMP directive 'paralel'/);
 });
 
+const FIXABLE = 'long fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1);\n  y = fib(n - 2);\n  return x + y;\n}\n\n'
+  + 'int sum(int *a, int n) {\n  int s = 0;\n  #pragma omp paralel for default(none) shared(a)\n  for (int i = 0; i < n; i++)\n    s += a[i];\n  return s;\n}\n';
+const FIXED = 'long fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1);\n  y = fib(n - 2);\n  meta_join;\n  return x + y;\n}\n\n'
+  + 'int sum(int *a, int n) {\n  int s = 0;\n  #pragma omp parallel for default(none) shared(a) shared(n) reduction(+: s)\n  for (int i = 0; i < n; i++)\n    s += a[i];\n  return s;\n}\n';
+
+test('check --fix -o OUT: every quick fix applied, round after round; what was fixed, where it now stands', () => {
+  const file = write('fixable.mfc', FIXABLE);
+  const out = path.join(tmp, 'fixed.mfc');
+  const r = run(['check', '--fix', file, '-o', out]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(fs.readFileSync(out, 'utf8'), FIXED);
+  assert.equal(fs.readFileSync(file, 'utf8'), FIXABLE);
+  assert.equal(r.stdout, [
+    `${file}:6:3: fixed: Insert 'meta_join;' before the return [MF314]`,
+    `${file}:12:15: fixed: Change 'paralel' to 'parallel' [MF201]`,
+    `${file}:12:51: fixed: Add 'shared(n)' to '#pragma omp parallel for' [MF405]`,
+    `${file}:12:61: fixed: Add 'reduction(+: s)' to '#pragma omp parallel for' [MF403]`,
+  ].map(l => l + '\n').join(''));
+});
+
+test('check --fix: the file written back; a misspelled clause corrected, not added again; what remains reported, exit 1', () => {
+  const file = write('fixable2.mfc', 'int main() {\n  int x = 1\n  meta_fork sahred(x) { x = 2; }\n  return x;\n}\n'
+    + 'void h(int n) {\n  #pragma omp for\n  n++;\n}\n');
+  const r = run(['check', '--fix', file]);
+  assert.equal(r.status, 1);
+  assert.equal(fs.readFileSync(file, 'utf8'), 'int main() {\n  int x = 1;\n  meta_fork shared(x) { x = 2; }\n  meta_join;\n  return x;\n}\n'
+    + 'void h(int n) {\n  #pragma omp for\n  n++;\n}\n');
+  assert.equal(r.stdout, [
+    `${file}:2:12: fixed: Insert ';' [MF102]`,
+    `${file}:3:13: fixed: Change 'sahred' to 'shared' [MF205]`,
+    `${file}:4:3: fixed: Insert 'meta_join;' before the return [MF314]`,
+    `${file}:8:15: error: '#pragma omp for' must be followed by a for loop [MF206]`,
+  ].map(l => l + '\n').join(''));
+});
+
+test('check --fix -: the fixed text on standard output, what was fixed on standard error', () => {
+  const r = run(['check', '--fix', '-'], FIXABLE);
+  assert.equal(r.status, 0);
+  assert.equal(r.stdout, FIXED);
+  assert.match(r.stderr, /^<stdin>:6:3: fixed: Insert 'meta_join;' before the return \[MF314\]\n/);
+});
+
 test('check: a missing file is a user error', () => {
   const r = run(['check', path.join(tmp, 'nope.mfc')]);
   assert.equal(r.status, 1);

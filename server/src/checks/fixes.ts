@@ -75,18 +75,24 @@ export function fixesFor(text: string, model: DocumentModel, d: MfDiagnostic): F
   return build ? build({ d, text, model, item: model.itemAt(d.start) }) : [];
 }
 
-/** The preferred fix of each diagnostic (else its first), skipping those whose edits overlap an
- * earlier one's: what `check --fix` applies in one round. */
-export function preferredFixes(text: string, model: DocumentModel, diagnostics: readonly MfDiagnostic[]): { d: MfDiagnostic; fix: Fix }[] {
+/** One round of `check --fix`: the preferred fix (else the first) of each diagnostic of the first
+ * family of codes that has fixes (syntax MF1xx, then directives and clauses MF2xx, then control
+ * flow, then sharing), skipping fixes that overlap an earlier one. A repaired spelling or syntax
+ * changes what the later checks find (a misspelled `shared` clause also reads as a missing one),
+ * so their fixes wait for the next round, on the text checked again. */
+export function fixRound(text: string, model: DocumentModel, diagnostics: readonly MfDiagnostic[]): { d: MfDiagnostic; fix: Fix }[] {
+  const candidates = diagnostics.map(d => {
+    const fixes = fixesFor(text, model, d);
+    return { d, fix: fixes.find(f => f.preferred) ?? fixes[0] };
+  }).filter((c): c is { d: MfDiagnostic; fix: Fix } => c.fix !== undefined);
+  const family = candidates.map(c => c.d.code.slice(0, 3)).sort()[0];
   const out: { d: MfDiagnostic; fix: Fix }[] = [];
   const taken: Span[] = [];
-  const overlaps = (e: Span) => taken.some(t => e.start < t.end && t.start < e.end || (e.start === e.end && e.start === t.start));
-  for (const d of diagnostics) {
-    const fixes = fixesFor(text, model, d);
-    const fix = fixes.find(f => f.preferred) ?? fixes[0];
-    if (!fix || fix.edits.some(overlaps)) continue;
-    taken.push(...fix.edits);
-    out.push({ d, fix });
+  const overlaps = (e: Span) => taken.some(t => (e.start < t.end && t.start < e.end) || (e.start === e.end && e.start === t.start));
+  for (const c of candidates) {
+    if (c.d.code.slice(0, 3) !== family || c.fix.edits.some(overlaps)) continue;
+    taken.push(...c.fix.edits);
+    out.push(c);
   }
   return out;
 }

@@ -42,13 +42,8 @@ export class DocumentStore {
   changed(uri: string): void {
     if (this.running.has(uri)) return; // the running loop picks the newest version up
     const loop = (async () => {
-      // Let the messages already received (the rest of a burst of changes) arrive first: the
-      // connection hands over one message per turn of the event loop, so wait for a quiet turn.
-      for (let seen = -2; (this.latest(uri)?.version ?? -1) !== seen;) {
-        seen = this.latest(uri)?.version ?? -1;
-        await new Promise(resolve => setImmediate(resolve));
-      }
       for (;;) {
+        await this.quiet(uri);
         const doc = this.latest(uri);
         const state = this.states.get(uri);
         if (!doc || (state && state.version >= doc.version)) break;
@@ -66,6 +61,18 @@ export class DocumentStore {
       for (const w of this.waiting.get(uri)?.splice(0) ?? []) w();
     });
     this.running.set(uri, loop);
+  }
+
+  /** Lets the messages already received (the rest of a burst of changes) arrive first. The
+   * connection hands over one message per turn of the event loop, scheduling the next after
+   * whatever its handler scheduled: a turn is quiet when the version is the same two turns on. */
+  private async quiet(uri: string): Promise<void> {
+    const turn = () => new Promise(resolve => setImmediate(resolve));
+    for (let seen = -2; (this.latest(uri)?.version ?? -1) !== seen;) {
+      seen = this.latest(uri)?.version ?? -1;
+      await turn();
+      await turn();
+    }
   }
 
   /** The state of the document's current version (waits for its analysis). */
