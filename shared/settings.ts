@@ -51,7 +51,9 @@ export const SETTING_KEYS = Object.keys(SETTINGS_SCHEMA) as SettingKey[];
 
 /** What is wrong with `value` for the setting `key`, in one sentence naming it as `name` (a
  * command-line flag, a request parameter); undefined when it is valid. */
-export function settingProblem(key: SettingKey, value: unknown, name: string = `${SETTINGS_SECTION}.${key}`): string | undefined {
+export function settingProblem(
+  key: SettingKey, value: unknown, name: string = `${SETTINGS_SECTION}.${key}`,
+): string | undefined {
   const schema: SettingSchema = SETTINGS_SCHEMA[key];
   if (schema.enum) {
     return schema.enum.includes(value as string) ? undefined : `${name} must be one of ${schema.enum.join(', ')}`;
@@ -61,7 +63,9 @@ export function settingProblem(key: SettingKey, value: unknown, name: string = `
 
 /** The settings read through `get` (a key's value, or undefined where it is not set): a value
  * missing or invalid (a typo in settings.json) takes its default; `problems` hears why. */
-export function settingsFrom(get: (key: SettingKey) => unknown, problems?: (message: string) => void): MetaforkSettings {
+export function settingsFrom(
+  get: (key: SettingKey) => unknown, problems?: (message: string) => void,
+): MetaforkSettings {
   const value = (key: SettingKey) => {
     const v = get(key);
     if (v === undefined || v === null) return SETTINGS_SCHEMA[key].default;

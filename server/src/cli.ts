@@ -66,7 +66,11 @@ const PLANNED = new Set<string>();
 
 class UsageError extends Error {}
 
-interface Options { json: boolean; fix?: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string; memory?: string; registers?: string; gpu?: string; set?: string; block?: string; granularity?: string; merge?: string; collapse?: boolean; cache?: string; tile?: string; at?: string }
+interface Options {
+  json: boolean; fix?: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string;
+  memory?: string; registers?: string; gpu?: string; set?: string; block?: string; granularity?: string;
+  merge?: string; collapse?: boolean; cache?: string; tile?: string; at?: string;
+}
 
 function parseOptions(args: string[]): Options {
   const o: Options = { json: false, files: [], stdio: false };
@@ -157,7 +161,9 @@ async function fix(o: Options, io: Io): Promise<number> {
       const edits = fixes.flatMap(f => f.fix.edits);
       const map = new OffsetMap(edits);
       for (const f of fixed) f.at = map.forward({ start: f.at, end: f.at }).start;
-      for (const { d, fix } of fixes) fixed.push({ at: map.output(fix.edits[0])!.start, code: d.code, title: fix.title });
+      for (const { d, fix } of fixes) {
+        fixed.push({ at: map.output(fix.edits[0])!.start, code: d.code, title: fix.title });
+      }
       text = applyEdits(text, edits);
       checked.syntax.dispose();
       checked = await checkText(text, fileName);

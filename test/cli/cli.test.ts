@@ -57,10 +57,17 @@ test('check: - reads standard input', () => {
   assert.match(r.stdout, /^<stdin>:2:15: error: unknown OpenMP directive 'paralel'/);
 });
 
-const FIXABLE = 'long fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1);\n  y = fib(n - 2);\n  return x + y;\n}\n\n'
-  + 'int sum(int *a, int n) {\n  int s = 0;\n  #pragma omp paralel for default(none) shared(a)\n  for (int i = 0; i < n; i++)\n    s += a[i];\n  return s;\n}\n';
-const FIXED = 'long fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1);\n  y = fib(n - 2);\n  meta_join;\n  return x + y;\n}\n\n'
-  + 'int sum(int *a, int n) {\n  int s = 0;\n  #pragma omp parallel for default(none) shared(a) shared(n) reduction(+: s)\n  for (int i = 0; i < n; i++)\n    s += a[i];\n  return s;\n}\n';
+/** The lines of a text, each ending with a newline. */
+const lines = (...ls: string[]) => ls.map(l => `${l}\n`).join('');
+const FIB_UNJOINED = lines(
+  'long fib(long n) {', '  long x, y;', '  if (n < 2) return n;', '  x = meta_fork fib(n - 1);', '  y = fib(n - 2);',
+);
+const SUM_HEAD = lines('}', '', 'int sum(int *a, int n) {', '  int s = 0;');
+const SUM_TAIL = lines('  for (int i = 0; i < n; i++)', '    s += a[i];', '  return s;', '}');
+const FIXABLE = FIB_UNJOINED + lines('  return x + y;') + SUM_HEAD
+  + lines('  #pragma omp paralel for default(none) shared(a)') + SUM_TAIL;
+const FIXED = FIB_UNJOINED + lines('  meta_join;', '  return x + y;') + SUM_HEAD
+  + lines('  #pragma omp parallel for default(none) shared(a) shared(n) reduction(+: s)') + SUM_TAIL;
 
 test('check --fix -o OUT: every quick fix applied, round after round; what was fixed, where it now stands', () => {
   const file = write('fixable.mfc', FIXABLE);
@@ -77,13 +84,16 @@ test('check --fix -o OUT: every quick fix applied, round after round; what was f
   ].map(l => l + '\n').join(''));
 });
 
-test('check --fix: the file written back; a misspelled clause corrected, not added again; what remains reported, exit 1', () => {
-  const file = write('fixable2.mfc', 'int main() {\n  int x = 1\n  meta_fork sahred(x) { x = 2; }\n  return x;\n}\n'
-    + 'void h(int n) {\n  #pragma omp for\n  n++;\n}\n');
+test('check --fix: the file written back; a misspelled clause corrected, not added again; what remains, exit 1', () => {
+  const serial = lines('void h(int n) {', '  #pragma omp for', '  n++;', '}');
+  const unfixed = lines('int main() {', '  int x = 1', '  meta_fork sahred(x) { x = 2; }', '  return x;', '}');
+  const file = write('fixable2.mfc', unfixed + serial);
   const r = run(['check', '--fix', file]);
   assert.equal(r.status, 1);
-  assert.equal(fs.readFileSync(file, 'utf8'), 'int main() {\n  int x = 1;\n  meta_fork shared(x) { x = 2; }\n  meta_join;\n  return x;\n}\n'
-    + 'void h(int n) {\n  #pragma omp for\n  n++;\n}\n');
+  const fixed = lines(
+    'int main() {', '  int x = 1;', '  meta_fork shared(x) { x = 2; }', '  meta_join;', '  return x;', '}',
+  );
+  assert.equal(fs.readFileSync(file, 'utf8'), fixed + serial);
   assert.equal(r.stdout, [
     `${file}:2:12: fixed: Insert ';' [MF102]`,
     `${file}:3:13: fixed: Change 'sahred' to 'shared' [MF205]`,

@@ -33,7 +33,8 @@ export class LspTestClient {
     connection.onNotification('window/showMessage', () => undefined);
     connection.onRequest('window/showMessageRequest', () => null);
     connection.listen();
-    const init = await connection.sendRequest('initialize', { processId, rootUri: null, capabilities, initializationOptions });
+    const params = { processId, rootUri: null, capabilities, initializationOptions };
+    const init = await connection.sendRequest('initialize', params);
     await connection.sendNotification('initialized', {});
     return { client, init };
   }
@@ -60,7 +61,8 @@ export class LspTestClient {
   /** Replaces `start..end` (offsets) with `newText` as one incremental change. */
   async edit(uri: string, start: number, end: number, newText: string): Promise<number> {
     const { version, change } = this.apply(uri, start, end, newText);
-    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+    const params = { textDocument: { uri, version }, contentChanges: [change] };
+    await this.connection.sendNotification('textDocument/didChange', params);
     return version;
   }
 
@@ -97,9 +99,13 @@ export class TestClient extends LspTestClient {
     super(connection, () => proc.kill());
   }
 
-  static async start(capabilities: object = DEFAULT_CAPABILITIES, initializationOptions?: object): Promise<{ client: TestClient; init: any }> {
-    const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  static async start(
+    capabilities: object = DEFAULT_CAPABILITIES, initializationOptions?: object,
+  ): Promise<{ client: TestClient; init: any }> {
+    const bin = path.join(ROOT, 'bin', 'metafork');
+    const proc = spawn(process.execPath, [bin, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const reader = new StreamMessageReader(proc.stdout!);
+    const connection = createMessageConnection(reader, new StreamMessageWriter(proc.stdin!));
     const client = new TestClient(proc, connection);
     proc.stderr!.on('data', d => client.stderr.push(String(d)));
     return LspTestClient.connect(client, capabilities, initializationOptions);

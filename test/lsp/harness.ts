@@ -4,7 +4,9 @@
 
 import { PassThrough } from 'stream';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter,
+} from 'vscode-jsonrpc/node';
 import { createLspConnection } from '../../server/src/lsp/connection';
 import type { ServerOptions } from '../../server/src/lsp/server';
 import { DEFAULT_CAPABILITIES, LspTestClient } from './client';
@@ -19,7 +21,8 @@ export class InProcessClient extends LspTestClient {
   burst(uri: string, changes: { start: number; end: number; newText: string }[]): number {
     const frames = changes.map(c => {
       const { version, change } = this.apply(uri, c.start, c.end, c.newText);
-      const body = JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didChange', params: { textDocument: { uri, version }, contentChanges: [change] } });
+      const params = { textDocument: { uri, version }, contentChanges: [change] };
+      const body = JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didChange', params });
       return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
     });
     this.toServer.write(frames.join(''));
@@ -27,15 +30,20 @@ export class InProcessClient extends LspTestClient {
   }
 
   /** A server in this process and a client connected to it, initialized. */
-  static async start(options: { capabilities?: object; initializationOptions?: object; server?: ServerOptions } = {}): Promise<{ client: InProcessClient; init: any }> {
+  static async start(
+    options: { capabilities?: object; initializationOptions?: object; server?: ServerOptions } = {},
+  ): Promise<{ client: InProcessClient; init: any }> {
     const toServer = new PassThrough();
     const toClient = new PassThrough();
-    const server = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+    const reader = new StreamMessageReader(toServer);
+    const server = createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(toClient));
     createLspConnection(server, options.server);
     const connection = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-    const client = new InProcessClient(connection, () => { server.dispose(); toServer.end(); toClient.end(); }, toServer);
+    const close = () => { server.dispose(); toServer.end(); toClient.end(); };
+    const client = new InProcessClient(connection, close, toServer);
     // No process id: the server would poll it with a timer that keeps this process alive.
-    return LspTestClient.connect(client, options.capabilities ?? DEFAULT_CAPABILITIES, options.initializationOptions, null);
+    const capabilities = options.capabilities ?? DEFAULT_CAPABILITIES;
+    return LspTestClient.connect(client, capabilities, options.initializationOptions, null);
   }
 
   /** `exit` would end this process (the server's connection exits on it): a test only shuts down. */

@@ -8,7 +8,8 @@ import { generateProgram } from '../bench/generate';
 import { Cancelled, Jobs, Overdue } from '../../server/src/lsp/jobs';
 import { InProcessClient } from './harness';
 
-const FIB = 'long fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1);\n  y = fib(n - 2);\n  meta_join;\n  return x + y;\n}\n';
+const FIB = 'long fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1);\n'
+  + '  y = fib(n - 2);\n  meta_join;\n  return x + y;\n}\n';
 const BIG = generateProgram(3000);
 const clients: InProcessClient[] = [];
 const start = async (options: Parameters<typeof InProcessClient.start>[0] = {}) => {
@@ -41,7 +42,8 @@ describe('worker jobs', () => {
     const uri = 'file:///tmp/inprocess/cancel.mfc';
     await client.open(uri, BIG);
     const source = new CancellationTokenSource();
-    const pending = client.connection.sendRequest('metafork/translate', { textDocument: { uri }, to: 'cilkplus' }, source.token);
+    const params = { textDocument: { uri }, to: 'cilkplus' };
+    const pending = client.connection.sendRequest('metafork/translate', params, source.token);
     setTimeout(() => source.cancel(), 20);
     await assert.rejects(pending, (e: any) => e.code === -32800);
     const r = await client.request('metafork/translate', { textDocument: { uri }, to: 'cilkplus' });
@@ -54,8 +56,8 @@ describe('worker jobs', () => {
     await client.open(uri, BIG);
     await assert.rejects(client.request('metafork/translate', { textDocument: { uri }, to: 'openmp' }),
       (e: any) => e.code === -32803 && /took longer than 0.05 s/.test(e.message));
-    const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
-    assert.equal(hover, null);
+    const position = { line: 0, character: 0 };
+    assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position }), null);
   });
 
   test('requests for the same result share one job; a waiter that cancels leaves the other its answer', async () => {
@@ -76,7 +78,8 @@ describe('worker jobs', () => {
   test('Jobs: a job past the limit rejects with Overdue', async () => {
     const jobs = new Jobs(0.05);
     try {
-      await assert.rejects(jobs.run('big', { kind: 'translate', text: BIG, to: 'openmp', options: {} }), (e: unknown) => e instanceof Overdue);
+      const work = { kind: 'translate' as const, text: BIG, to: 'openmp' as const, options: {} };
+      await assert.rejects(jobs.run('big', work), (e: unknown) => e instanceof Overdue);
     } finally {
       jobs.dispose();
     }

@@ -11,7 +11,8 @@ import {
   DEFAULT_SETTINGS, SETTINGS_SCHEMA, SETTINGS_SECTION, SettingSchema, settingProblem, settingsFrom, valueAt,
 } from '../../shared/settings';
 
-const contributed = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).contributes.configuration.properties;
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const contributed = manifest.contributes.configuration.properties;
 
 test("package.json's configuration is the schema: the same settings, types, defaults, enums and scopes", () => {
   const schema = SETTINGS_SCHEMA as Record<string, SettingSchema>;
@@ -36,11 +37,14 @@ test('settings read from a nested object; a mistake takes the default and is sai
   const sent = { enableForCAndCpp: false, cuda: { memory: 'texture', gpu: 'v100', nvccPath: 3 } };
   const settings = settingsFrom(key => valueAt(sent, key), p => problems.push(p));
   assert.deepEqual(settings, { enableForCAndCpp: false, cuda: { memory: 'global', gpu: 'v100', nvccPath: '' } });
-  assert.deepEqual(problems, ['metafork.cuda.memory must be one of global, shared', 'metafork.cuda.nvccPath must be a string']);
+  assert.deepEqual(problems, [
+    'metafork.cuda.memory must be one of global, shared', 'metafork.cuda.nvccPath must be a string',
+  ]);
 });
 
 test('one message per mistake, naming the flag or parameter it came from', () => {
-  assert.equal(settingProblem('cuda.gpu', 'gtx-9000', '--gpu'), '--gpu must be one of tesla-m2050, gtx-670, k20c, v100, a100, h100, h200');
+  assert.equal(settingProblem('cuda.gpu', 'gtx-9000', '--gpu'),
+    '--gpu must be one of tesla-m2050, gtx-670, k20c, v100, a100, h100, h200');
   assert.equal(settingProblem('cuda.memory', 'texture', "'memory'"), "'memory' must be one of global, shared");
   assert.equal(settingProblem('enableForCAndCpp', 'yes'), 'metafork.enableForCAndCpp must be a boolean');
   assert.equal(settingProblem('cuda.gpu', 'a100'), undefined);

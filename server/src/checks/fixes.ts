@@ -4,7 +4,7 @@
 
 import type { Code } from '../base/codes';
 import type { MfDiagnostic } from '../base/diagnostic';
-import type { TextEdit } from '../base/edits';
+import { insert, replace, TextEdit } from '../base/edits';
 import { indentUnit, lineIndent } from '../base/layout';
 import { Span, within } from '../base/span';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -20,11 +20,14 @@ export interface FixContext { d: MfDiagnostic; text: string; model: DocumentMode
 
 type FixBuilder = (c: FixContext) => Fix[];
 
+const preferred = (title: string, ...edits: TextEdit[]): Fix => ({ title, edits, preferred: true });
+
 /** A misspelled name the diagnostic's `data` names with its correction. */
 const spelling: FixBuilder = ({ d, text }) => {
   const data = d.data ?? {};
-  if (typeof data.replace !== 'string' || typeof data.with !== 'string' || text.slice(d.start, d.end) !== data.replace) return [];
-  return [{ title: `Change '${data.replace}' to '${data.with}'`, edits: [{ start: d.start, end: d.end, newText: data.with }], preferred: true }];
+  if (typeof data.replace !== 'string' || typeof data.with !== 'string') return [];
+  if (text.slice(d.start, d.end) !== data.replace) return [];
+  return [preferred(`Change '${data.replace}' to '${data.with}'`, replace(d, data.with))];
 };
 
 /** The quick fixes by the code of the diagnostic they repair. */
@@ -32,22 +35,22 @@ export const FIXES: ReadonlyMap<Code, FixBuilder> = new Map<Code, FixBuilder>([
   ['MF201', spelling], ['MF202', spelling], ['MF203', spelling], ['MF205', spelling],
   ['MF314', c => (c.item ? [insertJoin(c.text, c.item, c.d.data?.insert as string, c.d.data?.at as number)] : [])],
   ['MF402', ({ d }) => {
-    const insert = d.data?.insert as string;
+    const clause = d.data?.insert as string;
     const at = d.data?.at as number;
-    return [{ title: `Add '${insert.trim()}' to the spawn`, edits: [{ start: at, end: at, newText: insert }], preferred: true }];
+    return [preferred(`Add '${clause.trim()}' to the spawn`, insert(at, clause))];
   }],
   ['MF102', ({ d }) => {
     const token = d.data?.insert as string;
     const at = d.data?.at as number;
     if (!/^[^\w\s]{1,3}$/.test(token)) return [];
-    return [{ title: `Insert '${token}'`, edits: [{ start: at, end: at, newText: token }], preferred: true }];
+    return [preferred(`Insert '${token}'`, insert(at, token))];
   }],
   ['MF403', ({ d, item }) => {
     const loop = item && innermost(item, d, c => isParallelLoop(c) && c.dialect !== 'cilkplus');
     if (!loop || typeof d.data?.reduction !== 'string') return [];
     const clause = `reduction(${d.data.reduction}: ${d.data.variable})`;
     const at = loop.form === 'keyword' ? loop.keyword!.start + loop.keyword!.spelling.length : loop.directive!.end;
-    return [{ title: `Add '${clause}' to '${constructLabel(loop)}'`, edits: [{ start: at, end: at, newText: ` ${clause}` }], preferred: true }];
+    return [preferred(`Add '${clause}' to '${constructLabel(loop)}'`, insert(at, ` ${clause}`))];
   }],
   ['MF401', c => removeItemFix(c, false)],
   ['MF404', c => removeItemFix(c, true)],
@@ -56,7 +59,7 @@ export const FIXES: ReadonlyMap<Code, FixBuilder> = new Map<Code, FixBuilder>([
     if (!clause) return [];
     let start = clause.start;
     while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t' || text[start - 1] === ',')) start--;
-    return [{ title: `Remove the clause '${d.data?.clause}'`, edits: [{ start, end: clause.end, newText: '' }], preferred: true }];
+    return [preferred(`Remove the clause '${d.data?.clause}'`, { start, end: clause.end, newText: '' })];
   }],
   ['MF405', ({ d, item }) => {
     const c = item && innermost(item, d, k => k.kind === 'omp' && k.clauses.some(cl => cl.name === 'default'));
@@ -64,7 +67,7 @@ export const FIXES: ReadonlyMap<Code, FixBuilder> = new Map<Code, FixBuilder>([
     const at = c.directive.end;
     return ['shared', 'firstprivate', 'private'].map((clause, i) => ({
       title: `Add '${clause}(${d.data?.variable})' to '${constructLabel(c)}'`,
-      edits: [{ start: at, end: at, newText: ` ${clause}(${d.data?.variable})` }], preferred: i === 0,
+      edits: [insert(at, ` ${clause}(${d.data?.variable})`)], preferred: i === 0,
     }));
   }],
 ]);
@@ -80,7 +83,9 @@ export function fixesFor(text: string, model: DocumentModel, d: MfDiagnostic): F
  * flow, then sharing), skipping fixes that overlap an earlier one. A repaired spelling or syntax
  * changes what the later checks find (a misspelled `shared` clause also reads as a missing one),
  * so their fixes wait for the next round, on the text checked again. */
-export function fixRound(text: string, model: DocumentModel, diagnostics: readonly MfDiagnostic[]): { d: MfDiagnostic; fix: Fix }[] {
+export function fixRound(
+  text: string, model: DocumentModel, diagnostics: readonly MfDiagnostic[],
+): { d: MfDiagnostic; fix: Fix }[] {
   const candidates = diagnostics.map(d => {
     const fixes = fixesFor(text, model, d);
     return { d, fix: fixes.find(f => f.preferred) ?? fixes[0] };
@@ -88,7 +93,10 @@ export function fixRound(text: string, model: DocumentModel, diagnostics: readon
   const family = candidates.map(c => c.d.code.slice(0, 3)).sort()[0];
   const out: { d: MfDiagnostic; fix: Fix }[] = [];
   const taken: Span[] = [];
-  const overlaps = (e: Span) => taken.some(t => (e.start < t.end && t.start < e.end) || (e.start === e.end && e.start === t.start));
+  // Two insertions at one offset overlap too: their order would be a guess.
+  const overlaps = (e: Span) => taken.some(t =>
+    (e.start < t.end && t.start < e.end)
+    || (e.start === e.end && e.start === t.start));
   for (const c of candidates) {
     if (c.d.code.slice(0, 3) !== family || c.fix.edits.some(overlaps)) continue;
     taken.push(...c.fix.edits);
@@ -106,15 +114,14 @@ function insertJoin(text: string, model: ItemModel, join: string, at: number): F
   const indent = lineIndent(text, at);
   if (text[at] === '}') {
     const inner = indent + indentUnit(text);
-    const edit = ownLine ? { start: lineStart, end: lineStart, newText: `${inner}${join}\n` } : { start: at, end: at, newText: `${join} ` };
-    return { title, edits: [edit], preferred: true };
+    return preferred(title, ownLine ? insert(lineStart, `${inner}${join}\n`) : insert(at, `${join} `));
   }
   const ret = nodeStartingAt(model.item, at, new Set(['return_statement']));
   const inBlock = ret?.parent?.type === 'compound_statement';
   if (ret && !inBlock) {
-    return { title, edits: [{ start: ret.start, end: ret.end, newText: `{ ${join} ${text.slice(ret.start, ret.end)} }` }], preferred: true };
+    return preferred(title, replace(ret, `{ ${join} ${text.slice(ret.start, ret.end)} }`));
   }
-  return { title, edits: [{ start: at, end: at, newText: ownLine ? `${join}\n${indent}` : `${join} ` }], preferred: true };
+  return preferred(title, insert(at, ownLine ? `${join}\n${indent}` : `${join} `));
 }
 
 function innermost(model: ItemModel, span: Span, test: (c: Construct) => boolean): Construct | undefined {

@@ -1,15 +1,21 @@
 // Binds the server's methods to an LSP connection: stdio for the editor (main.ts, `metafork lsp
 // --stdio`), in-memory streams for the tests. Errors cross the boundary here as LSP errors.
 
-import { createConnection, LSPErrorCodes, ProposedFeatures, ResponseError, TextDocuments } from 'vscode-languageserver/node';
+import {
+  createConnection, LSPErrorCodes, ProposedFeatures, ResponseError, TextDocuments,
+} from 'vscode-languageserver/node';
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ANALYZE_REQUEST, CUDA_REQUEST, OPTIMIZE_REQUEST, PLOT_REQUEST, TRANSLATE_REQUEST } from '../../../shared/protocol';
+import {
+  ANALYZE_REQUEST, CUDA_REQUEST, OPTIMIZE_REQUEST, PLOT_REQUEST, TRANSLATE_REQUEST,
+} from '../../../shared/protocol';
 import { Cancelled } from './jobs';
 import { MetaforkServer, ServerOptions } from './server';
 
 /** Starts the server on `connection` (default: the process's stdio) and listens. */
-export function createLspConnection(connection: Connection = createConnection(ProposedFeatures.all), options: ServerOptions = {}): Connection {
+export function createLspConnection(
+  connection: Connection = createConnection(ProposedFeatures.all), options: ServerOptions = {},
+): Connection {
   const documents = new TextDocuments(TextDocument);
   const server = new MetaforkServer(connection, documents, options);
 

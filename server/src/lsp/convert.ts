@@ -50,6 +50,7 @@ export function minimalEdit(before: string, after: string): TextEdit {
   const limit = Math.min(before.length, after.length);
   while (start < limit && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   let tail = 0;
-  while (tail < limit - start && before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)) tail++;
+  const same = (t: number) => before.charCodeAt(before.length - 1 - t) === after.charCodeAt(after.length - 1 - t);
+  while (tail < limit - start && same(tail)) tail++;
   return { start, end: before.length - tail, newText: after.slice(start, after.length - tail) };
 }

@@ -82,7 +82,9 @@ export class DocumentStore {
       if (!doc) return undefined;
       const state = this.states.get(uri);
       if (state && state.version >= doc.version) { this.used(uri); return state; }
-      if (this.failed.get(uri) === doc.version) throw new Error(`the analysis of version ${doc.version} failed (see the server's log)`);
+      if (this.failed.get(uri) === doc.version) {
+        throw new Error(`the analysis of version ${doc.version} failed (see the server's log)`);
+      }
       if (!this.running.has(uri)) this.changed(uri);
       await new Promise<void>(resolve => {
         const list = this.waiting.get(uri) ?? [];
@@ -114,9 +116,11 @@ export class DocumentStore {
     const version = doc.version;
     const syntax = previous ? previous.analysis.syntax.update(text) : await parseText(text, pathOf(doc.uri));
     const analysis = checkSyntax(syntax, previous?.analysis);
-    if (this.states.get(doc.uri) !== previous || !this.latest(doc.uri)) { syntax.dispose(); return; } // closed meanwhile
+    // Closed meanwhile.
+    if (this.states.get(doc.uri) !== previous || !this.latest(doc.uri)) { syntax.dispose(); return; }
     previous?.analysis.syntax.dispose();
-    const state: DocumentState = { uri: doc.uri, version, text, lines: new LineIndex(text), analysis, derived: new Map() };
+    const lines = new LineIndex(text);
+    const state: DocumentState = { uri: doc.uri, version, text, lines, analysis, derived: new Map() };
     this.states.set(doc.uri, state);
     this.used(doc.uri);
     await this.publish(state);

@@ -40,12 +40,16 @@ export interface ServerOptions {
 
 export class MetaforkServer implements ServerContext {
   settings: MetaforkSettings = DEFAULT_SETTINGS;
-  client: ClientSupport = { configuration: false, resolveEdit: false, disabled: false, documentChanges: false, lensRefresh: false };
+  client: ClientSupport = {
+    configuration: false, resolveEdit: false, disabled: false, documentChanges: false, lensRefresh: false,
+  };
   private readonly jobs: Jobs;
   private readonly store: DocumentStore;
   private readonly symbols = new DocumentSymbols();
 
-  constructor(private readonly connection: Connection, documents: TextDocuments<TextDocument>, options: ServerOptions = {}) {
+  constructor(
+    private readonly connection: Connection, documents: TextDocuments<TextDocument>, options: ServerOptions = {},
+  ) {
     this.jobs = new Jobs(options.jobSeconds);
     this.store = new DocumentStore(
       uri => documents.get(uri),
@@ -68,7 +72,9 @@ export class MetaforkServer implements ServerContext {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite], resolveProvider: true },
+        codeActionProvider: {
+          codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite], resolveProvider: true,
+        },
         documentSymbolProvider: true,
         codeLensProvider: { resolveProvider: true },
         semanticTokensProvider: { legend: TOKEN_LEGEND, full: true },
@@ -95,7 +101,9 @@ export class MetaforkServer implements ServerContext {
   hover(params: HoverParams, token: CancellationToken) { return hoverAt(this, params, token); }
   codeAction(params: CodeActionParams, token: CancellationToken) { return codeActions(this, params, token); }
   codeActionResolve(action: CodeAction, token: CancellationToken) { return resolveCodeAction(this, action, token); }
-  documentSymbol(params: DocumentSymbolParams, token: CancellationToken) { return this.symbols.provide(this, params, token); }
+  documentSymbol(params: DocumentSymbolParams, token: CancellationToken) {
+    return this.symbols.provide(this, params, token);
+  }
   codeLens(params: CodeLensParams, token: CancellationToken) { return lensesOf(this, params, token); }
   codeLensResolve(lens: CodeLens, token: CancellationToken) { return resolveLens(this, lens, token); }
   semanticTokens(params: SemanticTokensParams, token: CancellationToken) { return tokensOf(this, params, token); }
@@ -111,12 +119,17 @@ export class MetaforkServer implements ServerContext {
   async stateOf(uri: unknown, token?: CancellationToken): Promise<DocumentState> {
     if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'textDocument.uri must be a string');
     const state = await this.store.current(uri);
-    if (!state) throw new ResponseError(ErrorCodes.InvalidParams, `unknown document ${uri}: open it first (textDocument/didOpen)`);
+    if (!state) {
+      const why = `unknown document ${uri}: open it first (textDocument/didOpen)`;
+      throw new ResponseError(ErrorCodes.InvalidParams, why);
+    }
     if (token?.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
     return state;
   }
 
-  async job<W extends Work>(state: DocumentState, what: string, work: W, token?: CancellationToken): Promise<Result<W>> {
+  async job<W extends Work>(
+    state: DocumentState, what: string, work: W, token?: CancellationToken,
+  ): Promise<Result<W>> {
     const key = `${state.uri}@${state.version}:${what}`;
     if (state.derived.has(key)) return state.derived.get(key) as Result<W>;
     const result = await this.jobs.run(key, work, token);
@@ -135,7 +148,9 @@ export class MetaforkServer implements ServerContext {
   private async refreshSettings(): Promise<void> {
     if (!this.client.configuration) return;
     const before = JSON.stringify(this.settings.cuda);
-    try { this.settings = this.read(await this.connection.workspace.getConfiguration(SETTINGS_SECTION)); } catch { /* keep the last settings */ }
+    try {
+      this.settings = this.read(await this.connection.workspace.getConfiguration(SETTINGS_SECTION));
+    } catch { /* keep the last settings */ }
     // The lenses show the CUDA and its estimate for the memory mode and GPU of the settings.
     if (this.client.lensRefresh && JSON.stringify(this.settings.cuda) !== before) {
       void this.connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);

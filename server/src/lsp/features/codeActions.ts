@@ -3,14 +3,18 @@
 // (refactors.ts), resolved lazily where the client can.
 
 import { CodeActionKind } from 'vscode-languageserver/node';
-import type { CancellationToken, CodeAction, CodeActionParams, Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import type {
+  CancellationToken, CodeAction, CodeActionParams, Diagnostic as LspDiagnostic,
+} from 'vscode-languageserver';
 import { Fix, fixesFor } from '../../checks/fixes';
 import type { ServerContext } from '../context';
 import type { DocumentState } from '../documents';
 import { offsetOf, workspaceEdit } from '../convert';
 import { offloadActions, resolveRefactor, translationActions } from './refactors';
 
-export async function codeActions(ctx: ServerContext, params: CodeActionParams, token: CancellationToken): Promise<CodeAction[]> {
+export async function codeActions(
+  ctx: ServerContext, params: CodeActionParams, token: CancellationToken,
+): Promise<CodeAction[]> {
   const state = await ctx.stateOf(params.textDocument?.uri, token);
   const offset = offsetOf(state.lines, params.range?.start);
   const out: CodeAction[] = [];
@@ -32,7 +36,9 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams, 
   return out.filter(a => wanted(a.kind ?? ''));
 }
 
-export function resolveCodeAction(ctx: ServerContext, action: CodeAction, token: CancellationToken): Promise<CodeAction> {
+export function resolveCodeAction(
+  ctx: ServerContext, action: CodeAction, token: CancellationToken,
+): Promise<CodeAction> {
   return resolveRefactor(ctx, action, token);
 }
 

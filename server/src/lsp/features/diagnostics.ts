@@ -6,7 +6,8 @@ import type { DocumentState } from '../documents';
 import { lspDiagnostics } from '../convert';
 
 export function published(state: DocumentState): PublishDiagnosticsParams {
-  return { uri: state.uri, version: state.version, diagnostics: lspDiagnostics(state.analysis.diagnostics, state.lines) };
+  const diagnostics = lspDiagnostics(state.analysis.diagnostics, state.lines);
+  return { uri: state.uri, version: state.version, diagnostics };
 }
 
 /** What a closed document shows: nothing. */

@@ -9,51 +9,21 @@ import { sharingAt } from '../../model/sharing';
 import type { CudaResult, ScheduleSummary } from '../../cuda';
 import type { Span } from '../../base/span';
 import type { MetaforkSettings } from '../../../../shared/settings';
+import { DIALECTS, DIALECT_LABELS } from '../../../../shared/dialects';
 import type { ServerContext } from '../context';
 import type { DocumentState } from '../documents';
 import { offsetOf, rangeOf } from '../convert';
 import { scheduleEstimate, scheduleKernels } from './schedules';
-
-type Counterparts = { metafork: string; openmp: string; cilkplus: string; what: string };
-
-/** The same construct in each dialect (the thesis's translation algorithms 1–9 and its CilkPlus rules). */
-function counterparts(c: Construct): Counterparts | undefined {
-  switch (c.kind) {
-    case 'spawn': return { what: 'spawn of a function call: the caller goes on while the call runs', metafork: '`x = meta_fork f(args);`', openmp: '`#pragma omp task shared(x)` before `x = f(args);`', cilkplus: '`x = cilk_spawn f(args);`' };
-    case 'block-spawn': return { what: 'spawn of a block: the block runs in parallel with what follows it', metafork: '`meta_fork shared(v) { ... }`', openmp: '`#pragma omp task shared(v) { ... }`', cilkplus: 'the block outlined into a function, then `cilk_spawn` of that function' };
-    case 'join': return { what: 'join: waits for the children spawned so far by this function', metafork: '`meta_join;`', openmp: '`#pragma omp taskwait`', cilkplus: '`cilk_sync;`' };
-    case 'parallel-for': return { what: 'parallel loop: its iterations may run in parallel and are all done when it ends', metafork: '`meta_for (int i = a; i < b; i++)`', openmp: '`#pragma omp parallel for`', cilkplus: '`cilk_for (int i = a; i < b; i++)`' };
-    case 'schedule': return { what: 'GPU schedule: each loop nest of 2 or 4 `meta_for`s is a CUDA kernel (grid and block loops)', metafork: '`meta_schedule [cache(a)] { ... }`', openmp: 'none: its loops become CPU parallel loops', cilkplus: 'none: its loops become `cilk_for` loops' };
-    case 'scope': return { what: 'a region whose spawns are all joined at its end', metafork: 'a block ending with `meta_join;`', openmp: '`#pragma omp taskgroup` (waits for descendants too)', cilkplus: '`cilk_scope { ... }`' };
-    case 'pipe': return { what: 'pipeline: iterations run as stages that wait for the previous iteration\'s same stage', metafork: '`meta_pipe`', openmp: 'tasks ordered by `depend` clauses', cilkplus: 'fork-join code (no pipeline construct)' };
-    case 'grainsize': return { what: 'the number of iterations a strand of the next parallel loop runs', metafork: '`#pragma meta grainsize = g`', openmp: '`schedule(dynamic, g)` on the loop', cilkplus: '`#pragma cilk grainsize = g`' };
-    case 'omp': return ompCounterparts(c.directive?.name ?? '');
-    default: return undefined;
-  }
-}
-
-function ompCounterparts(name: string): Counterparts | undefined {
-  const same = { openmp: `\`#pragma omp ${name}\`` };
-  if (/^(parallel for|for|parallel for simd|for simd|simd)$/.test(name)) return { ...same, what: 'worksharing loop', metafork: '`meta_for` (Algorithm 5)', cilkplus: '`cilk_for`' };
-  switch (name) {
-    case 'parallel': return { ...same, what: 'parallel region: a team of threads runs the block', metafork: 'its worksharing constructs become `meta_for`/`meta_fork`; code every thread runs is refused (thread-team semantics)', cilkplus: 'via MetaFork: `cilk_for` / `cilk_spawn`' };
-    case 'sections': case 'parallel sections': return { ...same, what: 'sections: each section runs once, in parallel', metafork: 'one `meta_fork` per section but the last, then `meta_join;` (Algorithm 7)', cilkplus: '`cilk_spawn` per section, then `cilk_sync;`' };
-    case 'section': return { ...same, what: 'one section of a sections construct', metafork: 'a `meta_fork` block', cilkplus: 'an outlined function under `cilk_spawn`' };
-    case 'task': return { ...same, what: 'task: the block runs asynchronously', metafork: '`meta_fork` (Algorithm 8)', cilkplus: '`cilk_spawn`' };
-    case 'taskwait': return { ...same, what: 'waits for the child tasks', metafork: '`meta_join;`', cilkplus: '`cilk_sync;`' };
-    case 'barrier': return { ...same, what: 'waits for every thread of the team', metafork: '`meta_join;` where it ends spawned work', cilkplus: '`cilk_sync;`' };
-    case 'single': case 'master': return { ...same, what: `${name}: one thread runs the block`, metafork: 'the block itself (MetaFork code runs once unless spawned)', cilkplus: 'the block itself' };
-    case 'critical': case 'atomic': return { ...same, what: `${name}: mutual exclusion`, metafork: 'none (MetaFork synchronises only by joins)', cilkplus: 'none (use a reducer)' };
-    default: return name ? { ...same, what: `OpenMP '${name}'`, metafork: 'none known', cilkplus: 'none known' } : undefined;
-  }
-}
+import { counterparts } from './counterparts';
 
 /** The construct whose keyword or pragma line is at `offset`. */
 function constructAt(model: ItemModel, offset: number): Construct | undefined {
   return model.constructs.find(c => c.head.start <= offset && offset <= c.head.end);
 }
 
-export async function hoverAt(ctx: ServerContext, params: HoverParams, token: CancellationToken): Promise<Hover | null> {
+export async function hoverAt(
+  ctx: ServerContext, params: HoverParams, token: CancellationToken,
+): Promise<Hover | null> {
   const state = await ctx.stateOf(params.textDocument?.uri, token);
   return hover(state, offsetOf(state.lines, params.position), ctx.settings);
 }
@@ -89,13 +59,15 @@ function innermostRegion(model: ItemModel, offset: number): Construct | undefine
   return found;
 }
 
-function constructHover(model: ItemModel, c: Construct, cuda: (schedule: Construct) => CudaResult, cost: (schedule: Construct) => string | undefined): string {
+type Of<T> = (schedule: Construct) => T;
+
+function constructHover(model: ItemModel, c: Construct, cuda: Of<CudaResult>, cost: Of<string | undefined>): string {
   const parts: string[] = [];
   const label = constructLabel(c);
   const cp = counterparts(c);
   parts.push(`**${label}** — ${cp?.what ?? c.kind}`);
   if (cp) {
-    const rows = (['metafork', 'openmp', 'cilkplus'] as const).filter(d => d !== c.dialect).map(d => `| ${d === 'metafork' ? 'MetaFork' : d === 'openmp' ? 'OpenMP' : 'CilkPlus'} | ${cp[d]} |`);
+    const rows = DIALECTS.filter(d => d !== c.dialect).map(d => `| ${DIALECT_LABELS[d]} | ${cp[d]} |`);
     parts.push(['| dialect | counterpart |', '|---|---|', ...rows].join('\n'));
   }
   // A kernel's grid loop: the kernel it becomes.
@@ -114,7 +86,8 @@ function constructHover(model: ItemModel, c: Construct, cuda: (schedule: Constru
     if (summary) {
       const estimate = cost(c);
       if (estimate) parts.push(`**Estimate**: ${estimate} (\`metafork analyze\` for the counts)`);
-      parts.push(`becomes ${summary.kernels.length} CUDA kernel${summary.kernels.length === 1 ? '' : 's'}${tilesLine(result, summary)}:`);
+      const n = summary.kernels.length;
+      parts.push(`becomes ${n} CUDA kernel${n === 1 ? '' : 's'}${tilesLine(result, summary)}:`);
       for (const k of summary.kernels) parts.push(kernelMarkdown(k));
     } else {
       parts.push(cudaProblems(result));
@@ -124,7 +97,8 @@ function constructHover(model: ItemModel, c: Construct, cuda: (schedule: Constru
   if (['spawn', 'block-spawn', 'parallel-for', 'pipe', 'omp'].includes(c.kind)) {
     const entries = sharingAt(model, c).filter(e => !e.local || c.kind !== 'spawn');
     if (entries.length) {
-      parts.push([`| variable | sharing | why |`, '|---|---|---|', ...entries.map(e => `| \`${e.variable.name}\` | ${e.sharing} | ${e.reason} |`)].join('\n'));
+      const rows = entries.map(e => `| \`${e.variable.name}\` | ${e.sharing} | ${e.reason} |`);
+      parts.push([`| variable | sharing | why |`, '|---|---|---|', ...rows].join('\n'));
     }
   }
   return parts.join('\n\n');
@@ -142,11 +116,13 @@ function scheduleOf(result: CudaResult, c: Construct): ScheduleSummary | undefin
 function tilesLine(result: CudaResult, s: ScheduleSummary): string {
   const names = new Set(s.kernels.map(k => k.name));
   const tiles = result.tiles.filter(t => names.has(t.kernel));
-  return tiles.length ? ` (shared-memory tiles: ${tiles.map(t => `\`${t.name}[${t.extent.join('][')}]\``).join(', ')})` : '';
+  const shown = tiles.map(t => `\`${t.name}[${t.extent.join('][')}]\``);
+  return tiles.length ? ` (shared-memory tiles: ${shown.join(', ')})` : '';
 }
 
 function kernelMarkdown(k: ScheduleSummary['kernels'][number]): string {
-  const shape = `grid ${k.grid.map(g => `\`${g}\``).join(' × ')} blocks of ${k.block.map(b => `\`${b}\``).join(' × ')} threads`;
+  const dims = (xs: string[]) => xs.map(x => `\`${x}\``).join(' × ');
+  const shape = `grid ${dims(k.grid)} blocks of ${dims(k.block)} threads`;
   return [`**${k.name}**: ${shape}`, '```cuda-cpp', k.source, '', '// launch', k.launch, '```'].join('\n');
 }
 

@@ -14,7 +14,9 @@ import { rangeOf } from '../convert';
 import { optimization } from '../requests/optimize';
 import { scheduleEstimate, scheduleKernels, schedules } from './schedules';
 
-export async function lensesOf(ctx: ServerContext, params: CodeLensParams, token: CancellationToken): Promise<CodeLens[]> {
+export async function lensesOf(
+  ctx: ServerContext, params: CodeLensParams, token: CancellationToken,
+): Promise<CodeLens[]> {
   const state = await ctx.stateOf(params.textDocument?.uri, token);
   return codeLenses(state, schedules(state));
 }
@@ -27,7 +29,8 @@ export async function resolveLens(ctx: ServerContext, lens: CodeLens, token: Can
     throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since this lens was offered');
   }
   if (data.kind === 'cuda') {
-    return cudaLens(lens, data, scheduleKernels(state, data, ctx.settings), scheduleEstimate(state, data, ctx.settings, true));
+    const estimate = scheduleEstimate(state, data, ctx.settings, true);
+    return cudaLens(lens, data, scheduleKernels(state, data, ctx.settings), estimate);
   }
   return casesLens(lens, data, await optimization(ctx, state, undefined, token));
 }
@@ -35,7 +38,8 @@ export async function resolveLens(ctx: ServerContext, lens: CodeLens, token: Can
 /** What an unresolved lens carries to its resolution: the kernels of a schedule, or its cases. */
 export interface LensData { kind: 'cuda' | 'cases'; uri: string; version: number; start: number; end: number }
 
-const errorsTitle = (what: string, errors: readonly { code: string }[]) => `${what}: ${errors.length} error${errors.length === 1 ? '' : 's'} (${errors[0].code})`;
+const errorsTitle = (what: string, errors: readonly { code: string }[]) =>
+  `${what}: ${errors.length} error${errors.length === 1 ? '' : 's'} (${errors[0].code})`;
 
 /** Two lenses over each schedule, both resolved only when on screen (a file may hold hundreds):
  * its kernels with their estimated time, which open the CUDA view (see `cudaLens`), and its
@@ -44,7 +48,8 @@ export function codeLenses(state: DocumentState, schedules: Construct[]): CodeLe
   return schedules.flatMap(c => {
     const range = rangeOf(state.lines, c.head);
     const span = constructSpan(c);
-    const data = (kind: LensData['kind']): LensData => ({ kind, uri: state.uri, version: state.version, start: span.start, end: span.end });
+    const data = (kind: LensData['kind']): LensData =>
+      ({ kind, uri: state.uri, version: state.version, start: span.start, end: span.end });
     return [{ range, data: data('cuda') }, { range, data: data('cases') }];
   });
 }

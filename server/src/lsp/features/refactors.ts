@@ -24,8 +24,10 @@ export function translationActions(state: DocumentState, offset: number, disable
   const blocked = errorsOf(state).length ? 'the file has errors: fix them first' : undefined;
   if (blocked && !disabledSupport) return [];
   const out: CodeAction[] = [];
-  const data = (to: Dialect, focus?: number): TranslationActionData => ({ kind: 'translate', uri: state.uri, version: state.version, to, ...(focus === undefined ? {} : { focus }) });
-  const action = (title: string, d: TranslationActionData): CodeAction => ({ title, kind: 'refactor.rewrite', data: d, ...(blocked ? { disabled: { reason: blocked } } : {}) });
+  const data = (to: Dialect, focus?: number): TranslationActionData =>
+    ({ kind: 'translate', uri: state.uri, version: state.version, to, ...(focus === undefined ? {} : { focus }) });
+  const action = (title: string, d: TranslationActionData): CodeAction =>
+    ({ title, kind: 'refactor.rewrite', data: d, ...(blocked ? { disabled: { reason: blocked } } : {}) });
   const focus = focusSpan(doc, offset);
   if (focus) {
     const model = doc.itemAt(offset)!;
@@ -35,7 +37,9 @@ export function translationActions(state: DocumentState, offset: number, disable
       ? `the spawns and joins of '${functionName(model.item, state.text)?.name ?? 'this function'}'`
       : `this '${root ? constructLabel(root) : 'construct'}'`;
     for (const to of DIALECTS) {
-      if (dialects.some(d => d !== to)) out.push(action(`Translate ${what} to ${DIALECT_LABELS[to]}`, data(to, offset)));
+      if (dialects.some(d => d !== to)) {
+        out.push(action(`Translate ${what} to ${DIALECT_LABELS[to]}`, data(to, offset)));
+      }
     }
   }
   const all = layerDialects(doc.syntax.layer);
@@ -59,30 +63,45 @@ export function offloadActions(state: DocumentState, offset: number, disabledSup
   if (!nest) return [];
   const errors = errorsOf(state).length ? 'the file has errors: fix them first' : undefined;
   const blocked = errors ?? (nest.reasons[0] && `this loop nest stays serial: ${nest.reasons[0]}`);
-  const action = (title: string, at: number | undefined, disabled: string | undefined): CodeAction[] => (disabled && !disabledSupport ? [] : [{
-    title, kind: 'refactor.rewrite', data: { kind: 'tile', uri: state.uri, version: state.version, ...(at === undefined ? {} : { offset: at }) } satisfies TileActionData,
-    command: { title: 'Show generated CUDA', command: COMMANDS.showCuda, arguments: [state.uri] },
-    ...(disabled ? { disabled: { reason: disabled } } : {}),
-  }]);
+  const action = (title: string, at: number | undefined, disabled: string | undefined): CodeAction[] => {
+    if (disabled && !disabledSupport) return [];
+    const data: TileActionData = {
+      kind: 'tile', uri: state.uri, version: state.version, ...(at === undefined ? {} : { offset: at }),
+    };
+    return [{
+      title, kind: 'refactor.rewrite', data,
+      command: { title: 'Show generated CUDA', command: COMMANDS.showCuda, arguments: [state.uri] },
+      ...(disabled ? { disabled: { reason: disabled } } : {}),
+    }];
+  };
   // Another nest anywhere in the file (counting stops at two: a code action is asked at every move).
   let nests = 0;
   for (const m of state.analysis.model.allItems()) if ((nests += loopNests(m).length) > 1) break;
   const others = nests > 1;
   return [
     ...action('Offload this loop nest to the GPU (meta_schedule)', nest.span.start, blocked),
-    ...(others ? action('Offload every loop nest of the file that may run in parallel to the GPU', undefined, errors) : []),
+    ...(others
+      ? action('Offload every loop nest of the file that may run in parallel to the GPU', undefined, errors)
+      : []),
   ];
 }
 
 /** The edit of a refactoring the client picked (computed in the worker). */
-export function resolveRefactor(ctx: ServerContext, action: CodeAction, token?: CancellationToken): Promise<CodeAction> {
-  return (action.data as { kind?: string } | undefined)?.kind === 'tile' ? resolveOffload(ctx, action, token) : resolveTranslation(ctx, action, token);
+export function resolveRefactor(
+  ctx: ServerContext, action: CodeAction, token?: CancellationToken,
+): Promise<CodeAction> {
+  const offload = (action.data as { kind?: string } | undefined)?.kind === 'tile';
+  return offload ? resolveOffload(ctx, action, token) : resolveTranslation(ctx, action, token);
 }
 
 /** The state an action was offered for, or ContentModified when the document changed since. */
-async function offeredState(ctx: ServerContext, data: { uri: string; version: number }, token?: CancellationToken): Promise<DocumentState> {
+async function offeredState(
+  ctx: ServerContext, data: { uri: string; version: number }, token?: CancellationToken,
+): Promise<DocumentState> {
   const state = await ctx.stateOf(data.uri, token);
-  if (state.version !== data.version) throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since this action was offered');
+  if (state.version !== data.version) {
+    throw new ResponseError(LSPErrorCodes.ContentModified, 'the document changed since this action was offered');
+  }
   return state;
 }
 
@@ -93,13 +112,16 @@ async function resolveOffload(ctx: ServerContext, action: CodeAction, token?: Ca
   const options = { fileName: pathOf(state.uri), offset: data.offset };
   const result = await ctx.job(state, `tile:${data.offset}`, { kind: 'tile', text: state.text, options }, token);
   if (result.text === undefined) {
-    ctx.showError(`MetaFork: the loop nest stays serial: ${result.nests[0]?.reasons[0] ?? result.diagnostics[0]?.message ?? 'refused'}`);
+    const why = result.nests[0]?.reasons[0] ?? result.diagnostics[0]?.message ?? 'refused';
+    ctx.showError(`MetaFork: the loop nest stays serial: ${why}`);
     return { ...action, edit: { changes: {} } };
   }
   return { ...action, edit: workspaceEdit(state, [minimalEdit(state.text, result.text)], ctx.client.documentChanges) };
 }
 
-async function resolveTranslation(ctx: ServerContext, action: CodeAction, token?: CancellationToken): Promise<CodeAction> {
+async function resolveTranslation(
+  ctx: ServerContext, action: CodeAction, token?: CancellationToken,
+): Promise<CodeAction> {
   const data = action.data as TranslationActionData | undefined;
   if (!data || data.kind !== 'translate' || !DIALECTS.includes(data.to)) {
     throw new ResponseError(ErrorCodes.InvalidParams, 'not a MetaFork translation action');

@@ -20,13 +20,20 @@ export function schedules(state: DocumentState): Construct[] {
 export function scheduleKernels(state: DocumentState, schedule: Span, settings: MetaforkSettings): CudaResult {
   const memory = settings.cuda.memory;
   return derive(state, `cuda:${memory}:${schedule.start}`, () =>
-    cudaFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, only: schedule }));
+    cudaFromModel(state.analysis.model, state.analysis.diagnostics, {
+      fileName: pathOf(state.uri), memory, only: schedule,
+    }),
+  );
 }
 
 /** A schedule's estimate on the configured GPU, in a sentence (`short`: the time alone). */
-export function scheduleEstimate(state: DocumentState, schedule: Span, settings: MetaforkSettings, short = false): string | undefined {
+export function scheduleEstimate(
+  state: DocumentState, schedule: Span, settings: MetaforkSettings, short = false,
+): string | undefined {
   const { memory, gpu } = settings.cuda;
   const estimate = derive(state, `cost:${memory}:${gpu}:${schedule.start}`, () =>
-    estimateFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, gpu, offset: schedule.start }).schedules[0]);
+    estimateFromModel(state.analysis.model, state.analysis.diagnostics, {
+      fileName: pathOf(state.uri), memory, gpu, offset: schedule.start,
+    }).schedules[0]);
   return estimate && estimateSummary(GPUS[gpu], estimate, short);
 }

@@ -1,13 +1,17 @@
 // Semantic tokens for the MetaFork, CilkPlus and OpenMP keywords, clauses and directives.
 
 import { SemanticTokensBuilder } from 'vscode-languageserver';
-import type { CancellationToken, SemanticTokens, SemanticTokensLegend, SemanticTokensParams } from 'vscode-languageserver';
+import type {
+  CancellationToken, SemanticTokens, SemanticTokensLegend, SemanticTokensParams,
+} from 'vscode-languageserver';
 import { parsePragma } from '../../syntax/pragma';
 import type { Span } from '../../base/span';
 import type { ServerContext } from '../context';
 import { derive, DocumentState } from '../documents';
 
-export async function tokensOf(ctx: ServerContext, params: SemanticTokensParams, token: CancellationToken): Promise<SemanticTokens> {
+export async function tokensOf(
+  ctx: ServerContext, params: SemanticTokensParams, token: CancellationToken,
+): Promise<SemanticTokens> {
   const state = await ctx.stateOf(params.textDocument?.uri, token);
   return derive(state, 'tokens', () => semanticTokens(state));
 }
@@ -22,7 +26,9 @@ const MODIFIER = { metafork: 1, openmp: 2, cilkplus: 4 } as const;
 export function semanticTokens(state: DocumentState): { data: number[] } {
   const layer = state.analysis.syntax.layer;
   const tokens: { start: number; end: number; type: number; modifier: number }[] = [];
-  const add = (s: Span, type: number, modifier: number) => { if (s.end > s.start) tokens.push({ start: s.start, end: s.end, type, modifier }); };
+  const add = (s: Span, type: number, modifier: number) => {
+    if (s.end > s.start) tokens.push({ start: s.start, end: s.end, type, modifier });
+  };
   for (const k of layer.keywords) {
     const modifier = k.keyword.startsWith('meta_') ? MODIFIER.metafork : MODIFIER.cilkplus;
     add({ start: k.start, end: k.start + k.spelling.length }, TYPE.keyword, modifier);
@@ -34,7 +40,8 @@ export function semanticTokens(state: DocumentState): { data: number[] } {
   for (const line of layer.pragmas) {
     const directive = parsePragma(line);
     if (!directive) continue;
-    const modifier = directive.family === 'omp' ? MODIFIER.openmp : directive.family === 'cilk' ? MODIFIER.cilkplus : MODIFIER.metafork;
+    const family = directive.family;
+    const modifier = family === 'omp' ? MODIFIER.openmp : family === 'cilk' ? MODIFIER.cilkplus : MODIFIER.metafork;
     const head = /^#\s*pragma\s+[A-Za-z_]+/.exec(line.text);
     if (head) add({ start: line.start, end: line.start + head[0].length }, TYPE.macro, modifier);
     add(directive.nameSpan, TYPE.keyword, modifier);

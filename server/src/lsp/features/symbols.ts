@@ -39,7 +39,9 @@ const CONSTRUCT_SYMBOL: Partial<Record<Construct['kind'], SymbolKind>> = {
  * the function's text: after an edit only the edited function is read again (reading all of a
  * 10,000-line file's functions takes ~200 ms). The caller keeps it from one version to the next.
  */
-export function documentSymbols(state: DocumentState, memo: Map<string, DocumentSymbol>): { symbols: DocumentSymbol[]; memo: Map<string, DocumentSymbol> } {
+export function documentSymbols(
+  state: DocumentState, memo: Map<string, DocumentSymbol>,
+): { symbols: DocumentSymbol[]; memo: Map<string, DocumentSymbol> } {
   const doc = state.analysis.model;
   const text = state.text;
   const out: DocumentSymbol[] = [];
@@ -55,7 +57,10 @@ export function documentSymbols(state: DocumentState, memo: Map<string, Document
     } else {
       for (const v of doc.fileScope.variables.values()) {
         if (v.span.start >= ref.start && v.span.end <= ref.end) {
-          out.push({ name: v.name, kind: SymbolKind.Variable, detail: v.typeText, range: rangeOf(state.lines, ref), selectionRange: rangeOf(state.lines, v.span) });
+          out.push({
+            name: v.name, kind: SymbolKind.Variable, detail: v.typeText,
+            range: rangeOf(state.lines, ref), selectionRange: rangeOf(state.lines, v.span),
+          });
         }
       }
     }
@@ -68,25 +73,37 @@ function functionSymbol(state: DocumentState, model: ItemModel): DocumentSymbol 
   const name = functionName(item, state.text);
   const nameSpan = name ?? item;
   return {
-    name: name?.name ?? 'function', kind: SymbolKind.Function, range: rangeOf(state.lines, item), selectionRange: rangeOf(state.lines, nameSpan),
-    detail: state.text.slice(item.start, nameSpan.start).trim(), children: model.roots.flatMap(c => constructSymbol(state, c)),
+    name: name?.name ?? 'function', kind: SymbolKind.Function,
+    range: rangeOf(state.lines, item), selectionRange: rangeOf(state.lines, nameSpan),
+    detail: state.text.slice(item.start, nameSpan.start).trim(),
+    children: model.roots.flatMap(c => constructSymbol(state, c)),
   };
 }
 
 function shiftLines(s: DocumentSymbol, delta: number): DocumentSymbol {
-  const move = (r: Range): Range => ({ start: { line: r.start.line + delta, character: r.start.character }, end: { line: r.end.line + delta, character: r.end.character } });
-  return { ...s, range: move(s.range), selectionRange: move(s.selectionRange), ...(s.children ? { children: s.children.map(c => shiftLines(c, delta)) } : {}) };
+  const move = (r: Range): Range => ({
+    start: { line: r.start.line + delta, character: r.start.character },
+    end: { line: r.end.line + delta, character: r.end.character },
+  });
+  const children = s.children ? { children: s.children.map(c => shiftLines(c, delta)) } : {};
+  return { ...s, range: move(s.range), selectionRange: move(s.selectionRange), ...children };
 }
 
 function constructSymbol(state: DocumentState, c: Construct): DocumentSymbol[] {
   const kind = CONSTRUCT_SYMBOL[c.kind];
   const children = c.children.flatMap(k => constructSymbol(state, k));
-  if (kind === undefined || (c.kind === 'omp' && c.directive?.standalone && c.directive.name !== 'taskwait' && c.directive.name !== 'barrier')) return children;
-  return [{ name: constructLabel(c), detail: detail(state.text, c), kind, range: rangeOf(state.lines, constructSpan(c)), selectionRange: rangeOf(state.lines, c.head), children }];
+  const name = c.directive?.name;
+  const standalone = c.kind === 'omp' && c.directive?.standalone && name !== 'taskwait' && name !== 'barrier';
+  if (kind === undefined || standalone) return children;
+  return [{
+    name: constructLabel(c), detail: detail(state.text, c), kind,
+    range: rangeOf(state.lines, constructSpan(c)), selectionRange: rangeOf(state.lines, c.head), children,
+  }];
 }
 
 function detail(text: string, c: Construct): string {
-  const short = (s: Span | undefined) => s ? text.slice(s.start, Math.min(s.end, s.start + 60)).replace(/\s+/g, ' ').trim() : '';
+  const short = (s: Span | undefined) =>
+    s ? text.slice(s.start, Math.min(s.end, s.start + 60)).replace(/\s+/g, ' ').trim() : '';
   if (c.kind === 'spawn') return short(c.call);
   if (c.loop) {
     const header = /\(([^)]*)\)/.exec(text.slice(c.loop.start, Math.min(c.loop.end, c.loop.start + 200)));

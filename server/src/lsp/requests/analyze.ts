@@ -11,7 +11,9 @@ import type { ServerContext } from '../context';
 import { pathOf } from '../documents';
 import { lspDiagnostics, offsetOf, rangeOf } from '../convert';
 
-export async function analyze(ctx: ServerContext, params: AnalyzeParams, token: CancellationToken): Promise<AnalyzeResult> {
+export async function analyze(
+  ctx: ServerContext, params: AnalyzeParams, token: CancellationToken,
+): Promise<AnalyzeResult> {
   const state = await ctx.stateOf(params?.textDocument?.uri, token);
   const gpu = requestedGpu(ctx, params.gpu);
   const set = params.set ?? {};
@@ -19,8 +21,10 @@ export async function analyze(ctx: ServerContext, params: AnalyzeParams, token: 
     throw new ResponseError(ErrorCodes.InvalidParams, "'set' must map names to numbers");
   }
   const offset = params.position === undefined ? undefined : offsetOf(state.lines, params.position);
-  const options = { fileName: pathOf(state.uri), gpu, set, memory: ctx.settings.cuda.memory, ...(offset === undefined ? {} : { offset }) };
-  const result = await ctx.job(state, `analyze:${JSON.stringify(options)}`, { kind: 'analyze', text: state.text, options }, token);
+  const memory = ctx.settings.cuda.memory;
+  const options = { fileName: pathOf(state.uri), gpu, set, memory, ...(offset === undefined ? {} : { offset }) };
+  const work = { kind: 'analyze' as const, text: state.text, options };
+  const result = await ctx.job(state, `analyze:${JSON.stringify(options)}`, work, token);
   const name = path.basename(pathOf(state.uri) ?? state.uri);
   return {
     version: state.version,

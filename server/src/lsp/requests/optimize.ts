@@ -10,7 +10,9 @@ import type { ServerContext } from '../context';
 import { DocumentState, pathOf } from '../documents';
 import { lspDiagnostics, offsetOf, rangeOf } from '../convert';
 
-export async function optimize(ctx: ServerContext, params: OptimizeParams, token: CancellationToken): Promise<OptimizeResponse> {
+export async function optimize(
+  ctx: ServerContext, params: OptimizeParams, token: CancellationToken,
+): Promise<OptimizeResponse> {
   const state = await ctx.stateOf(params?.textDocument?.uri, token);
   const offset = params.position === undefined ? undefined : offsetOf(state.lines, params.position);
   const result = await optimization(ctx, state, offset, token);
@@ -24,7 +26,8 @@ export async function optimize(ctx: ServerContext, params: OptimizeParams, token
     schedules: result.schedules.map(s => ({
       range: rangeOf(state.lines, s),
       cases: s.cases.map(c => ({
-        index: c.index, summary: c.summary, constraints: c.systems.map(x => x.constraints), strategies: c.systems.map(x => x.strategies),
+        index: c.index, summary: c.summary,
+        constraints: c.systems.map(x => x.constraints), strategies: c.systems.map(x => x.strategies),
         registers: c.registers, sharedWords: c.sharedWords, metafork: c.metafork, kernels: c.kernels,
       })),
       empty: s.empty.map(e => e.constraints),
@@ -36,7 +39,9 @@ export async function optimize(ctx: ServerContext, params: OptimizeParams, token
 /** The optimization of a version (every schedule, or the one at `offset`), in the worker; the
  * cases lens shares it. Registers come from the configured nvcc only, never one found on the
  * PATH (an untrusted workspace's settings must not pick the program run). */
-export function optimization(ctx: ServerContext, state: DocumentState, offset: number | undefined, token?: CancellationToken): Promise<OptimizeResult> {
+export function optimization(
+  ctx: ServerContext, state: DocumentState, offset: number | undefined, token?: CancellationToken,
+): Promise<OptimizeResult> {
   const nvcc = ctx.settings.cuda.nvccPath;
   const registers = nvcc ? { nvcc } : 'estimate' as const;
   const options = { fileName: pathOf(state.uri), registers, ...(offset === undefined ? {} : { offset }) };

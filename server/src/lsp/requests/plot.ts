@@ -17,13 +17,15 @@ export async function plot(ctx: ServerContext, params: PlotParams, token: Cancel
   // One plot per schedule and version: the cursor moving inside it asks for the same job.
   const at = schedules(state).map(constructSpan).find(s => s.start <= offset && offset <= s.end);
   const options = { fileName: pathOf(state.uri), offset: at?.start ?? offset, gpu };
-  const result = await ctx.job(state, `plot:${gpu}:${at?.start ?? offset}`, { kind: 'plot', text: state.text, options }, token);
+  const work = { kind: 'plot' as const, text: state.text, options };
+  const result = await ctx.job(state, `plot:${gpu}:${options.offset}`, work, token);
   return {
     version: state.version, gpu: result.gpu,
     ...(result.cases.length ? { range: rangeOf(state.lines, { start: result.start, end: result.end }) } : {}),
     blockParameters: result.blockParameters, values: result.values, assumed: result.assumed,
     cases: result.cases.map(c => ({
-      ...c, points: c.points.map(p => ({ ...p, microseconds: Number.isFinite(p.microseconds) ? p.microseconds : null })),
+      ...c,
+      points: c.points.map(p => ({ ...p, microseconds: Number.isFinite(p.microseconds) ? p.microseconds : null })),
     })),
     ...(result.chosen ? { chosen: result.chosen } : {}),
     diagnostics: lspDiagnostics(result.diagnostics, state.lines),
