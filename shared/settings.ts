@@ -12,9 +12,8 @@ export const SETTINGS_SECTION = 'metafork';
 /** GPU presets a user can target (their limits live with the cost model). */
 export const GPU_PRESETS = ['tesla-m2050', 'gtx-670', 'k20c', 'v100', 'a100', 'h100', 'h200'] as const;
 export type GpuPreset = typeof GPU_PRESETS[number];
-export const isGpuPreset = (x: unknown): x is GpuPreset => (GPU_PRESETS as readonly unknown[]).includes(x);
 
-export const MEMORY_MODES: readonly MemoryMode[] = ['global', 'shared'];
+const MEMORY_MODES: readonly MemoryMode[] = ['global', 'shared'];
 
 export interface MetaforkSettings {
   /** Run the server on C and C++ documents too (CilkPlus and OpenMP diagnostics). */
@@ -47,7 +46,6 @@ export const SETTINGS_SCHEMA = {
 } as const satisfies Record<string, SettingSchema>;
 
 export type SettingKey = keyof typeof SETTINGS_SCHEMA;
-export const SETTING_KEYS = Object.keys(SETTINGS_SCHEMA) as SettingKey[];
 
 /** What is wrong with `value` for the setting `key`, in one sentence naming it as `name` (a
  * command-line flag, a request parameter); undefined when it is valid. */

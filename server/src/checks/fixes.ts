@@ -16,7 +16,7 @@ import { nodeStartingAt } from '../syntax/ast';
 export interface Fix { title: string; edits: TextEdit[]; preferred?: boolean }
 
 /** What a fix builder reads: the diagnostic, the checked text and its model. */
-export interface FixContext { d: MfDiagnostic; text: string; model: DocumentModel; item?: ItemModel }
+interface FixContext { d: MfDiagnostic; text: string; model: DocumentModel; item?: ItemModel }
 
 type FixBuilder = (c: FixContext) => Fix[];
 

@@ -30,7 +30,7 @@ export function lspDiagnostics(diagnostics: readonly MfDiagnostic[], lines: Line
   return diagnostics.map(d => toLsp(d, lines) as Diagnostic);
 }
 
-export function lspEdits(lines: LineIndex, edits: readonly TextEdit[]): LspTextEdit[] {
+function lspEdits(lines: LineIndex, edits: readonly TextEdit[]): LspTextEdit[] {
   return edits.map(e => ({ range: rangeOf(lines, e), newText: e.newText }));
 }
 

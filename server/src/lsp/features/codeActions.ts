@@ -9,7 +9,7 @@ import type {
 import { Fix, fixesFor } from '../../checks/fixes';
 import type { ServerContext } from '../context';
 import type { DocumentState } from '../documents';
-import { offsetOf, workspaceEdit } from '../convert';
+import { offsetOf, spanOf, workspaceEdit } from '../convert';
 import { offloadActions, resolveRefactor, translationActions } from './refactors';
 
 export async function codeActions(
@@ -48,7 +48,7 @@ function quickFixes(state: DocumentState, sent: LspDiagnostic[]): { fix: Fix; di
   const out: { fix: Fix; diagnostic: LspDiagnostic }[] = [];
   for (const lsp of sent) {
     if (lsp.source !== 'metafork') continue;
-    const start = state.lines.offset(lsp.range.start);
+    const { start } = spanOf(state.lines, lsp.range);
     const d = state.analysis.diagnostics.find(x => x.code === lsp.code && x.start === start);
     if (!d) continue;
     for (const fix of fixesFor(state.text, state.analysis.model, d)) out.push({ fix, diagnostic: lsp });

@@ -36,7 +36,7 @@ export async function resolveLens(ctx: ServerContext, lens: CodeLens, token: Can
 }
 
 /** What an unresolved lens carries to its resolution: the kernels of a schedule, or its cases. */
-export interface LensData { kind: 'cuda' | 'cases'; uri: string; version: number; start: number; end: number }
+interface LensData { kind: 'cuda' | 'cases'; uri: string; version: number; start: number; end: number }
 
 const errorsTitle = (what: string, errors: readonly { code: string }[]) =>
   `${what}: ${errors.length} error${errors.length === 1 ? '' : 's'} (${errors[0].code})`;
@@ -44,7 +44,7 @@ const errorsTitle = (what: string, errors: readonly { code: string }[]) =>
 /** Two lenses over each schedule, both resolved only when on screen (a file may hold hundreds):
  * its kernels with their estimated time, which open the CUDA view (see `cudaLens`), and its
  * cases, which may run nvcc (see `casesLens`). */
-export function codeLenses(state: DocumentState, schedules: Construct[]): CodeLens[] {
+function codeLenses(state: DocumentState, schedules: Construct[]): CodeLens[] {
   return schedules.flatMap(c => {
     const range = rangeOf(state.lines, c.head);
     const span = constructSpan(c);
@@ -55,7 +55,7 @@ export function codeLenses(state: DocumentState, schedules: Construct[]): CodeLe
 }
 
 /** The resolved kernels lens: "Show CUDA: kernel0 (≈ 51 µs on H100)", or why there is no CUDA. */
-export function cudaLens(lens: CodeLens, data: LensData, result: CudaResult, estimate: string | undefined): CodeLens {
+function cudaLens(lens: CodeLens, data: LensData, result: CudaResult, estimate: string | undefined): CodeLens {
   const summary = result.schedules[0];
   const errors = result.diagnostics.filter(d => d.severity === 'error');
   const title = summary
@@ -66,7 +66,7 @@ export function cudaLens(lens: CodeLens, data: LensData, result: CudaResult, est
 
 /** The resolved cases lens of the schedule at `data`: "3 cases" (and the parameters left without
  * a kernel), or the error that stops its optimization; it opens the case discussion. */
-export function casesLens(lens: CodeLens, data: LensData, result: OptimizeResult): CodeLens {
+function casesLens(lens: CodeLens, data: LensData, result: OptimizeResult): CodeLens {
   const schedule = result.schedules.find(s => s.start === data.start);
   let title: string;
   if (schedule) {

@@ -16,7 +16,7 @@ import { minimalEdit, workspaceEdit } from '../convert';
 import { translation } from '../requests/translate';
 
 /** What a translation action needs to be resolved. */
-export interface TranslationActionData { kind: 'translate'; uri: string; version: number; to: Dialect; focus?: number }
+interface TranslationActionData { kind: 'translate'; uri: string; version: number; to: Dialect; focus?: number }
 
 /** The translation actions offered at `offset`: the construct there, then the whole file. */
 export function translationActions(state: DocumentState, offset: number, disabledSupport: boolean): CodeAction[] {
@@ -51,7 +51,7 @@ export function translationActions(state: DocumentState, offset: number, disable
 
 /** What an unresolved "Offload ..." action carries to its resolution: the nest's offset, or none
  * for every nest of the file. */
-export interface TileActionData { kind: 'tile'; uri: string; version: number; offset?: number }
+interface TileActionData { kind: 'tile'; uri: string; version: number; offset?: number }
 
 /** "Offload this loop nest to the GPU" on a loop nest outside any parallel construct: its edit
  * (the nest as a meta_schedule) is computed when picked; disabled, with the dependence, when the

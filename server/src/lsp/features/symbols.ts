@@ -39,7 +39,7 @@ const CONSTRUCT_SYMBOL: Partial<Record<Construct['kind'], SymbolKind>> = {
  * the function's text: after an edit only the edited function is read again (reading all of a
  * 10,000-line file's functions takes ~200 ms). The caller keeps it from one version to the next.
  */
-export function documentSymbols(
+function documentSymbols(
   state: DocumentState, memo: Map<string, DocumentSymbol>,
 ): { symbols: DocumentSymbol[]; memo: Map<string, DocumentSymbol> } {
   const doc = state.analysis.model;
