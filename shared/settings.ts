@@ -1,13 +1,19 @@
-// Settings shared by the client and the server (the `metafork.*` configuration section).
+// The `metafork.*` settings, described once: their type, default and allowed values. The server
+// reads its settings through `settingsFrom`, the client reads VS Code's configuration through it,
+// the command line validates its --gpu and --memory with `settingProblem`, and a test checks
+// package.json's `contributes.configuration` against `SETTINGS_SCHEMA`.
 
 import type { MemoryMode } from './protocol';
+
+export type { MemoryMode };
 
 export const SETTINGS_SECTION = 'metafork';
 
 /** GPU presets a user can target (their limits live with the cost model). */
 export const GPU_PRESETS = ['tesla-m2050', 'gtx-670', 'k20c', 'v100', 'a100', 'h100', 'h200'] as const;
 export type GpuPreset = typeof GPU_PRESETS[number];
-export const isGpuPreset = (x: unknown): x is GpuPreset => (GPU_PRESETS as readonly unknown[]).includes(x);
+
+const MEMORY_MODES: readonly MemoryMode[] = ['global', 'shared'];
 
 export interface MetaforkSettings {
   /** Run the server on C and C++ documents too (CilkPlus and OpenMP diagnostics). */
@@ -22,7 +28,67 @@ export interface MetaforkSettings {
   };
 }
 
-export const DEFAULT_SETTINGS: MetaforkSettings = {
-  enableForCAndCpp: true,
-  cuda: { memory: 'global', gpu: 'h100', nvccPath: '' },
-};
+/** One setting: its JSON type, default and (for a string with a fixed set) allowed values. */
+export interface SettingSchema {
+  type: 'boolean' | 'string';
+  default: boolean | string;
+  enum?: readonly string[];
+  /** VS Code's scope, where it is not the default (`window`). */
+  scope?: 'machine-overridable';
+}
+
+/** Every setting by its key below `metafork.` (dotted: `cuda.gpu`). */
+export const SETTINGS_SCHEMA = {
+  'enableForCAndCpp': { type: 'boolean', default: true },
+  'cuda.memory': { type: 'string', enum: MEMORY_MODES, default: 'global' },
+  'cuda.gpu': { type: 'string', enum: GPU_PRESETS, default: 'h100' },
+  'cuda.nvccPath': { type: 'string', default: '', scope: 'machine-overridable' },
+} as const satisfies Record<string, SettingSchema>;
+
+export type SettingKey = keyof typeof SETTINGS_SCHEMA;
+
+/** What is wrong with `value` for the setting `key`, in one sentence naming it as `name` (a
+ * command-line flag, a request parameter); undefined when it is valid. */
+export function settingProblem(
+  key: SettingKey, value: unknown, name: string = `${SETTINGS_SECTION}.${key}`,
+): string | undefined {
+  const schema: SettingSchema = SETTINGS_SCHEMA[key];
+  if (schema.enum) {
+    return schema.enum.includes(value as string) ? undefined : `${name} must be one of ${schema.enum.join(', ')}`;
+  }
+  return typeof value === schema.type ? undefined : `${name} must be a ${schema.type}`;
+}
+
+/** The settings read through `get` (a key's value, or undefined where it is not set): a value
+ * missing or invalid (a typo in settings.json) takes its default; `problems` hears why. */
+export function settingsFrom(
+  get: (key: SettingKey) => unknown, problems?: (message: string) => void,
+): MetaforkSettings {
+  const value = (key: SettingKey) => {
+    const v = get(key);
+    if (v === undefined || v === null) return SETTINGS_SCHEMA[key].default;
+    const problem = settingProblem(key, v);
+    if (problem) { problems?.(problem); return SETTINGS_SCHEMA[key].default; }
+    return v;
+  };
+  return {
+    enableForCAndCpp: value('enableForCAndCpp') as boolean,
+    cuda: {
+      memory: value('cuda.memory') as MemoryMode,
+      gpu: value('cuda.gpu') as GpuPreset,
+      nvccPath: value('cuda.nvccPath') as string,
+    },
+  };
+}
+
+/** The value at a dotted key of a nested settings object (`cuda.gpu` of `{cuda: {gpu}}`). */
+export function valueAt(settings: unknown, key: string): unknown {
+  let value = settings;
+  for (const part of key.split('.')) {
+    if (value === null || typeof value !== 'object' || !(part in value)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+export const DEFAULT_SETTINGS: MetaforkSettings = settingsFrom(() => undefined);

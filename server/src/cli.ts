@@ -3,6 +3,8 @@
 
 import * as fs from 'fs';
 import { checkText } from './checks/index';
+import { fixRound } from './checks/fixes';
+import { applyEdits, OffsetMap } from './base/edits';
 import { LspDiagnostic, MfDiagnostic, toLsp } from './base/diagnostic';
 import { elide } from './model/elide';
 import { Dialect, DIALECTS } from '../../shared/dialects';
@@ -17,12 +19,15 @@ import { closeSolver } from './optimize/solver';
 import { estimateCost } from './cost/index';
 import { tileText } from './tile/index';
 import { formatSchedule } from './cost/format';
-import { GPU_PRESETS, GpuPreset } from '../../shared/settings';
+import { GPU_PRESETS, GpuPreset, MemoryMode, SETTINGS_SCHEMA, settingProblem } from '../../shared/settings';
 
 const USAGE = `usage: metafork <command> [options] FILE...
 
 commands:
   check FILE...        report diagnostics; exit 1 if any error
+  check --fix FILE [-o OUT]
+                       apply every available quick fix (the preferred one of each diagnostic),
+                       write the file back (or OUT), print what was fixed and what remains
   elide FILE           print the serial C-elision
   translate FILE --to metafork|openmp|cilkplus [--from auto|metafork|openmp|cilkplus]
                        print the program in another dialect (nothing when a construct cannot be
@@ -61,7 +66,11 @@ const PLANNED = new Set<string>();
 
 class UsageError extends Error {}
 
-interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string; memory?: string; registers?: string; gpu?: string; set?: string; block?: string; granularity?: string; merge?: string; collapse?: boolean; cache?: string; tile?: string; at?: string }
+interface Options {
+  json: boolean; fix?: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string;
+  memory?: string; registers?: string; gpu?: string; set?: string; block?: string; granularity?: string;
+  merge?: string; collapse?: boolean; cache?: string; tile?: string; at?: string;
+}
 
 function parseOptions(args: string[]): Options {
   const o: Options = { json: false, files: [], stdio: false };
@@ -69,6 +78,7 @@ function parseOptions(args: string[]): Options {
     const a = args[i];
     if (a === '--json') o.json = true;
     else if (a === '--stdio') o.stdio = true;
+    else if (a === '--fix') o.fix = true;
     else if (a === '-o' || a === '--output') { o.out = args[++i]; if (!o.out) throw new UsageError(`'${a}' needs a file name`); }
     else if (a === '--to' || a === '--from') { const v = args[++i]; if (!v) throw new UsageError(`'${a}' needs a dialect`); o[a === '--to' ? 'to' : 'from'] = v; }
     else if (a === '--memory') { o.memory = args[++i]; if (!o.memory) throw new UsageError(`'--memory' needs global or shared`); }
@@ -106,6 +116,7 @@ interface Io { stdout: (s: string) => void; stderr: (s: string) => void }
 
 async function check(o: Options, io: Io): Promise<number> {
   if (o.files.length === 0) throw new UsageError('check needs at least one FILE (or - for standard input)');
+  if (o.fix) return fix(o, io);
   let errors = 0;
   const results: { file: string; diagnostics: LspDiagnostic[] }[] = [];
   const lines: string[] = [];
@@ -124,6 +135,50 @@ async function check(o: Options, io: Io): Promise<number> {
   }
   const output = o.json ? JSON.stringify({ files: results }, null, 2) + '\n' : lines.map(l => l + '\n').join('');
   write(o, io, output);
+  return errors ? 1 : 0;
+}
+
+/** The most rounds of fixes: a fix may reveal another, or overlap one left for the next round. */
+const FIX_ROUNDS = 8;
+
+/** `check --fix`: applies the preferred quick fix of each diagnostic, round after round, writes
+ * the text back (or to -o, or to standard output for standard input), and reports like check. */
+async function fix(o: Options, io: Io): Promise<number> {
+  if (o.json) throw new UsageError('check --fix has no --json output');
+  if (o.out && o.files.length !== 1) throw new UsageError('check --fix -o OUT takes exactly one FILE');
+  let errors = 0;
+  for (const file of o.files) {
+    const toStdout = file === '-' && !o.out;
+    const say = toStdout ? io.stderr : io.stdout;
+    let text = readInput(file);
+    const fileName = file === '-' ? undefined : file;
+    let checked = await checkText(text, fileName);
+    // Where each fix's text stands, carried through the later rounds: reported in the text written.
+    const fixed: { at: number; code: string; title: string }[] = [];
+    for (let round = 0; round < FIX_ROUNDS; round++) {
+      const fixes = fixRound(text, checked.model, checked.diagnostics);
+      if (fixes.length === 0) break;
+      const edits = fixes.flatMap(f => f.fix.edits);
+      const map = new OffsetMap(edits);
+      for (const f of fixed) f.at = map.forward({ start: f.at, end: f.at }).start;
+      for (const { d, fix } of fixes) {
+        fixed.push({ at: map.output(fix.edits[0])!.start, code: d.code, title: fix.title });
+      }
+      text = applyEdits(text, edits);
+      checked.syntax.dispose();
+      checked = await checkText(text, fileName);
+    }
+    const index = new LineIndex(text);
+    for (const f of fixed.sort((a, b) => a.at - b.at)) {
+      const p = index.position(f.at);
+      say(`${displayName(file)}:${p.line + 1}:${p.character + 1}: fixed: ${f.title} [${f.code}]\n`);
+    }
+    for (const d of checked.diagnostics) say(formatDiagnostic(file, d, index) + '\n');
+    errors += checked.diagnostics.filter(d => d.severity === 'error').length;
+    checked.syntax.dispose();
+    if (toStdout) io.stdout(text);
+    else fs.writeFileSync(o.out ?? file, text);
+  }
   return errors ? 1 : 0;
 }
 
@@ -169,8 +224,7 @@ async function translateCommand(o: Options, io: Io): Promise<number> {
 
 async function cudaCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('cuda needs exactly one FILE (or - for standard input)');
-  const memory = o.memory ?? 'global';
-  if (memory !== 'global' && memory !== 'shared') throw new UsageError(`--memory must be global or shared`);
+  const memory = memoryOption(o);
   const file = o.files[0];
   const text = readInput(file);
   const result = await generateCuda(text, { fileName: file === '-' ? undefined : file, memory });
@@ -216,10 +270,10 @@ async function optimizeCommand(o: Options, io: Io): Promise<number> {
 
 async function analyzeCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('analyze needs exactly one FILE (or - for standard input)');
-  const gpu = o.gpu ?? 'h100';
-  if (!(GPU_PRESETS as readonly string[]).includes(gpu)) throw new UsageError(`--gpu must be one of ${GPU_PRESETS.join(', ')}`);
-  const memory = o.memory ?? 'global';
-  if (memory !== 'global' && memory !== 'shared') throw new UsageError(`--memory must be global or shared`);
+  const gpu = o.gpu ?? SETTINGS_SCHEMA['cuda.gpu'].default;
+  const problem = settingProblem('cuda.gpu', gpu, '--gpu');
+  if (problem) throw new UsageError(problem);
+  const memory = memoryOption(o);
   if (o.registers !== undefined && !/^\d+$/.test(o.registers)) throw new UsageError(`--registers must be a number (analyze estimates them otherwise)`);
   const set: Record<string, number> = {};
   for (const pair of (o.set ?? '').split(',').filter(Boolean)) {
@@ -276,6 +330,14 @@ function firstCode(text: string, offset: number): number {
   return offset;
 }
 
+/** --memory, checked against the setting it overrides (default: the setting's default). */
+function memoryOption(o: Options): MemoryMode {
+  const memory = o.memory ?? SETTINGS_SCHEMA['cuda.memory'].default;
+  const problem = settingProblem('cuda.memory', memory, '--memory');
+  if (problem) throw new UsageError(problem);
+  return memory as MemoryMode;
+}
+
 function write(o: Options, io: Io, output: string): void {
   if (o.out) fs.writeFileSync(o.out, output);
   else io.stdout(output);
@@ -297,8 +359,8 @@ export async function main(argv: string[], io: Io = { stdout: s => process.stdou
       case 'tile': return await tileCommand(o, io);
       case 'lsp': {
         if (!o.stdio) throw new UsageError("lsp needs '--stdio'");
-        const { startServer } = require('./lsp/server') as typeof import('./lsp/server');
-        startServer();
+        const { createLspConnection } = require('./lsp/connection') as typeof import('./lsp/connection');
+        createLspConnection();
         return -1; // keeps running
       }
       default:

@@ -57,6 +57,58 @@ test('check: - reads standard input', () => {
   assert.match(r.stdout, /^<stdin>:2:15: error: unknown OpenMP directive 'paralel'/);
 });
 
+/** The lines of a text, each ending with a newline. */
+const lines = (...ls: string[]) => ls.map(l => `${l}\n`).join('');
+const FIB_UNJOINED = lines(
+  'long fib(long n) {', '  long x, y;', '  if (n < 2) return n;', '  x = meta_fork fib(n - 1);', '  y = fib(n - 2);',
+);
+const SUM_HEAD = lines('}', '', 'int sum(int *a, int n) {', '  int s = 0;');
+const SUM_TAIL = lines('  for (int i = 0; i < n; i++)', '    s += a[i];', '  return s;', '}');
+const FIXABLE = FIB_UNJOINED + lines('  return x + y;') + SUM_HEAD
+  + lines('  #pragma omp paralel for default(none) shared(a)') + SUM_TAIL;
+const FIXED = FIB_UNJOINED + lines('  meta_join;', '  return x + y;') + SUM_HEAD
+  + lines('  #pragma omp parallel for default(none) shared(a) shared(n) reduction(+: s)') + SUM_TAIL;
+
+test('check --fix -o OUT: every quick fix applied, round after round; what was fixed, where it now stands', () => {
+  const file = write('fixable.mfc', FIXABLE);
+  const out = path.join(tmp, 'fixed.mfc');
+  const r = run(['check', '--fix', file, '-o', out]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(fs.readFileSync(out, 'utf8'), FIXED);
+  assert.equal(fs.readFileSync(file, 'utf8'), FIXABLE);
+  assert.equal(r.stdout, [
+    `${file}:6:3: fixed: Insert 'meta_join;' before the return [MF314]`,
+    `${file}:12:15: fixed: Change 'paralel' to 'parallel' [MF201]`,
+    `${file}:12:51: fixed: Add 'shared(n)' to '#pragma omp parallel for' [MF405]`,
+    `${file}:12:61: fixed: Add 'reduction(+: s)' to '#pragma omp parallel for' [MF403]`,
+  ].map(l => l + '\n').join(''));
+});
+
+test('check --fix: the file written back; a misspelled clause corrected, not added again; what remains, exit 1', () => {
+  const serial = lines('void h(int n) {', '  #pragma omp for', '  n++;', '}');
+  const unfixed = lines('int main() {', '  int x = 1', '  meta_fork sahred(x) { x = 2; }', '  return x;', '}');
+  const file = write('fixable2.mfc', unfixed + serial);
+  const r = run(['check', '--fix', file]);
+  assert.equal(r.status, 1);
+  const fixed = lines(
+    'int main() {', '  int x = 1;', '  meta_fork shared(x) { x = 2; }', '  meta_join;', '  return x;', '}',
+  );
+  assert.equal(fs.readFileSync(file, 'utf8'), fixed + serial);
+  assert.equal(r.stdout, [
+    `${file}:2:12: fixed: Insert ';' [MF102]`,
+    `${file}:3:13: fixed: Change 'sahred' to 'shared' [MF205]`,
+    `${file}:4:3: fixed: Insert 'meta_join;' before the return [MF314]`,
+    `${file}:8:15: error: '#pragma omp for' must be followed by a for loop [MF206]`,
+  ].map(l => l + '\n').join(''));
+});
+
+test('check --fix -: the fixed text on standard output, what was fixed on standard error', () => {
+  const r = run(['check', '--fix', '-'], FIXABLE);
+  assert.equal(r.status, 0);
+  assert.equal(r.stdout, FIXED);
+  assert.match(r.stderr, /^<stdin>:6:3: fixed: Insert 'meta_join;' before the return \[MF314\]\n/);
+});
+
 test('check: a missing file is a user error', () => {
   const r = run(['check', path.join(tmp, 'nope.mfc')]);
   assert.equal(r.status, 1);

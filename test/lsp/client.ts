@@ -11,26 +11,30 @@ import { applyEdits } from '../../server/src/base/edits';
 export interface Published { uri: string; version?: number; diagnostics: LspDiagnostic[] }
 export interface LspDiagnostic { code: string; message: string; severity: number; data?: unknown; range: { start: { line: number; character: number }; end: { line: number; character: number } } }
 
-export class TestClient {
+/** A client of the server over any JSON-RPC connection (the server process's stdio, or the
+ * in-memory streams of harness.ts). */
+export class LspTestClient {
   readonly published: Published[] = [];
   readonly stderr: string[] = [];
   private readonly waiters: (() => void)[] = [];
   private versions = new Map<string, number>();
   private texts = new Map<string, string>();
 
-  private constructor(readonly proc: ChildProcess, readonly connection: MessageConnection) {}
+  protected constructor(readonly connection: MessageConnection, private readonly close: () => void) {}
 
-  static async start(capabilities: object = DEFAULT_CAPABILITIES, initializationOptions?: object): Promise<{ client: TestClient; init: any }> {
-    const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-    const client = new TestClient(proc, connection);
-    proc.stderr!.on('data', d => client.stderr.push(String(d)));
+  /** Listens on `connection` and initializes the server behind it (which watches `processId`,
+   * its editor's process, to exit when it is gone). */
+  static async connect<C extends LspTestClient>(
+    client: C, capabilities: object, initializationOptions?: object, processId: number | null = process.pid,
+  ): Promise<{ client: C; init: any }> {
+    const connection = client.connection;
     connection.onNotification('textDocument/publishDiagnostics', (p: Published) => { client.published.push(p); client.waiters.splice(0).forEach(w => w()); });
     connection.onRequest('workspace/configuration', () => [null]);
     connection.onNotification('window/showMessage', () => undefined);
     connection.onRequest('window/showMessageRequest', () => null);
     connection.listen();
-    const init = await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities, initializationOptions });
+    const params = { processId, rootUri: null, capabilities, initializationOptions };
+    const init = await connection.sendRequest('initialize', params);
     await connection.sendNotification('initialized', {});
     return { client, init };
   }
@@ -56,16 +60,22 @@ export class TestClient {
 
   /** Replaces `start..end` (offsets) with `newText` as one incremental change. */
   async edit(uri: string, start: number, end: number, newText: string): Promise<number> {
+    const { version, change } = this.apply(uri, start, end, newText);
+    const params = { textDocument: { uri, version }, contentChanges: [change] };
+    await this.connection.sendNotification('textDocument/didChange', params);
+    return version;
+  }
+
+  /** The next version of `uri` with `start..end` replaced, and the LSP change saying so. */
+  protected apply(uri: string, start: number, end: number, newText: string) {
     const text = this.texts.get(uri)!;
     const version = this.versions.get(uri)! + 1;
     this.versions.set(uri, version);
     this.texts.set(uri, text.slice(0, start) + newText + text.slice(end));
-    await this.connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri, version },
-      contentChanges: [{ range: { start: position(text, start), end: position(text, end) }, text: newText }],
-    });
-    return version;
+    return { version, change: { range: { start: position(text, start), end: position(text, end) }, text: newText } };
   }
+
+  version(uri: string): number { return this.versions.get(uri)!; }
 
   text(uri: string): string { return this.texts.get(uri)!; }
 
@@ -74,10 +84,31 @@ export class TestClient {
   async stop(): Promise<void> {
     try {
       await Promise.race([this.connection.sendRequest('shutdown'), new Promise(r => setTimeout(r, 2000))]);
-      await this.connection.sendNotification('exit');
+      await this.sendExit();
     } catch { /* already gone */ }
     this.connection.dispose();
-    this.proc.kill();
+    this.close();
+  }
+
+  protected async sendExit(): Promise<void> { await this.connection.sendNotification('exit'); }
+}
+
+/** A client of `metafork lsp --stdio` in its own process. */
+export class TestClient extends LspTestClient {
+  private constructor(readonly proc: ChildProcess, connection: MessageConnection) {
+    super(connection, () => proc.kill());
+  }
+
+  static async start(
+    capabilities: object = DEFAULT_CAPABILITIES, initializationOptions?: object,
+  ): Promise<{ client: TestClient; init: any }> {
+    const bin = path.join(ROOT, 'bin', 'metafork');
+    const proc = spawn(process.execPath, [bin, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const reader = new StreamMessageReader(proc.stdout!);
+    const connection = createMessageConnection(reader, new StreamMessageWriter(proc.stdin!));
+    const client = new TestClient(proc, connection);
+    proc.stderr!.on('data', d => client.stderr.push(String(d)));
+    return LspTestClient.connect(client, capabilities, initializationOptions);
   }
 }
 

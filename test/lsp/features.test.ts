@@ -75,7 +75,7 @@ describe('quick fixes', () => {
     assert.deepEqual(r.diagnostics, []);
   });
 
-  // Issue 18 defect 8: the cached diagnostic kept the offset of its fix from before the edit.
+  // A cached diagnostic once kept the offset of its fix from before the edit.
   test('MF314 after three lines inserted above the function: the join lands before the return', async () => {
     const uri = fresh();
     await client.open(uri, FIB);
@@ -510,7 +510,8 @@ describe('custom requests', () => {
     assert.equal(r.schedules[0].range.start.line, position(text, at).line);
     assert.match(r.text, /meta_schedule: 3 cases/);
     assert.match(r.cuda, /mfReadDeviceLimits/);
-    // metafork.cuda.nvccPath is empty: nvcc is never run, even when one is on the PATH (SPEC §12).
+    // metafork.cuda.nvccPath is empty: nvcc is never run, even when one is on the PATH (a workspace
+    // must not pick the program the server runs).
     assert.match(r.text, /registers per thread: \d+ \(estimated without nvcc\)/);
   });
 

@@ -1,5 +1,5 @@
 // The language server over a real JSON-RPC connection (stdio): diagnostics after open and
-// after incremental edits. (Issue 5 extends this with every LSP feature.)
+// after incremental edits. (features.test.ts covers every LSP feature.)
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

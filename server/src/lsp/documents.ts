@@ -1,5 +1,5 @@
 // The server's view of each open document: the parsed text of the latest analysed version, its
-// model and diagnostics, and the results derived from them, cached until the next version.
+// model and diagnostics, and a cache the features keep their results for that version in.
 // Analyses coalesce: while one runs, later changes wait and only the newest text is analysed,
 // so a burst of keystrokes costs one analysis (and one publish) per pause, not per key.
 
@@ -7,12 +7,6 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkSyntax, parseText } from '../checks/index';
 import type { Checked } from '../checks/index';
 import type { MfDiagnostic } from '../base/diagnostic';
-import { estimateFromModel, ScheduleEstimate } from '../cost/index';
-import type { GpuPreset } from '../../../shared/settings';
-import { cudaFromModel, CudaResult, schedulesOf } from '../cuda';
-import type { Construct } from '../model/constructs';
-import type { Span } from '../base/span';
-import type { MemoryMode } from '../cuda/footprint';
 import { LineIndex } from '../base/lines';
 
 const KEEP_MODELS = 4;
@@ -23,7 +17,7 @@ export interface DocumentState {
   text: string;
   lines: LineIndex;
   analysis: Checked;
-  /** Results derived from this version (CUDA per memory mode, translations per request). */
+  /** Results the features derived from this version (see `derive`), dropped with it. */
   derived: Map<string, unknown>;
 }
 
@@ -48,13 +42,8 @@ export class DocumentStore {
   changed(uri: string): void {
     if (this.running.has(uri)) return; // the running loop picks the newest version up
     const loop = (async () => {
-      // Let the messages already received (the rest of a burst of changes) arrive first: the
-      // connection hands over one message per turn of the event loop, so wait for a quiet turn.
-      for (let seen = -2; (this.latest(uri)?.version ?? -1) !== seen;) {
-        seen = this.latest(uri)?.version ?? -1;
-        await new Promise(resolve => setImmediate(resolve));
-      }
       for (;;) {
+        await this.quiet(uri);
         const doc = this.latest(uri);
         const state = this.states.get(uri);
         if (!doc || (state && state.version >= doc.version)) break;
@@ -74,6 +63,18 @@ export class DocumentStore {
     this.running.set(uri, loop);
   }
 
+  /** Lets the messages already received (the rest of a burst of changes) arrive first. The
+   * connection hands over one message per turn of the event loop, scheduling the next after
+   * whatever its handler scheduled: a turn is quiet when the version is the same two turns on. */
+  private async quiet(uri: string): Promise<void> {
+    const turn = () => new Promise(resolve => setImmediate(resolve));
+    for (let seen = -2; (this.latest(uri)?.version ?? -1) !== seen;) {
+      seen = this.latest(uri)?.version ?? -1;
+      await turn();
+      await turn();
+    }
+  }
+
   /** The state of the document's current version (waits for its analysis). */
   async current(uri: string): Promise<DocumentState | undefined> {
     for (let tries = 0; tries < 1000; tries++) {
@@ -81,7 +82,9 @@ export class DocumentStore {
       if (!doc) return undefined;
       const state = this.states.get(uri);
       if (state && state.version >= doc.version) { this.used(uri); return state; }
-      if (this.failed.get(uri) === doc.version) throw new Error(`the analysis of version ${doc.version} failed (see the server's log)`);
+      if (this.failed.get(uri) === doc.version) {
+        throw new Error(`the analysis of version ${doc.version} failed (see the server's log)`);
+      }
       if (!this.running.has(uri)) this.changed(uri);
       await new Promise<void>(resolve => {
         const list = this.waiting.get(uri) ?? [];
@@ -107,32 +110,17 @@ export class DocumentStore {
     for (const old of this.recent.splice(KEEP_MODELS)) this.states.get(old)?.analysis.model.release();
   }
 
-  /** The kernels of one schedule (a hover, a lens), generated once per version and memory mode
-   * from the analysed model; the whole file's `.cu` is a worker's job (server.ts). */
-  scheduleCuda(state: DocumentState, schedule: Span, memory: MemoryMode): CudaResult {
-    return derive(state, `cuda:${memory}:${schedule.start}`, () => cudaFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, only: schedule }));
-  }
-
-  /** The cost estimate of one schedule on a GPU preset (a hover, a lens), once per version. */
-  scheduleCost(state: DocumentState, schedule: Span, memory: MemoryMode, gpu: GpuPreset): ScheduleEstimate | undefined {
-    return derive(state, `cost:${memory}:${gpu}:${schedule.start}`, () =>
-      estimateFromModel(state.analysis.model, state.analysis.diagnostics, { fileName: pathOf(state.uri), memory, gpu, offset: schedule.start }).schedules[0]);
-  }
-
-  /** The `meta_schedule` constructs of a state, in file order. */
-  schedules(state: DocumentState): Construct[] {
-    return derive(state, 'schedules', () => schedulesOf(state.analysis.model));
-  }
-
   private async analyze(doc: TextDocument): Promise<void> {
     const previous = this.states.get(doc.uri);
     const text = doc.getText();
     const version = doc.version;
     const syntax = previous ? previous.analysis.syntax.update(text) : await parseText(text, pathOf(doc.uri));
     const analysis = checkSyntax(syntax, previous?.analysis);
-    if (this.states.get(doc.uri) !== previous || !this.latest(doc.uri)) { syntax.dispose(); return; } // closed meanwhile
+    // Closed meanwhile.
+    if (this.states.get(doc.uri) !== previous || !this.latest(doc.uri)) { syntax.dispose(); return; }
     previous?.analysis.syntax.dispose();
-    const state: DocumentState = { uri: doc.uri, version, text, lines: new LineIndex(text), analysis, derived: new Map() };
+    const lines = new LineIndex(text);
+    const state: DocumentState = { uri: doc.uri, version, text, lines, analysis, derived: new Map() };
     this.states.set(doc.uri, state);
     this.used(doc.uri);
     await this.publish(state);

@@ -1,4 +1,4 @@
 // Entry point of the bundled server (dist/server.js): LSP over stdio.
-import { startServer } from './server';
+import { createLspConnection } from './connection';
 
-startServer();
+createLspConnection();

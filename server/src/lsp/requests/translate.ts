@@ -1,0 +1,35 @@
+// `metafork/translate`: the document, or the construct at a position, in another dialect.
+
+import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import type { CancellationToken } from 'vscode-languageserver';
+import type { TranslateParams, TranslateResult } from '../../../../shared/protocol';
+import { Dialect, DIALECTS } from '../../../../shared/dialects';
+import type { Translation } from '../../translate';
+import type { ServerContext } from '../context';
+import { DocumentState, pathOf } from '../documents';
+import { lspDiagnostics, offsetOf, rangeOf } from '../convert';
+
+export async function translate(
+  ctx: ServerContext, params: TranslateParams, token: CancellationToken,
+): Promise<TranslateResult> {
+  const state = await ctx.stateOf(params?.textDocument?.uri, token);
+  if (!DIALECTS.includes(params.to)) {
+    throw new ResponseError(ErrorCodes.InvalidParams, `'to' must be one of ${DIALECTS.join(', ')}`);
+  }
+  const focus = params.position === undefined ? undefined : offsetOf(state.lines, params.position);
+  const result = await translation(ctx, state, params.to, focus, token);
+  return {
+    version: state.version, ...(result.text === undefined ? {} : { text: result.text }),
+    diagnostics: lspDiagnostics(result.diagnostics, state.lines), from: result.from, to: result.to,
+    ...(result.focus ? { range: rangeOf(state.lines, result.focus.input) } : {}),
+  };
+}
+
+/** The translation of a version (of the construct at `focus`), once per version (the
+ * translation code actions share it). */
+export function translation(
+  ctx: ServerContext, state: DocumentState, to: Dialect, focus: number | undefined, token?: CancellationToken,
+): Promise<Translation> {
+  const options = { fileName: pathOf(state.uri), ...(focus === undefined ? {} : { focus }) };
+  return ctx.job(state, `translate:${to}:${focus ?? ''}`, { kind: 'translate', text: state.text, to, options }, token);
+}

@@ -1,0 +1,87 @@
+// The server in this process (harness.ts): a burst of changes is analysed once, worker jobs are
+// cancelled and stopped past their time limit, and the server goes on after both.
+
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CancellationTokenSource } from 'vscode-jsonrpc/node';
+import { generateProgram } from '../bench/generate';
+import { Cancelled, Jobs, Overdue } from '../../server/src/lsp/jobs';
+import { InProcessClient } from './harness';
+
+const FIB = 'long fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1);\n'
+  + '  y = fib(n - 2);\n  meta_join;\n  return x + y;\n}\n';
+const BIG = generateProgram(3000);
+const clients: InProcessClient[] = [];
+const start = async (options: Parameters<typeof InProcessClient.start>[0] = {}) => {
+  const { client } = await InProcessClient.start(options);
+  clients.push(client);
+  return client;
+};
+after(async () => { for (const c of clients) await c.stop(); });
+
+describe('document coalescing', () => {
+  test('several changes arriving together: one analysis, one publication, for the last version', async () => {
+    const client = await start();
+    const uri = 'file:///tmp/inprocess/burst.mfc';
+    await client.open(uri, FIB);
+    const join = FIB.indexOf('meta_join;');
+    // Delete 'meta_join;' one character at a time, every change sent before any is analysed.
+    const last = client.burst(uri, Array.from({ length: 10 }, () => ({ start: join, end: join + 1, newText: '' })));
+    const published = await client.diagnostics(uri, last);
+    assert.equal(published.version, last);
+    // The hover waits for the current version: nothing else is published meanwhile.
+    await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
+    assert.deepEqual(client.published.filter(p => p.uri === uri).map(p => p.version), [1, last]);
+    assert.deepEqual(published.diagnostics.map(d => d.code), ['MF314']);
+  });
+});
+
+describe('worker jobs', () => {
+  test('a cancelled translation answers RequestCancelled; the same translation then completes', async () => {
+    const client = await start();
+    const uri = 'file:///tmp/inprocess/cancel.mfc';
+    await client.open(uri, BIG);
+    const source = new CancellationTokenSource();
+    const params = { textDocument: { uri }, to: 'cilkplus' };
+    const pending = client.connection.sendRequest('metafork/translate', params, source.token);
+    setTimeout(() => source.cancel(), 20);
+    await assert.rejects(pending, (e: any) => e.code === -32800);
+    const r = await client.request('metafork/translate', { textDocument: { uri }, to: 'cilkplus' });
+    assert.match(r.text, /cilk_spawn/);
+  });
+
+  test('a job past its time limit is stopped and answers RequestFailed; the server goes on', async () => {
+    const client = await start({ server: { jobSeconds: 0.05 } });
+    const uri = 'file:///tmp/inprocess/overdue.mfc';
+    await client.open(uri, BIG);
+    await assert.rejects(client.request('metafork/translate', { textDocument: { uri }, to: 'openmp' }),
+      (e: any) => e.code === -32803 && /took longer than 0.05 s/.test(e.message));
+    const position = { line: 0, character: 0 };
+    assert.equal(await client.request('textDocument/hover', { textDocument: { uri }, position }), null);
+  });
+
+  test('requests for the same result share one job; a waiter that cancels leaves the other its answer', async () => {
+    const jobs = new Jobs();
+    try {
+      const work = { kind: 'translate' as const, text: FIB, to: 'openmp' as const, options: {} };
+      const source = new CancellationTokenSource();
+      const first = jobs.run('fib:openmp', work, source.token);
+      const second = jobs.run('fib:openmp', work);
+      source.cancel();
+      await assert.rejects(first, (e: unknown) => e instanceof Cancelled);
+      assert.match((await second).text!, /#pragma omp task/);
+    } finally {
+      jobs.dispose();
+    }
+  });
+
+  test('Jobs: a job past the limit rejects with Overdue', async () => {
+    const jobs = new Jobs(0.05);
+    try {
+      const work = { kind: 'translate' as const, text: BIG, to: 'openmp' as const, options: {} };
+      await assert.rejects(jobs.run('big', work), (e: unknown) => e instanceof Overdue);
+    } finally {
+      jobs.dispose();
+    }
+  });
+});
