@@ -10,6 +10,7 @@ import { parsePragma } from '../syntax/pragma';
 import { branchDiagnostics, unjoinedSpawnDiagnostics } from './controlFlow';
 import { CITES_LINE, diagnostic, MfDiagnostic, shifted } from '../base/diagnostic';
 import { LineIndex } from '../base/lines';
+import { isStackExhausted } from '../base/stack';
 import { loopDiagnostics } from './loops';
 import { scheduleDiagnostics } from './schedule';
 import { clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics, raceDiagnostics } from './sharing';
@@ -55,7 +56,7 @@ export function diagnoseItem(model: ItemModel): MfDiagnostic[] {
       out.push(...check(model));
     } catch (e) {
       // Pathological input (e.g. thousands of nested blocks) must degrade, never crash.
-      if (!(e instanceof RangeError)) throw e;
+      if (!isStackExhausted(e)) throw e;
       if (!model.incomplete) out.push(incomplete());
       break;
     }
