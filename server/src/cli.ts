@@ -57,8 +57,6 @@ options:
   -h, --help           this help
   --version            the version`;
 
-const PLANNED = new Set<string>();
-
 class UsageError extends Error {}
 
 interface Options { json: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string; memory?: string; registers?: string; gpu?: string; set?: string; block?: string; granularity?: string; merge?: string; collapse?: boolean; cache?: string; tile?: string; at?: string }
@@ -144,7 +142,6 @@ async function elideCommand(o: Options, io: Io): Promise<number> {
   write(o, io, o.json ? JSON.stringify({ file: displayName(file), elision, diagnostics: diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n' : elision);
   return 0;
 }
-
 
 async function translateCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('translate needs exactly one FILE (or - for standard input)');
@@ -302,7 +299,6 @@ export async function main(argv: string[], io: Io = { stdout: s => process.stdou
         return -1; // keeps running
       }
       default:
-        if (PLANNED.has(command)) { io.stderr(`metafork: '${command}' is not available in this version yet\n`); return 2; }
         throw new UsageError(`unknown command '${command}'`);
     }
   } catch (e) {
