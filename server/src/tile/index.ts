@@ -22,6 +22,7 @@ import type { SNode } from '../syntax/parser';
 import { applyEdits, OffsetMap, TextEdit } from '../base/edits';
 import { constructSpan, isParallelLoop } from '../model/constructs';
 import { within } from '../base/span';
+import { LineIndex } from '../base/lines';
 import { carriedDependences, Dependence, NestLoop, nestLoops } from './dependence';
 import { prefetchPlan, statements } from './prefetch';
 import { KernelPlan, Names, Plan, printSchedule, Restructuring } from './schedule';
@@ -44,6 +45,7 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
     const nests: TiledNest[] = [];
     const candidates: { edit: TextEdit; nest: TiledNest; header: Span; message: string }[] = [];
     const cachedSomewhere = new Set<string>();
+    const lines = new LineIndex(text);
     const serial = (nest: Span, at: Span, line: number, reasons: string[]) => {
       nests.push({ start: nest.start, end: nest.end, line, tiled: false, kernels: 0, reasons, notes: [] });
       diagnostics.push(diagnostic('MF702', at, `this loop nest stays serial: ${reasons[0]}`));
@@ -55,7 +57,7 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
       for (const { loop: nest, span, parallel } of loopNests(model)) {
         if (options.offset !== undefined && !(span.start <= options.offset && options.offset <= span.end)) continue;
         const plan = planNest(model, nest, parallel);
-        const line = text.slice(0, nest.start).split('\n').length;
+        const line = lines.position(nest.start).line + 1;
         if ('reasons' in plan) { serial(nest, header(nest, text), line, plan.reasons.map(r => r.message)); continue; }
         const asked = (options.cache ?? []).filter(a => arraysOf(model, nest).has(a));
         asked.forEach(a => cachedSomewhere.add(a));
@@ -217,7 +219,7 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
     if (within(v.span, nest)) continue;
     const next = model.scopes.references.filter(r => r.variable === v && r.span.start >= nest.end).sort((a, b) => a.span.start - b.span.start)[0];
     if (next && next.access !== 'write') {
-      const line = model.text.slice(0, next.span.start).split('\n').length;
+      const line = new LineIndex(model.text).position(next.span.start).line + 1;
       return { reasons: [{ loop: v.name, at: nest, certain: true, message: `'${v.name}' is read after the loop nest (line ${line}), where a tiled nest would not leave the value the loop ends with (declare it in the loop: 'for (int ${v.name} = ...')` }] };
     }
     privates.add(v);
@@ -246,7 +248,7 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
   // Parallel constructs inside the nest: only a host loop's own parallel loops may be there.
   const held = model.constructs.filter(c => c !== parallel && nest.start <= c.start && c.end <= nest.end);
   const holds = (c: Construct): { reasons: Dependence[] } => {
-    const line = model.text.slice(0, c.start).split('\n').length;
+    const line = new LineIndex(model.text).position(c.start).line + 1;
     const head = model.text.slice(c.head.start, c.head.end).replace(/\s+/g, ' ').trim();
     return { reasons: [{ loop: outer.variable.name, at: nest, certain: true, message: `it holds '${head}' (line ${line}), a parallel construct a kernel cannot contain` }] };
   };
