@@ -256,7 +256,7 @@ async function tileCommand(o: Options, io: Io): Promise<number> {
   const index = new LineIndex(text);
   if (at !== undefined && at > index.lineCount) throw new UsageError(`--at ${at}: the file has ${index.lineCount} lines`);
   const offset = at === undefined ? undefined : firstCode(text, index.offset({ line: at - 1, character: 0 }));
-  const result = await tileText(text, { fileName: file === '-' ? undefined : file, block, granularity, merge, tile, cache, collapse: o.collapse, offset });
+  const result = await tileText(text, { fileName: file === '-' ? undefined : file, block, granularity, merge, strip: tile, cache, collapse: o.collapse, offset });
   if (o.json) {
     io.stdout(JSON.stringify({ file: displayName(file), nests: result.nests, ...(result.text !== undefined ? { text: result.text } : {}), diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
     if (o.out && result.text !== undefined) fs.writeFileSync(o.out, result.text);

@@ -1,13 +1,13 @@
 // `metafork tile` (SPEC §7, issue 8): plain loop nests become parametric `meta_schedule`s. A nest
 // whose outermost loop the dependence test proves parallel is strip-mined by a symbolic block
 // size B (grid `(HI - LO + B*s - 1) / (B*s)` blocks by ceiling division, a guard for the partial
-// last tile, optional granularity s); two perfectly nested parallel loops tile in 2-D by B0 × B1.
+// last block, optional granularity s); two perfectly nested parallel loops tile in 2-D by B0 × B1.
 // A sequential outermost loop (a time step) whose body is parallel loops stays a host loop inside
 // the schedule, each inner loop a kernel. Other nests stay serial, with the dependence that
 // forbids them. Sequential loops inside the tiled loops stay in the kernel's body. Loops of
 // `#pragma omp for`, `cilk_for` and `meta_for` are the programmer's word: only a dependence that
 // surely exists refuses them. RT-CUDA's restructurings (collapsing, merging, skewing,
-// shared-memory tiling) are options of the printing (schedule.ts, prefetch.ts). What is printed
+// shared-memory staging) are options of the printing (schedule.ts, prefetch.ts). What is printed
 // is generated once: a schedule the CUDA generator refuses leaves its nest serial.
 
 import { checkText } from '../checks/index';
@@ -61,7 +61,7 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
         if ('reasons' in plan) { serial(nest, header(nest, text), line, plan.reasons.map(r => r.message)); continue; }
         const asked = (options.cache ?? []).filter(a => arraysOf(model, nest).has(a));
         asked.forEach(a => cachedSomewhere.add(a));
-        // The generator stages tiles of affine indices; a collapsed nest's i = ij / W is not.
+        // The generator stages boxes of affine indices; a collapsed nest's i = ij / W is not.
         const collapsed = options.collapse && plan.kernels.some(k => k.loops.length === 2);
         const cache = collapsed ? [] : asked;
         const notes = [...plan.trusted ?? [], ...restructure(model, plan, { ...options, cache })];
