@@ -62,8 +62,6 @@ options:
   -h, --help           this help
   --version            the version`;
 
-const PLANNED = new Set<string>();
-
 class UsageError extends Error {}
 
 interface Options {
@@ -200,7 +198,6 @@ async function elideCommand(o: Options, io: Io): Promise<number> {
   return 0;
 }
 
-
 async function translateCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('translate needs exactly one FILE (or - for standard input)');
   const known = (d: string): d is Dialect => (DIALECTS as readonly string[]).includes(d);
@@ -313,7 +310,7 @@ async function tileCommand(o: Options, io: Io): Promise<number> {
   const index = new LineIndex(text);
   if (at !== undefined && at > index.lineCount) throw new UsageError(`--at ${at}: the file has ${index.lineCount} lines`);
   const offset = at === undefined ? undefined : firstCode(text, index.offset({ line: at - 1, character: 0 }));
-  const result = await tileText(text, { fileName: file === '-' ? undefined : file, block, granularity, merge, tile, cache, collapse: o.collapse, offset });
+  const result = await tileText(text, { fileName: file === '-' ? undefined : file, block, granularity, merge, strip: tile, cache, collapse: o.collapse, offset });
   if (o.json) {
     io.stdout(JSON.stringify({ file: displayName(file), nests: result.nests, ...(result.text !== undefined ? { text: result.text } : {}), diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
     if (o.out && result.text !== undefined) fs.writeFileSync(o.out, result.text);
@@ -364,7 +361,6 @@ export async function main(argv: string[], io: Io = { stdout: s => process.stdou
         return -1; // keeps running
       }
       default:
-        if (PLANNED.has(command)) { io.stderr(`metafork: '${command}' is not available in this version yet\n`); return 2; }
         throw new UsageError(`unknown command '${command}'`);
     }
   } catch (e) {

@@ -24,7 +24,7 @@ export interface TileConfig {
 export const CONFIGS: TileConfig[] = [
   { label: 'default', tile: {}, memory: 'global' },
   { label: 'odd-shared', tile: { block: [7, 5], granularity: 3 }, memory: 'shared' },
-  { label: 'rtcuda', tile: { block: [5, 3], merge: 2, granularity: 2, cache: ['a', 'b', 'c'], tile: 4 }, memory: 'shared' },
+  { label: 'rtcuda', tile: { block: [5, 3], merge: 2, granularity: 2, cache: ['a', 'b', 'c'], strip: 4 }, memory: 'shared' },
   { label: 'collapsed', tile: { block: [7], collapse: true, merge: 3 }, memory: 'global' },
 ];
 export const SIZES = ['37', '61', '1', '0'];

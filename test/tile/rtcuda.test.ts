@@ -129,7 +129,7 @@ test('T3/T4 shared-memory tiling of a chosen array: the k loop in tiles between 
     C[i] = sum;
   }`,
     `  for (int i = 0; i < n; i++) sum += (i % 4 + 1) * C[i];`);
-  const text = await tileAndRun(mv, { block: [8], cache: ['A', 'B'], tile: 4 }, ['45', '64'], 'shared');
+  const text = await tileAndRun(mv, { block: [8], cache: ['A', 'B'], strip: 4 }, ['45', '64'], 'shared');
   // The program's B is an array: the block size is B_1.
   assert.match(text, /int B_1 = 8;\n\s+int T = 4;\n\s+int dim = \(B_1 \+ n - 1\) \/ B_1;\n\s+int tiles_k = n > 0 \? \(n \+ T - 1\) \/ T : 1;\n\s+meta_schedule cache\(A, B\) \{\n\s+meta_for \(int v = 0; v < dim; v\+\+\)\n\s+for \(int kt = 0; kt < tiles_k; kt\+\+\)\n\s+meta_for \(int u = 0; u < B_1; u\+\+\) \{/);
   assert.match(text, /if \(kt == 0\) \{\n\s+C\[i\] = 0\.0;\n\s+\}\n\s+for \(int kk = 0; kk < T; kk\+\+\) \{\n\s+int k = kt \* T \+ kk;\n\s+if \(k < n\) C\[i\] \+= A\[i\]\[k\] \* B\[k\];/);

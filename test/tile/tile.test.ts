@@ -74,7 +74,7 @@ for (const file of Object.keys(SIZES)) {
   test(`${file}: tiled, generated, run in the emulation like the serial program (default blocks; odd blocks, s = 3, shared memory; RT-CUDA's merge, skew and staged tiles; collapsed)`, { skip: gcc }, async () => {
     await tileAndRun(file, {}, 'global', 'default');
     await tileAndRun(file, { block: [7, 5], granularity: 3 }, 'shared', 'odd');
-    await tileAndRun(file, { block: [5, 3], merge: 2, granularity: 2, cache: CACHE[file], tile: 4 }, 'shared', 'rtcuda');
+    await tileAndRun(file, { block: [5, 3], merge: 2, granularity: 2, cache: CACHE[file], strip: 4 }, 'shared', 'rtcuda');
     await tileAndRun(file, { block: [7], collapse: true, merge: 3 }, 'global', 'collapsed');
   });
   test(`${file}: the four generated .cu files compile with nvcc -arch=sm_90`, { skip: gcc || nvcc }, async () => {

@@ -13,7 +13,7 @@ export interface MfDiagnostic extends Span {
 
 /** The `data` fields that hold offsets in the text (where a quick fix edits, the spawn a message
  * cites). Like the range, they move with the item when an edit above it shifts it. */
-export const DATA_OFFSETS: readonly string[] = ['at', 'spawn'];
+const DATA_OFFSETS: readonly string[] = ['at', 'spawn'];
 
 /** Codes whose message cites a line number (MF314: the spawn's line), which an inserted line above
  * the item changes while its text stays the same. */

@@ -10,6 +10,7 @@ import { parsePragma } from '../syntax/pragma';
 import { branchDiagnostics, unjoinedSpawnDiagnostics } from './controlFlow';
 import { CITES_LINE, diagnostic, MfDiagnostic, shifted } from '../base/diagnostic';
 import { LineIndex } from '../base/lines';
+import { isStackExhausted } from '../base/stack';
 import { loopDiagnostics } from './loops';
 import { scheduleDiagnostics } from './schedule';
 import { clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics, raceDiagnostics } from './sharing';
@@ -46,7 +47,7 @@ const CHECKS: ((model: ItemModel) => MfDiagnostic[])[] = [
   scheduleDiagnostics,
 ];
 
-export function diagnoseItem(model: ItemModel): MfDiagnostic[] {
+function diagnoseItem(model: ItemModel): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
   const incomplete = () => diagnostic('MF100', { start: model.item.start, end: Math.min(model.item.end, model.item.start + 1) }, 'this code is nested too deeply to be analysed completely; some checks were skipped');
   if (model.incomplete) out.push(incomplete());
@@ -55,7 +56,7 @@ export function diagnoseItem(model: ItemModel): MfDiagnostic[] {
       out.push(...check(model));
     } catch (e) {
       // Pathological input (e.g. thousands of nested blocks) must degrade, never crash.
-      if (!(e instanceof RangeError)) throw e;
+      if (!isStackExhausted(e)) throw e;
       if (!model.incomplete) out.push(incomplete());
       break;
     }
@@ -69,7 +70,7 @@ export function diagnoseItem(model: ItemModel): MfDiagnostic[] {
 }
 
 /** Beyond this many, a document is more noise than code (binary junk): stop reporting. */
-export const MAX_DIAGNOSTICS = 1000;
+const MAX_DIAGNOSTICS = 1000;
 
 /** One item's diagnostics, offsets relative to the item's start; `line`, the line the item started
  * on, when a message cites a line. */

@@ -15,7 +15,7 @@ const POLY_OPERATORS = new Set(['+', '-', '*']);
 const SYMBOLIC_STRUCTS = /^(gridDim|blockDim|blockIdx|threadIdx)$/;
 
 /** Why an index expression is not a polynomial in integer variables, or undefined if it is. */
-export function nonPolynomial(e: SNode, text: string, affineOnly = false, isMacro: (name: string) => boolean = () => false): SNode | undefined {
+function nonPolynomial(e: SNode, text: string, affineOnly = false, isMacro: (name: string) => boolean = () => false): SNode | undefined {
   const n = unparen(e) ?? e;
   switch (n.type) {
     case 'identifier': case 'number_literal':

@@ -6,6 +6,7 @@
 
 import { child, named, walk } from '../syntax/ast';
 import { within } from '../base/span';
+import { LineIndex } from '../base/lines';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { canonicalHeader } from '../model/loops';
@@ -53,7 +54,8 @@ export function parameterPoly(e: SNode, text: string): Poly {
 
 /** The iterations of a loop whose count the header does not give: a symbol named by its line
  * (the `@` keeps it apart from C names; callers refuse counts holding one, see `uncounted`). */
-const unknownTrips = (loop: SNode, text: string) => Poly.symbol(`${UNKNOWN_TRIPS}${text.slice(0, loop.start).split('\n').length}`);
+const unknownTrips = (loop: SNode, text: string) =>
+  Poly.symbol(`${UNKNOWN_TRIPS}${new LineIndex(text).position(loop.start).line + 1}`);
 export const UNKNOWN_TRIPS = 'trips@';
 
 /** Iterations of a loop: `bound - lower` (+1 for `<=`) over a constant step going up, `lower -

@@ -6,7 +6,7 @@
 // Maxima are decided by coefficient signs (symbols are nonnegative, as in Poly); where signs do
 // not decide, the measure throws and the caller gives numbers for the symbols involved.
 
-import { Poly, Rational, rational } from '../symbolic/poly';
+import { ArithmeticError, Poly, Rational, rational } from '../symbolic/poly';
 
 export type Count = Poly | number | bigint | Rational;
 
@@ -64,7 +64,7 @@ function larger(a: Poly, b: Poly, what: string): Poly {
   const d = a.sub(b);
   if (d.nonNegative()) return a;
   if (d.nonPositive()) return b;
-  throw new RangeError(`${what}: signs do not tell whether ${a.toMath()} or ${b.toMath()} is larger; give numbers for their symbols`);
+  throw new ArithmeticError(`${what}: signs do not tell whether ${a.toMath()} or ${b.toMath()} is larger; give numbers for their symbols`);
 }
 
 /** f = Σ_k a_k·x^k: the a_k by k. */
@@ -103,7 +103,7 @@ function maxOver(f: Poly, times: Poly, index: string | undefined, what: string):
   const a = index ? coefficientsIn(f, index) : [f];
   if (a.length <= 1) return a[0] ?? Poly.ZERO;
   if (a.length === 2) return larger(a[0], a[0].add(a[1].mul(times.sub(ONE))), what);
-  throw new RangeError(`${what}: not affine in the loop index ${index}`);
+  throw new ArithmeticError(`${what}: not affine in the loop index ${index}`);
 }
 
 interface Fold {

@@ -18,7 +18,7 @@ export type Binding = 'value' | 'reference' | 'unknown';
 export interface ArgumentBinding { binding: Binding; call: SNode; callee: string; span: Span }
 
 /** The parameter list of a function declarator. */
-export function signatureOf(fn: SNode, typedefs: ReadonlyMap<string, Shape>, text: string): Signature {
+function signatureOf(fn: SNode, typedefs: ReadonlyMap<string, Shape>, text: string): Signature {
   const references: boolean[] = [];
   let variadic = false;
   const params = child(fn, 'parameters');
@@ -93,7 +93,7 @@ function argumentBindingAt(call: SNode, index: number, text: string, file: FileS
  * a member call `b.m(...)`. Undefined where the reference is not such a place (read for its
  * value, or reached through a pointer). Always undefined in C.
  */
-export function argumentBinding(ref: Reference, text: string, file: FileScope, isVariable: (n: SNode) => boolean): ArgumentBinding | undefined {
+function argumentBinding(ref: Reference, text: string, file: FileScope, isVariable: (n: SNode) => boolean): ArgumentBinding | undefined {
   if (!file.cpp || !ref.variable) return undefined;
   const viaPointer = ref.variable.shape === 'pointer';
   let node: SNode = ref.node;

@@ -6,6 +6,7 @@ import { DIALECT_OF, OMP_LOOP_DIRECTIVES } from '../base/dialects';
 import { child, named, nodeStartingAt, statementStartingAt, unparen, enclosingFunction } from '../syntax/ast';
 import { KeywordToken, PragmaLine, skipTrivia } from '../syntax/keywords';
 import { Span } from '../base/span';
+import { isStackExhausted } from '../base/stack';
 import type { SNode } from '../syntax/parser';
 import { Directive, DirectiveClause, fromKeywordClause, parsePragma } from '../syntax/pragma';
 import { FileScope, ItemScopes, resolveItem } from './scopes';
@@ -77,7 +78,7 @@ export function buildItemModel(item: SNode, text: string, keywords: KeywordToken
     scopes = resolveItem(item, text, fileScope);
   } catch (e) {
     // Thousands of nested blocks exhaust the stack: keep going without name resolution.
-    if (!(e instanceof RangeError)) throw e;
+    if (!isStackExhausted(e)) throw e;
     scopes = { variables: [], references: [] };
     incomplete = true;
   }

@@ -2,7 +2,7 @@
 // facts the sharing rules need (digest 003 §1.6: global, file scope, static, const,
 // pointer/array/function/reference type, value type).
 
-import { child, children, named, unparen, walk } from '../syntax/ast';
+import { child, children, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { type Span, within } from '../base/span';
 
@@ -338,13 +338,6 @@ export function buildFileScope(parts: { variables: Variable[]; functions: string
   for (const [name, c] of callees) sig.push(`${name}(${c === 'unknown' ? '?' : c.references.map(r => r ? '&' : '').join(',') + (c.variadic ? ',...' : '')})`);
   return { variables, typedefs, functions, definitions, constants, cpp, callees, signature: sig.join(';') };
 }
-
-/** True when the identifier node is the expression of a call (`f` in `f(x)`). */
-export function isCallee(n: SNode): boolean {
-  return !!n.parent && n.parent.type === 'call_expression' && child(n.parent, 'function') === n;
-}
-
-export { unparen };
 
 /** Whether `v` is assigned, incremented or passed by address for writing inside `span`. */
 export function writtenWithin(scopes: ItemScopes, v: Variable, span: Span): boolean {

@@ -29,7 +29,7 @@ export interface SharingEntry {
 
 
 /** References that fall inside the construct (its region, or a spawn's call and l-value). */
-export function referencesIn(model: ItemModel, c: Construct): Reference[] {
+function referencesIn(model: ItemModel, c: Construct): Reference[] {
   const spans = (c.kind === 'spawn' ? [c.call, c.lvalue] : [c.loop ?? c.region]).filter((n): n is NonNullable<typeof n> => !!n);
   return model.scopes.references.filter(r => r.variable && spans.some(s => within(r.span, s)));
 }
@@ -159,7 +159,7 @@ function continuation(model: ItemModel, statement: SNode, fn: SNode): SNode[] {
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 
 /** The control variable of the construct's loop, declared in its header or before the loop. */
-export function isLoopControl(model: ItemModel, c: Construct, v: Variable): boolean {
+function isLoopControl(model: ItemModel, c: Construct, v: Variable): boolean {
   const init = c.loop?.children.find(x => x.field === 'initializer');
   if (!init) return false;
   if (init.type === 'declaration') return within(v.span, init);

@@ -6,11 +6,17 @@
 
 export interface Rational { readonly n: bigint; readonly d: bigint }
 
+/** An exact computation with no answer (a division by zero, a symbol with no value, a comparison the
+ * signs cannot decide): its own class, so that no handler takes it for stack exhaustion. */
+export class ArithmeticError extends Error {
+  override name = 'ArithmeticError';
+}
+
 const gcd = (a: bigint, b: bigint): bigint => { a = a < 0n ? -a : a; b = b < 0n ? -b : b; while (b) [a, b] = [b, a % b]; return a; };
 
 export function rational(n: bigint | number, d: bigint | number = 1n): Rational {
   let nn = BigInt(n), dd = BigInt(d);
-  if (dd === 0n) throw new RangeError('division by zero');
+  if (dd === 0n) throw new ArithmeticError('division by zero');
   if (dd < 0n) { nn = -nn; dd = -dd; }
   const g = gcd(nn, dd) || 1n;
   return { n: nn / g, d: dd / g };
@@ -102,7 +108,7 @@ export class Poly {
       let v = t.coefficient.n;
       for (const [s, e] of t.powers) {
         const x = values.get(s);
-        if (x === undefined) throw new RangeError(`no value for ${s}`);
+        if (x === undefined) throw new ArithmeticError(`no value for ${s}`);
         v *= x ** BigInt(e);
       }
       n = n * t.coefficient.d + v * d;

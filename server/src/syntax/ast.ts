@@ -39,7 +39,7 @@ export function unparen(node: SNode | undefined): SNode | undefined {
   return node;
 }
 
-export function isStatement(node: SNode): boolean {
+function isStatement(node: SNode): boolean {
   return node.type.endsWith('_statement') || node.type === 'declaration' || node.type === 'preproc_call';
 }
 
@@ -72,10 +72,6 @@ export function nodeCovering(root: SNode, span: Span): SNode {
     if (!next) return node;
     node = next;
   }
-}
-
-export function isFunctionDefinition(node: SNode): boolean {
-  return node.type === 'function_definition';
 }
 
 /** Nodes that name what a declarator declares (C++ adds qualified, destructor and operator names). */

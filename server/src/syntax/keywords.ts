@@ -20,7 +20,7 @@ const SPELLINGS: Record<string, KeywordName> = {
 };
 
 /** Clauses each keyword may carry, written between the keyword and its statement. */
-export const KEYWORD_CLAUSES: Partial<Record<KeywordName, readonly string[]>> = {
+const KEYWORD_CLAUSES: Partial<Record<KeywordName, readonly string[]>> = {
   meta_fork: ['shared'],
   meta_schedule: ['cache'],
   meta_for: ['reduction'],
@@ -101,7 +101,7 @@ class Mask {
 }
 
 /** Edit distance where swapping two adjacent letters costs one edit (`frok` -> `fork`). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 0; j <= b.length; j++) d[0][j] = j;
   for (let i = 1; i <= a.length; i++) {
@@ -191,7 +191,7 @@ export function identList(text: string, start: number, end: number): Ident[] {
 }
 
 /** Parses `name(args)` at `i` (name already known to be there). */
-export function readClause(text: string, i: number, limit = text.length): KeywordClause | undefined {
+function readClause(text: string, i: number, limit = text.length): KeywordClause | undefined {
   const name = readIdent(text, i);
   const open = skipTrivia(text, i + name.length);
   if (text[open] !== '(') return undefined;

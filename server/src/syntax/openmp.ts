@@ -103,8 +103,3 @@ export const OMP_CLAUSE_KEYWORDS: Readonly<Record<string, readonly string[]>> = 
   default: ['shared', 'none'],
   proc_bind: ['master', 'close', 'spread'],
 };
-
-/** The first words of all directive names, for longest-match parsing and did-you-mean. */
-export const OMP_DIRECTIVE_WORDS: ReadonlySet<string> = new Set(
-  [...OMP_DIRECTIVES.keys()].flatMap(k => k.split(' ')).concat(['end']),
-);

@@ -13,6 +13,7 @@ import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
 import { within } from '../base/span';
+import { LineIndex } from '../base/lines';
 import { macroDefinitions } from '../syntax/macros';
 import { canonicalHeader } from '../model/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
@@ -121,7 +122,8 @@ const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gc
 export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable> = new Set()): Dependence[] {
   const text = model.text;
   const loops = nestLoops(model, nest);
-  const line = (n: SNode) => text.slice(0, n.start).split('\n').length;
+  let lines: LineIndex | undefined;
+  const line = (n: SNode) => (lines ??= new LineIndex(text)).position(n.start).line + 1;
   const show = (n: SNode) => `'${text.slice(n.start, n.end).replace(/\s+/g, ' ')}' (line ${line(n)})`;
   const name = loop.variable.name;
   const out: Dependence[] = [];

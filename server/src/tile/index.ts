@@ -1,13 +1,13 @@
 // `metafork tile` (SPEC §7, issue 8): plain loop nests become parametric `meta_schedule`s. A nest
 // whose outermost loop the dependence test proves parallel is strip-mined by a symbolic block
 // size B (grid `(HI - LO + B*s - 1) / (B*s)` blocks by ceiling division, a guard for the partial
-// last tile, optional granularity s); two perfectly nested parallel loops tile in 2-D by B0 × B1.
+// last block, optional granularity s); two perfectly nested parallel loops tile in 2-D by B0 × B1.
 // A sequential outermost loop (a time step) whose body is parallel loops stays a host loop inside
 // the schedule, each inner loop a kernel. Other nests stay serial, with the dependence that
 // forbids them. Sequential loops inside the tiled loops stay in the kernel's body. Loops of
 // `#pragma omp for`, `cilk_for` and `meta_for` are the programmer's word: only a dependence that
 // surely exists refuses them. RT-CUDA's restructurings (collapsing, merging, skewing,
-// shared-memory tiling) are options of the printing (schedule.ts, prefetch.ts). What is printed
+// shared-memory staging) are options of the printing (schedule.ts, prefetch.ts). What is printed
 // is generated once: a schedule the CUDA generator refuses leaves its nest serial.
 
 import { checkText } from '../checks/index';
@@ -22,6 +22,7 @@ import type { SNode } from '../syntax/parser';
 import { applyEdits, OffsetMap, TextEdit } from '../base/edits';
 import { constructSpan, isParallelLoop } from '../model/constructs';
 import { within } from '../base/span';
+import { LineIndex } from '../base/lines';
 import { carriedDependences, Dependence, NestLoop, nestLoops } from './dependence';
 import { prefetchPlan, statements } from './prefetch';
 import { KernelPlan, Names, Plan, printSchedule, Restructuring } from './schedule';
@@ -44,6 +45,7 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
     const nests: TiledNest[] = [];
     const candidates: { edit: TextEdit; nest: TiledNest; header: Span; message: string }[] = [];
     const cachedSomewhere = new Set<string>();
+    const lines = new LineIndex(text);
     const serial = (nest: Span, at: Span, line: number, reasons: string[]) => {
       nests.push({ start: nest.start, end: nest.end, line, tiled: false, kernels: 0, reasons, notes: [] });
       diagnostics.push(diagnostic('MF702', at, `this loop nest stays serial: ${reasons[0]}`));
@@ -55,11 +57,11 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
       for (const { loop: nest, span, parallel } of loopNests(model)) {
         if (options.offset !== undefined && !(span.start <= options.offset && options.offset <= span.end)) continue;
         const plan = planNest(model, nest, parallel);
-        const line = text.slice(0, nest.start).split('\n').length;
+        const line = lines.position(nest.start).line + 1;
         if ('reasons' in plan) { serial(nest, header(nest, text), line, plan.reasons.map(r => r.message)); continue; }
         const asked = (options.cache ?? []).filter(a => arraysOf(model, nest).has(a));
         asked.forEach(a => cachedSomewhere.add(a));
-        // The generator stages tiles of affine indices; a collapsed nest's i = ij / W is not.
+        // The generator stages boxes of affine indices; a collapsed nest's i = ij / W is not.
         const collapsed = options.collapse && plan.kernels.some(k => k.loops.length === 2);
         const cache = collapsed ? [] : asked;
         const notes = [...plan.trusted ?? [], ...restructure(model, plan, { ...options, cache })];
@@ -217,7 +219,7 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
     if (within(v.span, nest)) continue;
     const next = model.scopes.references.filter(r => r.variable === v && r.span.start >= nest.end).sort((a, b) => a.span.start - b.span.start)[0];
     if (next && next.access !== 'write') {
-      const line = model.text.slice(0, next.span.start).split('\n').length;
+      const line = new LineIndex(model.text).position(next.span.start).line + 1;
       return { reasons: [{ loop: v.name, at: nest, certain: true, message: `'${v.name}' is read after the loop nest (line ${line}), where a tiled nest would not leave the value the loop ends with (declare it in the loop: 'for (int ${v.name} = ...')` }] };
     }
     privates.add(v);
@@ -246,7 +248,7 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
   // Parallel constructs inside the nest: only a host loop's own parallel loops may be there.
   const held = model.constructs.filter(c => c !== parallel && nest.start <= c.start && c.end <= nest.end);
   const holds = (c: Construct): { reasons: Dependence[] } => {
-    const line = model.text.slice(0, c.start).split('\n').length;
+    const line = new LineIndex(model.text).position(c.start).line + 1;
     const head = model.text.slice(c.head.start, c.head.end).replace(/\s+/g, ' ').trim();
     return { reasons: [{ loop: outer.variable.name, at: nest, certain: true, message: `it holds '${head}' (line ${line}), a parallel construct a kernel cannot contain` }] };
   };

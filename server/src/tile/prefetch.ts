@@ -1,18 +1,18 @@
-// Shared-memory tiling of chosen arrays (`metafork tile --cache A`, RT-CUDA's "prefetching",
+// Shared-memory staging of chosen arrays (`metafork tile --cache A`, RT-CUDA's "prefetching",
 // digest 002 §2.2(f)). `cache(A)` on the schedule stages each block's footprint of A; when a
 // serial loop of the kernel body (matrix product's k) runs along A, that footprint is a whole
-// strip (B rows × all of k). The loop is therefore strip-mined into tiles of T iterations and the
-// loop over tiles moved between the grid and the block loops, where the generator stages one
-// tile at a time (the thesis's matrix product, Fig. 5.13):
+// band (B rows × all of k). The loop is therefore strip-mined into strips of T iterations and the
+// loop over strips moved between the grid and the block loops, where the generator stages the
+// boxes of one strip at a time (the thesis's matrix product, Fig. 5.13):
 //
 //     meta_for v { for (kt < tk) meta_for u { if (guard) { [kt == 0: pre]
 //       for (kk < T) { k = lo + kt*T + kk; if (k <= hi) BODY }  [kt == tk - 1: post] } } }
 //
 // The interchange is legal because the block loops are parallel (no dependence between their
 // iterations) and each thread still runs pre, the iterations of k in order, then post. A local
-// accumulator (`long s = 0; for k s += ...; C[i][j] = s;`) does not survive between tiles, so it
+// accumulator (`long s = 0; for k s += ...; C[i][j] = s;`) does not survive between strips, so it
 // becomes its destination element when the types agree (`C[i][j] = 0; ... C[i][j] += ...`).
-// Unlike RT-CUDA's row tile (right only when every thread of a block shares one row), the
+// Unlike RT-CUDA's row staging (right only when every thread of a block shares one row), the
 // generator stages the block's real footprint.
 
 import { child, named, ownJump, subscriptChain, walk } from '../syntax/ast';
@@ -27,11 +27,11 @@ import type { NestLoop } from './dependence';
 export interface Accumulator { local: Variable; declaration: SNode; init: SNode; store: SNode; target: SNode }
 
 export interface Prefetch {
-  /** The serial loop strip-mined into tiles. */
+  /** The serial loop strip-mined into strips. */
   loop: NestLoop;
-  /** Locals set once from values the body does not write: re-read at every tile. */
+  /** Locals set once from values the body does not write: re-read at every strip. */
   values: SNode[];
-  /** Statements before the loop (run at the first tile) and after it (at the last). */
+  /** Statements before the loop (run at the first strip) and after it (at the last). */
   pre: SNode[];
   post: SNode[];
   accumulators: Accumulator[];
@@ -62,11 +62,11 @@ export function prefetchPlan(model: ItemModel, innermost: NestLoop, loops: NestL
   const loop = candidates[0];
   const name = loop.variable.name;
   if (!loop.lo || !loop.hi) return { reason: `the range of '${name}' is not read from its header` };
-  // The loop over tiles runs outside the threads: its bounds may not move with them.
+  // The loop over strips runs outside the threads: its bounds may not move with them.
   if ([...loop.lo.symbols(), ...loop.hi.symbols()].some(s => s.includes('@'))) return { reason: `the bounds of '${name}' depend on the parallel loops` };
-  // A `continue` of the parallel loop would end a thread's tile, not its iteration.
+  // A `continue` of the parallel loop would end a thread's strip, not its iteration.
   if (ownJump(body, 'continue')) return { reason: `the body has a 'continue' of the loop '${innermost.variable.name}'` };
-  // A `break` of the loop itself would end one tile, not the loop.
+  // A `break` of the loop itself would end one strip, not the loop.
   if (ownJump(child(loop.node, 'body')!, 'break')) return { reason: `'${name}' has a 'break' of its own` };
   const at = stmts.findIndex(s => s.start === loop.node.start);
   const before = stmts.slice(0, at), after = stmts.slice(at + 1);

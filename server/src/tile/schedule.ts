@@ -1,14 +1,14 @@
 // Printing a tiled nest as a parametric `meta_schedule` (SPEC §7): grid loops over ceiling-
 // divided extents, block loops, the thread's coarsening loops, the original indices and a guard
-// for the partial tiles. RT-CUDA's restructurings (digest 002 §2.2) are options of the printing:
+// for the partial blocks. RT-CUDA's restructurings (digest 002 §2.2) are options of the printing:
 // - collapsing: a 2-D nest runs as one dimension over the flat index (i = ij / W, j = ij % W);
 // - coarsening: each thread computes M results along the outer dimension (MERGE_LEVEL) and s
 //   along x (SKEW_LEVEL, the thesis's granularity). Unlike RT-CUDA's `(ij % N) * SKEW_LEVEL`,
 //   which misses elements whenever SKEW_LEVEL > 1, a thread's results lie a whole block apart
 //   (index ((v*M + m)*s + k)*B + u), so neighbouring threads touch neighbouring words and the
 //   grid, from the product of the levels, covers every element;
-// - shared-memory tiling: `cache(...)` on the schedule, with the serial loop along a cached
-//   array strip-mined into tiles (prefetch.ts).
+// - shared-memory staging: `cache(...)` on the schedule, with the serial loop along a cached
+//   array strip-mined into strips (prefetch.ts).
 
 import { child, conjuncts, named, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
@@ -22,7 +22,7 @@ import { Poly } from '../symbolic/poly';
 import type { NestLoop } from './dependence';
 import type { Prefetch } from './prefetch';
 
-/** A kernel: one (1-D) or two (2-D) parallel loops of a nest, and the serial loop it tiles. */
+/** A kernel: one (1-D) or two (2-D) parallel loops of a nest, and the serial loop it strip-mines. */
 export interface KernelPlan { loops: NestLoop[]; prefetch?: Prefetch }
 export interface Plan {
   host?: NestLoop;
@@ -44,8 +44,8 @@ export interface Restructuring {
   collapse?: boolean;
   /** Arrays staged in shared memory (`cache(...)`). */
   cache?: string[];
-  /** Iterations per tile of the serial loop strip-mined for `cache` (default: the x block side). */
-  tile?: number;
+  /** Iterations per strip of the serial loop strip-mined for `cache` (`--tile`; default: the x block side). */
+  strip?: number;
 }
 
 /** Fresh names for the schedule's variables (B, dim, v, u, ...) that the function does not use. */
@@ -82,7 +82,7 @@ export function printSchedule(model: ItemModel, nest: SNode, plan: Plan, names: 
   if (M) decls.push(`int ${M} = ${Math.floor(options.merge!)};`);
   if (S) decls.push(`int ${S} = ${Math.floor(options.granularity!)};`);
   const T = plan.kernels.some(k => k.prefetch) ? names.take('T') : undefined;
-  if (T) decls.push(`int ${T} = ${options.tile ?? (twoD ? b1 : 32)};`);
+  if (T) decls.push(`int ${T} = ${options.strip ?? (twoD ? b1 : 32)};`);
   const size = { B, B0, B1, S, M, T, collapse: !!options.collapse };
   const kernelsText = plan.kernels.map(k => printKernelNest(model, k, names, size, decls, indent + unit + (plan.host ? unit : ''), unit, plan.privates ?? []));
   const inner = plan.host
@@ -101,7 +101,7 @@ function upTo(name: string, hi: Poly): string {
   return exclusive.length <= inclusive.length ? `${name} < ${exclusive}` : `${name} <= ${inclusive}`;
 }
 
-/** One tiled nest: grid loops, the loop over tiles, block loops, coarsening loops, the original
+/** One tiled nest: grid loops, the loop over strips, block loops, coarsening loops, the original
  * indices and the guard. */
 function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Sizes, decls: string[], at: string, unit: string, privates: Variable[]): string {
   // The thread dimensions: each parallel loop, or the two as one when collapsed.
@@ -123,19 +123,19 @@ function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Si
     decls.push(`int ${dimNames[i]} = (${W.add(per).sub(Poly.constant(1)).toC()}) / ${atom(per.toC())};`);
   });
   const p = k.prefetch;
-  const tiles = p && { kt: names.take(`${p.loop.variable.name}t`), kk: names.take(`${p.loop.variable.name}k`), count: names.take(`tiles_${p.loop.variable.name}`) };
-  if (p && tiles) {
+  const strips = p && { kt: names.take(`${p.loop.variable.name}t`), kk: names.take(`${p.loop.variable.name}k`), count: names.take(`tiles_${p.loop.variable.name}`) };
+  if (p && strips) {
     const W = extent(p.loop), T = Poly.symbol(size.T!);
     const count = `(${W.add(T).sub(Poly.constant(1)).toC()}) / ${size.T}`;
-    // Statements before or after the loop run at its first or last tile: there must be one.
-    decls.push(`int ${tiles.count} = ${p.pre.length || p.post.length || p.accumulators.length ? `${W.toC()} > 0 ? ${count} : 1` : count};`);
+    // Statements before or after the loop run at its first or last strip: there must be one.
+    decls.push(`int ${strips.count} = ${p.pre.length || p.post.length || p.accumulators.length ? `${W.toC()} > 0 ? ${count} : 1` : count};`);
   }
 
   const lines: string[] = [];
   let ind = at;
   const open = (line: string) => { lines.push(ind + line); ind += unit; };
   dims.forEach((_, i) => open(`meta_for (int ${v[i]} = 0; ${v[i]} < ${dimNames[i]}; ${v[i]}++)`));
-  if (tiles) open(`for (int ${tiles.kt} = 0; ${tiles.kt} < ${tiles.count}; ${tiles.kt}++)`);
+  if (strips) open(`for (int ${strips.kt} = 0; ${strips.kt} < ${strips.count}; ${strips.kt}++)`);
   const loopsInside = coarse.flat();
   dims.forEach((_, i) => open(`meta_for (int ${u[i]} = 0; ${u[i]} < ${sides[i]}; ${u[i]}++)${i === dims.length - 1 && !loopsInside.length ? ' {' : ''}`));
   loopsInside.forEach((c, i) => open(`for (int ${c.index} = 0; ${c.index} < ${c.level}; ${c.index}++)${i === loopsInside.length - 1 ? ' {' : ''}`));
@@ -170,7 +170,7 @@ function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Si
     const written = writtenWithin(model.scopes, v, body);
     if (written && !k.loops.some(l => l.variable === v)) lines.push(`${ind}${v.typeText.trim()} ${v.name};`);
   }
-  const bodyText = p && tiles ? tiledBody(model, body, p, tiles, size.T!, ind, unit) : render(model, body, ind, unit);
+  const bodyText = p && strips ? stripMinedBody(model, body, p, strips, size.T!, ind, unit) : render(model, body, ind, unit);
   lines.push(`${ind}if (${guards.join(' && ')})${bodyText.startsWith('{') ? ` ${bodyText}` : `\n${ind}${unit}${bodyText}`}`);
   ind = ind.slice(0, ind.length - unit.length);
   lines.push(`${ind}}`);
@@ -187,7 +187,7 @@ function render(model: ItemModel, node: SNode, ind: string, unit: string, edits:
 }
 
 /** The body of the innermost parallel loop with its serial loop strip-mined (prefetch.ts). */
-function tiledBody(model: ItemModel, body: SNode, p: Prefetch, tiles: { kt: string; kk: string; count: string }, T: string, ind: string, unit: string): string {
+function stripMinedBody(model: ItemModel, body: SNode, p: Prefetch, strips: { kt: string; kk: string; count: string }, T: string, ind: string, unit: string): string {
   const text = model.text;
   const in1 = ind + unit, in2 = in1 + unit;
   // Accumulators become their destination element.
@@ -205,12 +205,12 @@ function tiledBody(model: ItemModel, body: SNode, p: Prefetch, tiles: { kt: stri
   const lines = [
     '{',
     ...p.values.map(s => in1 + render(model, s, in1, unit)),
-    ...once(`${tiles.kt} == 0`, [...p.accumulators.map(a => a.declaration), ...p.pre].sort((a, b) => a.start - b.start)),
-    `${in1}for (int ${tiles.kk} = 0; ${tiles.kk} < ${T}; ${tiles.kk}++) {`,
-    `${in2}${l.variable.typeText.trim() || 'int'} ${k} = ${lo === '0' ? '' : `${atom(lo)} + `}${tiles.kt} * ${T} + ${tiles.kk};`,
+    ...once(`${strips.kt} == 0`, [...p.accumulators.map(a => a.declaration), ...p.pre].sort((a, b) => a.start - b.start)),
+    `${in1}for (int ${strips.kk} = 0; ${strips.kk} < ${T}; ${strips.kk}++) {`,
+    `${in2}${l.variable.typeText.trim() || 'int'} ${k} = ${lo === '0' ? '' : `${atom(lo)} + `}${strips.kt} * ${T} + ${strips.kk};`,
     `${in2}if (${upTo(k, l.hi!)}) ${render(model, child(l.node, 'body')!, in2, unit, edits)}`,
     `${in1}}`,
-    ...once(`${tiles.kt} == ${tiles.count} - 1`, p.post),
+    ...once(`${strips.kt} == ${strips.count} - 1`, p.post),
     `${ind}}`,
   ];
   return lines.join('\n');
