@@ -22,7 +22,7 @@ import { evaluateC } from '../symbolic/evaluate';
 import { LineIndex } from '../base/lines';
 import type { GpuPreset } from '../../../shared/settings';
 import { estimateRegisters } from '../optimize/counters';
-import { elementBytes } from '../cuda/kernels';
+import { elementBytes } from '../cuda/kernel';
 import { countKernel, KernelCounts, uncountedLoopDiagnostics } from './counts';
 import { Gpu, GPUS } from './gpus';
 import { occupancy, OccupancyLimit } from './occupancy';

@@ -18,12 +18,14 @@ import { constructSpan, type Construct } from '../model/constructs';
 import { includeEdit } from '../syntax/includes';
 import { indentUnit, lineIndent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
-import { receiveTileNames, scheduleKernels, ScheduleKernels } from './kernels';
+import { receiveTileNames, scheduleKernels } from './kernels';
+import { ScheduleKernels } from './kernel';
 import { cplusplusEdits } from './cplusplus';
 import { MemoryMode, stageTiles, Tile } from './footprint';
 import type { SNode } from '../syntax/parser';
 import { canonicalHeader } from '../model/loops';
-import { blockInterior, checkMacro, kernelName, printKernel, printLaunch, printTransfers, sharedBytes, tileBytesHelper } from './print';
+import { blockInterior, checkMacro, printKernel, printLaunch, printTransfers, sharedBytes, tileBytesHelper } from './print';
+import { kernelName } from './kernel';
 
 export interface CudaResult {
   /** The `.cu` text; absent when an error stops the generation. */

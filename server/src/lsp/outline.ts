@@ -10,7 +10,7 @@ import { parsePragma } from '../syntax/pragma';
 import type { Span } from '../base/span';
 import { COMMANDS } from '../../../shared/protocol';
 import type { CudaResult } from '../cuda';
-import type { OptimizeResult } from '../optimize/index';
+import type { OptimizeResult } from '../optimize/result';
 import type { DocumentState } from './documents';
 import { rangeOf } from './actions';
 

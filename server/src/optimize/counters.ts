@@ -15,7 +15,7 @@ import { checkText } from '../checks/index';
 import { cudaFromModel, schedulePieces, schedulesOf } from '../cuda/index';
 import { tileCondition, tileLayout, type Tile } from '../cuda/footprint';
 import { sharedBytes } from '../cuda/print';
-import { elementBytes } from '../cuda/kernels';
+import { elementBytes } from '../cuda/kernel';
 import { countKernel, type KernelCounts } from '../cost/counts';
 import { Poly, rational } from '../symbolic/poly';
 import { constructSpan } from '../model/constructs';

@@ -25,7 +25,7 @@ import { Poly } from '../symbolic/poly';
 import { Constraint, MACHINE, MAX_GRANULARITY } from './constraints';
 import type { ScheduleSource } from './program';
 import type { LaunchCost } from './counters';
-import type { ScheduleOptimization } from './index';
+import type { ScheduleOptimization } from './result';
 import { GPUS, type Gpu } from '../cost/gpus';
 
 export const LIMITS_TYPE = 'mfDeviceLimits';
