@@ -15,13 +15,12 @@ import { macroDefinitions } from '../syntax/macros';
 import { initializerOf } from '../model/scopes';
 import { readScheduleKernels, ReadSchedule } from '../cuda/index';
 import { tileLayout, type MemoryMode, type Tile } from '../cuda/footprint';
-import { printKernel } from '../cuda/print';
 import { Poly, rational } from '../symbolic/poly';
 import * as mcm from './mcm';
 import { evaluateC } from '../symbolic/evaluate';
 import { LineIndex } from '../base/lines';
 import type { GpuPreset } from '../../../shared/settings';
-import { estimateRegisters } from '../optimize/counters';
+import { estimateRegisters } from './registers';
 import { elementBytes } from '../cuda/kernel';
 import { countKernel, KernelCounts, uncountedLoopDiagnostics } from './counts';
 import { Gpu, GPUS } from './gpus';
@@ -109,7 +108,7 @@ function estimateSchedule(s: ReadSchedule, gpu: Gpu, options: AnalyzeOptions, li
   const text = s.model.text;
   const span = constructSpan(s.read.schedule);
   const counts = s.read.kernels.map((k, i) => countKernel(s.model, k, s.tiles[i], s.read.schedule.region!));
-  const registers = s.read.kernels.map((k, i) => options.registers ?? estimateRegisters(printKernel(k, text, s.tiles[i])));
+  const registers = s.read.kernels.map((k, i) => options.registers ?? estimateRegisters(k, text, s.tiles[i]));
   const blockParameters = [...new Set(s.read.kernels.flatMap(k => k.block.map(b => b.bound.trim())).filter(b => /^[A-Za-z_]\w*$/.test(b)))];
   const twoD = s.read.kernels.some(k => k.block.length === 2);
   const env = Environment.of(s.model, span.start, options.set ?? {}, name =>

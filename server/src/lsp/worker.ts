@@ -10,7 +10,7 @@ import { generateCuda, CudaOptions, CudaResult } from '../cuda';
 import { optimizeText } from '../optimize/index';
 import { OptimizeResult } from '../optimize/result';
 import { estimateCost, AnalyzeOptions, AnalyzeResult as CostResult } from '../cost/index';
-import { plotData, PlotData, PlotOptions } from '../cost/plot';
+import { plotData, PlotData, PlotOptions } from '../optimize/plot';
 import { tileText, TileOptions, TileResult } from '../tile/index';
 
 /** Work that crosses to the worker (options as plain data: the optimizer's registers by name). */

@@ -27,8 +27,10 @@ function threadBodies(model: ItemModel, schedule: Construct): SNode[] {
 
 interface Occurrence { node: SNode; key: string; variables: Variable[] }
 
-/** Integer expressions of int scalars and literals, keyed by their polynomial. */
-function occurrences(model: ItemModel, root: SNode): Occurrence[] {
+/** Integer expressions of int scalars and literals, keyed by their polynomial. Distinct variables
+ * of the same name (shadowing) must not share a key: each variable's symbol carries its number in
+ * `ids`, which one elimination shares among its blocks. */
+function occurrences(model: ItemModel, root: SNode, ids: Map<Variable, number>): Occurrence[] {
   const text = model.text;
   const refs = new Map(model.scopes.references.filter(r => within(r.span, root)).map(r => [r.span.start, r]));
   const out: Occurrence[] = [];
@@ -44,7 +46,8 @@ function occurrences(model: ItemModel, root: SNode): Occurrence[] {
         const v = refs.get(id.start)?.variable;
         if (!v || v.shape !== 'value' || !INT.test(v.typeText.trim())) { ok = false; return undefined; }
         variables.push(v);
-        return symbolOf(v);
+        if (!ids.has(v)) ids.set(v, ids.size);
+        return Poly.symbol(`${v.name}#${ids.get(v)}`);
       },
     };
     const p = polynomialOf(n, text, reader);
@@ -54,13 +57,6 @@ function occurrences(model: ItemModel, root: SNode): Occurrence[] {
   return out;
 }
 
-// Distinct variables of the same name (shadowing) must not share a key.
-const ids = new WeakMap<Variable, number>();
-let nextId = 0;
-function symbolOf(v: Variable): Poly {
-  if (!ids.has(v)) ids.set(v, nextId++);
-  return Poly.symbol(`${v.name}#${ids.get(v)}`);
-}
 
 /** Variables written somewhere in `span`. */
 function writtenIn(model: ItemModel, span: Span): Set<Variable> {
@@ -78,11 +74,12 @@ function eliminate(model: ItemModel, schedule: Construct, numbered: number): { e
   let count = numbered;
   const blocks: SNode[] = [];
   for (const body of threadBodies(model, schedule)) walk(body, n => { if (n.type === 'compound_statement') blocks.push(n); return true; });
+  const ids = new Map<Variable, number>();
   for (const block of blocks) {
     const written = writtenIn(model, block);
     // Occurrences in this block's own statements (not in nested blocks: another basic block).
     const nested = blocks.filter(b => b !== block && within(b, block));
-    const found = occurrences(model, block).filter(o => !nested.some(b => within(o.node, b)) && o.variables.every(v => !written.has(v)));
+    const found = occurrences(model, block, ids).filter(o => !nested.some(b => within(o.node, b)) && o.variables.every(v => !written.has(v)));
     const byKey = new Map<string, Occurrence[]>();
     for (const o of found) byKey.set(o.key, [...(byKey.get(o.key) ?? []), o]);
     const taken: SNode[] = [];
