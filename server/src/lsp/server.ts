@@ -17,7 +17,7 @@ import type { MfDiagnostic } from '../base/diagnostic';
 import type { TextEdit } from '../base/edits';
 import type { Span } from '../base/span';
 import { LineIndex } from '../base/lines';
-import { CUDA_REQUEST, CudaParams, CudaResult as CudaResponse, TRANSLATE_REQUEST, TranslateParams, TranslateResult, OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult as OptimizeResponse, ANALYZE_REQUEST, AnalyzeParams, AnalyzeResult as AnalyzeResponse, PLOT_REQUEST, PlotParams, PlotResult as PlotResponse } from '../../../shared/protocol';
+import { CUDA_REQUEST, CudaParams, CudaResult as CudaResponse, TRANSLATE_REQUEST, TranslateParams, TranslateResult, OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult as OptimizeResponse, ANALYZE_REQUEST, AnalyzeParams, CostEstimateResult as AnalyzeResponse, PLOT_REQUEST, PlotParams, PlotResult as PlotResponse } from '../../../shared/protocol';
 import { Dialect } from '../../../shared/dialects';
 import { formatCaseDiscussion } from '../optimize/format';
 import { estimateSummary, formatSchedule } from '../cost/format';

@@ -9,7 +9,7 @@ import type { Dialect } from '../translate';
 import { generateCuda, CudaOptions, CudaResult } from '../cuda';
 import { optimizeText } from '../optimize/index';
 import { OptimizeResult } from '../optimize/result';
-import { estimateCost, AnalyzeOptions, AnalyzeResult as CostResult } from '../cost/index';
+import { estimateCost, CostOptions as AnalyzeOptions, CostEstimate as CostResult } from '../cost/index';
 import { plotData, PlotData, PlotOptions } from '../optimize/plot';
 import { tileText, TileOptions, TileResult } from '../tile/index';
 

@@ -23,7 +23,7 @@ import type { ScheduleReplacement } from '../cuda/index';
 import { indentUnit, lineIndent, reindent } from '../base/layout';
 import { Poly } from '../symbolic/poly';
 import { Constraint, MACHINE, MAX_GRANULARITY } from './constraints';
-import type { ScheduleSource } from './program';
+import { printExpression, type ScheduleSource } from './program';
 import type { LaunchCost } from './counters';
 import type { ScheduleOptimization } from './result';
 import { GPUS, type Gpu } from '../cost/gpus';
@@ -173,8 +173,10 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     ...[...tunables, ...src.derived].map(t => [t.name, `mf_v_${t.name}`] as [string, string]),
   ]);
   // Variables derived from the parameters (`B = min(B0, B1)`) are recomputed from each candidate.
-  const words = new RegExp(`\\b(${[...tunables, ...src.derived].map(t => t.name).join('|') || '(?!)'})\\b`, 'g');
-  const derivedFromCandidates = (at: string) => src.derived.map(d => `${at}const long long mf_v_${d.name} = ${d.init.replace(words, 'mf_v_$1')};`);
+  const chosen = new Set([...tunables, ...src.derived].map(t => t.name));
+  const words = new RegExp(`\\b(${[...chosen].join('|') || '(?!)'})\\b`, 'g');
+  const candidate = (name: string) => (chosen.has(name) ? `mf_v_${name}` : undefined);
+  const derivedFromCandidates = (at: string) => src.derived.map(d => `${at}const long long mf_v_${d.name} = ${printExpression(d.init, candidate)};`);
   const granularity = src.granularity?.parameter;
   // The parameters' own domains (B ≥ 1, 1 ≤ s ≤ 8) hold for every case. A case's constraints are
   // about the program's parameters as given (a case with granularity 1 is there because the given
@@ -186,7 +188,8 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
   // A case's estimate at the candidate values: Σ over its kernels (../cost/counts.ts).
   // A case with granularity 1 runs with s = 1: its estimate reads the derived variables at s = 1.
   const atOne = new Map([...rename].map(([k, v]) => [k, src.derived.some(d => d.name === k) ? v.replace('mf_v_', 'mf_w_') : v]));
-  const derivedAtOne = (at: string) => granularity ? src.derived.map(d => `${at}const long long mf_w_${d.name} = ${d.init.replace(words, (w: string) => (w === granularity ? '1' : src.derived.some(x => x.name === w) ? `mf_w_${w}` : `mf_v_${w}`))};`) : [];
+  const atOneOf = (w: string) => (!chosen.has(w) ? undefined : w === granularity ? '1' : src.derived.some(x => x.name === w) ? `mf_w_${w}` : `mf_v_${w}`);
+  const derivedAtOne = (at: string) => granularity ? src.derived.map(d => `${at}const long long mf_w_${d.name} = ${printExpression(d.init, atOneOf)};`) : [];
   const estimate = (k: number) => {
     const launches = costs[k] ?? [];
     if (launches.length === 0) return '0';
@@ -301,13 +304,13 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     `${i2}exit(EXIT_FAILURE);`,
     `${i1}}`,
     ...tunables.map(t => `${i1}${t.name} = (int) mf_${t.name};`),
-    ...src.derived.map(d => `${i1}${d.name} = ${d.init};`),
+    ...src.derived.map(d => `${i1}${d.name} = ${d.init.text};`),
     `${i1}if (getenv("METAFORK_DISPATCH_LOG"))`,
     `${i2}fprintf(stderr, "metafork: schedule at line ${result.line}: case %d${tunables.map(t => ` ${t.name}=%lld`).join('')} estimate=%.0f cycles (R_B=%lld Z_B=%lld T_B=%lld)\\n", mf_case${tunables.map(t => `, mf_${t.name}`).join('')}, mf_cost, mf_limits.R_B, mf_limits.Z_B, mf_limits.T_B);`,
     `${i1}switch (mf_case) {`,
     ...cases.flatMap(c => [
       `${i1}case ${c.index}: { /* ${c.summary} */`,
-      ...(!c.variant.granularity && granularity ? [`${i2}${granularity} = 1;`, ...src.derived.map(d => `${i2}${d.name} = ${d.init};`)] : []),
+      ...(!c.variant.granularity && granularity ? [`${i2}${granularity} = 1;`, ...src.derived.map(d => `${i2}${d.name} = ${d.init.text};`)] : []),
       `${i2}${reindent(c.host, indent, i2)}`,
       `${i2}break;`,
       `${i1}}`,

@@ -7,6 +7,7 @@ import type { Step } from './algorithm';
 import type { Constraint, Decision, Domain } from './constraints';
 import type { Measured } from './counters';
 import type { Variant } from './program';
+import type { CaseInfo, OptimizeOutput } from '../../../shared/protocol';
 
 export interface CaseSystem {
   /** The case's own constraints as the thesis prints them (the initial ones are common to all). */
@@ -21,22 +22,15 @@ export interface CaseSystem {
   all: { lhs: string; op: '<=' | '<'; rhs: string; origin: Constraint['origin'] }[];
 }
 
-export interface OptimizedCase {
-  /** 1-based, in order of preference (most resources used first). */
-  index: number;
+/** A case as the editor shows it (../../../shared/protocol.ts: index, summary, registers, shared
+ * words, MetaFork code, kernels), with what the dispatcher and the discussion also need. */
+export interface OptimizedCase extends CaseInfo {
   variant: Variant;
-  /** What the strategies did, for people. */
-  summary: string;
   systems: CaseSystem[];
-  registers: number;
   registersBy: Measured['registersBy'];
-  sharedWords: string;
   tiles: string[];
   cse: string[];
-  /** The schedule as this case runs it (MetaFork). */
-  metafork: string;
-  /** The case's kernels (named `kernelK_caseN`) and the host code of its launches. */
-  kernels: string[];
+  /** The host code of the case's launches. */
   host: string;
 }
 
@@ -58,9 +52,5 @@ export interface ScheduleOptimization {
 
 export interface Tuning { tuned: string[]; fixed: string[]; reason: string }
 
-export interface OptimizeResult {
-  diagnostics: MfDiagnostic[];
-  schedules: ScheduleOptimization[];
-  /** The `.cu` with every case and the dispatchers; absent when something stops it. */
-  cuda?: string;
-}
+/** Every schedule of a file optimized, and the `.cu` with the dispatchers. */
+export type OptimizeResult = OptimizeOutput<MfDiagnostic, ScheduleOptimization>;
