@@ -1,8 +1,8 @@
 // Registers per thread when nvcc is absent, read from the kernel as the generator represents it:
 // the values the printed kernel names (parameters, locals, loop indices; a pointer takes two), a
 // handful for indexing and addresses, and two per tile. It moves with the code the optimizer's
-// strategies change, which is what the case discussion needs; nvcc's count replaces it whenever
-// nvcc is present (../optimize/counters.ts).
+// strategies change, which is what the case discussion needs; the optimizer asks nvcc instead
+// whenever nvcc is present.
 
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';

@@ -106,7 +106,8 @@ function hoist(model: ItemModel, schedule: Construct): { edits: TextEdit[]; note
   const notes: string[] = [];
   for (const body of threadBodies(model, schedule)) {
     walk(body, n => {
-      if (n.type !== 'declaration' || !/^const\s+int\s+mf_cse\d+\s*=/.test(text.slice(n.start, n.end))) return true;
+      const temporary = temporaryOf(n, text);
+      if (!temporary) return true;
       const uses = model.scopes.references.filter(r => within(r.span, n) && r.variable && !within(r.variable.span, n)).map(r => r.variable!);
       // The outermost loop inside the thread body that changes none of the temporary's variables.
       let target: SNode | undefined;
@@ -122,14 +123,28 @@ function hoist(model: ItemModel, schedule: Construct): { edits: TextEdit[]; note
       edits.push({ start: lineStart, end: lineEnd < 0 ? n.end : lineEnd + 1, newText: '' });
       edits.push({ start: target.start, end: target.start, newText: `${text.slice(n.start, n.end)}\n${lineIndent(text, target.start)}` });
       const header = canonicalVariable(target, text);
-      notes.push(`${/mf_cse\d+/.exec(text.slice(n.start, n.end))![0]} moved out of the ${header ? `'${header}' ` : ''}loop`);
+      notes.push(`${temporary} moved out of the ${header ? `'${header}' ` : ''}loop`);
       return false;
     });
   }
   return { edits, notes };
 }
 
+/** The temporary a declaration introduces when it is one of level 1's (`const int mf_cseK = ...`). */
+function temporaryOf(n: SNode, text: string): string | undefined {
+  const type = n.type === 'declaration' ? child(n, 'type') : undefined;
+  const declarator = n.type === 'declaration' ? child(n, 'declarator') : undefined;
+  const id = declarator?.type === 'init_declarator' ? child(declarator, 'declarator') : undefined;
+  if (!type || !id || text.slice(type.start, type.end) !== 'int' || !/^const\s/.test(text.slice(n.start, type.start))) return undefined;
+  const name = text.slice(id.start, id.end);
+  return /^mf_cse\d+$/.test(name) ? name : undefined;
+}
+
+/** The variable a loop's initializer sets (`int i = 0`, `i = 0`). */
 function canonicalVariable(loop: SNode, text: string): string | undefined {
-  const init = child(loop, 'initializer');
-  return init ? /([A-Za-z_]\w*)\s*=/.exec(text.slice(init.start, init.end))?.[1] : undefined;
+  let init = child(loop, 'initializer');
+  if (init?.type === 'declaration') init = child(init, 'declarator');
+  if (init?.type === 'comma_expression') init = child(init, 'left');
+  const target = init?.type === 'init_declarator' ? child(init, 'declarator') : init?.type === 'assignment_expression' ? child(init, 'left') : undefined;
+  return target?.type === 'identifier' ? text.slice(target.start, target.end) : undefined;
 }

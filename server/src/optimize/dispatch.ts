@@ -176,7 +176,7 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
   const chosen = new Set([...tunables, ...src.derived].map(t => t.name));
   const words = new RegExp(`\\b(${[...chosen].join('|') || '(?!)'})\\b`, 'g');
   const candidate = (name: string) => (chosen.has(name) ? `mf_v_${name}` : undefined);
-  const derivedFromCandidates = (at: string) => src.derived.map(d => `${at}const long long mf_v_${d.name} = ${printExpression(d.init, candidate)};`);
+  const derivedFromCandidates = (at: string, type = 'const long long') => src.derived.map(d => `${at}${type} mf_v_${d.name} = ${printExpression(d.init, candidate)};`);
   const granularity = src.granularity?.parameter;
   // The parameters' own domains (B ≥ 1, 1 ≤ s ≤ 8) hold for every case. A case's constraints are
   // about the program's parameters as given (a case with granularity 1 is there because the given
@@ -187,7 +187,7 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
   const cases = result.cases;
   // A case's estimate at the candidate values: Σ over its kernels (../cost/counts.ts).
   // A case with granularity 1 runs with s = 1: its estimate reads the derived variables at s = 1.
-  const atOne = new Map([...rename].map(([k, v]) => [k, src.derived.some(d => d.name === k) ? v.replace('mf_v_', 'mf_w_') : v]));
+  const atOne = new Map([...rename].map(([k, v]) => [k, src.derived.some(d => d.name === k) ? `mf_w_${k}` : v]));
   const atOneOf = (w: string) => (!chosen.has(w) ? undefined : w === granularity ? '1' : src.derived.some(x => x.name === w) ? `mf_w_${w}` : `mf_v_${w}`);
   const derivedAtOne = (at: string) => granularity ? src.derived.map(d => `${at}const long long mf_w_${d.name} = ${printExpression(d.init, atOneOf)};`) : [];
   const estimate = (k: number) => {
@@ -262,7 +262,7 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
       `${i2}}`,
       ...tunables.map(t => `${i2}long long mf_v_${t.name} = ${t.name};`),
       ...tunables.map(t => `${i2}if (mfForced("${t.name}", &mf_v_${t.name}) && mf_v_${t.name} != ${t.name} && !(${candidate(t)})) { fprintf(stderr, "metafork: METAFORK_DISPATCH_FORCE: ${t.name}=%lld is not a value the dispatcher may choose\\n", mf_v_${t.name}); exit(EXIT_FAILURE); }`),
-      ...derivedFromCandidates(i2).map(l => l.replace('const long long', 'long long')),
+      ...derivedFromCandidates(i2, 'long long'),
       `${i2}int mf_fits = 0;`,
       `${i2}switch (mf_forced) {`,
       ...cases.map((c, k) => `${i2}case ${c.index}: mf_fits = ${needs(k)}; break;`),
