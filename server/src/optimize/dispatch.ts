@@ -146,6 +146,13 @@ function architectureHelper(): string[] {
   ];
 }
 
+/** C text with the identifiers `rename` names replaced. The symbolic representation keeps a
+ * non-polynomial atom (`(n + 3) / 4`) and so a printed size as C text: this is the one place the
+ * dispatcher renames in text, identifier by identifier. */
+function renameIdentifiers(c: string, rename: (name: string) => string | undefined): string {
+  return c.replace(/\b[A-Za-z_]\w*\b/g, w => rename(w) ?? w);
+}
+
 /** A polynomial as C over the limits and the candidate values (`mf_v_B`); other symbols (and the
  * tunables inside atoms like `(n + 3) / 4`) as written, renamed where they are candidates. */
 function polyC(p: Poly, rename: Map<string, string>): string {
@@ -153,7 +160,7 @@ function polyC(p: Poly, rename: Map<string, string>): string {
   for (const s of p.symbols()) {
     // The cost model's placeholders (`trips@LINE`, a sum's `i#`) are refused before: one here is a bug.
     if (/[@#]/.test(s)) throw new Error(`internal error: the placeholder '${s}' reached the dispatcher's C`);
-    const atom = rename.get(s) ?? (/^[A-Za-z_]\w*$/.test(s) ? `(long long) ${s}` : `(long long) (${s.replace(/\b[A-Za-z_]\w*\b/g, w => rename.get(w) ?? w)})`);
+    const atom = rename.get(s) ?? (/^[A-Za-z_]\w*$/.test(s) ? `(long long) ${s}` : `(long long) (${renameIdentifiers(s, w => rename.get(w))})`);
     q = q.substitute(s, Poly.symbol(atom));
   }
   return q.toC();
@@ -174,7 +181,6 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
   ]);
   // Variables derived from the parameters (`B = min(B0, B1)`) are recomputed from each candidate.
   const chosen = new Set([...tunables, ...src.derived].map(t => t.name));
-  const words = new RegExp(`\\b(${[...chosen].join('|') || '(?!)'})\\b`, 'g');
   const candidate = (name: string) => (chosen.has(name) ? `mf_v_${name}` : undefined);
   const derivedFromCandidates = (at: string, type = 'const long long') => src.derived.map(d => `${at}${type} mf_v_${d.name} = ${printExpression(d.init, candidate)};`);
   const granularity = src.granularity?.parameter;
@@ -197,7 +203,7 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     const names = one ? atOne : rename;
     return launches.map(({ counts: c, sharedBytes }) => {
       const d = (p: Poly) => `(double) (${polyC(p, names)})`;
-      const shared = sharedBytes.replace(words, (w: string) => (one && src.derived.some(x => x.name === w) ? `mf_w_${w}` : `mf_v_${w}`));
+      const shared = renameIdentifiers(sharedBytes, w => (!chosen.has(w) ? undefined : one && src.derived.some(x => x.name === w) ? `mf_w_${w}` : `mf_v_${w}`));
       const perThread = `${d(c.reads.add(c.writes))} + ${d(c.tileLoads.add(c.tileStores))} / ${d(c.threads)}`;
       return `mfEstimateCycles(&mf_limits, ${d(c.launches)}, ${d(c.blocks)}, ${d(c.threads)}, ${cases[k].registers}, (double) (${shared}), ${d(c.ops)}, ${perThread}, ${c.uncoalesced.length ? 0 : 1})`;
     }).join(' + ');
