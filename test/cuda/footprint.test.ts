@@ -9,7 +9,8 @@ import { fixture } from '../helpers';
 import { generateCuda } from '../../server/src/cuda/index';
 import type { CudaTileInfo } from '../../shared/protocol';
 
-const shape = (t: CudaTileInfo) => `${t.kernel} ${t.name}[${t.extent.join('][')}] @${t.level ?? 'kernel'}${t.stored ? ' stored' : ''}`;
+const shape = (t: CudaTileInfo) =>
+  `${t.kernel} ${t.name}[${t.extent.join('][')}] @${t.level ?? 'kernel'}${t.stored ? ' stored' : ''}`;
 
 async function tiles(file: string, memory: 'global' | 'shared' = 'shared'): Promise<string[]> {
   const r = await generateCuda(fs.readFileSync(fixture('cuda', file), 'utf8'), { fileName: file, memory });

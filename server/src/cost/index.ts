@@ -60,7 +60,9 @@ export async function estimateCost(text: string, options: CostOptions = {}): Pro
 }
 
 /** The analysis from an analysed document (the server re-uses the model of its diagnostics). */
-export function estimateFromModel(doc: DocumentModel, found: readonly MfDiagnostic[], options: CostOptions = {}): CostEstimate {
+export function estimateFromModel(
+  doc: DocumentModel, found: readonly MfDiagnostic[], options: CostOptions = {},
+): CostEstimate {
   const gpu = GPUS[options.gpu ?? 'h100'];
   const at = options.offset === undefined ? undefined : { start: options.offset, end: options.offset };
   // The schedule holding the offset, read alone (only its item is modelled: a hover on a large file).

@@ -24,7 +24,9 @@ import { cplusplusEdits } from './cplusplus';
 import { MemoryMode, stageTiles, Tile } from './footprint';
 import type { SNode } from '../syntax/parser';
 import { canonicalHeader } from '../model/loops';
-import { blockInterior, checkMacro, printKernel, printLaunch, printTransfers, sharedBytes, tileBytesHelper } from './print';
+import {
+  blockInterior, checkMacro, printKernel, printLaunch, printTransfers, sharedBytes, tileBytesHelper,
+} from './print';
 import { kernelName } from './kernel';
 import type { CudaKernelInfo, CudaOutput, CudaTileInfo } from '../../../shared/protocol';
 

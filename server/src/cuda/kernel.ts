@@ -57,7 +57,8 @@ export interface ScheduleKernels {
 const SIZES: Record<string, number> = {
   char: 1, 'signed char': 1, 'unsigned char': 1, short: 2, 'unsigned short': 2, int: 4, unsigned: 4, 'unsigned int': 4,
   float: 4, long: 8, 'unsigned long': 8, 'long long': 8, 'unsigned long long': 8, double: 8,
-  'signed short': 2, 'short int': 2, 'unsigned short int': 2, 'signed int': 4, 'long int': 8, 'unsigned long int': 8, 'long long int': 8,
+  'signed short': 2, 'short int': 2, 'unsigned short int': 2, 'signed int': 4,
+  'long int': 8, 'unsigned long int': 8, 'long long int': 8,
 };
 export const elementBytes = (element: string): number => SIZES[element.replace(/\s+/g, ' ').trim()] ?? 8;
 

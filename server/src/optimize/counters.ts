@@ -108,7 +108,8 @@ export async function measure(src: ScheduleSource, program: Program, registers: 
 
 /** nvcc from METAFORK_NVCC, the PATH, or /usr/local/cuda. */
 export function nvccPath(): string | undefined {
-  const candidates = [process.env.METAFORK_NVCC, ...(process.env.PATH ?? '').split(path.delimiter).map(d => path.join(d, 'nvcc')), '/usr/local/cuda/bin/nvcc'];
+  const onPath = (process.env.PATH ?? '').split(path.delimiter).map(d => path.join(d, 'nvcc'));
+  const candidates = [process.env.METAFORK_NVCC, ...onPath, '/usr/local/cuda/bin/nvcc'];
   return candidates.find(c => c && fs.existsSync(c));
 }
 

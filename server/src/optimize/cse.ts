@@ -79,7 +79,8 @@ function eliminate(model: ItemModel, schedule: Construct, numbered: number): { e
     const written = writtenIn(model, block);
     // Occurrences in this block's own statements (not in nested blocks: another basic block).
     const nested = blocks.filter(b => b !== block && within(b, block));
-    const found = occurrences(model, block, ids).filter(o => !nested.some(b => within(o.node, b)) && o.variables.every(v => !written.has(v)));
+    const found = occurrences(model, block, ids)
+      .filter(o => !nested.some(b => within(o.node, b)) && o.variables.every(v => !written.has(v)));
     const byKey = new Map<string, Occurrence[]>();
     for (const o of found) byKey.set(o.key, [...(byKey.get(o.key) ?? []), o]);
     const taken: SNode[] = [];
@@ -135,7 +136,8 @@ function temporaryOf(n: SNode, text: string): string | undefined {
   const type = n.type === 'declaration' ? child(n, 'type') : undefined;
   const declarator = n.type === 'declaration' ? child(n, 'declarator') : undefined;
   const id = declarator?.type === 'init_declarator' ? child(declarator, 'declarator') : undefined;
-  if (!type || !id || text.slice(type.start, type.end) !== 'int' || !/^const\s/.test(text.slice(n.start, type.start))) return undefined;
+  if (!type || !id || text.slice(type.start, type.end) !== 'int') return undefined;
+  if (!/^const\s/.test(text.slice(n.start, type.start))) return undefined;
   const name = text.slice(id.start, id.end);
   return /^mf_cse\d+$/.test(name) ? name : undefined;
 }
@@ -145,6 +147,7 @@ function canonicalVariable(loop: SNode, text: string): string | undefined {
   let init = child(loop, 'initializer');
   if (init?.type === 'declaration') init = child(init, 'declarator');
   if (init?.type === 'comma_expression') init = child(init, 'left');
-  const target = init?.type === 'init_declarator' ? child(init, 'declarator') : init?.type === 'assignment_expression' ? child(init, 'left') : undefined;
+  const target = init?.type === 'init_declarator' ? child(init, 'declarator')
+    : init?.type === 'assignment_expression' ? child(init, 'left') : undefined;
   return target?.type === 'identifier' ? text.slice(target.start, target.end) : undefined;
 }

@@ -160,7 +160,8 @@ function polyC(p: Poly, rename: Map<string, string>): string {
   for (const s of p.symbols()) {
     // The cost model's placeholders (`trips@LINE`, a sum's `i#`) are refused before: one here is a bug.
     if (/[@#]/.test(s)) throw new Error(`internal error: the placeholder '${s}' reached the dispatcher's C`);
-    const atom = rename.get(s) ?? (/^[A-Za-z_]\w*$/.test(s) ? `(long long) ${s}` : `(long long) (${renameIdentifiers(s, w => rename.get(w))})`);
+    const atom = rename.get(s)
+      ?? (/^[A-Za-z_]\w*$/.test(s) ? `(long long) ${s}` : `(long long) (${renameIdentifiers(s, w => rename.get(w))})`);
     q = q.substitute(s, Poly.symbol(atom));
   }
   return q.toC();
@@ -182,7 +183,8 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
   // Variables derived from the parameters (`B = min(B0, B1)`) are recomputed from each candidate.
   const chosen = new Set([...tunables, ...src.derived].map(t => t.name));
   const candidate = (name: string) => (chosen.has(name) ? `mf_v_${name}` : undefined);
-  const derivedFromCandidates = (at: string, type = 'const long long') => src.derived.map(d => `${at}${type} mf_v_${d.name} = ${printExpression(d.init, candidate)};`);
+  const derivedFromCandidates = (at: string, type = 'const long long') =>
+    src.derived.map(d => `${at}${type} mf_v_${d.name} = ${printExpression(d.init, candidate)};`);
   const granularity = src.granularity?.parameter;
   // The parameters' own domains (B ≥ 1, 1 ≤ s ≤ 8) hold for every case. A case's constraints are
   // about the program's parameters as given (a case with granularity 1 is there because the given
@@ -194,8 +196,11 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
   // A case's estimate at the candidate values: Σ over its kernels (../cost/counts.ts).
   // A case with granularity 1 runs with s = 1: its estimate reads the derived variables at s = 1.
   const atOne = new Map([...rename].map(([k, v]) => [k, src.derived.some(d => d.name === k) ? `mf_w_${k}` : v]));
-  const atOneOf = (w: string) => (!chosen.has(w) ? undefined : w === granularity ? '1' : src.derived.some(x => x.name === w) ? `mf_w_${w}` : `mf_v_${w}`);
-  const derivedAtOne = (at: string) => granularity ? src.derived.map(d => `${at}const long long mf_w_${d.name} = ${printExpression(d.init, atOneOf)};`) : [];
+  const isDerived = (w: string) => src.derived.some(x => x.name === w);
+  const atOneOf = (w: string) =>
+    (!chosen.has(w) ? undefined : w === granularity ? '1' : isDerived(w) ? `mf_w_${w}` : `mf_v_${w}`);
+  const derivedAtOne = (at: string) => !granularity ? []
+    : src.derived.map(d => `${at}const long long mf_w_${d.name} = ${printExpression(d.init, atOneOf)};`);
   const estimate = (k: number) => {
     const launches = costs[k] ?? [];
     if (launches.length === 0) return '0';
@@ -203,7 +208,8 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     const names = one ? atOne : rename;
     return launches.map(({ counts: c, sharedBytes }) => {
       const d = (p: Poly) => `(double) (${polyC(p, names)})`;
-      const shared = renameIdentifiers(sharedBytes, w => (!chosen.has(w) ? undefined : one && src.derived.some(x => x.name === w) ? `mf_w_${w}` : `mf_v_${w}`));
+      const shared = renameIdentifiers(sharedBytes, w =>
+        (!chosen.has(w) ? undefined : one && isDerived(w) ? `mf_w_${w}` : `mf_v_${w}`));
       const perThread = `${d(c.reads.add(c.writes))} + ${d(c.tileLoads.add(c.tileStores))} / ${d(c.threads)}`;
       return `mfEstimateCycles(&mf_limits, ${d(c.launches)}, ${d(c.blocks)}, ${d(c.threads)}, ${cases[k].registers}, (double) (${shared}), ${d(c.ops)}, ${perThread}, ${c.uncoalesced.length ? 0 : 1})`;
     }).join(' + ');
@@ -316,7 +322,8 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     `${i1}switch (mf_case) {`,
     ...cases.flatMap(c => [
       `${i1}case ${c.index}: { /* ${c.summary} */`,
-      ...(!c.variant.granularity && granularity ? [`${i2}${granularity} = 1;`, ...src.derived.map(d => `${i2}${d.name} = ${d.init.text};`)] : []),
+      ...(!c.variant.granularity && granularity
+        ? [`${i2}${granularity} = 1;`, ...src.derived.map(d => `${i2}${d.name} = ${d.init.text};`)] : []),
       `${i2}${reindent(c.host, indent, i2)}`,
       `${i2}break;`,
       `${i1}}`,

@@ -84,7 +84,10 @@ function writtenExpression(node: SNode, text: string): WrittenExpression {
   const written = text.slice(node.start, node.end);
   const start = node.start + (written.length - written.trimStart().length);
   const identifiers: Span[] = [];
-  walk(node, n => { if (n.type === 'identifier') identifiers.push({ start: n.start - start, end: n.end - start }); return true; });
+  walk(node, n => {
+    if (n.type === 'identifier') identifiers.push({ start: n.start - start, end: n.end - start });
+    return true;
+  });
   return { text: written.trim(), identifiers };
 }
 
