@@ -48,58 +48,116 @@ export interface CudaScheduleInfo {
   range: Range;
   kernels: CudaKernelInfo[];
 }
-export interface CudaResult {
-  version: number;
-  /** Absent when an error stops the generation. */
-  text?: string;
-  diagnostics: Diagnostic[];
-  kernels: string[];
-  schedules: CudaScheduleInfo[];
-  tiles: { kernel: string; name: string; array: string; extent: string[]; level: string | null; stored: boolean }[];
+/** A kernel's shared-memory tile. */
+export interface CudaTileInfo {
+  kernel: string;
+  /** `shared_a` */
+  name: string;
+  array: string;
+  /** Elements per subscript, as C (`B + 2`). */
+  extent: string[];
+  /** The grid or serial loop index whose iterations load the tile; null: once per kernel. */
+  level: string | null;
+  /** Stored back to global memory. */
+  stored: boolean;
 }
+
+/**
+ * The results below are computed by the server's core with its own diagnostics and offsets in the
+ * text (`D`, `S` for the schedules) and sent with LSP diagnostics and ranges: one shape, two
+ * instances (the CLI prints the core's as JSON).
+ */
+export interface CudaOutput<D, S> {
+  /** The `.cu` text; absent when an error stops the generation. */
+  text?: string;
+  diagnostics: D[];
+  /** Kernels generated, in file order. */
+  kernels: string[];
+  /** The shared-memory tiles of every kernel, in kernel order. */
+  tiles: CudaTileInfo[];
+  /** Each `meta_schedule` of the input with its kernels (what hovers and lenses show). */
+  schedules: S[];
+}
+export interface CudaResult extends CudaOutput<Diagnostic, CudaScheduleInfo> { version: number }
 
 /** `metafork/optimize`: the comprehensive optimization of every schedule of the document, or of
  * the one at `position`: the case discussion as text (what `metafork optimize` prints), each
  * schedule's cases, and the `.cu` with the dispatcher. */
 export const OPTIMIZE_REQUEST = 'metafork/optimize';
 export interface OptimizeParams { textDocument: TextDocumentIdentifier; position?: Position }
-export interface OptimizeResult {
+/** A case of a schedule's comprehensive optimization, as the editor shows it. */
+export interface CaseInfo {
+  /** 1-based, in order of preference (most resources used first). */
+  index: number;
+  /** What the strategies did, for people. */
+  summary: string;
+  registers: number;
+  sharedWords: string;
+  /** The schedule as this case runs it (MetaFork). */
+  metafork: string;
+  /** The case's kernels (named `kernelK_caseN`). */
+  kernels: string[];
+}
+export interface OptimizeOutput<D, S> {
+  diagnostics: D[];
+  schedules: S[];
+  /** The `.cu` with every case and the dispatchers; absent when something stops it. */
+  cuda?: string;
+}
+export interface OptimizeResult extends OptimizeOutput<Diagnostic, {
+  range: Range;
+  cases: (CaseInfo & { constraints: string[][]; strategies: string[][] })[];
+  /** ∅ leaves: constraints under which no kernel is provided. */
+  empty: string[][];
+  milliseconds: number;
+}> {
   version: number;
   /** The case discussion as text; absent when errors stop it. */
   text?: string;
-  /** The `.cu` with every case and the dispatcher. */
-  cuda?: string;
-  diagnostics: Diagnostic[];
-  schedules: {
-    range: Range;
-    cases: { index: number; summary: string; constraints: string[][]; strategies: string[][]; registers: number; sharedWords: string; metafork: string; kernels: string[] }[];
-    /** ∅ leaves: constraints under which no kernel is provided. */
-    empty: string[][];
-    milliseconds: number;
-  }[];
 }
 /** `metafork/analyze`: the cost model of every schedule of the document, or of the one at
  * `position`, on a GPU preset (default: the `metafork.cuda.gpu` setting): per kernel the counts,
  * the many-core machine measures and the occupancy; the estimate; the estimate by block size. */
 export const ANALYZE_REQUEST = 'metafork/analyze';
 export interface AnalyzeParams { textDocument: TextDocumentIdentifier; position?: Position; gpu?: string; set?: Record<string, number> }
-export interface AnalyzeResult {
+export type OccupancyLimit = 'warps' | 'blocks' | 'registers' | 'shared memory';
+/** The cost model's estimate of one kernel. */
+export interface KernelEstimate {
+  name: string;
+  /** The counts as formulas (per thread: ops, reads, writes; per block: tile words). */
+  formulas: Record<'threads' | 'blocks' | 'launches' | 'ops' | 'reads' | 'writes' | 'tileLoads' | 'tileStores', string>;
+  /** The MCM per block: work, span and parallelism overhead, as formulas in U. */
+  mcm: { work: string; span: string; overhead: string };
+  coalesced: boolean;
+  uncoalesced: string[];
+  at: {
+    threads: number; blocks: number; launches: number; registers: number; sharedBytes: number;
+    activeBlocks: number; limitedBy: OccupancyLimit; occupancy: number;
+    /** Span plus overhead of one block (cycles), and the waves of one launch. */
+    blockCycles: number; waves: number; cycles: number;
+  };
+}
+/** The cost model's estimate of one schedule at a point of the parameters, and by block size. */
+export interface ScheduleCost {
+  /** The parameters' values used, and those the analysis assumed (no value given or derivable). */
+  values: Record<string, number>;
+  assumed: string[];
+  /** The block-size parameters (swept) and the granularity, when the schedule has them. */
+  blockParameters: string[];
+  kernels: KernelEstimate[];
+  /** The MCM of the schedule at the point: its work, span and overhead (cycles), and Graham–Brent
+   * (Corollary 4.2.2): N blocks, L kernels on the longest path, C the costliest block, K blocks at once. */
+  bound: { work: number; span: number; overhead: number; N: number; L: number; C: number; K: number; cycles: number };
+  cycles: number;
+  microseconds: number;
+  sweep: { block: Record<string, number>; threads: number; cycles: number; microseconds: number }[];
+}
+export interface CostOutput<D, S> { diagnostics: D[]; schedules: S[] }
+export interface CostEstimateResult extends CostOutput<Diagnostic, ScheduleCost & { range: Range }> {
   version: number;
   /** What `metafork analyze` prints; absent when errors stop it. */
   text?: string;
   gpu: { name: string; sms: number; clockMHz: number };
-  diagnostics: Diagnostic[];
-  schedules: {
-    range: Range;
-    values: Record<string, number>;
-    assumed: string[];
-    blockParameters: string[];
-    kernels: { name: string; formulas: Record<string, string>; mcm: { work: string; span: string; overhead: string }; coalesced: boolean; at: Record<string, number | string> }[];
-    cycles: number;
-    microseconds: number;
-    bound: { work: number; span: number; overhead: number; N: number; L: number; C: number; K: number; cycles: number };
-    sweep: { block: Record<string, number>; threads: number; cycles: number; microseconds: number }[];
-  }[];
 }
 export interface DocumentParams { textDocument: TextDocumentIdentifier }
 

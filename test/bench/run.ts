@@ -15,7 +15,7 @@ import { nvccPath, RegisterSource } from '../../server/src/optimize/counters';
 import { closeSolver } from '../../server/src/optimize/solver';
 import { estimateCost } from '../../server/src/cost/index';
 import { tileText } from '../../server/src/tile/index';
-import { plotData } from '../../server/src/cost/plot';
+import { plotData } from '../../server/src/optimize/plot';
 import { generateCuda } from '../../server/src/cuda/index';
 import * as os from 'os';
 import { fuzzSchedules } from '../fuzz/schedules';

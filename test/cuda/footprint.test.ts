@@ -6,9 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import { fixture } from '../helpers';
-import { generateCuda, TileSummary } from '../../server/src/cuda/index';
+import { generateCuda } from '../../server/src/cuda/index';
+import type { CudaTileInfo } from '../../shared/protocol';
 
-const shape = (t: TileSummary) => `${t.kernel} ${t.name}[${t.extent.join('][')}] @${t.level ?? 'kernel'}${t.stored ? ' stored' : ''}`;
+const shape = (t: CudaTileInfo) =>
+  `${t.kernel} ${t.name}[${t.extent.join('][')}] @${t.level ?? 'kernel'}${t.stored ? ' stored' : ''}`;
 
 async function tiles(file: string, memory: 'global' | 'shared' = 'shared'): Promise<string[]> {
   const r = await generateCuda(fs.readFileSync(fixture('cuda', file), 'utf8'), { fileName: file, memory });

@@ -13,8 +13,8 @@ import { canonicalHeader } from '../model/loops';
 import { Poly, rational } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 import { globalAccesses, tileLayout, Tile } from '../cuda/footprint';
-import type { Kernel } from '../cuda/kernels';
-import { kernelName } from '../cuda/print';
+import type { Kernel } from '../cuda/kernel';
+import { kernelName } from '../cuda/kernel';
 import { sumOver } from './mcm';
 import { diagnostic, type MfDiagnostic } from '../base/diagnostic';
 

@@ -1,14 +1,14 @@
 // The cost analysis as text (`metafork analyze`, the hover): per schedule the point it was taken
 // at, per kernel the counts, the MCM measures per block and the occupancy, then the estimates.
 
-import type { AnalyzeResult, ScheduleEstimate } from './index';
+import type { CostEstimate, ScheduleEstimate } from './index';
 
 const fixed = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits }) : '∞');
 const duration = (us: number) => (!Number.isFinite(us) ? '∞' : us >= 1000 ? `${fixed(us / 1000, 2)} ms` : `${fixed(us, 1)} µs`);
 
 /** The estimate in a few words (a hover, a lens): the time at the program's point, the values
  * that point takes, and the best block size of the sweep. */
-export function estimateSummary(gpu: AnalyzeResult['gpu'], s: ScheduleEstimate, short = false): string {
+export function estimateSummary(gpu: CostEstimate['gpu'], s: ScheduleEstimate, short = false): string {
   const time = `≈ ${duration(s.microseconds)} on ${gpu.name}`;
   if (short) return time;
   const tunables = s.blockParameters.map(b => `${b} = ${s.values[b]}`).join(', ');
@@ -18,7 +18,7 @@ export function estimateSummary(gpu: AnalyzeResult['gpu'], s: ScheduleEstimate, 
   return `${time}${tunables ? ` with ${tunables}` : ''}${assumed}${bestText}`;
 }
 
-export function formatSchedule(file: string, r: AnalyzeResult, s: ScheduleEstimate): string {
+export function formatSchedule(file: string, r: CostEstimate, s: ScheduleEstimate): string {
   const out: string[] = [];
   const values = Object.entries(s.values).map(([k, v]) => `${k} = ${v}${s.assumed.includes(k) ? ' (assumed)' : ''}`).join(', ');
   out.push(`${file}:${s.line}: meta_schedule on ${r.gpu.name} (${r.gpu.sms} SMs, ${r.gpu.clockMHz} MHz, U = ${r.gpu.wordCycles} cycles a word)`);

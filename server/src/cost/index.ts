@@ -15,19 +15,19 @@ import { macroDefinitions } from '../syntax/macros';
 import { initializerOf } from '../model/scopes';
 import { readScheduleKernels, ReadSchedule } from '../cuda/index';
 import { tileLayout, type MemoryMode, type Tile } from '../cuda/footprint';
-import { printKernel } from '../cuda/print';
 import { Poly, rational } from '../symbolic/poly';
 import * as mcm from './mcm';
 import { evaluateC } from '../symbolic/evaluate';
 import { LineIndex } from '../base/lines';
 import type { GpuPreset } from '../../../shared/settings';
-import { estimateRegisters } from '../optimize/counters';
-import { elementBytes } from '../cuda/kernels';
+import { estimateRegisters } from './registers';
+import { elementBytes } from '../cuda/kernel';
 import { countKernel, KernelCounts, uncountedLoopDiagnostics } from './counts';
 import { Gpu, GPUS } from './gpus';
-import { occupancy, OccupancyLimit } from './occupancy';
+import { occupancy } from './occupancy';
+import type { CostOutput, KernelEstimate, ScheduleCost } from '../../../shared/protocol';
 
-export interface AnalyzeOptions {
+export interface CostOptions {
   fileName?: string;
   gpu?: GpuPreset;
   /** Values of parameters (data sizes, block sizes, granularity, U). */
@@ -39,46 +39,18 @@ export interface AnalyzeOptions {
   offset?: number;
 }
 
-export interface KernelEstimate {
-  name: string;
-  /** The counts as formulas (per thread: ops, reads, writes; per block: tile words). */
-  formulas: Record<'threads' | 'blocks' | 'launches' | 'ops' | 'reads' | 'writes' | 'tileLoads' | 'tileStores', string>;
-  /** The MCM per block: work, span and parallelism overhead, as formulas in U. */
-  mcm: { work: string; span: string; overhead: string };
-  coalesced: boolean;
-  uncoalesced: string[];
-  at: {
-    threads: number; blocks: number; launches: number; registers: number; sharedBytes: number;
-    activeBlocks: number; limitedBy: OccupancyLimit; occupancy: number;
-    /** Span plus overhead of one block (cycles), and the waves of one launch. */
-    blockCycles: number; waves: number; cycles: number;
-  };
-}
+/** A schedule's estimate, where it lies in the text. */
+export interface ScheduleEstimate extends ScheduleCost { start: number; end: number; line: number }
 
-export interface ScheduleEstimate {
-  start: number; end: number; line: number;
-  /** The parameters' values used, and those the analysis assumed (no value given or derivable). */
-  values: Record<string, number>;
-  assumed: string[];
-  /** The block-size parameters (swept) and the granularity, when the schedule has them. */
-  blockParameters: string[];
-  kernels: KernelEstimate[];
-  /** The MCM of the schedule at the point: its work, span and overhead (cycles), and Graham–Brent
- * (Corollary 4.2.2): N blocks, L kernels on the longest path, C the costliest block, K blocks at once. */
-  bound: { work: number; span: number; overhead: number; N: number; L: number; C: number; K: number; cycles: number };
-  cycles: number;
-  microseconds: number;
-  sweep: { block: Record<string, number>; threads: number; cycles: number; microseconds: number }[];
-}
-
-export interface AnalyzeResult { gpu: Gpu; diagnostics: MfDiagnostic[]; schedules: ScheduleEstimate[] }
+/** The cost model's estimate of a file's schedules on a GPU. */
+export interface CostEstimate extends CostOutput<MfDiagnostic, ScheduleEstimate> { gpu: Gpu }
 
 /** Default values: a data size, a 1-D block, a 2-D block's sides, the granularity. */
 const DEFAULTS = { data: 4096, block1: 256, block2: 16, granularity: 1 };
 const SWEEP_1D = [32, 64, 128, 256, 512, 1024];
 const SWEEP_2D: [number, number][] = [[8, 8], [8, 16], [16, 8], [16, 16], [8, 32], [32, 8], [16, 32], [32, 16], [32, 32]];
 
-export async function estimateCost(text: string, options: AnalyzeOptions = {}): Promise<AnalyzeResult> {
+export async function estimateCost(text: string, options: CostOptions = {}): Promise<CostEstimate> {
   const analysis = await checkText(text, options.fileName);
   try {
     return estimateFromModel(analysis.model, analysis.diagnostics, options);
@@ -88,7 +60,9 @@ export async function estimateCost(text: string, options: AnalyzeOptions = {}): 
 }
 
 /** The analysis from an analysed document (the server re-uses the model of its diagnostics). */
-export function estimateFromModel(doc: DocumentModel, found: readonly MfDiagnostic[], options: AnalyzeOptions = {}): AnalyzeResult {
+export function estimateFromModel(
+  doc: DocumentModel, found: readonly MfDiagnostic[], options: CostOptions = {},
+): CostEstimate {
   const gpu = GPUS[options.gpu ?? 'h100'];
   const at = options.offset === undefined ? undefined : { start: options.offset, end: options.offset };
   // The schedule holding the offset, read alone (only its item is modelled: a hover on a large file).
@@ -105,11 +79,11 @@ export function estimateFromModel(doc: DocumentModel, found: readonly MfDiagnost
   return { gpu, diagnostics, schedules: picked.map(s => estimateSchedule(s, gpu, options, lines)) };
 }
 
-function estimateSchedule(s: ReadSchedule, gpu: Gpu, options: AnalyzeOptions, lines: LineIndex): ScheduleEstimate {
+function estimateSchedule(s: ReadSchedule, gpu: Gpu, options: CostOptions, lines: LineIndex): ScheduleEstimate {
   const text = s.model.text;
   const span = constructSpan(s.read.schedule);
   const counts = s.read.kernels.map((k, i) => countKernel(s.model, k, s.tiles[i], s.read.schedule.region!));
-  const registers = s.read.kernels.map((k, i) => options.registers ?? estimateRegisters(printKernel(k, text, s.tiles[i])));
+  const registers = s.read.kernels.map((k, i) => options.registers ?? estimateRegisters(k, text, s.tiles[i]));
   const blockParameters = [...new Set(s.read.kernels.flatMap(k => k.block.map(b => b.bound.trim())).filter(b => /^[A-Za-z_]\w*$/.test(b)))];
   const twoD = s.read.kernels.some(k => k.block.length === 2);
   const env = Environment.of(s.model, span.start, options.set ?? {}, name =>

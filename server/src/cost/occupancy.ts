@@ -4,6 +4,7 @@
 // filter its tuner implements), so its published numbers can be checked.
 
 import type { Gpu } from './gpus';
+import type { OccupancyLimit } from '../../../shared/protocol';
 
 export interface KernelResources {
   threadsPerBlock: number;
@@ -11,8 +12,6 @@ export interface KernelResources {
   /** Shared memory per block, bytes (static and dynamic). */
   sharedBytes: number;
 }
-
-export type OccupancyLimit = 'warps' | 'blocks' | 'registers' | 'shared memory';
 
 export interface Occupancy {
   /** Blocks active on one SM at a time; 0 when one block does not fit. */

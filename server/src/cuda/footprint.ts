@@ -29,7 +29,7 @@ import { initializerOf, writtenWithin, type Reference, type Variable } from '../
 import { canonicalHeader } from '../model/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
-import type { ArrayUse, Kernel } from './kernels';
+import type { ArrayUse, Kernel } from './kernel';
 
 export type MemoryMode = 'global' | 'shared';
 

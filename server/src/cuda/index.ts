@@ -18,44 +18,27 @@ import { constructSpan, type Construct } from '../model/constructs';
 import { includeEdit } from '../syntax/includes';
 import { indentUnit, lineIndent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
-import { receiveTileNames, scheduleKernels, ScheduleKernels } from './kernels';
+import { receiveTileNames, scheduleKernels } from './kernels';
+import { ScheduleKernels } from './kernel';
 import { cplusplusEdits } from './cplusplus';
 import { MemoryMode, stageTiles, Tile } from './footprint';
 import type { SNode } from '../syntax/parser';
 import { canonicalHeader } from '../model/loops';
-import { blockInterior, checkMacro, kernelName, printKernel, printLaunch, printTransfers, sharedBytes, tileBytesHelper } from './print';
+import {
+  blockInterior, checkMacro, printKernel, printLaunch, printTransfers, sharedBytes, tileBytesHelper,
+} from './print';
+import { kernelName } from './kernel';
+import type { CudaKernelInfo, CudaOutput, CudaTileInfo } from '../../../shared/protocol';
 
-export interface CudaResult {
-  /** The `.cu` text; absent when an error stops the generation. */
-  text?: string;
-  diagnostics: MfDiagnostic[];
-  /** Kernels generated, in file order. */
-  kernels: string[];
-  /** The shared-memory tiles of every kernel, in kernel order. */
-  tiles: TileSummary[];
-  /** Each `meta_schedule` of the input with its kernels (what hovers and lenses show). */
-  schedules: ScheduleSummary[];
-}
+/** The generation's result: the `.cu`, its kernels and tiles, each schedule with its kernels. */
+export type CudaResult = CudaOutput<MfDiagnostic, ScheduleSummary>;
 
 export interface ScheduleSummary {
   /** The schedule in the input text (keyword or pragma through its body). */
   start: number;
   end: number;
   /** Each kernel with the loop nest it comes from (`start`, `end`: the outermost loop). */
-  kernels: { name: string; source: string; launch: string; grid: string[]; block: string[]; start: number; end: number }[];
-}
-
-export interface TileSummary {
-  kernel: string;
-  /** `shared_a` */
-  name: string;
-  array: string;
-  /** Elements per subscript, as C (`B + 2`). */
-  extent: string[];
-  /** The grid or serial loop index whose iterations load the tile; null: once per kernel. */
-  level: string | null;
-  /** Stored back to global memory. */
-  stored: boolean;
+  kernels: (CudaKernelInfo & Span)[];
 }
 
 export interface CudaOptions {
@@ -167,10 +150,7 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   const helpers = [...new Set(options.replace?.map(r => r.helpers).filter(Boolean))].map(h => `\n${h}\n`).join('');
   headers.push({ start: after, end: after, newText: `\n${checkMacro()}\n${staged ? `\n${tileBytesHelper()}\n` : ''}${helpers}\n` });
   const out = applyEdits(text, [...headers, ...stage.edits]);
-  const tiles = schedules.flatMap(s => s.read.kernels.flatMap((k, i) => s.tiles[i].map((t): TileSummary => ({
-    kernel: kernelName(k), name: `shared_${t.id}`, array: t.array.name, extent: t.extent.map(e => e.toC()),
-    level: t.level ? loopVariable(t.level, text) : null, stored: t.written,
-  }))));
+  const tiles = tileSummaries(schedules, text);
   return { text: out, diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles, schedules: summaries };
 }
 
@@ -252,8 +232,8 @@ function scheduleSummary({ read, tiles }: ReadSchedule, text: string, unit: stri
   };
 }
 
-function tileSummaries(schedules: ReadSchedule[], text: string): TileSummary[] {
-  return schedules.flatMap(s => s.read.kernels.flatMap((k, i) => s.tiles[i].map((t): TileSummary => ({
+function tileSummaries(schedules: ReadSchedule[], text: string): CudaTileInfo[] {
+  return schedules.flatMap(s => s.read.kernels.flatMap((k, i) => s.tiles[i].map((t): CudaTileInfo => ({
     kernel: kernelName(k), name: `shared_${t.id}`, array: t.array.name, extent: t.extent.map(e => e.toC()),
     level: t.level ? loopVariable(t.level, text) : null, stored: t.written,
   }))));

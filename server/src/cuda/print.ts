@@ -8,7 +8,7 @@ import { child, ownJump } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { atom, indentUnit, lineIndent, reindent } from '../base/layout';
 import { Stage } from '../base/stage';
-import type { ArrayUse, Kernel } from './kernels';
+import { kernelName, type ArrayUse, type Kernel } from './kernel';
 import { accessEdits } from './kernels';
 import { tileCondition, tileLayout, Tile } from './footprint';
 
@@ -58,8 +58,6 @@ function layoutOffsets(tiles: Tile[], bytes: (t: Tile) => string): { offsets: Ma
   }
   return { offsets, total };
 }
-
-export function kernelName(k: Kernel): string { return `kernel${k.index}${k.suffix ?? ''}`; }
 
 const device = (a: ArrayUse) => `mf_dev_${a.name}`;
 const bytes = (a: ArrayUse) => `sizeof(${a.element}) * ${a.extents.map(atom).join(' * ')}`;

@@ -1,9 +1,9 @@
-// The two resource counters of the thesis's implementation (digest 000 §4.10), evaluated on a
+// The two resource counters of the thesis's implementation, evaluated on a
 // case's program: shared-memory words per thread block, a polynomial in the program parameters
 // from the generator's own tiles (so the constraint is about the kernel that is really printed),
 // and registers per thread: measured by compiling the case with `nvcc --resource-usage` when nvcc
-// is there (cached on disk by the source's hash), estimated from the kernel text otherwise, or
-// given by the caller (tests inject the thesis's numbers).
+// is there (cached on disk by the source's hash), estimated from the kernels' representation
+// otherwise (../cost/registers.ts), or given by the caller (tests inject the thesis's numbers).
 
 import { execFile } from 'child_process';
 import { createHash } from 'crypto';
@@ -15,7 +15,8 @@ import { checkText } from '../checks/index';
 import { cudaFromModel, schedulePieces, schedulesOf } from '../cuda/index';
 import { tileCondition, tileLayout, type Tile } from '../cuda/footprint';
 import { sharedBytes } from '../cuda/print';
-import { elementBytes } from '../cuda/kernels';
+import { elementBytes, kernelName } from '../cuda/kernel';
+import { estimateRegisters } from '../cost/registers';
 import { countKernel, type KernelCounts } from '../cost/counts';
 import { Poly, rational } from '../symbolic/poly';
 import { constructSpan } from '../model/constructs';
@@ -86,11 +87,16 @@ export async function measure(src: ScheduleSource, program: Program, registers: 
     else {
       const nvcc = registers === 'estimate' ? undefined : typeof registers === 'object' ? registers.nvcc : nvccPath();
       const whole = nvcc ? cudaFromModel(analysis.model, analysis.diagnostics).text : undefined;
+      const read = pieces.read?.read.kernels ?? [];
       // The whole file is generated without the suffix: its kernels keep their plain names.
-      const names = pieces.kernels.map(k => /__global__ void (\w+)/.exec(k)![1].slice(0, kernelSuffix ? -kernelSuffix.length : undefined));
+      const names = read.map(k => kernelName({ ...k, suffix: undefined }));
       const measured = nvcc && whole ? await nvccRegisters(nvcc, whole, names) : undefined;
       if (measured !== undefined) { count = measured; by = 'nvcc'; }
-      else { count = Math.max(...pieces.kernels.map(estimateRegisters), 0); by = 'estimate'; }
+      else {
+        const r = pieces.read;
+        count = Math.max(...read.map((k, i) => estimateRegisters(k, r!.model.text, r!.tiles[i])), 0);
+        by = 'estimate';
+      }
     }
     const read = pieces.read;
     const launches = read ? read.read.kernels.map((k, i) => ({ counts: countKernel(read.model, k, read.tiles[i], read.read.schedule.region!), sharedBytes: sharedBytes(read.tiles[i]) ?? '0' })) : [];
@@ -100,26 +106,23 @@ export async function measure(src: ScheduleSource, program: Program, registers: 
   }
 }
 
-let nvccFound: string | null | undefined;
 /** nvcc from METAFORK_NVCC, the PATH, or /usr/local/cuda. */
 export function nvccPath(): string | undefined {
-  if (nvccFound === undefined) {
-    nvccFound = null;
-    const candidates = [process.env.METAFORK_NVCC, ...(process.env.PATH ?? '').split(path.delimiter).map(d => path.join(d, 'nvcc')), '/usr/local/cuda/bin/nvcc'];
-    for (const c of candidates) if (c && fs.existsSync(c)) { nvccFound = c; break; }
-  }
-  return nvccFound ?? undefined;
+  const onPath = (process.env.PATH ?? '').split(path.delimiter).map(d => path.join(d, 'nvcc'));
+  const candidates = [process.env.METAFORK_NVCC, ...onPath, '/usr/local/cuda/bin/nvcc'];
+  return candidates.find(c => c && fs.existsSync(c));
 }
 
 const ARCH = () => process.env.METAFORK_NVCC_ARCH ?? 'sm_90';
 const cacheFile = () => path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'metafork-studio', 'registers.json');
-let cache: Record<string, number> | undefined;
 
 /** The most registers any of `kernels` uses, from ptxas's report; undefined when nvcc fails. */
 async function nvccRegisters(nvcc: string, cu: string, kernels: string[]): Promise<number | undefined> {
   const key = createHash('sha256').update(`${ARCH()}\n${kernels.join(',')}\n${cu}`).digest('hex');
-  if (!cache) { try { cache = JSON.parse(fs.readFileSync(cacheFile(), 'utf8')); } catch { cache = {}; } }
-  if (cache![key] !== undefined) return cache![key];
+  // The counts already taken, on disk (read each time: several processes may add to it).
+  let cache: Record<string, number> = {};
+  try { cache = JSON.parse(fs.readFileSync(cacheFile(), 'utf8')); } catch { /* none yet */ }
+  if (cache[key] !== undefined) return cache[key];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-regs-'));
   try {
     const file = path.join(dir, 'case.cu');
@@ -136,7 +139,7 @@ async function nvccRegisters(nvcc: string, cu: string, kernels: string[]): Promi
       if (used && current && kernels.some(k => current!.includes(`${k.length}${k}`) || current === k)) most = Math.max(most ?? 0, Number(used[1]));
     }
     if (most === undefined) return undefined;
-    cache![key] = most;
+    cache[key] = most;
     try { fs.mkdirSync(path.dirname(cacheFile()), { recursive: true }); fs.writeFileSync(cacheFile(), JSON.stringify(cache)); } catch { /* a cache only */ }
     return most;
   } catch {
@@ -144,22 +147,4 @@ async function nvccRegisters(nvcc: string, cu: string, kernels: string[]): Promi
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/**
- * A rough count when nvcc is absent: the kernel's named values (parameters, locals, loop
- * indices; pointers take two registers), a handful for indexing and addresses, and two per tile.
- * It moves with the code the strategies change, which is what the case discussion needs; nvcc's
- * count replaces it whenever nvcc is present.
- */
-export function estimateRegisters(kernel: string): number {
-  const header = /__global__ void \w+\(([^)]*)\)/.exec(kernel)?.[1] ?? '';
-  const params = header.split(',').filter(p => p.trim());
-  const pointers = params.filter(p => p.includes('*')).length;
-  const body = kernel.slice(kernel.indexOf('{'));
-  const locals = new Set<string>();
-  // CSE's temporaries are values nvcc's own CSE keeps in registers anyway: they add none.
-  for (const m of body.matchAll(/\b(?:const\s+)?(?:int|long|unsigned|float|double|char|short)\s+(?!\*const)([A-Za-z_]\w*)\s*[=;,]/g)) if (!m[1].startsWith('mf_cse')) locals.add(m[1]);
-  const tiles = (body.match(/\*const shared_\w+/g) ?? []).length;
-  return 4 + 2 * pointers + (params.length - pointers) + locals.size + 2 * tiles;
 }

@@ -27,8 +27,10 @@ function threadBodies(model: ItemModel, schedule: Construct): SNode[] {
 
 interface Occurrence { node: SNode; key: string; variables: Variable[] }
 
-/** Integer expressions of int scalars and literals, keyed by their polynomial. */
-function occurrences(model: ItemModel, root: SNode): Occurrence[] {
+/** Integer expressions of int scalars and literals, keyed by their polynomial. Distinct variables
+ * of the same name (shadowing) must not share a key: each variable's symbol carries its number in
+ * `ids`, which one elimination shares among its blocks. */
+function occurrences(model: ItemModel, root: SNode, ids: Map<Variable, number>): Occurrence[] {
   const text = model.text;
   const refs = new Map(model.scopes.references.filter(r => within(r.span, root)).map(r => [r.span.start, r]));
   const out: Occurrence[] = [];
@@ -44,7 +46,8 @@ function occurrences(model: ItemModel, root: SNode): Occurrence[] {
         const v = refs.get(id.start)?.variable;
         if (!v || v.shape !== 'value' || !INT.test(v.typeText.trim())) { ok = false; return undefined; }
         variables.push(v);
-        return symbolOf(v);
+        if (!ids.has(v)) ids.set(v, ids.size);
+        return Poly.symbol(`${v.name}#${ids.get(v)}`);
       },
     };
     const p = polynomialOf(n, text, reader);
@@ -54,13 +57,6 @@ function occurrences(model: ItemModel, root: SNode): Occurrence[] {
   return out;
 }
 
-// Distinct variables of the same name (shadowing) must not share a key.
-const ids = new WeakMap<Variable, number>();
-let nextId = 0;
-function symbolOf(v: Variable): Poly {
-  if (!ids.has(v)) ids.set(v, nextId++);
-  return Poly.symbol(`${v.name}#${ids.get(v)}`);
-}
 
 /** Variables written somewhere in `span`. */
 function writtenIn(model: ItemModel, span: Span): Set<Variable> {
@@ -78,11 +74,13 @@ function eliminate(model: ItemModel, schedule: Construct, numbered: number): { e
   let count = numbered;
   const blocks: SNode[] = [];
   for (const body of threadBodies(model, schedule)) walk(body, n => { if (n.type === 'compound_statement') blocks.push(n); return true; });
+  const ids = new Map<Variable, number>();
   for (const block of blocks) {
     const written = writtenIn(model, block);
     // Occurrences in this block's own statements (not in nested blocks: another basic block).
     const nested = blocks.filter(b => b !== block && within(b, block));
-    const found = occurrences(model, block).filter(o => !nested.some(b => within(o.node, b)) && o.variables.every(v => !written.has(v)));
+    const found = occurrences(model, block, ids)
+      .filter(o => !nested.some(b => within(o.node, b)) && o.variables.every(v => !written.has(v)));
     const byKey = new Map<string, Occurrence[]>();
     for (const o of found) byKey.set(o.key, [...(byKey.get(o.key) ?? []), o]);
     const taken: SNode[] = [];
@@ -109,7 +107,8 @@ function hoist(model: ItemModel, schedule: Construct): { edits: TextEdit[]; note
   const notes: string[] = [];
   for (const body of threadBodies(model, schedule)) {
     walk(body, n => {
-      if (n.type !== 'declaration' || !/^const\s+int\s+mf_cse\d+\s*=/.test(text.slice(n.start, n.end))) return true;
+      const temporary = temporaryOf(n, text);
+      if (!temporary) return true;
       const uses = model.scopes.references.filter(r => within(r.span, n) && r.variable && !within(r.variable.span, n)).map(r => r.variable!);
       // The outermost loop inside the thread body that changes none of the temporary's variables.
       let target: SNode | undefined;
@@ -125,14 +124,30 @@ function hoist(model: ItemModel, schedule: Construct): { edits: TextEdit[]; note
       edits.push({ start: lineStart, end: lineEnd < 0 ? n.end : lineEnd + 1, newText: '' });
       edits.push({ start: target.start, end: target.start, newText: `${text.slice(n.start, n.end)}\n${lineIndent(text, target.start)}` });
       const header = canonicalVariable(target, text);
-      notes.push(`${/mf_cse\d+/.exec(text.slice(n.start, n.end))![0]} moved out of the ${header ? `'${header}' ` : ''}loop`);
+      notes.push(`${temporary} moved out of the ${header ? `'${header}' ` : ''}loop`);
       return false;
     });
   }
   return { edits, notes };
 }
 
+/** The temporary a declaration introduces when it is one of level 1's (`const int mf_cseK = ...`). */
+function temporaryOf(n: SNode, text: string): string | undefined {
+  const type = n.type === 'declaration' ? child(n, 'type') : undefined;
+  const declarator = n.type === 'declaration' ? child(n, 'declarator') : undefined;
+  const id = declarator?.type === 'init_declarator' ? child(declarator, 'declarator') : undefined;
+  if (!type || !id || text.slice(type.start, type.end) !== 'int') return undefined;
+  if (!/^const\s/.test(text.slice(n.start, type.start))) return undefined;
+  const name = text.slice(id.start, id.end);
+  return /^mf_cse\d+$/.test(name) ? name : undefined;
+}
+
+/** The variable a loop's initializer sets (`int i = 0`, `i = 0`). */
 function canonicalVariable(loop: SNode, text: string): string | undefined {
-  const init = child(loop, 'initializer');
-  return init ? /([A-Za-z_]\w*)\s*=/.exec(text.slice(init.start, init.end))?.[1] : undefined;
+  let init = child(loop, 'initializer');
+  if (init?.type === 'declaration') init = child(init, 'declarator');
+  if (init?.type === 'comma_expression') init = child(init, 'left');
+  const target = init?.type === 'init_declarator' ? child(init, 'declarator')
+    : init?.type === 'assignment_expression' ? child(init, 'left') : undefined;
+  return target?.type === 'identifier' ? text.slice(target.start, target.end) : undefined;
 }

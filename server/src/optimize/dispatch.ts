@@ -23,9 +23,9 @@ import type { ScheduleReplacement } from '../cuda/index';
 import { indentUnit, lineIndent, reindent } from '../base/layout';
 import { Poly } from '../symbolic/poly';
 import { Constraint, MACHINE, MAX_GRANULARITY } from './constraints';
-import type { ScheduleSource } from './program';
+import { printExpression, type ScheduleSource } from './program';
 import type { LaunchCost } from './counters';
-import type { ScheduleOptimization } from './index';
+import type { ScheduleOptimization } from './result';
 import { GPUS, type Gpu } from '../cost/gpus';
 
 export const LIMITS_TYPE = 'mfDeviceLimits';
@@ -146,6 +146,13 @@ function architectureHelper(): string[] {
   ];
 }
 
+/** C text with the identifiers `rename` names replaced. The symbolic representation keeps a
+ * non-polynomial atom (`(n + 3) / 4`) and so a printed size as C text: this is the one place the
+ * dispatcher renames in text, identifier by identifier. */
+function renameIdentifiers(c: string, rename: (name: string) => string | undefined): string {
+  return c.replace(/\b[A-Za-z_]\w*\b/g, w => rename(w) ?? w);
+}
+
 /** A polynomial as C over the limits and the candidate values (`mf_v_B`); other symbols (and the
  * tunables inside atoms like `(n + 3) / 4`) as written, renamed where they are candidates. */
 function polyC(p: Poly, rename: Map<string, string>): string {
@@ -153,7 +160,8 @@ function polyC(p: Poly, rename: Map<string, string>): string {
   for (const s of p.symbols()) {
     // The cost model's placeholders (`trips@LINE`, a sum's `i#`) are refused before: one here is a bug.
     if (/[@#]/.test(s)) throw new Error(`internal error: the placeholder '${s}' reached the dispatcher's C`);
-    const atom = rename.get(s) ?? (/^[A-Za-z_]\w*$/.test(s) ? `(long long) ${s}` : `(long long) (${s.replace(/\b[A-Za-z_]\w*\b/g, w => rename.get(w) ?? w)})`);
+    const atom = rename.get(s)
+      ?? (/^[A-Za-z_]\w*$/.test(s) ? `(long long) ${s}` : `(long long) (${renameIdentifiers(s, w => rename.get(w))})`);
     q = q.substitute(s, Poly.symbol(atom));
   }
   return q.toC();
@@ -173,8 +181,10 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     ...[...tunables, ...src.derived].map(t => [t.name, `mf_v_${t.name}`] as [string, string]),
   ]);
   // Variables derived from the parameters (`B = min(B0, B1)`) are recomputed from each candidate.
-  const words = new RegExp(`\\b(${[...tunables, ...src.derived].map(t => t.name).join('|') || '(?!)'})\\b`, 'g');
-  const derivedFromCandidates = (at: string) => src.derived.map(d => `${at}const long long mf_v_${d.name} = ${d.init.replace(words, 'mf_v_$1')};`);
+  const chosen = new Set([...tunables, ...src.derived].map(t => t.name));
+  const candidate = (name: string) => (chosen.has(name) ? `mf_v_${name}` : undefined);
+  const derivedFromCandidates = (at: string, type = 'const long long') =>
+    src.derived.map(d => `${at}${type} mf_v_${d.name} = ${printExpression(d.init, candidate)};`);
   const granularity = src.granularity?.parameter;
   // The parameters' own domains (B ≥ 1, 1 ≤ s ≤ 8) hold for every case. A case's constraints are
   // about the program's parameters as given (a case with granularity 1 is there because the given
@@ -185,8 +195,12 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
   const cases = result.cases;
   // A case's estimate at the candidate values: Σ over its kernels (../cost/counts.ts).
   // A case with granularity 1 runs with s = 1: its estimate reads the derived variables at s = 1.
-  const atOne = new Map([...rename].map(([k, v]) => [k, src.derived.some(d => d.name === k) ? v.replace('mf_v_', 'mf_w_') : v]));
-  const derivedAtOne = (at: string) => granularity ? src.derived.map(d => `${at}const long long mf_w_${d.name} = ${d.init.replace(words, (w: string) => (w === granularity ? '1' : src.derived.some(x => x.name === w) ? `mf_w_${w}` : `mf_v_${w}`))};`) : [];
+  const atOne = new Map([...rename].map(([k, v]) => [k, src.derived.some(d => d.name === k) ? `mf_w_${k}` : v]));
+  const isDerived = (w: string) => src.derived.some(x => x.name === w);
+  const atOneOf = (w: string) =>
+    (!chosen.has(w) ? undefined : w === granularity ? '1' : isDerived(w) ? `mf_w_${w}` : `mf_v_${w}`);
+  const derivedAtOne = (at: string) => !granularity ? []
+    : src.derived.map(d => `${at}const long long mf_w_${d.name} = ${printExpression(d.init, atOneOf)};`);
   const estimate = (k: number) => {
     const launches = costs[k] ?? [];
     if (launches.length === 0) return '0';
@@ -194,7 +208,8 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     const names = one ? atOne : rename;
     return launches.map(({ counts: c, sharedBytes }) => {
       const d = (p: Poly) => `(double) (${polyC(p, names)})`;
-      const shared = sharedBytes.replace(words, (w: string) => (one && src.derived.some(x => x.name === w) ? `mf_w_${w}` : `mf_v_${w}`));
+      const shared = renameIdentifiers(sharedBytes, w =>
+        (!chosen.has(w) ? undefined : one && isDerived(w) ? `mf_w_${w}` : `mf_v_${w}`));
       const perThread = `${d(c.reads.add(c.writes))} + ${d(c.tileLoads.add(c.tileStores))} / ${d(c.threads)}`;
       return `mfEstimateCycles(&mf_limits, ${d(c.launches)}, ${d(c.blocks)}, ${d(c.threads)}, ${cases[k].registers}, (double) (${shared}), ${d(c.ops)}, ${perThread}, ${c.uncoalesced.length ? 0 : 1})`;
     }).join(' + ');
@@ -259,7 +274,7 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
       `${i2}}`,
       ...tunables.map(t => `${i2}long long mf_v_${t.name} = ${t.name};`),
       ...tunables.map(t => `${i2}if (mfForced("${t.name}", &mf_v_${t.name}) && mf_v_${t.name} != ${t.name} && !(${candidate(t)})) { fprintf(stderr, "metafork: METAFORK_DISPATCH_FORCE: ${t.name}=%lld is not a value the dispatcher may choose\\n", mf_v_${t.name}); exit(EXIT_FAILURE); }`),
-      ...derivedFromCandidates(i2).map(l => l.replace('const long long', 'long long')),
+      ...derivedFromCandidates(i2, 'long long'),
       `${i2}int mf_fits = 0;`,
       `${i2}switch (mf_forced) {`,
       ...cases.map((c, k) => `${i2}case ${c.index}: mf_fits = ${needs(k)}; break;`),
@@ -301,13 +316,14 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     `${i2}exit(EXIT_FAILURE);`,
     `${i1}}`,
     ...tunables.map(t => `${i1}${t.name} = (int) mf_${t.name};`),
-    ...src.derived.map(d => `${i1}${d.name} = ${d.init};`),
+    ...src.derived.map(d => `${i1}${d.name} = ${d.init.text};`),
     `${i1}if (getenv("METAFORK_DISPATCH_LOG"))`,
     `${i2}fprintf(stderr, "metafork: schedule at line ${result.line}: case %d${tunables.map(t => ` ${t.name}=%lld`).join('')} estimate=%.0f cycles (R_B=%lld Z_B=%lld T_B=%lld)\\n", mf_case${tunables.map(t => `, mf_${t.name}`).join('')}, mf_cost, mf_limits.R_B, mf_limits.Z_B, mf_limits.T_B);`,
     `${i1}switch (mf_case) {`,
     ...cases.flatMap(c => [
       `${i1}case ${c.index}: { /* ${c.summary} */`,
-      ...(!c.variant.granularity && granularity ? [`${i2}${granularity} = 1;`, ...src.derived.map(d => `${i2}${d.name} = ${d.init};`)] : []),
+      ...(!c.variant.granularity && granularity
+        ? [`${i2}${granularity} = 1;`, ...src.derived.map(d => `${i2}${d.name} = ${d.init.text};`)] : []),
       `${i2}${reindent(c.host, indent, i2)}`,
       `${i2}break;`,
       `${i1}}`,

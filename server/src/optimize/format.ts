@@ -2,7 +2,7 @@
 // their strategy sequences in the thesis's Table 7.1 codes, its counters, MetaFork code and CUDA.
 
 import { STEP_NAMES } from './algorithm';
-import type { ScheduleOptimization } from './index';
+import type { ScheduleOptimization } from './result';
 
 const codes = (steps: string[]) => steps.map(s => `(${s})`).join(' ');
 const indented = (text: string, by: string) => text.split('\n').map(l => (l ? by + l : l)).join('\n');

@@ -6,11 +6,12 @@ import type { MfDiagnostic } from '../base/diagnostic';
 import { cudaFromModel, schedulesOf } from '../cuda/index';
 import { Poly } from '../symbolic/poly';
 import { LineIndex } from '../base/lines';
-import { comprehensiveOptimization, groupLeaves, initialPlan, Plan, Step, STEP_NAMES } from './algorithm';
+import { comprehensiveOptimization, groupLeaves, initialPlan, Plan, STEP_NAMES } from './algorithm';
 import { Constraint, constraintText, decide, Decision, describeSystem, Domain, MACHINE, MAX_GRANULARITY } from './constraints';
 import { LaunchCost, measure, Measured, RegisterSource } from './counters';
 import { dispatcher } from './dispatch';
 import { deriveProgram, Program, readScheduleSource, ScheduleSource, Variant, variantKey } from './program';
+import type { CaseSystem, OptimizedCase, OptimizeResult, ScheduleOptimization, Tuning } from './result';
 
 export interface OptimizeOptions {
   fileName?: string;
@@ -21,67 +22,10 @@ export interface OptimizeOptions {
   timeoutMs?: number;
 }
 
-export interface CaseSystem {
-  /** The case's own constraints as the thesis prints them (the initial ones are common to all). */
-  constraints: string[];
-  /** Table 7.1 codes in the order applied, and their names. */
-  strategies: Step[];
-  strategyNames: string[];
-  verdict: Decision['verdict'];
-  decidedBy: Decision['by'];
-  witness?: Record<string, string>;
-  /** Every constraint, structured (C syntax for the polynomials). */
-  all: { lhs: string; op: '<=' | '<'; rhs: string; origin: Constraint['origin'] }[];
-}
-
-export interface OptimizedCase {
-  /** 1-based, in order of preference (most resources used first). */
-  index: number;
-  variant: Variant;
-  /** What the strategies did, for people. */
-  summary: string;
-  systems: CaseSystem[];
-  registers: number;
-  registersBy: Measured['registersBy'];
-  sharedWords: string;
-  tiles: string[];
-  cse: string[];
-  /** The schedule as this case runs it (MetaFork). */
-  metafork: string;
-  /** The case's kernels (named `kernelK_caseN`) and the host code of its launches. */
-  kernels: string[];
-  host: string;
-}
-
-export interface ScheduleOptimization {
-  start: number;
-  end: number;
-  line: number;
-  parameters: { name: string; kind: Domain['kind']; role?: string; min: string; max?: string }[];
-  /** The program parameters the dispatcher may choose at run time, and those kept at the program's
-   * values with the reason (./invariance.ts). */
-  tuning: Tuning;
-  initial: string[];
-  cases: OptimizedCase[];
-  /** ∅ leaves: parameters for which no kernel is provided. */
-  empty: { constraints: string[]; strategies: Step[] }[];
-  notes: MfDiagnostic[];
-  milliseconds: number;
-}
-
-export interface Tuning { tuned: string[]; fixed: string[]; reason: string }
-
 /** What the dispatcher may choose, and why. */
 export function tuningOf(src: ScheduleSource): Tuning {
   if (src.fixed) return { tuned: [], fixed: src.fixed.names, reason: src.fixed.reason };
   return { tuned: src.tunables.map(t => t.name), fixed: [], reason: src.tunables.length ? 'the kernels compute the same elements whatever their values: every index is reassembled exactly from its loops (a ceiling grid with a guard)' : 'no block size or granularity given by a variable' };
-}
-
-export interface OptimizeResult {
-  diagnostics: MfDiagnostic[];
-  schedules: ScheduleOptimization[];
-  /** The `.cu` with every case and the dispatchers; absent when something stops it. */
-  cuda?: string;
 }
 
 const MACHINE_DOMAINS: [string, Domain][] = [

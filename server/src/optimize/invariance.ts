@@ -24,7 +24,7 @@ import { within, type Span } from '../base/span';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
 import { canonicalHeader } from '../model/loops';
-import type { Kernel } from '../cuda/kernels';
+import type { Kernel } from '../cuda/kernel';
 import { polynomialOf } from '../symbolic/expression';
 import { Poly } from '../symbolic/poly';
 

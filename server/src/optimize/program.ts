@@ -61,7 +61,7 @@ export interface ScheduleSource {
   /** The parameters kept at the program's values since the result may depend on them (./invariance). */
   fixed?: { names: string[]; tunables: Tunable[]; reason: string };
   /** Variables computed from the tunables before the schedule, in declaration order. */
-  derived: { name: string; init: string }[];
+  derived: { name: string; init: WrittenExpression }[];
   /** Arrays `cache(...)` names: the user's list, or every array the generator can stage. */
   cacheList: string[];
   /** The input's own `cache(...)` clause, if any. */
@@ -73,6 +73,34 @@ export interface ScheduleSource {
   notes: MfDiagnostic[];
   analysis: Checked;
   construct: Construct;
+}
+
+/** An expression as the program writes it, with where its identifiers stand (offsets in `text`): it
+ * is printed again with some names replaced (the dispatcher's candidate values) from the syntax
+ * tree's identifiers, never by searching the text for words. */
+export interface WrittenExpression { text: string; identifiers: Span[] }
+
+function writtenExpression(node: SNode, text: string): WrittenExpression {
+  const written = text.slice(node.start, node.end);
+  const start = node.start + (written.length - written.trimStart().length);
+  const identifiers: Span[] = [];
+  walk(node, n => {
+    if (n.type === 'identifier') identifiers.push({ start: n.start - start, end: n.end - start });
+    return true;
+  });
+  return { text: written.trim(), identifiers };
+}
+
+/** The expression with each identifier `rename` names replaced. */
+export function printExpression(e: WrittenExpression, rename: (name: string) => string | undefined): string {
+  let out = '', at = 0;
+  for (const id of e.identifiers) {
+    const name = e.text.slice(id.start, id.end), to = rename(name);
+    if (to === undefined) continue;
+    out += e.text.slice(at, id.start) + to;
+    at = id.end;
+  }
+  return out + e.text.slice(at);
 }
 
 const INT_TYPES = /^(const\s+)?(unsigned\s+|signed\s+)?(int|long|long\s+long|short)(\s+int)?$/;
@@ -162,7 +190,7 @@ export function readScheduleSource(analysis: Checked, fileName: string | undefin
       continue;
     }
     derivedVars.add(v);
-    derived.push({ name: v.name, init: text.slice(init.start, init.end).trim() });
+    derived.push({ name: v.name, init: writtenExpression(init, text) });
   }
   let kept = tunables.filter(t => [...tunableVars].some(v => v.name === t.name));
   // The dispatcher may choose a parameter only where the result does not depend on it; else the
@@ -280,7 +308,7 @@ export async function deriveProgram(src: ScheduleSource, variant: Variant): Prom
       const rendered = stage.render(body);
       stage.edit({ start: loop.start, end: loop.end, newText: reindent(rendered, lineIndent(text, body.start).slice(unit.length) + unit, lineIndent(text, loop.start)) });
     }
-    preamble = [`${s} = 1;`, ...src.derived.map(d => `${d.name} = ${d.init};`)];
+    preamble = [`${s} = 1;`, ...src.derived.map(d => `${d.name} = ${d.init.text};`)];
   }
   if (preamble.length) {
     const indent = lineIndent(text, src.span.start);

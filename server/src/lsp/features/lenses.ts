@@ -7,7 +7,7 @@ import type { Construct } from '../../model/constructs';
 import { constructSpan } from '../../model/constructs';
 import { COMMANDS } from '../../../../shared/protocol';
 import type { CudaResult } from '../../cuda';
-import type { OptimizeResult } from '../../optimize/index';
+import type { OptimizeResult } from '../../optimize/result';
 import type { ServerContext } from '../context';
 import type { DocumentState } from '../documents';
 import { rangeOf } from '../convert';

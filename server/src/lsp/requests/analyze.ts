@@ -4,7 +4,7 @@
 import * as path from 'path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver';
-import type { AnalyzeParams, AnalyzeResult } from '../../../../shared/protocol';
+import type { AnalyzeParams, CostEstimateResult } from '../../../../shared/protocol';
 import { GpuPreset, settingProblem } from '../../../../shared/settings';
 import { formatSchedule } from '../../cost/format';
 import type { ServerContext } from '../context';
@@ -13,7 +13,7 @@ import { lspDiagnostics, offsetOf, rangeOf } from '../convert';
 
 export async function analyze(
   ctx: ServerContext, params: AnalyzeParams, token: CancellationToken,
-): Promise<AnalyzeResult> {
+): Promise<CostEstimateResult> {
   const state = await ctx.stateOf(params?.textDocument?.uri, token);
   const gpu = requestedGpu(ctx, params.gpu);
   const set = params.set ?? {};

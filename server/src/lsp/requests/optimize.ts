@@ -5,7 +5,7 @@ import * as path from 'path';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { OptimizeParams, OptimizeResult as OptimizeResponse } from '../../../../shared/protocol';
 import { formatCaseDiscussion } from '../../optimize/format';
-import type { OptimizeResult } from '../../optimize/index';
+import type { OptimizeResult } from '../../optimize/result';
 import type { ServerContext } from '../context';
 import { DocumentState, pathOf } from '../documents';
 import { lspDiagnostics, offsetOf, rangeOf } from '../convert';

@@ -1,4 +1,4 @@
-// The data of the editor's plot (issue 7): for the schedule at a position, the estimated time of
+// The data of the editor's plot: for the schedule at a position, the estimated time of
 // each case of its comprehensive optimization against the block size, on a GPU preset; a point
 // is marked feasible when the case's constraints hold there with the preset's limits, and the
 // chosen point is the fastest feasible one (what the dispatcher's ranking picks on that GPU).
@@ -7,12 +7,12 @@ import { checkText } from '../checks/index';
 import type { MfDiagnostic } from '../base/diagnostic';
 import { schedulesOf } from '../cuda/index';
 import { constructSpan } from '../model/constructs';
-import { holdsAt, MACHINE } from '../optimize/constraints';
-import { optimizeSchedule } from '../optimize/index';
-import { readScheduleSource } from '../optimize/program';
+import { holdsAt, MACHINE } from './constraints';
+import { optimizeSchedule } from './index';
+import { readScheduleSource } from './program';
 import type { GpuPreset } from '../../../shared/settings';
-import { estimateFromModel } from './index';
-import { GPUS, machineLimits } from './gpus';
+import { estimateFromModel } from '../cost/index';
+import { GPUS, machineLimits } from '../cost/gpus';
 
 export interface PlotPoint { block: Record<string, number>; threads: number; microseconds: number; fits: boolean }
 export interface PlotData {
