@@ -6,7 +6,7 @@
 #   METAFORK_CODE_SERVER_DIR=/opt/cs scripts/install-code-server.sh
 #
 # A plain `npm install code-server@4.100.3` fails (its post-install script downloads things); this is
-# the staged install measured in /work/shared/TOOLING.md: no install scripts, native modules rebuilt
+# the staged install measured on these machines: no install scripts, native modules rebuilt
 # from source, Debian's ripgrep instead of the downloaded one. The install is built in a staging
 # folder and moved into place with a marker file last, so an interrupted run leaves nothing that
 # looks complete, and running the script again once it is complete does nothing.

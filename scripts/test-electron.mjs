@@ -1,7 +1,7 @@
 // Runs the extension-host e2e suite (dist/test/suite.js, from client/test/suite) of the packaged
 // .vsix in a desktop VS Code downloaded by @vscode/test-electron: the same suite that
-// test/e2e/vscode.test.ts runs in code-server, for machines that can download VS Code (this one
-// cannot: see /work/shared/TOOLING.md).
+// test/e2e/vscode.test.ts runs in code-server, for machines that can download VS Code (a machine without
+// internet access cannot).
 //
 //   npm run test:electron                       # packages the .vsix first
 //   node scripts/test-electron.mjs [file.vsix]  # default metafork-studio-0.1.0.vsix

@@ -146,7 +146,7 @@ export interface ScheduleCost {
   blockParameters: string[];
   kernels: KernelEstimate[];
   /** The MCM of the schedule at the point: its work, span and overhead (cycles), and Graham–Brent
-   * (Corollary 4.2.2): N blocks, L kernels on the longest path, C the costliest block, K blocks at once. */
+   * (Xie 2016 Corollary 4.2.2): N blocks, L kernels on the longest path, C the costliest block, K blocks at once. */
   bound: { work: number; span: number; overhead: number; N: number; L: number; C: number; K: number; cycles: number };
   cycles: number;
   microseconds: number;

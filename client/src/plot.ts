@@ -1,4 +1,4 @@
-// The plot beside the source (issue 7): for the schedule under the cursor, the estimated time of
+// The plot beside the source: for the schedule under the cursor, the estimated time of
 // each case of its comprehensive optimization against the block size, on the GPU of the setting
 // `metafork.cuda.gpu`; points the case's constraints allow are filled, the others hollow, and the
 // point the dispatcher's ranking would choose is ringed. The data comes from the server

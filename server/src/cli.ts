@@ -1,4 +1,4 @@
-// The `metafork` command line (SPEC §8): argument parsing and printing only.
+// The `metafork` command line: argument parsing and printing only.
 // Exit codes: 0 success, 1 user error (bad input, error diagnostics), 2 usage.
 
 import * as fs from 'fs';

@@ -1,4 +1,4 @@
-// `npm run bench`: medians of the timings SPEC §11 budgets, side by side with the budget.
+// `npm run bench`: medians of the timings the project budgets, side by side with the budget.
 // Figures come from one run on this machine; compare ratios, not absolute numbers, across machines.
 
 import { spawn } from 'child_process';
@@ -72,7 +72,7 @@ async function inProcess(text: string): Promise<void> {
   syntax.dispose();
 }
 
-/** didChange -> publishDiagnostics over stdio, as an editor sees it (SPEC §11: median < 30 ms). */
+/** didChange -> publishDiagnostics over stdio, as an editor sees it (budget: median < 30 ms). */
 async function overStdio(text: string): Promise<void> {
   const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
@@ -150,7 +150,7 @@ async function overStdio(text: string): Promise<void> {
   proc.kill();
 }
 
-/** SPEC §11: memory under 200 MB with 50 open documents (resident set of the server process). */
+/** budget: memory under 200 MB with 50 open documents (resident set of the server process). */
 async function openDocuments(count: number, lines: number): Promise<void> {
   const { client } = await TestClient.start({});
   const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${client.proc.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
@@ -172,7 +172,7 @@ async function openDocuments(count: number, lines: number): Promise<void> {
   await client.stop();
 }
 
-/** SPEC §11: a whole real program translated in well under 100 ms. */
+/** budget: a whole real program translated in well under 100 ms. */
 async function translation(big: string): Promise<void> {
   const expected: Record<string, string> = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'programs', 'expected.json'), 'utf8'));
   const corpus = Object.keys(expected).map(f => ({ file: f, text: fs.readFileSync(path.join(ROOT, f), 'utf8') }));
@@ -199,7 +199,7 @@ async function translation(big: string): Promise<void> {
   }
 }
 
-/** The CUDA of a schedule is what a hover on it shows (SPEC §11: hover under 100 ms). */
+/** The CUDA of a schedule is what a hover on it shows (budget: hover under 100 ms). */
 async function cuda(): Promise<void> {
   const dir = path.join(ROOT, 'test', 'fixtures', 'cuda');
   const files = fs.readdirSync(dir).filter(f => f.endsWith('.mfc')).map(f => ({ file: f, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
@@ -214,7 +214,7 @@ async function cuda(): Promise<void> {
   }
 }
 
-/** `metafork optimize` end to end per thesis example (SPEC §5: under 1 s each; the thesis's Maple
+/** `metafork optimize` end to end per thesis example (budget: under 1 s each; the thesis's Maple
  * quantifier elimination alone took 0.07–7.7 s). Registers: the estimate, and nvcc (cached) when present. */
 async function optimize(): Promise<void> {
   const dir = path.join(ROOT, 'test', 'fixtures', 'optimize');
@@ -236,7 +236,7 @@ async function optimize(): Promise<void> {
 }
 
 /** The cost model per thesis example: `metafork analyze` (counts, MCM, occupancy, the sweep) and
- * the plot's data (the optimization's cases, each swept by block size). No budget in SPEC §11;
+ * the plot's data (the optimization's cases, each swept by block size). No budget;
  * the plot follows the cursor, so it should stay well under a second. */
 async function cost(): Promise<void> {
   const dir = path.join(ROOT, 'test', 'fixtures', 'optimize');
@@ -260,7 +260,7 @@ async function cost(): Promise<void> {
 
 /** `metafork tile` on the loop-kernel corpus: the dependence test and the printing of every nest
  * of a program (the offload action resolves through it), plain and with RT-CUDA's restructurings.
- * No budget in SPEC §11; the action is picked by hand, so well under 100 ms is the aim. */
+ * No budget; the action is picked by hand, so well under 100 ms is the aim. */
 async function tile(): Promise<void> {
   const dir = path.join(ROOT, 'test', 'fixtures', 'tile');
   const files = fs.readdirSync(dir).filter(f => f.endsWith('.c')).sort();
@@ -280,7 +280,7 @@ async function tile(): Promise<void> {
   }
 }
 
-/** The three differential fuzzers of issue 18 over the seed ranges `npm test` runs: how many
+/** The three differential fuzzers over the seed ranges `npm test` runs: how many
  * programs each checked and how many came out wrong (the goal: 0). Counts, not timings. */
 async function fuzzers(): Promise<string[]> {
   const fj = await fuzzForkJoin({ from: 0, to: 89 });

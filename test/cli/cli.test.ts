@@ -1,5 +1,5 @@
 // The command line as a user meets it: the installed `bin/metafork`, real files, stdin,
-// exit codes 0/1/2 and the JSON shape of SPEC §8.
+// exit codes 0/1/2 and the JSON shape the README gives.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

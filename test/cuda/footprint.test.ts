@@ -1,5 +1,5 @@
 // Shared-memory tiles chosen for the thesis's eight cases, reviewed against the kernels the
-// thesis prints (digest 000 §2.4, §6.1; §7.E lists the expected shared arrays). Where ours
+// thesis prints (Xie 2016 §5.3 and Ch. 5). Where ours
 // differ, the comment says why. Plus the rules that keep an array in global memory.
 
 import { test } from 'node:test';

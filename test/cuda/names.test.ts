@@ -1,4 +1,4 @@
-// Names in the generated CUDA (issue 18, defects 11 and 12). A function is named from the tree,
+// Names in the generated CUDA. A function is named from the tree,
 // whatever comes before its declarator (attributes, static inline, a pointer result, K&R
 // parameters), so the functions a kernel calls get __host__ __device__ and the .cu compiles and
 // runs. A name the generator cannot resolve in a kernel (declared nowhere, or a macro expanding to
@@ -234,7 +234,7 @@ test("C's restrict, which C++ lacks, becomes __restrict__ in the .cu (and leaves
   nvccCompile(cu, `${cu}.o`);
 });
 
-// Names the kernel prints without its body naming them (issue 18's thread): a staged tile's copy
+// Names the kernel prints without its body naming them: a staged tile's copy
 // loop bounds its elements by the array's extents, and `m[x][1]` is flattened with m's row length.
 // Every variable those extents name is a kernel argument, so the .cu compiles and computes.
 const EXTENTS = `#include <stdio.h>

@@ -1,5 +1,5 @@
 // MF610-MF611: C++ spawns whose argument passing the file does not show, Cilk reducers with no
-// MetaFork counterpart (issue 18, defects 6 and 7).
+// MetaFork counterpart.
 // Exact message and range; nothing printed.
 
 import { test } from 'node:test';

@@ -1,5 +1,5 @@
 // MF501-MF508: what a meta_schedule body may hold so that every meta_for nest becomes a CUDA
-// kernel (digest 000 §1.3, thesis App. C.1).
+// kernel (Xie 2016 §5.3, App. C.1).
 
 import { Case, runCases, runClean } from './harness';
 

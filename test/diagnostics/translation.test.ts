@@ -1,5 +1,5 @@
 // MF601-MF605: what the translators refuse (or drop with a note), each with its position.
-// A refused translation prints nothing (SPEC §3): `text` is undefined whenever an error is given.
+// A refused translation prints nothing: `text` is undefined whenever an error is given.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

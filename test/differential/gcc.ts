@@ -1,6 +1,6 @@
 // How the differential tests build and run the C the tool writes: like a user's build (gcc -O2,
 // strict aliasing and all), and again under AddressSanitizer and UndefinedBehaviorSanitizer
-// (issue 18: outputs that only looked right at -O1). OpenMP programs run at 1, 2 and 4 threads.
+// (outputs that only looked right at -O1). OpenMP programs run at 1, 2 and 4 threads.
 
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'child_process';

@@ -1,4 +1,4 @@
-// Seeded random fork-join programs (issue 18, differential fuzzing): small complete C programs in
+// Seeded random fork-join programs: small complete C programs in
 // MetaFork, CilkPlus or OpenMP with call spawns writing through pointers, value spawns, block
 // spawns with shared and private variables, recursion, divide and conquer, nested parallel loops,
 // reductions, OpenMP sections and depend tasks, cilk_scope. Each program is a list of independent
@@ -407,7 +407,7 @@ const dependTasks: Make = (g, k, d) => {
   const x = `dx${k}`, y = `dy${k}`, z = `dz${k}`;
   const globals = [`static long df${k}(long n)\n{\n    return (n * ${g.int(3, 31)}) % 1009;\n}`];
   const body: Stmt[] = [c(`long ${x} = 0, ${y} = 0, ${z} = ${g.int(1, 9)};`)];
-  // A task whose body is one call, placed after a pending dependence (issue 18, defect 13).
+  // A task whose body is one call, placed after a pending dependence.
   const oneCall = g.chance(0.5);
   const task = (deps: string, shared: string[], text: string, braces = g.chance(0.5)) =>
     body.push({ k: 'task', clauses: ` ${deps} shared(${shared.join(', ')})`, body: [c(text)], braces });

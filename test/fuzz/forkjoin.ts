@@ -1,4 +1,4 @@
-// Differential fuzzing of the translators on random fork-join programs (issue 18): each program
+// Differential fuzzing of the translators on random fork-join programs: each program
 // (forkjoin-generate.ts) is translated to every other dialect and back (X -> Y -> X); every
 // result is built with gcc -O2 -Wall and run, OpenMP with -fopenmp at 1, 2 and 4 threads,
 // MetaFork and CilkPlus through their serial elision (no Cilk compiler here) and, for their

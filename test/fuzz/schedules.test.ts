@@ -1,4 +1,4 @@
-// The third fuzzer of issue 18: random schedules through `optimize -o` with every choice of the
+// The third fuzzer: random schedules through `optimize -o` with every choice of the
 // dispatcher forced, against gcc -O2 (./schedules.ts). A bounded seed range here; the soak runs
 // more (METAFORK_FUZZ_SEEDS=FROM-TO).
 

@@ -1,4 +1,4 @@
-// Differential fuzzing of `optimize -o` (issue 18): seeded random meta_schedules (1-D and 2-D,
+// Differential fuzzing of `optimize -o`: seeded random meta_schedules (1-D and 2-D,
 // random N, B, s, parametric and constant sizes, ceiling grids with guards and floor grids
 // without, granularity loops, one or two arrays, offsets), each `.cu` built for the CPU
 // emulation and run once per choice the dispatcher may make (METAFORK_DISPATCH_FORCE: every case,

@@ -1,4 +1,4 @@
-// The tiling fuzzer (issue 18): each seed's program (affine.ts) goes through `tile` in several
+// The tiling fuzzer: each seed's program (affine.ts) goes through `tile` in several
 // configurations, then `cuda` (global or shared memory), is built for the CPU emulation and run
 // race-checked, blocks and threads in a shuffled order, at sizes no block size divides; it must
 // print what the program built by gcc -O2 prints. A nest left serial is fine; a crash, a `.cu`

@@ -242,7 +242,7 @@ test('a device with too few registers gets a clear error from the dispatcher, no
   void execFileSync;
 });
 
-// Issue 18 defect 9: the caching case of a 3-D stencil staged its planes k-1, k and k+1 into one
+// The caching case of a 3-D stencil staged its planes k-1, k and k+1 into one
 // element and named undefined positions. Each case runs (the device's shared memory picks it, the
 // program's own sizes kept) at sizes no block size divides, against the serial elision (gcc -O2).
 test('a 3-D stencil through optimize -o: the caching case and the uncached case compute what the program computes', { skip: gxx }, async () => {

@@ -1,4 +1,4 @@
-// Issue 18, defects 2 and 10. The dispatcher chooses a program parameter at run time only where
+// The dispatcher chooses a program parameter at run time only where
 // the result provably does not depend on it (server/src/optimize/invariance.ts); every choice it
 // may make (METAFORK_DISPATCH_FORCE) is run in the emulation, at sizes no block size divides,
 // against the serial elision built with gcc -O2. A decreasing serial loop in a kernel is counted

@@ -1,4 +1,4 @@
-// RT-CUDA's restructurings as `metafork tile` options (issue 8, digest 002 §2.2 and §6), one test
+// RT-CUDA's restructurings as `metafork tile` options (Khan 2014 Ch. 5 and App. B), one test
 // each: the thesis's test cases T1-T8 written as valid C, tiled with the option, generated to CUDA
 // and run in the emulation against gcc for sizes that are not multiples of the blocks, merge and
 // skew levels (RT-CUDA itself needs N divisible by BLOCKSIZE·MERGE_LEVEL·SKEW_LEVEL).

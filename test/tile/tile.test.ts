@@ -1,4 +1,4 @@
-// Tiling plain loops into parametric schedules (issue 8): the project's loop-kernel corpus
+// Tiling plain loops into parametric schedules: the project's loop-kernel corpus
 // (test/fixtures/tile, README there) tiled at its marked kernel, generated to CUDA, built for the
 // CPU emulation and run for sizes that are not multiples of the blocks, against the serial
 // program built with gcc; the refusals with their reasons; the thesis's polynomial product.
@@ -100,7 +100,7 @@ test('the corpus\'s refusals name the dependence that forbids each loop', async 
   }
 });
 
-test("the thesis's polynomial product (digest 000 §2.2): the p loop strip-mined by B, grid by ceiling division, the guard p <= 2n", { skip: gcc }, async () => {
+test("the thesis's polynomial product (Xie 2016 §5.2): the p loop strip-mined by B, grid by ceiling division, the guard p <= 2n", { skip: gcc }, async () => {
   const text = `#include <stdio.h>
 #include <stdlib.h>
 #define MAX(x, y) ((x) > (y) ? (x) : (y))
@@ -131,7 +131,7 @@ int main(int argc, char **argv) {
 });
 
 test('OpenMP parallel for: the pragma and its loop become the schedule; a time loop stays a host loop', async () => {
-  // x and y restrict: else one may be the other shifted (issue 18), and the time loop stays serial.
+  // x and y restrict: else one may be the other shifted, and the time loop stays serial.
   const text = `void f(int n, int T, float *restrict x, float *restrict y) {
   for (int t = 0; t < T; t++) {
     for (int i = 1; i < n - 1; i++)
@@ -241,7 +241,7 @@ int main(int argc, char **argv) {
 });
 
 test('a serial loop ending on k <= i && k <= j runs to the first bound with the rest as a guard; one that stops at a value stays as written', async () => {
-  // c is restrict: else it may be a or b (issue 18), and the nest stays serial.
+  // c is restrict: else it may be a or b, and the nest stays serial.
   const bounds = await tileText('void f(int n, float a[n][n], float b[n][n], float c[restrict n][n]) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < n; j++) {\n      float s = 0;\n      for (int k = 0; k <= i && k <= j; k++)\n        s += a[i][k] * b[k][j];\n      c[i][j] = s;\n    }\n}\n', {});
   assert.ok(bounds.text, bounds.diagnostics.map(d => d.message).join('\n'));
   assert.match(bounds.text, /for \(int k = 0; k <= i; k\+\+\)\n\s+if \(k <= j\) s \+= a\[i\]\[k\] \* b\[k\]\[j\];/);

@@ -1,4 +1,4 @@
-// What the dependence test cannot see is a dependence (issue 18, defect 1): an array declared in a
+// What the dependence test cannot see is a dependence: an array declared in a
 // header, an array parameter declared through a header's macro, two pointers that may point into
 // one array, a struct's field. Each nest stays serial with a reason naming what was not seen;
 // what the test can prove apart (restrict, fresh allocations, distinct arrays) still tiles and runs

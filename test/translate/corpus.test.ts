@@ -1,4 +1,4 @@
-// The translators proven by running what they produce (SPEC §3, issue: every corpus program
+// The translators proven by running what they produce (every corpus program
 // in every other dialect). For each complete program of the corpus (examples/ and
 // test/fixtures/programs/, with their expected output in expected.json):
 // - to OpenMP: compiled with gcc -O2 -fopenmp -Wall, run with 1, 2 and 4 threads;

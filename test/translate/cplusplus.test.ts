@@ -1,4 +1,4 @@
-// C++ through the translators (issue 18, defect 6): what a spawned call binds by reference is
+// C++ through the translators: what a spawned call binds by reference is
 // the parent's storage, so the OpenMP task shares it; the `.mfc` written for C++ input is read
 // as C++ again. Each program is compiled with g++ -O2 -fopenmp and run with 1, 2 and 4 threads
 // against its serial elision (or, for OpenMP input, against the program itself).

@@ -1,4 +1,4 @@
-// Cilk reducers through the translators (issue 18, defect 7): a reducer with a known operation
+// Cilk reducers through the translators: a reducer with a known operation
 // becomes a reduction on its cilk_for loops, so OpenMP combines per-thread copies instead of
 // racing on one variable. The truth is the input's serial elision, built against a serial
 // stand-in of the reducer library (a view is the value; the elision erases OpenCilk's

@@ -1,4 +1,4 @@
-// Translations that once computed something else than their input, or crashed (issue 18):
+// Translations that once computed something else than their input, or crashed:
 // each program is translated along a chain of dialects and every step is built like a user's
 // build (gcc -O2 -Wall, strict aliasing) and run against the input's own output: OpenMP with
 // -fopenmp at 1, 2 and 4 threads, MetaFork and CilkPlus through their serial elision (no Cilk

@@ -1,4 +1,4 @@
-// Consistency of constraint systems (digest 000 §7.H): exact refutations by signs, witnesses from
+// Consistency of constraint systems (Xie 2016 §7.1): exact refutations by signs, witnesses from
 // the sample grid, z3 for what neither decides, and the thesis's way of printing a system.
 
 import { test, after } from 'node:test';

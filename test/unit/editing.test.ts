@@ -44,7 +44,7 @@ test('a clause typed past a broken function gets the diagnostics a fresh analysi
   syntax.dispose();
 });
 
-// Issue 18 defect 8: the per-item cache moved ranges but not the offsets in `data` (MF314,
+// the per-item cache moved ranges but not the offsets in `data` (MF314,
 // MF402, MF102) nor the line a message cites, so a quick fix after an edit above landed elsewhere.
 test('lines and characters inserted above, inside and below each item: the incremental diagnostics are those of a fresh analysis, data and messages included', async () => {
   const files = fs.readdirSync(fixture('seeds')).filter(f => !f.endsWith('.json')).map(f => fixture('seeds', f))

@@ -1,4 +1,4 @@
-// The many-core machine model (digest 000 §3, thesis Ch.4 and App B): each worked analysis is
+// The many-core machine model (Xie 2016 Ch. 4 and App. B): each worked analysis is
 // described kernel by kernel with the counts the text gives (calls, blocks per call, per-block
 // work, span and words), and the measures are checked against the printed closed forms, typed
 // here as strings. Polynomial in n, m, c, U and the atom log2(n); s, ℓ and m (where it enters a

@@ -1,6 +1,6 @@
 // Occupancy and the slides' estimate on the GPU presets, and RT-CUDA's printed occupancy values
-// (digest 002 §3.1: the rows that digest marks as reproducible from the stated inputs; §3.3: the
-// tuner's filter on the cc 3.5 row).
+// (Khan 2014 Ch. 4: the rows reproducible from the stated inputs, and the tuner's filter on the
+// cc 3.5 row).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The thesis's variable-attribute examples (digest 003 §1.6, tests T2-T5) and OpenMP rules.
+// The thesis's variable-attribute examples (Chen 2017 §3.3, tests T2-T5) and OpenMP rules.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

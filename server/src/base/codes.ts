@@ -1,6 +1,6 @@
 // Stable diagnostic codes. Codes never change meaning; new checks take new numbers.
 // MF1xx syntax, MF2xx directives and clauses, MF3xx construct misuse and control flow,
-// MF4xx sharing and races, MF5xx meta_schedule rules (digest 000 §1.3), MF6xx translation,
+// MF4xx sharing and races, MF5xx meta_schedule rules (Xie 2016 §5.3, App. C.1), MF6xx translation,
 // MF7xx tiling plain loops into schedules.
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';

@@ -1,7 +1,7 @@
 // Control flow around parallel constructs: branches that leave or enter a parallel region
-// ("control flow cannot branch into or out of a parallel region", digest 003 §1.1), and
+// ("control flow cannot branch into or out of a parallel region", Chen 2017 §3.1), and
 // MetaFork spawns that can reach a return with no meta_join (meta_fork has no implicit
-// barrier at return, SPEC §2).
+// barrier at return).
 
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';

@@ -1,4 +1,4 @@
-// The rules a meta_schedule body must follow for the CUDA generator (digest 000 §1.3,
+// The rules a meta_schedule body must follow for the CUDA generator (Xie 2016 §5.3, App. C.1,
 // thesis App. C.1): loop nests of 2 or 4 meta_for loops, canonical headers, affine serial
 // loops, polynomial array indices, no other parallel constructs, no scalar results.
 // One deliberate widening of the thesis: array indices may be polynomials (`a[i*B+j]`),

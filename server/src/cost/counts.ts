@@ -1,5 +1,5 @@
 // What one thread of a generated kernel does, counted from the kernel's own code as polynomials in
-// the program's parameters (issue 7, digest 000 §3): local operations, words read and written in
+// the program's parameters (Xie 2016 Ch. 4): local operations, words read and written in
 // global memory, and per block the words its shared-memory tiles copy. Loops multiply by their
 // symbolic trip counts; of the two sides of an `if` the larger counts (both, when neither is
 // provably larger), so the counts bound what a thread does from above.

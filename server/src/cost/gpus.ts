@@ -1,7 +1,7 @@
 // The GPU presets a user can target (setting `metafork.cuda.gpu`, `--gpu`): the limits the
 // occupancy estimate and the case discussion's machine parameters read. The three GPUs of the
 // seeds (Tesla M2050, GeForce GTX 670, Tesla K20c) take the per-compute-capability rows RT-CUDA
-// uses (digest 002 §3.4) with their own SM counts; the recent ones take NVIDIA's published
+// uses (Khan 2014 App. B (GPU parameters)) with their own SM counts; the recent ones take NVIDIA's published
 // limits for their compute capability (CUDA programming guide, "Technical Specifications per
 // Compute Capability", and the product data sheets).
 

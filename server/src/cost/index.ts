@@ -1,4 +1,4 @@
-// `metafork analyze` (SPEC §6, issue 7): for each schedule, each kernel's counts as polynomials in
+// `metafork analyze`: for each schedule, each kernel's counts as polynomials in
 // the program's parameters, its many-core machine measures per block (work, span, overhead), and at
 // one point of the parameters on a GPU preset: occupancy, the slides' estimate (waves of active
 // blocks, each a block's span plus overhead) and the Graham–Brent bound `(N/K + L)·C`; plus the
@@ -147,7 +147,7 @@ function pointEstimate(gpu: Gpu, counts: KernelCounts[], registers: number[], ti
     K = Math.min(K, Math.max(1, o.activeBlocks * gpu.sms));
     return { name: c.name, at: { threads, blocks, launches, registers: registers[i], sharedBytes, activeBlocks: o.activeBlocks, limitedBy: o.limitedBy, occupancy: o.occupancy, blockCycles, waves, cycles: kernelCycles } };
   });
-  // Corollary 4.2.2 on this device: K, the blocks that run at once, is what its SMs hold.
+  // Xie 2016 Corollary 4.2.2 on this device: K, the blocks that run at once, is what its SMs hold.
   const m = mcm.measure(mcm.seq(...parts), U);
   const N = number(m.blocks), L = number(m.criticalPath), C = number(m.blockCost);
   const k = Number.isFinite(K) ? K : 1;

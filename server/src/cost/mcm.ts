@@ -1,7 +1,7 @@
-// The many-core machine (MCM) model of Haque, Moreno Maza and Xie (digest 000 §3, thesis Ch.4):
+// The many-core machine (MCM) model of Haque, Moreno Maza and Xie (Xie 2016 Ch. 4):
 // a program is a DAG of kernels, a kernel is thread-blocks of ℓ threads; its work W, span S and
 // parallelism overhead O, the thread-block DAG's N and L, the cost C of the costliest block, and
-// the Graham–Brent bound T ≤ (N/K + L)·C of Corollary 4.2.2. Counts are polynomials (data sizes,
+// the Graham–Brent bound T ≤ (N/K + L)·C of Xie 2016 Corollary 4.2.2. Counts are polynomials (data sizes,
 // program parameters, U, atoms such as `log2(n)`), so the measures can be read symbolically.
 // Maxima are decided by coefficient signs (symbols are nonnegative, as in Poly); where signs do
 // not decide, the measure throws and the caller gives numbers for the symbols involved.
@@ -153,7 +153,7 @@ export const blockMaxima = (p: Program, U: Count): { span: Poly; overhead: Poly 
   span: fold(p, peak('max S(B)', k => count(k.span))),
   overhead: fold(p, peak('max O(B)', k => blockOverhead(k, U))),
 });
-/** K of Corollary 4.2.2: the most thread-blocks on an antichain (parallel parts add up). */
+/** K of Xie 2016 Corollary 4.2.2: the most thread-blocks on an antichain (parallel parts add up). */
 export const widestAntichain = (p: Program): Poly =>
   fold(p, { ...peak('K', k => count(k.blocks)), par: sum });
 
@@ -178,7 +178,7 @@ function reduced(f: Fraction): Fraction {
 }
 
 /**
- * Corollary 4.2.2: T ≤ (N/K + L)·C, with K the widest antichain of thread-blocks (the analyses
+ * Xie 2016 Corollary 4.2.2: T ≤ (N/K + L)·C, with K the widest antichain of thread-blocks (the analyses
  * choose it: "on Θ(m/ℓ) SMs"); Theorem 4.2.1 is the same with K the number of SMs.
  */
 export function timeBound(m: Pick<Measures, 'blocks' | 'criticalPath' | 'blockCost'>, sms: Count): Fraction {

@@ -1,6 +1,6 @@
 // Occupancy: how many blocks of a kernel one SM keeps active, and the slides' running-time
 // estimate built on it (seed 004: T = Σ over kernels of (blocks / active blocks) · W_B). Also
-// RT-CUDA's two occupancy models as that thesis prints them (digest 002 §3.1 Eq. 4.1–4.5, and the
+// RT-CUDA's two occupancy models as that thesis prints them (Khan 2014 Ch. 4, Eq. 4.1–4.5, and the
 // filter its tuner implements), so its published numbers can be checked.
 
 import type { Gpu } from './gpus';

@@ -1,4 +1,4 @@
-// nvcc compiles a .cu file as C++ (SPEC §4): the C the user wrote around the schedules must
+// nvcc compiles a .cu file as C++: the C the user wrote around the schedules must
 // become valid C++ where the two languages differ. Today: the `void *` that malloc and friends
 // return converts implicitly to any pointer in C only, so the allocation gets a cast; C's
 // `restrict` is no C++ keyword, so it becomes `__restrict__` (which nvcc and g++ read alike), or

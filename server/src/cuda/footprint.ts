@@ -1,4 +1,4 @@
-// Shared-memory tiles of a kernel (SPEC §4, digest 000 §1.3, §2.3, §7.E–F): every reference to
+// Shared-memory tiles of a kernel (Xie 2016 §5.3): every reference to
 // an array is read as one polynomial per subscript in the kernel's symbols; references whose
 // subscripts differ only by constants (a[p], a[p+1], a[p+2]) form a group; a group's footprint
 // per tile is a box [origin, origin + extent) whose origin depends on the grid (and serial tile)
@@ -696,7 +696,7 @@ function guardedRange(model: ItemModel, node: SNode, nest: SNode, e: SNode, symb
 }
 
 /**
- * How many elements of a pointer the schedule's kernels touch (SPEC §4: the footprint over the
+ * How many elements of a pointer the schedule's kernels touch (the footprint over the
  * whole schedule): one more than the largest index of any reference, bounded over the loops'
  * ranges and the guards around the reference (`if (p < N) a[p]` touches at most N elements).
  */

@@ -1,4 +1,4 @@
-// MetaFork -> CUDA (SPEC §4): one `.cu` translation unit, the program with every
+// MetaFork -> CUDA (Xie 2016 Ch. 5): one `.cu` translation unit, the program with every
 // `meta_schedule` replaced by host code (allocation, transfers of exactly the arrays its
 // kernels use, launches, copy-back, free, error checks) and its kernels printed before the
 // function holding it. Other MetaFork constructs of the file run serially (their elision),

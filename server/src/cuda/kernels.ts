@@ -1,4 +1,4 @@
-// A `meta_schedule` read as kernels (SPEC §4, digest 000 §1.3): every meta_for nest of 2 or 4
+// A `meta_schedule` read as kernels (Xie 2016 §5.3, App. C.1): every meta_for nest of 2 or 4
 // loops is one kernel, its grid loops mapped to blocks (the first of two to blockIdx.y), its
 // block loops to threads, serial loops between them kept inside the kernel, and the arrays
 // and scalars it uses becoming kernel arguments. The schedule's rules themselves are checked

@@ -1,4 +1,4 @@
-// Kernels and host code printed from `Kernel`s (SPEC §4). Block sizes, grid sizes and data
+// Kernels and host code printed from `Kernel`s. Block sizes, grid sizes and data
 // sizes stay the program's own variables, passed as kernel arguments. Grids are clamped to the
 // thesis's limits (32768 blocks in 1-D, 256 per dimension in 2-D) and the kernel walks the rest
 // with a stride loop; a serial loop between the grid and block loops keeps the block's
@@ -12,7 +12,7 @@ import { kernelName, type ArrayUse, type Kernel } from './kernel';
 import { accessEdits } from './kernels';
 import { tileCondition, tileLayout, Tile } from './footprint';
 
-/** The thesis's clamps (digest 000 §2.4, §6.1). */
+/** The thesis's clamps (Xie 2016 §5.3). */
 export const GRID_CLAMP = { 1: 32768, 2: 256 } as const;
 
 export const CHECK_MACRO = 'mfCudaCheck';

@@ -2,7 +2,7 @@
 // parameter, or the object of a member call (`this`), is the caller's own storage inside the
 // callee; a value parameter gets a copy. CilkPlus and MetaFork evaluate a spawned call's
 // arguments in the parent, so a task that re-evaluates them must share what is bound by
-// reference (issue 18, defect 6). C has no references: every argument is a value there.
+// reference. C has no references: every argument is a value there.
 
 import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';

@@ -84,7 +84,7 @@ export function isFunctionLocal(v: Variable): boolean {
   return (v.storage === 'local' || v.storage === 'param') && !v.isStatic;
 }
 
-/** MetaFork's own rule for a non-local variable at a spawn: shared or a private copy (digest 003 §1.6). */
+/** MetaFork's own rule for a non-local variable at a spawn: shared or a private copy (Chen 2017 §3.3). */
 export function sharedAtSpawn(v: Variable): boolean {
   return !isFunctionLocal(v) || v.isConst || v.shape !== 'value';
 }

@@ -1,4 +1,4 @@
-// The serial C-elision (digest 003 §1.7, §1.9, §1.10): the C program whose meaning defines
+// The serial C-elision (Chen 2017 §3.4, §4.3, Ch. 5): the C program whose meaning defines
 // the MetaFork program's. Keywords are dropped (`meta_for` -> `for`), pragmas removed,
 // `meta_copy`/`meta_wait`/`meta_continue` statements removed, `meta_pipe` becomes a for loop.
 //
@@ -29,7 +29,7 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
         if (e.length) { edits.push(...e); wrapped.add(c.start); }
       }
     }
-    // The worker count the OpenMP translator emits (digest 003 Alg. 6) has no serial meaning.
+    // The worker count the OpenMP translator emits (Chen 2017 Algorithm 6) has no serial meaning.
     for (const call of workerCountCalls(model)) if (call.parent?.type === 'expression_statement') edits.push(removeStatement(text, call.parent));
   }
   for (const k of doc.syntax.layer.keywords) {

@@ -27,7 +27,7 @@ export interface UnjoinedExit {
 /**
  * Where spawns of `dialect` can reach a return (or the end of their function) with no join on
  * the way: MF314 for MetaFork, and the places where CilkPlus's implicit sync becomes an
- * explicit `meta_join` (digest 003 §2.1). Parallel loops and `cilk_scope` end with a join.
+ * explicit `meta_join` (Chen 2017 §3.6.1). Parallel loops and `cilk_scope` end with a join.
  */
 export function unjoinedExits(model: ItemModel, dialect: 'metafork' | 'cilkplus'): UnjoinedExit[] {
   const spawns = model.constructs.filter(c => c.dialect === dialect && (c.kind === 'spawn' || c.kind === 'block-spawn') && c.statement);

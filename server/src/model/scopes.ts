@@ -1,5 +1,5 @@
 // Declarations, scopes and references: every variable a construct uses, with the type
-// facts the sharing rules need (digest 003 §1.6: global, file scope, static, const,
+// facts the sharing rules need (Chen 2017 §3.3: global, file scope, static, const,
 // pointer/array/function/reference type, value type).
 
 import { child, children, named, walk } from '../syntax/ast';

@@ -1,5 +1,5 @@
 // Variable sharing at each spawn and parallel loop.
-// MetaFork and CilkPlus follow the thesis rules (digest 003 §1.6); OpenMP constructs follow
+// MetaFork and CilkPlus follow the thesis rules (Chen 2017 §3.3); OpenMP constructs follow
 // the OpenMP 4.5 data-sharing rules (§2.15.1) with the clauses written on the directive.
 
 import { within } from '../base/span';

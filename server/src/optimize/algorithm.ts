@@ -1,4 +1,4 @@
-// The comprehensive optimization as the thesis implemented it (digest 000 §4.10, Algorithms 7–9):
+// The comprehensive optimization as the thesis implemented it (Xie 2016 §7.3, Algorithms 7–9):
 // plans hold a program variant, the constraints gathered so far, a log of strategies (Table 7.1
 // codes) and four tasks taken in order: register pressure, caching, CSE (two levels),
 // granularity. A resource counter splits a plan into an accept branch (counter ≤ limit) and a

@@ -1,4 +1,4 @@
-// Constraint systems of the comprehensive optimization (SPEC §5, digest 000 §4.8, §8.1): polynomial
+// Constraint systems of the comprehensive optimization (Xie 2016 §7.1): polynomial
 // inequalities over machine parameters (R_B registers per thread, Z_B shared-memory words per
 // block, T_B threads per block) and program and data parameters, all integers with lower bounds
 // (Hypothesis 3: parameters are nonnegative integers). Consistency is decided cheaply and exactly

@@ -1,4 +1,4 @@
-// Common-subexpression elimination on a schedule's thread bodies (digest 000 §4.10: the thesis ran
+// Common-subexpression elimination on a schedule's thread bodies (Xie 2016 §7.3: the thesis ran
 // Maple's codegen[optimize] per basic block, at two levels: default and "try harder").
 // Level 1: in each block of statements, an integer expression of scalars that occurs twice or
 // more (as polynomials: `i*N + j` and `j + N*i` are the same) and whose variables the block never

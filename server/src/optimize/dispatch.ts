@@ -1,8 +1,8 @@
-// The run-time half of the comprehensive optimization (SPEC §5): the schedule of the `.cu` becomes
+// The run-time half of the comprehensive optimization (Xie 2016 §7.2): the schedule of the `.cu` becomes
 // a dispatcher that reads the device's limits (cudaGetDeviceProperties), keeps the cases whose
 // constraints hold, chooses the program parameters and launches that case's kernels.
 //
-// Choice (SPEC §5): the valid case and program parameters the cost model ranks best. The program's
+// Choice: the valid case and program parameters the cost model ranks best. The program's
 // own values of the tunable parameters (with the first case, in order of preference, that holds
 // with them) compete with every candidate (block sizes 256, 128, 512, 64, 1024, 32, 16, 8, 4, 2, 1;
 // granularity 8, 4, 2, 1) of every case that holds; each is estimated on this device (../cost:

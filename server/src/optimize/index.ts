@@ -1,4 +1,4 @@
-// `metafork optimize` (SPEC §5): the case discussion of a `meta_schedule` and one `.cu` holding
+// `metafork optimize` (Xie 2016 Ch. 7): the case discussion of a `meta_schedule` and one `.cu` holding
 // every case's kernels with a dispatcher that reads the device's limits at run time.
 
 import { checkText } from '../checks/index';

@@ -1,5 +1,5 @@
 // May the dispatcher choose a program parameter (a block size, the granularity) at run time? Only
-// when the result cannot depend on it (issue 18): otherwise the program's own value is kept.
+// when the result cannot depend on it: otherwise the program's own value is kept.
 //
 // A sufficient condition, checked symbolically per kernel. The loops whose bounds hold the
 // parameters (and the grid, block and serial loops of the schedule) are digits of *chains*: an

@@ -1,4 +1,4 @@
-// The program a case of the comprehensive optimization runs (digest 000 §4.10–4.11): the input
+// The program a case of the comprehensive optimization runs (Xie 2016 §7.3–7.4): the input
 // file with one `meta_schedule` rewritten by the strategies applied so far. A variant says which:
 // the thread-coarsening loop kept or removed (granularity set to 1), the schedule's arrays
 // cached in shared memory or not, and how many CSE levels ran. Every program is derived from the

@@ -1,5 +1,5 @@
 // Multivariate polynomials over named symbols with exact rational coefficients (bigint), the
-// arithmetic the CUDA generator's footprints (SPEC §4) and the optimizer's counters (SPEC §5)
+// arithmetic the CUDA generator's footprints and the optimizer's counters
 // are written in. Symbols are program parameters (`N`, `B`), loop indices (`v`, `u`) or opaque
 // atoms (`(n + 3) / 4`, printed as written). Sign reasoning assumes symbols are nonnegative:
 // sizes, block sizes and loop indices starting at 0 are.

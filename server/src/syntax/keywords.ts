@@ -3,7 +3,8 @@
 // of the text that stock tree-sitter-c parses. Masking replaces each keyword by a
 // same-length filler (`meta_for` -> `for     `, `meta_fork` -> spaces) and never touches
 // newlines, so every offset in the tree equals the offset in the user's text
-// (TOOLING.md "Parsing"; the thesis's compiler turned keywords into pragmas the same way).
+// (the tree-sitter generator is not available to build a grammar of our own; the thesis's
+// compiler turned keywords into pragmas the same way).
 
 import type { Span } from '../base/span';
 import type { KeywordName } from '../base/dialects';
@@ -336,7 +337,7 @@ function preprocessorLine(text: string, hash: number, mask: Mask, pragmas: Pragm
   // tree-sitter ends the directive at the comment and parses the rest of the line as code. So the
   // masked text has blanks there (newlines too).
   for (const c of raw.matchAll(/\/\*[\s\S]*?(?:\*\/|$)|\/\/[^\n]*/g)) mask.put(hash + c.index!, ' '.repeat(c[0].length));
-  // Thesis quirk (digest 003 §1.11): `#pragma mf fork` / `schedule` may have their
+  // Thesis quirk (Chen 2017 Ch. 6): `#pragma mf fork` / `schedule` may have their
   // shared(...)/cache(...) clauses on the following lines.
   const m = /^#\s*pragma\s+mf\s+(fork|schedule)\b/.exec(pragma.text);
   if (!m) return end;

@@ -37,7 +37,7 @@ export interface Directive extends Span {
   standalone: boolean;
 }
 
-/** MetaFork and Cilk pragma directives: name -> clauses (digest 003 §1.11, Table 6.1/6.2). */
+/** MetaFork and Cilk pragma directives: name -> clauses (Chen 2017 Ch. 6, Table 6.1/6.2). */
 const MF_DIRECTIVES: ReadonlyMap<string, readonly string[]> = new Map([
   ['fork', ['shared']], ['parallel for', ['reduction']], ['join', []], ['schedule', ['cache']],
 ]);

@@ -1,4 +1,4 @@
-// The dependence test of issue 8 (SPEC §7): may the iterations of one loop of a nest run in
+// The dependence test of the tiler: may the iterations of one loop of a nest run in
 // parallel? Every pair of references to one array, one of them a write, is checked for a
 // dependence carried by the loop: equal indices at two different iterations x ≠ x' (the loops
 // around it at the same iteration, the loops inside it at any). Indices are read as polynomials in

@@ -1,4 +1,4 @@
-// `metafork tile` (SPEC §7, issue 8): plain loop nests become parametric `meta_schedule`s. A nest
+// `metafork tile`: plain loop nests become parametric `meta_schedule`s. A nest
 // whose outermost loop the dependence test proves parallel is strip-mined by a symbolic block
 // size B (grid `(HI - LO + B*s - 1) / (B*s)` blocks by ceiling division, a guard for the partial
 // last block, optional granularity s); two perfectly nested parallel loops tile in 2-D by B0 × B1.

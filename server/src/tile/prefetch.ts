@@ -1,5 +1,5 @@
 // Shared-memory staging of chosen arrays (`metafork tile --cache A`, RT-CUDA's "prefetching",
-// digest 002 §2.2(f)). `cache(A)` on the schedule stages each block's footprint of A; when a
+// Khan 2014 Ch. 5 (prefetching)). `cache(A)` on the schedule stages each block's footprint of A; when a
 // serial loop of the kernel body (matrix product's k) runs along A, that footprint is a whole
 // band (B rows × all of k). The loop is therefore strip-mined into strips of T iterations and the
 // loop over strips moved between the grid and the block loops, where the generator stages the

@@ -1,6 +1,6 @@
-// Printing a tiled nest as a parametric `meta_schedule` (SPEC §7): grid loops over ceiling-
+// Printing a tiled nest as a parametric `meta_schedule`: grid loops over ceiling-
 // divided extents, block loops, the thread's coarsening loops, the original indices and a guard
-// for the partial blocks. RT-CUDA's restructurings (digest 002 §2.2) are options of the printing:
+// for the partial blocks. RT-CUDA's restructurings (Khan 2014 Ch. 5, App. B) are options of the printing:
 // - collapsing: a 2-D nest runs as one dimension over the flat index (i = ij / W, j = ij % W);
 // - coarsening: each thread computes M results along the outer dimension (MERGE_LEVEL) and s
 //   along x (SKEW_LEVEL, the thesis's granularity). Unlike RT-CUDA's `(ij % N) * SKEW_LEVEL`,
@@ -219,7 +219,7 @@ function stripMinedBody(model: ItemModel, body: SNode, p: Prefetch, strips: { kt
 const MAXIMA = /^(MAX|max|fmax)$/, MINIMA = /^(MIN|min|fmin)$/;
 
 /**
- * Serial loops of a kernel's body must have affine bounds (digest 000 §1.3): a bound written
+ * Serial loops of a kernel's body must have affine bounds (Xie 2016 §5.3, App. C.1): a bound written
  * `MAX(a, b)` / `MIN(c, d)` (the thesis's `t = max(0, n-p); t <= min(n, 2*n-p)`) becomes the loop
  * over its first operand with the others as a guard, `for (t = a; t <= c; t++) if (t >= b && t <= d)`;
  * a condition `k <= i && k <= j` runs to its first bound with the others as the guard. (A loop

@@ -1,4 +1,4 @@
-// CilkPlus -> MetaFork (digest 003 §2.1): cilk_spawn -> meta_fork, cilk_sync -> meta_join,
+// CilkPlus -> MetaFork (Chen 2017 §3.6.1): cilk_spawn -> meta_fork, cilk_sync -> meta_join,
 // cilk_for -> meta_for, grainsize pragmas kept as `#pragma meta grainsize`. CilkPlus syncs
 // implicitly when a spawning function returns; MetaFork does not, so a `meta_join` goes before
 // every return (and function end) a spawn can reach unjoined. `cilk_scope { B }` joins at its

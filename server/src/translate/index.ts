@@ -1,5 +1,5 @@
-// Translation between MetaFork, OpenMP and CilkPlus (SPEC §3): every direction goes through
-// MetaFork (digest 003 §2.5). A stage is a list of edits on its input text; the text is
+// Translation between MetaFork, OpenMP and CilkPlus: every direction goes through
+// MetaFork (Chen 2017 §3.6). A stage is a list of edits on its input text; the text is
 // re-parsed between stages (and between outlining passes, innermost block spawns first).
 // Findings of later stages are mapped back to the user's text. Any error: no output.
 

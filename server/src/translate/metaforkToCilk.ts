@@ -1,4 +1,4 @@
-// MetaFork -> CilkPlus (digest 003 §2.2). Call spawns, joins and parallel loops map keyword for
+// MetaFork -> CilkPlus (Chen 2017 §3.6.2). Call spawns, joins and parallel loops map keyword for
 // keyword. A block spawn has no CilkPlus counterpart: it is outlined (Algorithm 4) into
 // `static void *_taskFuncK(void *)` placed before the host function, with an environment
 // struct that carries shared variables by pointer (uses rewritten to `(*x)`), C++ references
@@ -131,7 +131,7 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   const references = env.filter(p => p.by === 'reference').map(p => p.v);
   // The environment's struct is declared once at file scope, before the outlined function
   // (one type for both sides: two structs with one tag are incompatible types, and gcc -O2
-  // reorders their accesses, issue 18): every member's type must be restatable there.
+  // reorders their accesses): every member's type must be restatable there.
   const localTypes = localTypeNames(host, text);
   const isVariable = (name: string, at: number) => !!visibleVariable(model, name, at);
   for (const v of all) {

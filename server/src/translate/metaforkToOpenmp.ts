@@ -1,4 +1,4 @@
-// MetaFork -> OpenMP (digest 003 §2.4): a spawn becomes `#pragma omp task` whose data-sharing
+// MetaFork -> OpenMP (Chen 2017 §3.6.4): a spawn becomes `#pragma omp task` whose data-sharing
 // clauses reproduce MetaFork's rules (the l-value of a call spawn, arrays and references
 // shared; value-type locals captured at the spawn, explicitly `firstprivate` where the task's
 // default would share them), `meta_join` becomes `taskwait`, `meta_for` a `parallel for`

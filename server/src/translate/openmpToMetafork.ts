@@ -1,4 +1,4 @@
-// OpenMP -> MetaFork: the thesis's Algorithms 5-9 (digest 003 §2.3). Inner constructs are
+// OpenMP -> MetaFork: the thesis's Algorithms 5-9 (Chen 2017 §3.6.3). Inner constructs are
 // translated first; each construct becomes `E C { D { B } } J`: E the environment set before
 // it (`meta_set_nworkers`, `_fip_`/`_lp_` copies), C the MetaFork construct, D declarations of
 // private copies, B the body, J a `meta_join` where forks may still be pending (PotentialSync).

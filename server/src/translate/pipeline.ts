@@ -1,5 +1,5 @@
-// `meta_pipe` -> OpenMP tasks ordered by `depend` (SPEC §2: beyond the seeds, whose pipelines
-// were designed but never implemented; digest 003 §1.10). Stage 0 of every iteration runs in
+// `meta_pipe` -> OpenMP tasks ordered by `depend` (beyond the theses, whose pipelines
+// were designed but never implemented; Chen 2017 Ch. 5). Stage 0 of every iteration runs in
 // the parent, in loop order. Every later stage is a task that depends on the previous stage of
 // the same iteration (a ring of link tokens, 64 iterations deep: reuse only adds order), and,
 // for `meta_wait(s)`, on stage s of the previous iteration (one token per stage, `inout`).

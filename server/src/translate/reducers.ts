@@ -1,5 +1,5 @@
-// Cilk reducers -> MetaFork reductions (SPEC §2 "reducers where a MetaFork counterpart exists";
-// issue 18, defect 7). A reducer whose operation is known — CilkPlus `cilk::reducer_opadd<T>`
+// Cilk reducers -> MetaFork reductions (where a MetaFork
+// counterpart exists). A reducer whose operation is known — CilkPlus `cilk::reducer_opadd<T>`
 // (and opmul, opand, opor, opxor), `cilk::reducer< cilk::op_add<T> >`, OpenCilk
 // `cilk::opadd_reducer<T>`, and `T cilk_reducer(identity, reduce)` whose two functions are
 // proved to be that operation's identity and combination — becomes a plain `T` variable, and

@@ -1,4 +1,4 @@
-// `meta_for ... reduction(op: x)` -> CilkPlus without reducer objects (SPEC §2, beyond the
+// `meta_for ... reduction(op: x)` -> CilkPlus without reducer objects (beyond the
 // seeds). The iteration space is cut into a fixed number of chunks; a `cilk_for` over the
 // chunks runs each chunk serially into its own partial result (a private `x` that shadows the
 // shared one), and the partials are combined into `x` in chunk order afterwards. The result
