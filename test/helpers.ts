@@ -7,7 +7,7 @@ import type { MfDiagnostic } from '../server/src/base/diagnostic';
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const fixture = (...parts: string[]) => path.join(ROOT, 'test', 'fixtures', ...parts);
 
-export async function analyze(text: string, fileName = 'test.mfc'): Promise<Checked> {
+export async function checkSource(text: string, fileName = 'test.mfc'): Promise<Checked> {
   return checkText(text, fileName);
 }
 

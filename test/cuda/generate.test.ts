@@ -11,7 +11,7 @@ import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze, fixture, ROOT } from '../helpers';
+import { checkSource, fixture, ROOT } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { generateCuda } from '../../server/src/cuda/index';
 import type { MemoryMode } from '../../server/src/cuda/footprint';
@@ -33,7 +33,7 @@ for (const c of cases) {
   const source = fs.readFileSync(fixture('cuda', c.file), 'utf8');
 
   test(`${c.file}: the listed outputs are what its serial elision prints (gcc)`, { skip: gcc ? false : 'gcc not found' }, async () => {
-    const { model, diagnostics } = await analyze(source, c.file);
+    const { model, diagnostics } = await checkSource(source, c.file);
     assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
     const src = path.join(work, `${name}.serial.c`), exe = path.join(work, `${name}.serial`);
     fs.writeFileSync(src, elide(model));

@@ -11,7 +11,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze } from '../helpers';
+import { checkSource } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { generateCuda } from '../../server/src/cuda/index';
 import { optimizeText } from '../../server/src/optimize/index';
@@ -80,7 +80,7 @@ int *pick(int *p, int k) { return p + k; }
 int kr(x, y) int x; int y; { return x - y; }
 int (*chooser(void))(int) { return 0; }
 `;
-  const { model } = await analyze(text, 'names.c');
+  const { model } = await checkSource(text, 'names.c');
   const names = model.allItems().map(m => functionName(m.item, text)).map(id => id && [id.name, text.slice(id.start, id.end)]);
   assert.deepEqual(names, [['sq', 'sq'], ['half', 'half'], ['pick', 'pick'], ['kr', 'kr'], ['chooser', 'chooser']]);
 });
@@ -92,7 +92,7 @@ test('the functions a kernel calls, however declared, become __host__ __device__
     '__host__ __device__ static inline __attribute__((always_inline)) double half(double x)', '__host__ __device__ int *pick(int *p, int k)']) {
     assert.ok(r.text.includes(line), line);
   }
-  const { model } = await analyze(CALLED, 'called.mfc');
+  const { model } = await checkSource(CALLED, 'called.mfc');
   const src = path.join(work, 'called.c'), cu = path.join(work, 'called.cu');
   fs.writeFileSync(src, elide(model));
   fs.writeFileSync(cu, r.text);
@@ -265,7 +265,7 @@ int main(int argc, char **argv) {
 
 /** The .cu, compiled with nvcc when there is one, runs race-checked in the emulation (in every order) like the elided program built by gcc -O2. */
 async function runsLikeGcc(name: string, program: string, cuText: string, runs: string[][]): Promise<void> {
-  const { model } = await analyze(program, `${name}.mfc`);
+  const { model } = await checkSource(program, `${name}.mfc`);
   const src = path.join(work, `${name}.c`), cu = path.join(work, `${name}.cu`);
   fs.writeFileSync(src, elide(model));
   fs.writeFileSync(cu, cuText);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { translateText, Dialect } from '../../server/src/translate/index';
-import { analyze, offsetOf } from '../helpers';
+import { checkSource, offsetOf } from '../helpers';
 
 interface Case { name: string; code: string; to: Dialect; file: string; program: string; /** The text the range covers, found inside the first occurrence of a longer context. */
   covers: [string, string]; message: string }
@@ -95,7 +95,7 @@ test('reducers updated in a cilk_for are not reported as races', async () => {
     ['case.cpp', '#include <cilk/cilk.h>\nint main() {\n    cilk::reducer< cilk::op_add<long> > s;\n    cilk_for (int i = 0; i < 10; i++) s += i;\n    return (int) s.get_value();\n}\n'],
   ];
   for (const [file, program] of programs) {
-    const { diagnostics } = await analyze(program, file);
+    const { diagnostics } = await checkSource(program, file);
     assert.deepEqual(diagnostics.map(d => `${d.code} ${d.message}`), [], file);
   }
 });

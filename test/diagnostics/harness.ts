@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, offsetOf, summarize } from '../helpers';
+import { checkSource, offsetOf, summarize } from '../helpers';
 import { Code, CODES } from '../../server/src/base/codes';
 import type { MfDiagnostic } from '../../server/src/base/diagnostic';
 
@@ -51,7 +51,7 @@ function describe(source: string, diagnostics: MfDiagnostic[]): string {
 }
 
 export async function checkCase(c: Case): Promise<MfDiagnostic> {
-  const { diagnostics } = await analyze(c.source, c.file ?? 'test.mfc');
+  const { diagnostics } = await checkSource(c.source, c.file ?? 'test.mfc');
   const all = describe(c.source, diagnostics);
   const span = spanIn(c.source, c.covers, c.occurrence, c.after);
   const ofCode = diagnostics.filter(d => d.code === c.code);
@@ -92,7 +92,7 @@ export interface CleanCase { name: string; source: string; file?: string; todo?:
 export function runClean(cases: CleanCase[]): void {
   for (const c of cases) {
     test(`no false positive: ${c.name}`, c.todo ? { todo: c.todo } : {}, async () => {
-      const { diagnostics } = await analyze(c.source, c.file ?? 'test.mfc');
+      const { diagnostics } = await checkSource(c.source, c.file ?? 'test.mfc');
       assert.deepEqual(summarize(c.source, diagnostics), []);
     });
   }

@@ -10,7 +10,7 @@ import { gcc as compile, OPTIMIZED, run, runSanitized, SANITIZED, THREADS } from
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze, fixture, ROOT } from '../helpers';
+import { checkSource, fixture, ROOT } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 
 const expected: Record<string, string> = JSON.parse(fs.readFileSync(fixture('programs', 'expected.json'), 'utf8'));
@@ -30,7 +30,7 @@ const STRICT = ['-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set
 for (const [file, output] of Object.entries(expected)) {
   test(`elision of ${file} runs like the program (-O2, and sanitized)`, { skip: gcc ? false : 'gcc not found' }, async () => {
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-    const { model, diagnostics } = await analyze(text, file);
+    const { model, diagnostics } = await checkSource(text, file);
     assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
     const name = path.basename(file).replace(/\W/g, '_');
     const elision = elide(model);
@@ -57,7 +57,7 @@ fs.writeFileSync(path.join(work, 'a.h'), 'void test(int *a);\n'); // Figure 3.5'
 for (const entry of seeds.filter(e => e.complete)) {
   test(`elision of the seed program ${entry.file} builds and runs`, { skip: gcc ? false : 'gcc not found' }, async () => {
     const text = fs.readFileSync(fixture('seeds', entry.file), 'utf8');
-    const { model } = await analyze(text, entry.file);
+    const { model } = await checkSource(text, entry.file);
     const name = entry.file.replace(/\W/g, '_');
     const cpp = entry.cpp;
     const src = path.join(work, `${name}.${cpp ? 'cpp' : 'c'}`);

@@ -15,7 +15,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze, fixture, ROOT } from '../helpers';
+import { checkSource, fixture, ROOT } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { translateText, Dialect, dialectsOf } from '../../server/src/translate/index';
 import { gcc as compile, OPTIMIZED, run, runSanitized, SANITIZED, THREADS } from '../differential/gcc';
@@ -42,7 +42,7 @@ async function translated(text: string, to: Dialect, file: string): Promise<stri
 }
 
 async function elision(text: string, file: string): Promise<string> {
-  const { model, diagnostics } = await analyze(text, file);
+  const { model, diagnostics } = await checkSource(text, file);
   assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => d.message), [], `the translation of ${file} has errors:\n${text}`);
   return elide(model);
 }
@@ -54,7 +54,7 @@ for (const [file, output] of Object.entries(expected)) {
   const base = path.basename(file).replace(/\W/g, '_');
   for (const to of ['metafork', 'openmp', 'cilkplus'] as const) {
     test(`${file} translated to ${to} computes what the program computes`, { skip: gcc ? false : 'gcc not found' }, async t => {
-      const { model } = await analyze(text, file);
+      const { model } = await checkSource(text, file);
       const source = dialectsOf(model);
       if (source.length === 1 && source[0] === to) return; // its own dialect: nothing to translate
       let out = await translated(text, to, file);

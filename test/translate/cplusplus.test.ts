@@ -9,7 +9,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze } from '../helpers';
+import { checkSource } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { gcc, OPTIMIZED, run } from '../differential/gcc';
 import { translateText, Dialect } from '../../server/src/translate/index';
@@ -34,7 +34,7 @@ async function translated(text: string, to: Dialect, fileName: string): Promise<
 }
 
 async function serialOutput(text: string, fileName: string): Promise<string> {
-  const { model } = await analyze(text, fileName);
+  const { model } = await checkSource(text, fileName);
   return runCpp(elide(model), fileName.replace(/\W/g, '_') + '_serial', false)[0];
 }
 
@@ -70,7 +70,7 @@ test('C++ spawns: what the callee binds by reference is shared by the OpenMP tas
 test('the .mfc written for C++ input with namespaces is read as C++: check accepts it, and it translates on', { skip }, async () => {
   const expected = await serialOutput(SPAWNS, 'spawns.cpp');
   const mfc = await translated(SPAWNS, 'metafork', 'spawns.cpp');
-  const { diagnostics } = await analyze(mfc, 'spawns.mfc');
+  const { diagnostics } = await checkSource(mfc, 'spawns.mfc');
   assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), []);
   const omp = await translated(mfc, 'openmp', 'spawns.mfc');
   assert.deepEqual(runCpp(omp, 'spawns_mfc_omp', true, [1, 2, 4]), [expected, expected, expected], omp);
@@ -80,7 +80,7 @@ test('C++ with nothing but a reference parameter: the .mfc starts with the C++ m
   const program = '#include <stdio.h>\nstruct box { long v; };\nvoid inc(box &b) { b.v += 1; }\nint main() {\n    box b1 = {0};\n    cilk_spawn inc(b1);\n    cilk_sync;\n    printf("%ld\\n", b1.v);\n    return 0;\n}\n';
   const mfc = await translated(program, 'metafork', 'ref.cpp');
   assert.equal(mfc, '// metafork: C++\n' + program.replace('cilk_spawn', 'meta_fork').replace('cilk_sync', 'meta_join'));
-  const { diagnostics } = await analyze(mfc, 'ref.mfc');
+  const { diagnostics } = await checkSource(mfc, 'ref.mfc');
   assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), []);
   const expected = await serialOutput(program, 'ref.cpp');
   assert.deepEqual(runCpp(await translated(mfc, 'openmp', 'ref.mfc'), 'ref_omp', true, [1, 2, 4]), [expected, expected, expected]);

@@ -11,7 +11,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze } from '../helpers';
+import { checkSource } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { gcc, OPTIMIZED, run } from '../differential/gcc';
 import { translateText, Dialect } from '../../server/src/translate/index';
@@ -72,7 +72,7 @@ async function translated(text: string, to: Dialect, fileName: string): Promise<
 }
 
 async function serial(text: string, fileName: string, cpp: boolean): Promise<string> {
-  const { model } = await analyze(text, fileName);
+  const { model } = await checkSource(text, fileName);
   // The elision drops the Cilk headers: the stand-in library comes in with -include.
   return build(elide(model), fileName.replace(/\W/g, '_') + '_serial', cpp, cpp ? ['-include', 'cilk/reducer.h'] : [], [1])[0];
 }

@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze, summarize } from '../helpers';
+import { checkSource, summarize } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { translateText, Dialect } from '../../server/src/translate/index';
 
@@ -41,7 +41,7 @@ async function outputOf(program: string, dialect: Dialect, name: string): Promis
     for (const [i, n] of [2, 4].entries()) assert.equal(outputs[i + 1], outputs[0], `${name}: OMP_NUM_THREADS=${n} differs from 1 thread\n${program}`);
     return outputs[0];
   }
-  const { model, diagnostics } = await analyze(program, name + ext[dialect]);
+  const { model, diagnostics } = await checkSource(program, name + ext[dialect]);
   assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), [], `${name} has errors:\n${program}`);
   return run(build(elide(model), `${name}_serial`, false), 1);
 }

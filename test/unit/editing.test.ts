@@ -6,13 +6,13 @@ import { checkSyntax, parseText } from '../../server/src/checks/index';
 import { LineIndex } from '../../server/src/base/lines';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, fixture } from '../helpers';
+import { checkSource, fixture } from '../helpers';
 
 test('a comment running over a newline inside a pragma: no hang, no false syntax error', async () => {
   const text = 'void g(int);\nvoid f(int n) {\n#pragma omp parallel /* a comment\n   across two lines */ num_threads(4)\n  {\n#pragma omp task /* inline */ firstprivate(n)\n    g(n);\n  }\n}\n';
-  assert.deepEqual((await analyze(text, 'a.c')).diagnostics, []);
+  assert.deepEqual((await checkSource(text, 'a.c')).diagnostics, []);
   // While it is being typed: the comment not closed yet.
-  const open = (await analyze(text.slice(0, text.indexOf('a comment') + 10), 'a.c')).diagnostics;
+  const open = (await checkSource(text.slice(0, text.indexOf('a comment') + 10), 'a.c')).diagnostics;
   assert.ok(open.length > 0);
 });
 
@@ -38,7 +38,7 @@ test('a clause typed past a broken function gets the diagnostics a fresh analysi
     previous = checkSyntax(next, previous);
     syntax.dispose();
     syntax = next;
-    const fresh = await analyze(text, 'r.mfc');
+    const fresh = await checkSource(text, 'r.mfc');
     assert.deepEqual(previous.diagnostics, fresh.diagnostics, JSON.stringify(text));
   }
   syntax.dispose();
@@ -59,7 +59,7 @@ test('lines and characters inserted above, inside and below each item: the incre
   let checked = 0;
   const codes = new Set<string>();
   for (const [name, text] of programs) {
-    const original = await analyze(text, name);
+    const original = await checkSource(text, name);
     if (original.diagnostics.length === 0) continue;
     for (const d of original.diagnostics) if (d.data) codes.add(d.code);
     for (const item of original.model.items) {
@@ -70,7 +70,7 @@ test('lines and characters inserted above, inside and below each item: the incre
           const before = checkSyntax(syntax);
           const next = syntax.update(edited);
           const incremental = checkSyntax(next, before);
-          const fresh = await analyze(edited, name);
+          const fresh = await checkSource(edited, name);
           assert.deepEqual(incremental.diagnostics, fresh.diagnostics, `${name}: ${JSON.stringify(insert)} at ${at}`);
           syntax.dispose(); next.dispose(); fresh.syntax.dispose();
           checked++;

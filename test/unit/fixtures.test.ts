@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, fixture, ROOT } from '../helpers';
+import { checkSource, fixture, ROOT } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { LineIndex } from '../../server/src/base/lines';
 
@@ -23,7 +23,7 @@ test('the manifest lists every seed fixture', () => {
 for (const entry of manifest) {
   test(`seed fixture ${entry.file}: diagnostics and elision`, async () => {
     const text = fs.readFileSync(fixture('seeds', entry.file), 'utf8');
-    const { diagnostics, model } = await analyze(text, entry.file);
+    const { diagnostics, model } = await checkSource(text, entry.file);
     const lines = new LineIndex(text);
     // `CODE@LINE` for each finding; the expected list documents why each one is right.
     const found = diagnostics.map(d => `${d.code}@${lines.position(d.start).line + 1}`);

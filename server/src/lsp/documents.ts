@@ -16,7 +16,7 @@ export interface DocumentState {
   version: number;
   text: string;
   lines: LineIndex;
-  analysis: Checked;
+  checked: Checked;
   /** Results the features derived from this version (see `derive`), dropped with it. */
   derived: Map<string, unknown>;
 }
@@ -48,7 +48,7 @@ export class DocumentStore {
         const state = this.states.get(uri);
         if (!doc || (state && state.version >= doc.version)) break;
         try {
-          await this.analyze(doc);
+          await this.check(doc);
         } catch (e) {
           // A bug, never the user's text: say so, and answer requests for this version with an error.
           this.log(`metafork: analysis failed for ${uri} v${doc.version}: ${(e as Error).stack ?? e}`);
@@ -97,7 +97,7 @@ export class DocumentStore {
 
   closed(uri: string): void {
     this.failed.delete(uri);
-    this.states.get(uri)?.analysis.syntax.dispose();
+    this.states.get(uri)?.checked.syntax.dispose();
     this.states.delete(uri);
     this.recent = this.recent.filter(u => u !== uri);
   }
@@ -107,20 +107,20 @@ export class DocumentStore {
   private used(uri: string): void {
     if (this.recent[0] === uri) return;
     this.recent = [uri, ...this.recent.filter(u => u !== uri)];
-    for (const old of this.recent.splice(KEEP_MODELS)) this.states.get(old)?.analysis.model.release();
+    for (const old of this.recent.splice(KEEP_MODELS)) this.states.get(old)?.checked.model.release();
   }
 
-  private async analyze(doc: TextDocument): Promise<void> {
+  private async check(doc: TextDocument): Promise<void> {
     const previous = this.states.get(doc.uri);
     const text = doc.getText();
     const version = doc.version;
-    const syntax = previous ? previous.analysis.syntax.update(text) : await parseText(text, pathOf(doc.uri));
-    const analysis = checkSyntax(syntax, previous?.analysis);
+    const syntax = previous ? previous.checked.syntax.update(text) : await parseText(text, pathOf(doc.uri));
+    const analysis = checkSyntax(syntax, previous?.checked);
     // Closed meanwhile.
     if (this.states.get(doc.uri) !== previous || !this.latest(doc.uri)) { syntax.dispose(); return; }
-    previous?.analysis.syntax.dispose();
+    previous?.checked.syntax.dispose();
     const lines = new LineIndex(text);
-    const state: DocumentState = { uri: doc.uri, version, text, lines, analysis, derived: new Map() };
+    const state: DocumentState = { uri: doc.uri, version, text, lines, checked: analysis, derived: new Map() };
     this.states.set(doc.uri, state);
     this.used(doc.uri);
     await this.publish(state);
@@ -140,5 +140,5 @@ export function pathOf(uri: string): string {
 }
 
 export function errorsOf(state: DocumentState): MfDiagnostic[] {
-  return state.analysis.diagnostics.filter(d => d.severity === 'error');
+  return state.checked.diagnostics.filter(d => d.severity === 'error');
 }

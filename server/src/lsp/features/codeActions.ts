@@ -49,9 +49,9 @@ function quickFixes(state: DocumentState, sent: LspDiagnostic[]): { fix: Fix; di
   for (const lsp of sent) {
     if (lsp.source !== 'metafork') continue;
     const { start } = spanOf(state.lines, lsp.range);
-    const d = state.analysis.diagnostics.find(x => x.code === lsp.code && x.start === start);
+    const d = state.checked.diagnostics.find(x => x.code === lsp.code && x.start === start);
     if (!d) continue;
-    for (const fix of fixesFor(state.text, state.analysis.model, d)) out.push({ fix, diagnostic: lsp });
+    for (const fix of fixesFor(state.text, state.checked.model, d)) out.push({ fix, diagnostic: lsp });
   }
   return out;
 }

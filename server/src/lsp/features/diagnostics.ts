@@ -6,7 +6,7 @@ import type { DocumentState } from '../documents';
 import { lspDiagnostics } from '../convert';
 
 export function published(state: DocumentState): PublishDiagnosticsParams {
-  const diagnostics = lspDiagnostics(state.analysis.diagnostics, state.lines);
+  const diagnostics = lspDiagnostics(state.checked.diagnostics, state.lines);
   return { uri: state.uri, version: state.version, diagnostics };
 }
 

@@ -32,7 +32,7 @@ export async function hoverAt(
 export function hover(state: DocumentState, offset: number, settings: MetaforkSettings): Hover | null {
   const cuda = (schedule: Construct) => scheduleKernels(state, schedule, settings);
   const cost = (schedule: Construct) => scheduleEstimate(state, schedule, settings);
-  const model = state.analysis.model.itemAt(offset);
+  const model = state.checked.model.itemAt(offset);
   if (!model) return null;
   const c = constructAt(model, offset);
   if (c) return markdown(constructHover(model, c, cuda, cost), c.head, state);

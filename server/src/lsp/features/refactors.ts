@@ -20,7 +20,7 @@ interface TranslationActionData { kind: 'translate'; uri: string; version: numbe
 
 /** The translation actions offered at `offset`: the construct there, then the whole file. */
 export function translationActions(state: DocumentState, offset: number, disabledSupport: boolean): CodeAction[] {
-  const doc = state.analysis.model;
+  const doc = state.checked.model;
   const blocked = errorsOf(state).length ? 'the file has errors: fix them first' : undefined;
   if (blocked && !disabledSupport) return [];
   const out: CodeAction[] = [];
@@ -58,7 +58,7 @@ interface TileActionData { kind: 'tile'; uri: string; version: number; offset?: 
  * nest must stay serial. With other nests in the file, "Offload every loop nest of the file" too
  * (those that may run in parallel). After the edit, the CUDA view opens. */
 export function offloadActions(state: DocumentState, offset: number, disabledSupport: boolean): CodeAction[] {
-  const model = state.analysis.model.itemAt(offset);
+  const model = state.checked.model.itemAt(offset);
   const nest = model && nestAt(model, offset);
   if (!nest) return [];
   const errors = errorsOf(state).length ? 'the file has errors: fix them first' : undefined;
@@ -76,7 +76,7 @@ export function offloadActions(state: DocumentState, offset: number, disabledSup
   };
   // Another nest anywhere in the file (counting stops at two: a code action is asked at every move).
   let nests = 0;
-  for (const m of state.analysis.model.allItems()) if ((nests += loopNests(m).length) > 1) break;
+  for (const m of state.checked.model.allItems()) if ((nests += loopNests(m).length) > 1) break;
   const others = nests > 1;
   return [
     ...action('Offload this loop nest to the GPU (meta_schedule)', nest.span.start, blocked),

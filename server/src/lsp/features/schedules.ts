@@ -13,14 +13,14 @@ import { derive, DocumentState, pathOf } from '../documents';
 
 /** The `meta_schedule` constructs of a state, in file order. */
 export function schedules(state: DocumentState): Construct[] {
-  return derive(state, 'schedules', () => schedulesOf(state.analysis.model));
+  return derive(state, 'schedules', () => schedulesOf(state.checked.model));
 }
 
 /** The kernels of one schedule in the configured memory mode. */
 export function scheduleKernels(state: DocumentState, schedule: Span, settings: MetaforkSettings): CudaResult {
   const memory = settings.cuda.memory;
   return derive(state, `cuda:${memory}:${schedule.start}`, () =>
-    cudaFromModel(state.analysis.model, state.analysis.diagnostics, {
+    cudaFromModel(state.checked.model, state.checked.diagnostics, {
       fileName: pathOf(state.uri), memory, only: schedule,
     }),
   );
@@ -32,7 +32,7 @@ export function scheduleEstimate(
 ): string | undefined {
   const { memory, gpu } = settings.cuda;
   const estimate = derive(state, `cost:${memory}:${gpu}:${schedule.start}`, () =>
-    estimateFromModel(state.analysis.model, state.analysis.diagnostics, {
+    estimateFromModel(state.checked.model, state.checked.diagnostics, {
       fileName: pathOf(state.uri), memory, gpu, offset: schedule.start,
     }).schedules[0]);
   return estimate && estimateSummary(GPUS[gpu], estimate, short);

@@ -42,7 +42,7 @@ const CONSTRUCT_SYMBOL: Partial<Record<Construct['kind'], SymbolKind>> = {
 function documentSymbols(
   state: DocumentState, memo: Map<string, DocumentSymbol>,
 ): { symbols: DocumentSymbol[]; memo: Map<string, DocumentSymbol> } {
-  const doc = state.analysis.model;
+  const doc = state.checked.model;
   const text = state.text;
   const out: DocumentSymbol[] = [];
   const used = new Map<string, DocumentSymbol>();
