@@ -30,6 +30,12 @@ export function isConstantMacro(macro: Macro | undefined): boolean {
   return !!macro && !macro.params && macro.body !== '' && macroIdentifiers(macro).length === 0;
 }
 
+/** Whether a macro's body assigns or increments (`=`, `+=`, `++`, `--`; not `==`, `<=`): a
+ * function-like macro that does neither changes no memory when called. */
+export function macroWrites(macro: Macro): boolean {
+  return /(^|[^=!<>])=(?!=)|\+\+|--/.test(macro.body);
+}
+
 /** C's keywords and type names: words of a macro body that name no variable. */
 const C_WORDS = new Set(['auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum', 'extern',
   'float', 'for', 'goto', 'if', 'inline', 'int', 'long', 'register', 'restrict', 'return', 'short', 'signed', 'sizeof', 'static',
