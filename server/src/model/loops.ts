@@ -111,7 +111,9 @@ export function canonicalHeader(loop: SNode, text: string): { header?: LoopHeade
     header: {
       variable, init, lower, condition: cond!, operator, relation: isVar(left) ? operator : FLIPPED[operator], bound,
       variableOnLeft: isVar(left), update,
-      step: { text: step.by ? textOf(text, step.by) : '1', negative: step.negative, ...(value === undefined ? {} : { value }) },
+      step: {
+        text: step.by ? textOf(text, step.by) : '1', negative: step.negative, ...(value === undefined ? {} : { value }),
+      },
     },
   };
 }
@@ -154,13 +156,17 @@ export interface NoRange { at: SNode; why: string }
  */
 export function loopRange(h: LoopHeader, read: (e: SNode) => Poly | undefined): LoopRange | NoRange {
   const by = h.step.value;
-  if (by === undefined || by === 0n) return { at: h.update, why: `the step of '${h.variable}' is not a nonzero integer constant` };
+  if (by === undefined || by === 0n) {
+    return { at: h.update, why: `the step of '${h.variable}' is not a nonzero integer constant` };
+  }
   // Both read whatever the outcome: a reader may note the names it meets.
   const first = read(h.lower), bound = read(h.bound);
   const direction = by > 0n ? 1 : -1;
   const up = h.relation === '<' || h.relation === '<=' || (h.relation === '!=' && direction === 1);
   const down = h.relation === '>' || h.relation === '>=' || (h.relation === '!=' && direction === -1);
-  if (direction === 1 ? !up : !down) return { at: h.condition, why: `the step of '${h.variable}' moves away from its bound` };
+  if (direction === 1 ? !up : !down) {
+    return { at: h.condition, why: `the step of '${h.variable}' moves away from its bound` };
+  }
   if (!first) return { at: h.lower, why: `the start value of '${h.variable}' is not read` };
   if (!bound) return { at: h.bound, why: `the bound of '${h.variable}' is not read` };
   // The last value the bound lets through: the bound itself for `<=` and `>=`, one short of it otherwise.
@@ -168,7 +174,8 @@ export function loopRange(h: LoopHeader, read: (e: SNode) => Poly | undefined): 
   const last = inclusive ? bound : bound.sub(Poly.constant(direction));
   const [lo, hi] = direction === 1 ? [first, last] : [last, first];
   const step = direction === 1 ? by : -by;
-  return { header: h, direction, step, first, lo, hi, trips: hi.sub(lo).add(Poly.constant(1)).scale(rational(1n, step)) };
+  const trips = hi.sub(lo).add(Poly.constant(1)).scale(rational(1n, step));
+  return { header: h, direction, step, first, lo, hi, trips };
 }
 
 /** `for (v = 0; v < U; v++)`, however 0, the step 1 and the comparison are spelled (`U > v`): the

@@ -166,7 +166,8 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
   if (early) out.push({ loop: name, at: early, certain: true, message: `${show(early)} ends the loop '${name}' early: whether a later iteration runs depends on an earlier one` });
   // Calls whose effects are unknown (math functions, and function-like macros whose expansion
   // assigns nothing, are pure).
-  const macros = new Set([...macroDefinitions(text).values()].filter(m => m.params && !macroWrites(m)).map(m => m.name));
+  const macros = new Set([...macroDefinitions(text).values()].filter(m => m.params && !macroWrites(m))
+    .map(m => m.name));
   walk(body, n => {
     if (n.type !== 'call_expression') return true;
     const f = child(n, 'function');
