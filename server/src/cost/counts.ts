@@ -9,8 +9,8 @@ import { within } from '../base/span';
 import { LineIndex } from '../base/lines';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
-import { canonicalHeader } from '../model/loops';
-import { Poly, rational } from '../symbolic/poly';
+import { canonicalHeader, rangeOf } from '../model/loops';
+import { Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 import { globalAccesses, tileLayout, Tile } from '../cuda/footprint';
 import type { Kernel } from '../cuda/kernel';
@@ -58,17 +58,10 @@ const unknownTrips = (loop: SNode, text: string) =>
   Poly.symbol(`${UNKNOWN_TRIPS}${new LineIndex(text).position(loop.start).line + 1}`);
 export const UNKNOWN_TRIPS = 'trips@';
 
-/** Iterations of a loop: `bound - lower` (+1 for `<=`) over a constant step going up, `lower -
- * bound` (+1 for `>=`) going down; a symbol `trips@LINE` otherwise. */
+/** Iterations of a loop: its range's `(hi - lo + 1) / step` (model/loops), the bounds read as
+ * parameters; a symbol `trips@LINE` when the header gives no range. */
 export function tripCount(loop: SNode, text: string): Poly {
-  const h = canonicalHeader(loop, text).header;
-  const unknown = () => unknownTrips(loop, text);
-  if (!h || !/^\d+$/.test(h.step.text.trim()) || !h.variableOnLeft) return unknown();
-  const up = !h.step.negative && ['<', '<=', '!='].includes(h.operator), down = h.step.negative && ['>', '>=', '!='].includes(h.operator);
-  if (!up && !down) return unknown();
-  const bound = parameterPoly(h.bound, text), lower = parameterPoly(h.lower, text);
-  const span = (up ? bound.sub(lower) : lower.sub(bound)).add(Poly.constant(h.operator === '<=' || h.operator === '>=' ? 1 : 0));
-  return span.scale(rational(1n, BigInt(h.step.text.trim())));
+  return rangeOf(canonicalHeader(loop, text).header, e => parameterPoly(e, text))?.trips ?? unknownTrips(loop, text);
 }
 
 /** Whether a loop's trip count is one `tripCount` reads from its header. */
@@ -89,12 +82,13 @@ function layoutSum(tiles: Tile[], words: (t: Tile) => Poly): Poly {
  */
 function iterations(loop: SNode, text: string, each: Poly): Poly {
   const h = canonicalHeader(loop, text).header;
-  const trips = tripCount(loop, text);
-  if (!h || !each.symbols().has(h.variable) || h.step.text.trim() !== '1') return each.mul(trips);
-  // The index's value at the iteration counted from 0: lower + index going up, lower - index going down.
-  const index = `${h.variable}#`;
-  const value = h.step.negative ? parameterPoly(h.lower, text).sub(Poly.symbol(index)) : parameterPoly(h.lower, text).add(Poly.symbol(index));
-  return sumOver(each.substitute(h.variable, value), trips, index);
+  const range = rangeOf(h, e => parameterPoly(e, text));
+  const trips = range?.trips ?? unknownTrips(loop, text);
+  if (!range || !each.symbols().has(range.header.variable) || range.step !== 1n) return each.mul(trips);
+  // The index's value at the iteration counted from 0: first + index going up, first - index going down.
+  const index = `${range.header.variable}#`;
+  const value = range.first.add(Poly.symbol(index).scale(range.direction));
+  return sumOver(each.substitute(range.header.variable, value), trips, index);
 }
 
 /** Counts one kernel. `tiles`: its shared-memory tiles; `region`: the schedule's body (host loops). */

@@ -26,7 +26,7 @@ import { child, conjuncts, named, subscriptChain, unparen, walk } from '../synta
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Reference, type Variable } from '../model/scopes';
-import { canonicalHeader } from '../model/loops';
+import { canonicalHeader, rangeOf } from '../model/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 import type { ArrayUse, Kernel } from './kernel';
@@ -211,17 +211,10 @@ class KernelSymbols {
   /** The inclusive range of a canonical loop's index, in parameters only; {} when unknown. */
   private range(loop: SNode): { lo?: Poly; hi?: Poly } {
     const h = canonicalHeader(loop, this.text).header;
-    if (!h || !/^\d+$/.test(h.step.text.trim())) return {};
-    const lower = this.read(h.lower), bound = this.read(h.bound);
-    if (!lower || !bound || !this.onlyParams(lower) || !this.onlyParams(bound)) return {};
-    const flip: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=', '!=': '!=' };
-    const op = h.variableOnLeft ? h.operator : flip[h.operator];
-    const one = Poly.constant(1);
-    if (!h.step.negative && (op === '<' || (op === '!=' && h.step.text.trim() === '1'))) return { lo: lower, hi: bound.sub(one) };
-    if (!h.step.negative && op === '<=') return { lo: lower, hi: bound };
-    if (h.step.negative && op === '>') return { lo: bound.add(one), hi: lower };
-    if (h.step.negative && op === '>=') return { lo: bound, hi: lower };
-    return {};
+    const range = rangeOf(h, e => { const p = this.read(e); return p && this.onlyParams(p) ? p : undefined; });
+    // `!=` with a larger step holds only if the step divides the distance: not taken on trust.
+    if (!range || (h!.relation === '!=' && range.step !== 1n)) return {};
+    return { lo: range.lo, hi: range.hi };
   }
 
   onlyParams(p: Poly): boolean { return [...p.symbols()].every(s => !this.loops.has(s)); }

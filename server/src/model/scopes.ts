@@ -339,9 +339,17 @@ export function buildFileScope(parts: { variables: Variable[]; functions: string
   return { variables, typedefs, functions, definitions, constants, cpp, callees, signature: sig.join(';') };
 }
 
-/** Whether `v` is assigned, incremented or passed by address for writing inside `span`. */
+/** A reference that assigns, increments or passes by address for writing inside `span`. */
+const writes = (r: Reference, span: Span) => r.access !== 'read' && within(r.span, span);
+
+/** Whether `v` is written inside `span` (assigned, incremented or passed by address for writing). */
 export function writtenWithin(scopes: ItemScopes, v: Variable, span: Span): boolean {
-  return scopes.references.some(r => r.variable === v && r.access !== 'read' && within(r.span, span));
+  return scopes.references.some(r => r.variable === v && writes(r, span));
+}
+
+/** The variables written inside `span`, as `writtenWithin` reads a write. */
+export function variablesWrittenWithin(scopes: ItemScopes, span: Span): Set<Variable> {
+  return new Set(scopes.references.filter(r => r.variable && writes(r, span)).map(r => r.variable!));
 }
 
 /** The initializer of a variable's declaration (`int dim = ...`), if it has one. */

@@ -8,9 +8,9 @@
 
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { Span, within } from '../base/span';
+import { within } from '../base/span';
 import type { Construct, ItemModel } from '../model/constructs';
-import type { Variable } from '../model/scopes';
+import { variablesWrittenWithin, type Variable } from '../model/scopes';
 import { lineIndent } from '../base/layout';
 import type { TextEdit } from '../base/edits';
 import { polynomialOf } from '../symbolic/expression';
@@ -58,11 +58,6 @@ function occurrences(model: ItemModel, root: SNode, ids: Map<Variable, number>):
 }
 
 
-/** Variables written somewhere in `span`. */
-function writtenIn(model: ItemModel, span: Span): Set<Variable> {
-  return new Set(model.scopes.references.filter(r => r.variable && r.access !== 'read' && within(r.span, span)).map(r => r.variable!));
-}
-
 export function cseEdits(model: ItemModel, schedule: Construct, level: number, numbered: number): { edits: TextEdit[]; notes: string[] } {
   return level === 1 ? eliminate(model, schedule, numbered) : hoist(model, schedule);
 }
@@ -76,7 +71,7 @@ function eliminate(model: ItemModel, schedule: Construct, numbered: number): { e
   for (const body of threadBodies(model, schedule)) walk(body, n => { if (n.type === 'compound_statement') blocks.push(n); return true; });
   const ids = new Map<Variable, number>();
   for (const block of blocks) {
-    const written = writtenIn(model, block);
+    const written = variablesWrittenWithin(model.scopes, block);
     // Occurrences in this block's own statements (not in nested blocks: another basic block).
     const nested = blocks.filter(b => b !== block && within(b, block));
     const found = occurrences(model, block, ids)
@@ -114,7 +109,7 @@ function hoist(model: ItemModel, schedule: Construct): { edits: TextEdit[]; note
       let target: SNode | undefined;
       for (let a = n.parent; a && a !== body && within(a, body); a = a.parent) {
         if (!LOOP.has(a.type)) continue;
-        const w = writtenIn(model, a);
+        const w = variablesWrittenWithin(model.scopes, a);
         if (uses.some(v => w.has(v) || within(v.span, a!))) break;
         target = a;
       }

@@ -23,7 +23,7 @@ import type { SNode } from '../syntax/parser';
 import { within, type Span } from '../base/span';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
-import { canonicalHeader } from '../model/loops';
+import { canonicalHeader, countsFromZero } from '../model/loops';
 import type { Kernel } from '../cuda/kernel';
 import { polynomialOf } from '../symbolic/expression';
 import { Poly } from '../symbolic/poly';
@@ -67,7 +67,7 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
     const h = canonicalHeader(loop, text).header;
     const init = child(loop, 'initializer');
     const variable = h && init ? model.scopes.variables.find(v => v.loopControl && v.name === h.variable && within(v.span, init)) : undefined;
-    if (!h || !variable || text.slice(h.lower.start, h.lower.end).trim() !== '0' || h.step.text.trim() !== '1' || h.step.negative || h.operator !== '<' || !h.variableOnLeft || writtenWithin(model.scopes, variable, child(loop, 'body')!)) {
+    if (!h || !variable || !countsFromZero(h, text) || writtenWithin(model.scopes, variable, child(loop, 'body')!)) {
       throw new Unproved(`the loop ${show(headerOf(loop, text))} is not 'for (int v = 0; v < bound; v++)'`, headerOf(loop, text));
     }
     const U = readOuter(model, h.bound, kernel.nest);

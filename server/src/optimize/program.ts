@@ -19,7 +19,7 @@ import type { SNode } from '../syntax/parser';
 import { Span, within } from '../base/span';
 import type { Construct, ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
-import { canonicalHeader } from '../model/loops';
+import { canonicalHeader, countsFromZero } from '../model/loops';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { Stage } from '../base/stage';
 import { indentUnit, lineIndent, reindent } from '../base/layout';
@@ -152,8 +152,7 @@ export function readScheduleSource(analysis: Checked, fileName: string | undefin
       if (node.type === 'compound_statement') { const inner = named(node).filter(n => n.type !== 'comment'); node = inner.length === 1 ? inner[0] : undefined; continue; }
       if (node.type !== 'for_statement') break;
       const h = canonicalHeader(node, text).header;
-      const v = h && h.operator === '<' && h.variableOnLeft && text.slice(h.lower.start, h.lower.end).trim() === '0' && h.step.text.trim() === '1' && !h.step.negative
-        ? parameterVariable(model, h.bound, span) : undefined;
+      const v = h && countsFromZero(h, text) ? parameterVariable(model, h.bound, span) : undefined;
       if (v && !blockSizes.has(v.name)) found = { loop: node, v };
       else node = child(node, 'body');
     }

@@ -13,10 +13,13 @@ export interface Macro {
 
 const DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(\([^)]*\))?((?:[^\n\\]|\\[^\n]|\\\n)*)$/gm;
 
-/** Every `#define` of the text by name (the last one wins, as after an `#undef` and a new definition). */
+/** Every `#define` of the text by name (the last one wins, as after an `#undef` and a new definition),
+ * except those inside a block comment or an `#if 0` group, which the compiler never sees. */
 export function macroDefinitions(text: string): Map<string, Macro> {
   const out = new Map<string, Macro>();
+  const dead = deadSpans(text);
   for (const m of text.matchAll(DEFINE)) {
+    if (dead.some(d => d.start <= m.index! && m.index! < d.end)) continue;
     const params = m[2] ? m[2].slice(1, -1).split(',').map(p => p.trim()).filter(Boolean) : undefined;
     const body = m[3].replace(/\\\n/g, ' ').replace(/\/\*[^]*?\*\/|\/\/.*$/g, ' ').trim();
     out.set(m[1], { name: m[1], ...(params ? { params } : {}), body, start: m.index! });
@@ -24,10 +27,52 @@ export function macroDefinitions(text: string): Map<string, Macro> {
   return out;
 }
 
+// Block comments, string and character literals (a `/*` inside one opens nothing), conditional lines.
+const TOKEN = new RegExp([
+  /\/\*[^]*?(?:\*\/|$(?![^]))/, /\/\/[^\n]*/, /"(?:[^"\\\n]|\\.)*"/, /'(?:[^'\\\n]|\\.)*'/,
+  /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b([^\n]*)/,
+].map(r => r.source).join('|'), 'gm');
+
+/** Where directives are not seen: block comments, and the lines of `#if 0` up to its `#else`,
+ * `#elif` or `#endif` (conditionals nested inside it included). */
+function deadSpans(text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  /** Open conditionals; `deadFrom` where the one that hides its lines began hiding them. */
+  const open: { deadFrom?: number }[] = [];
+  const hidden = () => open.some(c => c.deadFrom !== undefined);
+  for (const m of text.matchAll(TOKEN)) {
+    const at = m.index!, directive = m[1];
+    if (!directive) {
+      if (m[0].startsWith('/*') && !hidden()) out.push({ start: at, end: at + m[0].length });
+      continue;
+    }
+    const condition = (m[2] ?? '').replace(/\/\*[^]*?\*\/|\/\/.*$/g, '').trim();
+    if (directive === 'if' || directive === 'ifdef' || directive === 'ifndef') {
+      open.push(!hidden() && directive === 'if' && condition === '0' ? { deadFrom: at } : {});
+    } else if (open.length) {
+      const top = open[open.length - 1];
+      if (top.deadFrom !== undefined && (directive === 'endif' || directive === 'else' || directive === 'elif')) {
+        out.push({ start: top.deadFrom, end: at });
+        top.deadFrom = undefined;
+      }
+      if (directive === 'endif') open.pop();
+    }
+  }
+  const still = open.find(c => c.deadFrom !== undefined);
+  if (still) out.push({ start: still.deadFrom!, end: text.length });
+  return out;
+}
+
 /** An object-like macro whose body names nothing (`#define N 4096`, `(long) 1 << 20`): one value
  * for the whole program, a constant wherever it is used. */
 export function isConstantMacro(macro: Macro | undefined): boolean {
   return !!macro && !macro.params && macro.body !== '' && macroIdentifiers(macro).length === 0;
+}
+
+/** Whether a macro's body assigns or increments (`=`, `+=`, `++`, `--`; not `==`, `<=`): a
+ * function-like macro that does neither changes no memory when called. */
+export function macroWrites(macro: Macro): boolean {
+  return /(^|[^=!<>])=(?!=)|\+\+|--/.test(macro.body);
 }
 
 /** C's keywords and type names: words of a macro body that name no variable. */

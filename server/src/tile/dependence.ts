@@ -14,8 +14,8 @@ import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
 import { within } from '../base/span';
 import { LineIndex } from '../base/lines';
-import { macroDefinitions } from '../syntax/macros';
-import { canonicalHeader } from '../model/loops';
+import { macroDefinitions, macroWrites } from '../syntax/macros';
+import { canonicalHeader, rangeOf } from '../model/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 
@@ -51,11 +51,12 @@ export function nestLoops(model: ItemModel, nest: SNode): NestLoop[] {
     const variable = indexOf(model, n);
     if (!h || !variable || variable.shape !== 'value') return true;
     const loop: NestLoop = { node: n, variable, symbol: symbolAt(model, variable, n, nest)! };
-    const lower = readPoly(model, h.lower, nest), bound = readPoly(model, h.bound, nest);
-    const step = h.step.text.trim();
-    if (lower && bound && step === '1' && !h.step.negative && h.variableOnLeft && (h.operator === '<' || h.operator === '<=')) {
-      loop.lo = lower;
-      loop.hi = h.operator === '<' ? bound.sub(Poly.constant(1)) : bound;
+    // The tiler rebuilds the loop from [lo, hi]: only a loop taking every value of it in order
+    // has one (not `!=`, which runs on past its bound when it starts beyond it).
+    const range = rangeOf(h, e => readPoly(model, e, nest));
+    if (range && range.direction === 1 && range.step === 1n && h.relation !== '!=') {
+      loop.lo = range.lo;
+      loop.hi = range.hi;
     }
     out.push(loop);
     return true;
@@ -167,7 +168,8 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
   if (early) out.push({ loop: name, at: early, certain: true, message: `${show(early)} ends the loop '${name}' early: whether a later iteration runs depends on an earlier one` });
   // Calls whose effects are unknown (math functions, and function-like macros whose expansion
   // assigns nothing, are pure).
-  const macros = new Set([...macroDefinitions(text).values()].filter(m => m.params && !/(^|[^=!<>])=(?!=)|\+\+|--/.test(m.body)).map(m => m.name));
+  const macros = new Set([...macroDefinitions(text).values()].filter(m => m.params && !macroWrites(m))
+    .map(m => m.name));
   walk(body, n => {
     if (n.type !== 'call_expression') return true;
     const f = child(n, 'function');
