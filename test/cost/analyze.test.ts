@@ -21,8 +21,8 @@ async function counts(file: string, memory: 'global' | 'shared' = 'global') {
     const { schedules, diagnostics } = readScheduleKernels(a.model, a.diagnostics, { memory });
     assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
     return schedules.flatMap(s => s.read.kernels.map((k, i) => {
-      const c = countKernel(s.model, k, s.tiles[i], s.read.schedule.region!);
-      return { name: c.name, threads: c.threads.toMath(), blocks: c.blocks.toMath(), launches: c.launches.toMath(), ops: c.ops.toMath(), reads: c.reads.toMath(), writes: c.writes.toMath(), tiles: `${c.tileLoads.toMath()} / ${c.tileStores.toMath()}`, uncoalesced: c.uncoalesced };
+      const c = countKernel(s.model, k, s.boxes[i], s.read.schedule.region!);
+      return { name: c.name, threads: c.threads.toMath(), blocks: c.blocks.toMath(), launches: c.launches.toMath(), ops: c.ops.toMath(), reads: c.reads.toMath(), writes: c.writes.toMath(), tiles: `${c.boxLoads.toMath()} / ${c.boxStores.toMath()}`, uncoalesced: c.uncoalesced };
     }));
   } finally {
     a.syntax.dispose();

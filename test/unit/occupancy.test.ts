@@ -55,10 +55,10 @@ const QUADRO = { ...C2070, sms: 16 };
 
 test("RT-CUDA Eq. 4.1-4.5: the thesis's worked example and the tables' reproducible rows", () => {
   // L1265-1279: 256 threads, tile 256, 4-byte elements, 2 per result; 32 warps, 16384 B, 8 blocks per SM.
-  const worked = rtcudaModel({ ...C2070, warpsPerSm: 32, sharedBytesPerSm: 16384 }, { threadsPerBlock: 256, tileSize: 256, elementBytes: 4, elementsPerResult: 2, resultElements: 256 });
+  const worked = rtcudaModel({ ...C2070, warpsPerSm: 32, sharedBytesPerSm: 16384 }, { threadsPerBlock: 256, boxSize: 256, elementBytes: 4, elementsPerResult: 2, resultElements: 256 });
   assert.deepEqual([worked.warpsPerBlock, worked.sharedPerBlock, worked.activeBlocks], [8, 2048, 4]);
   const mm = (threadsPerBlock: number, tileSize: number, elementsPerResult: number, device = C2070) =>
-    rtcudaModel(device, { threadsPerBlock, tileSize, elementBytes: 4, elementsPerResult, resultElements: 2048 * 2048 });
+    rtcudaModel(device, { threadsPerBlock, boxSize: tileSize, elementBytes: 4, elementsPerResult, resultElements: 2048 * 2048 });
   const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
   // Table 4.2, "Restructuring Algorithm" 512/2048 and "NVIDIA SDK" 256/256 (matrix multiplication: 2 elements a result).
   const restructured = mm(512, 2048, 2);

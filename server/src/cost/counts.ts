@@ -12,7 +12,7 @@ import type { ItemModel } from '../model/constructs';
 import { canonicalHeader, rangeOf } from '../model/loops';
 import { Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
-import { globalAccesses, tileLayout, Tile } from '../cuda/footprint';
+import { globalAccesses, boxLayout, StagedBox } from '../cuda/footprint';
 import type { Kernel } from '../cuda/kernel';
 import { kernelName } from '../cuda/kernel';
 import { sumOver } from './mcm';
@@ -30,8 +30,8 @@ export interface KernelCounts {
   reads: Poly;
   writes: Poly;
   /** Per block: words copied from global memory into tiles, and back. */
-  tileLoads: Poly;
-  tileStores: Poly;
+  boxLoads: Poly;
+  boxStores: Poly;
   /** Global references whose neighbouring threads (threadIdx.x) touch words far apart. */
   uncoalesced: string[];
   /** Loops whose trip count the header does not give (`while`, a step that is not a constant):
@@ -70,9 +70,9 @@ const counted = (loop: SNode, text: string) => ![...tripCount(loop, text).symbol
 const OPERATORS = new Set(['binary_expression', 'unary_expression', 'conditional_expression', 'call_expression', 'cast_expression']);
 
 /** Σ over tiles, where of the two sides of a uniform branch only the larger runs in a launch. */
-function layoutSum(tiles: Tile[], words: (t: Tile) => Poly): Poly {
-  const sum = (ts: Tile[]) => ts.reduce((p, t) => p.add(words(t)), Poly.ZERO);
-  return tileLayout(tiles).reduce((p, u) => p.add('tile' in u ? words(u.tile) : larger(sum(u.then), sum(u.otherwise))), Poly.ZERO);
+function layoutSum(boxes: StagedBox[], words: (t: StagedBox) => Poly): Poly {
+  const sum = (ts: StagedBox[]) => ts.reduce((p, t) => p.add(words(t)), Poly.ZERO);
+  return boxLayout(boxes).reduce((p, u) => p.add('box' in u ? words(u.box) : larger(sum(u.then), sum(u.otherwise))), Poly.ZERO);
 }
 
 /**
@@ -92,9 +92,9 @@ function iterations(loop: SNode, text: string, each: Poly): Poly {
 }
 
 /** Counts one kernel. `tiles`: its shared-memory tiles; `region`: the schedule's body (host loops). */
-export function countKernel(model: ItemModel, kernel: Kernel, tiles: Tile[], region: SNode): KernelCounts {
+export function countKernel(model: ItemModel, kernel: Kernel, boxes: StagedBox[], region: SNode): KernelCounts {
   const text = model.text;
-  const accesses = globalAccesses(model, kernel, tiles);
+  const accesses = globalAccesses(model, kernel, boxes);
   const byNode = new Map(accesses.map(a => [a.node, a]));
 
   const uncounted: SNode[] = [];
@@ -136,7 +136,7 @@ export function countKernel(model: ItemModel, kernel: Kernel, tiles: Tile[], reg
   let launches = Poly.constant(1);
   for (let m = kernel.nest.parent; m && m !== region; m = m.parent) if (m.type === 'for_statement') launches = launches.mul(trips(m));
   // A tile moves once per iteration of the serial loops down to its level.
-  const moved = (t: Tile) => {
+  const moved = (t: StagedBox) => {
     const level = t.level ? kernel.spine.findIndex(s => s.loop === t.level) : -1;
     const repeat = kernel.spine.slice(0, level + 1).filter(s => s.role === 'serial').reduce((p, s) => p.mul(trips(s.loop)), Poly.constant(1));
     return t.extent.reduce((p, e) => p.mul(e), Poly.constant(1)).mul(repeat);
@@ -147,8 +147,8 @@ export function countKernel(model: ItemModel, kernel: Kernel, tiles: Tile[], reg
     blocks: kernel.grid.reduce((p, g) => p.mul(boundPoly(g.bound)), Poly.constant(1)),
     launches,
     ...per,
-    tileLoads: layoutSum(tiles, moved),
-    tileStores: layoutSum(tiles.filter(t => t.written), moved),
+    boxLoads: layoutSum(boxes, moved),
+    boxStores: layoutSum(boxes.filter(t => t.written), moved),
     uncoalesced: accesses.filter(a => a.coalesced === false).map(a => text.slice(a.node.start, a.node.end)),
     uncounted: [...new Set(uncounted)],
   };

@@ -14,7 +14,7 @@ import { within } from '../base/span';
 import { macroDefinitions } from '../syntax/macros';
 import { initializerOf } from '../model/scopes';
 import { readScheduleKernels, ReadSchedule } from '../cuda/index';
-import { tileLayout, type MemoryMode, type Tile } from '../cuda/footprint';
+import { boxLayout, type MemoryMode, type StagedBox } from '../cuda/footprint';
 import { Poly, rational } from '../symbolic/poly';
 import * as mcm from './mcm';
 import { evaluateC } from '../symbolic/evaluate';
@@ -82,13 +82,13 @@ export function estimateFromModel(
 function estimateSchedule(s: ReadSchedule, gpu: Gpu, options: CostOptions, lines: LineIndex): ScheduleEstimate {
   const text = s.model.text;
   const span = constructSpan(s.read.schedule);
-  const counts = s.read.kernels.map((k, i) => countKernel(s.model, k, s.tiles[i], s.read.schedule.region!));
-  const registers = s.read.kernels.map((k, i) => options.registers ?? estimateRegisters(k, text, s.tiles[i]));
+  const counts = s.read.kernels.map((k, i) => countKernel(s.model, k, s.boxes[i], s.read.schedule.region!));
+  const registers = s.read.kernels.map((k, i) => options.registers ?? estimateRegisters(k, text, s.boxes[i]));
   const blockParameters = [...new Set(s.read.kernels.flatMap(k => k.block.map(b => b.bound.trim())).filter(b => /^[A-Za-z_]\w*$/.test(b)))];
   const twoD = s.read.kernels.some(k => k.block.length === 2);
   const env = Environment.of(s.model, span.start, options.set ?? {}, name =>
     blockParameters.includes(name) ? (twoD ? DEFAULTS.block2 : DEFAULTS.block1) : /^s$|granularity/.test(name) ? DEFAULTS.granularity : DEFAULTS.data);
-  const at = (values: Environment) => pointEstimate(gpu, counts, registers, s.tiles.map(ts => ts), values);
+  const at = (values: Environment) => pointEstimate(gpu, counts, registers, s.boxes.map(ts => ts), values);
   const point = at(env);
   const sweep = blockParameters.length === 0 ? [] : (twoD && blockParameters.length === 2 ? SWEEP_2D : SWEEP_1D.map(b => blockParameters.map(() => b) as number[]))
     .map(sizes => {
@@ -110,19 +110,19 @@ function estimateSchedule(s: ReadSchedule, gpu: Gpu, options: CostOptions, lines
 function describe(c: KernelCounts): Pick<KernelEstimate, 'name' | 'formulas' | 'mcm' | 'coalesced' | 'uncoalesced'> {
   const m = (p: Poly) => p.toMath();
   const words = c.reads.add(c.writes);
-  const tileWords = c.tileLoads.add(c.tileStores);
-  const perThread = tileWords.isZero ? m(words) : `${m(words)} + (${m(tileWords)})/(${m(c.threads)})`;
+  const boxWords = c.boxLoads.add(c.boxStores);
+  const perThread = boxWords.isZero ? m(words) : `${m(words)} + (${m(boxWords)})/(${m(c.threads)})`;
   const coalesced = c.uncoalesced.length === 0;
   return {
     name: c.name,
-    formulas: { threads: m(c.threads), blocks: m(c.blocks), launches: m(c.launches), ops: m(c.ops), reads: m(c.reads), writes: m(c.writes), tileLoads: m(c.tileLoads), tileStores: m(c.tileStores) },
+    formulas: { threads: m(c.threads), blocks: m(c.blocks), launches: m(c.launches), ops: m(c.ops), reads: m(c.reads), writes: m(c.writes), tileLoads: m(c.boxLoads), tileStores: m(c.boxStores) },
     mcm: { work: m(c.threads.mul(c.ops)), span: m(c.ops), overhead: `${coalesced ? '' : `${m(c.threads)} · `}U · (${perThread})` },
     coalesced, uncoalesced: c.uncoalesced,
   };
 }
 
 /** The estimate at one point of the parameters. */
-function pointEstimate(gpu: Gpu, counts: KernelCounts[], registers: number[], tiles: ReadSchedule['tiles'], env: Environment) {
+function pointEstimate(gpu: Gpu, counts: KernelCounts[], registers: number[], boxes: ReadSchedule['boxes'], env: Environment) {
   const U = env.value('U') ?? gpu.wordCycles;
   const exact = (x: number) => (Number.isInteger(x) ? rational(BigInt(x)) : rational(BigInt(Math.round(x * 1e6)), 1000000n));
   const number = (p: Poly | mcm.Fraction) => { const r = mcm.valueAt(p, new Map()); return Number(r.n) / Number(r.d); };
@@ -130,13 +130,13 @@ function pointEstimate(gpu: Gpu, counts: KernelCounts[], registers: number[], ti
   const parts: mcm.Program[] = [];
   const kernels = counts.map((c, i) => {
     const threads = env.number(c.threads), blocks = env.number(c.blocks), launches = env.number(c.launches);
-    const sharedBytes = layoutBytes(tiles[i], env);
+    const sharedBytes = layoutBytes(boxes[i], env);
     const o = occupancy(gpu, { threadsPerBlock: threads, registersPerThread: registers[i], sharedBytes });
     // A thread's share of its block's tile copies (coalesced: neighbouring threads copy neighbours).
     const share = (w: Poly) => env.number(w) / Math.max(threads, 1);
     const kernel: mcm.Kernel = {
       name: c.name, blocks: exact(blocks), threads: exact(threads), span: exact(env.number(c.ops)),
-      reads: exact(env.number(c.reads) + share(c.tileLoads)), writes: exact(env.number(c.writes) + share(c.tileStores)),
+      reads: exact(env.number(c.reads) + share(c.boxLoads)), writes: exact(env.number(c.writes) + share(c.boxStores)),
       coalesced: c.uncoalesced.length === 0,
     };
     parts.push(mcm.repeat(exact(launches), kernel));
@@ -156,9 +156,9 @@ function pointEstimate(gpu: Gpu, counts: KernelCounts[], registers: number[], ti
 
 /** Bytes of a kernel's tiles as the generator lays them out (16-byte aligned; the two sides of a
  * uniform branch share theirs). */
-function layoutBytes(tiles: Tile[], env: Environment): number {
-  const bytes = (ts: Tile[]) => ts.reduce((a, t) => a + Math.ceil(env.number(t.extent.reduce((p, e) => p.mul(e), Poly.constant(1))) * elementBytes(t.array.element) / 16) * 16, 0);
-  return tileLayout(tiles).reduce((a, u) => a + ('tile' in u ? bytes([u.tile]) : Math.max(bytes(u.then), bytes(u.otherwise))), 0);
+function layoutBytes(boxes: StagedBox[], env: Environment): number {
+  const bytes = (ts: StagedBox[]) => ts.reduce((a, t) => a + Math.ceil(env.number(t.extent.reduce((p, e) => p.mul(e), Poly.constant(1))) * elementBytes(t.array.element) / 16) * 16, 0);
+  return boxLayout(boxes).reduce((a, u) => a + ('box' in u ? bytes([u.box]) : Math.max(bytes(u.then), bytes(u.otherwise))), 0);
 }
 
 

@@ -65,13 +65,13 @@ export function estimateCycles(gpu: Gpu, launches: Launch[]): number {
 
 /** RT-CUDA's Ch.4 model (Eq. 4.1–4.5) for a threads-per-block × tile-size choice. */
 export interface RtCudaDevice { warpsPerSm: number; threadsPerWarp: number; sharedBytesPerSm: number; maxBlocksPerSm: number; spsPerSm: number; sms: number }
-export function rtcudaModel(d: RtCudaDevice, c: { threadsPerBlock: number; tileSize: number; elementBytes: number; elementsPerResult: number; resultElements: number }) {
+export function rtcudaModel(d: RtCudaDevice, c: { threadsPerBlock: number; boxSize: number; elementBytes: number; elementsPerResult: number; resultElements: number }) {
   const warpsPerBlock = c.threadsPerBlock / d.threadsPerWarp;                                   // (4.2)
-  const sharedPerBlock = c.tileSize * c.elementBytes * c.elementsPerResult;                     // (4.3)
+  const sharedPerBlock = c.boxSize * c.elementBytes * c.elementsPerResult;                     // (4.3)
   // (4.1) as printed, with ceilings (the tuner's floors give the same on whole quotients).
   const activeBlocks = Math.min(Math.min(Math.ceil(d.warpsPerSm / warpsPerBlock), d.maxBlocksPerSm),
     Math.min(Math.ceil(d.sharedBytesPerSm / sharedPerBlock), d.maxBlocksPerSm));
-  const totalKernelBlocks = c.resultElements / c.tileSize;
+  const totalKernelBlocks = c.resultElements / c.boxSize;
   return {
     warpsPerBlock, sharedPerBlock, activeBlocks, totalKernelBlocks,
     akbpsm: totalKernelBlocks / d.sms,                                                          // (4.4)

@@ -7,28 +7,28 @@
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { Kernel } from '../cuda/kernel';
-import type { Tile } from '../cuda/footprint';
+import type { StagedBox } from '../cuda/footprint';
 
 /** The scalar types whose locals are counted; a declaration of another type (a pointer, an array,
  * `size_t`, a struct) lives in memory or is folded away. */
 const COUNTED = new Set(['int', 'long', 'unsigned', 'float', 'double', 'char', 'short']);
 
-export function estimateRegisters(k: Kernel, text: string, tiles: readonly Tile[] = []): number {
+export function estimateRegisters(k: Kernel, text: string, boxes: readonly StagedBox[] = []): number {
   const declarations = k.scalars.map(s => s.declaration);
   const pointers = k.arrays.length + declarations.filter(d => d.includes('*')).length;
   const values = declarations.length - declarations.filter(d => d.includes('*')).length;
   const locals = new Set<string>([...k.grid, ...k.block].map(m => m.variable));
   // What the printer declares for tiles (print.ts): thread numbering, each tile's first extent and
   // origin, the copy loop's element and its first global index.
-  if (tiles.length) for (const name of ['mf_tid', 'mf_threads', 'mf_e', 'mf_g0']) locals.add(name);
-  for (const t of tiles) locals.add(`mf_${t.id}_e0`).add(`mf_${t.id}_o0`);
+  if (boxes.length) for (const name of ['mf_tid', 'mf_threads', 'mf_e', 'mf_g0']) locals.add(name);
+  for (const t of boxes) locals.add(`mf_${t.id}_e0`).add(`mf_${t.id}_o0`);
   walk(k.nest, n => {
     const name = n.type === 'declaration' ? countedLocal(n, text) : undefined;
     // CSE's temporaries are values nvcc's own CSE keeps in registers anyway: they add none.
     if (name && !name.startsWith('mf_cse')) locals.add(name);
     return true;
   });
-  return 4 + 2 * pointers + values + locals.size + 2 * tiles.length;
+  return 4 + 2 * pointers + values + locals.size + 2 * boxes.length;
 }
 
 /** The first variable a declaration declares when it is a plain scalar of a counted type. */

@@ -33,7 +33,7 @@ import type { ArrayUse, Kernel } from './kernel';
 
 export type MemoryMode = 'global' | 'shared';
 
-export interface Tile {
+export interface StagedBox {
   array: ArrayUse;
   /** `a`, or `a_1` for a second group of the same array: the tile is `shared_<id>`. */
   id: string;
@@ -76,14 +76,14 @@ export interface Branch {
 
 /** Where tiles lie in the shared buffer: one after another, except that the tiles of the two sides
  * of a uniform branch (its outermost one) start at the same place. */
-export type LayoutUnit = { tile: Tile } | { then: Tile[]; otherwise: Tile[] };
+export type LayoutUnit = { box: StagedBox } | { then: StagedBox[]; otherwise: StagedBox[] };
 
-export function tileLayout(tiles: Tile[]): LayoutUnit[] {
+export function boxLayout(boxes: StagedBox[]): LayoutUnit[] {
   const units: LayoutUnit[] = [];
-  const branches = new Map<number, { then: Tile[]; otherwise: Tile[] }>();
-  for (const t of tiles) {
+  const branches = new Map<number, { then: StagedBox[]; otherwise: StagedBox[] }>();
+  for (const t of boxes) {
     const b = t.context[0];
-    if (!b) { units.push({ tile: t }); continue; }
+    if (!b) { units.push({ box: t }); continue; }
     let unit = branches.get(b.at);
     if (!unit) { unit = { then: [], otherwise: [] }; branches.set(b.at, unit); units.push(unit); }
     (b.taken ? unit.then : unit.otherwise).push(t);
@@ -92,7 +92,7 @@ export function tileLayout(tiles: Tile[]): LayoutUnit[] {
 }
 
 /** The C condition under which a tile is loaded and stored; undefined: always. */
-export function tileCondition(t: Tile): string | undefined {
+export function boxCondition(t: StagedBox): string | undefined {
   if (t.context.length === 1 && t.context[0].taken) return t.context[0].condition;
   return t.context.length ? t.context.map(b => (b.taken ? `(${b.condition})` : `!(${b.condition})`)).join(' && ') : undefined;
 }
@@ -104,7 +104,7 @@ function exclusive(a: { context: Branch[] }, b: { context: Branch[] }): boolean 
 const contextKey = (c: Branch[]) => c.map(b => `${b.at}${b.taken ? '+' : '-'}`).join(',');
 
 export interface Staging {
-  tiles: Tile[];
+  boxes: StagedBox[];
   /** Arrays the mode or `cache(...)` asked to stage that stay (partly) in global memory, and why. */
   unstaged: { array: ArrayUse; reason: string }[];
 }
@@ -413,8 +413,8 @@ function dense(symbols: KernelSymbols, varying: Map<string, Poly>): boolean {
 }
 
 /** The tiles of one kernel under a memory mode and the schedule's `cache(...)` list. */
-export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, cache: ReadonlySet<string> | undefined): Staging {
-  const staging: Staging = { tiles: [], unstaged: [] };
+export function stageBoxes(model: ItemModel, kernel: Kernel, mode: MemoryMode, cache: ReadonlySet<string> | undefined): Staging {
+  const staging: Staging = { boxes: [], unstaged: [] };
   const wanted = kernel.arrays.filter(a => cache ? cache.has(a.name) : mode === 'shared');
   if (wanted.length === 0) return staging;
   const symbols = new KernelSymbols(model, kernel);
@@ -427,8 +427,8 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
 
   /** The tiles of one array, and the first reason a group of it stays global; with `stride`, a
    * one-dimensional array is read as rows of that length. */
-  const stageArray = (use: ArrayUse, stride?: string): { tiles: Tile[]; reason?: string } => {
-    const tiles: Tile[] = [];
+  const stageArray = (use: ArrayUse, stride?: string): { boxes: StagedBox[]; reason?: string } => {
+    const boxes: StagedBox[] = [];
     const refs: Ref[] = [];
     let reason: string | undefined;
     const fail = (why: string) => { reason ??= why; };
@@ -453,7 +453,7 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
       }
       refs.push(ref);
     }
-    if (reason) return { tiles, reason };
+    if (reason) return { boxes, reason };
 
     // Groups: same varying part, fixed parts apart by constants.
     const sameVarying = (a: Map<string, Poly>, b: Map<string, Poly>) => a.size === b.size && [...a].every(([s, c]) => b.get(s)?.equals(c));
@@ -508,12 +508,12 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
       const range = origin.map(o => interval(symbols, o)).map((o, d) => o && { min: o.min, max: o.max.add(extent[d]).sub(Poly.constant(1)) });
       const whole = range.every(b => b) ? range as Interval[] : undefined;
       const shared = refs.some(r => !group.includes(r) && !exclusive(first, r) && (r.writes || written) && !(whole && beyond(whole, r)));
-      const boxes = shared ? group.map(reach) : [];
-      const blind = boxes.findIndex(b => b.length === 0);
+      const reaches = shared ? group.map(reach) : [];
+      const blind = reaches.findIndex(b => b.length === 0);
       if (blind >= 0) { why(`the tile of '${at}' may hold elements other blocks touch, and the range of '${text.slice(group[blind].node.start, group[blind].node.end)}' is not bounded by sizes`); continue; }
       const key = (b: Reach[]) => b.map(x => `${x.on}:${x.lo?.toC()}:${x.hi?.toC()}`).join(';');
-      const clip = boxes.filter((b, i) => boxes.findIndex(o => key(o) === key(b)) === i);
-      tiles.push({
+      const clip = reaches.filter((b, i) => reaches.findIndex(o => key(o) === key(b)) === i);
+      boxes.push({
         array: use, id: count === 0 ? use.name : `${use.name}_${count}`,
         level: level >= 0 ? kernel.spine[level].loop : undefined,
         origin, extent, refs: group.map(r => r.node), written, context: first.context, ...(stride ? { stride } : {}),
@@ -521,7 +521,7 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
       });
       count++;
     }
-    return { tiles, reason };
+    return { boxes, reason };
   };
 
   for (const use of wanted) {
@@ -532,7 +532,7 @@ export function stageTiles(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
       const rows = stageArray(use, stride);
       if (!rows.reason) staged = rows;
     }
-    staging.tiles.push(...staged.tiles);
+    staging.boxes.push(...staged.boxes);
     if (staged.reason) staging.unstaged.push({ array: use, reason: staged.reason });
   }
   return staging;
@@ -576,8 +576,8 @@ export interface GlobalAccess {
 }
 
 /** The kernel's references to its arrays that no tile serves. */
-export function globalAccesses(model: ItemModel, kernel: Kernel, tiles: Tile[]): GlobalAccess[] {
-  const staged = new Set(tiles.flatMap(t => t.refs));
+export function globalAccesses(model: ItemModel, kernel: Kernel, boxes: StagedBox[]): GlobalAccess[] {
+  const staged = new Set(boxes.flatMap(t => t.refs));
   const symbols = new KernelSymbols(model, kernel);
   const innermost = kernel.block[kernel.block.length - 1].loop;
   const x = [...symbols.loops.values()].find(l => l.loop.start === innermost.start && l.kind === 'thread')?.name;

@@ -18,14 +18,14 @@ import { constructSpan, type Construct } from '../model/constructs';
 import { includeEdit } from '../syntax/includes';
 import { indentUnit, lineIndent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
-import { receiveTileNames, scheduleKernels } from './kernels';
+import { receiveBoxNames, scheduleKernels } from './kernels';
 import { ScheduleKernels } from './kernel';
 import { cplusplusEdits } from './cplusplus';
-import { MemoryMode, stageTiles, Tile } from './footprint';
+import { MemoryMode, stageBoxes, StagedBox } from './footprint';
 import type { SNode } from '../syntax/parser';
 import { canonicalHeader } from '../model/loops';
 import {
-  blockInterior, checkMacro, printKernel, printLaunch, printTransfers, sharedBytes, tileBytesHelper,
+  blockInterior, checkMacro, printKernel, printLaunch, printTransfers, sharedBytes, boxBytesHelper,
 } from './print';
 import { kernelName } from './kernel';
 import type { CudaKernelInfo, CudaOutput, CudaTileInfo } from '../../../shared/protocol';
@@ -71,7 +71,7 @@ export interface ScheduleReplacement {
 export interface SchedulePieces {
   kernels: string[];
   /** Each kernel's shared-memory tiles (the optimizer counts their words). */
-  tiles: Tile[][];
+  boxes: StagedBox[][];
   host: string;
   staged: boolean;
   diagnostics: MfDiagnostic[];
@@ -100,7 +100,7 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   const schedules = readSchedules(doc, items, diagnostics, options);
   if (only) {
     const unit = indentUnit(text);
-    return { diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles: tileSummaries(schedules, text), schedules: schedules.map(s => scheduleSummary(s, text, unit)) };
+    return { diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles: boxSummaries(schedules, text), schedules: schedules.map(s => scheduleSummary(s, text, unit)) };
   }
   if (schedules.length === 0 && !diagnostics.some(d => d.severity === 'error')) {
     diagnostics.push(diagnostic('MF510', { start: 0, end: Math.min(1, text.length) }, `no 'meta_schedule' in this file: there is nothing to generate CUDA for`));
@@ -124,7 +124,7 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   const devices = new Set<string>();
   const summaries: ScheduleSummary[] = [];
   for (const schedule of schedules) {
-    const { read, host, tiles } = schedule;
+    const { read, host, boxes } = schedule;
     const summary = scheduleSummary(schedule, text, unit);
     summaries.push(summary);
     const at = wholeLines(text, host).start;
@@ -133,7 +133,7 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
     const replace = options.replace?.find(r => r.at === constructSpan(c).start);
     kernelsAt.set(at, [...(kernelsAt.get(at) ?? []), ...(replace ? replace.kernels : summary.kernels.map(k => k.source))]);
     if (replace) stage.edit({ start: replace.at, end: c.region!.end, newText: replace.host });
-    else hostCode(stage, read, tiles, unit);
+    else hostCode(stage, read, boxes, unit);
   }
   for (const [at, kernels] of kernelsAt) stage.edit({ start: at, end: at, newText: kernels.join('\n\n') + '\n\n' });
   // Functions the kernels call run on the device too.
@@ -146,16 +146,16 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   const headers: TextEdit[] = [];
   for (const h of ['stdio.h', 'stdlib.h']) { const e = includeEdit(text, h); if (e) headers.push(e); }
   const after = afterIncludes(text);
-  const staged = schedules.some(s => s.tiles.some(t => t.length > 0)) || !!options.replace?.some(r => r.staged);
+  const staged = schedules.some(s => s.boxes.some(t => t.length > 0)) || !!options.replace?.some(r => r.staged);
   const helpers = [...new Set(options.replace?.map(r => r.helpers).filter(Boolean))].map(h => `\n${h}\n`).join('');
-  headers.push({ start: after, end: after, newText: `\n${checkMacro()}\n${staged ? `\n${tileBytesHelper()}\n` : ''}${helpers}\n` });
+  headers.push({ start: after, end: after, newText: `\n${checkMacro()}\n${staged ? `\n${boxBytesHelper()}\n` : ''}${helpers}\n` });
   const out = applyEdits(text, [...headers, ...stage.edits]);
-  const tiles = tileSummaries(schedules, text);
+  const tiles = boxSummaries(schedules, text);
   return { text: out, diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles, schedules: summaries };
 }
 
 /** A schedule as the generator reads it: its kernels, each kernel's tiles, the item holding it. */
-export type ReadSchedule = { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; tiles: Tile[][]; model: ItemModel };
+export type ReadSchedule = { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; boxes: StagedBox[][]; model: ItemModel };
 
 /** Every schedule of the items (inside `only` when given) read as kernels with their tiles. */
 function readSchedules(doc: DocumentModel, items: readonly ItemModel[], diagnostics: MfDiagnostic[], options: CudaOptions): ReadSchedule[] {
@@ -171,21 +171,21 @@ function readSchedules(doc: DocumentModel, items: readonly ItemModel[], diagnost
       if (options.kernelSuffix) for (const k of read.kernels) k.suffix = options.kernelSuffix;
       const cacheItems = c.clauses.filter(x => x.name === 'cache').flatMap(x => x.items);
       const cache = cacheItems.length ? new Set(cacheItems.map(i => i.name)) : undefined;
-      const tiles = read.kernels.map(k => {
-        const staging = stageTiles(model, k, options.memory ?? 'global', cache);
+      const boxes = read.kernels.map(k => {
+        const staging = stageBoxes(model, k, options.memory ?? 'global', cache);
         for (const u of staging.unstaged) {
           const item = cacheItems.find(i => i.name === u.array.name);
           diagnostics.push(item
             ? diagnostic('MF511', item, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name })
             : diagnostic('MF512', k.nest, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name }));
         }
-        receiveTileNames(model, k, staging.tiles, diagnostics);
-        return staging.tiles;
+        receiveBoxNames(model, k, staging.boxes, diagnostics);
+        return staging.boxes;
       });
       for (const item of cacheItems) {
         if (!read.arrays.some(a => a.name === item.name)) diagnostics.push(diagnostic('MF511', item, `'${item.name}' is not an array any kernel of this schedule uses: there is nothing to stage`, { variable: item.name }));
       }
-      schedules.push({ read, host: c.functionNode, tiles, model });
+      schedules.push({ read, host: c.functionNode, boxes, model });
     }
   }
   return schedules;
@@ -207,33 +207,33 @@ export function readScheduleKernels(doc: DocumentModel, found: readonly MfDiagno
 export function schedulePieces(doc: DocumentModel, found: readonly MfDiagnostic[], at: Span, options: CudaOptions = {}): SchedulePieces {
   const diagnostics = found.filter(d => d.severity === 'error');
   const holder = doc.itemAt(at.start);
-  if (diagnostics.length || !holder) return { kernels: [], tiles: [], host: '', staged: false, diagnostics };
+  if (diagnostics.length || !holder) return { kernels: [], boxes: [], host: '', staged: false, diagnostics };
   const [schedule] = readSchedules(doc, [holder], diagnostics, { ...options, only: at });
-  if (!schedule || diagnostics.some(d => d.severity === 'error')) return { kernels: [], tiles: [], host: '', staged: false, diagnostics };
+  if (!schedule || diagnostics.some(d => d.severity === 'error')) return { kernels: [], boxes: [], host: '', staged: false, diagnostics };
   const text = doc.text;
   const stage = new Stage(text);
-  hostCode(stage, schedule.read, schedule.tiles, indentUnit(text));
+  hostCode(stage, schedule.read, schedule.boxes, indentUnit(text));
   const c = schedule.read.schedule;
   const host = stage.render({ start: constructSpan(c).start, end: c.region!.end });
   return {
-    kernels: schedule.read.kernels.map((k, i) => printKernel(k, text, schedule.tiles[i])),
-    tiles: schedule.tiles, host, staged: schedule.tiles.some(t => t.length > 0), diagnostics, read: schedule,
+    kernels: schedule.read.kernels.map((k, i) => printKernel(k, text, schedule.boxes[i])),
+    boxes: schedule.boxes, host, staged: schedule.boxes.some(t => t.length > 0), diagnostics, read: schedule,
   };
 }
 
-function scheduleSummary({ read, tiles }: ReadSchedule, text: string, unit: string): ScheduleSummary {
+function scheduleSummary({ read, boxes }: ReadSchedule, text: string, unit: string): ScheduleSummary {
   const c = read.schedule;
   return {
     ...constructSpan(c),
     kernels: read.kernels.map((k, i) => ({
-      name: kernelName(k), source: printKernel(k, text, tiles[i]), launch: printLaunch(k, '', unit, sharedBytes(tiles[i])),
+      name: kernelName(k), source: printKernel(k, text, boxes[i]), launch: printLaunch(k, '', unit, sharedBytes(boxes[i])),
       grid: k.grid.map(g => g.bound), block: k.block.map(b => b.bound), start: k.nest.start, end: k.nest.end,
     })),
   };
 }
 
-function tileSummaries(schedules: ReadSchedule[], text: string): CudaTileInfo[] {
-  return schedules.flatMap(s => s.read.kernels.flatMap((k, i) => s.tiles[i].map((t): CudaTileInfo => ({
+function boxSummaries(schedules: ReadSchedule[], text: string): CudaTileInfo[] {
+  return schedules.flatMap(s => s.read.kernels.flatMap((k, i) => s.boxes[i].map((t): CudaTileInfo => ({
     kernel: kernelName(k), name: `shared_${t.id}`, array: t.array.name, extent: t.extent.map(e => e.toC()),
     level: t.level ? loopVariable(t.level, text) : null, stored: t.written,
   }))));
@@ -260,12 +260,12 @@ function loopVariable(loop: SNode, text: string): string | null {
 }
 
 /** The schedule's replacement: transfers in, its statements with launches for nests, transfers out. */
-function hostCode(stage: Stage, read: ScheduleKernels, tiles: Tile[][], unit: string): void {
+function hostCode(stage: Stage, read: ScheduleKernels, boxes: StagedBox[][], unit: string): void {
   const text = stage.text;
   const c = read.schedule;
   const indent = lineIndent(text, c.start);
   const i1 = indent + unit;
-  read.kernels.forEach((k, i) => stage.edit({ start: k.nest.start, end: k.nest.end, newText: printLaunch(k, lineIndent(text, k.nest.start), unit, sharedBytes(tiles[i])) }));
+  read.kernels.forEach((k, i) => stage.edit({ start: k.nest.start, end: k.nest.end, newText: printLaunch(k, lineIndent(text, k.nest.start), unit, sharedBytes(boxes[i])) }));
   const region = c.region!;
   const body = stage.render(region);
   const inner = region.type === 'compound_statement'

@@ -16,7 +16,7 @@ import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { applyEdits, TextEdit } from '../base/edits';
 import { atom } from '../base/layout';
 import { declarationFor, typeSpecifiers } from '../model/declarations';
-import { pointerExtent, type Tile } from './footprint';
+import { pointerExtent, type StagedBox } from './footprint';
 import type { ArrayUse, Kernel, MappedLoop, ScheduleKernels } from './kernel';
 
 /** The type of an array's or pointer's elements on the device, without qualifiers. */
@@ -186,8 +186,8 @@ function receivePrinted(model: ItemModel, kernel: Kernel, r: Resolver, printed: 
 
 /** Every variable the printed tile code names is an argument of its kernel, or the kernel is
  * refused (MF513): its tiles' origins, extents, row strides and branch conditions. */
-export function receiveTileNames(model: ItemModel, kernel: Kernel, tiles: readonly Tile[], out: MfDiagnostic[]): void {
-  const printed = tiles.flatMap(t => {
+export function receiveBoxNames(model: ItemModel, kernel: Kernel, boxes: readonly StagedBox[], out: MfDiagnostic[]): void {
+  const printed = boxes.flatMap(t => {
     const what = `the shared-memory tile of '${t.array.name}'`, at = t.refs[0] ?? kernel.nest;
     return [...t.origin, ...t.extent].map(e => e.toC()).concat(t.stride ?? [], t.context.map(b => b.condition)).map(expression => ({ expression, what, at }));
   });
@@ -313,7 +313,7 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
  * arrays passed as flat pointers, and a staged reference -> its shared tile
  * `shared_a[(i - mf_a_o0) * mf_a_e1 + (j - mf_a_o1)]` (3-D: `((...) * mf_a_e1 + (...)) * mf_a_e2 + (...)`).
  */
-export function accessEdits(kernel: Kernel, text: string, staged: ReadonlyMap<SNode, Tile> = new Map()): TextEdit[] {
+export function accessEdits(kernel: Kernel, text: string, staged: ReadonlyMap<SNode, StagedBox> = new Map()): TextEdit[] {
   const edits: TextEdit[] = [];
   const byName = new Map(kernel.arrays.map(a => [a.name, a]));
   walk(kernel.nest, n => {
@@ -334,16 +334,16 @@ export function accessEdits(kernel: Kernel, text: string, staged: ReadonlyMap<SN
       walk(ix, m => { if (m !== ix && m.type === 'subscript_expression') { inner.push(...accessEdits({ ...kernel, nest: m }, text, staged)); return false; } return true; });
       return atom(applyEdits(text.slice(ix.start, ix.end), inner.map(e => ({ ...e, start: e.start - ix.start, end: e.end - ix.start }))));
     };
-    const tile = staged.get(n);
-    if (tile) {
+    const box = staged.get(n);
+    if (box) {
       // A flat array read as rows: the row and column of the element, from its index.
-      const local = tile.stride
-        ? [`${indexText(indices[0])} / ${tile.stride} - mf_${tile.id}_o0`, `${indexText(indices[0])} % ${tile.stride} - mf_${tile.id}_o1`]
-        : indices.map((ix, d) => `${indexText(ix)} - mf_${tile.id}_o${d}`);
+      const local = box.stride
+        ? [`${indexText(indices[0])} / ${box.stride} - mf_${box.id}_o0`, `${indexText(indices[0])} % ${box.stride} - mf_${box.id}_o1`]
+        : indices.map((ix, d) => `${indexText(ix)} - mf_${box.id}_o${d}`);
       // Row-major in the tile, as the copy loops lay it out (print.ts).
       let flat = local[0];
-      for (let d = 1; d < local.length; d++) flat = `(${flat}) * mf_${tile.id}_e${d} + (${local[d]})`;
-      edits.push({ start: n.start, end: n.end, newText: `shared_${tile.id}[${flat}]` });
+      for (let d = 1; d < local.length; d++) flat = `(${flat}) * mf_${box.id}_e${d} + (${local[d]})`;
+      edits.push({ start: n.start, end: n.end, newText: `shared_${box.id}[${flat}]` });
       return false;
     }
     if (indices.length === 1) return true;

@@ -10,7 +10,7 @@ import { atom, indentUnit, lineIndent, reindent } from '../base/layout';
 import { Stage } from '../base/stage';
 import { kernelName, type ArrayUse, type Kernel } from './kernel';
 import { accessEdits } from './kernels';
-import { tileCondition, tileLayout, Tile } from './footprint';
+import { boxCondition, boxLayout, StagedBox } from './footprint';
 
 /** The thesis's clamps (Xie 2016 §5.3). */
 export const GRID_CLAMP = { 1: 32768, 2: 256 } as const;
@@ -31,13 +31,13 @@ export function checkMacro(): string {
   ].join('\n');
 }
 
-export const TILE_BYTES = 'mfTileBytes';
+export const BOX_BYTES = 'mfTileBytes';
 
 /** Tiles live in one dynamic shared-memory buffer, each rounded up so the next stays aligned. */
-export function tileBytesHelper(): string {
+export function boxBytesHelper(): string {
   return [
     `/* metafork: bytes of a shared-memory tile of \`count\` elements, rounded up to keep the next tile aligned. */`,
-    `static __host__ __device__ inline size_t ${TILE_BYTES}(size_t element, long long count)`,
+    `static __host__ __device__ inline size_t ${BOX_BYTES}(size_t element, long long count)`,
     `{`,
     `    return count > 0 ? ((size_t) count * element + 15) / 16 * 16 : 0;`,
     `}`,
@@ -47,12 +47,12 @@ export function tileBytesHelper(): string {
 /** Where each tile starts in the buffer (terms of a sum of bytes) and the bytes of them all,
  * following `tileLayout` (the two sides of a uniform branch share their bytes: the larger side
  * counts); `bytes` prints one tile's size. */
-function layoutOffsets(tiles: Tile[], bytes: (t: Tile) => string): { offsets: Map<Tile, string[]>; total: string[] } {
-  const offsets = new Map<Tile, string[]>();
-  const place = (ts: Tile[], at: string[]) => ts.reduce((o, t) => { offsets.set(t, o); return [...o, bytes(t)]; }, at);
+function layoutOffsets(boxes: StagedBox[], bytes: (t: StagedBox) => string): { offsets: Map<StagedBox, string[]>; total: string[] } {
+  const offsets = new Map<StagedBox, string[]>();
+  const place = (ts: StagedBox[], at: string[]) => ts.reduce((o, t) => { offsets.set(t, o); return [...o, bytes(t)]; }, at);
   let total: string[] = [];
-  for (const unit of tileLayout(tiles)) {
-    if ('tile' in unit) { total = place([unit.tile], total); continue; }
+  for (const unit of boxLayout(boxes)) {
+    if ('box' in unit) { total = place([unit.box], total); continue; }
     const sides = [...new Set([unit.then, unit.otherwise].map(side => place(side, total).slice(total.length).join(' + ')).filter(Boolean))];
     total = [...total, sides.length === 1 ? sides[0] : `(${sides[0]} > ${sides[1]} ? ${sides[0]} : ${sides[1]})`];
   }
@@ -67,10 +67,10 @@ function parameters(k: Kernel): string[] {
 }
 
 /** The kernel function: the nest with its grid and block loops mapped to CUDA indices. */
-export function printKernel(k: Kernel, text: string, tiles: Tile[] = []): string {
+export function printKernel(k: Kernel, text: string, boxes: StagedBox[] = []): string {
   const unit = indentUnit(text);
   const stage = new Stage(text);
-  const staged = new Map<SNode, Tile>(tiles.flatMap(t => t.refs.map(r => [r, t] as [SNode, Tile])));
+  const staged = new Map<SNode, StagedBox>(boxes.flatMap(t => t.refs.map(r => [r, t] as [SNode, StagedBox])));
   for (const e of accessEdits(k, text, staged)) stage.edit(e);
   const axes = k.grid.length === 2 ? ['y', 'x'] : ['x'];
 
@@ -91,7 +91,7 @@ export function printKernel(k: Kernel, text: string, tiles: Tile[] = []): string
   // (Unless that loop loads tiles: its own barrier then ends the iteration.)
   const serial = k.spine.some(s => s.role === 'serial' && s.loop.start < outerBlock.start);
   const above = k.spine[k.spine.findIndex(s => s.loop === outerBlock) - 1];
-  if (serial && !(above.role === 'serial' && tiles.some(t => t.level === above.loop))) {
+  if (serial && !(above.role === 'serial' && boxes.some(t => t.level === above.loop))) {
     block = outerBlock.parent?.type === 'compound_statement'
       ? `${block}\n${ib}__syncthreads();`
       : `{\n${i1}${reindent(block, ib, i1)}\n${i1}__syncthreads();\n${ib}}`;
@@ -109,7 +109,7 @@ export function printKernel(k: Kernel, text: string, tiles: Tile[] = []): string
 
   // Tiles are loaded when an iteration of their level starts and stored back when it ends.
   for (const s of [...k.spine].reverse()) {
-    const here = tiles.filter(t => t.level === s.loop);
+    const here = boxes.filter(t => t.level === s.loop);
     if (s.role === 'block' || here.length === 0) continue;
     const body = child(s.loop, 'body')!;
     const ind = lineIndent(text, s.loop.start), i1 = ind + unit;
@@ -125,12 +125,12 @@ export function printKernel(k: Kernel, text: string, tiles: Tile[] = []): string
     stage.edit({ start, end: body.end, newText: [`${start < body.start ? ' ' : ''}{`, ...lines(before), inner, ...lines(after), ind + '}'].join('\n') });
   }
   const kernelBody = reindent(stage.render({ start: k.nest.start, end: k.nest.end }), lineIndent(text, k.nest.start), unit);
-  const top = tiles.filter(t => !t.level);
+  const top = boxes.filter(t => !t.level);
   const { before, after } = levelCode(top, unit, true);
   return [
     `__global__ void ${kernelName(k)}(${parameters(k).join(', ')})`,
     '{',
-    ...tilePreamble(k, tiles).map(l => unit + l),
+    ...boxPreamble(k, boxes).map(l => unit + l),
     ...before.map(l => unit + l),
     `${unit}${kernelBody}`,
     ...after.map(l => unit + l),
@@ -144,41 +144,41 @@ export function blockInterior(rendered: string): string {
 }
 
 /** The tiles' extents, as C, outermost subscript first. */
-const extents = (t: Tile) => t.extent.map(e => e.toC());
+const extents = (t: StagedBox) => t.extent.map(e => e.toC());
 const elementCount = (es: string[]) => es.length === 1 ? atom(es[0]) : es.map(e => `(long long) ${atom(e)}`).join(' * ');
 
 /** Bytes of dynamic shared memory a launch needs (the same layout the kernel carves). */
-export function sharedBytes(tiles: Tile[]): string | undefined {
-  if (tiles.length === 0) return undefined;
-  return layoutOffsets(tiles, t => `${TILE_BYTES}(sizeof(${t.array.element}), ${elementCount(extents(t))})`).total.join(' + ');
+export function sharedBytes(boxes: StagedBox[]): string | undefined {
+  if (boxes.length === 0) return undefined;
+  return layoutOffsets(boxes, t => `${BOX_BYTES}(sizeof(${t.array.element}), ${elementCount(extents(t))})`).total.join(' + ');
 }
 
 /** Thread numbering for the copy loops, tile extents and the tiles carved from the buffer. */
-function tilePreamble(k: Kernel, tiles: Tile[]): string[] {
-  if (tiles.length === 0) return [];
+function boxPreamble(k: Kernel, boxes: StagedBox[]): string[] {
+  if (boxes.length === 0) return [];
   const out = [
     'extern __shared__ __align__(16) unsigned char mf_shared[];',
     k.block.length === 2 ? 'const int mf_tid = threadIdx.y * blockDim.x + threadIdx.x;' : 'const int mf_tid = threadIdx.x;',
     k.block.length === 2 ? 'const int mf_threads = blockDim.x * blockDim.y;' : 'const int mf_threads = blockDim.x;',
   ];
-  const { offsets } = layoutOffsets(tiles, t => `${TILE_BYTES}(sizeof(${t.array.element}), ${elementCount(t.extent.map((_, d) => `mf_${t.id}_e${d}`))})`);
-  for (const t of tiles) {
+  const { offsets } = layoutOffsets(boxes, t => `${BOX_BYTES}(sizeof(${t.array.element}), ${elementCount(t.extent.map((_, d) => `mf_${t.id}_e${d}`))})`);
+  for (const t of boxes) {
     const offset = offsets.get(t)!;
     out.push(`const int ${extents(t).map((e, d) => `mf_${t.id}_e${d} = ${e}`).join(', ')};`);
-    const side = tileCondition(t);
+    const side = boxCondition(t);
     out.push(`${t.array.element} *const shared_${t.id} = (${t.array.element} *) (mf_shared${offset.length ? ` + ${offset.join(' + ')}` : ''});${side ? ` /* used when ${side} */` : ''}`);
   }
   return out;
 }
 
 /** Loads of a level's tiles (after their origins) and stores of its written ones, with barriers. */
-function levelCode(tiles: Tile[], unit: string, kernelEnd: boolean): { before: string[]; after: string[] } {
-  if (tiles.length === 0) return { before: [], after: [] };
-  const before = tiles.map(t => `const int ${t.origin.map((o, d) => `mf_${t.id}_o${d} = ${o.toC()}`).join(', ')};`);
-  for (const t of tiles) before.push(...onItsSide(t, copyLoop(t, 'in', unit), unit));
+function levelCode(boxes: StagedBox[], unit: string, kernelEnd: boolean): { before: string[]; after: string[] } {
+  if (boxes.length === 0) return { before: [], after: [] };
+  const before = boxes.map(t => `const int ${t.origin.map((o, d) => `mf_${t.id}_o${d} = ${o.toC()}`).join(', ')};`);
+  for (const t of boxes) before.push(...onItsSide(t, copyLoop(t, 'in', unit), unit));
   before.push('__syncthreads();');
   // Every thread is done with the tiles before they are stored or loaded again.
-  const written = tiles.filter(t => t.written);
+  const written = boxes.filter(t => t.written);
   if (kernelEnd && written.length === 0) return { before, after: [] };
   const after = ['__syncthreads();'];
   for (const t of written) after.push(...onItsSide(t, copyLoop(t, 'out', unit), unit));
@@ -188,14 +188,14 @@ function levelCode(tiles: Tile[], unit: string, kernelEnd: boolean): { before: s
 }
 
 /** A tile's copy, run only on its side of the uniform branches it lies under. */
-function onItsSide(t: Tile, lines: string[], unit: string): string[] {
-  const condition = tileCondition(t);
+function onItsSide(t: StagedBox, lines: string[], unit: string): string[] {
+  const condition = boxCondition(t);
   return condition ? [`if (${condition}) {`, ...lines.map(l => unit + l), '}'] : lines;
 }
 
 /** The block's threads copy a tile element by element, skipping elements outside the array and,
  * where the tile has a reach, outside it (elements other blocks may touch). */
-function copyLoop(t: Tile, direction: 'in' | 'out', unit: string): string[] {
+function copyLoop(t: StagedBox, direction: 'in' | 'out', unit: string): string[] {
   const e = (d: number) => `mf_${t.id}_e${d}`, o = (d: number) => `mf_${t.id}_o${d}`;
   const dims = t.extent.length;
   // Element mf_e of the tile, row-major: the last subscript varies fastest.

@@ -13,7 +13,7 @@ import * as path from 'path';
 import { promisify } from 'util';
 import { checkText } from '../checks/index';
 import { cudaFromModel, schedulePieces, schedulesOf } from '../cuda/index';
-import { tileCondition, tileLayout, type Tile } from '../cuda/footprint';
+import { boxCondition, boxLayout, type StagedBox } from '../cuda/footprint';
 import { sharedBytes } from '../cuda/print';
 import { elementBytes, kernelName } from '../cuda/kernel';
 import { estimateRegisters } from '../cost/registers';
@@ -35,7 +35,7 @@ export interface Measured {
   /** Shared-memory words (4 bytes) per block, with the 16-byte alignment of each tile. */
   sharedWords: Poly;
   /** Each tile, for people: `shared_a: B*s words`. */
-  tiles: string[];
+  boxes: string[];
   kernels: string[];
   host: string;
   staged: boolean;
@@ -48,7 +48,7 @@ export interface LaunchCost { counts: KernelCounts; sharedBytes: string }
 
 
 /** A tile's words: elements × size / 4, plus 3 for the rounding of its bytes up to 16. */
-function tileWords(t: Tile): Poly {
+function boxWords(t: StagedBox): Poly {
   const count = t.extent.reduce((a, e) => a.mul(e), Poly.constant(1));
   const size = elementBytes(t.array.element);
   return count.scale(rational(size, 4)).add(Poly.constant(3));
@@ -62,14 +62,14 @@ function largest(words: Poly[], domains: Domains): Poly {
 
 /** A kernel's words, laid out as the generator lays them out (the two sides of a uniform branch
  * share their words). */
-function kernelWords(tiles: Tile[], domains: Domains): Poly {
-  const sum = (ts: Tile[]) => ts.reduce((a, t) => a.add(tileWords(t)), Poly.ZERO);
-  return tileLayout(tiles).reduce((a, unit) => a.add('tile' in unit ? tileWords(unit.tile) : largest([sum(unit.then), sum(unit.otherwise)], domains)), Poly.ZERO);
+function kernelWords(boxes: StagedBox[], domains: Domains): Poly {
+  const sum = (ts: StagedBox[]) => ts.reduce((a, t) => a.add(boxWords(t)), Poly.ZERO);
+  return boxLayout(boxes).reduce((a, unit) => a.add('box' in unit ? boxWords(unit.box) : largest([sum(unit.then), sum(unit.otherwise)], domains)), Poly.ZERO);
 }
 
 /** The words a launch needs: the larger kernel's. */
-function scheduleWords(tiles: Tile[][], domains: Domains): Poly {
-  return tiles.length ? largest(tiles.map(ts => kernelWords(ts, domains)), domains) : Poly.ZERO;
+function scheduleWords(boxes: StagedBox[][], domains: Domains): Poly {
+  return boxes.length ? largest(boxes.map(ts => kernelWords(ts, domains)), domains) : Poly.ZERO;
 }
 
 export async function measure(src: ScheduleSource, program: Program, registers: RegisterSource, domains: Domains, kernelSuffix = ''): Promise<Measured> {
@@ -77,9 +77,9 @@ export async function measure(src: ScheduleSource, program: Program, registers: 
   try {
     const schedule = schedulesOf(analysis.model)[src.ordinal];
     const pieces = schedulePieces(analysis.model, analysis.diagnostics, constructSpan(schedule), { kernelSuffix });
-    const words = scheduleWords(pieces.tiles, domains);
-    const tiles = pieces.tiles.flatMap(ts => ts.map(t => {
-      const side = tileCondition(t);
+    const words = scheduleWords(pieces.boxes, domains);
+    const boxes = pieces.boxes.flatMap(ts => ts.map(t => {
+      const side = boxCondition(t);
       return `shared_${t.id}: ${t.extent.map(e => e.toMath()).join(' × ')} ${t.array.element}${side ? ` when ${side}` : ''}`;
     }));
     let count: number, by: Measured['registersBy'];
@@ -94,13 +94,13 @@ export async function measure(src: ScheduleSource, program: Program, registers: 
       if (measured !== undefined) { count = measured; by = 'nvcc'; }
       else {
         const r = pieces.read;
-        count = Math.max(...read.map((k, i) => estimateRegisters(k, r!.model.text, r!.tiles[i])), 0);
+        count = Math.max(...read.map((k, i) => estimateRegisters(k, r!.model.text, r!.boxes[i])), 0);
         by = 'estimate';
       }
     }
     const read = pieces.read;
-    const launches = read ? read.read.kernels.map((k, i) => ({ counts: countKernel(read.model, k, read.tiles[i], read.read.schedule.region!), sharedBytes: sharedBytes(read.tiles[i]) ?? '0' })) : [];
-    return { registers: count, registersBy: by, sharedWords: words, tiles, kernels: pieces.kernels, host: pieces.host, staged: pieces.staged, diagnostics: pieces.diagnostics, launches };
+    const launches = read ? read.read.kernels.map((k, i) => ({ counts: countKernel(read.model, k, read.boxes[i], read.read.schedule.region!), sharedBytes: sharedBytes(read.boxes[i]) ?? '0' })) : [];
+    return { registers: count, registersBy: by, sharedWords: words, boxes, kernels: pieces.kernels, host: pieces.host, staged: pieces.staged, diagnostics: pieces.diagnostics, launches };
   } finally {
     analysis.syntax.dispose();
   }

@@ -210,7 +210,7 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
       const d = (p: Poly) => `(double) (${polyC(p, names)})`;
       const shared = renameIdentifiers(sharedBytes, w =>
         (!chosen.has(w) ? undefined : one && isDerived(w) ? `mf_w_${w}` : `mf_v_${w}`));
-      const perThread = `${d(c.reads.add(c.writes))} + ${d(c.tileLoads.add(c.tileStores))} / ${d(c.threads)}`;
+      const perThread = `${d(c.reads.add(c.writes))} + ${d(c.boxLoads.add(c.boxStores))} / ${d(c.threads)}`;
       return `mfEstimateCycles(&mf_limits, ${d(c.launches)}, ${d(c.blocks)}, ${d(c.threads)}, ${cases[k].registers}, (double) (${shared}), ${d(c.ops)}, ${perThread}, ${c.uncoalesced.length ? 0 : 1})`;
     }).join(' + ');
   };

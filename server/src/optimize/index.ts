@@ -95,7 +95,7 @@ export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOpt
     cases.push({
       index: i + 1, variant: g.variant, summary: summaryOf(g.variant, src),
       systems: g.plans.map(system),
-      registers: first.registers, registersBy: first.registersBy, sharedWords: words, tiles: m.tiles, cse: p.cse,
+      registers: first.registers, registersBy: first.registersBy, sharedWords: words, tiles: m.boxes, cse: p.cse,
       metafork: p.code, kernels: m.kernels, host: m.host,
     });
   }

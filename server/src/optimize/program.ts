@@ -25,7 +25,7 @@ import { Stage } from '../base/stage';
 import { indentUnit, lineIndent, reindent } from '../base/layout';
 import { applyEdits, TextEdit } from '../base/edits';
 import { scheduleKernels } from '../cuda/kernels';
-import { stageTiles } from '../cuda/footprint';
+import { stageBoxes } from '../cuda/footprint';
 import { schedulesOf } from '../cuda/index';
 import { polynomialOf } from '../symbolic/expression';
 import { Poly } from '../symbolic/poly';
@@ -211,7 +211,7 @@ export function readScheduleSource(analysis: Checked, fileName: string | undefin
   if (!clause) {
     const names = new Set(read.arrays.map(a => a.name));
     const staged = new Set<string>();
-    for (const k of read.kernels) for (const t of stageTiles(model, k, 'global', names).tiles) staged.add(t.array.name);
+    for (const k of read.kernels) for (const t of stageBoxes(model, k, 'global', names).boxes) staged.add(t.array.name);
     cacheList = read.arrays.map(a => a.name).filter(n => staged.has(n));
   }
   const keyword = construct.keyword;

@@ -87,7 +87,7 @@ function constructHover(model: ItemModel, c: Construct, cuda: Of<CudaResult>, co
       const estimate = cost(c);
       if (estimate) parts.push(`**Estimate**: ${estimate} (\`metafork analyze\` for the counts)`);
       const n = summary.kernels.length;
-      parts.push(`becomes ${n} CUDA kernel${n === 1 ? '' : 's'}${tilesLine(result, summary)}:`);
+      parts.push(`becomes ${n} CUDA kernel${n === 1 ? '' : 's'}${boxesLine(result, summary)}:`);
       for (const k of summary.kernels) parts.push(kernelMarkdown(k));
     } else {
       parts.push(cudaProblems(result));
@@ -113,7 +113,7 @@ function scheduleOf(result: CudaResult, c: Construct): ScheduleSummary | undefin
   return result.schedules.find(s => s.start <= c.start && c.end <= s.end);
 }
 
-function tilesLine(result: CudaResult, s: ScheduleSummary): string {
+function boxesLine(result: CudaResult, s: ScheduleSummary): string {
   const names = new Set(s.kernels.map(k => k.name));
   const tiles = result.tiles.filter(t => names.has(t.kernel));
   const shown = tiles.map(t => `\`${t.name}[${t.extent.join('][')}]\``);
