@@ -17,7 +17,8 @@ const walk = dir => readdirSync(dir, { withFileTypes: true }).flatMap(e => {
 });
 const sources = ['server/src', 'shared', 'client/src', 'client/test', 'test']
   .flatMap(d => walk(path.join(root, d))).filter(f => f.endsWith('.ts') && !f.endsWith('.d.ts'));
-const scripts = walk(path.join(root, 'scripts')).map(f => readFileSync(f, 'utf8')).join('\n');
+const scripts = walk(path.join(root, 'scripts')).filter(f => /\.(mjs|js|sh)$/.test(f))
+  .map(f => readFileSync(f, 'utf8')).join('\n');
 
 const { options } = ts.parseJsonConfigFileContent(
   ts.readConfigFile(path.join(root, 'tsconfig.json'), ts.sys.readFile).config, ts.sys, root);
@@ -51,7 +52,8 @@ const inSignature = (s, file) => {
     if (found) return;
     if (inside && ts.isIdentifier(node) && resolved(checker.getSymbolAtLocation(node)) === s
       && node.parent?.name !== node) found = true;
-    ts.forEachChild(node, n => visit(n, inside || (ts.isDeclarationStatement?.(n) || ts.isVariableStatement(n)) && exported(n)));
+    const declares = n => ts.isDeclarationStatement(n) || ts.isVariableStatement(n);
+    ts.forEachChild(node, n => visit(n, inside || (declares(n) && exported(n))));
   };
   visit(file, false);
   return found;
@@ -61,9 +63,10 @@ const inSignature = (s, file) => {
 const importedFrom = new Set();
 for (const file of program.getSourceFiles()) {
   for (const st of file.statements) {
-    if (!ts.isImportDeclaration(st) || !st.importClause?.namedBindings || !ts.isNamedImports(st.importClause.namedBindings)) continue;
+    const bindings = ts.isImportDeclaration(st) ? st.importClause?.namedBindings : undefined;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
     const target = checker.getSymbolAtLocation(st.moduleSpecifier)?.valueDeclaration?.fileName;
-    for (const e of st.importClause.namedBindings.elements) importedFrom.add(`${target}:${(e.propertyName ?? e.name).text}`);
+    for (const e of bindings.elements) importedFrom.add(`${target}:${(e.propertyName ?? e.name).text}`);
   }
 }
 
@@ -76,7 +79,9 @@ for (const file of program.getSourceFiles()) {
   for (const e of checker.getExportsOfModule(module)) {
     const s = resolved(e);
     if (s.declarations?.every(d => d.getSourceFile() !== file)) {
-      if (!importedFrom.has(`${file.fileName}:${e.name}`)) console.log(`${path.relative(root, name)}\t${e.name}\tre-export`);
+      if (!importedFrom.has(`${file.fileName}:${e.name}`)) {
+        console.log(`${path.relative(root, name)}\t${e.name}\tre-export`);
+      }
       continue;
     }
     const files = usedIn.get(s) ?? new Set();

@@ -13,9 +13,9 @@ import { accessEdits } from './kernels';
 import { boxCondition, boxLayout, StagedBox } from './footprint';
 
 /** The thesis's clamps (Xie 2016 §5.3). */
-export const GRID_CLAMP = { 1: 32768, 2: 256 } as const;
+const GRID_CLAMP = { 1: 32768, 2: 256 } as const;
 
-export const CHECK_MACRO = 'mfCudaCheck';
+const CHECK_MACRO = 'mfCudaCheck';
 
 /** The error check every runtime call goes through: a failed call stops the program with its reason. */
 export function checkMacro(): string {
@@ -31,9 +31,9 @@ export function checkMacro(): string {
   ].join('\n');
 }
 
-export const BOX_BYTES = 'mfTileBytes';
+const BOX_BYTES = 'mfTileBytes';
 
-/** Tiles live in one dynamic shared-memory buffer, each rounded up so the next stays aligned. */
+/** Boxes live in one dynamic shared-memory buffer, each rounded up so the next stays aligned. */
 export function boxBytesHelper(): string {
   return [
     `/* metafork: bytes of a shared-memory tile of \`count\` elements, rounded up to keep the next tile aligned. */`,
