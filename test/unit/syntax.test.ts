@@ -7,8 +7,7 @@ import { parsePragma } from '../../server/src/syntax/pragma';
 import { OMP_CLAUSES, OMP_DIRECTIVES } from '../../server/src/syntax/openmp';
 import { parseText } from '../../server/src/checks/index';
 import { spanOf } from '../helpers';
-import { afterIncludes, includeLines } from '../../server/src/syntax/includes';
-import { includeEdit } from '../../server/src/syntax/includes';
+import { afterIncludes, includeLines, includeEdit } from '../../server/src/syntax/includes';
 import { generateCuda } from '../../server/src/cuda/index';
 
 test('masking keeps every offset and newline, and yields a tree with no error', async () => {

@@ -12,14 +12,13 @@ import type { ItemModel } from '../model/constructs';
 import type { MfDiagnostic } from '../base/diagnostic';
 import { diagnostic } from '../base/diagnostic';
 import { applyEdits, TextEdit } from '../base/edits';
-import { afterIncludes } from '../syntax/includes';
+import { afterIncludes, includeEdit } from '../syntax/includes';
 import { elisionEdits } from '../model/elide';
 import { constructSpan, type Construct } from '../model/constructs';
-import { includeEdit } from '../syntax/includes';
 import { indentUnit, lineIndent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
 import { receiveBoxNames, scheduleKernels } from './kernels';
-import { ScheduleKernels } from './kernel';
+import { ScheduleKernels, kernelName } from './kernel';
 import { cplusplusEdits } from './cplusplus';
 import { MemoryMode, stageBoxes, StagedBox } from './footprint';
 import type { SNode } from '../syntax/parser';
@@ -27,7 +26,6 @@ import { canonicalHeader } from '../model/loops';
 import {
   blockInterior, checkMacro, printKernel, printLaunch, printTransfers, sharedBytes, boxBytesHelper,
 } from './print';
-import { kernelName } from './kernel';
 import type { CudaKernelInfo, CudaOutput, CudaTileInfo } from '../../../shared/protocol';
 
 /** The generation's result: the `.cu`, its kernels and tiles, each schedule with its kernels. */

@@ -8,8 +8,7 @@ import type { Span } from '../base/span';
 import type { SyntaxDocument } from '../syntax/parser';
 import { buildItemModel, ItemModel } from './constructs';
 import { collectCallees, mergeCallee } from './binding';
-import { type Callee } from './scopes';
-import { buildFileScope, FileScope, fileScopeDeclarations, Shape } from './scopes';
+import { type Callee, buildFileScope, FileScope, fileScopeDeclarations, Shape } from './scopes';
 import { declaredName } from '../syntax/ast';
 
 export interface ItemRef { node: TSNode; start: number; end: number }
