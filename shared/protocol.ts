@@ -119,7 +119,12 @@ export interface OptimizeResult extends OptimizeOutput<Diagnostic, {
  * `position`, on a GPU preset (default: the `metafork.cuda.gpu` setting): per kernel the counts,
  * the many-core machine measures and the occupancy; the estimate; the estimate by block size. */
 export const ANALYZE_REQUEST = 'metafork/analyze';
-export interface AnalyzeParams { textDocument: TextDocumentIdentifier; position?: Position; gpu?: string; set?: Record<string, number> }
+export interface AnalyzeParams {
+  textDocument: TextDocumentIdentifier;
+  position?: Position;
+  gpu?: string;
+  set?: Record<string, number>;
+}
 export type OccupancyLimit = 'warps' | 'blocks' | 'registers' | 'shared memory';
 /** The cost model's estimate of one kernel. */
 export interface KernelEstimate {
@@ -176,7 +181,11 @@ export interface PlotResult {
   /** Values no program text gave (defaults). */
   assumed: string[];
   /** `microseconds` null: a block of that size does not fit the GPU; `fits`: the case's constraints hold there. */
-  cases: { index: number; summary: string; points: { block: Record<string, number>; threads: number; microseconds: number | null; fits: boolean }[] }[];
+  cases: {
+    index: number;
+    summary: string;
+    points: { block: Record<string, number>; threads: number; microseconds: number | null; fits: boolean }[];
+  }[];
   chosen?: { case: number; block: Record<string, number>; threads: number; microseconds: number };
   diagnostics: Diagnostic[];
 }

@@ -3,8 +3,26 @@
 // comprehensive optimization saved to a file. Each takes an optional source URI (a string, as code lenses
 // and code actions pass it, or a Uri); without one it works on the active editor.
 
-import { Disposable, QuickPickItem, Range, TextDocument, Uri, WorkspaceEdit, commands, window, workspace } from 'vscode';
-import { COMMANDS, OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult, TRANSLATE_REQUEST, TranslateParams, TranslateResult } from '../../shared/protocol';
+import {
+  Disposable,
+  QuickPickItem,
+  Range,
+  TextDocument,
+  Uri,
+  WorkspaceEdit,
+  commands,
+  window,
+  workspace,
+} from 'vscode';
+import {
+  COMMANDS,
+  OPTIMIZE_REQUEST,
+  OptimizeParams,
+  OptimizeResult,
+  TRANSLATE_REQUEST,
+  TranslateParams,
+  TranslateResult,
+} from '../../shared/protocol';
 import { DIALECT_LABELS, Dialect } from '../../shared/dialects';
 import type { MetaforkConnection } from './connection';
 import { LiveViews, describeDiagnostics } from './views';
@@ -50,12 +68,16 @@ export function registerCommands(connection: MetaforkConnection, views: LiveView
       const params: TranslateParams = { textDocument: { uri: connection.uri(document.uri) }, to };
       result = await connection.request<TranslateResult>(TRANSLATE_REQUEST, params);
     } catch (error) {
-      void window.showErrorMessage(`MetaFork: translation to ${DIALECT_LABELS[to]} failed: ${(error as Error).message}`);
+      void window.showErrorMessage(
+        `MetaFork: translation to ${DIALECT_LABELS[to]} failed: ${(error as Error).message}`,
+      );
       return;
     }
     if (typeof result.text !== 'string') {
       const reasons = describeDiagnostics(result.diagnostics ?? []);
-      void window.showErrorMessage(`MetaFork: ${name} cannot be translated to ${DIALECT_LABELS[to]}: ${reasons.join('; ') || 'no reason given'}`);
+      void window.showErrorMessage(
+        `MetaFork: ${name} cannot be translated to ${DIALECT_LABELS[to]}: ${reasons.join('; ') || 'no reason given'}`,
+      );
       return;
     }
     if (document.version !== version || result.version !== version) {
@@ -75,17 +97,25 @@ export function registerCommands(connection: MetaforkConnection, views: LiveView
     }
     const notes = (result.diagnostics ?? []).filter(d => d.severity !== 1);
     if (notes.length) {
-      void window.showInformationMessage(`MetaFork: translated ${name} to ${DIALECT_LABELS[to]}; ${describeDiagnostics(notes).join('; ')}`);
+      void window.showInformationMessage(
+        `MetaFork: translated ${name} to ${DIALECT_LABELS[to]}; ${describeDiagnostics(notes).join('; ')}`,
+      );
     }
   };
 
   const pickDialect = async (document: TextDocument): Promise<Dialect | undefined> => {
     // MetaFork sources are most often shown as OpenMP or CilkPlus; C and C++ sources as MetaFork.
-    const order: Dialect[] = document.languageId === 'metafork' ? ['openmp', 'cilkplus', 'metafork'] : ['metafork', 'openmp', 'cilkplus'];
+    const order: Dialect[] =
+      document.languageId === 'metafork' ? ['openmp', 'cilkplus', 'metafork'] : ['metafork', 'openmp', 'cilkplus'];
     const items: (QuickPickItem & { dialect: Dialect })[] = order.map(dialect => ({
-      label: DIALECT_LABELS[dialect], description: `show ${workspace.asRelativePath(document.uri)} translated to ${DIALECT_LABELS[dialect]}`, dialect,
+      label: DIALECT_LABELS[dialect],
+      description: `show ${workspace.asRelativePath(document.uri)} translated to ${DIALECT_LABELS[dialect]}`,
+      dialect,
     }));
-    const picked = await window.showQuickPick(items, { title: 'MetaFork: Show translation', placeHolder: 'Translate to' });
+    const picked = await window.showQuickPick(items, {
+      title: 'MetaFork: Show translation',
+      placeHolder: 'Translate to',
+    });
     return picked?.dialect;
   };
 
@@ -99,7 +129,10 @@ export function registerCommands(connection: MetaforkConnection, views: LiveView
   const showTranslation = async (arg?: unknown, dialect?: unknown) => {
     const document = await sourceDocument(arg);
     if (!document) return;
-    const to = typeof dialect === 'string' && DIALECTS.includes(dialect as Dialect) ? dialect as Dialect : await pickDialect(document);
+    const to =
+      typeof dialect === 'string' && DIALECTS.includes(dialect as Dialect)
+        ? (dialect as Dialect)
+        : await pickDialect(document);
     if (to) await views.showTranslation(document, to);
   };
 
@@ -109,24 +142,36 @@ export function registerCommands(connection: MetaforkConnection, views: LiveView
     const name = workspace.asRelativePath(document.uri);
     let result: OptimizeResult;
     try {
-      result = await connection.request<OptimizeResult>(OPTIMIZE_REQUEST, { textDocument: { uri: connection.uri(document.uri) } } satisfies OptimizeParams);
+      result = await connection.request<OptimizeResult>(OPTIMIZE_REQUEST, {
+        textDocument: { uri: connection.uri(document.uri) },
+      } satisfies OptimizeParams);
     } catch (error) {
       void window.showErrorMessage(`MetaFork: the optimization of ${name} failed: ${(error as Error).message}`);
       return;
     }
     if (typeof result.cuda !== 'string') {
       const reasons = describeDiagnostics(result.diagnostics ?? []);
-      void window.showErrorMessage(`MetaFork: no optimized CUDA for ${name}: ${reasons.join('; ') || 'no schedule has a case'}`);
+      void window.showErrorMessage(
+        `MetaFork: no optimized CUDA for ${name}: ${reasons.join('; ') || 'no schedule has a case'}`,
+      );
       return;
     }
-    const file = typeof target === 'string' ? Uri.parse(target, true) : target instanceof Uri ? target : await window.showSaveDialog({
-      defaultUri: document.uri.with({ path: document.uri.path.replace(/\.[^./]*$/, '') + '.cu' }),
-      filters: { CUDA: ['cu'] }, title: 'MetaFork: Save optimized CUDA',
-    });
+    const file =
+      typeof target === 'string'
+        ? Uri.parse(target, true)
+        : target instanceof Uri
+          ? target
+          : await window.showSaveDialog({
+              defaultUri: document.uri.with({ path: document.uri.path.replace(/\.[^./]*$/, '') + '.cu' }),
+              filters: { CUDA: ['cu'] },
+              title: 'MetaFork: Save optimized CUDA',
+            });
     if (!file) return;
     await workspace.fs.writeFile(file, new TextEncoder().encode(result.cuda));
     const cases = result.schedules.map(s => s.cases.length).join(' + ');
-    void window.showInformationMessage(`MetaFork: wrote ${workspace.asRelativePath(file)}: ${cases} case(s) and a dispatcher that picks one for the device at run time.`);
+    void window.showInformationMessage(
+      `MetaFork: wrote ${workspace.asRelativePath(file)}: ${cases} case(s) and a dispatcher that picks one for the device at run time.`,
+    );
   };
 
   return [

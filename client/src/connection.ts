@@ -4,8 +4,24 @@
 // notifications (`{ settings: { metafork } }`) and in answers to `workspace/configuration`.
 
 import * as path from 'path';
-import { CancellationToken, Disposable, EventEmitter, ExtensionContext, TextDocument, Uri, languages, workspace } from 'vscode';
-import { DidChangeConfigurationNotification, LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
+import {
+  CancellationToken,
+  Disposable,
+  EventEmitter,
+  ExtensionContext,
+  TextDocument,
+  Uri,
+  languages,
+  workspace,
+} from 'vscode';
+import {
+  DidChangeConfigurationNotification,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  State,
+  TransportKind,
+} from 'vscode-languageclient/node';
 import { SETTINGS_SECTION } from '../../shared/settings';
 import { readSettings, settingsSection } from './settings';
 
@@ -53,7 +69,10 @@ export class MetaforkConnection implements Disposable {
       run: { module, transport: TransportKind.stdio },
       debug: { module, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
     };
-    this.selector = this.languageIds.flatMap(language => [{ scheme: 'file', language }, { scheme: 'untitled', language }]);
+    this.selector = this.languageIds.flatMap(language => [
+      { scheme: 'file', language },
+      { scheme: 'untitled', language },
+    ]);
     const clientOptions: LanguageClientOptions = {
       documentSelector: this.selector,
       initializationOptions: { settings: readSettings(), workspaceTrusted: workspace.isTrusted },
@@ -110,7 +129,9 @@ export class MetaforkConnection implements Disposable {
   private pushSettings(): void {
     const client = this.client;
     if (!client || this.stateValue !== 'ready') return;
-    void client.sendNotification(DidChangeConfigurationNotification.type, { settings: { [SETTINGS_SECTION]: readSettings() } });
+    void client.sendNotification(DidChangeConfigurationNotification.type, {
+      settings: { [SETTINGS_SECTION]: readSettings() },
+    });
   }
 
   private setState(state: ServerState): void {

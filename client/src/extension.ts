@@ -16,7 +16,12 @@ export async function activate(context: ExtensionContext): Promise<void> {
   connection = new MetaforkConnection(context);
   const views = new LiveViews(connection);
   const plot = new EstimatePlot(connection);
-  context.subscriptions.push(views, plot, ...registerCommands(connection, views, plot), ...registerStatusBar(connection));
+  context.subscriptions.push(
+    views,
+    plot,
+    ...registerCommands(connection, views, plot),
+    ...registerStatusBar(connection),
+  );
   try {
     await connection.start();
   } catch (error) {

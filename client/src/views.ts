@@ -9,7 +9,20 @@ import {
   CancellationToken, Disposable, EventEmitter, TextDocument, TextDocumentContentProvider, Uri, ViewColumn,
   languages, window, workspace,
 } from 'vscode';
-import { CASES_SCHEME, CUDA_REQUEST, CUDA_SCHEME, CudaParams, CudaResult, OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult, TRANSLATE_REQUEST, TRANSLATION_SCHEME, TranslateParams, TranslateResult } from '../../shared/protocol';
+import {
+  CASES_SCHEME,
+  CUDA_REQUEST,
+  CUDA_SCHEME,
+  CudaParams,
+  CudaResult,
+  OPTIMIZE_REQUEST,
+  OptimizeParams,
+  OptimizeResult,
+  TRANSLATE_REQUEST,
+  TRANSLATION_SCHEME,
+  TranslateParams,
+  TranslateResult,
+} from '../../shared/protocol';
 import { DIALECT_LABELS, Dialect } from '../../shared/dialects';
 import { SETTINGS_SECTION } from '../../shared/settings';
 import type { MetaforkConnection } from './connection';
@@ -26,7 +39,11 @@ export function cudaViewUri(source: Uri): Uri {
 
 export function translationViewUri(source: Uri, dialect: Dialect, languageId: string): Uri {
   const extension = languageId === 'cpp' ? 'cpp' : 'c';
-  return Uri.from({ scheme: TRANSLATION_SCHEME, path: `${source.path}.${dialect}.${extension}`, query: source.toString() });
+  return Uri.from({
+    scheme: TRANSLATION_SCHEME,
+    path: `${source.path}.${dialect}.${extension}`,
+    query: source.toString(),
+  });
 }
 
 export function casesViewUri(source: Uri): Uri {
@@ -50,8 +67,10 @@ const usesCudaSettings = (uri: Uri) => uri.scheme === CUDA_SCHEME || uri.scheme 
 /** `LINE:COL: message` (1-based) for each error, or every finding when none is an error. */
 export function describeDiagnostics(diagnostics: Diagnostic[]): string[] {
   const errors = diagnostics.filter(d => d.severity === 1);
-  return (errors.length ? errors : diagnostics).map(d =>
-    `${d.range.start.line + 1}:${d.range.start.character + 1}: ${(typeof d.message === 'string' ? d.message : d.message.value).replace(/\s*\n\s*/g, ' ')}`);
+  return (errors.length ? errors : diagnostics).map(
+    d =>
+      `${d.range.start.line + 1}:${d.range.start.character + 1}: ${(typeof d.message === 'string' ? d.message : d.message.value).replace(/\s*\n\s*/g, ' ')}`,
+  );
 }
 
 export class LiveViews implements TextDocumentContentProvider, Disposable {
@@ -94,7 +113,9 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
   /** The views open in the editor (of one source document, when given). */
   openViews(source?: Uri): Uri[] {
     const sourceKey = source?.toString();
-    return workspace.textDocuments.map(d => d.uri).filter(uri => isView(uri) && (!sourceKey || uri.query === sourceKey));
+    return workspace.textDocuments
+      .map(d => d.uri)
+      .filter(uri => isView(uri) && (!sourceKey || uri.query === sourceKey));
   }
 
   async showCuda(source: TextDocument): Promise<void> {
@@ -102,7 +123,10 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
   }
 
   async showTranslation(source: TextDocument, dialect: Dialect): Promise<void> {
-    await this.show(translationViewUri(source.uri, dialect, source.languageId), source.languageId === 'cpp' ? 'cpp' : 'c');
+    await this.show(
+      translationViewUri(source.uri, dialect, source.languageId),
+      source.languageId === 'cpp' ? 'cpp' : 'c',
+    );
   }
 
   async showCases(source: TextDocument): Promise<void> {
@@ -118,7 +142,11 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
       document = await languages.setTextDocumentLanguage(document, languageId).then(d => d, () => document);
     }
     const visible = window.visibleTextEditors.find(e => e.document.uri.toString() === view.toString());
-    await window.showTextDocument(document, { viewColumn: visible?.viewColumn ?? ViewColumn.Beside, preserveFocus: true, preview: false });
+    await window.showTextDocument(document, {
+      viewColumn: visible?.viewColumn ?? ViewColumn.Beside,
+      preserveFocus: true,
+      preview: false,
+    });
   }
 
   private schedule(view: Uri): void {
@@ -133,8 +161,12 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
   async provideTextDocumentContent(view: Uri, token: CancellationToken): Promise<string> {
     const key = view.toString();
     const dialect = view.scheme === TRANSLATION_SCHEME ? dialectOfView(view) : undefined;
-    const what = view.scheme === CUDA_SCHEME ? 'CUDA generation' : view.scheme === CASES_SCHEME ? 'Comprehensive optimization'
-      : `Translation to ${dialect ? DIALECT_LABELS[dialect] : view.path}`;
+    const what =
+      view.scheme === CUDA_SCHEME
+        ? 'CUDA generation'
+        : view.scheme === CASES_SCHEME
+          ? 'Comprehensive optimization'
+          : `Translation to ${dialect ? DIALECT_LABELS[dialect] : view.path}`;
     const failed = (lines: string[]) => this.failure(what, lines, this.lastGood.get(key));
     if (view.scheme === TRANSLATION_SCHEME && !dialect) return failed(['unknown dialect in the view name']);
     let source: TextDocument;
@@ -144,16 +176,31 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
       return failed([`cannot open ${view.query}: ${(error as Error).message}`]);
     }
     if (!this.connection.handles(source)) {
-      return failed([`the MetaFork server is not attached to ${source.languageId} documents (setting metafork.enableForCAndCpp)`]);
+      return failed([
+        `the MetaFork server is not attached to ${source.languageId} documents (setting metafork.enableForCAndCpp)`,
+      ]);
     }
     const textDocument = { uri: this.connection.uri(source.uri) };
     let result: CudaResult | TranslateResult | OptimizeResult;
     try {
-      result = view.scheme === CUDA_SCHEME
-        ? await this.connection.request<CudaResult>(CUDA_REQUEST, { textDocument, memory: readSettings().cuda.memory } satisfies CudaParams, token)
-        : view.scheme === CASES_SCHEME
-          ? await this.connection.request<OptimizeResult>(OPTIMIZE_REQUEST, { textDocument } satisfies OptimizeParams, token)
-          : await this.connection.request<TranslateResult>(TRANSLATE_REQUEST, { textDocument, to: dialect! } satisfies TranslateParams, token);
+      result =
+        view.scheme === CUDA_SCHEME
+          ? await this.connection.request<CudaResult>(
+              CUDA_REQUEST,
+              { textDocument, memory: readSettings().cuda.memory } satisfies CudaParams,
+              token,
+            )
+          : view.scheme === CASES_SCHEME
+            ? await this.connection.request<OptimizeResult>(
+                OPTIMIZE_REQUEST,
+                { textDocument } satisfies OptimizeParams,
+                token,
+              )
+            : await this.connection.request<TranslateResult>(
+                TRANSLATE_REQUEST,
+                { textDocument, to: dialect! } satisfies TranslateParams,
+                token,
+              );
     } catch (error) {
       return failed([`the server failed: ${(error as Error).message}`]);
     }
@@ -169,14 +216,20 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
       this.lastGood.set(key, result.text);
       // The case discussion covers the schedules it could optimize; the others say why not on top.
       const errors = (result.diagnostics ?? []).filter(d => d.severity === 1);
-      return errors.length ? `${describeDiagnostics(errors).map(line => `// ${what} skipped: ${line}`).join('\n')}\n\n${result.text}` : result.text;
+      return errors.length
+        ? `${describeDiagnostics(errors)
+            .map(line => `// ${what} skipped: ${line}`)
+            .join('\n')}\n\n${result.text}`
+        : result.text;
     }
     return failed(describeDiagnostics(result.diagnostics ?? []));
   }
 
   /** `// <what> stopped: LINE:COL: message` lines, then the last good output marked stale. */
   private failure(what: string, lines: string[], stale: string | undefined): string {
-    const header = (lines.length ? lines : ['no output and no reason given']).map(line => `// ${what} stopped: ${line}`);
+    const header = (lines.length ? lines : ['no output and no reason given']).map(
+      line => `// ${what} stopped: ${line}`,
+    );
     if (stale === undefined) return `${header.join('\n')}\n`;
     return `${header.join('\n')}\n// STALE: the last output without errors follows; it does not reflect the current source.\n\n${stale}`;
   }

@@ -77,22 +77,40 @@ function parseOptions(args: string[]): Options {
     if (a === '--json') o.json = true;
     else if (a === '--stdio') o.stdio = true;
     else if (a === '--fix') o.fix = true;
-    else if (a === '-o' || a === '--output') { o.out = args[++i]; if (!o.out) throw new UsageError(`'${a}' needs a file name`); }
-    else if (a === '--to' || a === '--from') { const v = args[++i]; if (!v) throw new UsageError(`'${a}' needs a dialect`); o[a === '--to' ? 'to' : 'from'] = v; }
-    else if (a === '--memory') { o.memory = args[++i]; if (!o.memory) throw new UsageError(`'--memory' needs global or shared`); }
-    else if (a.startsWith('--memory=')) o.memory = a.slice('--memory='.length);
-    else if (a === '--registers') { o.registers = args[++i]; if (!o.registers) throw new UsageError(`'--registers' needs auto, nvcc, estimate or a number`); }
-    else if (a.startsWith('--registers=')) o.registers = a.slice('--registers='.length);
+    else if (a === '-o' || a === '--output') {
+      o.out = args[++i];
+      if (!o.out) throw new UsageError(`'${a}' needs a file name`);
+    } else if (a === '--to' || a === '--from') {
+      const v = args[++i];
+      if (!v) throw new UsageError(`'${a}' needs a dialect`);
+      o[a === '--to' ? 'to' : 'from'] = v;
+    } else if (a === '--memory') {
+      o.memory = args[++i];
+      if (!o.memory) throw new UsageError(`'--memory' needs global or shared`);
+    } else if (a.startsWith('--memory=')) o.memory = a.slice('--memory='.length);
+    else if (a === '--registers') {
+      o.registers = args[++i];
+      if (!o.registers) throw new UsageError(`'--registers' needs auto, nvcc, estimate or a number`);
+    } else if (a.startsWith('--registers=')) o.registers = a.slice('--registers='.length);
     else if (a === '--collapse') o.collapse = true;
     else if (/^--(block|granularity|skew|merge|cache|tile|at)(=|$)/.test(a)) {
-      const [flag, inline] = a.includes('=') ? [a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a.slice(2), args[++i]];
+      const [flag, inline] = a.includes('=')
+        ? [a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+        : [a.slice(2), args[++i]];
       if (!inline) throw new UsageError(`'--${flag}' needs a value`);
-      o[(flag === 'skew' ? 'granularity' : flag) as 'block' | 'granularity' | 'merge' | 'cache' | 'tile' | 'at'] = inline;
-    }
-    else if (a === '--gpu' || a === '--set') { const v = args[++i]; if (!v) throw new UsageError(`'${a}' needs a value`); o[a === '--gpu' ? 'gpu' : 'set'] = v; }
-    else if (a.startsWith('--gpu=') || a.startsWith('--set=')) { const [k, v] = [a.slice(2, 5), a.slice(6)]; o[k as 'gpu' | 'set'] = v; }
-    else if (a.startsWith('--to=') || a.startsWith('--from=')) { const [k, v] = a.slice(2).split('='); o[k as 'to' | 'from'] = v; }
-    else if (a === '-' || !a.startsWith('-')) o.files.push(a);
+      o[(flag === 'skew' ? 'granularity' : flag) as 'block' | 'granularity' | 'merge' | 'cache' | 'tile' | 'at'] =
+        inline;
+    } else if (a === '--gpu' || a === '--set') {
+      const v = args[++i];
+      if (!v) throw new UsageError(`'${a}' needs a value`);
+      o[a === '--gpu' ? 'gpu' : 'set'] = v;
+    } else if (a.startsWith('--gpu=') || a.startsWith('--set=')) {
+      const [k, v] = [a.slice(2, 5), a.slice(6)];
+      o[k as 'gpu' | 'set'] = v;
+    } else if (a.startsWith('--to=') || a.startsWith('--from=')) {
+      const [k, v] = a.slice(2).split('=');
+      o[k as 'to' | 'from'] = v;
+    } else if (a === '-' || !a.startsWith('-')) o.files.push(a);
     else throw new UsageError(`unknown option '${a}'`);
   }
   return o;
@@ -189,12 +207,25 @@ async function elideCommand(o: Options, io: Io): Promise<number> {
   const errors = diagnostics.filter(d => d.severity === 'error');
   if (errors.length) {
     // No partial output: the elision of a program with errors is not a program.
-    if (o.json) io.stdout(JSON.stringify({ file: displayName(file), diagnostics: errors.map(d => toLsp(d, index)) }, null, 2) + '\n');
+    if (o.json)
+      io.stdout(
+        JSON.stringify({ file: displayName(file), diagnostics: errors.map(d => toLsp(d, index)) }, null, 2) + '\n',
+      );
     else for (const d of errors) io.stderr(formatDiagnostic(file, d, index) + '\n');
     return 1;
   }
   const elision = elide(model);
-  write(o, io, o.json ? JSON.stringify({ file: displayName(file), elision, diagnostics: diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n' : elision);
+  write(
+    o,
+    io,
+    o.json
+      ? JSON.stringify(
+          { file: displayName(file), elision, diagnostics: diagnostics.map(d => toLsp(d, index)) },
+          null,
+          2,
+        ) + '\n'
+      : elision,
+  );
   return 0;
 }
 
@@ -202,13 +233,29 @@ async function translateCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('translate needs exactly one FILE (or - for standard input)');
   const known = (d: string): d is Dialect => (DIALECTS as readonly string[]).includes(d);
   if (!o.to || !known(o.to)) throw new UsageError(`translate needs --to ${DIALECTS.join('|')}`);
-  if (o.from && o.from !== 'auto' && !known(o.from)) throw new UsageError(`--from must be auto, ${DIALECTS.join(', ')}`);
+  if (o.from && o.from !== 'auto' && !known(o.from))
+    throw new UsageError(`--from must be auto, ${DIALECTS.join(', ')}`);
   const file = o.files[0];
   const text = readInput(file);
-  const result = await translateText(text, o.to, { fileName: file === '-' ? undefined : file, from: (o.from ?? 'auto') as Dialect | 'auto' });
+  const result = await translateText(text, o.to, {
+    fileName: file === '-' ? undefined : file,
+    from: (o.from ?? 'auto') as Dialect | 'auto',
+  });
   const index = new LineIndex(text);
   if (o.json) {
-    io.stdout(JSON.stringify({ file: displayName(file), from: result.from, to: result.to, ...(result.text !== undefined ? { text: result.text } : {}), diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
+    io.stdout(
+      JSON.stringify(
+        {
+          file: displayName(file),
+          from: result.from,
+          to: result.to,
+          ...(result.text !== undefined ? { text: result.text } : {}),
+          diagnostics: result.diagnostics.map(d => toLsp(d, index)),
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   } else {
     for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
     // No partial output: a refused translation prints nothing.
@@ -227,7 +274,20 @@ async function cudaCommand(o: Options, io: Io): Promise<number> {
   const result = await generateCuda(text, { fileName: file === '-' ? undefined : file, memory });
   const index = new LineIndex(text);
   if (o.json) {
-    io.stdout(JSON.stringify({ file: displayName(file), memory, kernels: result.kernels, tiles: result.tiles, ...(result.text !== undefined ? { text: result.text } : {}), diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
+    io.stdout(
+      JSON.stringify(
+        {
+          file: displayName(file),
+          memory,
+          kernels: result.kernels,
+          tiles: result.tiles,
+          ...(result.text !== undefined ? { text: result.text } : {}),
+          diagnostics: result.diagnostics.map(d => toLsp(d, index)),
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   } else {
     for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
     if (result.text !== undefined) write(o, io, result.text);
@@ -240,7 +300,8 @@ async function cudaCommand(o: Options, io: Io): Promise<number> {
 async function optimizeCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('optimize needs exactly one FILE (or - for standard input)');
   const r = o.registers ?? 'auto';
-  if (!['auto', 'nvcc', 'estimate'].includes(r) && !/^\d+$/.test(r)) throw new UsageError(`--registers must be auto, nvcc, estimate or a number`);
+  if (!['auto', 'nvcc', 'estimate'].includes(r) && !/^\d+$/.test(r))
+    throw new UsageError(`--registers must be auto, nvcc, estimate or a number`);
   const registers: RegisterSource = /^\d+$/.test(r) ? () => Number(r) : r as 'auto' | 'nvcc' | 'estimate';
   const file = o.files[0];
   const text = readInput(file);
@@ -249,14 +310,27 @@ async function optimizeCommand(o: Options, io: Io): Promise<number> {
     const index = new LineIndex(text);
     const notes = [...result.diagnostics, ...result.schedules.flatMap(s => s.notes)];
     if (o.json) {
-      io.stdout(JSON.stringify({ file: displayName(file), schedules: result.schedules.map(s => ({ ...s, notes: undefined })), diagnostics: notes.map(d => toLsp(d, index)) }, null, 2) + '\n');
+      io.stdout(
+        JSON.stringify(
+          {
+            file: displayName(file),
+            schedules: result.schedules.map(s => ({ ...s, notes: undefined })),
+            diagnostics: notes.map(d => toLsp(d, index)),
+          },
+          null,
+          2,
+        ) + '\n',
+      );
     } else {
       for (const d of notes) io.stderr(formatDiagnostic(file, d, index) + '\n');
       io.stdout(result.schedules.map(s => formatCaseDiscussion(displayName(file), s)).join('\n'));
     }
     if (result.schedules.length === 0 || result.diagnostics.some(d => d.severity === 'error')) return 1;
     if (o.out) {
-      if (result.cuda === undefined) { io.stderr(`${displayName(file)}: error: no case to generate CUDA for\n`); return 1; }
+      if (result.cuda === undefined) {
+        io.stderr(`${displayName(file)}: error: no case to generate CUDA for\n`);
+        return 1;
+      }
       fs.writeFileSync(o.out, result.cuda);
     }
     return 0;
@@ -271,7 +345,8 @@ async function analyzeCommand(o: Options, io: Io): Promise<number> {
   const problem = settingProblem('cuda.gpu', gpu, '--gpu');
   if (problem) throw new UsageError(problem);
   const memory = memoryOption(o);
-  if (o.registers !== undefined && !/^\d+$/.test(o.registers)) throw new UsageError(`--registers must be a number (analyze estimates them otherwise)`);
+  if (o.registers !== undefined && !/^\d+$/.test(o.registers))
+    throw new UsageError(`--registers must be a number (analyze estimates them otherwise)`);
   const set: Record<string, number> = {};
   for (const pair of (o.set ?? '').split(',').filter(Boolean)) {
     const m = /^\s*([A-Za-z_]\w*)\s*=\s*(\d+(?:\.\d+)?)\s*$/.exec(pair);
@@ -280,10 +355,27 @@ async function analyzeCommand(o: Options, io: Io): Promise<number> {
   }
   const file = o.files[0];
   const text = readInput(file);
-  const result = await estimateCost(text, { fileName: file === '-' ? undefined : file, gpu: gpu as GpuPreset, set, memory, ...(o.registers ? { registers: Number(o.registers) } : {}) });
+  const result = await estimateCost(text, {
+    fileName: file === '-' ? undefined : file,
+    gpu: gpu as GpuPreset,
+    set,
+    memory,
+    ...(o.registers ? { registers: Number(o.registers) } : {}),
+  });
   const index = new LineIndex(text);
   if (o.json) {
-    io.stdout(JSON.stringify({ file: displayName(file), gpu: result.gpu, schedules: result.schedules, diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
+    io.stdout(
+      JSON.stringify(
+        {
+          file: displayName(file),
+          gpu: result.gpu,
+          schedules: result.schedules,
+          diagnostics: result.diagnostics.map(d => toLsp(d, index)),
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   } else {
     for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
     write(o, io, result.schedules.map(s => formatSchedule(displayName(file), result, s)).join('\n'));
@@ -293,26 +385,55 @@ async function analyzeCommand(o: Options, io: Io): Promise<number> {
 
 async function tileCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('tile needs exactly one FILE (or - for standard input)');
-  if (o.block !== undefined && !/^\d+(,\d+)?$/.test(o.block)) throw new UsageError(`--block takes B or B0,B1 (positive integers)`);
+  if (o.block !== undefined && !/^\d+(,\d+)?$/.test(o.block))
+    throw new UsageError(`--block takes B or B0,B1 (positive integers)`);
   const count = (flag: string, v: string | undefined) => {
     if (v !== undefined && !/^[1-9]\d*$/.test(v)) throw new UsageError(`--${flag} takes a positive integer`);
     return v === undefined ? undefined : Number(v);
   };
-  const [granularity, merge, tile, at] = [count('granularity', o.granularity), count('merge', o.merge), count('tile', o.tile), count('at', o.at)];
+  const [granularity, merge, tile, at] = [
+    count('granularity', o.granularity),
+    count('merge', o.merge),
+    count('tile', o.tile),
+    count('at', o.at),
+  ];
   const block = o.block?.split(',').map(Number);
   if (block?.some(b => b < 1)) throw new UsageError('block sizes must be at least 1');
   if (block && block.reduce((a, b) => a * b, 1) > 1024) throw new UsageError('a block has at most 1024 threads');
   const cache = o.cache?.split(',').map(a => a.trim());
-  if (cache?.some(a => !/^[A-Za-z_]\w*$/.test(a))) throw new UsageError('--cache takes array names separated by commas');
-  if (tile !== undefined && !cache) throw new UsageError('--tile sets the tiles of the loop along the arrays of --cache: give --cache too');
+  if (cache?.some(a => !/^[A-Za-z_]\w*$/.test(a)))
+    throw new UsageError('--cache takes array names separated by commas');
+  if (tile !== undefined && !cache)
+    throw new UsageError('--tile sets the tiles of the loop along the arrays of --cache: give --cache too');
   const file = o.files[0];
   const text = readInput(file);
   const index = new LineIndex(text);
-  if (at !== undefined && at > index.lineCount) throw new UsageError(`--at ${at}: the file has ${index.lineCount} lines`);
+  if (at !== undefined && at > index.lineCount)
+    throw new UsageError(`--at ${at}: the file has ${index.lineCount} lines`);
   const offset = at === undefined ? undefined : firstCode(text, index.offset({ line: at - 1, character: 0 }));
-  const result = await tileText(text, { fileName: file === '-' ? undefined : file, block, granularity, merge, strip: tile, cache, collapse: o.collapse, offset });
+  const result = await tileText(text, {
+    fileName: file === '-' ? undefined : file,
+    block,
+    granularity,
+    merge,
+    strip: tile,
+    cache,
+    collapse: o.collapse,
+    offset,
+  });
   if (o.json) {
-    io.stdout(JSON.stringify({ file: displayName(file), nests: result.nests, ...(result.text !== undefined ? { text: result.text } : {}), diagnostics: result.diagnostics.map(d => toLsp(d, index)) }, null, 2) + '\n');
+    io.stdout(
+      JSON.stringify(
+        {
+          file: displayName(file),
+          nests: result.nests,
+          ...(result.text !== undefined ? { text: result.text } : {}),
+          diagnostics: result.diagnostics.map(d => toLsp(d, index)),
+        },
+        null,
+        2,
+      ) + '\n',
+    );
     if (o.out && result.text !== undefined) fs.writeFileSync(o.out, result.text);
   } else {
     for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
@@ -340,20 +461,36 @@ function write(o: Options, io: Io, output: string): void {
   else io.stdout(output);
 }
 
-export async function main(argv: string[], io: Io = { stdout: s => process.stdout.write(s), stderr: s => process.stderr.write(s) }): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = { stdout: s => process.stdout.write(s), stderr: s => process.stderr.write(s) },
+): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (!command || command === '-h' || command === '--help' || command === 'help') { io.stdout(USAGE + '\n'); return command ? 0 : 2; }
-    if (command === '--version') { io.stdout(`${packageVersion()}\n`); return 0; }
+    if (!command || command === '-h' || command === '--help' || command === 'help') {
+      io.stdout(USAGE + '\n');
+      return command ? 0 : 2;
+    }
+    if (command === '--version') {
+      io.stdout(`${packageVersion()}\n`);
+      return 0;
+    }
     const o = parseOptions(rest);
     switch (command) {
-      case 'check': return await check(o, io);
-      case 'elide': return await elideCommand(o, io);
-      case 'translate': return await translateCommand(o, io);
-      case 'cuda': return await cudaCommand(o, io);
-      case 'optimize': return await optimizeCommand(o, io);
-      case 'analyze': return await analyzeCommand(o, io);
-      case 'tile': return await tileCommand(o, io);
+      case 'check':
+        return await check(o, io);
+      case 'elide':
+        return await elideCommand(o, io);
+      case 'translate':
+        return await translateCommand(o, io);
+      case 'cuda':
+        return await cudaCommand(o, io);
+      case 'optimize':
+        return await optimizeCommand(o, io);
+      case 'analyze':
+        return await analyzeCommand(o, io);
+      case 'tile':
+        return await tileCommand(o, io);
       case 'lsp': {
         if (!o.stdio) throw new UsageError("lsp needs '--stdio'");
         const { createLspConnection } = require('./lsp/connection') as typeof import('./lsp/connection');
@@ -364,9 +501,15 @@ export async function main(argv: string[], io: Io = { stdout: s => process.stdou
         throw new UsageError(`unknown command '${command}'`);
     }
   } catch (e) {
-    if (e instanceof UsageError) { io.stderr(`metafork: ${e.message}\n${USAGE}\n`); return 2; }
+    if (e instanceof UsageError) {
+      io.stderr(`metafork: ${e.message}\n${USAGE}\n`);
+      return 2;
+    }
     const err = e as NodeJS.ErrnoException;
-    if (err.code === 'ENOENT' || err.code === 'EISDIR' || err.code === 'EACCES') { io.stderr(`metafork: error: ${err.message}\n`); return 1; }
+    if (err.code === 'ENOENT' || err.code === 'EISDIR' || err.code === 'EACCES') {
+      io.stderr(`metafork: error: ${err.message}\n`);
+      return 1;
+    }
     throw e;
   }
 }

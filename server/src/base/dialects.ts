@@ -9,9 +9,19 @@ export type KeywordName =
   | 'cilk_spawn' | 'cilk_sync' | 'cilk_for' | 'cilk_scope';
 
 export const DIALECT_OF: Record<KeywordName, Dialect> = {
-  meta_fork: 'metafork', meta_for: 'metafork', meta_join: 'metafork', meta_schedule: 'metafork',
-  meta_pipe: 'metafork', meta_wait: 'metafork', meta_continue: 'metafork', meta_device: 'metafork', meta_copy: 'metafork',
-  cilk_spawn: 'cilkplus', cilk_sync: 'cilkplus', cilk_for: 'cilkplus', cilk_scope: 'cilkplus',
+  meta_fork: 'metafork',
+  meta_for: 'metafork',
+  meta_join: 'metafork',
+  meta_schedule: 'metafork',
+  meta_pipe: 'metafork',
+  meta_wait: 'metafork',
+  meta_continue: 'metafork',
+  meta_device: 'metafork',
+  meta_copy: 'metafork',
+  cilk_spawn: 'cilkplus',
+  cilk_sync: 'cilkplus',
+  cilk_for: 'cilkplus',
+  cilk_scope: 'cilkplus',
 };
 
 /** OpenMP directives whose body is a loop. */

@@ -11,7 +11,9 @@ export const remove = (span: Span): TextEdit => ({ start: span.start, end: span.
 
 /** Applies non-overlapping edits; insertions at the same offset keep their given order. */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.start - b.e.start || a.e.end - b.e.end || a.i - b.i);
+  const sorted = edits
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.start - b.e.start || a.e.end - b.e.end || a.i - b.i);
   let out = '';
   let at = 0;
   for (const { e } of sorted) {
@@ -55,7 +57,13 @@ export class OffsetMap {
     const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
     let delta = 0;
     for (const e of sorted) {
-      this.pieces.push({ outStart: e.start + delta, outEnd: e.start + delta + e.newText.length, inStart: e.start, inEnd: e.end, edit: e });
+      this.pieces.push({
+        outStart: e.start + delta,
+        outEnd: e.start + delta + e.newText.length,
+        inStart: e.start,
+        inEnd: e.end,
+        edit: e,
+      });
       delta += e.newText.length - (e.end - e.start);
     }
   }
@@ -66,7 +74,8 @@ export class OffsetMap {
   }
   /** Where a span of the input ends up in the output; edits touching it are inside it. */
   forward(span: Span): Span {
-    const shift = (x: number) => this.pieces.reduce((d, p) => p.inEnd <= x ? d + (p.outEnd - p.outStart) - (p.inEnd - p.inStart) : d, 0);
+    const shift = (x: number) =>
+      this.pieces.reduce((d, p) => (p.inEnd <= x ? d + (p.outEnd - p.outStart) - (p.inEnd - p.inStart) : d), 0);
     let start = span.start + shift(span.start), end = span.end + shift(span.end);
     for (const p of this.pieces) {
       if (p.inStart > span.end || p.inEnd < span.start) continue;

@@ -39,10 +39,16 @@ export function branchDiagnostics(model: ItemModel): MfDiagnostic[] {
           // `continue` in a parallel loop's own body moves to the next iteration: allowed.
           if (r && !(r.loop && !isBreak && child(r.loop, 'body') === p)) {
             const word = isBreak ? 'break' : 'continue';
-            out.push(diagnostic('MF311', { start: n.start, end: n.start + word.length },
-              r.loop && child(r.loop, 'body') === p
-                ? `'${word}' cannot leave the '${constructLabel(r)}' loop: its iterations run in parallel`
-                : `'${word}' would leave the parallel region of '${constructLabel(r)}'`, { construct: constructLabel(r) }));
+            out.push(
+              diagnostic(
+                'MF311',
+                { start: n.start, end: n.start + word.length },
+                r.loop && child(r.loop, 'body') === p
+                  ? `'${word}' cannot leave the '${constructLabel(r)}' loop: its iterations run in parallel`
+                  : `'${word}' would leave the parallel region of '${constructLabel(r)}'`,
+                { construct: constructLabel(r) },
+              ),
+            );
             break;
           }
           if (LOOPS.has(p.type) || (isBreak && p.type === 'switch_statement')) break;
@@ -51,7 +57,15 @@ export function branchDiagnostics(model: ItemModel): MfDiagnostic[] {
       }
       case 'return_statement': {
         const r = regionsAround(n)[0];
-        if (r) out.push(diagnostic('MF312', { start: n.start, end: n.start + 6 }, `'return' cannot leave the parallel region of '${constructLabel(r)}'`, { construct: constructLabel(r) }));
+        if (r)
+          out.push(
+            diagnostic(
+              'MF312',
+              { start: n.start, end: n.start + 6 },
+              `'return' cannot leave the parallel region of '${constructLabel(r)}'`,
+              { construct: constructLabel(r) },
+            ),
+          );
         break;
       }
       case 'goto_statement': {
@@ -64,9 +78,16 @@ export function branchDiagnostics(model: ItemModel): MfDiagnostic[] {
         const leaving = from.find(r => !to.includes(r));
         const entering = to.find(r => !from.includes(r));
         if (leaving || entering) {
-          out.push(diagnostic('MF313', { start: n.start, end: n.end },
-            leaving ? `'goto ${name}' would leave the parallel region of '${constructLabel(leaving)}'`
-              : `'goto ${name}' would jump into the parallel region of '${constructLabel(entering!)}'`, { label: name }));
+          out.push(
+            diagnostic(
+              'MF313',
+              { start: n.start, end: n.end },
+              leaving
+                ? `'goto ${name}' would leave the parallel region of '${constructLabel(leaving)}'`
+                : `'goto ${name}' would jump into the parallel region of '${constructLabel(entering!)}'`,
+              { label: name },
+            ),
+          );
         }
         break;
       }
@@ -80,7 +101,9 @@ export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
   const exits = unjoinedExits(model, 'metafork');
   if (exits.length === 0) return [];
   const text = model.text;
-  const usesPragmas = model.constructs.some(c => c.dialect === 'metafork' && (c.kind === 'spawn' || c.kind === 'block-spawn') && c.form === 'pragma');
+  const usesPragmas = model.constructs.some(
+    c => c.dialect === 'metafork' && (c.kind === 'spawn' || c.kind === 'block-spawn') && c.form === 'pragma',
+  );
   const joinText = usesPragmas ? '#pragma mf join' : 'meta_join;';
   const lines = new LineIndex(text);
   return exits.map(({ kind, node, pending }) => {
@@ -89,8 +112,11 @@ export function unjoinedSpawnDiagnostics(model: ItemModel): MfDiagnostic[] {
     const at = kind === 'return' ? { start: node.start, end: node.start + 6 } : { start: node.end - 1, end: node.end };
     // The message cites a line and the data holds offsets: both listed in diagnostic.ts
     // (CITES_LINE, DATA_OFFSETS) so that the per-item cache moves them with the item.
-    return diagnostic('MF314', at,
+    return diagnostic(
+      'MF314',
+      at,
       `'${constructLabel(first)} ${call}' (line ${lines.position(first.start).line + 1}) can reach ${kind === 'return' ? 'this return' : 'the end of the function'} without a '${usesPragmas ? '#pragma mf join' : 'meta_join'}': meta_fork has no implicit join at return`,
-      { insert: joinText, at: at.start, spawn: first.start });
+      { insert: joinText, at: at.start, spawn: first.start },
+    );
   });
 }

@@ -22,12 +22,20 @@ function directiveDiagnostics(model: ItemModel): MfDiagnostic[] {
   for (const d of model.directives) for (const p of d.problems) out.push(diagnostic(p.code, p.span, p.message, p.data));
   for (const k of model.keywords) {
     for (const u of k.unknownClauses) {
-      out.push(diagnostic('MF205', u.nameSpan, `unknown clause '${u.name}' on '${k.spelling}'; did you mean '${u.suggestion}'?`, { replace: u.name, with: u.suggestion }));
+      out.push(
+        diagnostic(
+          'MF205',
+          u.nameSpan,
+          `unknown clause '${u.name}' on '${k.spelling}'; did you mean '${u.suggestion}'?`,
+          { replace: u.name, with: u.suggestion },
+        ),
+      );
     }
     for (const c of k.clauses) {
       if (c.unterminated) out.push(diagnostic('MF203', c.nameSpan, `missing ')' to close '${c.name}('`));
       else if (c.items.length === 0) out.push(diagnostic('MF203', c, `'${c.name}(...)' needs at least one variable`));
-      if (c.name === 'reduction' && !c.operator) out.push(diagnostic('MF203', c, `'reduction' needs an operator: 'reduction(+: ${c.argsText.trim()})'`));
+      if (c.name === 'reduction' && !c.operator)
+        out.push(diagnostic('MF203', c, `'reduction' needs an operator: 'reduction(+: ${c.argsText.trim()})'`));
     }
   }
   for (const p of model.problems) out.push(diagnostic(p.code, p.span, p.message, p.data));
@@ -49,7 +57,12 @@ const CHECKS: ((model: ItemModel) => MfDiagnostic[])[] = [
 
 function diagnoseItem(model: ItemModel): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
-  const incomplete = () => diagnostic('MF100', { start: model.item.start, end: Math.min(model.item.end, model.item.start + 1) }, 'this code is nested too deeply to be analysed completely; some checks were skipped');
+  const incomplete = () =>
+    diagnostic(
+      'MF100',
+      { start: model.item.start, end: Math.min(model.item.end, model.item.start + 1) },
+      'this code is nested too deeply to be analysed completely; some checks were skipped',
+    );
   if (model.incomplete) out.push(incomplete());
   for (const check of CHECKS) {
     try {
@@ -79,7 +92,10 @@ interface CachedItem { diagnostics: MfDiagnostic[]; line?: number }
 /** Per-item results for one file-scope signature, by item text. */
 export interface DiagnosticCache { signature: string; items: Map<string, CachedItem> }
 
-export function diagnoseDocument(doc: DocumentModel, previous?: DiagnosticCache): { diagnostics: MfDiagnostic[]; cache: DiagnosticCache } {
+export function diagnoseDocument(
+  doc: DocumentModel,
+  previous?: DiagnosticCache,
+): { diagnostics: MfDiagnostic[]; cache: DiagnosticCache } {
   const signature = doc.fileScope.signature;
   const cache: DiagnosticCache = { signature, items: new Map() };
   const reusable = previous?.signature === signature ? previous.items : undefined;

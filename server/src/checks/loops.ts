@@ -10,7 +10,10 @@ export function loopDiagnostics(model: ItemModel): MfDiagnostic[] {
   for (const c of model.constructs) {
     if (!isParallelLoop(c) || !c.loop) continue;
     const { problem } = canonicalHeader(c.loop, model.text);
-    if (problem) out.push(diagnostic(problem.code, problem.node, `${labelFor(c)}: ${problem.message}`, { construct: constructLabel(c) }));
+    if (problem)
+      out.push(
+        diagnostic(problem.code, problem.node, `${labelFor(c)}: ${problem.message}`, { construct: constructLabel(c) }),
+      );
   }
   return out;
 }

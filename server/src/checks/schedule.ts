@@ -15,20 +15,32 @@ const POLY_OPERATORS = new Set(['+', '-', '*']);
 const SYMBOLIC_STRUCTS = /^(gridDim|blockDim|blockIdx|threadIdx)$/;
 
 /** Why an index expression is not a polynomial in integer variables, or undefined if it is. */
-function nonPolynomial(e: SNode, text: string, affineOnly = false, isMacro: (name: string) => boolean = () => false): SNode | undefined {
+function nonPolynomial(
+  e: SNode,
+  text: string,
+  affineOnly = false,
+  isMacro: (name: string) => boolean = () => false,
+): SNode | undefined {
   const n = unparen(e) ?? e;
   switch (n.type) {
-    case 'identifier': case 'number_literal':
-      return n.type === 'number_literal' && /[.eEpP]/.test(text.slice(n.start, n.end)) && !/^0[xX]/.test(text.slice(n.start, n.end)) ? n : undefined;
+    case 'identifier':
+    case 'number_literal':
+      return n.type === 'number_literal' &&
+        /[.eEpP]/.test(text.slice(n.start, n.end)) &&
+        !/^0[xX]/.test(text.slice(n.start, n.end))
+        ? n
+        : undefined;
     case 'unary_expression': {
       const op = text.slice(n.start, n.start + 1);
       return op === '-' || op === '+' ? nonPolynomial(named(n)[0], text, affineOnly, isMacro) : n;
     }
     case 'binary_expression': {
       const op = opOf(n, text);
-      const l = child(n, 'left')!, r = child(n, 'right')!;
+      const l = child(n, 'left')!,
+        r = child(n, 'right')!;
       // Division and remainder by a constant are quasi-affine (`n / 16`, `N/2` in the thesis).
-      if ((op === '/' || op === '%') && isConstant(r, text, isMacro)) return nonPolynomial(l, text, affineOnly, isMacro);
+      if ((op === '/' || op === '%') && isConstant(r, text, isMacro))
+        return nonPolynomial(l, text, affineOnly, isMacro);
       if (!op || !POLY_OPERATORS.has(op)) return n;
       if (affineOnly && op === '*' && !isConstant(l, text, isMacro) && !isConstant(r, text, isMacro)) return n;
       return nonPolynomial(l, text, affineOnly, isMacro) ?? nonPolynomial(r, text, affineOnly, isMacro);
@@ -49,7 +61,8 @@ function isConstant(e: SNode, text: string, isMacro: (name: string) => boolean):
   const n = unparen(e) ?? e;
   if (n.type === 'number_literal') return true;
   if (n.type === 'identifier') return isMacro(text.slice(n.start, n.end));
-  if (n.type === 'unary_expression' || n.type === 'binary_expression') return named(n).every(c => isConstant(c, text, isMacro));
+  if (n.type === 'unary_expression' || n.type === 'binary_expression')
+    return named(n).every(c => isConstant(c, text, isMacro));
   return false;
 }
 
@@ -70,7 +83,9 @@ export function scheduleDiagnostics(model: ItemModel): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
   const schedules = model.constructs.filter(c => c.kind === 'schedule' && c.region);
   if (schedules.length === 0) return out;
-  const parallel = new Set(model.constructs.filter(c => c.kind === 'parallel-for' && c.dialect === 'metafork' && c.loop).map(c => c.loop!));
+  const parallel = new Set(
+    model.constructs.filter(c => c.kind === 'parallel-for' && c.dialect === 'metafork' && c.loop).map(c => c.loop!),
+  );
   const declared = new Set(model.scopes.variables.map(v => v.name));
   const isMacro = (name: string) => !declared.has(name) && !model.fileScope.variables.has(name);
   for (const schedule of schedules) {
@@ -78,7 +93,13 @@ export function scheduleDiagnostics(model: ItemModel): MfDiagnostic[] {
     for (const c of model.constructs) {
       if (c === schedule || c.start < schedule.start || c.end > schedule.end) continue;
       if (c.kind === 'parallel-for' && c.dialect === 'metafork') continue;
-      out.push(diagnostic('MF507', c.head, `'${constructLabel(c)}' is not allowed inside 'meta_schedule': a schedule holds only loop nests that become CUDA kernels`));
+      out.push(
+        diagnostic(
+          'MF507',
+          c.head,
+          `'${constructLabel(c)}' is not allowed inside 'meta_schedule': a schedule holds only loop nests that become CUDA kernels`,
+        ),
+      );
     }
   }
   return out;
@@ -93,9 +114,21 @@ function checkHost(pass: Pass, stmt: SNode): void {
   }
   if (!ALLOWED_HOST.has(stmt.type)) {
     // Statements of other constructs (a masked `meta_fork g();`, a pragma) are reported as MF507.
-    if (stmt.type === 'preproc_call' || model.constructs.some(c => c !== schedule && c.kind !== 'parallel-for' && c.start <= stmt.start && stmt.end <= c.end)) return;
+    if (
+      stmt.type === 'preproc_call' ||
+      model.constructs.some(
+        c => c !== schedule && c.kind !== 'parallel-for' && c.start <= stmt.start && stmt.end <= c.end,
+      )
+    )
+      return;
     const what = stmt.type.replace(/_/g, ' ');
-    out.push(diagnostic('MF501', stmt, `'meta_schedule' body: only loop nests are allowed here (rule: a schedule is a sequence of for-loop nests); this is ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}`));
+    out.push(
+      diagnostic(
+        'MF501',
+        stmt,
+        `'meta_schedule' body: only loop nests are allowed here (rule: a schedule is a sequence of for-loop nests); this is ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}`,
+      ),
+    );
     return;
   }
   if (stmt.type !== 'for_statement') return;
@@ -111,11 +144,28 @@ function checkHost(pass: Pass, stmt: SNode): void {
 function checkSerialLoop({ model, isMacro, out }: Pass, loop: SNode): void {
   const text = model.text;
   const { header, problem } = canonicalHeader(loop, text);
-  if (problem) { out.push(diagnostic('MF505', problem.node, `serial loop in 'meta_schedule': ${problem.message}`)); return; }
+  if (problem) {
+    out.push(diagnostic('MF505', problem.node, `serial loop in 'meta_schedule': ${problem.message}`));
+    return;
+  }
   const h = header!;
   const bad = nonPolynomial(h.lower, text, true, isMacro) ?? nonPolynomial(h.bound, text, true, isMacro);
-  if (bad) out.push(diagnostic('MF505', bad, `serial loop in 'meta_schedule': its bounds must be affine (rule: lower and upper bounds are linear expressions)`));
-  else if (!/^\d+$/.test(h.step.text.trim())) out.push(diagnostic('MF505', h.update, `serial loop in 'meta_schedule': its step must be a constant (rule: increment by a constant)`));
+  if (bad)
+    out.push(
+      diagnostic(
+        'MF505',
+        bad,
+        `serial loop in 'meta_schedule': its bounds must be affine (rule: lower and upper bounds are linear expressions)`,
+      ),
+    );
+  else if (!/^\d+$/.test(h.step.text.trim()))
+    out.push(
+      diagnostic(
+        'MF505',
+        h.update,
+        `serial loop in 'meta_schedule': its step must be a constant (rule: increment by a constant)`,
+      ),
+    );
 }
 
 function checkNest(pass: Pass, outer: SNode): void {
@@ -125,12 +175,25 @@ function checkNest(pass: Pass, outer: SNode): void {
   const metaFors = nest.spine.filter(s => s.parallel);
   const kw = (loop: SNode) => ({ start: loop.start, end: loop.start + 8 });
   if (metaFors.length !== 2 && metaFors.length !== 4) {
-    out.push(diagnostic('MF502', kw(outer), `this loop nest has ${metaFors.length} meta_for loop${metaFors.length === 1 ? '' : 's'}: a kernel needs 2 (1-D grid and block) or 4 (2-D grid and block) nested meta_for loops`, { count: metaFors.length }));
+    out.push(
+      diagnostic(
+        'MF502',
+        kw(outer),
+        `this loop nest has ${metaFors.length} meta_for loop${metaFors.length === 1 ? '' : 's'}: a kernel needs 2 (1-D grid and block) or 4 (2-D grid and block) nested meta_for loops`,
+        { count: metaFors.length },
+      ),
+    );
   } else if (metaFors.length === 4) {
     const idx = nest.spine.map((s, i) => (s.parallel ? i : -1)).filter(i => i >= 0);
     if (idx[1] !== idx[0] + 1 || idx[3] !== idx[2] + 1) {
       const at = idx[1] !== idx[0] + 1 ? nest.spine[idx[1]].loop : nest.spine[idx[3]].loop;
-      out.push(diagnostic('MF503', kw(at), `in a 2-D kernel the two grid meta_for loops and the two block meta_for loops must each be immediately nested (rule: App. C.1)`));
+      out.push(
+        diagnostic(
+          'MF503',
+          kw(at),
+          `in a 2-D kernel the two grid meta_for loops and the two block meta_for loops must each be immediately nested (rule: App. C.1)`,
+        ),
+      );
     }
   }
   for (const { loop } of metaFors) {
@@ -139,7 +202,14 @@ function checkNest(pass: Pass, outer: SNode): void {
       : text.slice(header!.lower.start, header!.lower.end).trim() !== '0' ? header!.lower
       : header!.operator !== '<' ? header!.condition
       : header!.step.text.trim() !== '1' || header!.step.negative ? header!.update : undefined;
-    if (bad) out.push(diagnostic('MF504', bad, `meta_for in 'meta_schedule' must read 'meta_for (int v = 0; v < bound; v++)' (rule: start at 0, compare with '<', step by 1)`));
+    if (bad)
+      out.push(
+        diagnostic(
+          'MF504',
+          bad,
+          `meta_for in 'meta_schedule' must read 'meta_for (int v = 0; v < bound; v++)' (rule: start at 0, compare with '<', step by 1)`,
+        ),
+      );
   }
   // Serial loops, on the spine or in the kernel body, follow the serial-loop rule; a meta_for
   // off the spine (beside other statements in a kernel body) is not part of the nest.
@@ -148,7 +218,13 @@ function checkNest(pass: Pass, outer: SNode): void {
     if (n.type !== 'for_statement') return true;
     if (!parallel.has(n)) { checkSerialLoop(pass, n); return true; }
     if (spineLoops.has(n)) return true;
-    out.push(diagnostic('MF502', kw(n), `a meta_for inside a kernel body is not part of the grid/block nest: a kernel needs 2 or 4 meta_for loops nested one directly in another`));
+    out.push(
+      diagnostic(
+        'MF502',
+        kw(n),
+        `a meta_for inside a kernel body is not part of the grid/block nest: a kernel needs 2 or 4 meta_for loops nested one directly in another`,
+      ),
+    );
     return false;
   });
   checkKernelBody(pass, outer);
@@ -161,7 +237,13 @@ function checkKernelBody({ model, schedule, out }: Pass, outer: SNode): void {
       const index = child(n, 'index') ?? named(n).find(c => c.field !== 'argument');
       const bad = index && nonPolynomial(index, text);
       if (bad) {
-        out.push(diagnostic('MF506', index, `array index '${text.slice(index.start, index.end)}' is not a polynomial in loop indices and parameters (rule: indices use +, - and * of integer variables and constants)`));
+        out.push(
+          diagnostic(
+            'MF506',
+            index,
+            `array index '${text.slice(index.start, index.end)}' is not a polynomial in loop indices and parameters (rule: indices use +, - and * of integer variables and constants)`,
+          ),
+        );
         return false;
       }
     }
@@ -172,6 +254,13 @@ function checkKernelBody({ model, schedule, out }: Pass, outer: SNode): void {
     if (r.access === 'read' || r.through === 'subscript' || r.through === 'deref') continue;
     const v = r.variable;
     if (v.shape !== 'value' || (v.span.start >= schedule.start && v.span.end <= schedule.end)) continue;
-    out.push(diagnostic('MF508', r.span, `'${v.name}' is declared outside the 'meta_schedule' and written by a kernel: a kernel can only return results through arrays`, { variable: v.name }));
+    out.push(
+      diagnostic(
+        'MF508',
+        r.span,
+        `'${v.name}' is declared outside the 'meta_schedule' and written by a kernel: a kernel can only return results through arrays`,
+        { variable: v.name },
+      ),
+    );
   }
 }

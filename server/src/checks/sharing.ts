@@ -9,7 +9,10 @@ import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { opOf } from '../model/loops';
 
 /** Clauses whose items must name variables. */
-const VARIABLE_CLAUSES = new Set(['shared', 'private', 'firstprivate', 'lastprivate', 'reduction', 'copyin', 'copyprivate', 'linear', 'aligned', 'cache', 'depend', 'map', 'to', 'from', 'is_device_ptr', 'use_device_ptr']);
+const VARIABLE_CLAUSES = new Set([
+  'shared', 'private', 'firstprivate', 'lastprivate', 'reduction', 'copyin', 'copyprivate', 'linear', 'aligned',
+  'cache', 'depend', 'map', 'to', 'from', 'is_device_ptr', 'use_device_ptr',
+]);
 
 /** A quoted #include may declare names we do not see: no undeclared-variable errors then. */
 const USER_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"/m;
@@ -25,11 +28,32 @@ export function clauseVariableDiagnostics(model: ItemModel): MfDiagnostic[] {
         if (!v) {
           unseenHeaders ??= USER_INCLUDE.test(model.text);
           if (unseenHeaders) continue;
-          out.push(diagnostic('MF401', item, `'${clause.name}(${item.name})' on '${constructLabel(c)}': '${item.name}' is not a declared variable`, { variable: item.name, clause: clause.name }));
+          out.push(
+            diagnostic(
+              'MF401',
+              item,
+              `'${clause.name}(${item.name})' on '${constructLabel(c)}': '${item.name}' is not a declared variable`,
+              { variable: item.name, clause: clause.name },
+            ),
+          );
         } else if (clause.name === 'shared' && c.kind === 'block-spawn' && c.dialect === 'metafork') {
           // Globals are left alone: translators (and OpenMP habits) list them, harmlessly.
-          const why = v.storage === 'global' || v.storage === 'file' ? undefined : v.isStatic ? 'static' : v.isConst ? 'const' : v.shape !== 'value' ? `${v.shape}-typed` : undefined;
-          if (why) out.push(diagnostic('MF404', item, `'${item.name}' is ${why}, so it is shared without 'shared(...)'`, { variable: item.name }));
+          const why =
+            v.storage === 'global' || v.storage === 'file'
+              ? undefined
+              : v.isStatic
+                ? 'static'
+                : v.isConst
+                  ? 'const'
+                  : v.shape !== 'value'
+                    ? `${v.shape}-typed`
+                    : undefined;
+          if (why)
+            out.push(
+              diagnostic('MF404', item, `'${item.name}' is ${why}, so it is shared without 'shared(...)'`, {
+                variable: item.name,
+              }),
+            );
         }
       }
     }
@@ -37,7 +61,8 @@ export function clauseVariableDiagnostics(model: ItemModel): MfDiagnostic[] {
   return out;
 }
 
-const isWrite = (r: Reference) => (r.access === 'write' || r.access === 'readwrite') && (r.through === null || r.through === 'field');
+const isWrite = (r: Reference) =>
+  (r.access === 'write' || r.access === 'readwrite') && (r.through === null || r.through === 'field');
 
 /** Where to insert ` shared(x)` on a block spawn. */
 function sharedInsertion(c: Construct): number {
@@ -54,11 +79,18 @@ export function privateWriteDiagnostics(model: ItemModel): MfDiagnostic[] {
       if (!write) continue;
       // Only a write the parent could look for is lost: the parent reads the variable later on.
       const fn = c.functionNode;
-      const readLater = model.scopes.references.some(r => r.variable === e.variable && r.span.start >= c.end && (!fn || r.span.end <= fn.end));
+      const readLater = model.scopes.references.some(
+        r => r.variable === e.variable && r.span.start >= c.end && (!fn || r.span.end <= fn.end),
+      );
       if (!readLater) continue;
-      out.push(diagnostic('MF402', write.span,
-        `'${e.variable.name}' is private to this '${constructLabel(c)}' block (a value-type local not listed in shared(...)): the write changes the child's copy and is lost when the block ends; add 'shared(${e.variable.name})'`,
-        { variable: e.variable.name, insert: ` shared(${e.variable.name})`, at: sharedInsertion(c) }));
+      out.push(
+        diagnostic(
+          'MF402',
+          write.span,
+          `'${e.variable.name}' is private to this '${constructLabel(c)}' block (a value-type local not listed in shared(...)): the write changes the child's copy and is lost when the block ends; add 'shared(${e.variable.name})'`,
+          { variable: e.variable.name, insert: ` shared(${e.variable.name})`, at: sharedInsertion(c) },
+        ),
+      );
     }
   }
   return out;
@@ -66,7 +98,14 @@ export function privateWriteDiagnostics(model: ItemModel): MfDiagnostic[] {
 
 /** Inside `#pragma omp atomic|critical|single|master` a write is not a race. */
 function protectedWrite(model: ItemModel, r: Reference, loop: Construct): boolean {
-  return model.constructs.some(c => c !== loop && c.kind === 'omp' && ['atomic', 'critical', 'single', 'master'].includes(c.directive?.name ?? '') && c.start <= r.span.start && r.span.end <= c.end);
+  return model.constructs.some(
+    c =>
+      c !== loop &&
+      c.kind === 'omp' &&
+      ['atomic', 'critical', 'single', 'master'].includes(c.directive?.name ?? '') &&
+      c.start <= r.span.start &&
+      r.span.end <= c.end,
+  );
 }
 
 export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
@@ -77,16 +116,23 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
     if (!body) continue;
     for (const e of sharingAt(model, c) as SharingEntry[]) {
       if (e.sharing !== 'shared' || e.variable.shape !== 'value') continue;
-      const write = e.references.find(r => isWrite(r) && body.start <= r.span.start && r.span.end <= body.end && !protectedWrite(model, r, c));
+      const write = e.references.find(
+        r => isWrite(r) && body.start <= r.span.start && r.span.end <= body.end && !protectedWrite(model, r, c),
+      );
       if (!write) continue;
       const assign = write.node.parent?.type === 'assignment_expression' ? write.node.parent : undefined;
       const op = assign ? opOf(assign, model.text) : write.node.parent?.type === 'update_expression' ? '+=' : undefined;
       const reduction = op && /^([+\-*&|^]|&&|\|\|)=$/.test(op) ? op.slice(0, -1) : undefined;
       const name = e.variable.name;
       const advice = reduction ? `use 'reduction(${reduction}: ${name})'` : `declare '${name}' inside the loop body`;
-      out.push(diagnostic('MF403', write.span,
-        `data race: '${name}' is shared by all iterations of '${constructLabel(c)}' (${e.reason}) and written here; ${advice}`,
-        { variable: name, ...(reduction ? { reduction } : {}) }));
+      out.push(
+        diagnostic(
+          'MF403',
+          write.span,
+          `data race: '${name}' is shared by all iterations of '${constructLabel(c)}' (${e.reason}) and written here; ${advice}`,
+          { variable: name, ...(reduction ? { reduction } : {}) },
+        ),
+      );
     }
   }
   return out;
@@ -98,8 +144,16 @@ export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
     if (c.kind !== 'omp' || !c.clauses.some(cl => cl.name === 'default' && cl.args?.text.trim() === 'none')) continue;
     const listed = clauseNames(c, 'shared', 'private', 'firstprivate', 'lastprivate', 'reduction', 'linear', 'copyin');
     for (const e of sharingAt(model, c)) {
-      if (e.local || listed.has(e.variable.name) || e.variable.isConst || e.reason.startsWith('loop iteration')) continue;
-      out.push(diagnostic('MF405', e.references[0].span, `'${e.variable.name}' must appear in a data-sharing clause: '${constructLabel(c)}' has default(none)`, { variable: e.variable.name }));
+      if (e.local || listed.has(e.variable.name) || e.variable.isConst || e.reason.startsWith('loop iteration'))
+        continue;
+      out.push(
+        diagnostic(
+          'MF405',
+          e.references[0].span,
+          `'${e.variable.name}' must appear in a data-sharing clause: '${constructLabel(c)}' has default(none)`,
+          { variable: e.variable.name },
+        ),
+      );
     }
   }
   return out;

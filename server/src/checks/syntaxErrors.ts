@@ -41,7 +41,14 @@ export function syntaxDiagnostics(item: SNode, text: string): MfDiagnostic[] {
       let at = n.start;
       while (at > 0 && /\s/.test(text[at - 1])) at--;
       const context = CONTEXT[n.parent?.type ?? ''];
-      out.push(diagnostic('MF102', { start: Math.max(0, at - 1), end: at }, `expected ${what}${context ? ` in ${context}` : ''}`, { insert: n.type, at }));
+      out.push(
+        diagnostic(
+          'MF102',
+          { start: Math.max(0, at - 1), end: at },
+          `expected ${what}${context ? ` in ${context}` : ''}`,
+          { insert: n.type, at },
+        ),
+      );
       return false;
     }
     if (n.type === 'ERROR') {

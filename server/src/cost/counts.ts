@@ -41,14 +41,21 @@ export interface KernelCounts {
 
 interface Tally { ops: Poly; reads: Poly; writes: Poly }
 const ZERO: Tally = { ops: Poly.ZERO, reads: Poly.ZERO, writes: Poly.ZERO };
-const plus = (a: Tally, b: Tally): Tally => ({ ops: a.ops.add(b.ops), reads: a.reads.add(b.reads), writes: a.writes.add(b.writes) });
+const plus = (a: Tally, b: Tally): Tally => ({
+  ops: a.ops.add(b.ops),
+  reads: a.reads.add(b.reads),
+  writes: a.writes.add(b.writes),
+});
 const times = (a: Tally, n: Poly): Tally => ({ ops: a.ops.mul(n), reads: a.reads.mul(n), writes: a.writes.mul(n) });
 /** The larger polynomial when provably larger for nonnegative symbols, else the sum. */
 const larger = (a: Poly, b: Poly) => (a.sub(b).nonNegative() ? a : b.sub(a).nonNegative() ? b : a.add(b));
 
 /** A C expression of parameters as a polynomial; what is not one stands as a symbol (`dim0`, `(n + 3) / 4`). */
 export function parameterPoly(e: SNode, text: string): Poly {
-  const r = polynomialOf(e, text, { identifier: n => Poly.symbol(text.slice(n.start, n.end)), atom: n => Poly.symbol(text.slice(n.start, n.end).replace(/\s+/g, ' ')) });
+  const r = polynomialOf(e, text, {
+    identifier: n => Poly.symbol(text.slice(n.start, n.end)),
+    atom: n => Poly.symbol(text.slice(n.start, n.end).replace(/\s+/g, ' ')),
+  });
   return 'poly' in r ? r.poly : Poly.symbol(text.slice(e.start, e.end).replace(/\s+/g, ' '));
 }
 
@@ -65,14 +72,20 @@ export function tripCount(loop: SNode, text: string): Poly {
 }
 
 /** Whether a loop's trip count is one `tripCount` reads from its header. */
-const counted = (loop: SNode, text: string) => ![...tripCount(loop, text).symbols()].some(s => s.startsWith(UNKNOWN_TRIPS));
+const counted = (loop: SNode, text: string) =>
+  ![...tripCount(loop, text).symbols()].some(s => s.startsWith(UNKNOWN_TRIPS));
 
-const OPERATORS = new Set(['binary_expression', 'unary_expression', 'conditional_expression', 'call_expression', 'cast_expression']);
+const OPERATORS = new Set([
+  'binary_expression', 'unary_expression', 'conditional_expression', 'call_expression', 'cast_expression',
+]);
 
 /** Σ over tiles, where of the two sides of a uniform branch only the larger runs in a launch. */
 function layoutSum(boxes: StagedBox[], words: (t: StagedBox) => Poly): Poly {
   const sum = (ts: StagedBox[]) => ts.reduce((p, t) => p.add(words(t)), Poly.ZERO);
-  return boxLayout(boxes).reduce((p, u) => p.add('box' in u ? words(u.box) : larger(sum(u.then), sum(u.otherwise))), Poly.ZERO);
+  return boxLayout(boxes).reduce(
+    (p, u) => p.add('box' in u ? words(u.box) : larger(sum(u.then), sum(u.otherwise))),
+    Poly.ZERO,
+  );
 }
 
 /**
@@ -99,11 +112,21 @@ export function countKernel(model: ItemModel, kernel: Kernel, boxes: StagedBox[]
 
   const uncounted: SNode[] = [];
   const trips = (loop: SNode) => { if (!counted(loop, text)) uncounted.push(loop); return tripCount(loop, text); };
-  const repeated = (loop: SNode, t: Tally): Tally => (trips(loop), { ops: iterations(loop, text, t.ops), reads: iterations(loop, text, t.reads), writes: iterations(loop, text, t.writes) });
+  const repeated = (loop: SNode, t: Tally): Tally => (
+    trips(loop),
+    {
+      ops: iterations(loop, text, t.ops),
+      reads: iterations(loop, text, t.reads),
+      writes: iterations(loop, text, t.writes),
+    }
+  );
   const tally = (n: SNode): Tally => {
     if (n.type === 'for_statement') {
       const parts = ['initializer', 'condition', 'update'].map(f => child(n, f));
-      const each = plus(plus(parts[1] ? tally(parts[1]) : ZERO, parts[2] ? tally(parts[2]) : ZERO), tally(child(n, 'body')!));
+      const each = plus(
+        plus(parts[1] ? tally(parts[1]) : ZERO, parts[2] ? tally(parts[2]) : ZERO),
+        tally(child(n, 'body')!),
+      );
       return plus(parts[0] ? tally(parts[0]) : ZERO, repeated(n, each));
     }
     if (n.type === 'while_statement' || n.type === 'do_statement') {
@@ -111,17 +134,30 @@ export function countKernel(model: ItemModel, kernel: Kernel, boxes: StagedBox[]
       return times(named(n).map(tally).reduce(plus, ZERO), unknownTrips(n, text));
     }
     if (n.type === 'if_statement') {
-      const yes = tally(child(n, 'consequence')!), no = child(n, 'alternative') ? tally(child(n, 'alternative')!) : ZERO;
-      return plus(tally(child(n, 'condition')!), { ops: larger(yes.ops, no.ops), reads: larger(yes.reads, no.reads), writes: larger(yes.writes, no.writes) });
+      const yes = tally(child(n, 'consequence')!),
+        no = child(n, 'alternative') ? tally(child(n, 'alternative')!) : ZERO;
+      return plus(tally(child(n, 'condition')!), {
+        ops: larger(yes.ops, no.ops),
+        reads: larger(yes.reads, no.reads),
+        writes: larger(yes.writes, no.writes),
+      });
     }
     const access = byNode.get(n);
     if (access) {
       const inner = access.indices.map(tally).reduce(plus, ZERO);
-      return plus(inner, { ops: Poly.ZERO, reads: Poly.constant(access.reads ? 1 : 0), writes: Poly.constant(access.writes ? 1 : 0) });
+      return plus(inner, {
+        ops: Poly.ZERO,
+        reads: Poly.constant(access.reads ? 1 : 0),
+        writes: Poly.constant(access.writes ? 1 : 0),
+      });
     }
     let own = OPERATORS.has(n.type) ? 1 : 0;
     if (n.type === 'update_expression') own = 1;
-    if (n.type === 'assignment_expression' && text.slice(child(n, 'left')!.end, child(n, 'right')!.start).trim() !== '=') own = 1;
+    if (
+      n.type === 'assignment_expression' &&
+      text.slice(child(n, 'left')!.end, child(n, 'right')!.start).trim() !== '='
+    )
+      own = 1;
     return named(n).map(tally).reduce(plus, { ...ZERO, ops: Poly.constant(own) });
   };
 
@@ -134,11 +170,15 @@ export function countKernel(model: ItemModel, kernel: Kernel, boxes: StagedBox[]
 
   const boundPoly = (bound: string) => Poly.symbol(bound.replace(/\s+/g, ' '));
   let launches = Poly.constant(1);
-  for (let m = kernel.nest.parent; m && m !== region; m = m.parent) if (m.type === 'for_statement') launches = launches.mul(trips(m));
+  for (let m = kernel.nest.parent; m && m !== region; m = m.parent)
+    if (m.type === 'for_statement') launches = launches.mul(trips(m));
   // A tile moves once per iteration of the serial loops down to its level.
   const moved = (t: StagedBox) => {
     const level = t.level ? kernel.spine.findIndex(s => s.loop === t.level) : -1;
-    const repeat = kernel.spine.slice(0, level + 1).filter(s => s.role === 'serial').reduce((p, s) => p.mul(trips(s.loop)), Poly.constant(1));
+    const repeat = kernel.spine
+      .slice(0, level + 1)
+      .filter(s => s.role === 'serial')
+      .reduce((p, s) => p.mul(trips(s.loop)), Poly.constant(1));
     return t.extent.reduce((p, e) => p.mul(e), Poly.constant(1)).mul(repeat);
   };
   return {
@@ -168,14 +208,32 @@ export function uncountedLoopDiagnostics(model: ItemModel, kernel: Kernel, regio
     return { start: loop.start, end };
   };
   const out = counts.uncounted.map(loop => {
-    const what = loop.type === 'for_statement' ? 'its header gives no trip count' : `a '${loop.type === 'do_statement' ? 'do' : 'while'}' loop has no trip count`;
-    return diagnostic('MF520', header(loop), `the cost model cannot count the iterations of this loop (${what}): write it 'for (v = a; v < b; v += c)' or 'for (v = a; v >= b; v -= c)' with a constant step c`);
+    const what =
+      loop.type === 'for_statement'
+        ? 'its header gives no trip count'
+        : `a '${loop.type === 'do_statement' ? 'do' : 'while'}' loop has no trip count`;
+    return diagnostic(
+      'MF520',
+      header(loop),
+      `the cost model cannot count the iterations of this loop (${what}): write it 'for (v = a; v < b; v += c)' or 'for (v = a; v >= b; v -= c)' with a constant step c`,
+    );
   });
   const locals = new Set(model.scopes.variables.filter(v => within(v.span, kernel.nest)).map(v => v.name));
-  const left = new Set([counts.ops, counts.reads, counts.writes, counts.launches].flatMap(p => [...p.symbols()]).filter(x => locals.has(x)));
+  const left = new Set(
+    [counts.ops, counts.reads, counts.writes, counts.launches]
+      .flatMap(p => [...p.symbols()])
+      .filter(x => locals.has(x)),
+  );
   walk(kernel.nest, n => {
     const names = n.type === 'for_statement' ? [...tripCount(n, text).symbols()].filter(x => left.has(x)) : [];
-    if (names.length) out.push(diagnostic('MF520', header(n), `the cost model cannot count the iterations of this loop: they depend on ${names.map(x => `'${x}'`).join(', ')}, which each thread computes (the counts are polynomials in the program's values)`));
+    if (names.length)
+      out.push(
+        diagnostic(
+          'MF520',
+          header(n),
+          `the cost model cannot count the iterations of this loop: they depend on ${names.map(x => `'${x}'`).join(', ')}, which each thread computes (the counts are polynomials in the program's values)`,
+        ),
+      );
     return true;
   });
   return out;

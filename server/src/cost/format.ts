@@ -3,8 +3,10 @@
 
 import type { CostEstimate, ScheduleEstimate } from './index';
 
-const fixed = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits }) : '∞');
-const duration = (us: number) => (!Number.isFinite(us) ? '∞' : us >= 1000 ? `${fixed(us / 1000, 2)} ms` : `${fixed(us, 1)} µs`);
+const fixed = (x: number, digits = 0) =>
+  Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits }) : '∞';
+const duration = (us: number) =>
+  !Number.isFinite(us) ? '∞' : us >= 1000 ? `${fixed(us / 1000, 2)} ms` : `${fixed(us, 1)} µs`;
 
 /** The estimate in a few words (a hover, a lens): the time at the program's point, the values
  * that point takes, and the best block size of the sweep. */
@@ -13,32 +15,59 @@ export function estimateSummary(gpu: CostEstimate['gpu'], s: ScheduleEstimate, s
   if (short) return time;
   const tunables = s.blockParameters.map(b => `${b} = ${s.values[b]}`).join(', ');
   const best = s.sweep.length ? s.sweep.reduce((a, b) => (b.cycles < a.cycles ? b : a)) : undefined;
-  const bestText = best && best.cycles < s.cycles ? `; fastest block size ${Object.values(best.block).join('×')} (≈ ${duration(best.microseconds)})` : '';
+  const bestText =
+    best && best.cycles < s.cycles
+      ? `; fastest block size ${Object.values(best.block).join('×')} (≈ ${duration(best.microseconds)})`
+      : '';
   const assumed = s.assumed.length ? ` (assumed: ${s.assumed.map(a => `${a} = ${s.values[a]}`).join(', ')})` : '';
   return `${time}${tunables ? ` with ${tunables}` : ''}${assumed}${bestText}`;
 }
 
 export function formatSchedule(file: string, r: CostEstimate, s: ScheduleEstimate): string {
   const out: string[] = [];
-  const values = Object.entries(s.values).map(([k, v]) => `${k} = ${v}${s.assumed.includes(k) ? ' (assumed)' : ''}`).join(', ');
-  out.push(`${file}:${s.line}: meta_schedule on ${r.gpu.name} (${r.gpu.sms} SMs, ${r.gpu.clockMHz} MHz, U = ${r.gpu.wordCycles} cycles a word)`);
+  const values = Object.entries(s.values)
+    .map(([k, v]) => `${k} = ${v}${s.assumed.includes(k) ? ' (assumed)' : ''}`)
+    .join(', ');
+  out.push(
+    `${file}:${s.line}: meta_schedule on ${r.gpu.name} (${r.gpu.sms} SMs, ${r.gpu.clockMHz} MHz, U = ${r.gpu.wordCycles} cycles a word)`,
+  );
   if (values) out.push(`  at ${values}`);
   for (const k of s.kernels) {
     const a = k.at;
-    out.push('', `  ${k.name}: ${k.formulas.blocks} blocks of ${k.formulas.threads} threads${k.formulas.launches !== '1' ? `, launched ${k.formulas.launches} times` : ''}`);
+    out.push(
+      '',
+      `  ${k.name}: ${k.formulas.blocks} blocks of ${k.formulas.threads} threads${k.formulas.launches !== '1' ? `, launched ${k.formulas.launches} times` : ''}`,
+    );
     const words = (w: string) => `${w} word${w === '1' ? '' : 's'}`;
-    out.push(`    per thread: ${k.formulas.ops} operations, ${words(k.formulas.reads)} read and ${k.formulas.writes} written in global memory`);
-    if (k.formulas.tileLoads !== '0') out.push(`    per block: ${k.formulas.tileLoads} words loaded into shared memory${k.formulas.tileStores !== '0' ? `, ${k.formulas.tileStores} stored back` : ''}`);
-    out.push(`    MCM per block: work ${k.mcm.work}, span ${k.mcm.span}, overhead ${k.mcm.overhead}${k.coalesced ? ' (coalesced)' : ` (not coalesced: ${k.uncoalesced.join(', ')})`}`);
-    out.push(`    occupancy: ${a.activeBlocks} active blocks per SM (limited by ${a.limitedBy}; ${a.registers} registers, ${a.sharedBytes} bytes of shared memory a block), ${fixed(a.occupancy * 100)}% of the warps`);
-    out.push(`    estimate: ${fixed(a.blocks)} blocks in ${fixed(a.waves)} wave${a.waves === 1 ? '' : 's'} of ${fixed(a.blockCycles)} cycles${a.launches !== 1 ? ` × ${fixed(a.launches)} launches` : ''} = ${fixed(a.cycles)} cycles`);
+    out.push(
+      `    per thread: ${k.formulas.ops} operations, ${words(k.formulas.reads)} read and ${k.formulas.writes} written in global memory`,
+    );
+    if (k.formulas.tileLoads !== '0')
+      out.push(
+        `    per block: ${k.formulas.tileLoads} words loaded into shared memory${k.formulas.tileStores !== '0' ? `, ${k.formulas.tileStores} stored back` : ''}`,
+      );
+    out.push(
+      `    MCM per block: work ${k.mcm.work}, span ${k.mcm.span}, overhead ${k.mcm.overhead}${k.coalesced ? ' (coalesced)' : ` (not coalesced: ${k.uncoalesced.join(', ')})`}`,
+    );
+    out.push(
+      `    occupancy: ${a.activeBlocks} active blocks per SM (limited by ${a.limitedBy}; ${a.registers} registers, ${a.sharedBytes} bytes of shared memory a block), ${fixed(a.occupancy * 100)}% of the warps`,
+    );
+    out.push(
+      `    estimate: ${fixed(a.blocks)} blocks in ${fixed(a.waves)} wave${a.waves === 1 ? '' : 's'} of ${fixed(a.blockCycles)} cycles${a.launches !== 1 ? ` × ${fixed(a.launches)} launches` : ''} = ${fixed(a.cycles)} cycles`,
+    );
   }
   out.push('', `  estimate: ${fixed(s.cycles)} cycles ≈ ${duration(s.microseconds)}`);
-  out.push(`  MCM of the schedule: work ${fixed(s.bound.work)}, span ${fixed(s.bound.span)}, overhead ${fixed(s.bound.overhead)} (U = ${r.gpu.wordCycles})`);
-  out.push(`  Graham–Brent bound (N/K + L)·C: N = ${fixed(s.bound.N)} blocks, K = ${fixed(s.bound.K)} at once, L = ${fixed(s.bound.L)}, C = ${fixed(s.bound.C)} cycles: ${fixed(s.bound.cycles)} cycles`);
+  out.push(
+    `  MCM of the schedule: work ${fixed(s.bound.work)}, span ${fixed(s.bound.span)}, overhead ${fixed(s.bound.overhead)} (U = ${r.gpu.wordCycles})`,
+  );
+  out.push(
+    `  Graham–Brent bound (N/K + L)·C: N = ${fixed(s.bound.N)} blocks, K = ${fixed(s.bound.K)} at once, L = ${fixed(s.bound.L)}, C = ${fixed(s.bound.C)} cycles: ${fixed(s.bound.cycles)} cycles`,
+  );
   if (s.sweep.length) {
     const best = s.sweep.reduce((a, b) => (b.cycles < a.cycles ? b : a));
-    out.push(`  by block size: ${s.sweep.map(p => `${Object.values(p.block).join('×')}: ${duration(p.microseconds)}${p === best ? ' (best)' : ''}`).join(', ')}`);
+    out.push(
+      `  by block size: ${s.sweep.map(p => `${Object.values(p.block).join('×')}: ${duration(p.microseconds)}${p === best ? ' (best)' : ''}`).join(', ')}`,
+    );
   }
   return out.join('\n') + '\n';
 }

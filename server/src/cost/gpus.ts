@@ -89,5 +89,9 @@ export const GPUS: Record<GpuPreset, Gpu> = {
 
 /** The case discussion's machine parameters for a preset: R_B, Z_B (4-byte words) and T_B. */
 export function machineLimits(gpu: Gpu): { R_B: number; Z_B: number; T_B: number } {
-  return { R_B: gpu.maxRegistersPerThread, Z_B: Math.floor(gpu.maxSharedBytesPerBlock / 4), T_B: gpu.maxThreadsPerBlock };
+  return {
+    R_B: gpu.maxRegistersPerThread,
+    Z_B: Math.floor(gpu.maxSharedBytesPerBlock / 4),
+    T_B: gpu.maxThreadsPerBlock,
+  };
 }

@@ -48,7 +48,9 @@ export interface CostEstimate extends CostOutput<MfDiagnostic, ScheduleEstimate>
 /** Default values: a data size, a 1-D block, a 2-D block's sides, the granularity. */
 const DEFAULTS = { data: 4096, block1: 256, block2: 16, granularity: 1 };
 const SWEEP_1D = [32, 64, 128, 256, 512, 1024];
-const SWEEP_2D: [number, number][] = [[8, 8], [8, 16], [16, 8], [16, 16], [8, 32], [32, 8], [16, 32], [32, 16], [32, 32]];
+const SWEEP_2D: [number, number][] = [
+  [8, 8], [8, 16], [16, 8], [16, 16], [8, 32], [32, 8], [16, 32], [32, 16], [32, 32],
+];
 
 export async function estimateCost(text: string, options: CostOptions = {}): Promise<CostEstimate> {
   const analysis = await checkText(text, options.fileName);
@@ -66,14 +68,31 @@ export function estimateFromModel(
   const gpu = GPUS[options.gpu ?? 'h100'];
   const at = options.offset === undefined ? undefined : { start: options.offset, end: options.offset };
   // The schedule holding the offset, read alone (only its item is modelled: a hover on a large file).
-  const only = at && doc.itemAt(at.start)?.constructs.filter(c => c.kind === 'schedule').map(constructSpan).find(span => within(at, span));
-  const { schedules, diagnostics } = at && !only ? { schedules: [], diagnostics: [] } : readScheduleKernels(doc, found, { memory: options.memory ?? 'global', ...(only ? { only } : {}) });
+  const only =
+    at &&
+    doc
+      .itemAt(at.start)
+      ?.constructs.filter(c => c.kind === 'schedule')
+      .map(constructSpan)
+      .find(span => within(at, span));
+  const { schedules, diagnostics } =
+    at && !only
+      ? { schedules: [], diagnostics: [] }
+      : readScheduleKernels(doc, found, { memory: options.memory ?? 'global', ...(only ? { only } : {}) });
   const picked = schedules.filter(s => !only || within(only, constructSpan(s.read.schedule)));
   // A loop the model cannot count has no value to evaluate: the schedule is refused, not guessed.
-  const uncounted = picked.flatMap(s => s.read.kernels.flatMap(k => uncountedLoopDiagnostics(s.model, k, s.read.schedule.region!)));
+  const uncounted = picked.flatMap(s =>
+    s.read.kernels.flatMap(k => uncountedLoopDiagnostics(s.model, k, s.read.schedule.region!)),
+  );
   if (uncounted.length) return { gpu, diagnostics: [...diagnostics, ...uncounted], schedules: [] };
   if (!diagnostics.some(d => d.severity === 'error') && picked.length === 0) {
-    diagnostics.push(diagnostic('MF510', { start: at?.start ?? 0, end: (at?.start ?? 0) + Math.min(1, doc.text.length) }, `no 'meta_schedule' ${at ? 'here' : 'in this file'}: there is nothing to analyze`));
+    diagnostics.push(
+      diagnostic(
+        'MF510',
+        { start: at?.start ?? 0, end: (at?.start ?? 0) + Math.min(1, doc.text.length) },
+        `no 'meta_schedule' ${at ? 'here' : 'in this file'}: there is nothing to analyze`,
+      ),
+    );
   }
   const lines = new LineIndex(doc.text);
   return { gpu, diagnostics, schedules: picked.map(s => estimateSchedule(s, gpu, options, lines)) };
@@ -84,19 +103,36 @@ function estimateSchedule(s: ReadSchedule, gpu: Gpu, options: CostOptions, lines
   const span = constructSpan(s.read.schedule);
   const counts = s.read.kernels.map((k, i) => countKernel(s.model, k, s.boxes[i], s.read.schedule.region!));
   const registers = s.read.kernels.map((k, i) => options.registers ?? estimateRegisters(k, text, s.boxes[i]));
-  const blockParameters = [...new Set(s.read.kernels.flatMap(k => k.block.map(b => b.bound.trim())).filter(b => /^[A-Za-z_]\w*$/.test(b)))];
+  const blockParameters = [
+    ...new Set(s.read.kernels.flatMap(k => k.block.map(b => b.bound.trim())).filter(b => /^[A-Za-z_]\w*$/.test(b))),
+  ];
   const twoD = s.read.kernels.some(k => k.block.length === 2);
   const env = Environment.of(s.model, span.start, options.set ?? {}, name =>
-    blockParameters.includes(name) ? (twoD ? DEFAULTS.block2 : DEFAULTS.block1) : /^s$|granularity/.test(name) ? DEFAULTS.granularity : DEFAULTS.data);
+    blockParameters.includes(name)
+      ? twoD
+        ? DEFAULTS.block2
+        : DEFAULTS.block1
+      : /^s$|granularity/.test(name)
+        ? DEFAULTS.granularity
+        : DEFAULTS.data,
+  );
   const at = (values: Environment) => pointEstimate(gpu, counts, registers, s.boxes.map(ts => ts), values);
   const point = at(env);
-  const sweep = blockParameters.length === 0 ? [] : (twoD && blockParameters.length === 2 ? SWEEP_2D : SWEEP_1D.map(b => blockParameters.map(() => b) as number[]))
-    .map(sizes => {
-      const block = Object.fromEntries(blockParameters.map((b, i) => [b, sizes[i] ?? sizes[0]]));
-      const e = at(env.with(block));
-      return { block, threads: Object.values(block).reduce((a, b) => a * b, 1), cycles: e.cycles, microseconds: e.cycles / gpu.clockMHz };
-    })
-    .filter(p => p.threads <= gpu.maxThreadsPerBlock);
+  const sweep =
+    blockParameters.length === 0
+      ? []
+      : (twoD && blockParameters.length === 2 ? SWEEP_2D : SWEEP_1D.map(b => blockParameters.map(() => b) as number[]))
+          .map(sizes => {
+            const block = Object.fromEntries(blockParameters.map((b, i) => [b, sizes[i] ?? sizes[0]]));
+            const e = at(env.with(block));
+            return {
+              block,
+              threads: Object.values(block).reduce((a, b) => a * b, 1),
+              cycles: e.cycles,
+              microseconds: e.cycles / gpu.clockMHz,
+            };
+          })
+          .filter(p => p.threads <= gpu.maxThreadsPerBlock);
   return {
     start: span.start, end: span.end, line: lines.position(span.start).line + 1,
     values: env.used(), assumed: env.assumedNames(), blockParameters,
@@ -115,28 +151,59 @@ function describe(c: KernelCounts): Pick<KernelEstimate, 'name' | 'formulas' | '
   const coalesced = c.uncoalesced.length === 0;
   return {
     name: c.name,
-    formulas: { threads: m(c.threads), blocks: m(c.blocks), launches: m(c.launches), ops: m(c.ops), reads: m(c.reads), writes: m(c.writes), tileLoads: m(c.boxLoads), tileStores: m(c.boxStores) },
-    mcm: { work: m(c.threads.mul(c.ops)), span: m(c.ops), overhead: `${coalesced ? '' : `${m(c.threads)} · `}U · (${perThread})` },
-    coalesced, uncoalesced: c.uncoalesced,
+    formulas: {
+      threads: m(c.threads),
+      blocks: m(c.blocks),
+      launches: m(c.launches),
+      ops: m(c.ops),
+      reads: m(c.reads),
+      writes: m(c.writes),
+      tileLoads: m(c.boxLoads),
+      tileStores: m(c.boxStores),
+    },
+    mcm: {
+      work: m(c.threads.mul(c.ops)),
+      span: m(c.ops),
+      overhead: `${coalesced ? '' : `${m(c.threads)} · `}U · (${perThread})`,
+    },
+    coalesced,
+    uncoalesced: c.uncoalesced,
   };
 }
 
 /** The estimate at one point of the parameters. */
-function pointEstimate(gpu: Gpu, counts: KernelCounts[], registers: number[], boxes: ReadSchedule['boxes'], env: Environment) {
+function pointEstimate(
+  gpu: Gpu,
+  counts: KernelCounts[],
+  registers: number[],
+  boxes: ReadSchedule['boxes'],
+  env: Environment,
+) {
   const U = env.value('U') ?? gpu.wordCycles;
-  const exact = (x: number) => (Number.isInteger(x) ? rational(BigInt(x)) : rational(BigInt(Math.round(x * 1e6)), 1000000n));
-  const number = (p: Poly | mcm.Fraction) => { const r = mcm.valueAt(p, new Map()); return Number(r.n) / Number(r.d); };
-  let cycles = 0, K = Infinity;
+  const exact = (x: number) =>
+    Number.isInteger(x) ? rational(BigInt(x)) : rational(BigInt(Math.round(x * 1e6)), 1000000n);
+  const number = (p: Poly | mcm.Fraction) => {
+    const r = mcm.valueAt(p, new Map());
+    return Number(r.n) / Number(r.d);
+  };
+  let cycles = 0,
+    K = Infinity;
   const parts: mcm.Program[] = [];
   const kernels = counts.map((c, i) => {
-    const threads = env.number(c.threads), blocks = env.number(c.blocks), launches = env.number(c.launches);
+    const threads = env.number(c.threads),
+      blocks = env.number(c.blocks),
+      launches = env.number(c.launches);
     const sharedBytes = layoutBytes(boxes[i], env);
     const o = occupancy(gpu, { threadsPerBlock: threads, registersPerThread: registers[i], sharedBytes });
     // A thread's share of its block's tile copies (coalesced: neighbouring threads copy neighbours).
     const share = (w: Poly) => env.number(w) / Math.max(threads, 1);
     const kernel: mcm.Kernel = {
-      name: c.name, blocks: exact(blocks), threads: exact(threads), span: exact(env.number(c.ops)),
-      reads: exact(env.number(c.reads) + share(c.boxLoads)), writes: exact(env.number(c.writes) + share(c.boxStores)),
+      name: c.name,
+      blocks: exact(blocks),
+      threads: exact(threads),
+      span: exact(env.number(c.ops)),
+      reads: exact(env.number(c.reads) + share(c.boxLoads)),
+      writes: exact(env.number(c.writes) + share(c.boxStores)),
       coalesced: c.uncoalesced.length === 0,
     };
     parts.push(mcm.repeat(exact(launches), kernel));
@@ -145,20 +212,62 @@ function pointEstimate(gpu: Gpu, counts: KernelCounts[], registers: number[], bo
     const kernelCycles = launches * waves * blockCycles;
     cycles += kernelCycles;
     K = Math.min(K, Math.max(1, o.activeBlocks * gpu.sms));
-    return { name: c.name, at: { threads, blocks, launches, registers: registers[i], sharedBytes, activeBlocks: o.activeBlocks, limitedBy: o.limitedBy, occupancy: o.occupancy, blockCycles, waves, cycles: kernelCycles } };
+    return {
+      name: c.name,
+      at: {
+        threads,
+        blocks,
+        launches,
+        registers: registers[i],
+        sharedBytes,
+        activeBlocks: o.activeBlocks,
+        limitedBy: o.limitedBy,
+        occupancy: o.occupancy,
+        blockCycles,
+        waves,
+        cycles: kernelCycles,
+      },
+    };
   });
   // Xie 2016 Corollary 4.2.2 on this device: K, the blocks that run at once, is what its SMs hold.
   const m = mcm.measure(mcm.seq(...parts), U);
-  const N = number(m.blocks), L = number(m.criticalPath), C = number(m.blockCost);
+  const N = number(m.blocks),
+    L = number(m.criticalPath),
+    C = number(m.blockCost);
   const k = Number.isFinite(K) ? K : 1;
-  return { kernels, cycles, bound: { work: number(m.work), span: number(m.span), overhead: number(m.overhead), N, L, C, K: k, cycles: number(mcm.timeBound(m, k)) } };
+  return {
+    kernels,
+    cycles,
+    bound: {
+      work: number(m.work),
+      span: number(m.span),
+      overhead: number(m.overhead),
+      N,
+      L,
+      C,
+      K: k,
+      cycles: number(mcm.timeBound(m, k)),
+    },
+  };
 }
 
 /** Bytes of a kernel's tiles as the generator lays them out (16-byte aligned; the two sides of a
  * uniform branch share theirs). */
 function layoutBytes(boxes: StagedBox[], env: Environment): number {
-  const bytes = (ts: StagedBox[]) => ts.reduce((a, t) => a + Math.ceil(env.number(t.extent.reduce((p, e) => p.mul(e), Poly.constant(1))) * elementBytes(t.array.element) / 16) * 16, 0);
-  return boxLayout(boxes).reduce((a, u) => a + ('box' in u ? bytes([u.box]) : Math.max(bytes(u.then), bytes(u.otherwise))), 0);
+  const bytes = (ts: StagedBox[]) =>
+    ts.reduce(
+      (a, t) =>
+        a +
+        Math.ceil(
+          (env.number(t.extent.reduce((p, e) => p.mul(e), Poly.constant(1))) * elementBytes(t.array.element)) / 16,
+        ) *
+          16,
+      0,
+    );
+  return boxLayout(boxes).reduce(
+    (a, u) => a + ('box' in u ? bytes([u.box]) : Math.max(bytes(u.then), bytes(u.otherwise))),
+    0,
+  );
 }
 
 
@@ -171,9 +280,18 @@ class Environment {
   private readonly cache = new Map<string, bigint | undefined>();
   private readonly assumed = new Set<string>();
 
-  private constructor(private readonly initializers: ReadonlyMap<string, string>, private readonly given: Record<string, number>, private readonly fallback: (name: string) => number) {}
+  private constructor(
+    private readonly initializers: ReadonlyMap<string, string>,
+    private readonly given: Record<string, number>,
+    private readonly fallback: (name: string) => number,
+  ) {}
 
-  static of(model: ItemModel, before: number, given: Record<string, number>, fallback: (name: string) => number): Environment {
+  static of(
+    model: ItemModel,
+    before: number,
+    given: Record<string, number>,
+    fallback: (name: string) => number,
+  ): Environment {
     const text = model.text;
     const initializers = new Map<string, string>();
     for (const m of macroDefinitions(text).values()) if (!m.params && m.body) initializers.set(m.name, m.body);
@@ -200,7 +318,8 @@ class Environment {
     if (name === 'argc' && !(name in this.given)) return 1n;
     let v: bigint | undefined = name in this.given ? BigInt(Math.round(this.given[name])) : undefined;
     const init = this.initializers.get(name);
-    if (v === undefined && init !== undefined && !seen.has(name)) v = evaluateC(init, n => this.resolve(n, new Set([...seen, name])));
+    if (v === undefined && init !== undefined && !seen.has(name))
+      v = evaluateC(init, n => this.resolve(n, new Set([...seen, name])));
     if (v === undefined && /^[A-Za-z_]\w*$/.test(name)) {
       v = BigInt(this.fallback(name));
       this.assumed.add(name);
@@ -225,5 +344,7 @@ class Environment {
     return Object.fromEntries([...this.cache].filter(([, v]) => v !== undefined).map(([k, v]) => [k, Number(v)]));
   }
 
-  assumedNames(): string[] { return [...this.assumed]; }
+  assumedNames(): string[] {
+    return [...this.assumed];
+  }
 }

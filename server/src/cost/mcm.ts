@@ -52,7 +52,8 @@ export const repeat = (times: Count, body: Part, index?: string): Program =>
   ({ kind: 'repeat', times: count(times), index, body: program(body) });
 
 /** W(B). */
-export const blockWork = (k: Kernel): Poly => (k.work !== undefined ? count(k.work) : count(k.threads).mul(count(k.span)));
+export const blockWork = (k: Kernel): Poly =>
+  k.work !== undefined ? count(k.work) : count(k.threads).mul(count(k.span));
 /** O(B) = (α + β)U when coalesced, ℓ(α + β)U otherwise (4.3). */
 export function blockOverhead(k: Kernel, U: Count): Poly {
   const l = count(k.threads), c = k.coalesced;
@@ -64,7 +65,9 @@ function larger(a: Poly, b: Poly, what: string): Poly {
   const d = a.sub(b);
   if (d.nonNegative()) return a;
   if (d.nonPositive()) return b;
-  throw new ArithmeticError(`${what}: signs do not tell whether ${a.toMath()} or ${b.toMath()} is larger; give numbers for their symbols`);
+  throw new ArithmeticError(
+    `${what}: signs do not tell whether ${a.toMath()} or ${b.toMath()} is larger; give numbers for their symbols`,
+  );
 }
 
 /** f = Σ_k a_k·x^k: the a_k by k. */
@@ -125,7 +128,12 @@ const most = (what: string) => (xs: Poly[]) => xs.reduce((a, b) => larger(a, b, 
 /** Summed over every launch: W, O, N. */
 const total = (launch: (k: Kernel) => Poly): Fold => ({ launch, seq: sum, par: sum, repeat: sumOver });
 /** Along the heaviest path: S, L. */
-const path = (what: string, launch: (k: Kernel) => Poly): Fold => ({ launch, seq: sum, par: most(what), repeat: sumOver });
+const path = (what: string, launch: (k: Kernel) => Poly): Fold => ({
+  launch,
+  seq: sum,
+  par: most(what),
+  repeat: sumOver,
+});
 /** The largest over all blocks: C. */
 const peak = (what: string, launch: (k: Kernel) => Poly): Fold =>
   ({ launch, seq: most(what), par: most(what), repeat: (x, t, i) => maxOver(x, t, i, what) });

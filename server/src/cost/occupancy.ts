@@ -30,13 +30,15 @@ const roundUp = (x: number, unit: number) => Math.ceil(x / unit) * unit;
 export function occupancy(gpu: Gpu, k: KernelResources): Occupancy {
   const warpsPerBlock = Math.ceil(k.threadsPerBlock / gpu.threadsPerWarp);
   const registersPerWarp = roundUp(k.registersPerThread * gpu.threadsPerWarp, gpu.registerAllocationUnit);
-  const sharedPerBlock = k.sharedBytes > 0 ? roundUp(k.sharedBytes + gpu.sharedReservedPerBlock, gpu.sharedAllocationUnit) : 0;
+  const sharedPerBlock =
+    k.sharedBytes > 0 ? roundUp(k.sharedBytes + gpu.sharedReservedPerBlock, gpu.sharedAllocationUnit) : 0;
   const fits = k.threadsPerBlock <= gpu.maxThreadsPerBlock && k.registersPerThread <= gpu.maxRegistersPerThread
     && k.sharedBytes <= gpu.maxSharedBytesPerBlock;
   const limits: Record<OccupancyLimit, number> = {
-    'warps': Math.floor(gpu.maxWarpsPerSm / warpsPerBlock),
-    'blocks': gpu.maxBlocksPerSm,
-    'registers': registersPerWarp > 0 ? Math.floor(Math.floor(gpu.registersPerSm / registersPerWarp) / warpsPerBlock) : Infinity,
+    warps: Math.floor(gpu.maxWarpsPerSm / warpsPerBlock),
+    blocks: gpu.maxBlocksPerSm,
+    registers:
+      registersPerWarp > 0 ? Math.floor(Math.floor(gpu.registersPerSm / registersPerWarp) / warpsPerBlock) : Infinity,
     'shared memory': sharedPerBlock > 0 ? Math.floor(gpu.sharedBytesPerSm / sharedPerBlock) : Infinity,
   };
   const order: OccupancyLimit[] = ['warps', 'blocks', 'registers', 'shared memory'];
@@ -64,24 +66,51 @@ export function estimateCycles(gpu: Gpu, launches: Launch[]): number {
 }
 
 /** RT-CUDA's Ch.4 model (Eq. 4.1–4.5) for a threads-per-block × tile-size choice. */
-export interface RtCudaDevice { warpsPerSm: number; threadsPerWarp: number; sharedBytesPerSm: number; maxBlocksPerSm: number; spsPerSm: number; sms: number }
-export function rtcudaModel(d: RtCudaDevice, c: { threadsPerBlock: number; boxSize: number; elementBytes: number; elementsPerResult: number; resultElements: number }) {
-  const warpsPerBlock = c.threadsPerBlock / d.threadsPerWarp;                                   // (4.2)
-  const sharedPerBlock = c.boxSize * c.elementBytes * c.elementsPerResult;                     // (4.3)
+export interface RtCudaDevice {
+  warpsPerSm: number;
+  threadsPerWarp: number;
+  sharedBytesPerSm: number;
+  maxBlocksPerSm: number;
+  spsPerSm: number;
+  sms: number;
+}
+export function rtcudaModel(
+  d: RtCudaDevice,
+  c: {
+    threadsPerBlock: number;
+    boxSize: number;
+    elementBytes: number;
+    elementsPerResult: number;
+    resultElements: number;
+  },
+) {
+  const warpsPerBlock = c.threadsPerBlock / d.threadsPerWarp; // (4.2)
+  const sharedPerBlock = c.boxSize * c.elementBytes * c.elementsPerResult; // (4.3)
   // (4.1) as printed, with ceilings (the tuner's floors give the same on whole quotients).
-  const activeBlocks = Math.min(Math.min(Math.ceil(d.warpsPerSm / warpsPerBlock), d.maxBlocksPerSm),
-    Math.min(Math.ceil(d.sharedBytesPerSm / sharedPerBlock), d.maxBlocksPerSm));
+  const activeBlocks = Math.min(
+    Math.min(Math.ceil(d.warpsPerSm / warpsPerBlock), d.maxBlocksPerSm),
+    Math.min(Math.ceil(d.sharedBytesPerSm / sharedPerBlock), d.maxBlocksPerSm),
+  );
   const totalKernelBlocks = c.resultElements / c.boxSize;
   return {
-    warpsPerBlock, sharedPerBlock, activeBlocks, totalKernelBlocks,
-    akbpsm: totalKernelBlocks / d.sms,                                                          // (4.4)
-    sCycles: (activeBlocks * c.threadsPerBlock) / d.spsPerSm,                                   // (4.5)
+    warpsPerBlock,
+    sharedPerBlock,
+    activeBlocks,
+    totalKernelBlocks,
+    akbpsm: totalKernelBlocks / d.sms, // (4.4)
+    sCycles: (activeBlocks * c.threadsPerBlock) / d.spsPerSm, // (4.5)
   };
 }
 
 /** The feasibility filter of RT-CUDA's tuner as its Optimizer.java computes it (the register
  * rounding always adds one unit; shared memory per SM, not per block). */
-export interface RtCudaRow { threadsPerWarp: number; warpsPerSm: number; maxSharedMemoryPerSm: number; registerFileSize: number; registerAllocationUnitSize: number }
+export interface RtCudaRow {
+  threadsPerWarp: number;
+  warpsPerSm: number;
+  maxSharedMemoryPerSm: number;
+  registerFileSize: number;
+  registerAllocationUnitSize: number;
+}
 export function rtcudaLimits(row: RtCudaRow, bs: number, registersPerThread: number, sharedBytes: number) {
   const r = Math.floor((registersPerThread * bs) / row.registerAllocationUnitSize) + 1;
   const registersPerBlock = r * row.registerAllocationUnitSize;

@@ -24,7 +24,11 @@ export function cplusplusEdits(doc: DocumentModel): TextEdit[] {
     edits.push(...parameters);
     walk(model.item, n => {
       // A restrict inside a parameter rewritten whole is the rewrite's to keep or drop.
-      if (n.type === 'type_qualifier' && text.slice(n.start, n.end) === 'restrict' && !parameters.some(e => e.start <= n.start && n.end <= e.end)) {
+      if (
+        n.type === 'type_qualifier' &&
+        text.slice(n.start, n.end) === 'restrict' &&
+        !parameters.some(e => e.start <= n.start && n.end <= e.end)
+      ) {
         // Inside an array parameter's brackets (`c[restrict n]`) C++ has no place for it: a hint only, dropped.
         const inBrackets = n.parent?.type === 'array_declarator';
         let end = n.end;
@@ -38,8 +42,14 @@ export function cplusplusEdits(doc: DocumentModel): TextEdit[] {
       while (use.parent?.type === 'parenthesized_expression') use = use.parent;
       const p = use.parent;
       // The variable the allocation initializes or is assigned to.
-      const target = p?.type === 'init_declarator' && child(p, 'value') === use ? child(p, 'declarator')
-        : p?.type === 'assignment_expression' && child(p, 'right') === use && text.slice(child(p, 'left')!.end, use.start).trim() === '=' ? child(p, 'left') : undefined;
+      const target =
+        p?.type === 'init_declarator' && child(p, 'value') === use
+          ? child(p, 'declarator')
+          : p?.type === 'assignment_expression' &&
+              child(p, 'right') === use &&
+              text.slice(child(p, 'left')!.end, use.start).trim() === '='
+            ? child(p, 'left')
+            : undefined;
       if (!target) return true;
       const v = model.scopes.variables.find(x => target.start <= x.span.start && x.span.end <= target.end)
         ?? model.scopes.references.find(r => r.span.start === target.start && r.span.end === target.end)?.variable;
@@ -78,13 +88,19 @@ function variableParameterEdits(model: ItemModel): TextEdit[] {
     const name = text.slice(id.start, id.end), rows = text.slice(first.end, outer.end);
     if (!chain.slice(0, -1).some(d => variable(child(d, 'size')))) {
       // `c[restrict n]`: the qualifier of the pointer the parameter is.
-      const restrict = first.children.some(k => k.type === 'type_qualifier' && text.slice(k.start, k.end) === 'restrict');
+      const restrict = first.children.some(
+        k => k.type === 'type_qualifier' && text.slice(k.start, k.end) === 'restrict',
+      );
       edits.push({ start: id.start, end: first.end, newText: `(*${restrict ? '__restrict__ ' : ''}${name})` });
       continue;
     }
     const type = text.slice(p.start, outer.start).trim();
     edits.push({ start: p.start, end: p.end, newText: `${/\bconst\b/.test(type) ? 'const ' : ''}void *mf_${name}` });
-    edits.push({ start: body.start + 1, end: body.start + 1, newText: `\n${indentUnit(text)}${type} (*${name})${rows} = (${type} (*)${rows}) mf_${name};` });
+    edits.push({
+      start: body.start + 1,
+      end: body.start + 1,
+      newText: `\n${indentUnit(text)}${type} (*${name})${rows} = (${type} (*)${rows}) mf_${name};`,
+    });
   }
   return edits;
 }

@@ -94,7 +94,9 @@ export function boxLayout(boxes: StagedBox[]): LayoutUnit[] {
 /** The C condition under which a tile is loaded and stored; undefined: always. */
 export function boxCondition(t: StagedBox): string | undefined {
   if (t.context.length === 1 && t.context[0].taken) return t.context[0].condition;
-  return t.context.length ? t.context.map(b => (b.taken ? `(${b.condition})` : `!(${b.condition})`)).join(' && ') : undefined;
+  return t.context.length
+    ? t.context.map(b => (b.taken ? `(${b.condition})` : `!(${b.condition})`)).join(' && ')
+    : undefined;
 }
 
 /** Two references (or tiles) on opposite sides of one uniform branch never run in one launch. */
@@ -129,12 +131,18 @@ interface Ref {
 /** The identifier naming `name` in a loop's initializer (`i = 0` or `int i = 0`). */
 function nodeOfVariable(init: SNode, name: string, text: string): SNode | undefined {
   let found: SNode | undefined;
-  walk(init, n => { if (!found && n.type === 'identifier' && text.slice(n.start, n.end) === name) found = n; return !found; });
+  walk(init, n => {
+    if (!found && n.type === 'identifier' && text.slice(n.start, n.end) === name) found = n;
+    return !found;
+  });
   return found;
 }
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
 /** Expressions that read memory or change state: what a parameter-only value may not contain. */
-const NOT_A_VALUE = new Set(['call_expression', 'subscript_expression', 'field_expression', 'assignment_expression', 'update_expression', 'pointer_expression', 'comma_expression']);
+const NOT_A_VALUE = new Set([
+  'call_expression', 'subscript_expression', 'field_expression', 'assignment_expression', 'update_expression',
+  'pointer_expression', 'comma_expression',
+]);
 
 /** The uniform branches around `node` in the kernel, outermost first: `if`s whose condition reads
  * only variables the kernel never writes and that live outside it (parameters, host loop indices). */
@@ -147,7 +155,8 @@ function uniformContext(model: ItemModel, kernel: Kernel, node: SNode): Branch[]
     if (!taken && child(p, 'alternative') !== m) continue;
     const condition = child(p, 'condition');
     const inner = condition && (unparen(condition) ?? condition);
-    if (inner && uniform(model, kernel, inner)) context.unshift({ at: p.start, condition: model.text.slice(inner.start, inner.end), taken });
+    if (inner && uniform(model, kernel, inner))
+      context.unshift({ at: p.start, condition: model.text.slice(inner.start, inner.end), taken });
   }
   return context;
 }
@@ -251,7 +260,13 @@ class KernelSymbols {
       const least = split ? bounds(this, split.rest, split.coefficients)?.min : this.least(initializerOf(v));
       if (!bound || !this.onlyParams(bound)) return undefined;
       const loop = [...this.loops.values()].find(l => this.byVariable.get(v) === l.name)?.loop ?? this.kernel.nest;
-      this.loops.set(name, { name, kind: 'guarded', loop, lo: least && this.onlyParams(least) ? least : undefined, hi: g.strict ? bound.sub(Poly.constant(1)) : bound });
+      this.loops.set(name, {
+        name,
+        kind: 'guarded',
+        loop,
+        lo: least && this.onlyParams(least) ? least : undefined,
+        hi: g.strict ? bound.sub(Poly.constant(1)) : bound,
+      });
     }
     return Poly.symbol(name);
   }
@@ -274,7 +289,9 @@ class KernelSymbols {
     const op = this.text.slice(l.end, r.start).trim();
     if (op === '+') { const a = this.least(l), b = this.least(r); return a && b && a.add(b); }
     const divisor = this.read(r);
-    return (op === '/' || op === '%') && divisor && this.onlyParams(divisor) && this.least(l)?.nonNegative() ? Poly.ZERO : undefined;
+    return (op === '/' || op === '%') && divisor && this.onlyParams(divisor) && this.least(l)?.nonNegative()
+      ? Poly.ZERO
+      : undefined;
   }
 
   /** A variable of the kernel set once by its declaration and never written again. */
@@ -318,8 +335,15 @@ class KernelSymbols {
 
 /** Interval of `Σ c·x` over the loops' ranges (symbols assumed nonnegative), or undefined. A
  * symbol ending in `"` is another thread's copy, whose range `primed` gives. */
-function bounds(symbols: KernelSymbols, rest: Poly, coefficients: Map<string, Poly>, primed = symbols): { min: Poly; max: Poly } | undefined {
-  return affineInterval(rest, coefficients, s => (s.endsWith('"') ? primed.loops.get(s.slice(0, -1)) : symbols.loops.get(s)));
+function bounds(
+  symbols: KernelSymbols,
+  rest: Poly,
+  coefficients: Map<string, Poly>,
+  primed = symbols,
+): { min: Poly; max: Poly } | undefined {
+  return affineInterval(rest, coefficients, s =>
+    s.endsWith('"') ? primed.loops.get(s.slice(0, -1)) : symbols.loops.get(s),
+  );
 }
 
 /** True when the indices `ia` (read by `sa`) and `ib` (by `sb`) can never name the same element,
@@ -374,14 +398,21 @@ function disjointness(model: ItemModel, kernel: Kernel, symbols: KernelSymbols):
     // A bound implied by a tighter one on the same subscript is left out.
     const bound = (r: Reach, side: 'lo' | 'hi') => r[side] && { on: r.on, side, at: r[side]! };
     const all = ranges.flatMap(r => [bound(r, 'lo'), bound(r, 'hi')]).filter(b => b !== undefined);
-    const tighter = (a: typeof all[0], b: typeof all[0]) => a.on === b.on && a.side === b.side && (a.side === 'lo' ? a.at.sub(b.at) : b.at.sub(a.at)).nonNegative();
-    return all.filter((b, i) => !all.some((a, j) => j !== i && tighter(a, b) && (!tighter(b, a) || j < i))).map(b => ({ on: b.on, [b.side]: b.at }));
+    const tighter = (a: (typeof all)[0], b: (typeof all)[0]) =>
+      a.on === b.on && a.side === b.side && (a.side === 'lo' ? a.at.sub(b.at) : b.at.sub(a.at)).nonNegative();
+    return all
+      .filter((b, i) => !all.some((a, j) => j !== i && tighter(a, b) && (!tighter(b, a) || j < i)))
+      .map(b => ({ on: b.on, [b.side]: b.at }));
   };
   // Whether `r` never touches an element of the box (per subscript, over every block).
   const beyond = (box: Interval[], r: Ref) => {
     const separate = (s: KernelSymbols, index: Poly[]) => index.length === box.length && index.some((p, d) => {
       const b = interval(s, p);
-      return !!b && (b.min.sub(box[d].max).sub(Poly.constant(1)).nonNegative() || box[d].min.sub(b.max).sub(Poly.constant(1)).nonNegative());
+      return (
+        !!b &&
+        (b.min.sub(box[d].max).sub(Poly.constant(1)).nonNegative() ||
+          box[d].min.sub(b.max).sub(Poly.constant(1)).nonNegative())
+      );
     });
     if (separate(symbols, r.index)) return true;
     const g = read(r);
@@ -395,7 +426,9 @@ type Interval = { min: Poly; max: Poly };
 /** The values of an affine index over the loops' ranges, or undefined. */
 function interval(s: KernelSymbols, p: Poly): Interval | undefined {
   const split = p.affineIn(new Set([...p.symbols()].filter(x => s.loops.has(x))));
-  return split && [...split.coefficients.values()].every(c => s.onlyParams(c)) ? bounds(s, split.rest, split.coefficients) : undefined;
+  return split && [...split.coefficients.values()].every(c => s.onlyParams(c))
+    ? bounds(s, split.rest, split.coefficients)
+    : undefined;
 }
 
 /** Every element of the box is the image of exactly one (thread, body iteration): a mixed radix. */
@@ -413,9 +446,14 @@ function dense(symbols: KernelSymbols, varying: Map<string, Poly>): boolean {
 }
 
 /** The tiles of one kernel under a memory mode and the schedule's `cache(...)` list. */
-export function stageBoxes(model: ItemModel, kernel: Kernel, mode: MemoryMode, cache: ReadonlySet<string> | undefined): Staging {
+export function stageBoxes(
+  model: ItemModel,
+  kernel: Kernel,
+  mode: MemoryMode,
+  cache: ReadonlySet<string> | undefined,
+): Staging {
   const staging: Staging = { boxes: [], unstaged: [] };
-  const wanted = kernel.arrays.filter(a => cache ? cache.has(a.name) : mode === 'shared');
+  const wanted = kernel.arrays.filter(a => (cache ? cache.has(a.name) : mode === 'shared'));
   if (wanted.length === 0) return staging;
   const symbols = new KernelSymbols(model, kernel);
   const { disjoint, reach, beyond } = disjointness(model, kernel, symbols);
@@ -431,13 +469,28 @@ export function stageBoxes(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
     const boxes: StagedBox[] = [];
     const refs: Ref[] = [];
     let reason: string | undefined;
-    const fail = (why: string) => { reason ??= why; };
+    const fail = (why: string) => {
+      reason ??= why;
+    };
     // Every use of the array in the kernel must be a full subscript whose indices we can read.
     for (const r of model.scopes.references) {
       if (reason || r.variable !== use.variable || !within(r.span, kernel.nest)) continue;
       const { top, indices } = subscriptChain(r.node);
-      if (indices.length !== use.extents.length) { fail(`'${use.name}' is used without all its ${use.extents.length} subscript${use.extents.length > 1 ? 's' : ''} at '${text.slice(top.start, top.end)}'`); continue; }
-      const ref: Ref = { node: top, indices, writes: r.access !== 'read', index: [], fixed: [], varying: [], context: uniformContext(model, kernel, top) };
+      if (indices.length !== use.extents.length) {
+        fail(
+          `'${use.name}' is used without all its ${use.extents.length} subscript${use.extents.length > 1 ? 's' : ''} at '${text.slice(top.start, top.end)}'`,
+        );
+        continue;
+      }
+      const ref: Ref = {
+        node: top,
+        indices,
+        writes: r.access !== 'read',
+        index: [],
+        fixed: [],
+        varying: [],
+        context: uniformContext(model, kernel, top),
+      };
       let polys = indices.map(ix => symbols.read(ix));
       if (stride) {
         const rows = polys[0]?.affineIn(new Set([stride]));
@@ -446,26 +499,58 @@ export function stageBoxes(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
       for (const [d, p] of polys.entries()) {
         const ix = indices[Math.min(d, indices.length - 1)];
         const split = p?.affineIn(new Set([...p.symbols()].filter(s => symbols.isVarying(s))));
-        if (!p || !split) { fail(`the index '${text.slice(ix.start, ix.end)}' of '${use.name}' is not affine in the thread and loop indices`); break; }
-        if (![...split.coefficients.values()].every(c => symbols.onlyParams(c))) { fail(`the index '${text.slice(ix.start, ix.end)}' of '${use.name}' multiplies a thread or loop index by another index`); break; }
-        if ([...split.coefficients.keys()].some(s => !symbols.loops.get(s)!.lo)) { fail(`the index '${text.slice(ix.start, ix.end)}' of '${use.name}' uses a loop index whose range is not fixed by sizes`); break; }
-        ref.index.push(p); ref.fixed.push(split.rest); ref.varying.push(split.coefficients);
+        if (!p || !split) {
+          fail(
+            `the index '${text.slice(ix.start, ix.end)}' of '${use.name}' is not affine in the thread and loop indices`,
+          );
+          break;
+        }
+        if (![...split.coefficients.values()].every(c => symbols.onlyParams(c))) {
+          fail(
+            `the index '${text.slice(ix.start, ix.end)}' of '${use.name}' multiplies a thread or loop index by another index`,
+          );
+          break;
+        }
+        if ([...split.coefficients.keys()].some(s => !symbols.loops.get(s)!.lo)) {
+          fail(
+            `the index '${text.slice(ix.start, ix.end)}' of '${use.name}' uses a loop index whose range is not fixed by sizes`,
+          );
+          break;
+        }
+        ref.index.push(p);
+        ref.fixed.push(split.rest);
+        ref.varying.push(split.coefficients);
       }
       refs.push(ref);
     }
     if (reason) return { boxes, reason };
 
     // Groups: same varying part, fixed parts apart by constants.
-    const sameVarying = (a: Map<string, Poly>, b: Map<string, Poly>) => a.size === b.size && [...a].every(([s, c]) => b.get(s)?.equals(c));
+    const sameVarying = (a: Map<string, Poly>, b: Map<string, Poly>) =>
+      a.size === b.size && [...a].every(([s, c]) => b.get(s)?.equals(c));
     const groups: Ref[][] = [];
     for (const r of refs) {
-      const g = groups.find(g => contextKey(g[0].context) === contextKey(r.context) && g[0].fixed.every((f, d) => sameVarying(g[0].varying[d], r.varying[d]) && r.fixed[d].sub(f).integer !== undefined));
-      if (g) g.push(r); else groups.push([r]);
+      const g = groups.find(
+        g =>
+          contextKey(g[0].context) === contextKey(r.context) &&
+          g[0].fixed.every(
+            (f, d) => sameVarying(g[0].varying[d], r.varying[d]) && r.fixed[d].sub(f).integer !== undefined,
+          ),
+      );
+      if (g) g.push(r);
+      else groups.push([r]);
     }
     // Reads provably apart from every write of their group (row 0 read, row 1 written) form a group of their own.
     for (const g of [...groups]) {
       const apart = g.filter(r => !r.writes && g.every(w => !w.writes || disjoint(w, r)));
-      if (apart.length && apart.length < g.length) { groups.splice(groups.indexOf(g), 1, g.filter(r => !apart.includes(r)), apart); }
+      if (apart.length && apart.length < g.length) {
+        groups.splice(
+          groups.indexOf(g),
+          1,
+          g.filter(r => !apart.includes(r)),
+          apart,
+        );
+      }
     }
     const writes = refs.filter(r => r.writes);
     let count = 0;
@@ -473,50 +558,93 @@ export function stageBoxes(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
       // One reason per array is enough to act on.
       const why = fail;
       const first = group[0];
-      const origin: Poly[] = [], extent: Poly[] = [];
+      const origin: Poly[] = [],
+        extent: Poly[] = [];
       let box = true;
       first.fixed.forEach((f, d) => {
         const offsets = group.map(r => r.fixed[d].sub(f).integer!);
-        const lo = offsets.reduce((a, b) => (b < a ? b : a)), hi = offsets.reduce((a, b) => (b > a ? b : a));
+        const lo = offsets.reduce((a, b) => (b < a ? b : a)),
+          hi = offsets.reduce((a, b) => (b > a ? b : a));
         const b = bounds(symbols, Poly.ZERO, first.varying[d]);
-        if (!b) { box = false; return; }
+        if (!b) {
+          box = false;
+          return;
+        }
         origin.push(f.add(Poly.constant(lo)).add(b.min));
         extent.push(b.max.sub(b.min).add(Poly.constant(hi - lo + 1n)));
       });
       const at = text.slice(first.node.start, first.node.end);
-      if (!box) { why(`the sign of a thread or loop index's coefficient in '${at}' is unknown`); continue; }
-      const grows = extent.flatMap(e => [...e.symbols()]).filter(s => dataSizes.has(s) || [...dataSizes].some(d => new RegExp(`\\b${d}\\b`).test(s)));
-      if (grows.length) { why(`the tile of '${at}' (${extent.map(e => e.toC()).join(' x ')} elements) grows with the data size ${grows[0]}`); continue; }
+      if (!box) {
+        why(`the sign of a thread or loop index's coefficient in '${at}' is unknown`);
+        continue;
+      }
+      const grows = extent
+        .flatMap(e => [...e.symbols()])
+        .filter(s => dataSizes.has(s) || [...dataSizes].some(d => new RegExp(`\\b${d}\\b`).test(s)));
+      if (grows.length) {
+        why(
+          `the tile of '${at}' (${extent.map(e => e.toC()).join(' x ')} elements) grows with the data size ${grows[0]}`,
+        );
+        continue;
+      }
       // The level: the innermost grid or serial loop the origin depends on.
       const level = Math.max(-1, ...origin.flatMap(o => [...o.symbols()]).map(spineIndex));
       const written = group.some(r => r.writes);
       if (!written) {
         // Writes on the other side of a uniform branch never run in the same launch.
-        const clash = writes.find(w => !exclusive(w, first) && (!disjoint(w, first) || group.some(r => !disjoint(w, r))));
-        if (clash) { why(`'${at}' may read an element that '${text.slice(clash.node.start, clash.node.end)}' writes`); continue; }
+        const clash = writes.find(
+          w => !exclusive(w, first) && (!disjoint(w, first) || group.some(r => !disjoint(w, r))),
+        );
+        if (clash) {
+          why(`'${at}' may read an element that '${text.slice(clash.node.start, clash.node.end)}' writes`);
+          continue;
+        }
       } else {
         // An element written more than once: by a serial tile loop below the level, or by a
         // loop of the body whose index the write does not depend on.
-        const repeated = kernel.spine.some((s, i) => s.role === 'serial' && i > level && s.loop.start < outerBlock.start)
-          || group.some(r => r.writes && symbols.enclosingLoops(r.node, innermostBody).some(l => !l || !r.index.some(p => p.symbols().has(l))));
+        const repeated =
+          kernel.spine.some((s, i) => s.role === 'serial' && i > level && s.loop.start < outerBlock.start) ||
+          group.some(
+            r =>
+              r.writes &&
+              symbols.enclosingLoops(r.node, innermostBody).some(l => !l || !r.index.some(p => p.symbols().has(l))),
+          );
         if (!cache && !repeated) continue; // written once: straight to global memory (thesis L2186)
         const problem = ownership(symbols, disjoint, group, refs, extent);
-        if (problem) { why(problem); continue; }
+        if (problem) {
+          why(problem);
+          continue;
+        }
       }
       // Other blocks may touch elements of the box the guards keep this block's references from
       // (the last block of `if (p < N - 2) ... a[p + 2]` next to `a[N + p + 1]` written).
-      const range = origin.map(o => interval(symbols, o)).map((o, d) => o && { min: o.min, max: o.max.add(extent[d]).sub(Poly.constant(1)) });
-      const whole = range.every(b => b) ? range as Interval[] : undefined;
-      const shared = refs.some(r => !group.includes(r) && !exclusive(first, r) && (r.writes || written) && !(whole && beyond(whole, r)));
+      const range = origin
+        .map(o => interval(symbols, o))
+        .map((o, d) => o && { min: o.min, max: o.max.add(extent[d]).sub(Poly.constant(1)) });
+      const whole = range.every(b => b) ? (range as Interval[]) : undefined;
+      const shared = refs.some(
+        r => !group.includes(r) && !exclusive(first, r) && (r.writes || written) && !(whole && beyond(whole, r)),
+      );
       const reaches = shared ? group.map(reach) : [];
       const blind = reaches.findIndex(b => b.length === 0);
-      if (blind >= 0) { why(`the tile of '${at}' may hold elements other blocks touch, and the range of '${text.slice(group[blind].node.start, group[blind].node.end)}' is not bounded by sizes`); continue; }
+      if (blind >= 0) {
+        why(
+          `the tile of '${at}' may hold elements other blocks touch, and the range of '${text.slice(group[blind].node.start, group[blind].node.end)}' is not bounded by sizes`,
+        );
+        continue;
+      }
       const key = (b: Reach[]) => b.map(x => `${x.on}:${x.lo?.toC()}:${x.hi?.toC()}`).join(';');
       const clip = reaches.filter((b, i) => reaches.findIndex(o => key(o) === key(b)) === i);
       boxes.push({
-        array: use, id: count === 0 ? use.name : `${use.name}_${count}`,
+        array: use,
+        id: count === 0 ? use.name : `${use.name}_${count}`,
         level: level >= 0 ? kernel.spine[level].loop : undefined,
-        origin, extent, refs: group.map(r => r.node), written, context: first.context, ...(stride ? { stride } : {}),
+        origin,
+        extent,
+        refs: group.map(r => r.node),
+        written,
+        context: first.context,
+        ...(stride ? { stride } : {}),
         ...(clip.length ? { reach: clip } : {}),
       });
       count++;
@@ -539,15 +667,27 @@ export function stageBoxes(model: ItemModel, kernel: Kernel, mode: MemoryMode, c
 }
 
 /** Why a written group cannot be staged, or undefined when each element belongs to one thread. */
-function ownership(symbols: KernelSymbols, disjoint: (a: Ref, b: Ref) => boolean, group: Ref[], all: Ref[], extent: Poly[]): string | undefined {
+function ownership(
+  symbols: KernelSymbols,
+  disjoint: (a: Ref, b: Ref) => boolean,
+  group: Ref[],
+  all: Ref[],
+  extent: Poly[],
+): string | undefined {
   const first = group[0];
   const at = symbols.text.slice(first.node.start, first.node.end);
   const writer = group.find(r => r.writes)!;
   const other = group.find(r => !r.index.every((p, d) => p.equals(writer.index[d])));
-  if (other) return `'${symbols.text.slice(writer.node.start, writer.node.end)}' is written and '${symbols.text.slice(other.node.start, other.node.end)}' touches a neighbouring element: each thread must use exactly the elements it writes`;
+  if (other)
+    return `'${symbols.text.slice(writer.node.start, writer.node.end)}' is written and '${symbols.text.slice(other.node.start, other.node.end)}' touches a neighbouring element: each thread must use exactly the elements it writes`;
   const seen = new Set<string>();
-  for (const v of first.varying) for (const s of v.keys()) { if (seen.has(s)) return `'${at}' is written with one index in two subscripts`; seen.add(s); }
-  if (!first.varying.every(v => dense(symbols, v))) return `'${at}' is written, and its threads do not cover its tile one element each`;
+  for (const v of first.varying)
+    for (const s of v.keys()) {
+      if (seen.has(s)) return `'${at}' is written with one index in two subscripts`;
+      seen.add(s);
+    }
+  if (!first.varying.every(v => dense(symbols, v)))
+    return `'${at}' is written, and its threads do not cover its tile one element each`;
   const grid = [...symbols.loops.values()].filter(l => l.kind === 'grid').map(l => l.name);
   for (const g of grid) {
     const apart = first.fixed.some((f, d) => {
@@ -559,7 +699,8 @@ function ownership(symbols: KernelSymbols, disjoint: (a: Ref, b: Ref) => boolean
     if (!apart) return `'${at}' is written, and blocks along '${g}' may share its elements`;
   }
   const overlap = all.find(r => !group.includes(r) && !exclusive(first, r) && !disjoint(first, r));
-  if (overlap) return `'${at}' is written, and '${symbols.text.slice(overlap.node.start, overlap.node.end)}' may touch the same elements`;
+  if (overlap)
+    return `'${at}' is written, and '${symbols.text.slice(overlap.node.start, overlap.node.end)}' may touch the same elements`;
   return undefined;
 }
 
@@ -592,10 +733,21 @@ export function globalAccesses(model: ItemModel, kernel: Kernel, boxes: StagedBo
       const polys = indices.map(ix => symbols.read(ix));
       let coalesced: boolean | undefined;
       if (x && polys.every(p => p)) {
-        const along = polys.map(p => p!.affineIn(new Set([x]))?.coefficients.get(x) ?? (p!.symbols().has(x) ? undefined : Poly.ZERO));
-        coalesced = along.every(c => c) ? along.slice(0, -1).every(c => c!.isZero) && [Poly.ZERO, Poly.constant(1), Poly.constant(-1)].some(c => along[along.length - 1]!.equals(c)) : undefined;
+        const along = polys.map(
+          p => p!.affineIn(new Set([x]))?.coefficients.get(x) ?? (p!.symbols().has(x) ? undefined : Poly.ZERO),
+        );
+        coalesced = along.every(c => c)
+          ? along.slice(0, -1).every(c => c!.isZero) &&
+            [Poly.ZERO, Poly.constant(1), Poly.constant(-1)].some(c => along[along.length - 1]!.equals(c))
+          : undefined;
       }
-      out.push({ node: top, indices, reads: r.access !== 'write', writes: r.access !== 'read', ...(coalesced === undefined ? {} : { coalesced }) });
+      out.push({
+        node: top,
+        indices,
+        reads: r.access !== 'write',
+        writes: r.access !== 'read',
+        ...(coalesced === undefined ? {} : { coalesced }),
+      });
     }
   }
   return out;
@@ -611,7 +763,10 @@ function rowStride(model: ItemModel, kernel: Kernel, symbols: KernelSymbols, use
   for (const r of model.scopes.references) {
     if (r.variable !== use.variable || !within(r.span, kernel.nest)) continue;
     const top = r.node.parent;
-    const ix = top?.type === 'subscript_expression' && child(top, 'argument') === r.node ? child(top, 'index') ?? named(top).find(c => c.field !== 'argument') : undefined;
+    const ix =
+      top?.type === 'subscript_expression' && child(top, 'argument') === r.node
+        ? (child(top, 'index') ?? named(top).find(c => c.field !== 'argument'))
+        : undefined;
     if (!top || !ix) return undefined;
     const g = new KernelSymbols(model, kernel, { guards: guardsAround(model, top, kernel.nest) });
     const p = symbols.read(ix), guarded = g.read(ix);
@@ -621,13 +776,21 @@ function rowStride(model: ItemModel, kernel: Kernel, symbols: KernelSymbols, use
   if (reads.length === 0) return undefined;
   const range = (g: KernelSymbols, q: Poly) => {
     const split = q.affineIn(new Set(g.loops.keys()));
-    return split && [...split.coefficients.values()].every(c => g.onlyParams(c)) ? bounds(g, split.rest, split.coefficients) : undefined;
+    return split && [...split.coefficients.values()].every(c => g.onlyParams(c))
+      ? bounds(g, split.rest, split.coefficients)
+      : undefined;
   };
   const fits = (S: string) => reads.every(({ p, guarded, g }) => {
     const rows = p.affineIn(new Set([S])), proof = guarded.affineIn(new Set([S]));
     if (!rows?.coefficients.get(S) || !proof) return false;
     const column = range(g, proof.rest), row = range(g, proof.coefficients.get(S) ?? Poly.ZERO);
-    return !!column && !!row && column.min.nonNegative() && Poly.symbol(S).sub(Poly.constant(1)).sub(column.max).nonNegative() && row.min.nonNegative();
+    return (
+      !!column &&
+      !!row &&
+      column.min.nonNegative() &&
+      Poly.symbol(S).sub(Poly.constant(1)).sub(column.max).nonNegative() &&
+      row.min.nonNegative()
+    );
   });
   return [...reads[0].p.symbols()].filter(s => /^[A-Za-z_]\w*$/.test(s) && symbols.params.has(s)).sort().find(fits);
 }
@@ -645,7 +808,12 @@ function guardsAround(model: ItemModel, node: SNode, nest: SNode): Map<Variable,
       if (n.type !== 'binary_expression') continue;
       const l = child(n, 'left')!, r = child(n, 'right')!;
       const op = text.slice(l.end, r.start).trim();
-      const [v, bound] = op === '<' || op === '<=' ? [variableOf(l), r] : op === '>' || op === '>=' ? [variableOf(r), l] : [undefined, r];
+      const [v, bound] =
+        op === '<' || op === '<='
+          ? [variableOf(l), r]
+          : op === '>' || op === '>='
+            ? [variableOf(r), l]
+            : [undefined, r];
       if (v && !guards.has(v)) guards.set(v, { bound, strict: op === '<' || op === '>' });
     }
   };
@@ -658,18 +826,33 @@ function guardsAround(model: ItemModel, node: SNode, nest: SNode): Map<Variable,
 
 /** The range [lo, hi] the `if`s around `node` give the expression `e` itself (`e >= 0 && e < m`),
  * the bounds in parameters only; undefined unless both sides are bounded. */
-function guardedRange(model: ItemModel, node: SNode, nest: SNode, e: SNode, symbols: KernelSymbols): { lo: Poly; hi: Poly } | undefined {
+function guardedRange(
+  model: ItemModel,
+  node: SNode,
+  nest: SNode,
+  e: SNode,
+  symbols: KernelSymbols,
+): { lo: Poly; hi: Poly } | undefined {
   const text = model.text;
-  const same = (n: SNode) => text.slice(n.start, n.end).replace(/\s+/g, '') === text.slice(e.start, e.end).replace(/\s+/g, '');
+  const same = (n: SNode) =>
+    text.slice(n.start, n.end).replace(/\s+/g, '') === text.slice(e.start, e.end).replace(/\s+/g, '');
   let lo: Poly | undefined, hi: Poly | undefined;
-  const bound = (n: SNode, shift: number) => { const p = symbols.read(n); return p && symbols.onlyParams(p) ? p.add(Poly.constant(shift)) : undefined; };
+  const bound = (n: SNode, shift: number) => {
+    const p = symbols.read(n);
+    return p && symbols.onlyParams(p) ? p.add(Poly.constant(shift)) : undefined;
+  };
   const bounds = (condition: SNode | undefined): void => {
     for (const n of conjuncts(condition, text)) {
       if (n.type !== 'binary_expression') continue;
-      const l = child(n, 'left')!, r = child(n, 'right')!;
+      const l = child(n, 'left')!,
+        r = child(n, 'right')!;
       const op = text.slice(l.end, r.start).trim();
       // e >= c, e > c, c <= e, c < e (lower); e < u, e <= u, u > e, u >= e (upper).
-      const [side, other, flipped] = same(unparen(l) ?? l) ? [l, r, false] : same(unparen(r) ?? r) ? [r, l, true] : [undefined, undefined, false];
+      const [side, other, flipped] = same(unparen(l) ?? l)
+        ? [l, r, false]
+        : same(unparen(r) ?? r)
+          ? [r, l, true]
+          : [undefined, undefined, false];
       if (!side || !other) continue;
       const o = flipped ? ({ '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as Record<string, string>)[op] : op;
       if (o === '>=' || o === '>') lo ??= bound(other, o === '>' ? 1 : 0);
@@ -683,7 +866,11 @@ function guardedRange(model: ItemModel, node: SNode, nest: SNode, e: SNode, symb
     if (p?.type !== 'if_statement' || child(p, 'consequence') !== m) continue;
     const before = { lo, hi };
     bounds(child(p, 'condition'));
-    if ((lo !== before.lo || hi !== before.hi) && model.scopes.references.some(r => vars.has(r.variable) && r.access !== 'read' && within(r.span, m))) ({ lo, hi } = before);
+    if (
+      (lo !== before.lo || hi !== before.hi) &&
+      model.scopes.references.some(r => vars.has(r.variable) && r.access !== 'read' && within(r.span, m))
+    )
+      ({ lo, hi } = before);
   }
   return lo && hi ? { lo, hi } : undefined;
 }
@@ -693,7 +880,13 @@ function guardedRange(model: ItemModel, node: SNode, nest: SNode, e: SNode, symb
  * whole schedule): one more than the largest index of any reference, bounded over the loops'
  * ranges and the guards around the reference (`if (p < N) a[p]` touches at most N elements).
  */
-export function pointerExtent(model: ItemModel, kernels: Kernel[], variable: Variable, region: SNode, rows = false): { extent: string } | { reason: string; at: SNode } {
+export function pointerExtent(
+  model: ItemModel,
+  kernels: Kernel[],
+  variable: Variable,
+  region: SNode,
+  rows = false,
+): { extent: string } | { reason: string; at: SNode } {
   const text = model.text;
   const counts: Poly[] = [];
   for (const k of kernels) {
@@ -702,11 +895,19 @@ export function pointerExtent(model: ItemModel, kernels: Kernel[], variable: Var
     for (const r of model.scopes.references) {
       if (r.variable !== variable || !within(r.span, k.nest)) continue;
       const top = r.node.parent;
-      const index = top?.type === 'subscript_expression' && child(top, 'argument') === r.node ? child(top, 'index') ?? named(top).find(c => c.field !== 'argument') : undefined;
+      const index =
+        top?.type === 'subscript_expression' && child(top, 'argument') === r.node
+          ? (child(top, 'index') ?? named(top).find(c => c.field !== 'argument'))
+          : undefined;
       // With `rows`, a pointer to rows (`a[i][j]`): its first index counts the rows.
       const chained = top?.parent?.type === 'subscript_expression' && child(top.parent, 'argument') === top;
       if (!top || !index || chained !== rows) {
-        return { reason: rows ? `'${variable.name}' points to rows and is used other than as 'name[row][column]'` : `'${variable.name}' is a pointer used other than as 'name[index]' with one index`, at: r.node };
+        return {
+          reason: rows
+            ? `'${variable.name}' points to rows and is used other than as 'name[row][column]'`
+            : `'${variable.name}' is a pointer used other than as 'name[index]' with one index`,
+          at: r.node,
+        };
       }
       const symbols = new KernelSymbols(model, k, { host, guards: guardsAround(model, top, k.nest) });
       const at = `'${text.slice(top.start, top.end)}'`;
@@ -720,10 +921,16 @@ export function pointerExtent(model: ItemModel, kernels: Kernel[], variable: Var
       const p = symbols.read(index);
       const loops = new Set([...symbols.loops.keys()]);
       const split = p?.affineIn(new Set([...p.symbols()].filter(s => loops.has(s))));
-      if (!p || !split || ![...split.coefficients.values()].every(c => symbols.onlyParams(c))) return { reason: `the index of ${at} is not affine in the loop indices`, at: top };
+      if (!p || !split || ![...split.coefficients.values()].every(c => symbols.onlyParams(c)))
+        return { reason: `the index of ${at} is not affine in the loop indices`, at: top };
       const b = bounds(symbols, split.rest, split.coefficients);
-      if (!b) return { reason: `the range of the index of ${at} is not bounded by sizes (guard it, e.g. 'if (p < N)')`, at: top };
-      if (!b.min.nonNegative()) return { reason: `the index of ${at} may be negative (least value ${b.min.toC()})`, at: top };
+      if (!b)
+        return {
+          reason: `the range of the index of ${at} is not bounded by sizes (guard it, e.g. 'if (p < N)')`,
+          at: top,
+        };
+      if (!b.min.nonNegative())
+        return { reason: `the index of ${at} may be negative (least value ${b.min.toC()})`, at: top };
       const count = b.max.add(Poly.constant(1));
       if (!counts.some(c => c.equals(count))) counts.push(count);
     }

@@ -87,21 +87,38 @@ export async function generateCuda(text: string, options: CudaOptions = {}): Pro
 }
 
 /** The generation from an analysed document (the server re-uses the model of its diagnostics). */
-export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[], options: CudaOptions = {}): CudaResult {
+export function cudaFromModel(
+  doc: DocumentModel,
+  found: readonly MfDiagnostic[],
+  options: CudaOptions = {},
+): CudaResult {
   const text = doc.text;
   const only = options.only;
   const holder = only && doc.itemAt(only.start);
   if (only && !holder) return { diagnostics: [], kernels: [], tiles: [], schedules: [] };
-  const diagnostics = found.filter(d => d.severity === 'error' && (!holder || (d.start < holder.item.end && d.end > holder.item.start)));
+  const diagnostics = found.filter(
+    d => d.severity === 'error' && (!holder || (d.start < holder.item.end && d.end > holder.item.start)),
+  );
   if (diagnostics.length) return { diagnostics, kernels: [], tiles: [], schedules: [] };
   const items = holder ? [holder] : doc.allItems();
   const schedules = readSchedules(doc, items, diagnostics, options);
   if (only) {
     const unit = indentUnit(text);
-    return { diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles: boxSummaries(schedules, text), schedules: schedules.map(s => scheduleSummary(s, text, unit)) };
+    return {
+      diagnostics,
+      kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)),
+      tiles: boxSummaries(schedules, text),
+      schedules: schedules.map(s => scheduleSummary(s, text, unit)),
+    };
   }
   if (schedules.length === 0 && !diagnostics.some(d => d.severity === 'error')) {
-    diagnostics.push(diagnostic('MF510', { start: 0, end: Math.min(1, text.length) }, `no 'meta_schedule' in this file: there is nothing to generate CUDA for`));
+    diagnostics.push(
+      diagnostic(
+        'MF510',
+        { start: 0, end: Math.min(1, text.length) },
+        `no 'meta_schedule' in this file: there is nothing to generate CUDA for`,
+      ),
+    );
   }
   if (diagnostics.some(d => d.severity === 'error')) return { diagnostics, kernels: [], tiles: [], schedules: [] };
 
@@ -109,11 +126,18 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
   const unit = indentUnit(text);
   // Everything outside the schedules runs as its serial elision.
   const spans = schedules.map(s => s.read.schedule);
-  for (const e of elisionEdits(doc)) if (!spans.some(s => within(e, s) || (e.start < s.end && e.end > s.start))) stage.edit(e);
+  for (const e of elisionEdits(doc))
+    if (!spans.some(s => within(e, s) || (e.start < s.end && e.end > s.start))) stage.edit(e);
   for (const model of items) {
     for (const c of model.constructs) {
       if (c.kind !== 'schedule' && c.dialect === 'metafork' && !spans.some(s => within(c, s))) {
-        diagnostics.push(diagnostic('MF604', c.head, `outside 'meta_schedule' the CUDA program runs this construct serially (its elision)`));
+        diagnostics.push(
+          diagnostic(
+            'MF604',
+            c.head,
+            `outside 'meta_schedule' the CUDA program runs this construct serially (its elision)`,
+          ),
+        );
       }
     }
   }
@@ -129,7 +153,10 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
     for (const k of read.kernels) for (const f of k.calls) devices.add(f);
     const c = read.schedule;
     const replace = options.replace?.find(r => r.at === constructSpan(c).start);
-    kernelsAt.set(at, [...(kernelsAt.get(at) ?? []), ...(replace ? replace.kernels : summary.kernels.map(k => k.source))]);
+    kernelsAt.set(at, [
+      ...(kernelsAt.get(at) ?? []),
+      ...(replace ? replace.kernels : summary.kernels.map(k => k.source)),
+    ]);
     if (replace) stage.edit({ start: replace.at, end: c.region!.end, newText: replace.host });
     else hostCode(stage, read, boxes, unit);
   }
@@ -142,21 +169,44 @@ export function cudaFromModel(doc: DocumentModel, found: readonly MfDiagnostic[]
     if (name && devices.has(name)) stage.edit({ start: fn.start, end: fn.start, newText: '__host__ __device__ ' });
   }
   const headers: TextEdit[] = [];
-  for (const h of ['stdio.h', 'stdlib.h']) { const e = includeEdit(text, h); if (e) headers.push(e); }
+  for (const h of ['stdio.h', 'stdlib.h']) {
+    const e = includeEdit(text, h);
+    if (e) headers.push(e);
+  }
   const after = afterIncludes(text);
   const staged = schedules.some(s => s.boxes.some(t => t.length > 0)) || !!options.replace?.some(r => r.staged);
   const helpers = [...new Set(options.replace?.map(r => r.helpers).filter(Boolean))].map(h => `\n${h}\n`).join('');
-  headers.push({ start: after, end: after, newText: `\n${checkMacro()}\n${staged ? `\n${boxBytesHelper()}\n` : ''}${helpers}\n` });
+  headers.push({
+    start: after,
+    end: after,
+    newText: `\n${checkMacro()}\n${staged ? `\n${boxBytesHelper()}\n` : ''}${helpers}\n`,
+  });
   const out = applyEdits(text, [...headers, ...stage.edits]);
   const tiles = boxSummaries(schedules, text);
-  return { text: out, diagnostics, kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)), tiles, schedules: summaries };
+  return {
+    text: out,
+    diagnostics,
+    kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)),
+    tiles,
+    schedules: summaries,
+  };
 }
 
 /** A schedule as the generator reads it: its kernels, each kernel's tiles, the item holding it. */
-export type ReadSchedule = { read: ScheduleKernels; host: NonNullable<Construct['functionNode']>; boxes: StagedBox[][]; model: ItemModel };
+export type ReadSchedule = {
+  read: ScheduleKernels;
+  host: NonNullable<Construct['functionNode']>;
+  boxes: StagedBox[][];
+  model: ItemModel;
+};
 
 /** Every schedule of the items (inside `only` when given) read as kernels with their tiles. */
-function readSchedules(doc: DocumentModel, items: readonly ItemModel[], diagnostics: MfDiagnostic[], options: CudaOptions): ReadSchedule[] {
+function readSchedules(
+  doc: DocumentModel,
+  items: readonly ItemModel[],
+  diagnostics: MfDiagnostic[],
+  options: CudaOptions,
+): ReadSchedule[] {
   const only = options.only;
   const schedules: ReadSchedule[] = [];
   let next = only ? kernelsBefore(doc, only.start) : 0;
@@ -173,15 +223,32 @@ function readSchedules(doc: DocumentModel, items: readonly ItemModel[], diagnost
         const staging = stageBoxes(model, k, options.memory ?? 'global', cache);
         for (const u of staging.unstaged) {
           const item = cacheItems.find(i => i.name === u.array.name);
-          diagnostics.push(item
-            ? diagnostic('MF511', item, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name })
-            : diagnostic('MF512', k.nest, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, { variable: u.array.name }));
+          diagnostics.push(
+            item
+              ? diagnostic('MF511', item, `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`, {
+                  variable: u.array.name,
+                })
+              : diagnostic(
+                  'MF512',
+                  k.nest,
+                  `'${u.array.name}' stays in global memory in ${kernelName(k)}: ${u.reason}`,
+                  { variable: u.array.name },
+                ),
+          );
         }
         receiveBoxNames(model, k, staging.boxes, diagnostics);
         return staging.boxes;
       });
       for (const item of cacheItems) {
-        if (!read.arrays.some(a => a.name === item.name)) diagnostics.push(diagnostic('MF511', item, `'${item.name}' is not an array any kernel of this schedule uses: there is nothing to stage`, { variable: item.name }));
+        if (!read.arrays.some(a => a.name === item.name))
+          diagnostics.push(
+            diagnostic(
+              'MF511',
+              item,
+              `'${item.name}' is not an array any kernel of this schedule uses: there is nothing to stage`,
+              { variable: item.name },
+            ),
+          );
       }
       schedules.push({ read, host: c.functionNode, boxes, model });
     }
@@ -191,23 +258,35 @@ function readSchedules(doc: DocumentModel, items: readonly ItemModel[], diagnost
 
 /** The schedules of the document as the generator reads them (the cost model counts their
  * kernels); none when an error stops the generation. */
-export function readScheduleKernels(doc: DocumentModel, found: readonly MfDiagnostic[], options: CudaOptions = {}): { schedules: ReadSchedule[]; diagnostics: MfDiagnostic[] } {
+export function readScheduleKernels(
+  doc: DocumentModel,
+  found: readonly MfDiagnostic[],
+  options: CudaOptions = {},
+): { schedules: ReadSchedule[]; diagnostics: MfDiagnostic[] } {
   // With `only`, the item holding it alone is read (a hover on a large file), and only its errors stop it.
   const holder = options.only && doc.itemAt(options.only.start);
   if (options.only && !holder) return { schedules: [], diagnostics: [] };
-  const diagnostics = found.filter(d => d.severity === 'error' && (!holder || (d.start < holder.item.end && d.end > holder.item.start)));
+  const diagnostics = found.filter(
+    d => d.severity === 'error' && (!holder || (d.start < holder.item.end && d.end > holder.item.start)),
+  );
   if (diagnostics.length) return { schedules: [], diagnostics };
   const schedules = readSchedules(doc, holder ? [holder] : doc.allItems(), diagnostics, options);
   return { schedules: diagnostics.some(d => d.severity === 'error') ? [] : schedules, diagnostics };
 }
 
 /** The kernels and host code of the one schedule starting at `at` (the optimizer's cases). */
-export function schedulePieces(doc: DocumentModel, found: readonly MfDiagnostic[], at: Span, options: CudaOptions = {}): SchedulePieces {
+export function schedulePieces(
+  doc: DocumentModel,
+  found: readonly MfDiagnostic[],
+  at: Span,
+  options: CudaOptions = {},
+): SchedulePieces {
   const diagnostics = found.filter(d => d.severity === 'error');
   const holder = doc.itemAt(at.start);
   if (diagnostics.length || !holder) return { kernels: [], boxes: [], host: '', staged: false, diagnostics };
   const [schedule] = readSchedules(doc, [holder], diagnostics, { ...options, only: at });
-  if (!schedule || diagnostics.some(d => d.severity === 'error')) return { kernels: [], boxes: [], host: '', staged: false, diagnostics };
+  if (!schedule || diagnostics.some(d => d.severity === 'error'))
+    return { kernels: [], boxes: [], host: '', staged: false, diagnostics };
   const text = doc.text;
   const stage = new Stage(text);
   hostCode(stage, schedule.read, schedule.boxes, indentUnit(text));
@@ -215,7 +294,11 @@ export function schedulePieces(doc: DocumentModel, found: readonly MfDiagnostic[
   const host = stage.render({ start: constructSpan(c).start, end: c.region!.end });
   return {
     kernels: schedule.read.kernels.map((k, i) => printKernel(k, text, schedule.boxes[i])),
-    boxes: schedule.boxes, host, staged: schedule.boxes.some(t => t.length > 0), diagnostics, read: schedule,
+    boxes: schedule.boxes,
+    host,
+    staged: schedule.boxes.some(t => t.length > 0),
+    diagnostics,
+    read: schedule,
   };
 }
 
@@ -224,8 +307,13 @@ function scheduleSummary({ read, boxes }: ReadSchedule, text: string, unit: stri
   return {
     ...constructSpan(c),
     kernels: read.kernels.map((k, i) => ({
-      name: kernelName(k), source: printKernel(k, text, boxes[i]), launch: printLaunch(k, '', unit, sharedBytes(boxes[i])),
-      grid: k.grid.map(g => g.bound), block: k.block.map(b => b.bound), start: k.nest.start, end: k.nest.end,
+      name: kernelName(k),
+      source: printKernel(k, text, boxes[i]),
+      launch: printLaunch(k, '', unit, sharedBytes(boxes[i])),
+      grid: k.grid.map(g => g.bound),
+      block: k.block.map(b => b.bound),
+      start: k.nest.start,
+      end: k.nest.end,
     })),
   };
 }
@@ -242,8 +330,10 @@ function boxSummaries(schedules: ReadSchedule[], text: string): CudaTileInfo[] {
 export function schedulesOf(doc: DocumentModel, before = Infinity): Construct[] {
   const layer = doc.syntax.layer;
   const holders = new Set<number>();
-  for (const k of layer.keywords) if (k.keyword === 'meta_schedule' && k.start < before) holders.add(doc.itemIndexAt(k.start));
-  for (const p of layer.pragmas) if (p.start < before && /^#\s*pragma\s+mf\s+schedule\b/.test(p.text)) holders.add(doc.itemIndexAt(p.start));
+  for (const k of layer.keywords)
+    if (k.keyword === 'meta_schedule' && k.start < before) holders.add(doc.itemIndexAt(k.start));
+  for (const p of layer.pragmas)
+    if (p.start < before && /^#\s*pragma\s+mf\s+schedule\b/.test(p.text)) holders.add(doc.itemIndexAt(p.start));
   return [...holders].filter(i => i >= 0).sort((a, b) => a - b)
     .flatMap(i => doc.item(i).constructs.filter(c => c.kind === 'schedule' && constructSpan(c).start < before));
 }
@@ -263,7 +353,13 @@ function hostCode(stage: Stage, read: ScheduleKernels, boxes: StagedBox[][], uni
   const c = read.schedule;
   const indent = lineIndent(text, c.start);
   const i1 = indent + unit;
-  read.kernels.forEach((k, i) => stage.edit({ start: k.nest.start, end: k.nest.end, newText: printLaunch(k, lineIndent(text, k.nest.start), unit, sharedBytes(boxes[i])) }));
+  read.kernels.forEach((k, i) =>
+    stage.edit({
+      start: k.nest.start,
+      end: k.nest.end,
+      newText: printLaunch(k, lineIndent(text, k.nest.start), unit, sharedBytes(boxes[i])),
+    }),
+  );
   const region = c.region!;
   const body = stage.render(region);
   const inner = region.type === 'compound_statement'

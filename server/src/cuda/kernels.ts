@@ -25,7 +25,10 @@ function elementType(v: Variable, text: string): string {
 
 /** The element type and extents of an array variable, from its declarator (`at`: the declarator). */
 function arrayShape(v: Variable, text: string): { element: string; extents: string[] } | undefined {
-  const declarators = v.declaration.type === 'parameter_declaration' ? [child(v.declaration, 'declarator')] : v.declaration.children.filter(c => c.field === 'declarator');
+  const declarators =
+    v.declaration.type === 'parameter_declaration'
+      ? [child(v.declaration, 'declarator')]
+      : v.declaration.children.filter(c => c.field === 'declarator');
   for (let d of declarators) {
     if (!d) continue;
     if (d.type === 'init_declarator') d = child(d, 'declarator');
@@ -41,7 +44,8 @@ function arrayShape(v: Variable, text: string): { element: string; extents: stri
     const pointee = n?.type === 'parenthesized_declarator' ? named(n)[0] : undefined;
     if (pointee?.type === 'pointer_declarator' && extents.length && !extents.some(e => e === undefined)) {
       const id = child(pointee, 'declarator');
-      if (id?.type === 'identifier' && text.slice(id.start, id.end) === v.name) return { element: elementType(v, text), extents: ['', ...extents as string[]] };
+      if (id?.type === 'identifier' && text.slice(id.start, id.end) === v.name)
+        return { element: elementType(v, text), extents: ['', ...(extents as string[])] };
     }
     if (!n || n.type !== 'identifier' || text.slice(n.start, n.end) !== v.name) continue;
     if (extents.length === 0 || extents.some(e => e === undefined)) return undefined;
@@ -52,12 +56,15 @@ function arrayShape(v: Variable, text: string): { element: string; extents: stri
 
 /** Names a kernel has without receiving them: CUDA's built-in variables, and constants of the
  * standard headers (which the .cu includes as the program does). */
-const DEVICE_NAMES = new Set(['threadIdx', 'blockIdx', 'blockDim', 'gridDim', 'warpSize', 'NULL', 'EOF', 'RAND_MAX',
-  'CHAR_BIT', 'CHAR_MAX', 'CHAR_MIN', 'SCHAR_MAX', 'SCHAR_MIN', 'UCHAR_MAX', 'SHRT_MAX', 'SHRT_MIN', 'USHRT_MAX', 'INT_MAX', 'INT_MIN',
-  'UINT_MAX', 'LONG_MAX', 'LONG_MIN', 'ULONG_MAX', 'LLONG_MAX', 'LLONG_MIN', 'ULLONG_MAX', 'SIZE_MAX',
-  'INT8_MAX', 'INT8_MIN', 'INT16_MAX', 'INT16_MIN', 'INT32_MAX', 'INT32_MIN', 'INT64_MAX', 'INT64_MIN', 'UINT8_MAX', 'UINT16_MAX', 'UINT32_MAX', 'UINT64_MAX',
-  'FLT_MAX', 'FLT_MIN', 'FLT_EPSILON', 'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'HUGE_VAL', 'HUGE_VALF', 'INFINITY', 'NAN',
-  'M_E', 'M_LOG2E', 'M_LOG10E', 'M_LN2', 'M_LN10', 'M_PI', 'M_PI_2', 'M_PI_4', 'M_1_PI', 'M_2_PI', 'M_2_SQRTPI', 'M_SQRT2', 'M_SQRT1_2']);
+const DEVICE_NAMES = new Set([
+  'threadIdx', 'blockIdx', 'blockDim', 'gridDim', 'warpSize', 'NULL', 'EOF', 'RAND_MAX', 'CHAR_BIT', 'CHAR_MAX',
+  'CHAR_MIN', 'SCHAR_MAX', 'SCHAR_MIN', 'UCHAR_MAX', 'SHRT_MAX', 'SHRT_MIN', 'USHRT_MAX', 'INT_MAX', 'INT_MIN',
+  'UINT_MAX', 'LONG_MAX', 'LONG_MIN', 'ULONG_MAX', 'LLONG_MAX', 'LLONG_MIN', 'ULLONG_MAX', 'SIZE_MAX', 'INT8_MAX',
+  'INT8_MIN', 'INT16_MAX', 'INT16_MIN', 'INT32_MAX', 'INT32_MIN', 'INT64_MAX', 'INT64_MIN', 'UINT8_MAX', 'UINT16_MAX',
+  'UINT32_MAX', 'UINT64_MAX', 'FLT_MAX', 'FLT_MIN', 'FLT_EPSILON', 'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'HUGE_VAL',
+  'HUGE_VALF', 'INFINITY', 'NAN', 'M_E', 'M_LOG2E', 'M_LOG10E', 'M_LN2', 'M_LN10', 'M_PI', 'M_PI_2', 'M_PI_4', 'M_1_PI',
+  'M_2_PI', 'M_2_SQRTPI', 'M_SQRT2', 'M_SQRT1_2',
+]);
 
 /**
  * Functions device code has without this file defining them: CUDA's device versions of <math.h>
@@ -65,20 +72,30 @@ const DEVICE_NAMES = new Set(['threadIdx', 'blockIdx', 'blockDim', 'gridDim', 'w
  * A kernel may call these and the functions this file defines (they get `__host__ __device__`);
  * any other function has no device version, and nvcc would reject the .cu.
  */
-const MATH = ['sqrt', 'cbrt', 'rsqrt', 'hypot', 'exp', 'exp2', 'exp10', 'expm1', 'log', 'log2', 'log10', 'log1p', 'logb', 'ilogb', 'pow',
-  'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'sincos', 'sinpi', 'cospi',
-  'ceil', 'floor', 'round', 'trunc', 'rint', 'nearbyint', 'lround', 'llround', 'lrint', 'llrint', 'fabs', 'fmod', 'remainder', 'remquo',
-  'fmin', 'fmax', 'fdim', 'fma', 'copysign', 'erf', 'erfc', 'tgamma', 'lgamma', 'frexp', 'ldexp', 'modf', 'scalbn', 'scalbln', 'nextafter'];
-const DEVICE_FUNCTIONS = new Set([...MATH, ...MATH.map(f => `${f}f`), 'isnan', 'isinf', 'isfinite', 'signbit',
-  'min', 'max', 'umin', 'umax', 'llmin', 'llmax', 'abs', 'labs', 'llabs', 'printf', 'malloc', 'free', 'memcpy', 'memset', 'assert',
-  'atomicAdd', 'atomicSub', 'atomicExch', 'atomicMin', 'atomicMax', 'atomicInc', 'atomicDec', 'atomicCAS', 'atomicAnd', 'atomicOr', 'atomicXor',
-  '__syncthreads', '__syncthreads_count', '__syncthreads_and', '__syncthreads_or', '__syncwarp', '__threadfence', '__threadfence_block', '__threadfence_system',
-  '__shfl_sync', '__shfl_up_sync', '__shfl_down_sync', '__shfl_xor_sync', '__ballot_sync', '__any_sync', '__all_sync', '__activemask', 'clock', 'clock64']);
+const MATH = [
+  'sqrt', 'cbrt', 'rsqrt', 'hypot', 'exp', 'exp2', 'exp10', 'expm1', 'log', 'log2', 'log10', 'log1p', 'logb', 'ilogb',
+  'pow', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh',
+  'sincos', 'sinpi', 'cospi', 'ceil', 'floor', 'round', 'trunc', 'rint', 'nearbyint', 'lround', 'llround', 'lrint',
+  'llrint', 'fabs', 'fmod', 'remainder', 'remquo', 'fmin', 'fmax', 'fdim', 'fma', 'copysign', 'erf', 'erfc', 'tgamma',
+  'lgamma', 'frexp', 'ldexp', 'modf', 'scalbn', 'scalbln', 'nextafter',
+];
+const DEVICE_FUNCTIONS = new Set([
+  ...MATH,
+  ...MATH.map(f => `${f}f`),
+  'isnan', 'isinf', 'isfinite', 'signbit', 'min', 'max', 'umin', 'umax', 'llmin', 'llmax', 'abs', 'labs', 'llabs',
+  'printf', 'malloc', 'free', 'memcpy', 'memset', 'assert', 'atomicAdd', 'atomicSub', 'atomicExch', 'atomicMin',
+  'atomicMax', 'atomicInc', 'atomicDec', 'atomicCAS', 'atomicAnd', 'atomicOr', 'atomicXor', '__syncthreads',
+  '__syncthreads_count', '__syncthreads_and', '__syncthreads_or', '__syncwarp', '__threadfence', '__threadfence_block',
+  '__threadfence_system', '__shfl_sync', '__shfl_up_sync', '__shfl_down_sync', '__shfl_xor_sync', '__ballot_sync',
+  '__any_sync', '__all_sync', '__activemask', 'clock', 'clock64',
+]);
 
 /** Why a kernel cannot call `name`: only functions this file defines and the device's own have a device version. */
-const CALLABLE = 'a kernel can call only the functions this file defines (they get a __host__ __device__ version) and CUDA\'s device functions';
+const CALLABLE =
+  "a kernel can call only the functions this file defines (they get a __host__ __device__ version) and CUDA's device functions";
 
-const NOT_VISIBLE = 'is declared nowhere in this file (in a header or behind a macro): the generator cannot tell what it is, and a kernel has only the variables it receives';
+const NOT_VISIBLE =
+  'is declared nowhere in this file (in a header or behind a macro): the generator cannot tell what it is, and a kernel has only the variables it receives';
 
 /** How a kernel's names resolve where its launch stands. */
 interface Resolver {
@@ -97,10 +114,12 @@ function resolver(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, 
   const host = enclosingFunction(outer);
   const hostName = host && functionName(host, text)?.name;
   const visible = (name: string, at: SNode): Variable | undefined =>
-    model.scopes.variables.filter(v => v.name === name && v.span.start < at.start && within(at, v.scope)).sort((a, b) => b.span.start - a.span.start)[0]
-    ?? file.variables.get(name);
+    model.scopes.variables
+      .filter(v => v.name === name && v.span.start < at.start && within(at, v.scope))
+      .sort((a, b) => b.span.start - a.span.start)[0] ?? file.variables.get(name);
   const why = (name: string, at: SNode, seen: ReadonlySet<string>): string | undefined => {
-    if (DEVICE_NAMES.has(name) || file.constants.has(name) || file.functions.has(name) || file.typedefs.has(name)) return undefined;
+    if (DEVICE_NAMES.has(name) || file.constants.has(name) || file.functions.has(name) || file.typedefs.has(name))
+      return undefined;
     const macro = macros.get(name);
     if (!macro) return `'${name}' ${NOT_VISIBLE}`;
     if (macro.params) return undefined; // named without a call: its expansion is read where it is called
@@ -109,7 +128,8 @@ function resolver(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, 
       const v = visible(word, at);
       if (v) {
         if (within(v.span, outer) || received.has(word)) continue;
-        const owner = v.storage === 'global' || v.storage === 'file' ? 'this file' : `'${hostName ?? 'the host function'}'`;
+        const owner =
+          v.storage === 'global' || v.storage === 'file' ? 'this file' : `'${hostName ?? 'the host function'}'`;
         return `'${name}' expands to '${word}', a variable of ${owner} that the kernel does not receive (write '${word}' itself: the generator passes the variables a kernel names)`;
       }
       const inner = why(word, at, new Set([...seen, name]));
@@ -141,8 +161,13 @@ const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
 function changedSince(model: ItemModel, v: Variable, written: SNode, at: SNode): boolean {
   const loops: SNode[] = [];
   for (let m = at.parent; m; m = m.parent) if (LOOPS.has(m.type) && !within(written, m)) loops.push(m);
-  return model.scopes.references.some(r => r.variable === v && (r.access !== 'read' || r.addressTaken) && r.span.start >= written.end
-    && (r.span.start < at.start || loops.some(l => within(r.span, l))));
+  return model.scopes.references.some(
+    r =>
+      r.variable === v &&
+      (r.access !== 'read' || r.addressTaken) &&
+      r.span.start >= written.end &&
+      (r.span.start < at.start || loops.some(l => within(r.span, l))),
+  );
 }
 
 /**
@@ -150,10 +175,18 @@ function changedSince(model: ItemModel, v: Variable, written: SNode, at: SNode):
  * a printed expression names becomes an argument (one the kernel does not use costs nothing).
  * Returns the check of the other names (constants, macros), run after the body's own names.
  */
-function receivePrinted(model: ItemModel, kernel: Kernel, r: Resolver, printed: readonly Printed[], out: MfDiagnostic[]): () => void {
-  const text = model.text, outer = kernel.nest;
+function receivePrinted(
+  model: ItemModel,
+  kernel: Kernel,
+  r: Resolver,
+  printed: readonly Printed[],
+  out: MfDiagnostic[],
+): () => void {
+  const text = model.text,
+    outer = kernel.nest;
   const refuse = (p: Printed, word: string, message: string) => {
-    if (!out.some(d => d.code === 'MF513' && d.start === p.at.start && d.end === p.at.end)) out.push(diagnostic('MF513', p.at, message, { variable: word }));
+    if (!out.some(d => d.code === 'MF513' && d.start === p.at.start && d.end === p.at.end))
+      out.push(diagnostic('MF513', p.at, message, { variable: word }));
   };
   const pending: { word: string; p: Printed }[] = [];
   for (const p of printed) {
@@ -164,13 +197,37 @@ function receivePrinted(model: ItemModel, kernel: Kernel, r: Resolver, printed: 
       // Written elsewhere (an array's declaration), it must mean there what it means at the launch,
       // whether the kernel receives it already or not.
       const there = v && p.written && r.visible(word, p.written);
-      if (there && there !== v) { refuse(p, word, `'${word}' in ${p.what} denotes another variable where the schedule runs: the generator cannot print it in the kernel`); continue; }
-      if (v && p.written && changedSince(model, v, p.written, outer)) { refuse(p, word, `'${word}' in ${p.what} may change between the declaration and the schedule: its value there is not the array's size`); continue; }
+      if (there && there !== v) {
+        refuse(
+          p,
+          word,
+          `'${word}' in ${p.what} denotes another variable where the schedule runs: the generator cannot print it in the kernel`,
+        );
+        continue;
+      }
+      if (v && p.written && changedSince(model, v, p.written, outer)) {
+        refuse(
+          p,
+          word,
+          `'${word}' in ${p.what} may change between the declaration and the schedule: its value there is not the array's size`,
+        );
+        continue;
+      }
       if (r.received.has(word)) continue;
-      if (!v) { pending.push({ word, p }); continue; }
-      if (v.shape !== 'value') { refuse(p, word, `'${word}' in ${p.what} is not a scalar: the generator cannot pass it to the kernel`); continue; }
+      if (!v) {
+        pending.push({ word, p });
+        continue;
+      }
+      if (v.shape !== 'value') {
+        refuse(p, word, `'${word}' in ${p.what} is not a scalar: the generator cannot pass it to the kernel`);
+        continue;
+      }
       r.received.add(word);
-      kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
+      kernel.scalars.push({
+        variable: v,
+        name: v.name,
+        declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, ''),
+      });
     }
   }
   return () => {
@@ -185,10 +242,22 @@ function receivePrinted(model: ItemModel, kernel: Kernel, r: Resolver, printed: 
 
 /** Every variable the printed tile code names is an argument of its kernel, or the kernel is
  * refused (MF513): its tiles' origins, extents, row strides and branch conditions. */
-export function receiveBoxNames(model: ItemModel, kernel: Kernel, boxes: readonly StagedBox[], out: MfDiagnostic[]): void {
+export function receiveBoxNames(
+  model: ItemModel,
+  kernel: Kernel,
+  boxes: readonly StagedBox[],
+  out: MfDiagnostic[],
+): void {
   const printed = boxes.flatMap(t => {
-    const what = `the shared-memory tile of '${t.array.name}'`, at = t.refs[0] ?? kernel.nest;
-    return [...t.origin, ...t.extent].map(e => e.toC()).concat(t.stride ?? [], t.context.map(b => b.condition)).map(expression => ({ expression, what, at }));
+    const what = `the shared-memory tile of '${t.array.name}'`,
+      at = t.refs[0] ?? kernel.nest;
+    return [...t.origin, ...t.extent]
+      .map(e => e.toC())
+      .concat(
+        t.stride ?? [],
+        t.context.map(b => b.condition),
+      )
+      .map(expression => ({ expression, what, at }));
   });
   receivePrinted(model, kernel, resolver(model, kernel, macroDefinitions(model.text)), printed, out)();
 }
@@ -204,15 +273,28 @@ export function receiveBoxNames(model: ItemModel, kernel: Kernel, boxes: readonl
 function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, Macro>, out: MfDiagnostic[]): void {
   const outer = kernel.nest;
   const r = resolver(model, kernel, macros);
-  const extents = kernel.arrays.flatMap(use => use.extents.map((expression, d): Printed =>
-    ({ expression, what: `the extent of '${use.name}'`, at: use.variable.span, ...(d === 0 && use.counted ? {} : { written: use.variable.declaration }) })));
+  const extents = kernel.arrays.flatMap(use =>
+    use.extents.map((expression, d): Printed => ({
+      expression,
+      what: `the extent of '${use.name}'`,
+      at: use.variable.span,
+      ...(d === 0 && use.counted ? {} : { written: use.variable.declaration }),
+    })),
+  );
   const rest = receivePrinted(model, kernel, r, extents, out);
   const reported = new Set<string>();
   for (const ref of model.scopes.references) {
     if (ref.variable || !within(ref.span, outer) || reported.has(ref.name)) continue;
     if (ref.through === 'subscript' || ref.through === 'deref') {
       reported.add(ref.name);
-      out.push(diagnostic('MF509', ref.span, `the generator cannot tell how many elements of '${ref.name}' to transfer: its declaration is not visible (in a header or behind a macro); declare it in this file with its extents`, { variable: ref.name }));
+      out.push(
+        diagnostic(
+          'MF509',
+          ref.span,
+          `the generator cannot tell how many elements of '${ref.name}' to transfer: its declaration is not visible (in a header or behind a macro); declare it in this file with its extents`,
+          { variable: ref.name },
+        ),
+      );
       continue;
     }
     const reason = r.why(ref.name, ref.node, new Set());
@@ -224,13 +306,23 @@ function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<stri
 }
 
 /** Reads every kernel of a schedule, or explains what it cannot use. */
-export function scheduleKernels(model: ItemModel, schedule: Construct, first: number, out: MfDiagnostic[]): ScheduleKernels | undefined {
+export function scheduleKernels(
+  model: ItemModel,
+  schedule: Construct,
+  first: number,
+  out: MfDiagnostic[],
+): ScheduleKernels | undefined {
   const text = model.text;
   const region = schedule.region!;
-  const parallel = new Set(model.constructs.filter(c => c.kind === 'parallel-for' && c.dialect === 'metafork' && c.loop).map(c => c.loop!));
+  const parallel = new Set(
+    model.constructs.filter(c => c.kind === 'parallel-for' && c.dialect === 'metafork' && c.loop).map(c => c.loop!),
+  );
   const outers: SNode[] = [];
   walk(region, n => {
-    if (n.type === 'for_statement' && parallel.has(n)) { outers.push(n); return false; }
+    if (n.type === 'for_statement' && parallel.has(n)) {
+      outers.push(n);
+      return false;
+    }
     return true;
   });
   const functions = model.fileScope.functions;
@@ -240,8 +332,8 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
   const failed = out.length;
   for (const outer of outers) {
     const nest = nestSpine(outer, parallel);
-    const roles: Kernel['spine'][number]['role'][] = nest.spine.map(s => s.parallel ? 'grid' : 'serial');
-    const parallelAt = nest.spine.map((s, i) => s.parallel ? i : -1).filter(i => i >= 0);
+    const roles: Kernel['spine'][number]['role'][] = nest.spine.map(s => (s.parallel ? 'grid' : 'serial'));
+    const parallelAt = nest.spine.map((s, i) => (s.parallel ? i : -1)).filter(i => i >= 0);
     const half = parallelAt.length / 2;
     for (const i of parallelAt.slice(half)) roles[i] = 'block';
     const mapped = (i: number): MappedLoop => {
@@ -254,14 +346,21 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
       grid: parallelAt.slice(0, half).map(mapped),
       block: parallelAt.slice(half).map(mapped),
       spine: nest.spine.map((s, i) => ({ loop: s.loop, role: roles[i] })),
-      nest: outer, arrays: [], scalars: [], calls: [],
+      nest: outer,
+      arrays: [],
+      scalars: [],
+      calls: [],
     };
     // Everything the nest uses that is declared outside it becomes an argument.
     const seen = new Set<Variable>();
     const scalar = (v: Variable) => {
       if (seen.has(v)) return;
       seen.add(v);
-      kernel.scalars.push({ variable: v, name: v.name, declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, '') });
+      kernel.scalars.push({
+        variable: v,
+        name: v.name,
+        declaration: declarationFor(v, text, v.name).replace(/^\s*const\s+/, ''),
+      });
     };
     for (const r of model.scopes.references) {
       const v = r.variable;
@@ -285,11 +384,16 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
       const f = child(n, 'function');
       const name = f && f.type === 'identifier' ? text.slice(f.start, f.end) : undefined;
       if (!name) return true;
-      if (model.fileScope.definitions.has(name)) { if (!kernel.calls.includes(name)) kernel.calls.push(name); return true; }
+      if (model.fileScope.definitions.has(name)) {
+        if (!kernel.calls.includes(name)) kernel.calls.push(name);
+        return true;
+      }
       if (DEVICE_FUNCTIONS.has(name) || macros.get(name)?.params) return true;
-      const what = functions.has(name) ? 'is declared in this file but not defined here'
-        : model.scopes.variables.some(v => v.name === name) || model.fileScope.variables.has(name) ? 'is a variable, not a function this file defines'
-        : 'is declared nowhere in this file (in a header or behind a macro)';
+      const what = functions.has(name)
+        ? 'is declared in this file but not defined here'
+        : model.scopes.variables.some(v => v.name === name) || model.fileScope.variables.has(name)
+          ? 'is a variable, not a function this file defines'
+          : 'is declared nowhere in this file (in a header or behind a macro)';
       out.push(diagnostic('MF513', f!, `'${name}' ${what}: ${CALLABLE}`, { variable: name }));
       return true;
     });
@@ -297,9 +401,26 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
   }
   for (const use of arrays.values()) {
     if (use.extents.length && use.extents[0] !== '') continue;
-    const found = pointerExtent(model, kernels.filter(k => k.arrays.includes(use)), use.variable, region, use.extents.length > 1);
-    if ('extent' in found) { use.extents = [found.extent, ...use.extents.slice(1)]; use.counted = true; continue; }
-    out.push(diagnostic('MF509', found.at, `the generator cannot tell how many elements of '${use.name}' to transfer: ${found.reason}; declare it with its extents (e.g. '${use.element} ${use.name}[N]') or bound its index`, { variable: use.name }));
+    const found = pointerExtent(
+      model,
+      kernels.filter(k => k.arrays.includes(use)),
+      use.variable,
+      region,
+      use.extents.length > 1,
+    );
+    if ('extent' in found) {
+      use.extents = [found.extent, ...use.extents.slice(1)];
+      use.counted = true;
+      continue;
+    }
+    out.push(
+      diagnostic(
+        'MF509',
+        found.at,
+        `the generator cannot tell how many elements of '${use.name}' to transfer: ${found.reason}; declare it with its extents (e.g. '${use.element} ${use.name}[N]') or bound its index`,
+        { variable: use.name },
+      ),
+    );
   }
   // After the pointers' extents are known: the printer names them too.
   for (const kernel of kernels) resolveNames(model, kernel, macros, out);
@@ -312,7 +433,11 @@ export function scheduleKernels(model: ItemModel, schedule: Construct, first: nu
  * arrays passed as flat pointers, and a staged reference -> its shared tile
  * `shared_a[(i - mf_a_o0) * mf_a_e1 + (j - mf_a_o1)]` (3-D: `((...) * mf_a_e1 + (...)) * mf_a_e2 + (...)`).
  */
-export function accessEdits(kernel: Kernel, text: string, staged: ReadonlyMap<SNode, StagedBox> = new Map()): TextEdit[] {
+export function accessEdits(
+  kernel: Kernel,
+  text: string,
+  staged: ReadonlyMap<SNode, StagedBox> = new Map(),
+): TextEdit[] {
   const edits: TextEdit[] = [];
   const byName = new Map(kernel.arrays.map(a => [a.name, a]));
   walk(kernel.nest, n => {
@@ -330,14 +455,28 @@ export function accessEdits(kernel: Kernel, text: string, staged: ReadonlyMap<SN
     // An index may hold subscripts of its own (`a[b[i][j]][k]`): they are rewritten in its text.
     const indexText = (ix: SNode) => {
       const inner: TextEdit[] = [];
-      walk(ix, m => { if (m !== ix && m.type === 'subscript_expression') { inner.push(...accessEdits({ ...kernel, nest: m }, text, staged)); return false; } return true; });
-      return atom(applyEdits(text.slice(ix.start, ix.end), inner.map(e => ({ ...e, start: e.start - ix.start, end: e.end - ix.start }))));
+      walk(ix, m => {
+        if (m !== ix && m.type === 'subscript_expression') {
+          inner.push(...accessEdits({ ...kernel, nest: m }, text, staged));
+          return false;
+        }
+        return true;
+      });
+      return atom(
+        applyEdits(
+          text.slice(ix.start, ix.end),
+          inner.map(e => ({ ...e, start: e.start - ix.start, end: e.end - ix.start })),
+        ),
+      );
     };
     const box = staged.get(n);
     if (box) {
       // A flat array read as rows: the row and column of the element, from its index.
       const local = box.stride
-        ? [`${indexText(indices[0])} / ${box.stride} - mf_${box.id}_o0`, `${indexText(indices[0])} % ${box.stride} - mf_${box.id}_o1`]
+        ? [
+            `${indexText(indices[0])} / ${box.stride} - mf_${box.id}_o0`,
+            `${indexText(indices[0])} % ${box.stride} - mf_${box.id}_o1`,
+          ]
         : indices.map((ix, d) => `${indexText(ix)} - mf_${box.id}_o${d}`);
       // Row-major in the tile, as the copy loops lay it out (print.ts).
       let flat = local[0];
@@ -347,7 +486,8 @@ export function accessEdits(kernel: Kernel, text: string, staged: ReadonlyMap<SN
     }
     if (indices.length === 1) return true;
     let flat = indexText(indices[0]);
-    for (let k = 1; k < indices.length; k++) flat = `${k > 1 ? `(${flat})` : flat} * ${atom(use.extents[k])} + ${indexText(indices[k])}`;
+    for (let k = 1; k < indices.length; k++)
+      flat = `${k > 1 ? `(${flat})` : flat} * ${atom(use.extents[k])} + ${indexText(indices[k])}`;
     edits.push({ start: n.start, end: n.end, newText: `${use.name}[${flat}]` });
     return false;
   });

@@ -47,13 +47,27 @@ export function boxBytesHelper(): string {
 /** Where each tile starts in the buffer (terms of a sum of bytes) and the bytes of them all,
  * following `tileLayout` (the two sides of a uniform branch share their bytes: the larger side
  * counts); `bytes` prints one tile's size. */
-function layoutOffsets(boxes: StagedBox[], bytes: (t: StagedBox) => string): { offsets: Map<StagedBox, string[]>; total: string[] } {
+function layoutOffsets(
+  boxes: StagedBox[],
+  bytes: (t: StagedBox) => string,
+): { offsets: Map<StagedBox, string[]>; total: string[] } {
   const offsets = new Map<StagedBox, string[]>();
-  const place = (ts: StagedBox[], at: string[]) => ts.reduce((o, t) => { offsets.set(t, o); return [...o, bytes(t)]; }, at);
+  const place = (ts: StagedBox[], at: string[]) =>
+    ts.reduce((o, t) => {
+      offsets.set(t, o);
+      return [...o, bytes(t)];
+    }, at);
   let total: string[] = [];
   for (const unit of boxLayout(boxes)) {
-    if ('box' in unit) { total = place([unit.box], total); continue; }
-    const sides = [...new Set([unit.then, unit.otherwise].map(side => place(side, total).slice(total.length).join(' + ')).filter(Boolean))];
+    if ('box' in unit) {
+      total = place([unit.box], total);
+      continue;
+    }
+    const sides = [
+      ...new Set(
+        [unit.then, unit.otherwise].map(side => place(side, total).slice(total.length).join(' + ')).filter(Boolean),
+      ),
+    ];
     total = [...total, sides.length === 1 ? sides[0] : `(${sides[0]} > ${sides[1]} ? ${sides[0]} : ${sides[1]})`];
   }
   return { offsets, total };
@@ -83,10 +97,12 @@ export function printKernel(k: Kernel, text: string, boxes: StagedBox[] = []): s
   // A `continue` of the meta_for ends the thread's iteration: inside `do { } while (0)` it still
   // reaches the barriers and tile stores after the body, which a jump to the grid loop would skip.
   let block = ownJump(body, 'continue')
-    ? ['{', ...threads, `${i1}do ${reindent(rendered, lineIndent(text, body.start), i1)} while (0);`, ib + '}'].join('\n')
+    ? ['{', ...threads, `${i1}do ${reindent(rendered, lineIndent(text, body.start), i1)} while (0);`, ib + '}'].join(
+        '\n',
+      )
     : body.type === 'compound_statement'
-    ? ['{', ...threads].join('\n') + reindent(rendered.slice(1), lineIndent(text, innermost.start), ib)
-    : ['{', ...threads, i1 + reindent(rendered, lineIndent(text, body.start), i1), ib + '}'].join('\n');
+      ? ['{', ...threads].join('\n') + reindent(rendered.slice(1), lineIndent(text, innermost.start), ib)
+      : ['{', ...threads, i1 + reindent(rendered, lineIndent(text, body.start), i1), ib + '}'].join('\n');
   // Inside a serial loop between grid and block, the meta_for's end is a barrier for the block.
   // (Unless that loop loads tiles: its own barrier then ends the iteration.)
   const serial = k.spine.some(s => s.role === 'serial' && s.loop.start < outerBlock.start);
@@ -104,7 +120,11 @@ export function printKernel(k: Kernel, text: string, boxes: StagedBox[] = []): s
     let headerEnd = gbody.start;
     while (/\s/.test(text[headerEnd - 1])) headerEnd--;
     const axis = axes[i];
-    stage.edit({ start: g.loop.start, end: headerEnd, newText: `for (int ${g.variable} = blockIdx.${axis}; ${g.variable} < ${g.bound}; ${g.variable} += gridDim.${axis})` });
+    stage.edit({
+      start: g.loop.start,
+      end: headerEnd,
+      newText: `for (int ${g.variable} = blockIdx.${axis}; ${g.variable} < ${g.bound}; ${g.variable} += gridDim.${axis})`,
+    });
   });
 
   // Tiles are loaded when an iteration of their level starts and stored back when it ends.
@@ -122,9 +142,17 @@ export function printKernel(k: Kernel, text: string, boxes: StagedBox[] = []): s
     // A bare body gets its braces on the header's line.
     let start = body.start;
     if (body.type !== 'compound_statement') while (/\s/.test(text[start - 1])) start--;
-    stage.edit({ start, end: body.end, newText: [`${start < body.start ? ' ' : ''}{`, ...lines(before), inner, ...lines(after), ind + '}'].join('\n') });
+    stage.edit({
+      start,
+      end: body.end,
+      newText: [`${start < body.start ? ' ' : ''}{`, ...lines(before), inner, ...lines(after), ind + '}'].join('\n'),
+    });
   }
-  const kernelBody = reindent(stage.render({ start: k.nest.start, end: k.nest.end }), lineIndent(text, k.nest.start), unit);
+  const kernelBody = reindent(
+    stage.render({ start: k.nest.start, end: k.nest.end }),
+    lineIndent(text, k.nest.start),
+    unit,
+  );
   const top = boxes.filter(t => !t.level);
   const { before, after } = levelCode(top, unit, true);
   return [
@@ -145,12 +173,15 @@ export function blockInterior(rendered: string): string {
 
 /** The tiles' extents, as C, outermost subscript first. */
 const extents = (t: StagedBox) => t.extent.map(e => e.toC());
-const elementCount = (es: string[]) => es.length === 1 ? atom(es[0]) : es.map(e => `(long long) ${atom(e)}`).join(' * ');
+const elementCount = (es: string[]) =>
+  es.length === 1 ? atom(es[0]) : es.map(e => `(long long) ${atom(e)}`).join(' * ');
 
 /** Bytes of dynamic shared memory a launch needs (the same layout the kernel carves). */
 export function sharedBytes(boxes: StagedBox[]): string | undefined {
   if (boxes.length === 0) return undefined;
-  return layoutOffsets(boxes, t => `${BOX_BYTES}(sizeof(${t.array.element}), ${elementCount(extents(t))})`).total.join(' + ');
+  return layoutOffsets(boxes, t => `${BOX_BYTES}(sizeof(${t.array.element}), ${elementCount(extents(t))})`).total.join(
+    ' + ',
+  );
 }
 
 /** Thread numbering for the copy loops, tile extents and the tiles carved from the buffer. */
@@ -158,15 +189,22 @@ function boxPreamble(k: Kernel, boxes: StagedBox[]): string[] {
   if (boxes.length === 0) return [];
   const out = [
     'extern __shared__ __align__(16) unsigned char mf_shared[];',
-    k.block.length === 2 ? 'const int mf_tid = threadIdx.y * blockDim.x + threadIdx.x;' : 'const int mf_tid = threadIdx.x;',
+    k.block.length === 2
+      ? 'const int mf_tid = threadIdx.y * blockDim.x + threadIdx.x;'
+      : 'const int mf_tid = threadIdx.x;',
     k.block.length === 2 ? 'const int mf_threads = blockDim.x * blockDim.y;' : 'const int mf_threads = blockDim.x;',
   ];
-  const { offsets } = layoutOffsets(boxes, t => `${BOX_BYTES}(sizeof(${t.array.element}), ${elementCount(t.extent.map((_, d) => `mf_${t.id}_e${d}`))})`);
+  const { offsets } = layoutOffsets(
+    boxes,
+    t => `${BOX_BYTES}(sizeof(${t.array.element}), ${elementCount(t.extent.map((_, d) => `mf_${t.id}_e${d}`))})`,
+  );
   for (const t of boxes) {
     const offset = offsets.get(t)!;
     out.push(`const int ${extents(t).map((e, d) => `mf_${t.id}_e${d} = ${e}`).join(', ')};`);
     const side = boxCondition(t);
-    out.push(`${t.array.element} *const shared_${t.id} = (${t.array.element} *) (mf_shared${offset.length ? ` + ${offset.join(' + ')}` : ''});${side ? ` /* used when ${side} */` : ''}`);
+    out.push(
+      `${t.array.element} *const shared_${t.id} = (${t.array.element} *) (mf_shared${offset.length ? ` + ${offset.join(' + ')}` : ''});${side ? ` /* used when ${side} */` : ''}`,
+    );
   }
   return out;
 }
@@ -209,14 +247,17 @@ function copyLoop(t: StagedBox, direction: 'in' | 'out', unit: string): string[]
     ? `mf_g0 >= 0 && mf_g1 >= 0 && mf_g1 < ${t.stride} && mf_g0 * ${t.stride} + mf_g1 < ${atom(t.array.extents[0])}`
     : t.array.extents.map((x, d) => `mf_g${d} >= 0 && mf_g${d} < ${atom(x)}`).join(' && ');
   let flat = 'mf_g0';
-  for (let d = 1; d < dims; d++) flat = `${d > 1 ? `(${flat})` : flat} * ${d === 1 && t.stride ? t.stride : atom(t.array.extents[d])} + mf_g${d}`;
+  for (let d = 1; d < dims; d++)
+    flat = `${d > 1 ? `(${flat})` : flat} * ${d === 1 && t.stride ? t.stride : atom(t.array.extents[d])} + mf_g${d}`;
   const global = `${t.array.name}[${flat}]`;
   const shared = `shared_${t.id}[mf_e]`;
   const reach = t.reach?.map(box => box.flatMap(r => {
     const x = r.on === 'flat' ? flat : `mf_g${r.on}`;
     return [...(r.lo ? [`${x} >= ${atom(r.lo.toC())}`] : []), ...(r.hi ? [`${x} <= ${atom(r.hi.toC())}`] : [])];
   }).join(' && '));
-  const clipped = !reach ? inside : `${inside} && ${reach.length === 1 ? `${reach[0]}` : `(${reach.map(b => `(${b})`).join(' || ')})`}`;
+  const clipped = !reach
+    ? inside
+    : `${inside} && ${reach.length === 1 ? `${reach[0]}` : `(${reach.map(b => `(${b})`).join(' || ')})`}`;
   return [
     `for (int mf_e = mf_tid; mf_e < ${t.extent.map((_, d) => e(d)).join(' * ')}; mf_e += mf_threads) {${direction === 'out' ? ' /* store */' : ''}`,
     `${unit}const int ${positions.map((p, d) => `mf_g${d} = ${p}`).join(', ')};`,
@@ -240,11 +281,13 @@ export function printLaunch(k: Kernel, indent: string, unit: string, shared?: st
     `if (${positive}) { /* ${kernelName(k)}: ${k.grid.length}-D grid of blocks ${k.grid.map(g => g.variable).join(', ')}, threads ${k.block.map(b => b.variable).join(', ')} */`,
     `${i1}dim3 mf_grid(${grid.join(', ')});`,
     `${i1}dim3 mf_block(${block.join(', ')});`,
-    ...(shared ? [
-      `${i1}const size_t mf_shared_bytes = ${shared};`,
-      `${i1}if (mf_shared_bytes > 48 * 1024) /* beyond the default limit: opt in (up to the device's maximum) */`,
-      `${i1}${unit}${CHECK_MACRO}(cudaFuncSetAttribute(${kernelName(k)}, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) mf_shared_bytes));`,
-    ] : []),
+    ...(shared
+      ? [
+          `${i1}const size_t mf_shared_bytes = ${shared};`,
+          `${i1}if (mf_shared_bytes > 48 * 1024) /* beyond the default limit: opt in (up to the device's maximum) */`,
+          `${i1}${unit}${CHECK_MACRO}(cudaFuncSetAttribute(${kernelName(k)}, cudaFuncAttributeMaxDynamicSharedMemorySize, (int) mf_shared_bytes));`,
+        ]
+      : []),
     `${i1}${kernelName(k)}<<<mf_grid, mf_block${shared ? ', mf_shared_bytes' : ''}>>>(${args.join(', ')});`,
     `${i1}${CHECK_MACRO}(cudaGetLastError());`,
     `${indent}}`,
@@ -259,7 +302,9 @@ export function printTransfers(arrays: ArrayUse[], indent: string): { before: st
     before.push(`${CHECK_MACRO}(cudaMalloc((void **) &${device(a)}, ${bytes(a)}));`);
     before.push(`${CHECK_MACRO}(cudaMemcpy(${device(a)}, ${a.name}, ${bytes(a)}, cudaMemcpyHostToDevice));`);
   }
-  for (const a of arrays) if (a.written) after.push(`${CHECK_MACRO}(cudaMemcpy(${a.name}, ${device(a)}, ${bytes(a)}, cudaMemcpyDeviceToHost));`);
+  for (const a of arrays)
+    if (a.written)
+      after.push(`${CHECK_MACRO}(cudaMemcpy(${a.name}, ${device(a)}, ${bytes(a)}, cudaMemcpyDeviceToHost));`);
   for (const a of arrays) after.push(`${CHECK_MACRO}(cudaFree(${device(a)}));`);
   return { before: before.map(l => indent + l), after: after.map(l => indent + l) };
 }

@@ -11,7 +11,11 @@ import { perform } from './worker';
 import type { Job as WorkerJob, Reply, Result, Work } from './worker';
 
 export class Cancelled extends Error { constructor() { super('cancelled'); } }
-export class Overdue extends Error { constructor(seconds: number) { super(`the job took longer than ${seconds} s and was stopped`); } }
+export class Overdue extends Error {
+  constructor(seconds: number) {
+    super(`the job took longer than ${seconds} s and was stopped`);
+  }
+}
 
 interface Job {
   job: WorkerJob;
@@ -41,7 +45,9 @@ export class Jobs {
       this.queue.push(created);
       job = created;
     }
-    return this.wait<Result<W>>(job, token).finally(() => { if (this.pending.get(key) === job && job.waiters.size === 0) this.pending.delete(key); });
+    return this.wait<Result<W>>(job, token).finally(() => {
+      if (this.pending.get(key) === job && job.waiters.size === 0) this.pending.delete(key);
+    });
   }
 
   /** Another request for a job already under way. */

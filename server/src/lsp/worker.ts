@@ -17,15 +17,33 @@ import { tileText, TileOptions, TileResult } from '../tile/index';
 export type Work =
   | { kind: 'translate'; text: string; to: Dialect; options: TranslateOptions }
   | { kind: 'cuda'; text: string; options: CudaOptions }
-  | { kind: 'optimize'; text: string; options: { fileName?: string; offset?: number; registers?: 'auto' | 'estimate' | { nvcc: string } } }
+  | {
+      kind: 'optimize';
+      text: string;
+      options: { fileName?: string; offset?: number; registers?: 'auto' | 'estimate' | { nvcc: string } };
+    }
   | { kind: 'analyze'; text: string; options: CostOptions }
   | { kind: 'plot'; text: string; options: PlotOptions }
   | { kind: 'tile'; text: string; options: TileOptions };
-export type Result<W extends Work> = W extends { kind: 'translate' } ? Translation : W extends { kind: 'cuda' } ? CudaResult : W extends { kind: 'analyze' } ? CostEstimate : W extends { kind: 'plot' } ? PlotData : W extends { kind: 'tile' } ? TileResult : OptimizeResult;
+export type Result<W extends Work> = W extends { kind: 'translate' }
+  ? Translation
+  : W extends { kind: 'cuda' }
+    ? CudaResult
+    : W extends { kind: 'analyze' }
+      ? CostEstimate
+      : W extends { kind: 'plot' }
+        ? PlotData
+        : W extends { kind: 'tile' }
+          ? TileResult
+          : OptimizeResult;
 export interface Job { id: number; work: Work }
-export type Reply = { id: number; result: Translation | CudaResult | OptimizeResult | CostEstimate | PlotData | TileResult } | { id: number; error: string };
+export type Reply =
+  | { id: number; result: Translation | CudaResult | OptimizeResult | CostEstimate | PlotData | TileResult }
+  | { id: number; error: string };
 
-export function perform(work: Work): Promise<Translation | CudaResult | OptimizeResult | CostEstimate | PlotData | TileResult> {
+export function perform(
+  work: Work,
+): Promise<Translation | CudaResult | OptimizeResult | CostEstimate | PlotData | TileResult> {
   if (work.kind === 'translate') return translateText(work.text, work.to, work.options);
   if (work.kind === 'cuda') return generateCuda(work.text, work.options);
   if (work.kind === 'analyze') return estimateCost(work.text, work.options);

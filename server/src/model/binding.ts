@@ -7,7 +7,15 @@
 import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { Span } from '../base/span';
-import { declaratorInfo, type Callee, type FileScope, type ItemScopes, type Reference, type Shape, type Signature } from './scopes';
+import {
+  declaratorInfo,
+  type Callee,
+  type FileScope,
+  type ItemScopes,
+  type Reference,
+  type Shape,
+  type Signature,
+} from './scopes';
 
 /** What a binding is read from: an item's text and scopes, and its file's. */
 type Scoped = { text: string; scopes: ItemScopes; fileScope: FileScope };
@@ -27,9 +35,13 @@ function signatureOf(fn: SNode, typedefs: ReadonlyMap<string, Shape>, text: stri
     if (p.type !== 'parameter_declaration' && p.type !== 'optional_parameter_declaration') continue;
     const d = child(p, 'declarator');
     let reference = false;
-    walk(d ?? p, n => { if (n.type === 'reference_declarator' || n.type === 'abstract_reference_declarator') reference = true; return !reference && n.type !== 'parameter_list'; });
+    walk(d ?? p, n => {
+      if (n.type === 'reference_declarator' || n.type === 'abstract_reference_declarator') reference = true;
+      return !reference && n.type !== 'parameter_list';
+    });
     const type = child(p, 'type');
-    if (type?.type === 'type_identifier' && typedefs.get(text.slice(type.start, type.end)) === 'reference') reference = true;
+    if (type?.type === 'type_identifier' && typedefs.get(text.slice(type.start, type.end)) === 'reference')
+      reference = true;
     // `f(void)` has no parameter.
     if (!d && type && text.slice(type.start, type.end) === 'void' && named(params!).length === 1) continue;
     references.push(reference);
@@ -40,17 +52,32 @@ function signatureOf(fn: SNode, typedefs: ReadonlyMap<string, Shape>, text: stri
 /** Adds the function declarators of a top-level node (outside function bodies) to `out`:
  * names declared at file scope with their parameter lists, names declared anywhere else
  * (namespaces, classes, templates) as unknown. */
-export function collectCallees(node: SNode, text: string, typedefs: ReadonlyMap<string, Shape>, out: Map<string, Callee>): void {
+export function collectCallees(
+  node: SNode,
+  text: string,
+  typedefs: ReadonlyMap<string, Shape>,
+  out: Map<string, Callee>,
+): void {
   const visit = (n: SNode, nested: boolean) => {
     if (n.type === 'compound_statement') return; // a function's body
     if (n.type === 'function_declarator') {
       const d = child(n, 'declarator');
       const name = calleeName(d, text);
       // `void ns::f(...)`, `void C::m(...)` define a namespace's function or a method.
-      if (name) mergeCallee(out, name, nested || d?.type === 'qualified_identifier' ? 'unknown' : signatureOf(n, typedefs, text));
+      if (name)
+        mergeCallee(
+          out,
+          name,
+          nested || d?.type === 'qualified_identifier' ? 'unknown' : signatureOf(n, typedefs, text),
+        );
       return;
     }
-    const inner = nested || ['namespace_definition', 'template_declaration', 'class_specifier', 'struct_specifier', 'union_specifier', 'field_declaration_list'].includes(n.type);
+    const inner =
+      nested ||
+      [
+        'namespace_definition', 'template_declaration', 'class_specifier', 'struct_specifier', 'union_specifier',
+        'field_declaration_list',
+      ].includes(n.type);
     for (const c of n.children) visit(c, inner);
   };
   visit(node, false);
@@ -60,7 +87,13 @@ export function collectCallees(node: SNode, text: string, typedefs: ReadonlyMap<
 export function mergeCallee(out: Map<string, Callee>, name: string, s: Callee): void {
   const old = out.get(name);
   if (!old) { out.set(name, s); return; }
-  if (old === 'unknown' || s === 'unknown' || old.variadic !== s.variadic || old.references.join() !== s.references.join()) out.set(name, 'unknown');
+  if (
+    old === 'unknown' ||
+    s === 'unknown' ||
+    old.variadic !== s.variadic ||
+    old.references.join() !== s.references.join()
+  )
+    out.set(name, 'unknown');
 }
 
 /** The last name of a declarator or callee expression (`f`, `ns::f`, `f<int>`, `obj.f`). */
@@ -70,13 +103,20 @@ function calleeName(n: SNode | undefined, text: string): string | undefined {
   if (n.type === 'qualified_identifier') return calleeName(child(n, 'name'), text);
   if (n.type === 'template_function' || n.type === 'template_method') return calleeName(child(n, 'name'), text);
   if (n.type === 'field_expression') return calleeName(child(n, 'field'), text);
-  if (n.type === 'parenthesized_declarator' || n.type === 'parenthesized_expression') return calleeName(named(n)[0], text);
+  if (n.type === 'parenthesized_declarator' || n.type === 'parenthesized_expression')
+    return calleeName(named(n)[0], text);
   const info = declaratorInfo(n);
   return info ? text.slice(info.id.start, info.id.end) : undefined;
 }
 
 /** How a call binds its argument number `index`. */
-function argumentBindingAt(call: SNode, index: number, text: string, file: FileScope, isVariable: (n: SNode) => boolean): Binding {
+function argumentBindingAt(
+  call: SNode,
+  index: number,
+  text: string,
+  file: FileScope,
+  isVariable: (n: SNode) => boolean,
+): Binding {
   const fn = child(call, 'function');
   if (!fn || fn.type !== 'identifier') return 'unknown'; // member calls, qualified names, templates, pointers
   const name = text.slice(fn.start, fn.end);
@@ -93,19 +133,34 @@ function argumentBindingAt(call: SNode, index: number, text: string, file: FileS
  * a member call `b.m(...)`. Undefined where the reference is not such a place (read for its
  * value, or reached through a pointer). Always undefined in C.
  */
-function argumentBinding(ref: Reference, text: string, file: FileScope, isVariable: (n: SNode) => boolean): ArgumentBinding | undefined {
+function argumentBinding(
+  ref: Reference,
+  text: string,
+  file: FileScope,
+  isVariable: (n: SNode) => boolean,
+): ArgumentBinding | undefined {
   if (!file.cpp || !ref.variable) return undefined;
   const viaPointer = ref.variable.shape === 'pointer';
   let node: SNode = ref.node;
   for (;;) {
     const p = node.parent;
     if (!p) return undefined;
-    if (p.type === 'parenthesized_expression' || p.type === 'cast_expression' && child(p, 'value') === node) { node = p; continue; }
-    if (p.type === 'conditional_expression' && child(p, 'condition') !== node) { node = p; continue; }
-    if (p.type === 'comma_expression' && child(p, 'right') === node) { node = p; continue; }
+    if (p.type === 'parenthesized_expression' || (p.type === 'cast_expression' && child(p, 'value') === node)) {
+      node = p;
+      continue;
+    }
+    if (p.type === 'conditional_expression' && child(p, 'condition') !== node) {
+      node = p;
+      continue;
+    }
+    if (p.type === 'comma_expression' && child(p, 'right') === node) {
+      node = p;
+      continue;
+    }
     if (p.type === 'subscript_expression' && child(p, 'argument') === node) {
       if (viaPointer) return undefined;
-      node = p; continue;
+      node = p;
+      continue;
     }
     if (p.type === 'field_expression' && child(p, 'argument') === node) {
       const op = p.children.find(c => c.field === 'operator');
@@ -115,14 +170,20 @@ function argumentBinding(ref: Reference, text: string, file: FileScope, isVariab
         // The object of a member call is bound to `this`.
         return { binding: 'reference', call, callee: calleeName(p, text) ?? '?', span: ref.span };
       }
-      node = p; continue;
+      node = p;
+      continue;
     }
     if (p.type === 'argument_list' && p.parent?.type === 'call_expression') {
       if (viaPointer && node !== ref.node) return undefined;
       const call = p.parent;
       const index = named(p).indexOf(node);
       const fn = child(call, 'function');
-      return { binding: argumentBindingAt(call, index, text, file, isVariable), call, callee: fn ? text.slice(fn.start, fn.end) : '?', span: ref.span };
+      return {
+        binding: argumentBindingAt(call, index, text, file, isVariable),
+        call,
+        callee: fn ? text.slice(fn.start, fn.end) : '?',
+        span: ref.span,
+      };
     }
     return undefined;
   }
@@ -131,7 +192,9 @@ function argumentBinding(ref: Reference, text: string, file: FileScope, isVariab
 /** `argumentBinding` for a reference of an item. */
 export function bindingOf(model: Scoped, ref: Reference): ArgumentBinding | undefined {
   if (!model.fileScope.cpp) return undefined;
-  return argumentBinding(ref, model.text, model.fileScope, fn => model.scopes.references.some(r => r.span.start === fn.start && !!r.variable));
+  return argumentBinding(ref, model.text, model.fileScope, fn =>
+    model.scopes.references.some(r => r.span.start === fn.start && !!r.variable),
+  );
 }
 
 /** The reference may change its variable: a write, `&x`, a binding by (possibly) reference,

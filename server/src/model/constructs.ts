@@ -64,14 +64,25 @@ export interface ItemModel {
   incomplete: boolean;
 }
 
-export interface ConstructProblem { code: 'MF206' | 'MF207' | 'MF102'; message: string; span: Span; data?: Record<string, unknown> }
+export interface ConstructProblem {
+  code: 'MF206' | 'MF207' | 'MF102';
+  message: string;
+  span: Span;
+  data?: Record<string, unknown>;
+}
 
 const CALL_TYPES = new Set(['call_expression']);
 const FOR_TYPES = new Set(['for_statement', 'while_statement']);
 const PRAGMA_TYPES = new Set(['preproc_call']);
 const FOR_STATEMENT = new Set(['for_statement']);
 
-export function buildItemModel(item: SNode, text: string, keywords: KeywordToken[], pragmas: PragmaLine[], fileScope: FileScope): ItemModel {
+export function buildItemModel(
+  item: SNode,
+  text: string,
+  keywords: KeywordToken[],
+  pragmas: PragmaLine[],
+  fileScope: FileScope,
+): ItemModel {
   let scopes: ItemScopes;
   let incomplete = false;
   try {
@@ -116,10 +127,19 @@ function nest(sorted: Construct[]): Construct[] {
   return roots;
 }
 
-function keywordConstruct(item: SNode, text: string, token: KeywordToken, problems: ConstructProblem[]): Construct | undefined {
+function keywordConstruct(
+  item: SNode,
+  text: string,
+  token: KeywordToken,
+  problems: ConstructProblem[],
+): Construct | undefined {
   const base = {
-    dialect: DIALECT_OF[token.keyword], form: 'keyword' as const, head: { start: token.start, end: token.headEnd },
-    keyword: token, clauses: token.clauses.map(fromKeywordClause), children: [],
+    dialect: DIALECT_OF[token.keyword],
+    form: 'keyword' as const,
+    head: { start: token.start, end: token.headEnd },
+    keyword: token,
+    clauses: token.clauses.map(fromKeywordClause),
+    children: [],
   };
   const next = skipTrivia(text, token.headEnd);
   switch (token.keyword) {
@@ -128,16 +148,32 @@ function keywordConstruct(item: SNode, text: string, token: KeywordToken, proble
       const call = nodeStartingAt(item, next, CALL_TYPES);
       const holder = call && spawnHolder(call);
       if (call && holder) {
-        return { ...base, kind: 'spawn', start: token.start, end: holder.statement.end, statement: holder.statement, call, lvalue: holder.lvalue };
+        return {
+          ...base,
+          kind: 'spawn',
+          start: token.start,
+          end: holder.statement.end,
+          statement: holder.statement,
+          call,
+          lvalue: holder.lvalue,
+        };
       }
       if (token.keyword === 'cilk_spawn') {
         const at = statementStartingAt(item, next);
-        problems.push({ code: 'MF207', message: `'${token.spelling}' must be followed by a function call, e.g. 'x = ${token.spelling} f(n);'`, span: { start: token.start, end: at ? at.end : token.end } });
+        problems.push({
+          code: 'MF207',
+          message: `'${token.spelling}' must be followed by a function call, e.g. 'x = ${token.spelling} f(n);'`,
+          span: { start: token.start, end: at ? at.end : token.end },
+        });
         return undefined;
       }
       const statement = statementStartingAt(item, next);
       if (!statement) {
-        problems.push({ code: 'MF206', message: `'meta_fork' must be followed by a function call or a statement to spawn`, span: { start: token.start, end: token.end } });
+        problems.push({
+          code: 'MF206',
+          message: `'meta_fork' must be followed by a function call or a statement to spawn`,
+          span: { start: token.start, end: token.end },
+        });
         return undefined;
       }
       return { ...base, kind: 'block-spawn', start: token.start, end: statement.end, statement, region: statement };
@@ -146,18 +182,44 @@ function keywordConstruct(item: SNode, text: string, token: KeywordToken, proble
     case 'cilk_for': {
       const loop = nodeStartingAt(item, token.start, FOR_STATEMENT);
       if (!loop) return undefined;
-      return { ...base, kind: 'parallel-for', start: token.start, end: loop.end, statement: loop, loop, region: child(loop, 'body') };
+      return {
+        ...base,
+        kind: 'parallel-for',
+        start: token.start,
+        end: loop.end,
+        statement: loop,
+        loop,
+        region: child(loop, 'body'),
+      };
     }
     case 'meta_pipe': {
       const loop = nodeStartingAt(item, token.start, FOR_TYPES);
       if (!loop) return undefined;
-      return { ...base, kind: 'pipe', start: token.start, end: loop.end, statement: loop, loop, region: child(loop, 'body') };
+      return {
+        ...base,
+        kind: 'pipe',
+        start: token.start,
+        end: loop.end,
+        statement: loop,
+        loop,
+        region: child(loop, 'body'),
+      };
     }
     case 'meta_join':
     case 'cilk_sync': {
       const statement = statementStartingAt(item, next);
-      if (!statement || statement.type !== 'expression_statement' || statement.children.length > 0 || text[next] !== ';') {
-        problems.push({ code: 'MF102', message: `expected ';' after '${token.spelling}'`, span: { start: token.start, end: token.end }, data: { insert: ';', at: token.end } });
+      if (
+        !statement ||
+        statement.type !== 'expression_statement' ||
+        statement.children.length > 0 ||
+        text[next] !== ';'
+      ) {
+        problems.push({
+          code: 'MF102',
+          message: `expected ';' after '${token.spelling}'`,
+          span: { start: token.start, end: token.end },
+          data: { insert: ';', at: token.end },
+        });
         return { ...base, kind: 'join', start: token.start, end: token.end };
       }
       return { ...base, kind: 'join', start: token.start, end: statement.end, statement };
@@ -167,7 +229,11 @@ function keywordConstruct(item: SNode, text: string, token: KeywordToken, proble
     case 'meta_device': {
       const statement = statementStartingAt(item, next);
       if (!statement) {
-        problems.push({ code: 'MF206', message: `'${token.spelling}' must be followed by a statement`, span: { start: token.start, end: token.end } });
+        problems.push({
+          code: 'MF206',
+          message: `'${token.spelling}' must be followed by a statement`,
+          span: { start: token.start, end: token.end },
+        });
         return undefined;
       }
       const kind = token.keyword === 'meta_schedule' ? 'schedule' : token.keyword === 'cilk_scope' ? 'scope' : 'device';
@@ -179,7 +245,14 @@ function keywordConstruct(item: SNode, text: string, token: KeywordToken, proble
       const call = nodeStartingAt(item, token.start, CALL_TYPES);
       const statement = call?.parent?.type === 'expression_statement' ? call.parent : undefined;
       if (!statement) return undefined;
-      return { ...base, kind: token.keyword === 'meta_copy' ? 'copy' : 'pipe-stage', start: token.start, end: statement.end, statement, call };
+      return {
+        ...base,
+        kind: token.keyword === 'meta_copy' ? 'copy' : 'pipe-stage',
+        start: token.start,
+        end: statement.end,
+        statement,
+        call,
+      };
     }
   }
 }
@@ -215,12 +288,26 @@ function followingStatement(item: SNode, line: PragmaLine): { statement?: SNode 
   return {};
 }
 
-function pragmaConstruct(item: SNode, line: PragmaLine, directive: Directive, problems: ConstructProblem[]): Construct | undefined {
-  const dialect: Dialect = directive.family === 'omp' ? 'openmp' : directive.family === 'cilk' ? 'cilkplus' : 'metafork';
-  const base = { dialect, form: 'pragma' as const, head: { start: line.start, end: line.end }, directive, clauses: directive.clauses, children: [] as Construct[] };
+function pragmaConstruct(
+  item: SNode,
+  line: PragmaLine,
+  directive: Directive,
+  problems: ConstructProblem[],
+): Construct | undefined {
+  const dialect: Dialect =
+    directive.family === 'omp' ? 'openmp' : directive.family === 'cilk' ? 'cilkplus' : 'metafork';
+  const base = {
+    dialect,
+    form: 'pragma' as const,
+    head: { start: line.start, end: line.end },
+    directive,
+    clauses: directive.clauses,
+    children: [] as Construct[],
+  };
   const label = `#pragma ${directive.family} ${directive.name}`;
   if (directive.standalone) {
-    const kind: ConstructKind = directive.name === 'grainsize' ? 'grainsize' : directive.family === 'omp' ? 'omp' : 'join';
+    const kind: ConstructKind =
+      directive.name === 'grainsize' ? 'grainsize' : directive.family === 'omp' ? 'omp' : 'join';
     return { ...base, kind, start: line.start, end: line.end };
   }
   const { statement: rawStatement } = followingStatement(item, line);
@@ -232,36 +319,85 @@ function pragmaConstruct(item: SNode, line: PragmaLine, directive: Directive, pr
     return undefined;
   }
   // A directive followed by another directive governs that one (`parallel` + `for`).
-  const statement = rawStatement.type === 'preproc_call' ? innermostGoverned(rawStatement) ?? rawStatement : rawStatement;
+  const statement =
+    rawStatement.type === 'preproc_call' ? (innermostGoverned(rawStatement) ?? rawStatement) : rawStatement;
   const bodyEnd = statement.end;
-  const loopDirective = (directive.family === 'omp' && OMP_LOOP_DIRECTIVES.has(directive.name)) || directive.name === 'parallel for';
+  const loopDirective =
+    (directive.family === 'omp' && OMP_LOOP_DIRECTIVES.has(directive.name)) || directive.name === 'parallel for';
   if (loopDirective && statement.type !== 'for_statement') {
     problems.push({ code: 'MF206', message: `'${label}' must be followed by a for loop`, span: directive.nameSpan });
     return undefined;
   }
   if (directive.family === 'omp') {
-    return { ...base, kind: 'omp', start: line.start, end: bodyEnd, statement, loop: loopDirective ? statement : undefined, region: loopDirective ? child(statement, 'body') : statement };
+    return {
+      ...base,
+      kind: 'omp',
+      start: line.start,
+      end: bodyEnd,
+      statement,
+      loop: loopDirective ? statement : undefined,
+      region: loopDirective ? child(statement, 'body') : statement,
+    };
   }
   switch (directive.name) {
     case 'fork': {
       const expr = statement.type === 'expression_statement' ? unparen(named(statement)[0]) : undefined;
-      if (expr && expr.type === 'call_expression') return { ...base, kind: 'spawn', start: line.start, end: statement.end, statement, call: expr };
-      if (expr && expr.type === 'assignment_expression' && unparen(child(expr, 'right'))?.type === 'call_expression' && directive.family === 'cilk') {
-        return { ...base, kind: 'spawn', start: line.start, end: statement.end, statement, call: unparen(child(expr, 'right')), lvalue: child(expr, 'left') };
+      if (expr && expr.type === 'call_expression')
+        return { ...base, kind: 'spawn', start: line.start, end: statement.end, statement, call: expr };
+      if (
+        expr &&
+        expr.type === 'assignment_expression' &&
+        unparen(child(expr, 'right'))?.type === 'call_expression' &&
+        directive.family === 'cilk'
+      ) {
+        return {
+          ...base,
+          kind: 'spawn',
+          start: line.start,
+          end: statement.end,
+          statement,
+          call: unparen(child(expr, 'right')),
+          lvalue: child(expr, 'left'),
+        };
       }
       return { ...base, kind: 'block-spawn', start: line.start, end: statement.end, statement, region: statement };
     }
     case 'spawn': {
       const expr = statement.type === 'expression_statement' ? unparen(named(statement)[0]) : undefined;
-      const call = expr?.type === 'call_expression' ? expr : expr?.type === 'assignment_expression' ? unparen(child(expr, 'right')) : undefined;
+      const call =
+        expr?.type === 'call_expression'
+          ? expr
+          : expr?.type === 'assignment_expression'
+            ? unparen(child(expr, 'right'))
+            : undefined;
       if (!call || call.type !== 'call_expression') {
-        problems.push({ code: 'MF207', message: `'${label}' must be followed by a function call statement`, span: directive.nameSpan });
+        problems.push({
+          code: 'MF207',
+          message: `'${label}' must be followed by a function call statement`,
+          span: directive.nameSpan,
+        });
         return undefined;
       }
-      return { ...base, kind: 'spawn', start: line.start, end: statement.end, statement, call, lvalue: expr?.type === 'assignment_expression' ? child(expr, 'left') : undefined };
+      return {
+        ...base,
+        kind: 'spawn',
+        start: line.start,
+        end: statement.end,
+        statement,
+        call,
+        lvalue: expr?.type === 'assignment_expression' ? child(expr, 'left') : undefined,
+      };
     }
     case 'parallel for':
-      return { ...base, kind: 'parallel-for', start: line.start, end: statement.end, statement, loop: statement, region: child(statement, 'body') };
+      return {
+        ...base,
+        kind: 'parallel-for',
+        start: line.start,
+        end: statement.end,
+        statement,
+        loop: statement,
+        region: child(statement, 'body'),
+      };
     case 'schedule':
       return { ...base, kind: 'schedule', start: line.start, end: statement.end, statement, region: statement };
     default:
@@ -285,7 +421,13 @@ function innermostGoverned(pragma: SNode): SNode | undefined {
 /** Constructs whose region executes in parallel with (or for) other threads. */
 export function isRegion(c: Construct): boolean {
   if (c.kind === 'block-spawn' || c.kind === 'parallel-for') return true;
-  if (c.kind === 'omp') return !!c.directive && !c.directive.standalone && c.directive.name !== 'atomic' && !c.directive.name.startsWith('target data');
+  if (c.kind === 'omp')
+    return (
+      !!c.directive &&
+      !c.directive.standalone &&
+      c.directive.name !== 'atomic' &&
+      !c.directive.name.startsWith('target data')
+    );
   return false;
 }
 
@@ -300,7 +442,9 @@ export function constructSpan(c: Construct): Span {
 
 /** The outermost construct whose text or head holds `offset`. */
 export function outermostConstructAt(model: ItemModel, offset: number): Construct | undefined {
-  let c = model.constructs.find(k => (k.start <= offset && offset <= k.end) || (k.head.start <= offset && offset <= k.head.end));
+  let c = model.constructs.find(
+    k => (k.start <= offset && offset <= k.end) || (k.head.start <= offset && offset <= k.head.end),
+  );
   while (c?.parent) c = c.parent;
   return c;
 }

@@ -24,7 +24,8 @@ export function typeSpecifiers(v: Variable, text: string): string {
   const parts: string[] = [];
   for (const c of v.declaration.children) {
     if (c.field === 'declarator' || c.field === 'default_value') break;
-    if (c.type === 'storage_class_specifier' || c.type === 'attribute_specifier' || c.type === 'ms_declspec_modifier') continue;
+    if (c.type === 'storage_class_specifier' || c.type === 'attribute_specifier' || c.type === 'ms_declspec_modifier')
+      continue;
     if (c.type === 'comment') continue;
     parts.push(text.slice(c.start, c.end));
   }
@@ -52,7 +53,10 @@ export function declarationFor(v: Variable, text: string, name: string, pointer 
 /** The array declarator of a parameter declared as an array (`a[]` in `int a[][10]`), which C reads as a pointer. */
 function parameterArray(v: Variable, d: SNode): SNode | undefined {
   if (v.storage !== 'param') return undefined;
-  const bare = (n: SNode | undefined) => { while (n && n.type === 'parenthesized_declarator') n = named(n)[0]; return n; };
+  const bare = (n: SNode | undefined) => {
+    while (n && n.type === 'parenthesized_declarator') n = named(n)[0];
+    return n;
+  };
   for (let n = bare(d); n; n = bare(child(n, 'declarator'))) {
     const inner = n.type === 'array_declarator' ? bare(child(n, 'declarator')) : undefined;
     if (inner && inner.type === 'identifier' && inner.start === v.span.start) return n;
@@ -66,14 +70,19 @@ function parameterArray(v: Variable, d: SNode): SNode | undefined {
  * the type is variably modified, and neither C nor C++ can restate it at file scope or in a
  * struct (C11 6.7.2.1p9, 6.7.6.2p2; in C++ the variable is not visible there).
  */
-export function sizeReadsVariables(v: Variable, isVariable: (name: string, at: number) => boolean, text: string): boolean {
+export function sizeReadsVariables(
+  v: Variable,
+  isVariable: (name: string, at: number) => boolean,
+  text: string,
+): boolean {
   const d = declaratorOf(v);
   if (!d) return false;
   const decayed = parameterArray(v, d);
   let found = false;
   walk(d, n => {
     if (found || (decayed && n === child(decayed, 'size'))) return false;
-    if (n.type === 'identifier' && n.start !== v.span.start && isVariable(text.slice(n.start, n.end), n.start)) found = true;
+    if (n.type === 'identifier' && n.start !== v.span.start && isVariable(text.slice(n.start, n.end), n.start))
+      found = true;
     return !found;
   });
   return found;

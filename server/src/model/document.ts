@@ -53,7 +53,13 @@ export class DocumentModel {
     if (!model) {
       const ref = this.items[i];
       const node = this.syntax.convert(ref.node);
-      model = buildItemModel(node, this.syntax.text, inSpan(this.syntax.layer.keywords, ref), inSpan(this.syntax.layer.pragmas, ref), this.fileScope);
+      model = buildItemModel(
+        node,
+        this.syntax.text,
+        inSpan(this.syntax.layer.keywords, ref),
+        inSpan(this.syntax.layer.pragmas, ref),
+        this.fileScope,
+      );
       this.built.set(i, model);
     }
     return model;
@@ -112,7 +118,12 @@ function fileScopePart(syntax: SyntaxDocument, node: TSNode, typedefs: Map<strin
     const name = id ? [syntax.text.slice(id.start, id.end)] : [];
     return { variables: [], functions: name, defined: name, callees };
   }
-  if (node.type === 'comment' || node.type === 'preproc_include' || node.type === 'preproc_def' || node.type === 'preproc_call') {
+  if (
+    node.type === 'comment' ||
+    node.type === 'preproc_include' ||
+    node.type === 'preproc_def' ||
+    node.type === 'preproc_call'
+  ) {
     return { variables: [], functions: [], callees };
   }
   const converted = syntax.convert(node);

@@ -30,7 +30,8 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
       }
     }
     // The worker count the OpenMP translator emits (Chen 2017 Algorithm 6) has no serial meaning.
-    for (const call of workerCountCalls(model)) if (call.parent?.type === 'expression_statement') edits.push(removeStatement(text, call.parent));
+    for (const call of workerCountCalls(model))
+      if (call.parent?.type === 'expression_statement') edits.push(removeStatement(text, call.parent));
   }
   for (const k of doc.syntax.layer.keywords) {
     if (wrapped.has(k.start)) continue;
@@ -70,7 +71,8 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
     for (const c of p.trailingClauses) edits.push(removeStatement(text, c));
   }
   // OpenCilk's `T cilk_reducer(I, R) x`: serially, x is a plain T.
-  for (const r of doc.syntax.layer.reducers) edits.push(remove({ start: r.start, end: withTrailingBlanks(text, r.end) }));
+  for (const r of doc.syntax.layer.reducers)
+    edits.push(remove({ start: r.start, end: withTrailingBlanks(text, r.end) }));
   // CilkPlus headers do not exist for a plain C compiler.
   for (const line of systemIncludes(text, h => h.startsWith('cilk/'))) edits.push(remove(line));
   return mergeLineRemovals(edits);
@@ -94,7 +96,9 @@ function mergeLineRemovals(edits: TextEdit[]): TextEdit[] {
 /** `meta_fork { x = f(); }` with x private: `{ T mf_x = x; { T x = mf_x; x = f(); } }`. */
 function privateCopyEdits(model: ItemModel, c: Construct): TextEdit[] {
   const text = model.text;
-  const written = sharingAt(model, c).filter(e => !e.local && e.sharing === 'firstprivate' && e.references.some(r => r.access !== 'read' || r.addressTaken));
+  const written = sharingAt(model, c).filter(
+    e => !e.local && e.sharing === 'firstprivate' && e.references.some(r => r.access !== 'read' || r.addressTaken),
+  );
   if (written.length === 0 || !c.statement) return [];
   const taken = new Set(model.scopes.variables.map(v => v.name));
   const fresh = (name: string) => {

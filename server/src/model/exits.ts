@@ -30,7 +30,9 @@ export interface UnjoinedExit {
  * explicit `meta_join` (Chen 2017 §3.6.1). Parallel loops and `cilk_scope` end with a join.
  */
 export function unjoinedExits(model: ItemModel, dialect: 'metafork' | 'cilkplus'): UnjoinedExit[] {
-  const spawns = model.constructs.filter(c => c.dialect === dialect && (c.kind === 'spawn' || c.kind === 'block-spawn') && c.statement);
+  const spawns = model.constructs.filter(
+    c => c.dialect === dialect && (c.kind === 'spawn' || c.kind === 'block-spawn') && c.statement,
+  );
   if (spawns.length === 0) return [];
   const spawnOf = new Map<SNode, Construct>();
   for (const s of spawns) spawnOf.set(s.statement!, s);
@@ -42,7 +44,11 @@ export function unjoinedExits(model: ItemModel, dialect: 'metafork' | 'cilkplus'
     if (c.statement || c.form === 'pragma') joinAt.add(c.statement ? c.statement.start : c.start);
     else joinBefore.add(skipTrivia(model.text, c.end));
   }
-  const joinsAtEnd = new Set(model.constructs.filter(c => (c.kind === 'parallel-for' && c.loop) || (c.kind === 'scope' && c.statement)).map(c => c.loop ?? c.statement!));
+  const joinsAtEnd = new Set(
+    model.constructs
+      .filter(c => (c.kind === 'parallel-for' && c.loop) || (c.kind === 'scope' && c.statement))
+      .map(c => c.loop ?? c.statement!),
+  );
   const seen = new Set<number>(); // the loop fixpoint visits a return twice
   const exits: UnjoinedExit[] = [];
   const exit = (kind: UnjoinedExit['kind'], node: SNode, pending: ReadonlySet<Construct>) => {
@@ -57,7 +63,8 @@ export function unjoinedExits(model: ItemModel, dialect: 'metafork' | 'cilkplus'
     if (!state) return none;
     const spawn = spawnOf.get(n);
     if (spawn) return { out: union(state, new Set([spawn])), breaks: [], continues: [] };
-    if (joinAt.has(n.start) && (n.type === 'expression_statement' || n.type === 'preproc_call')) return { out: new Set(), breaks: [], continues: [] };
+    if (joinAt.has(n.start) && (n.type === 'expression_statement' || n.type === 'preproc_call'))
+      return { out: new Set(), breaks: [], continues: [] };
     if (joinsAtEnd.has(n)) return none; // spawns inside are joined when it ends
     switch (n.type) {
       case 'compound_statement':
@@ -76,14 +83,22 @@ export function unjoinedExits(model: ItemModel, dialect: 'metafork' | 'cilkplus'
         const a = flow(child(n, 'consequence')!, state);
         const alt = child(n, 'alternative');
         const b = alt ? flow(named(alt)[0] ?? alt, state) : none;
-        return { out: union(a.out, b.out), breaks: [...a.breaks, ...b.breaks], continues: [...a.continues, ...b.continues] };
+        return {
+          out: union(a.out, b.out),
+          breaks: [...a.breaks, ...b.breaks],
+          continues: [...a.continues, ...b.continues],
+        };
       }
       case 'for_statement': case 'while_statement': case 'do_statement': case 'for_range_loop': {
         const body = child(n, 'body');
         if (!body) return none;
         const first = flow(body, state);
         const again = flow(body, union(state, first.out, ...first.continues));
-        return { out: union(state, again.out, ...again.continues, ...again.breaks, ...first.breaks), breaks: [], continues: [] };
+        return {
+          out: union(state, again.out, ...again.continues, ...again.breaks, ...first.breaks),
+          breaks: [],
+          continues: [],
+        };
       }
       case 'switch_statement': {
         const body = child(n, 'body');

@@ -41,7 +41,10 @@ const FLOAT_TYPES = /\b(float|double|long double|_Complex)\b/;
 const textOf = (text: string, n: SNode) => text.slice(n.start, n.end);
 
 /** Parses a for statement's header in canonical form, or explains what is not. */
-export function canonicalHeader(loop: SNode, text: string): { header?: LoopHeader; problem?: { code: 'MF301' | 'MF302' | 'MF303' | 'MF304'; node: Span; message: string } } {
+export function canonicalHeader(
+  loop: SNode,
+  text: string,
+): { header?: LoopHeader; problem?: { code: 'MF301' | 'MF302' | 'MF303' | 'MF304'; node: Span; message: string } } {
   const init = child(loop, 'initializer');
   const cond = child(loop, 'condition');
   const update = child(loop, 'update');
@@ -61,18 +64,34 @@ export function canonicalHeader(loop: SNode, text: string): { header?: LoopHeade
       lower = child(d, 'value');
       const type = child(init, 'type');
       if (info.shape === 'value' && type && FLOAT_TYPES.test(textOf(text, type))) {
-        return { problem: { code: 'MF304', node: type, message: `the control variable '${variable}' has type '${textOf(text, type)}': it must be an integer or a pointer` } };
+        return {
+          problem: {
+            code: 'MF304',
+            node: type,
+            message: `the control variable '${variable}' has type '${textOf(text, type)}': it must be an integer or a pointer`,
+          },
+        };
       }
     }
   } else if (init) {
     const e = unparen(init.type === 'comma_expression' ? undefined : init);
-    if (e?.type === 'assignment_expression' && unparen(child(e, 'left'))?.type === 'identifier' && opOf(e, text) === '=') {
+    if (
+      e?.type === 'assignment_expression' &&
+      unparen(child(e, 'left'))?.type === 'identifier' &&
+      opOf(e, text) === '='
+    ) {
       variable = textOf(text, unparen(child(e, 'left'))!);
       lower = child(e, 'right');
     }
   }
   if (!variable || !lower || !init) {
-    return { problem: { code: 'MF301', node: init ?? headerNode, message: 'the loop initialization must give its control variable a start value, e.g. \'int i = 0\'' } };
+    return {
+      problem: {
+        code: 'MF301',
+        node: init ?? headerNode,
+        message: "the loop initialization must give its control variable a start value, e.g. 'int i = 0'",
+      },
+    };
   }
   const c = unparen(cond);
   const op = c?.type === 'binary_expression' ? opOf(c, text) : undefined;
@@ -80,7 +99,13 @@ export function canonicalHeader(loop: SNode, text: string): { header?: LoopHeade
   const right = c && unparen(child(c, 'right'));
   const isVar = (n?: SNode) => n?.type === 'identifier' && textOf(text, n) === variable;
   if (!c || !op || !RELATIONS.has(op) || !(isVar(left) || isVar(right))) {
-    return { problem: { code: 'MF302', node: cond ?? headerNode, message: `the loop condition must compare '${variable}' with '<', '<=', '>', '>=' or '!=', e.g. '${variable} < n'` } };
+    return {
+      problem: {
+        code: 'MF302',
+        node: cond ?? headerNode,
+        message: `the loop condition must compare '${variable}' with '<', '<=', '>', '>=' or '!=', e.g. '${variable} < n'`,
+      },
+    };
   }
   const bound = isVar(left) ? right! : left!;
   const u = unparen(update);
@@ -102,17 +127,32 @@ export function canonicalHeader(loop: SNode, text: string): { header?: LoopHeade
     }
   }
   if (!step || !update) {
-    return { problem: { code: 'MF303', node: update ?? headerNode, message: `the loop increment must be '${variable}++', '${variable}--', '${variable} += e', '${variable} -= e' or '${variable} = ${variable} + e'` } };
+    return {
+      problem: {
+        code: 'MF303',
+        node: update ?? headerNode,
+        message: `the loop increment must be '${variable}++', '${variable}--', '${variable} += e', '${variable} -= e' or '${variable} = ${variable} + e'`,
+      },
+    };
   }
   const magnitude = step.by ? integerConstant(step.by, text) : 1n;
   const value = magnitude === undefined ? undefined : step.negative ? -magnitude : magnitude;
   const operator = op as Relation;
   return {
     header: {
-      variable, init, lower, condition: cond!, operator, relation: isVar(left) ? operator : FLIPPED[operator], bound,
-      variableOnLeft: isVar(left), update,
+      variable,
+      init,
+      lower,
+      condition: cond!,
+      operator,
+      relation: isVar(left) ? operator : FLIPPED[operator],
+      bound,
+      variableOnLeft: isVar(left),
+      update,
       step: {
-        text: step.by ? textOf(text, step.by) : '1', negative: step.negative, ...(value === undefined ? {} : { value }),
+        text: step.by ? textOf(text, step.by) : '1',
+        negative: step.negative,
+        ...(value === undefined ? {} : { value }),
       },
     },
   };

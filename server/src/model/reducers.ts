@@ -10,13 +10,17 @@ export type ReducerOp = '+' | '*' | '&' | '|' | '^' | 'min' | 'max';
 const OPS: Record<string, ReducerOp> = { add: '+', mul: '*', and: '&', or: '|', xor: '^', min: 'min', max: 'max' };
 
 /** A library reducer type: the operation and element type, or `unknown` for other reducers. */
-export function libraryReducer(typeText: string): { op: ReducerOp; element: string; classic: boolean } | 'unknown' | undefined {
+export function libraryReducer(
+  typeText: string,
+): { op: ReducerOp; element: string; classic: boolean } | 'unknown' | undefined {
   const t = typeText.replace(/\s+/g, ' ').trim();
   let m = /^(?:::\s*)?cilk\s*::\s*reducer_op(add|mul|and|or|xor)\s*<\s*(.+?)\s*>$/.exec(t);
   if (m) return { op: OPS[m[1]], element: m[2], classic: true };
   m = /^(?:::\s*)?cilk\s*::\s*reducer\s*<\s*(?:::\s*)?cilk\s*::\s*op_(add|mul|and|or|xor)\s*<\s*(.+?)\s*>\s*>$/.exec(t);
   if (m) return { op: OPS[m[1]], element: m[2], classic: true };
-  m = /^(?:::\s*)?cilk\s*::\s*reducer_(min|max)\s*<\s*(.+?)\s*>$/.exec(t) ?? /^(?:::\s*)?cilk\s*::\s*reducer\s*<\s*(?:::\s*)?cilk\s*::\s*op_(min|max)\s*<\s*(.+?)\s*>\s*>$/.exec(t);
+  m =
+    /^(?:::\s*)?cilk\s*::\s*reducer_(min|max)\s*<\s*(.+?)\s*>$/.exec(t) ??
+    /^(?:::\s*)?cilk\s*::\s*reducer\s*<\s*(?:::\s*)?cilk\s*::\s*op_(min|max)\s*<\s*(.+?)\s*>\s*>$/.exec(t);
   if (m) return { op: OPS[m[1]], element: m[2], classic: true };
   m = /^(?:::\s*)?cilk\s*::\s*op(add|mul|and|or|xor)_reducer\s*<\s*(.+?)\s*>$/.exec(t);
   if (m) return { op: OPS[m[1]], element: m[2], classic: false };

@@ -84,7 +84,8 @@ export function declaratorInfo(declarator: SNode): { id: SNode; shape: Shape } |
     if (node.type === 'identifier' || node.type === 'field_identifier') return { id: node, shape };
     if (node.type === 'init_declarator') { node = child(node, 'declarator'); continue; }
     if (node.type === 'parenthesized_declarator') { node = named(node)[0]; continue; }
-    if (node.type === 'qualified_identifier' || node.type === 'destructor_name' || node.type === 'operator_name') return undefined;
+    if (node.type === 'qualified_identifier' || node.type === 'destructor_name' || node.type === 'operator_name')
+      return undefined;
     const s = SHAPE_OF_DECLARATOR[node.type];
     if (s) shape = s;
     // reference_declarator has no `declarator` field in tree-sitter-cpp: its declarator is its last named child.
@@ -93,8 +94,13 @@ export function declaratorInfo(declarator: SNode): { id: SNode; shape: Shape } |
   return undefined;
 }
 
-function specifierFacts(declaration: SNode, text: string): { isStatic: boolean; isExtern: boolean; isConst: boolean; typeText: string } {
-  let isStatic = false, isExtern = false, isConst = false;
+function specifierFacts(
+  declaration: SNode,
+  text: string,
+): { isStatic: boolean; isExtern: boolean; isConst: boolean; typeText: string } {
+  let isStatic = false,
+    isExtern = false,
+    isConst = false;
   for (const c of declaration.children) {
     if (c.type === 'storage_class_specifier') {
       const word = text.slice(c.start, c.end);
@@ -133,9 +139,14 @@ function declare(
 }
 
 /** File-scope declarations of one top-level node (a declaration, a function, an #ifdef block). */
-export function fileScopeDeclarations(node: SNode, text: string, typedefs: Map<string, Shape>): { variables: Variable[]; functions: string[]; defined: string[]; constants: string[] } {
+export function fileScopeDeclarations(
+  node: SNode,
+  text: string,
+  typedefs: Map<string, Shape>,
+): { variables: Variable[]; functions: string[]; defined: string[]; constants: string[] } {
   const variables: Variable[] = [];
-  const functions: string[] = [], defined: string[] = [];
+  const functions: string[] = [],
+    defined: string[] = [];
   const constants: string[] = [];
   walk(node, n => {
     if (n.type === 'function_definition') return false;
@@ -147,19 +158,32 @@ export function fileScopeDeclarations(node: SNode, text: string, typedefs: Map<s
     if (n.type === 'function_definition') {
       const d = child(n, 'declarator');
       const info = d && declaratorInfo(d);
-      if (info) { functions.push(text.slice(info.id.start, info.id.end)); defined.push(text.slice(info.id.start, info.id.end)); }
+      if (info) {
+        functions.push(text.slice(info.id.start, info.id.end));
+        defined.push(text.slice(info.id.start, info.id.end));
+      }
     } else if (n.type === 'type_definition') {
       for (const d of children(n, 'declarator')) {
         const info = declaratorInfo(d);
-        if (info) typedefs.set(text.slice(info.id.start, info.id.end), info.shape === 'value' ? shapeOfType(n, text, typedefs) : info.shape);
+        if (info)
+          typedefs.set(
+            text.slice(info.id.start, info.id.end),
+            info.shape === 'value' ? shapeOfType(n, text, typedefs) : info.shape,
+          );
       }
     } else if (n.type === 'declaration') {
       for (const d of children(n, 'declarator')) {
         const v = declare(n, d, text, n, 'global', typedefs);
         if (!v) continue;
-        if (v.shape === 'function') functions.push(v.name); else variables.push(v);
+        if (v.shape === 'function') functions.push(v.name);
+        else variables.push(v);
       }
-    } else if (n.type.startsWith('preproc_') || n.type === 'translation_unit' || n.type === 'linkage_specification' || n.type === 'declaration_list') {
+    } else if (
+      n.type.startsWith('preproc_') ||
+      n.type === 'translation_unit' ||
+      n.type === 'linkage_specification' ||
+      n.type === 'declaration_list'
+    ) {
       for (const c of n.children) visit(c);
     }
   };
@@ -168,7 +192,10 @@ export function fileScopeDeclarations(node: SNode, text: string, typedefs: Map<s
 }
 
 /** Scope kinds: nodes that open a new block scope. */
-const SCOPE_NODES = new Set(['compound_statement', 'for_statement', 'for_range_loop', 'function_definition', 'lambda_expression', 'catch_clause', 'if_statement', 'while_statement', 'switch_statement']);
+const SCOPE_NODES = new Set([
+  'compound_statement', 'for_statement', 'for_range_loop', 'function_definition', 'lambda_expression', 'catch_clause',
+  'if_statement', 'while_statement', 'switch_statement',
+]);
 
 /**
  * Resolves every identifier of an item to its declaration (C scoping: a name is visible
@@ -208,7 +235,8 @@ export function resolveItem(item: SNode, text: string, file: FileScope): ItemSco
         }
         // K&R parameters (`int f(x) int x; { ... }`) are declared between the declarator and the body.
         for (const k of n.children) {
-          if (k.type === 'declaration') for (const d of children(k, 'declarator')) add(declare(k, d, text, n, 'param', typedefs));
+          if (k.type === 'declaration')
+            for (const d of children(k, 'declarator')) add(declare(k, d, text, n, 'param', typedefs));
         }
         const body = child(n, 'body');
         if (body) visit(body);
@@ -234,12 +262,22 @@ export function resolveItem(item: SNode, text: string, file: FileScope): ItemSco
       case 'type_definition':
         for (const d of children(n, 'declarator')) {
           const info = declaratorInfo(d);
-          if (info) typedefs.set(text.slice(info.id.start, info.id.end), info.shape === 'value' ? shapeOfType(n, text, typedefs) : info.shape);
+          if (info)
+            typedefs.set(
+              text.slice(info.id.start, info.id.end),
+              info.shape === 'value' ? shapeOfType(n, text, typedefs) : info.shape,
+            );
         }
         break;
       case 'identifier': {
         const name = text.slice(n.start, n.end);
-        references.push({ name, span: { start: n.start, end: n.end }, node: n, variable: lookup(name), ...accessOf(n, text) });
+        references.push({
+          name,
+          span: { start: n.start, end: n.end },
+          node: n,
+          variable: lookup(name),
+          ...accessOf(n, text),
+        });
         break;
       }
       case 'field_expression': {
@@ -296,7 +334,11 @@ function accessOf(id: SNode, text: string): Pick<Reference, 'access' | 'through'
     const p = node.parent;
     if (!p) break;
     if (p.type === 'parenthesized_expression') { node = p; continue; }
-    if (p.type === 'subscript_expression' && child(p, 'argument') === node) { through ??= 'subscript'; node = p; continue; }
+    if (p.type === 'subscript_expression' && child(p, 'argument') === node) {
+      through ??= 'subscript';
+      node = p;
+      continue;
+    }
     if (p.type === 'field_expression' && child(p, 'argument') === node) {
       const op = p.children.find(c => c.field === 'operator');
       if (op && text.slice(op.start, op.end) === '->') { through ??= 'deref'; } else { through ??= 'field'; }
@@ -319,23 +361,41 @@ function accessOf(id: SNode, text: string): Pick<Reference, 'access' | 'through'
   return { access: 'read', through, addressTaken: false };
 }
 
-export function buildFileScope(parts: { variables: Variable[]; functions: string[]; defined?: string[]; constants?: string[] }[], typedefs: Map<string, Shape>, cpp = false, callees: ReadonlyMap<string, Callee> = new Map()): FileScope {
+export function buildFileScope(
+  parts: { variables: Variable[]; functions: string[]; defined?: string[]; constants?: string[] }[],
+  typedefs: Map<string, Shape>,
+  cpp = false,
+  callees: ReadonlyMap<string, Callee> = new Map(),
+): FileScope {
   const variables = new Map<string, Variable>();
-  const functions = new Set<string>(), definitions = new Set<string>();
+  const functions = new Set<string>(),
+    definitions = new Set<string>();
   const constants = new Set<string>();
   const sig: string[] = [];
   for (const p of parts) {
-    for (const c of p.constants ?? []) { constants.add(c); sig.push(`enum ${c}`); }
+    for (const c of p.constants ?? []) {
+      constants.add(c);
+      sig.push(`enum ${c}`);
+    }
     for (const v of p.variables) {
       variables.set(v.name, v);
       sig.push(`${v.name}:${v.storage}:${v.shape}:${v.isConst ? 'c' : ''}${v.isStatic ? 's' : ''}:${v.typeText}`);
     }
-    for (const f of p.functions) { functions.add(f); sig.push(`${f}()`); }
-    for (const f of p.defined ?? []) { definitions.add(f); sig.push(`${f}(){}`); }
+    for (const f of p.functions) {
+      functions.add(f);
+      sig.push(`${f}()`);
+    }
+    for (const f of p.defined ?? []) {
+      definitions.add(f);
+      sig.push(`${f}(){}`);
+    }
   }
   for (const [name, shape] of typedefs) sig.push(`typedef ${name}:${shape}`);
   if (cpp) sig.push('c++');
-  for (const [name, c] of callees) sig.push(`${name}(${c === 'unknown' ? '?' : c.references.map(r => r ? '&' : '').join(',') + (c.variadic ? ',...' : '')})`);
+  for (const [name, c] of callees)
+    sig.push(
+      `${name}(${c === 'unknown' ? '?' : c.references.map(r => (r ? '&' : '')).join(',') + (c.variadic ? ',...' : '')})`,
+    );
   return { variables, typedefs, functions, definitions, constants, cpp, callees, signature: sig.join(';') };
 }
 
@@ -375,8 +435,11 @@ export function variablesIn(scopes: ItemScopes, node: SNode, text: string): Vari
   walk(node, n => {
     if (n.type !== 'identifier') return true;
     const name = text.slice(n.start, n.end);
-    const v = scopes.references.find(r => r.span.start === n.start && r.span.end === n.end)?.variable
-      ?? scopes.variables.find(x => x.storage === 'param' && x.name === name && x.span.start < n.start && within(node, x.scope));
+    const v =
+      scopes.references.find(r => r.span.start === n.start && r.span.end === n.end)?.variable ??
+      scopes.variables.find(
+        x => x.storage === 'param' && x.name === name && x.span.start < n.start && within(node, x.scope),
+      );
     if (v && !found.includes(v)) found.push(v);
     return true;
   });
@@ -384,7 +447,11 @@ export function variablesIn(scopes: ItemScopes, node: SNode, text: string): Vari
 }
 
 /** The variable `name` visible at `offset` (innermost declaration before it), if any. */
-export function visibleVariable(model: { scopes: ItemScopes; fileScope: FileScope }, name: string, offset: number): Variable | undefined {
+export function visibleVariable(
+  model: { scopes: ItemScopes; fileScope: FileScope },
+  name: string,
+  offset: number,
+): Variable | undefined {
   let best: Variable | undefined;
   for (const v of model.scopes.variables) {
     if (v.name !== name || v.span.start > offset) continue;

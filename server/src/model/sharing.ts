@@ -30,7 +30,9 @@ export interface SharingEntry {
 
 /** References that fall inside the construct (its region, or a spawn's call and l-value). */
 function referencesIn(model: ItemModel, c: Construct): Reference[] {
-  const spans = (c.kind === 'spawn' ? [c.call, c.lvalue] : [c.loop ?? c.region]).filter((n): n is NonNullable<typeof n> => !!n);
+  const spans = (c.kind === 'spawn' ? [c.call, c.lvalue] : [c.loop ?? c.region]).filter(
+    (n): n is NonNullable<typeof n> => !!n,
+  );
   return model.scopes.references.filter(r => r.variable && spans.some(s => within(r.span, s)));
 }
 
@@ -80,7 +82,8 @@ type Decision = { sharing: Sharing; reason: string } & Pick<SharingEntry, 'bound
 function decide(model: ItemModel, c: Construct, v: Variable, local: boolean, refs: Reference[]): Decision {
   switch (c.kind) {
     case 'spawn': {
-      if (c.lvalue && refs.some(r => within(r.span, c.lvalue!))) return { sharing: 'result', reason: 'receives the spawned call\'s result in the parent\'s storage' };
+      if (c.lvalue && refs.some(r => within(r.span, c.lvalue!)))
+        return { sharing: 'result', reason: "receives the spawned call's result in the parent's storage" };
       const shared = referenceTypeReason(v);
       if (shared) return { sharing: 'shared', reason: `${shared}: the callee sees the parent's storage` };
       return spawnArgument(model, c, v, refs);
@@ -90,14 +93,21 @@ function decide(model: ItemModel, c: Construct, v: Variable, local: boolean, ref
       if (clauseNames(c, 'shared').has(v.name)) return { sharing: 'shared', reason: 'listed in shared(...)' };
       const shared = referenceTypeReason(v);
       if (shared) return { sharing: 'shared', reason: shared };
-      return { sharing: 'firstprivate', reason: 'value-type local of the parent: the child gets a private copy taken at the spawn' };
+      return {
+        sharing: 'firstprivate',
+        reason: 'value-type local of the parent: the child gets a private copy taken at the spawn',
+      };
     }
     case 'parallel-for':
     case 'pipe': {
       if (clauseNames(c, 'reduction').has(v.name)) return { sharing: 'reduction', reason: 'listed in reduction(...)' };
-      if (c.dialect === 'cilkplus' && !local && isReducer(v, model.text)) return { sharing: 'reduction', reason: 'a Cilk reducer: each strand updates its own view' };
+      if (c.dialect === 'cilkplus' && !local && isReducer(v, model.text))
+        return { sharing: 'reduction', reason: 'a Cilk reducer: each strand updates its own view' };
       if (isLoopControl(model, c, v)) return { sharing: 'private', reason: 'loop control variable' };
-      if (local) return v.isStatic ? { sharing: 'shared', reason: 'declared static in the loop body: one copy for all iterations' } : { sharing: 'private', reason: 'declared in the loop body: one copy per iteration' };
+      if (local)
+        return v.isStatic
+          ? { sharing: 'shared', reason: 'declared static in the loop body: one copy for all iterations' }
+          : { sharing: 'private', reason: 'declared in the loop body: one copy per iteration' };
       return { sharing: 'shared', reason: 'declared outside the loop: shared by all iterations' };
     }
     case 'omp':
@@ -114,14 +124,26 @@ function decide(model: ItemModel, c: Construct, v: Variable, local: boolean, ref
  * change it while the child may run (a by-value callee then reads the same value later).
  */
 function spawnArgument(model: ItemModel, c: Construct, v: Variable, refs: Reference[]): Decision {
-  const copied: Decision = { sharing: 'firstprivate', reason: 'argument evaluated by the parent before the spawn and passed by value' };
+  const copied: Decision = {
+    sharing: 'firstprivate',
+    reason: 'argument evaluated by the parent before the spawn and passed by value',
+  };
   const bound = refs.map(r => bindingOf(model, r)).filter((b): b is ArgumentBinding => !!b && b.binding !== 'value');
   const byReference = bound.find(b => b.binding === 'reference');
-  if (byReference) return { sharing: 'shared', reason: `bound by reference by '${byReference.callee}': the callee works on the parent's storage`, boundBy: byReference };
+  if (byReference)
+    return {
+      sharing: 'shared',
+      reason: `bound by reference by '${byReference.callee}': the callee works on the parent's storage`,
+      boundBy: byReference,
+    };
   if (!bound.length) return copied;
   const change = changedWhileSpawned(model, c, v);
   if (!change) {
-    return { sharing: 'shared', reason: `'${bound[0].callee}' may take it by reference (this file has no single declaration of it); the parent does not change it while the child may run, so sharing is exact either way`, boundBy: bound[0] };
+    return {
+      sharing: 'shared',
+      reason: `'${bound[0].callee}' may take it by reference (this file has no single declaration of it); the parent does not change it while the child may run, so sharing is exact either way`,
+      boundBy: bound[0],
+    };
   }
   return { ...copied, unresolved: { binding: bound[0], change } };
 }
@@ -135,13 +157,21 @@ function changedWhileSpawned(model: ItemModel, c: Construct, v: Variable): Refer
   let jumps = false;
   walk(fn, n => { if (n.type === 'goto_statement') jumps = true; return !jumps; });
   const spans = jumps ? [fn] : continuation(model, c.statement ?? c.call!, fn);
-  return model.scopes.references.find(r => r.variable === v && spans.some(s => within(r.span, s)) && !own.some(s => within(r.span, s)) && mayChange(model, r));
+  return model.scopes.references.find(
+    r =>
+      r.variable === v &&
+      spans.some(s => within(r.span, s)) &&
+      !own.some(s => within(r.span, s)) &&
+      mayChange(model, r),
+  );
 }
 
 /** The statements that may run after `statement` before a join that follows it. */
 function continuation(model: ItemModel, statement: SNode, fn: SNode): SNode[] {
   const joins = model.constructs.filter(k => k.kind === 'join');
-  const isJoin = (s: SNode) => (s.type === 'expression_statement' || s.type === 'preproc_call') && joins.some(j => j.start < s.end && s.start < j.end);
+  const isJoin = (s: SNode) =>
+    (s.type === 'expression_statement' || s.type === 'preproc_call') &&
+    joins.some(j => j.start < s.end && s.start < j.end);
   const spans: SNode[] = [];
   for (let node = statement; node.parent && node !== fn; node = node.parent) {
     const p = node.parent;
@@ -167,16 +197,26 @@ function isLoopControl(model: ItemModel, c: Construct, v: Variable): boolean {
   return ref?.variable === v;
 }
 
-function decideOpenMP(model: ItemModel, c: Construct, v: Variable, local: boolean): { sharing: Sharing; reason: string } {
+function decideOpenMP(
+  model: ItemModel,
+  c: Construct,
+  v: Variable,
+  local: boolean,
+): { sharing: Sharing; reason: string } {
   const clause = (name: string) => clauseNames(c, name).has(v.name);
   if (clause('private')) return { sharing: 'private', reason: 'listed in private(...)' };
   if (clause('firstprivate')) return { sharing: 'firstprivate', reason: 'listed in firstprivate(...)' };
   if (clause('lastprivate')) return { sharing: 'lastprivate', reason: 'listed in lastprivate(...)' };
   if (clause('reduction')) return { sharing: 'reduction', reason: 'listed in reduction(...)' };
   if (clause('shared')) return { sharing: 'shared', reason: 'listed in shared(...)' };
-  if (isLoopControl(model, c, v)) return { sharing: 'private', reason: 'loop iteration variable (predetermined private)' };
-  if (local) return v.isStatic ? { sharing: 'shared', reason: 'static variable declared in the region' } : { sharing: 'private', reason: 'declared inside the region' };
-  if (v.storage === 'global' || v.storage === 'file' || v.isStatic) return { sharing: 'shared', reason: 'variable with static storage duration' };
+  if (isLoopControl(model, c, v))
+    return { sharing: 'private', reason: 'loop iteration variable (predetermined private)' };
+  if (local)
+    return v.isStatic
+      ? { sharing: 'shared', reason: 'static variable declared in the region' }
+      : { sharing: 'private', reason: 'declared inside the region' };
+  if (v.storage === 'global' || v.storage === 'file' || v.isStatic)
+    return { sharing: 'shared', reason: 'variable with static storage duration' };
   const name = c.directive?.name ?? '';
   if (name === 'task' || name === 'taskloop') {
     // OpenMP 4.5 §2.15.1.1: in a task, a variable not shared in every enclosing context is firstprivate.
@@ -184,7 +224,11 @@ function decideOpenMP(model: ItemModel, c: Construct, v: Variable, local: boolea
       if (p.kind !== 'omp' || !p.directive) continue;
       const home = p.loop ?? p.region;
       const declaredOutside = (home ? !within(v.span, home) : true) && !isLoopControl(model, p, v);
-      if (p.directive.name.startsWith('parallel') || p.directive.name.startsWith('target') || p.directive.name === 'teams') {
+      if (
+        p.directive.name.startsWith('parallel') ||
+        p.directive.name.startsWith('target') ||
+        p.directive.name === 'teams'
+      ) {
         return declaredOutside && !clauseNames(p, 'private', 'firstprivate', 'lastprivate', 'reduction').has(v.name)
           ? { sharing: 'shared', reason: `shared in the enclosing '#pragma omp ${p.directive.name}'` }
           : { sharing: 'firstprivate', reason: 'not shared in the enclosing context: firstprivate in a task' };
@@ -195,8 +239,13 @@ function decideOpenMP(model: ItemModel, c: Construct, v: Variable, local: boolea
   // A variable private to an enclosing region stays private to each thread here.
   for (let p = c.parent; p; p = p.parent) {
     if (p.kind !== 'omp' || !p.directive) continue;
-    if (clauseNames(p, 'private', 'firstprivate', 'lastprivate', 'reduction').has(v.name)) return { sharing: 'private', reason: `private in the enclosing '#pragma omp ${p.directive.name}'` };
-    if (p.region && within(v.span, p.region)) return { sharing: 'private', reason: `declared inside the enclosing '#pragma omp ${p.directive.name}': one copy per thread` };
+    if (clauseNames(p, 'private', 'firstprivate', 'lastprivate', 'reduction').has(v.name))
+      return { sharing: 'private', reason: `private in the enclosing '#pragma omp ${p.directive.name}'` };
+    if (p.region && within(v.span, p.region))
+      return {
+        sharing: 'private',
+        reason: `declared inside the enclosing '#pragma omp ${p.directive.name}': one copy per thread`,
+      };
   }
   return { sharing: 'shared', reason: 'OpenMP default: shared' };
 }

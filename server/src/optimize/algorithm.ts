@@ -60,8 +60,15 @@ function add(p: Plan, c: Constraint): void {
 
 function copy(p: Plan): Plan {
   return {
-    variant: { ...p.variant }, constraints: [...p.constraints], log: [...p.log],
-    tasks: { registers: { ...p.tasks.registers }, caching: { ...p.tasks.caching }, cse: { ...p.tasks.cse }, granularity: { ...p.tasks.granularity } },
+    variant: { ...p.variant },
+    constraints: [...p.constraints],
+    log: [...p.log],
+    tasks: {
+      registers: { ...p.tasks.registers },
+      caching: { ...p.tasks.caching },
+      cse: { ...p.tasks.cse },
+      granularity: { ...p.tasks.granularity },
+    },
     accepted: { ...p.accepted },
   };
 }
@@ -168,8 +175,16 @@ export async function comprehensiveOptimization(start: Plan, oracle: Oracle, dom
       if (ORDER.some(n => pending(p.tasks[n]))) { plans = [p, ...plans]; continue; }
       // Finished: the counters of the program that runs must be within what was accepted.
       const final = await oracle.counters(p.variant);
-      if (p.accepted.registers !== undefined && final.registers > p.accepted.registers) { p.tasks.registers = { current: 0, final: 0 }; plans = [p, ...plans]; continue; }
-      if (p.accepted.words && !provablyNonNegative(p.accepted.words.sub(final.words), domains)) { p.tasks.caching = { current: 0, final: 0 }; plans = [p, ...plans]; continue; }
+      if (p.accepted.registers !== undefined && final.registers > p.accepted.registers) {
+        p.tasks.registers = { current: 0, final: 0 };
+        plans = [p, ...plans];
+        continue;
+      }
+      if (p.accepted.words && !provablyNonNegative(p.accepted.words.sub(final.words), domains)) {
+        p.tasks.caching = { current: 0, final: 0 };
+        plans = [p, ...plans];
+        continue;
+      }
       leaves.push(p);
     }
     if (steps > 500) throw new Error('the comprehensive optimization did not terminate in 500 steps');

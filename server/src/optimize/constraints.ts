@@ -84,7 +84,10 @@ function range(p: Poly, domains: Domains): { min: number; max: number } {
 }
 
 /** Fourier–Motzkin on the machine parameters: each occurs linearly with a constant coefficient. */
-function eliminateMachine(forms: Poly[], domains: Domains): { forms: Poly[]; eliminated: { name: string; lower: Poly[]; upper: Poly[] }[] } {
+function eliminateMachine(
+  forms: Poly[],
+  domains: Domains,
+): { forms: Poly[]; eliminated: { name: string; lower: Poly[]; upper: Poly[] }[] } {
   let current = forms;
   const eliminated: { name: string; lower: Poly[]; upper: Poly[] }[] = [];
   for (const [name, d] of domains) {
@@ -152,7 +155,8 @@ function findWitness(forms: Poly[], domains: Domains): Map<string, bigint> | und
 /** Every symbol of the constraints, with a domain (unknown symbols: nonnegative data). */
 function completeDomains(constraints: readonly Constraint[], domains: Domains): Map<string, Domain> {
   const all = new Map(domains);
-  for (const c of constraints) for (const s of [...c.lhs.symbols(), ...c.rhs.symbols()]) if (!all.has(s)) all.set(s, { kind: 'data', min: 0n });
+  for (const c of constraints)
+    for (const s of [...c.lhs.symbols(), ...c.rhs.symbols()]) if (!all.has(s)) all.set(s, { kind: 'data', min: 0n });
   return all;
 }
 
@@ -166,7 +170,8 @@ export function decideCheap(constraints: readonly Constraint[], domains: Domains
     if (range(f, all).max < 0) return { verdict: 'unsat', by: 'bounds', reason: `${f.toMath()} ≥ 0 cannot hold` };
   }
   const point = findWitness(forms, all);
-  if (!point) return { verdict: 'unknown', by: 'undecided', reason: 'no refutation by signs and no witness on the sample grid' };
+  if (!point)
+    return { verdict: 'unknown', by: 'undecided', reason: 'no refutation by signs and no witness on the sample grid' };
   // Symbols the eliminations removed take their least value; then the machine parameters come back
   // as the largest lower bound at the point, in reverse elimination order.
   const machine = new Set(eliminated.map(e => e.name));
@@ -177,15 +182,24 @@ export function decideCheap(constraints: readonly Constraint[], domains: Domains
     point.set(e.name, lows.reduce((a, b) => (a > b ? a : b)));
   }
   for (const s of used) if (!point.has(s)) point.set(s, all.get(s)!.min);
-  return { verdict: 'sat', by: 'witness', witness: Object.fromEntries([...point].filter(([s]) => used.has(s)).map(([s, v]) => [s, String(v)])) };
+  return {
+    verdict: 'sat',
+    by: 'witness',
+    witness: Object.fromEntries([...point].filter(([s]) => used.has(s)).map(([s, v]) => [s, String(v)])),
+  };
 }
 
 /** The cheap decision, then z3 for what it leaves open; z3's 'unknown' stays 'unknown'. */
-export async function decide(constraints: readonly Constraint[], domains: Domains, timeoutMs = 2000): Promise<Decision> {
+export async function decide(
+  constraints: readonly Constraint[],
+  domains: Domains,
+  timeoutMs = 2000,
+): Promise<Decision> {
   const cheap = decideCheap(constraints, domains);
   if (cheap.verdict !== 'unknown') return cheap;
   const [answer] = await decideSystems([toSolverSystem(constraints, domains)], { timeoutMs });
-  if (answer.verdict === 'unknown') return { verdict: 'unknown', by: 'undecided', reason: `z3: ${answer.reason ?? 'unknown'}` };
+  if (answer.verdict === 'unknown')
+    return { verdict: 'unknown', by: 'undecided', reason: `z3: ${answer.reason ?? 'unknown'}` };
   return { verdict: answer.verdict, by: 'z3', witness: answer.model, reason: answer.reason };
 }
 
@@ -196,7 +210,13 @@ function smtPoly(p: Poly): string {
     const factors: string[] = [];
     for (const [s, e] of t.powers) for (let i = 0; i < e; i++) factors.push(smtName(s));
     const c = t.coefficient.n < 0n ? `(- ${-t.coefficient.n})` : String(t.coefficient.n);
-    return factors.length === 0 ? c : t.coefficient.n === 1n ? (factors.length === 1 ? factors[0] : `(* ${factors.join(' ')})`) : `(* ${c} ${factors.join(' ')})`;
+    return factors.length === 0
+      ? c
+      : t.coefficient.n === 1n
+        ? factors.length === 1
+          ? factors[0]
+          : `(* ${factors.join(' ')})`
+        : `(* ${c} ${factors.join(' ')})`;
   });
   return terms.length === 0 ? '0' : terms.length === 1 ? terms[0] : `(+ ${terms.join(' ')})`;
 }
@@ -206,7 +226,10 @@ export function toSolverSystem(constraints: readonly Constraint[], domains: Doma
   const all = completeDomains(constraints, domains);
   const used = [...new Set(constraints.flatMap(c => [...c.lhs.symbols(), ...c.rhs.symbols()]))].sort();
   return {
-    variables: used.map(s => { const d = all.get(s)!; return { name: s, min: Number(d.min), ...(d.max !== undefined ? { max: Number(d.max) } : {}) }; }),
+    variables: used.map(s => {
+      const d = all.get(s)!;
+      return { name: s, min: Number(d.min), ...(d.max !== undefined ? { max: Number(d.max) } : {}) };
+    }),
     assertions: constraints.map(c => `(>= ${smtPoly(nonNegativeForm(c))} 0)`),
   };
 }
@@ -227,8 +250,14 @@ export function describeSystem(constraints: readonly Constraint[], domains: Doma
   const rest: Constraint[] = [];
   const byMachine = new Map<string, { lower: { p: Poly; strict: boolean }[]; upper: { p: Poly; strict: boolean }[] }>();
   for (const c of shown) {
-    const machine = (p: Poly) => p.symbols().size === 1 && p.terms().length === 1 && p.terms()[0].coefficient.n === 1n && p.terms()[0].coefficient.d === 1n
-      && domains.get([...p.symbols()][0])?.kind === 'machine' ? [...p.symbols()][0] : undefined;
+    const machine = (p: Poly) =>
+      p.symbols().size === 1 &&
+      p.terms().length === 1 &&
+      p.terms()[0].coefficient.n === 1n &&
+      p.terms()[0].coefficient.d === 1n &&
+      domains.get([...p.symbols()][0])?.kind === 'machine'
+        ? [...p.symbols()][0]
+        : undefined;
     const right = machine(c.rhs), left = machine(c.lhs);
     if (right && !c.lhs.symbols().has(right)) {
       const b = byMachine.get(right) ?? { lower: [], upper: [] };

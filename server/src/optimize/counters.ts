@@ -64,7 +64,10 @@ function largest(words: Poly[], domains: Domains): Poly {
  * share their words). */
 function kernelWords(boxes: StagedBox[], domains: Domains): Poly {
   const sum = (ts: StagedBox[]) => ts.reduce((a, t) => a.add(boxWords(t)), Poly.ZERO);
-  return boxLayout(boxes).reduce((a, unit) => a.add('box' in unit ? boxWords(unit.box) : largest([sum(unit.then), sum(unit.otherwise)], domains)), Poly.ZERO);
+  return boxLayout(boxes).reduce(
+    (a, unit) => a.add('box' in unit ? boxWords(unit.box) : largest([sum(unit.then), sum(unit.otherwise)], domains)),
+    Poly.ZERO,
+  );
 }
 
 /** The words a launch needs: the larger kernel's. */
@@ -72,35 +75,62 @@ function scheduleWords(boxes: StagedBox[][], domains: Domains): Poly {
   return boxes.length ? largest(boxes.map(ts => kernelWords(ts, domains)), domains) : Poly.ZERO;
 }
 
-export async function measure(src: ScheduleSource, program: Program, registers: RegisterSource, domains: Domains, kernelSuffix = ''): Promise<Measured> {
+export async function measure(
+  src: ScheduleSource,
+  program: Program,
+  registers: RegisterSource,
+  domains: Domains,
+  kernelSuffix = '',
+): Promise<Measured> {
   const analysis = await checkText(program.text, src.fileName);
   try {
     const schedule = schedulesOf(analysis.model)[src.ordinal];
     const pieces = schedulePieces(analysis.model, analysis.diagnostics, constructSpan(schedule), { kernelSuffix });
     const words = scheduleWords(pieces.boxes, domains);
-    const boxes = pieces.boxes.flatMap(ts => ts.map(t => {
-      const side = boxCondition(t);
-      return `shared_${t.id}: ${t.extent.map(e => e.toMath()).join(' × ')} ${t.array.element}${side ? ` when ${side}` : ''}`;
-    }));
+    const boxes = pieces.boxes.flatMap(ts =>
+      ts.map(t => {
+        const side = boxCondition(t);
+        return `shared_${t.id}: ${t.extent.map(e => e.toMath()).join(' × ')} ${t.array.element}${side ? ` when ${side}` : ''}`;
+      }),
+    );
     let count: number, by: Measured['registersBy'];
-    if (typeof registers === 'function') { count = registers(program.variant); by = 'given'; }
-    else {
+    if (typeof registers === 'function') {
+      count = registers(program.variant);
+      by = 'given';
+    } else {
       const nvcc = registers === 'estimate' ? undefined : typeof registers === 'object' ? registers.nvcc : nvccPath();
       const whole = nvcc ? cudaFromModel(analysis.model, analysis.diagnostics).text : undefined;
       const read = pieces.read?.read.kernels ?? [];
       // The whole file is generated without the suffix: its kernels keep their plain names.
       const names = read.map(k => kernelName({ ...k, suffix: undefined }));
       const measured = nvcc && whole ? await nvccRegisters(nvcc, whole, names) : undefined;
-      if (measured !== undefined) { count = measured; by = 'nvcc'; }
-      else {
+      if (measured !== undefined) {
+        count = measured;
+        by = 'nvcc';
+      } else {
         const r = pieces.read;
         count = Math.max(...read.map((k, i) => estimateRegisters(k, r!.model.text, r!.boxes[i])), 0);
         by = 'estimate';
       }
     }
     const read = pieces.read;
-    const launches = read ? read.read.kernels.map((k, i) => ({ counts: countKernel(read.model, k, read.boxes[i], read.read.schedule.region!), sharedBytes: sharedBytes(read.boxes[i]) ?? '0' })) : [];
-    return { registers: count, registersBy: by, sharedWords: words, boxes, kernels: pieces.kernels, host: pieces.host, staged: pieces.staged, diagnostics: pieces.diagnostics, launches };
+    const launches = read
+      ? read.read.kernels.map((k, i) => ({
+          counts: countKernel(read.model, k, read.boxes[i], read.read.schedule.region!),
+          sharedBytes: sharedBytes(read.boxes[i]) ?? '0',
+        }))
+      : [];
+    return {
+      registers: count,
+      registersBy: by,
+      sharedWords: words,
+      boxes,
+      kernels: pieces.kernels,
+      host: pieces.host,
+      staged: pieces.staged,
+      diagnostics: pieces.diagnostics,
+      launches,
+    };
   } finally {
     analysis.syntax.dispose();
   }
@@ -114,7 +144,8 @@ export function nvccPath(): string | undefined {
 }
 
 const ARCH = () => process.env.METAFORK_NVCC_ARCH ?? 'sm_90';
-const cacheFile = () => path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'metafork-studio', 'registers.json');
+const cacheFile = () =>
+  path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'metafork-studio', 'registers.json');
 
 /** The most registers any of `kernels` uses, from ptxas's report; undefined when nvcc fails. */
 async function nvccRegisters(nvcc: string, cu: string, kernels: string[]): Promise<number | undefined> {
@@ -127,7 +158,11 @@ async function nvccRegisters(nvcc: string, cu: string, kernels: string[]): Promi
   try {
     const file = path.join(dir, 'case.cu');
     fs.writeFileSync(file, cu);
-    const { stdout, stderr } = await promisify(execFile)(nvcc, [`-arch=${ARCH()}`, '-c', '--resource-usage', file, '-o', path.join(dir, 'case.o')], { timeout: 120000 });
+    const { stdout, stderr } = await promisify(execFile)(
+      nvcc,
+      [`-arch=${ARCH()}`, '-c', '--resource-usage', file, '-o', path.join(dir, 'case.o')],
+      { timeout: 120000 },
+    );
     // "Compiling entry function '_Z7kernel0PiS_ii' for 'sm_90'" ... "Used 12 registers"
     const report = stdout + stderr;
     let current: string | undefined;
@@ -136,11 +171,17 @@ async function nvccRegisters(nvcc: string, cu: string, kernels: string[]): Promi
       const entry = /Compiling entry function '([^']+)'/.exec(line) ?? /Function properties for (\S+)/.exec(line);
       if (entry) current = entry[1];
       const used = /Used (\d+) registers/.exec(line);
-      if (used && current && kernels.some(k => current!.includes(`${k.length}${k}`) || current === k)) most = Math.max(most ?? 0, Number(used[1]));
+      if (used && current && kernels.some(k => current!.includes(`${k.length}${k}`) || current === k))
+        most = Math.max(most ?? 0, Number(used[1]));
     }
     if (most === undefined) return undefined;
     cache[key] = most;
-    try { fs.mkdirSync(path.dirname(cacheFile()), { recursive: true }); fs.writeFileSync(cacheFile(), JSON.stringify(cache)); } catch { /* a cache only */ }
+    try {
+      fs.mkdirSync(path.dirname(cacheFile()), { recursive: true });
+      fs.writeFileSync(cacheFile(), JSON.stringify(cache));
+    } catch {
+      /* a cache only */
+    }
     return most;
   } catch {
     return undefined;

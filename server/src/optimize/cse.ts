@@ -22,7 +22,10 @@ const LOOP = new Set(['for_statement', 'while_statement', 'do_statement']);
 /** The bodies of the innermost `meta_for` loops of a schedule: where a thread's work is. */
 function threadBodies(model: ItemModel, schedule: Construct): SNode[] {
   const loops = model.constructs.filter(c => c.kind === 'parallel-for' && c.loop && within(c, schedule));
-  return loops.filter(c => !loops.some(o => o !== c && within(o, c.loop!))).map(c => child(c.loop!, 'body')!).filter(Boolean);
+  return loops
+    .filter(c => !loops.some(o => o !== c && within(o, c.loop!)))
+    .map(c => child(c.loop!, 'body')!)
+    .filter(Boolean);
 }
 
 interface Occurrence { node: SNode; key: string; variables: Variable[] }
@@ -58,7 +61,12 @@ function occurrences(model: ItemModel, root: SNode, ids: Map<Variable, number>):
 }
 
 
-export function cseEdits(model: ItemModel, schedule: Construct, level: number, numbered: number): { edits: TextEdit[]; notes: string[] } {
+export function cseEdits(
+  model: ItemModel,
+  schedule: Construct,
+  level: number,
+  numbered: number,
+): { edits: TextEdit[]; notes: string[] } {
   return level === 1 ? eliminate(model, schedule, numbered) : hoist(model, schedule);
 }
 
@@ -68,7 +76,11 @@ function eliminate(model: ItemModel, schedule: Construct, numbered: number): { e
   const notes: string[] = [];
   let count = numbered;
   const blocks: SNode[] = [];
-  for (const body of threadBodies(model, schedule)) walk(body, n => { if (n.type === 'compound_statement') blocks.push(n); return true; });
+  for (const body of threadBodies(model, schedule))
+    walk(body, n => {
+      if (n.type === 'compound_statement') blocks.push(n);
+      return true;
+    });
   const ids = new Map<Variable, number>();
   for (const block of blocks) {
     const written = variablesWrittenWithin(model.scopes, block);
@@ -79,7 +91,12 @@ function eliminate(model: ItemModel, schedule: Construct, numbered: number): { e
     const byKey = new Map<string, Occurrence[]>();
     for (const o of found) byKey.set(o.key, [...(byKey.get(o.key) ?? []), o]);
     const taken: SNode[] = [];
-    const keys = [...byKey.keys()].sort((a, b) => (byKey.get(b)![0].node.end - byKey.get(b)![0].node.start) - (byKey.get(a)![0].node.end - byKey.get(a)![0].node.start));
+    const keys = [...byKey.keys()].sort(
+      (a, b) =>
+        byKey.get(b)![0].node.end -
+        byKey.get(b)![0].node.start -
+        (byKey.get(a)![0].node.end - byKey.get(a)![0].node.start),
+    );
     for (const key of keys) {
       const list = byKey.get(key)!.filter(o => !taken.some(t => within(o.node, t)));
       if (list.length < 2) continue;
@@ -88,7 +105,11 @@ function eliminate(model: ItemModel, schedule: Construct, numbered: number): { e
       if (!first || list[0].variables.some(v => v.span.start >= first.start && within(v.span, block))) continue;
       const name = `mf_cse${++count}`;
       const expression = text.slice(list[0].node.start, list[0].node.end);
-      edits.push({ start: first.start, end: first.start, newText: `const int ${name} = ${expression};\n${lineIndent(text, first.start)}` });
+      edits.push({
+        start: first.start,
+        end: first.start,
+        newText: `const int ${name} = ${expression};\n${lineIndent(text, first.start)}`,
+      });
       for (const o of list) { edits.push({ start: o.node.start, end: o.node.end, newText: name }); taken.push(o.node); }
       notes.push(`${name} = ${expression} (${list.length} uses)`);
     }
@@ -104,7 +125,9 @@ function hoist(model: ItemModel, schedule: Construct): { edits: TextEdit[]; note
     walk(body, n => {
       const temporary = temporaryOf(n, text);
       if (!temporary) return true;
-      const uses = model.scopes.references.filter(r => within(r.span, n) && r.variable && !within(r.variable.span, n)).map(r => r.variable!);
+      const uses = model.scopes.references
+        .filter(r => within(r.span, n) && r.variable && !within(r.variable.span, n))
+        .map(r => r.variable!);
       // The outermost loop inside the thread body that changes none of the temporary's variables.
       let target: SNode | undefined;
       for (let a = n.parent; a && a !== body && within(a, body); a = a.parent) {
@@ -117,7 +140,11 @@ function hoist(model: ItemModel, schedule: Construct): { edits: TextEdit[]; note
       const lineStart = text.lastIndexOf('\n', n.start - 1) + 1;
       const lineEnd = text.indexOf('\n', n.end);
       edits.push({ start: lineStart, end: lineEnd < 0 ? n.end : lineEnd + 1, newText: '' });
-      edits.push({ start: target.start, end: target.start, newText: `${text.slice(n.start, n.end)}\n${lineIndent(text, target.start)}` });
+      edits.push({
+        start: target.start,
+        end: target.start,
+        newText: `${text.slice(n.start, n.end)}\n${lineIndent(text, target.start)}`,
+      });
       const header = canonicalVariable(target, text);
       notes.push(`${temporary} moved out of the ${header ? `'${header}' ` : ''}loop`);
       return false;

@@ -137,11 +137,15 @@ function architectureHelper(): string[] {
     if (!byMajor.has(major)) byMajor.set(major, g);
   }
   const majors = [...byMajor.keys()].sort((a, b) => b - a);
-  const set = (g: Gpu) => `d->reg_unit = ${g.registerAllocationUnit}; d->shared_unit = ${g.sharedAllocationUnit}; d->word_cycles = ${g.wordCycles};`;
+  const set = (g: Gpu) =>
+    `d->reg_unit = ${g.registerAllocationUnit}; d->shared_unit = ${g.sharedAllocationUnit}; d->word_cycles = ${g.wordCycles};`;
   return [
     `static void mfArchitecture(int major, ${LIMITS_TYPE} *d)`,
     `{`,
-    ...majors.map((m, i) => `    ${i ? 'else ' : ''}${i < majors.length - 1 ? `if (major >= ${m}) ` : ''}{ ${set(byMajor.get(m)!)} }  /* ${byMajor.get(m)!.name} */`),
+    ...majors.map(
+      (m, i) =>
+        `    ${i ? 'else ' : ''}${i < majors.length - 1 ? `if (major >= ${m}) ` : ''}{ ${set(byMajor.get(m)!)} }  /* ${byMajor.get(m)!.name} */`,
+    ),
     `}`,
   ];
 }
@@ -167,17 +171,26 @@ function polyC(p: Poly, rename: Map<string, string>): string {
   return q.toC();
 }
 
-const constraintC = (c: Constraint, rename: Map<string, string>) => `${polyC(c.lhs, rename)} ${c.op} ${polyC(c.rhs, rename)}`;
+const constraintC = (c: Constraint, rename: Map<string, string>) =>
+  `${polyC(c.lhs, rename)} ${c.op} ${polyC(c.rhs, rename)}`;
 
 /** `costs`: per case, its kernels' counts (the estimate ranks the candidates). */
-export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, systems: Constraint[][][], costs: LaunchCost[][]): ScheduleReplacement {
+export function dispatcher(
+  src: ScheduleSource,
+  result: ScheduleOptimization,
+  systems: Constraint[][][],
+  costs: LaunchCost[][],
+): ScheduleReplacement {
   const text = src.text;
   const unit = indentUnit(text);
   const indent = lineIndent(text, src.span.start);
-  const i1 = indent + unit, i2 = i1 + unit;
+  const i1 = indent + unit,
+    i2 = i1 + unit;
   const tunables = src.tunables;
   const rename = new Map<string, string>([
-    [MACHINE.registers, 'mf_limits.R_B'], [MACHINE.sharedWords, 'mf_limits.Z_B'], [MACHINE.threads, 'mf_limits.T_B'],
+    [MACHINE.registers, 'mf_limits.R_B'],
+    [MACHINE.sharedWords, 'mf_limits.Z_B'],
+    [MACHINE.threads, 'mf_limits.T_B'],
     ...[...tunables, ...src.derived].map(t => [t.name, `mf_v_${t.name}`] as [string, string]),
   ]);
   // Variables derived from the parameters (`B = min(B0, B1)`) are recomputed from each candidate.
@@ -189,30 +202,43 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
   // The parameters' own domains (B ≥ 1, 1 ≤ s ≤ 8) hold for every case. A case's constraints are
   // about the program's parameters as given (a case with granularity 1 is there because the given
   // s does not fit); that case then runs with s = 1.
-  const domain = tunables.map(t => t.role === 'granularity' ? `mf_v_${t.name} >= 1 && mf_v_${t.name} <= ${MAX_GRANULARITY}` : `mf_v_${t.name} >= 1`);
-  const holds = (k: number) => (domain.length ? `${domain.join(' && ')} && ` : '')
-    + '(' + systems[k].map(sys => (sys.length ? sys.map(x => `(${constraintC(x, rename)})`).join(' && ') : '1')).map(s => `(${s})`).join(' || ') + ')';
+  const domain = tunables.map(t =>
+    t.role === 'granularity' ? `mf_v_${t.name} >= 1 && mf_v_${t.name} <= ${MAX_GRANULARITY}` : `mf_v_${t.name} >= 1`,
+  );
+  const holds = (k: number) =>
+    (domain.length ? `${domain.join(' && ')} && ` : '') +
+    '(' +
+    systems[k]
+      .map(sys => (sys.length ? sys.map(x => `(${constraintC(x, rename)})`).join(' && ') : '1'))
+      .map(s => `(${s})`)
+      .join(' || ') +
+    ')';
   const cases = result.cases;
   // A case's estimate at the candidate values: Σ over its kernels (../cost/counts.ts).
   // A case with granularity 1 runs with s = 1: its estimate reads the derived variables at s = 1.
   const atOne = new Map([...rename].map(([k, v]) => [k, src.derived.some(d => d.name === k) ? `mf_w_${k}` : v]));
   const isDerived = (w: string) => src.derived.some(x => x.name === w);
   const atOneOf = (w: string) =>
-    (!chosen.has(w) ? undefined : w === granularity ? '1' : isDerived(w) ? `mf_w_${w}` : `mf_v_${w}`);
-  const derivedAtOne = (at: string) => !granularity ? []
-    : src.derived.map(d => `${at}const long long mf_w_${d.name} = ${printExpression(d.init, atOneOf)};`);
+    !chosen.has(w) ? undefined : w === granularity ? '1' : isDerived(w) ? `mf_w_${w}` : `mf_v_${w}`;
+  const derivedAtOne = (at: string) =>
+    !granularity
+      ? []
+      : src.derived.map(d => `${at}const long long mf_w_${d.name} = ${printExpression(d.init, atOneOf)};`);
   const estimate = (k: number) => {
     const launches = costs[k] ?? [];
     if (launches.length === 0) return '0';
     const one = !cases[k].variant.granularity && !!granularity;
     const names = one ? atOne : rename;
-    return launches.map(({ counts: c, sharedBytes }) => {
-      const d = (p: Poly) => `(double) (${polyC(p, names)})`;
-      const shared = renameIdentifiers(sharedBytes, w =>
-        (!chosen.has(w) ? undefined : one && isDerived(w) ? `mf_w_${w}` : `mf_v_${w}`));
-      const perThread = `${d(c.reads.add(c.writes))} + ${d(c.boxLoads.add(c.boxStores))} / ${d(c.threads)}`;
-      return `mfEstimateCycles(&mf_limits, ${d(c.launches)}, ${d(c.blocks)}, ${d(c.threads)}, ${cases[k].registers}, (double) (${shared}), ${d(c.ops)}, ${perThread}, ${c.uncoalesced.length ? 0 : 1})`;
-    }).join(' + ');
+    return launches
+      .map(({ counts: c, sharedBytes }) => {
+        const d = (p: Poly) => `(double) (${polyC(p, names)})`;
+        const shared = renameIdentifiers(sharedBytes, w =>
+          !chosen.has(w) ? undefined : one && isDerived(w) ? `mf_w_${w}` : `mf_v_${w}`,
+        );
+        const perThread = `${d(c.reads.add(c.writes))} + ${d(c.boxLoads.add(c.boxStores))} / ${d(c.threads)}`;
+        return `mfEstimateCycles(&mf_limits, ${d(c.launches)}, ${d(c.blocks)}, ${d(c.threads)}, ${cases[k].registers}, (double) (${shared}), ${d(c.ops)}, ${perThread}, ${c.uncoalesced.length ? 0 : 1})`;
+      })
+      .join(' + ');
   };
   const record = (depth: string, k: number) => [
     `${depth}mf_case = ${cases[k].index};`,
@@ -256,13 +282,25 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
   const forced = () => {
     const known = ` case ${tunables.map(t => t.name).join(' ')} `.replace(/ +/g, ' ');
     const usage = `metafork: METAFORK_DISPATCH_FORCE=\\"%s\\" must be \\"case=K${tunables.map(t => `;${t.name}=V`).join('')}\\" with K in 1..${cases.length}${src.fixed ? ` (${src.fixed.names.join(', ')} kept at the program's values)` : ''}\\n`;
-    const candidate = (t: typeof tunables[number]) => (t.role === 'granularity' ? GRANULARITY_CANDIDATES : BLOCK_CANDIDATES).map(v => `mf_v_${t.name} == ${v}`).join(' || ');
+    const candidate = (t: (typeof tunables)[number]) =>
+      (t.role === 'granularity' ? GRANULARITY_CANDIDATES : BLOCK_CANDIDATES)
+        .map(v => `mf_v_${t.name} == ${v}`)
+        .join(' || ');
     const threadsFit = src.threads.map(t => `${polyC(t, rename)} <= mf_limits.T_B`);
     // What a case needs of the device (its registers, its shared words: `need ≤ R_B`, `need ≤ Z_B`);
     // the other constraints only say when another case is preferred.
     const machine = new Set<string>([MACHINE.registers, MACHINE.sharedWords]);
     const needs = (k: number) => {
-      const own = systems[k].flat().filter(c => c.origin !== 'initial' && c.op === '<=' && c.rhs.symbols().size === 1 && machine.has([...c.rhs.symbols()][0]) && c.rhs.sub(Poly.symbol([...c.rhs.symbols()][0])).isZero);
+      const own = systems[k]
+        .flat()
+        .filter(
+          c =>
+            c.origin !== 'initial' &&
+            c.op === '<=' &&
+            c.rhs.symbols().size === 1 &&
+            machine.has([...c.rhs.symbols()][0]) &&
+            c.rhs.sub(Poly.symbol([...c.rhs.symbols()][0])).isZero,
+        );
       return [...new Set(own.map(c => constraintC(c, rename)))].map(c => `(${c})`).join(' && ') || '1';
     };
     return [
@@ -273,7 +311,10 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
       `${i2}${unit}exit(EXIT_FAILURE);`,
       `${i2}}`,
       ...tunables.map(t => `${i2}long long mf_v_${t.name} = ${t.name};`),
-      ...tunables.map(t => `${i2}if (mfForced("${t.name}", &mf_v_${t.name}) && mf_v_${t.name} != ${t.name} && !(${candidate(t)})) { fprintf(stderr, "metafork: METAFORK_DISPATCH_FORCE: ${t.name}=%lld is not a value the dispatcher may choose\\n", mf_v_${t.name}); exit(EXIT_FAILURE); }`),
+      ...tunables.map(
+        t =>
+          `${i2}if (mfForced("${t.name}", &mf_v_${t.name}) && mf_v_${t.name} != ${t.name} && !(${candidate(t)})) { fprintf(stderr, "metafork: METAFORK_DISPATCH_FORCE: ${t.name}=%lld is not a value the dispatcher may choose\\n", mf_v_${t.name}); exit(EXIT_FAILURE); }`,
+      ),
       ...derivedFromCandidates(i2, 'long long'),
       `${i2}int mf_fits = 0;`,
       `${i2}switch (mf_forced) {`,
@@ -291,7 +332,9 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
   const say = (s: string) => s.replace(/\*\//g, '* /');
   const tuning = src.fixed
     ? `${i1}/* kept at the program's values: ${src.fixed.names.join(', ')} (${say(src.fixed.reason)}) */`
-    : tunables.length ? `${i1}/* chosen at run time: ${tunables.map(t => t.name).join(', ')} (the kernels compute the same elements whatever their values) */` : undefined;
+    : tunables.length
+      ? `${i1}/* chosen at run time: ${tunables.map(t => t.name).join(', ')} (the kernels compute the same elements whatever their values) */`
+      : undefined;
   const body: string[] = [
     `{ /* meta_schedule, optimized (metafork optimize): ${cases.length} case${cases.length === 1 ? '' : 's'}, chosen at run time */`,
     ...(tuning ? [tuning] : []),
@@ -323,7 +366,8 @@ export function dispatcher(src: ScheduleSource, result: ScheduleOptimization, sy
     ...cases.flatMap(c => [
       `${i1}case ${c.index}: { /* ${c.summary} */`,
       ...(!c.variant.granularity && granularity
-        ? [`${i2}${granularity} = 1;`, ...src.derived.map(d => `${i2}${d.name} = ${d.init.text};`)] : []),
+        ? [`${i2}${granularity} = 1;`, ...src.derived.map(d => `${i2}${d.name} = ${d.init.text};`)]
+        : []),
       `${i2}${reindent(c.host, indent, i2)}`,
       `${i2}break;`,
       `${i1}}`,

@@ -10,8 +10,12 @@ const indented = (text: string, by: string) => text.split('\n').map(l => (l ? by
 export function formatCaseDiscussion(file: string, s: ScheduleOptimization, withCuda = true): string {
   const out: string[] = [];
   const n = s.cases.length;
-  out.push(`${file}:${s.line}: meta_schedule: ${n} case${n === 1 ? '' : 's'}${s.empty.length ? ` and ${s.empty.length} without a kernel (∅)` : ''} (${s.milliseconds} ms)`);
-  out.push(`  parameters: ${s.parameters.map(p => `${p.name}${p.role ? ` (${p.role})` : ''} ${p.max !== undefined ? `in ${p.min}..${p.max}` : `≥ ${p.min}`}`).join('; ')}`);
+  out.push(
+    `${file}:${s.line}: meta_schedule: ${n} case${n === 1 ? '' : 's'}${s.empty.length ? ` and ${s.empty.length} without a kernel (∅)` : ''} (${s.milliseconds} ms)`,
+  );
+  out.push(
+    `  parameters: ${s.parameters.map(p => `${p.name}${p.role ? ` (${p.role})` : ''} ${p.max !== undefined ? `in ${p.min}..${p.max}` : `≥ ${p.min}`}`).join('; ')}`,
+  );
   const t = s.tuning;
   if (t.tuned.length) out.push(`  chosen at run time: ${t.tuned.join(', ')} (${t.reason})`);
   if (t.fixed.length) out.push(`  kept at the program's values: ${t.fixed.join(', ')} (${t.reason})`);
@@ -23,12 +27,17 @@ export function formatCaseDiscussion(file: string, s: ScheduleOptimization, with
       const mark = sys.verdict === 'unknown' ? '   [consistency unknown: kept]' : '';
       out.push(`  when { ${sys.constraints.join(' ; ') || 'always'} }   strategies ${codes(sys.strategies)}${mark}`);
     }
-    out.push(`  registers per thread: ${c.registers} (${c.registersBy === 'nvcc' ? 'nvcc --resource-usage' : c.registersBy === 'given' ? 'given' : 'estimated without nvcc'})`);
-    out.push(`  shared-memory words per block: ${c.sharedWords}${c.tiles.length ? ` (${c.tiles.join(', ')}; 3 words of alignment per tile)` : ''}`);
+    out.push(
+      `  registers per thread: ${c.registers} (${c.registersBy === 'nvcc' ? 'nvcc --resource-usage' : c.registersBy === 'given' ? 'given' : 'estimated without nvcc'})`,
+    );
+    out.push(
+      `  shared-memory words per block: ${c.sharedWords}${c.tiles.length ? ` (${c.tiles.join(', ')}; 3 words of alignment per tile)` : ''}`,
+    );
     if (c.cse.length) out.push(`  CSE: ${c.cse.join('; ')}`);
     out.push('  MetaFork:', indented(c.metafork, '    '));
     if (withCuda) out.push('  CUDA:', indented(c.kernels.join('\n\n'), '    '));
   }
-  for (const e of s.empty) out.push('', `∅ (no kernel): { ${e.constraints.join(' ; ')} }   strategies ${codes(e.strategies)}`);
+  for (const e of s.empty)
+    out.push('', `∅ (no kernel): { ${e.constraints.join(' ; ')} }   strategies ${codes(e.strategies)}`);
   return out.join('\n') + '\n';
 }

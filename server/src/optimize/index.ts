@@ -7,7 +7,16 @@ import { cudaFromModel, schedulesOf } from '../cuda/index';
 import { Poly } from '../symbolic/poly';
 import { LineIndex } from '../base/lines';
 import { comprehensiveOptimization, groupLeaves, initialPlan, Plan, STEP_NAMES } from './algorithm';
-import { Constraint, constraintText, decide, Decision, describeSystem, Domain, MACHINE, MAX_GRANULARITY } from './constraints';
+import {
+  Constraint,
+  constraintText,
+  decide,
+  Decision,
+  describeSystem,
+  Domain,
+  MACHINE,
+  MAX_GRANULARITY,
+} from './constraints';
 import { LaunchCost, measure, Measured, RegisterSource } from './counters';
 import { dispatcher } from './dispatch';
 import { deriveProgram, Program, readScheduleSource, ScheduleSource, Variant, variantKey } from './program';
@@ -25,7 +34,13 @@ export interface OptimizeOptions {
 /** What the dispatcher may choose, and why. */
 export function tuningOf(src: ScheduleSource): Tuning {
   if (src.fixed) return { tuned: [], fixed: src.fixed.names, reason: src.fixed.reason };
-  return { tuned: src.tunables.map(t => t.name), fixed: [], reason: src.tunables.length ? 'the kernels compute the same elements whatever their values: every index is reassembled exactly from its loops (a ceiling grid with a guard)' : 'no block size or granularity given by a variable' };
+  return {
+    tuned: src.tunables.map(t => t.name),
+    fixed: [],
+    reason: src.tunables.length
+      ? 'the kernels compute the same elements whatever their values: every index is reassembled exactly from its loops (a ceiling grid with a guard)'
+      : 'no block size or granularity given by a variable',
+  };
 }
 
 const MACHINE_DOMAINS: [string, Domain][] = [
@@ -37,17 +52,34 @@ const MACHINE_DOMAINS: [string, Domain][] = [
 export function domainsOf(src: ScheduleSource): Map<string, Domain> {
   const d = new Map<string, Domain>(MACHINE_DOMAINS);
   // The parameters kept at the program's values keep their domains: the constraints are about them.
-  for (const t of [...src.tunables, ...src.fixed?.tunables ?? []]) d.set(t.name, t.role === 'granularity' ? { kind: 'program', min: 1n, max: MAX_GRANULARITY } : { kind: 'program', min: 1n });
+  for (const t of [...src.tunables, ...(src.fixed?.tunables ?? [])])
+    d.set(
+      t.name,
+      t.role === 'granularity' ? { kind: 'program', min: 1n, max: MAX_GRANULARITY } : { kind: 'program', min: 1n },
+    );
   return d;
 }
 
 /** The slides' natural constraints: a block has at most T_B threads (parameters ≥ 1, s ≤ 8 are domains). */
 export function initialConstraints(src: ScheduleSource): Constraint[] {
   const seen = new Set<string>();
-  return src.threads.filter(t => !seen.has(t.toC()) && seen.add(t.toC())).map(t => ({ lhs: t, op: '<=' as const, rhs: Poly.symbol(MACHINE.threads), origin: 'initial' as const }));
+  return src.threads
+    .filter(t => !seen.has(t.toC()) && seen.add(t.toC()))
+    .map(t => ({ lhs: t, op: '<=' as const, rhs: Poly.symbol(MACHINE.threads), origin: 'initial' as const }));
 }
 
-export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOptions = {}): Promise<{ result: ScheduleOptimization; systems: Constraint[][][]; emptySystems: Constraint[][]; initial: Constraint[]; domains: Map<string, Domain>; costs: LaunchCost[][]; programs: string[] }> {
+export async function optimizeSchedule(
+  src: ScheduleSource,
+  options: OptimizeOptions = {},
+): Promise<{
+  result: ScheduleOptimization;
+  systems: Constraint[][][];
+  emptySystems: Constraint[][];
+  initial: Constraint[];
+  domains: Map<string, Domain>;
+  costs: LaunchCost[][];
+  programs: string[];
+}> {
   const began = Date.now();
   const domains = domainsOf(src);
   const initial = initialConstraints(src);
@@ -60,24 +92,38 @@ export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOpt
   };
   const counters = (v: Variant) => {
     const key = variantKey(v);
-    if (!measured.has(key)) measured.set(key, program(v).then(p => measure(src, p, options.registers ?? 'auto', domains)));
+    if (!measured.has(key))
+      measured.set(
+        key,
+        program(v).then(p => measure(src, p, options.registers ?? 'auto', domains)),
+      );
     return measured.get(key)!;
   };
   const decisions = new Map<string, Promise<Decision>>();
   const oracle = {
-    counters: async (v: Variant) => { const m = await counters(v); return { registers: m.registers, words: m.sharedWords }; },
+    counters: async (v: Variant) => {
+      const m = await counters(v);
+      return { registers: m.registers, words: m.sharedWords };
+    },
     decide: (cs: readonly Constraint[]) => {
       const key = cs.map(constraintText).sort().join(' ∧ ');
       if (!decisions.has(key)) decisions.set(key, decide([...initial, ...cs], domains, options.timeoutMs));
       return decisions.get(key)!;
     },
   };
-  const start = initialPlan({ granularity: !!src.granularity, caching: src.cacheList.length > 0, cse: 0 }, src.cacheList.length > 0, !!src.granularity);
+  const start = initialPlan(
+    { granularity: !!src.granularity, caching: src.cacheList.length > 0, cse: 0 },
+    src.cacheList.length > 0,
+    !!src.granularity,
+  );
   const outcome = await comprehensiveOptimization(start, oracle, domains);
   const system = (p: Plan): CaseSystem => ({
     constraints: describeSystem(p.constraints, domains),
-    strategies: p.log, strategyNames: p.log.map(s => STEP_NAMES[s]),
-    verdict: p.decision?.verdict ?? 'unknown', decidedBy: p.decision?.by ?? 'undecided', witness: p.decision?.witness,
+    strategies: p.log,
+    strategyNames: p.log.map(s => STEP_NAMES[s]),
+    verdict: p.decision?.verdict ?? 'unknown',
+    decidedBy: p.decision?.by ?? 'undecided',
+    witness: p.decision?.witness,
     all: [...initial, ...p.constraints].map(c => ({ lhs: c.lhs.toC(), op: c.op, rhs: c.rhs.toC(), origin: c.origin })),
   });
   const groups = groupLeaves(outcome.leaves);
@@ -93,17 +139,35 @@ export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOpt
     costs.push(m.launches);
     texts.push(p.text);
     cases.push({
-      index: i + 1, variant: g.variant, summary: summaryOf(g.variant, src),
+      index: i + 1,
+      variant: g.variant,
+      summary: summaryOf(g.variant, src),
       systems: g.plans.map(system),
-      registers: first.registers, registersBy: first.registersBy, sharedWords: words, tiles: m.boxes, cse: p.cse,
-      metafork: p.code, kernels: m.kernels, host: m.host,
+      registers: first.registers,
+      registersBy: first.registersBy,
+      sharedWords: words,
+      tiles: m.boxes,
+      cse: p.cse,
+      metafork: p.code,
+      kernels: m.kernels,
+      host: m.host,
     });
   }
   const lines = new LineIndex(src.text);
   return {
     result: {
-      start: src.span.start, end: src.span.end, line: lines.position(src.span.start).line + 1,
-      parameters: [...domains].map(([name, d]) => ({ name, kind: d.kind, role: [...src.tunables, ...src.fixed?.tunables ?? []].find(t => t.name === name)?.role ?? (d.kind === 'machine' ? machineRole(name) : undefined), min: String(d.min), ...(d.max !== undefined ? { max: String(d.max) } : {}) })),
+      start: src.span.start,
+      end: src.span.end,
+      line: lines.position(src.span.start).line + 1,
+      parameters: [...domains].map(([name, d]) => ({
+        name,
+        kind: d.kind,
+        role:
+          [...src.tunables, ...(src.fixed?.tunables ?? [])].find(t => t.name === name)?.role ??
+          (d.kind === 'machine' ? machineRole(name) : undefined),
+        min: String(d.min),
+        ...(d.max !== undefined ? { max: String(d.max) } : {}),
+      })),
       tuning: tuningOf(src),
       initial: initial.map(constraintText),
       cases,
@@ -113,18 +177,29 @@ export async function optimizeSchedule(src: ScheduleSource, options: OptimizeOpt
     },
     systems: groups.map(g => g.plans.map(p => [...initial, ...p.constraints])),
     emptySystems: outcome.empty.map(p => [...initial, ...p.constraints]),
-    initial, domains, costs, programs: texts,
+    initial,
+    domains,
+    costs,
+    programs: texts,
   };
 }
 
 function machineRole(name: string): string {
-  return name === MACHINE.registers ? 'registers per thread' : name === MACHINE.sharedWords ? 'shared-memory words (4 bytes) per block' : 'threads per block';
+  return name === MACHINE.registers
+    ? 'registers per thread'
+    : name === MACHINE.sharedWords
+      ? 'shared-memory words (4 bytes) per block'
+      : 'threads per block';
 }
 
 function summaryOf(v: Variant, src: ScheduleSource): string {
   const parts = [
     v.caching ? `cache(${src.cacheList.join(', ')})` : src.cacheList.length ? 'no caching' : 'nothing to cache',
-    src.granularity ? (v.granularity ? `granularity ${src.granularity.parameter}` : `granularity ${src.granularity.parameter} = 1`) : undefined,
+    src.granularity
+      ? v.granularity
+        ? `granularity ${src.granularity.parameter}`
+        : `granularity ${src.granularity.parameter} = 1`
+      : undefined,
     v.cse ? `CSE level ${v.cse}` : undefined,
   ];
   return parts.filter(Boolean).join(', ');
@@ -136,9 +211,19 @@ export async function optimizeText(text: string, options: OptimizeOptions = {}):
   const analysis = await checkText(text, options.fileName);
   try {
     const count = schedulesOf(analysis.model).length;
-    const picks = options.offset !== undefined ? [{ offset: options.offset }] : count ? [...Array(count).keys()].map(ordinal => ({ ordinal })) : [{ ordinal: 0 }];
+    const picks =
+      options.offset !== undefined
+        ? [{ offset: options.offset }]
+        : count
+          ? [...Array(count).keys()].map(ordinal => ({ ordinal }))
+          : [{ ordinal: 0 }];
     const diagnostics: MfDiagnostic[] = [];
-    const optimized: { src: ScheduleSource; result: ScheduleOptimization; systems: Constraint[][][]; costs: LaunchCost[][] }[] = [];
+    const optimized: {
+      src: ScheduleSource;
+      result: ScheduleOptimization;
+      systems: Constraint[][][];
+      costs: LaunchCost[][];
+    }[] = [];
     for (const pick of picks) {
       const { source, diagnostics: d } = readScheduleSource(analysis, options.fileName, pick);
       diagnostics.push(...d);
@@ -149,7 +234,9 @@ export async function optimizeText(text: string, options: OptimizeOptions = {}):
     const schedules = optimized.map(o => o.result);
     if (diagnostics.some(d => d.severity === 'error')) return { diagnostics, schedules };
     // The generator's replacement hook puts the dispatchers; schedules without cases stay as generated.
-    const replace = optimized.filter(o => o.result.cases.length).map(o => dispatcher(o.src, o.result, o.systems, o.costs));
+    const replace = optimized
+      .filter(o => o.result.cases.length)
+      .map(o => dispatcher(o.src, o.result, o.systems, o.costs));
     const cuda = replace.length ? cudaFromModel(analysis.model, analysis.diagnostics, { replace }).text : undefined;
     return { diagnostics, schedules, cuda };
   } finally {

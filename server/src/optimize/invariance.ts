@@ -60,19 +60,52 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
 
   // The digits: the schedule's loops, and the loops inside whose bounds hold a parameter.
   const digits = new Map<Variable, Digit>();
-  const mentionsParam = (n: SNode | undefined) => { let hit = false; if (n) walk(n, m => { if (m.type === 'identifier' && isParam(refAt(m)?.variable)) hit = true; return !hit; }); return hit; };
-  const loops: { loop: SNode; parallel: boolean }[] = kernel.spine.map(s => ({ loop: s.loop, parallel: s.role !== 'serial' }));
-  walk(body, n => { if (n.type === 'for_statement' && (mentionsParam(child(n, 'initializer')) || mentionsParam(child(n, 'condition')) || mentionsParam(child(n, 'update')))) loops.push({ loop: n, parallel: false }); return true; });
+  const mentionsParam = (n: SNode | undefined) => {
+    let hit = false;
+    if (n)
+      walk(n, m => {
+        if (m.type === 'identifier' && isParam(refAt(m)?.variable)) hit = true;
+        return !hit;
+      });
+    return hit;
+  };
+  const loops: { loop: SNode; parallel: boolean }[] = kernel.spine.map(s => ({
+    loop: s.loop,
+    parallel: s.role !== 'serial',
+  }));
+  walk(body, n => {
+    if (
+      n.type === 'for_statement' &&
+      (mentionsParam(child(n, 'initializer')) ||
+        mentionsParam(child(n, 'condition')) ||
+        mentionsParam(child(n, 'update')))
+    )
+      loops.push({ loop: n, parallel: false });
+    return true;
+  });
   for (const { loop, parallel } of loops) {
     const h = canonicalHeader(loop, text).header;
     const init = child(loop, 'initializer');
-    const variable = h && init ? model.scopes.variables.find(v => v.loopControl && v.name === h.variable && within(v.span, init)) : undefined;
+    const variable =
+      h && init
+        ? model.scopes.variables.find(v => v.loopControl && v.name === h.variable && within(v.span, init))
+        : undefined;
     if (!h || !variable || !countsFromZero(h, text) || writtenWithin(model.scopes, variable, child(loop, 'body')!)) {
-      throw new Unproved(`the loop ${show(headerOf(loop, text))} is not 'for (int v = 0; v < bound; v++)'`, headerOf(loop, text));
+      throw new Unproved(
+        `the loop ${show(headerOf(loop, text))} is not 'for (int v = 0; v < bound; v++)'`,
+        headerOf(loop, text),
+      );
     }
     const U = readOuter(model, h.bound, kernel.nest);
     if (!U) throw new Unproved(`the bound ${show(h.bound)} is not a polynomial`, h.bound);
-    digits.set(variable, { loop, variable, symbol: `${variable.name}@${variable.span.start}`, bound: h.bound, U, parallel });
+    digits.set(variable, {
+      loop,
+      variable,
+      symbol: `${variable.name}@${variable.span.start}`,
+      bound: h.bound,
+      U,
+      parallel,
+    });
   }
   const bySymbol = new Map([...digits.values()].map(d => [d.symbol, d]));
   const chains: Chain[] = [];
@@ -88,7 +121,8 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
         if (v.shape !== 'value') return undefined;
         const d = digits.get(v);
         if (d) return Poly.symbol(d.symbol);
-        if (!within(v.span, kernel.nest)) return isParam(v) || !writtenWithin(model.scopes, v, kernel.nest) ? Poly.symbol(v.name) : undefined;
+        if (!within(v.span, kernel.nest))
+          return isParam(v) || !writtenWithin(model.scopes, v, kernel.nest) ? Poly.symbol(v.name) : undefined;
         const local = localValue(v);
         return local ?? Poly.symbol(`${v.name}@${v.span.start}`);
       },
@@ -115,8 +149,17 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
     for (const c of new Set(present.map(s => chainOf.get(s)!))) {
       const last = c.digits[c.digits.length - 1];
       const lambda = split.coefficients.get(last.symbol)?.constantValue;
-      if (!lambda || lambda.n === 0n || !c.digits.every(d => (split.coefficients.get(d.symbol) ?? Poly.ZERO).sub(c.W.get(d.symbol)!.scale(lambda)).isZero)) {
-        throw new Unproved(`${show(at)} uses the loop indices ${c.digits.map(d => `'${d.variable.name}'`).join(', ')} other than as the whole index they make up`, at);
+      if (
+        !lambda ||
+        lambda.n === 0n ||
+        !c.digits.every(
+          d => (split.coefficients.get(d.symbol) ?? Poly.ZERO).sub(c.W.get(d.symbol)!.scale(lambda)).isZero,
+        )
+      ) {
+        throw new Unproved(
+          `${show(at)} uses the loop indices ${c.digits.map(d => `'${d.variable.name}'`).join(', ')} other than as the whole index they make up`,
+          at,
+        );
       }
       out = out.add(Poly.symbol(c.symbol).scale(lambda));
     }
@@ -137,12 +180,20 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
         W.set(next, w);
       }
       if (order.length < fresh.length) continue;
-      const chain: Chain = { id: chains.length, symbol: `X@${chains.length}`, digits: order.reverse().map(s => bySymbol.get(s)!), W };
+      const chain: Chain = {
+        id: chains.length,
+        symbol: `X@${chains.length}`,
+        digits: order.reverse().map(s => bySymbol.get(s)!),
+        W,
+      };
       chains.push(chain);
       for (const s of order) chainOf.set(s, chain);
       return;
     }
-    throw new Unproved(`${show(at)} does not make one index of the loops ${fresh.map(s => `'${bySymbol.get(s)!.variable.name}'`).join(', ')} (as in '(i * s + k) * B + j')`, at);
+    throw new Unproved(
+      `${show(at)} does not make one index of the loops ${fresh.map(s => `'${bySymbol.get(s)!.variable.name}'`).join(', ')} (as in '(i * s + k) * B + j')`,
+      at,
+    );
   };
   const hasParam = (p: Poly) => [...p.symbols()].find(s => params.has(s));
   const hasChain = (p: Poly) => [...p.symbols()].some(s => s.startsWith('X@'));
@@ -168,7 +219,11 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
     if (param) throw new Unproved(`${show(top)} depends on '${param}'`, top);
   }
   for (const d of digits.values()) {
-    if (!chainOf.has(d.symbol)) throw new Unproved(`the index '${d.variable.name}' is not used in an index of the kernel: how often the body runs depends on its bound`, headerOf(d.loop, text));
+    if (!chainOf.has(d.symbol))
+      throw new Unproved(
+        `the index '${d.variable.name}' is not used in an index of the kernel: how often the body runs depends on its bound`,
+        headerOf(d.loop, text),
+      );
   }
 
   // A variable of the kernel written inside a digit's loop but declared outside it carries a value
@@ -177,8 +232,14 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
   for (const r of model.scopes.references) {
     const v = r.variable;
     if (!v || r.access === 'read' || !within(r.span, kernel.nest) || !within(v.span, kernel.nest)) continue;
-    const d = [...digits.values()].find(x => within(r.span, child(x.loop, 'body')!) && !within(v.span, child(x.loop, 'body')!) && x.variable !== v);
-    if (d) throw new Unproved(`'${v.name}' is set in one iteration of the loop on '${d.variable.name}' and seen in the next: which iterations share it depends on the parameters`, r.span);
+    const d = [...digits.values()].find(
+      x => within(r.span, child(x.loop, 'body')!) && !within(v.span, child(x.loop, 'body')!) && x.variable !== v,
+    );
+    if (d)
+      throw new Unproved(
+        `'${v.name}' is set in one iteration of the loop on '${d.variable.name}' and seen in the next: which iterations share it depends on the parameters`,
+        r.span,
+      );
   }
 
   // Guards `X < M` and the ranges of the chains.
@@ -193,18 +254,28 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
       let L: Poly | undefined, R: Poly | undefined;
       try { L = read(l!); R = read(r!); } catch (e) { if (e instanceof Unproved) continue; throw e; }
       if (!L || !R) continue;
-      const D = (op === '<' ? L.sub(R) : op === '<=' ? L.sub(R).sub(Poly.constant(1)) : op === '>' ? R.sub(L) : R.sub(L).sub(Poly.constant(1)));
+      const D =
+        op === '<'
+          ? L.sub(R)
+          : op === '<='
+            ? L.sub(R).sub(Poly.constant(1))
+            : op === '>'
+              ? R.sub(L)
+              : R.sub(L).sub(Poly.constant(1));
       for (const chain of chains) {
         const split = D.affineIn(new Set([chain.symbol]));
         const one = split?.coefficients.get(chain.symbol)?.constantValue;
-        if (split && one && one.n === one.d && !hasChain(split.rest) && !hasParam(split.rest)) guards.push({ chain, M: split.rest.neg(), then });
+        if (split && one && one.n === one.d && !hasChain(split.rest) && !hasParam(split.rest))
+          guards.push({ chain, M: split.rest.neg(), then });
       }
     }
     return true;
   });
   const effects: SNode[] = [];
   walk(body, n => { if (n.type === 'call_expression') effects.push(n); return true; });
-  for (const r of model.scopes.references) if (r.variable && within(r.span, body) && (r.variable.shape === 'array' || r.variable.shape === 'pointer')) effects.push(r.node);
+  for (const r of model.scopes.references)
+    if (r.variable && within(r.span, body) && (r.variable.shape === 'array' || r.variable.shape === 'pointer'))
+      effects.push(r.node);
   for (const c of chains) {
     const first = c.digits[0];
     const W1 = c.W.get(first.symbol)!;
@@ -213,16 +284,28 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
     const names = c.digits.map(d => `'${d.variable.name}'`).join(', ');
     const ceiling = ceilingOf(model, first.bound, kernel.nest);
     const M = ceiling && ceiling.divisor.sub(W1).isZero ? ceiling.dividend.sub(W1).add(Poly.constant(1)) : undefined;
-    if (!M || hasParam(M)) throw new Unproved(`the loops ${names} run ${show(first.bound)} × ${W1.toC()} indices, a number that depends on the parameters (a ceiling '(M + ${W1.toC()} - 1) / (${W1.toC()})' with a guard 'index < M' does not)`, first.bound);
+    if (!M || hasParam(M))
+      throw new Unproved(
+        `the loops ${names} run ${show(first.bound)} × ${W1.toC()} indices, a number that depends on the parameters (a ceiling '(M + ${W1.toC()} - 1) / (${W1.toC()})' with a guard 'index < M' does not)`,
+        first.bound,
+      );
     const guard = guards.find(g => g.chain === c && g.M.sub(M).isZero && effects.every(e => within(e, g.then)));
-    if (!guard) throw new Unproved(`the index of the loops ${names} runs up to ${show(first.bound)} × ${W1.toC()}, beyond ${M.toC()}, and no guard 'index < ${M.toC()}' encloses every access of the kernel`, first.bound);
+    if (!guard)
+      throw new Unproved(
+        `the index of the loops ${names} runs up to ${show(first.bound)} × ${W1.toC()}, beyond ${M.toC()}, and no guard 'index < ${M.toC()}' encloses every access of the kernel`,
+        first.bound,
+      );
     c.range = M;
   }
   // Order: a chain of serial loops keeps its digits nested most significant first.
   for (const c of chains) {
     if (c.digits.some(d => d.parallel)) continue;
     for (let t = 1; t < c.digits.length; t++) {
-      if (!within(c.digits[t].loop, c.digits[t - 1].loop)) throw new Unproved(`the serial loops ${c.digits.map(d => `'${d.variable.name}'`).join(', ')} are not nested in the order of their index`, headerOf(c.digits[t].loop, text));
+      if (!within(c.digits[t].loop, c.digits[t - 1].loop))
+        throw new Unproved(
+          `the serial loops ${c.digits.map(d => `'${d.variable.name}'`).join(', ')} are not nested in the order of their index`,
+          headerOf(c.digits[t].loop, text),
+        );
     }
   }
   // Independence: no two values of the parallel chains touch one element of an array the kernel
@@ -232,7 +315,8 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
   // dimensions where their indices are equal are one-to-one in every parallel chain.
   const arrays = new Map<Variable, { node: SNode; writes: boolean }[]>();
   for (const r of model.scopes.references) {
-    if (!r.variable || !within(r.span, body) || (r.variable.shape !== 'array' && r.variable.shape !== 'pointer')) continue;
+    if (!r.variable || !within(r.span, body) || (r.variable.shape !== 'array' && r.variable.shape !== 'pointer'))
+      continue;
     arrays.set(r.variable, [...(arrays.get(r.variable) ?? []), { node: r.node, writes: r.access !== 'read' }]);
   }
   const parallelChains = chains.filter(c => c.digits.some(d => d.parallel));
@@ -240,8 +324,18 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
   const uniform = (condition: SNode | undefined) => {
     let ok = !!condition;
     if (condition) walk(condition, n => {
-      if (n.type === 'call_expression' || n.type === 'subscript_expression' || n.type === 'assignment_expression' || n.type === 'update_expression') ok = false;
-      if (n.type === 'identifier') { const v = refAt(n)?.variable; if (!v || v.shape !== 'value' || within(v.span, kernel.nest) || writtenWithin(model.scopes, v, kernel.nest)) ok = false; }
+      if (
+        n.type === 'call_expression' ||
+        n.type === 'subscript_expression' ||
+        n.type === 'assignment_expression' ||
+        n.type === 'update_expression'
+      )
+        ok = false;
+      if (n.type === 'identifier') {
+        const v = refAt(n)?.variable;
+        if (!v || v.shape !== 'value' || within(v.span, kernel.nest) || writtenWithin(model.scopes, v, kernel.nest))
+          ok = false;
+      }
       return ok;
     });
     return ok;
@@ -249,44 +343,68 @@ function checkKernel(model: ItemModel, kernel: Kernel, params: ReadonlySet<strin
   const exclusive = (x: SNode, y: SNode) => ancestors(x).some(n => {
     if (n.type !== 'if_statement' || !within(n, body) || !within(y, n)) return false;
     const yes = child(n, 'consequence'), no = child(n, 'alternative');
-    return !!yes && !!no && ((within(x, yes) && within(y, no)) || (within(x, no) && within(y, yes))) && uniform(child(n, 'condition'));
+    return (
+      !!yes &&
+      !!no &&
+      ((within(x, yes) && within(y, no)) || (within(x, no) && within(y, yes))) &&
+      uniform(child(n, 'condition'))
+    );
   });
   const single = (p: Poly) => {
     const split = p.affineIn(chainSymbols);
     const terms = split && [...split.coefficients];
-    return split && terms!.length === 1 && !hasChain(split.rest) ? { symbol: terms![0][0], lambda: terms![0][1], rest: split.rest } : undefined;
+    return split && terms!.length === 1 && !hasChain(split.rest)
+      ? { symbol: terms![0][0], lambda: terms![0][1], rest: split.rest }
+      : undefined;
   };
   const apart = (p: Poly, q: Poly) => {
     const a = single(p), b = single(q);
     const lambda = a?.lambda.constantValue;
     if (!a || !b || a.symbol !== b.symbol || !a.lambda.sub(b.lambda).isZero || !lambda) return false;
-    const span = chains.find(c => c.symbol === a.symbol)!.range!.scale({ n: lambda.n < 0n ? -lambda.n : lambda.n, d: lambda.d });
+    const span = chains
+      .find(c => c.symbol === a.symbol)!
+      .range!.scale({ n: lambda.n < 0n ? -lambda.n : lambda.n, d: lambda.d });
     const gap = a.rest.sub(b.rest);
     const atLeast = (x: Poly) => { const v = x.constantValue; return !!v && v.n >= 0n; };
     return atLeast(gap.sub(span)) || atLeast(gap.neg().sub(span));
   };
   for (const [array, refs] of arrays) {
     if (!refs.some(r => r.writes)) continue;
-    const indexOf = (node: SNode) => subscriptChain(node).indices.map(ix => { const p = read(ix); if (!p) throw new Unproved(`${show(ix)} cannot be read as a polynomial`, ix); return p; });
+    const indexOf = (node: SNode) =>
+      subscriptChain(node).indices.map(ix => {
+        const p = read(ix);
+        if (!p) throw new Unproved(`${show(ix)} cannot be read as a polynomial`, ix);
+        return p;
+      });
     for (const w of refs.filter(r => r.writes)) {
       const iw = indexOf(w.node);
       for (const g of refs) {
         const ig = indexOf(g.node);
-        if (ig.length !== iw.length) throw new Unproved(`'${array.name}' is accessed with ${iw.length} and ${ig.length} subscripts`, subscriptChain(g.node).top);
+        if (ig.length !== iw.length)
+          throw new Unproved(
+            `'${array.name}' is accessed with ${iw.length} and ${ig.length} subscripts`,
+            subscriptChain(g.node).top,
+          );
         if (g.node !== w.node && exclusive(w.node, g.node)) continue;
         if (iw.some((p, i) => apart(p, ig[i]))) continue;
         const used = new Set<Chain>();
         for (const p of iw.filter((p, i) => p.sub(ig[i]).isZero)) {
           const split = p.affineIn(chainSymbols);
           if (!split || hasChain(split.rest)) continue;
-          const terms = [...split.coefficients].map(([s, lambda]) => ({ chain: chains.find(c => c.symbol === s)!, lambda }));
+          const terms = [...split.coefficients].map(([s, lambda]) => ({
+            chain: chains.find(c => c.symbol === s)!,
+            lambda,
+          }));
           if (terms.some(t => used.has(t.chain)) || !mixedRadix(terms)) continue;
           for (const t of terms) used.add(t.chain);
         }
         const missing = parallelChains.find(c => !used.has(c));
         if (missing) {
           const pair = [...new Set([w.node, g.node].map(n => show(subscriptChain(n).top)))].join(' and ');
-          throw new Unproved(`${pair} ${g.node === w.node ? 'does' : 'do'} not tell apart the values of the index of the loops ${missing.digits.map(d => `'${d.variable.name}'`).join(', ')}: two of them may touch one element of '${array.name}'`, subscriptChain(g.node).top);
+          throw new Unproved(
+            `${pair} ${g.node === w.node ? 'does' : 'do'} not tell apart the values of the index of the loops ${missing.digits.map(d => `'${d.variable.name}'`).join(', ')}: two of them may touch one element of '${array.name}'`,
+            subscriptChain(g.node).top,
+          );
         }
       }
     }
@@ -330,7 +448,9 @@ function readOuter(model: ItemModel, e: SNode, nest: SNode): Poly | undefined {
     identifier: n => {
       const v = model.scopes.references.find(x => x.span.start === n.start)?.variable;
       if (!v) return constantMacro(model, n);
-      return v.shape === 'value' && !within(v.span, nest) && !writtenWithin(model.scopes, v, nest) ? Poly.symbol(v.name) : undefined;
+      return v.shape === 'value' && !within(v.span, nest) && !writtenWithin(model.scopes, v, nest)
+        ? Poly.symbol(v.name)
+        : undefined;
     },
   });
   return 'poly' in r ? r.poly : undefined;
@@ -349,7 +469,13 @@ function ceilingOf(model: ItemModel, bound: SNode, nest: SNode): { dividend: Pol
   let e = unparen(bound);
   if (e?.type === 'identifier') {
     const v = model.scopes.references.find(x => x.span.start === e!.start)?.variable;
-    if (!v || within(v.span, nest) || writtenWithin(model.scopes, v, nest) || model.scopes.references.some(r => r.variable === v && r.access !== 'read')) return undefined;
+    if (
+      !v ||
+      within(v.span, nest) ||
+      writtenWithin(model.scopes, v, nest) ||
+      model.scopes.references.some(r => r.variable === v && r.access !== 'read')
+    )
+      return undefined;
     e = unparen(initializerOf(v));
   }
   const l = e && child(e, 'left'), r = e && child(e, 'right');

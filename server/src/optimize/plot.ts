@@ -33,12 +33,24 @@ export interface PlotOptions { fileName?: string; offset: number; gpu?: GpuPrese
 
 export async function plotData(text: string, options: PlotOptions): Promise<PlotData> {
   const gpu = GPUS[options.gpu ?? 'h100'];
-  const empty = (diagnostics: MfDiagnostic[]): PlotData => ({ gpu: gpu.name, start: options.offset, end: options.offset, blockParameters: [], values: {}, assumed: [], cases: [], diagnostics });
+  const empty = (diagnostics: MfDiagnostic[]): PlotData => ({
+    gpu: gpu.name,
+    start: options.offset,
+    end: options.offset,
+    blockParameters: [],
+    values: {},
+    assumed: [],
+    cases: [],
+    diagnostics,
+  });
   const analysis = await checkText(text, options.fileName);
   try {
     const { source, diagnostics } = readScheduleSource(analysis, options.fileName, { offset: options.offset });
     if (!source) return empty(diagnostics);
-    const { result, systems, programs } = await optimizeSchedule(source, { fileName: options.fileName, registers: 'estimate' });
+    const { result, systems, programs } = await optimizeSchedule(source, {
+      fileName: options.fileName,
+      registers: 'estimate',
+    });
     const limits = machineLimits(gpu);
     const cases: PlotData['cases'] = [];
     let values: Record<string, number> = {}, blockParameters: string[] = [], assumed: string[] = [];
@@ -47,16 +59,44 @@ export async function plotData(text: string, options: PlotOptions): Promise<Plot
       const program = await checkText(programs[k], options.fileName);
       try {
         const schedule = schedulesOf(program.model)[source.ordinal];
-        const cost = estimateFromModel(program.model, program.diagnostics, { gpu: options.gpu, set: options.set, registers: c.registers, offset: constructSpan(schedule).start });
+        const cost = estimateFromModel(program.model, program.diagnostics, {
+          gpu: options.gpu,
+          set: options.set,
+          registers: c.registers,
+          offset: constructSpan(schedule).start,
+        });
         const s = cost.schedules[0];
         if (!s) continue;
-        if (k === 0) { values = Object.fromEntries(Object.entries(s.values).filter(([n]) => !s.blockParameters.includes(n) && !source.derived.some(d => d.name === n))); blockParameters = s.blockParameters; assumed = s.assumed.filter(n => n in values); }
+        if (k === 0) {
+          values = Object.fromEntries(
+            Object.entries(s.values).filter(
+              ([n]) => !s.blockParameters.includes(n) && !source.derived.some(d => d.name === n),
+            ),
+          );
+          blockParameters = s.blockParameters;
+          assumed = s.assumed.filter(n => n in values);
+        }
         // A case's constraints are about the program's parameters as given (its own s), the machine's limits.
-        const given = Object.fromEntries(source.tunables.filter(t => t.role === 'granularity').map(t => [t.name, values[t.name] ?? s.values[t.name]]));
+        const given = Object.fromEntries(
+          source.tunables.filter(t => t.role === 'granularity').map(t => [t.name, values[t.name] ?? s.values[t.name]]),
+        );
         const points = s.sweep.map(p => {
-          const point = new Map<string, bigint>([[MACHINE.registers, BigInt(limits.R_B)], [MACHINE.sharedWords, BigInt(limits.Z_B)], [MACHINE.threads, BigInt(limits.T_B)]]);
-          for (const [n, v] of Object.entries({ ...s.values, ...given, ...p.block })) if (v !== undefined) point.set(n, BigInt(Math.round(v)));
-          const fits = systems[k].some(sys => sys.every(x => { try { return holdsAt(x, point); } catch { return false; } }));
+          const point = new Map<string, bigint>([
+            [MACHINE.registers, BigInt(limits.R_B)],
+            [MACHINE.sharedWords, BigInt(limits.Z_B)],
+            [MACHINE.threads, BigInt(limits.T_B)],
+          ]);
+          for (const [n, v] of Object.entries({ ...s.values, ...given, ...p.block }))
+            if (v !== undefined) point.set(n, BigInt(Math.round(v)));
+          const fits = systems[k].some(sys =>
+            sys.every(x => {
+              try {
+                return holdsAt(x, point);
+              } catch {
+                return false;
+              }
+            }),
+          );
           return { block: p.block, threads: p.threads, microseconds: p.microseconds, fits };
         });
         cases.push({ index: c.index, summary: c.summary, points });
@@ -65,8 +105,21 @@ export async function plotData(text: string, options: PlotOptions): Promise<Plot
       }
     }
     let chosen: PlotData['chosen'];
-    for (const c of cases) for (const p of c.points) if (p.fits && Number.isFinite(p.microseconds) && (!chosen || p.microseconds < chosen.microseconds)) chosen = { case: c.index, block: p.block, threads: p.threads, microseconds: p.microseconds };
-    return { gpu: gpu.name, start: result.start, end: result.end, blockParameters, values, assumed, cases, ...(chosen ? { chosen } : {}), diagnostics: [...diagnostics, ...result.notes] };
+    for (const c of cases)
+      for (const p of c.points)
+        if (p.fits && Number.isFinite(p.microseconds) && (!chosen || p.microseconds < chosen.microseconds))
+          chosen = { case: c.index, block: p.block, threads: p.threads, microseconds: p.microseconds };
+    return {
+      gpu: gpu.name,
+      start: result.start,
+      end: result.end,
+      blockParameters,
+      values,
+      assumed,
+      cases,
+      ...(chosen ? { chosen } : {}),
+      diagnostics: [...diagnostics, ...result.notes],
+    };
   } finally {
     analysis.syntax.dispose();
   }

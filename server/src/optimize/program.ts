@@ -42,7 +42,8 @@ export interface Variant {
   cse: number;
 }
 
-export const variantKey = (v: Variant) => `${v.caching ? 'cache' : 'no-cache'}/${v.granularity ? 's' : 's=1'}/cse${v.cse}`;
+export const variantKey = (v: Variant) =>
+  `${v.caching ? 'cache' : 'no-cache'}/${v.granularity ? 's' : 's=1'}/cse${v.cse}`;
 
 export interface Tunable {
   name: string;
@@ -112,22 +113,40 @@ function parameterVariable(model: ItemModel, node: SNode, schedule: Span): Varia
   const ref = model.scopes.references.find(r => r.span.start === node.start);
   const v = ref?.variable;
   // A const one cannot be given another value by the dispatcher: it is the program's, like a literal.
-  if (!v || v.shape !== 'value' || v.isConst || within(v.span, schedule) || !INT_TYPES.test(v.typeText.trim())) return undefined;
+  if (!v || v.shape !== 'value' || v.isConst || within(v.span, schedule) || !INT_TYPES.test(v.typeText.trim()))
+    return undefined;
   if (writtenWithin(model.scopes, v, schedule)) return undefined;
   return v;
 }
 
 /** Reads what the strategies need from the schedule at `ordinal` (or the one holding `offset`) of
  * an analysed file; the source keeps the analysis, which the caller disposes. */
-export function readScheduleSource(analysis: Checked, fileName: string | undefined, pick: { ordinal?: number; offset?: number }): { source?: ScheduleSource; diagnostics: MfDiagnostic[] } {
+export function readScheduleSource(
+  analysis: Checked,
+  fileName: string | undefined,
+  pick: { ordinal?: number; offset?: number },
+): { source?: ScheduleSource; diagnostics: MfDiagnostic[] } {
   const text = analysis.model.text;
   const errors = analysis.diagnostics.filter(d => d.severity === 'error');
   if (errors.length) return { diagnostics: errors };
   const all = schedulesOf(analysis.model);
-  const ordinal = pick.offset !== undefined ? all.findIndex(c => within({ start: pick.offset!, end: pick.offset! }, constructSpan(c))) : pick.ordinal ?? 0;
+  const ordinal =
+    pick.offset !== undefined
+      ? all.findIndex(c => within({ start: pick.offset!, end: pick.offset! }, constructSpan(c)))
+      : (pick.ordinal ?? 0);
   const construct = all[ordinal];
   if (!construct) {
-    return { diagnostics: [diagnostic('MF510', { start: 0, end: Math.min(1, text.length) }, pick.offset !== undefined ? `no 'meta_schedule' here: there is nothing to optimize` : `no 'meta_schedule' in this file: there is nothing to optimize`)] };
+    return {
+      diagnostics: [
+        diagnostic(
+          'MF510',
+          { start: 0, end: Math.min(1, text.length) },
+          pick.offset !== undefined
+            ? `no 'meta_schedule' here: there is nothing to optimize`
+            : `no 'meta_schedule' in this file: there is nothing to optimize`,
+        ),
+      ],
+    };
   }
   const span = constructSpan(construct);
   const model = analysis.model.itemAt(construct.start)!;
@@ -149,14 +168,21 @@ export function readScheduleSource(analysis: Checked, fileName: string | undefin
     let node = child(k.block[k.block.length - 1].loop, 'body');
     let found: { loop: SNode; v: Variable } | undefined;
     while (node && !found) {
-      if (node.type === 'compound_statement') { const inner = named(node).filter(n => n.type !== 'comment'); node = inner.length === 1 ? inner[0] : undefined; continue; }
+      if (node.type === 'compound_statement') {
+        const inner = named(node).filter(n => n.type !== 'comment');
+        node = inner.length === 1 ? inner[0] : undefined;
+        continue;
+      }
       if (node.type !== 'for_statement') break;
       const h = canonicalHeader(node, text).header;
       const v = h && countsFromZero(h, text) ? parameterVariable(model, h.bound, span) : undefined;
       if (v && !blockSizes.has(v.name)) found = { loop: node, v };
       else node = child(node, 'body');
     }
-    if (!found || (parameter && parameter !== found.v)) { loops.length = 0; break; }
+    if (!found || (parameter && parameter !== found.v)) {
+      loops.length = 0;
+      break;
+    }
     parameter = found.v;
     loops.push(found.loop);
   }
@@ -164,28 +190,46 @@ export function readScheduleSource(analysis: Checked, fileName: string | undefin
 
   const tunables: Tunable[] = [];
   const tunableVars = new Set<Variable>();
-  if (granularity) { tunables.push({ name: parameter!.name, role: 'granularity' }); tunableVars.add(parameter!); }
+  if (granularity) {
+    tunables.push({ name: parameter!.name, role: 'granularity' });
+    tunableVars.add(parameter!);
+  }
   for (const k of read.kernels) {
     for (const b of k.block) {
       const h = canonicalHeader(b.loop, text).header!;
       const v = parameterVariable(model, h.bound, span);
-      if (v && !tunableVars.has(v)) { tunableVars.add(v); tunables.push({ name: v.name, role: 'block' }); }
+      if (v && !tunableVars.has(v)) {
+        tunableVars.add(v);
+        tunables.push({ name: v.name, role: 'block' });
+      }
     }
   }
 
   // Variables derived from the tunables before the schedule, which a case recomputes.
   const derived: ScheduleSource['derived'] = [];
   const derivedVars = new Set<Variable>();
-  const scalars = model.scopes.variables.filter(v => v.shape === 'value' && v.span.start < span.start && !within(v.span, span)).sort((a, b) => a.span.start - b.span.start);
+  const scalars = model.scopes.variables
+    .filter(v => v.shape === 'value' && v.span.start < span.start && !within(v.span, span))
+    .sort((a, b) => a.span.start - b.span.start);
   for (const v of scalars) {
     const init = initializerOf(v);
     if (!init) continue;
-    const uses = model.scopes.references.filter(r => within(r.span, init) && r.variable && (tunableVars.has(r.variable) || derivedVars.has(r.variable)));
+    const uses = model.scopes.references.filter(
+      r => within(r.span, init) && r.variable && (tunableVars.has(r.variable) || derivedVars.has(r.variable)),
+    );
     if (!uses.length) continue;
     const writes = model.scopes.references.some(r => r.variable === v && r.access !== 'read');
     if (v.isConst || writes) {
-      notes.push(diagnostic('MF604', v.span, `'${v.name}' is computed from ${uses.map(u => `'${u.name}'`).join(', ')} but is ${v.isConst ? 'const' : 'assigned elsewhere'}: the optimizer keeps those parameters as they are`));
-      for (const u of uses) { tunableVars.delete(u.variable!); }
+      notes.push(
+        diagnostic(
+          'MF604',
+          v.span,
+          `'${v.name}' is computed from ${uses.map(u => `'${u.name}'`).join(', ')} but is ${v.isConst ? 'const' : 'assigned elsewhere'}: the optimizer keeps those parameters as they are`,
+        ),
+      );
+      for (const u of uses) {
+        tunableVars.delete(u.variable!);
+      }
       continue;
     }
     derivedVars.add(v);
@@ -195,11 +239,21 @@ export function readScheduleSource(analysis: Checked, fileName: string | undefin
   // The dispatcher may choose a parameter only where the result does not depend on it; else the
   // program's own values run (and no case sets the granularity to 1).
   let fixed: ScheduleSource['fixed'];
-  const proof = parametersAreFree(model, read.kernels, new Set([...kept.map(t => t.name), ...derived.map(d => d.name)]));
+  const proof = parametersAreFree(
+    model,
+    read.kernels,
+    new Set([...kept.map(t => t.name), ...derived.map(d => d.name)]),
+  );
   if (!proof.free) {
     const names = kept.map(t => t.name);
     fixed = { names, tunables: kept, reason: proof.reason! };
-    notes.push(diagnostic('MF521', proof.at!, `the program's own ${names.map(n => `'${n}'`).join(', ')} ${names.length === 1 ? 'is' : 'are'} kept, not chosen at run time: ${proof.reason}`));
+    notes.push(
+      diagnostic(
+        'MF521',
+        proof.at!,
+        `the program's own ${names.map(n => `'${n}'`).join(', ')} ${names.length === 1 ? 'is' : 'are'} kept, not chosen at run time: ${proof.reason}`,
+      ),
+    );
     kept = [];
     derived.length = 0;
   }
@@ -215,14 +269,30 @@ export function readScheduleSource(analysis: Checked, fileName: string | undefin
     cacheList = read.arrays.map(a => a.name).filter(n => staged.has(n));
   }
   const keyword = construct.keyword;
-  const cacheInsert = construct.form === 'keyword' && keyword
-    ? keyword.start + 'meta_schedule'.length
-    : construct.head.start + (/^#\s*pragma\s+mf\s+schedule/.exec(text.slice(construct.head.start))?.[0].length ?? 0);
-  const threads = read.kernels.map(k => k.block.map(b => boundPoly(model, b.loop)).reduce((a, b) => a.mul(b), Poly.constant(1)));
+  const cacheInsert =
+    construct.form === 'keyword' && keyword
+      ? keyword.start + 'meta_schedule'.length
+      : construct.head.start + (/^#\s*pragma\s+mf\s+schedule/.exec(text.slice(construct.head.start))?.[0].length ?? 0);
+  const threads = read.kernels.map(k =>
+    k.block.map(b => boundPoly(model, b.loop)).reduce((a, b) => a.mul(b), Poly.constant(1)),
+  );
   return {
     source: {
-      text, fileName, ordinal, span, granularity, tunables: kept, fixed, derived, cacheList,
-      cacheClause: clause ? { start: clause.start, end: clause.end } : undefined, cacheInsert, threads, notes, analysis, construct,
+      text,
+      fileName,
+      ordinal,
+      span,
+      granularity,
+      tunables: kept,
+      fixed,
+      derived,
+      cacheList,
+      cacheClause: clause ? { start: clause.start, end: clause.end } : undefined,
+      cacheInsert,
+      threads,
+      notes,
+      analysis,
+      construct,
     },
     diagnostics: [],
   };
@@ -238,8 +308,10 @@ function boundPoly(model: ItemModel, loop: SNode): Poly {
 /** `k -> 0`, `s -> 1` in every arithmetic expression of `body` that uses them, simplified. */
 function substitutionEdits(model: ItemModel, body: SNode, values: Map<string, Poly>): TextEdit[] {
   const text = model.text;
-  const arithmetic = (n: SNode) => n.type === 'parenthesized_expression' || (n.type === 'binary_expression' && ['+', '-', '*'].includes(operator(n, text)))
-    || (n.type === 'unary_expression' && /^[-+]/.test(text.slice(n.start, n.end)));
+  const arithmetic = (n: SNode) =>
+    n.type === 'parenthesized_expression' ||
+    (n.type === 'binary_expression' && ['+', '-', '*'].includes(operator(n, text))) ||
+    (n.type === 'unary_expression' && /^[-+]/.test(text.slice(n.start, n.end)));
   const tops = new Map<number, SNode>();
   walk(body, n => {
     if (n.type !== 'identifier' || !values.has(text.slice(n.start, n.end))) return true;
@@ -252,7 +324,11 @@ function substitutionEdits(model: ItemModel, body: SNode, values: Map<string, Po
   for (const top of [...tops.values()].filter(t => ![...tops.values()].some(o => o !== t && within(t, o)))) {
     const r = polynomialOf(top, text, { identifier: n => Poly.symbol(text.slice(n.start, n.end)) });
     if (!('poly' in r)) {
-      walk(top, n => { if (n.type === 'identifier' && values.has(text.slice(n.start, n.end))) edits.push({ start: n.start, end: n.end, newText: `(${values.get(text.slice(n.start, n.end))!.toC()})` }); return true; });
+      walk(top, n => {
+        if (n.type === 'identifier' && values.has(text.slice(n.start, n.end)))
+          edits.push({ start: n.start, end: n.end, newText: `(${values.get(text.slice(n.start, n.end))!.toC()})` });
+        return true;
+      });
       continue;
     }
     let p = r.poly;
@@ -290,7 +366,8 @@ export async function deriveProgram(src: ScheduleSource, variant: Variant): Prom
   const stage = new Stage(text);
   // Caching on or off: the clause.
   const clauseText = `cache(${src.cacheList.join(', ')})`;
-  if (variant.caching && !src.cacheClause && src.cacheList.length) stage.edit({ start: src.cacheInsert, end: src.cacheInsert, newText: ` ${clauseText}` });
+  if (variant.caching && !src.cacheClause && src.cacheList.length)
+    stage.edit({ start: src.cacheInsert, end: src.cacheInsert, newText: ` ${clauseText}` });
   if (!variant.caching && src.cacheClause) {
     let start = src.cacheClause.start;
     while (start > 0 && /[ \t,]/.test(text[start - 1])) start--;
@@ -303,16 +380,37 @@ export async function deriveProgram(src: ScheduleSource, variant: Variant): Prom
     for (const loop of src.granularity.loops) {
       const h = canonicalHeader(loop, text).header!;
       const body = child(loop, 'body')!;
-      for (const e of substitutionEdits(model, body, new Map([[h.variable, Poly.constant(0)], [s, Poly.constant(1)]]))) stage.edit(e);
+      for (const e of substitutionEdits(
+        model,
+        body,
+        new Map([
+          [h.variable, Poly.constant(0)],
+          [s, Poly.constant(1)],
+        ]),
+      ))
+        stage.edit(e);
       const rendered = stage.render(body);
-      stage.edit({ start: loop.start, end: loop.end, newText: reindent(rendered, lineIndent(text, body.start).slice(unit.length) + unit, lineIndent(text, loop.start)) });
+      stage.edit({
+        start: loop.start,
+        end: loop.end,
+        newText: reindent(
+          rendered,
+          lineIndent(text, body.start).slice(unit.length) + unit,
+          lineIndent(text, loop.start),
+        ),
+      });
     }
     preamble = [`${s} = 1;`, ...src.derived.map(d => `${d.name} = ${d.init.text};`)];
   }
   if (preamble.length) {
     const indent = lineIndent(text, src.span.start);
     const body = stage.render(src.span);
-    const replacement = [`{ /* granularity set to 1 */`, ...preamble.map(p => indent + unit + p), indent + unit + reindent(body, indent, indent + unit), `${indent}}`].join('\n');
+    const replacement = [
+      `{ /* granularity set to 1 */`,
+      ...preamble.map(p => indent + unit + p),
+      indent + unit + reindent(body, indent, indent + unit),
+      `${indent}}`,
+    ].join('\n');
     stage.edit({ start: src.span.start, end: src.span.end, newText: replacement });
   }
   let derivedText = applyEdits(text, stage.edits);
@@ -329,6 +427,9 @@ export async function deriveProgram(src: ScheduleSource, variant: Variant): Prom
     cse = [...cse, ...result.notes];
   }
   const start = derivedText.lastIndexOf('\n', span.start - 1) + 1;
-  const code = reindent(derivedText.slice(start, span.end), lineIndent(derivedText, span.start), '').replace(/^[ \t]+/, '');
+  const code = reindent(derivedText.slice(start, span.end), lineIndent(derivedText, span.start), '').replace(
+    /^[ \t]+/,
+    '',
+  );
   return { variant, text: derivedText, span, code, cse };
 }

@@ -50,7 +50,10 @@ export function decideSystems(systems: SolverSystem[], options: SolverOptions = 
     try {
       smt = toSmtLib(system);
     } catch (e) {
-      return Promise.resolve<Decision>({ verdict: 'unknown', reason: `bad system: ${e instanceof Error ? e.message : String(e)}` });
+      return Promise.resolve<Decision>({
+        verdict: 'unknown',
+        reason: `bad system: ${e instanceof Error ? e.message : String(e)}`,
+      });
     }
     return host.decide(smt.smt, smt.names, timeoutMs);
   }));
@@ -68,7 +71,8 @@ export function toSmtLib(system: SolverSystem): { smt: string; names: string[] }
   const names: string[] = [];
   for (const v of system.variables ?? []) {
     const name = v?.name;
-    if (typeof name !== 'string' || name === '' || /[|\\]/.test(name)) throw new Error(`variable name ${JSON.stringify(name)} cannot be written in SMT-LIB`);
+    if (typeof name !== 'string' || name === '' || /[|\\]/.test(name))
+      throw new Error(`variable name ${JSON.stringify(name)} cannot be written in SMT-LIB`);
     if (names.includes(name)) throw new Error(`variable ${name} declared twice`);
     names.push(name);
     lines.push(`(declare-const |${name}| Int)`);
@@ -102,7 +106,12 @@ function oneTerm(text: string): boolean {
       const end = text.indexOf(c, i + 1);
       if (end < 0) return false;
       i = end;
-      if (c === '"') while (text[i + 1] === '"') { const next = text.indexOf('"', i + 2); if (next < 0) return false; i = next; }
+      if (c === '"')
+        while (text[i + 1] === '"') {
+          const next = text.indexOf('"', i + 2);
+          if (next < 0) return false;
+          i = next;
+        }
     } else if (c === '(') depth++;
     else if (c === ')' && --depth < 0) return false;
   }
@@ -209,7 +218,10 @@ class Host {
         this.failAll(m.reason);
       } else if (this.running?.request.id === m.id) {
         const { verdict, reason, model } = m;
-        this.finish({ verdict, ...(reason !== undefined ? { reason } : {}), ...(model ? { model } : {}) }, m.fatal === true);
+        this.finish(
+          { verdict, ...(reason !== undefined ? { reason } : {}), ...(model ? { model } : {}) },
+          m.fatal === true,
+        );
       }
     });
     const died = (why: string) => {

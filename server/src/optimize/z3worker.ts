@@ -35,15 +35,25 @@ if (port) {
   const post = (m: Message) => port.postMessage(m);
   const started = Date.now();
   const ready: Promise<Ctx | undefined> = start().then(
-    ctx => { post({ type: 'ready', startMs: Date.now() - started }); return ctx; },
-    (e: unknown) => { post({ type: 'unavailable', reason: `z3-solver not available: ${message(e).split('\n')[0]}` }); return undefined; },
+    ctx => {
+      post({ type: 'ready', startMs: Date.now() - started });
+      return ctx;
+    },
+    (e: unknown) => {
+      post({ type: 'unavailable', reason: `z3-solver not available: ${message(e).split('\n')[0]}` });
+      return undefined;
+    },
   );
   // One system at a time, in the order they came.
   let queue: Promise<unknown> = ready;
   port.on('message', (request: Request) => {
     queue = queue.then(async () => {
       const ctx = await ready;
-      post(ctx ? await decide(ctx, request) : { type: 'answer', id: request.id, verdict: 'unknown', reason: 'z3-solver not available' });
+      post(
+        ctx
+          ? await decide(ctx, request)
+          : { type: 'answer', id: request.id, verdict: 'unknown', reason: 'z3-solver not available' },
+      );
     });
   });
 }
@@ -65,7 +75,8 @@ async function decide(ctx: Ctx, request: Request): Promise<Message> {
       return { type: 'answer', id, verdict: 'unknown', reason: `bad system: ${message(e)}` };
     }
     const verdict = await solver.check();
-    if (verdict === 'unknown') return { type: 'answer', id, verdict, reason: `z3: ${solver.reasonUnknown() || 'unknown'}` };
+    if (verdict === 'unknown')
+      return { type: 'answer', id, verdict, reason: `z3: ${solver.reasonUnknown() || 'unknown'}` };
     if (verdict === 'unsat') return { type: 'answer', id, verdict };
     const model = solver.model();
     const values: Record<string, string> = {};

@@ -23,19 +23,49 @@ export function evaluateC(text: string, value: (name: string) => bigint | undefi
     if (t === '!') return 1n - truth(primary());
     if (t === '~') return ~primary();
     if (/^\d/.test(t)) return BigInt(t.replace(/[uUlL]+$/, ''));
-    if (/^[A-Za-z_]/.test(t) && peek() !== '(') { const v = skipping ? 0n : value(t); return v === undefined ? fail() : v; }
+    if (/^[A-Za-z_]/.test(t) && peek() !== '(') {
+      const v = skipping ? 0n : value(t);
+      return v === undefined ? fail() : v;
+    }
     if (/^[A-Za-z_]/.test(t) && skipping) {
       // A call in a branch not taken: skip its arguments.
-      for (let depth = 0; at < tokens.length;) { const u = tokens[at++]; depth += u === '(' ? 1 : u === ')' ? -1 : 0; if (depth === 0) break; }
+      for (let depth = 0; at < tokens.length;) {
+        const u = tokens[at++];
+        depth += u === '(' ? 1 : u === ')' ? -1 : 0;
+        if (depth === 0) break;
+      }
       return 0n;
     }
     return fail();
   };
   const levels: [string[], (a: bigint, b: bigint, op: string) => bigint][] = [
-    [['*', '/', '%'], (a, b, op) => (op === '*' ? a * b : b === 0n ? (skipping ? 0n : fail()) : op === '/' ? a / b : a % b)],
+    [
+      ['*', '/', '%'],
+      (a, b, op) => (op === '*' ? a * b : b === 0n ? (skipping ? 0n : fail()) : op === '/' ? a / b : a % b),
+    ],
     [['+', '-'], (a, b, op) => (op === '+' ? a + b : a - b)],
     [['<<', '>>'], (a, b, op) => (op === '<<' ? a << b : a >> b)],
-    [['<', '<=', '>', '>='], (a, b, op) => truth(op === '<' ? (a < b ? 1n : 0n) : op === '<=' ? (a <= b ? 1n : 0n) : op === '>' ? (a > b ? 1n : 0n) : (a >= b ? 1n : 0n))],
+    [
+      ['<', '<=', '>', '>='],
+      (a, b, op) =>
+        truth(
+          op === '<'
+            ? a < b
+              ? 1n
+              : 0n
+            : op === '<='
+              ? a <= b
+                ? 1n
+                : 0n
+              : op === '>'
+                ? a > b
+                  ? 1n
+                  : 0n
+                : a >= b
+                  ? 1n
+                  : 0n,
+        ),
+    ],
     [['==', '!='], (a, b, op) => ((a === b) === (op === '==') ? 1n : 0n)],
     [['&&'], (a, b) => truth(a) & truth(b)],
     [['||'], (a, b) => truth(a) | truth(b)],
@@ -51,7 +81,14 @@ export function evaluateC(text: string, value: (name: string) => bigint | undefi
     const c = binary(levels.length - 1);
     if (peek() !== '?') return c;
     at++;
-    const branch = (taken: boolean) => { if (!taken) skipping++; try { return conditional(); } finally { if (!taken) skipping--; } };
+    const branch = (taken: boolean) => {
+      if (!taken) skipping++;
+      try {
+        return conditional();
+      } finally {
+        if (!taken) skipping--;
+      }
+    };
     const yes = branch(c !== 0n);
     expect(':');
     const no = branch(c === 0n);

@@ -23,7 +23,11 @@ export function polynomialOf(e: SNode, text: string, reader: Reader): { poly: Po
     case 'number_literal': {
       const lit = text.slice(n.start, n.end).replace(/[uUlL]+$/, '');
       if (!/^(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9]\d*)$/.test(lit)) return { stop: n };
-      return { poly: Poly.constant(BigInt(lit.length > 1 && lit[0] === '0' && !/^0[xX]/.test(lit) ? `0o${lit.slice(1)}` : lit)) };
+      return {
+        poly: Poly.constant(
+          BigInt(lit.length > 1 && lit[0] === '0' && !/^0[xX]/.test(lit) ? `0o${lit.slice(1)}` : lit),
+        ),
+      };
     }
     case 'identifier': {
       const p = reader.identifier(n);

@@ -12,7 +12,12 @@ export class ArithmeticError extends Error {
   override name = 'ArithmeticError';
 }
 
-const gcd = (a: bigint, b: bigint): bigint => { a = a < 0n ? -a : a; b = b < 0n ? -b : b; while (b) [a, b] = [b, a % b]; return a; };
+const gcd = (a: bigint, b: bigint): bigint => {
+  a = a < 0n ? -a : a;
+  b = b < 0n ? -b : b;
+  while (b) [a, b] = [b, a % b];
+  return a;
+};
 
 export function rational(n: bigint | number, d: bigint | number = 1n): Rational {
   let nn = BigInt(n), dd = BigInt(d);
@@ -162,7 +167,9 @@ export class Poly {
 
   /** Terms as printed: highest degree first, then by monomial. */
   private printOrder(): Term[] {
-    return [...this.terms_.values()].sort((a, b) => degree(b) - degree(a) || monomialKey(a.powers).localeCompare(monomialKey(b.powers)));
+    return [...this.terms_.values()].sort(
+      (a, b) => degree(b) - degree(a) || monomialKey(a.powers).localeCompare(monomialKey(b.powers)),
+    );
   }
 
   /** C source (integer coefficients; a fraction is printed as an exact division of the term). */
@@ -213,16 +220,25 @@ const degree = (t: Term) => [...t.powers.values()].reduce((a, b) => a + b, 0);
  * nonnegative, as everywhere here, and each range not empty); undefined when a range is unknown or
  * a coefficient's sign is not decided. The footprints, the pointer extents and the dependence test all bound this way.
  */
-export function affineInterval(rest: Poly, coefficients: ReadonlyMap<string, Poly>, range: (x: string) => { lo?: Poly; hi?: Poly } | undefined): { min: Poly; max: Poly } | undefined {
-  let min = rest, max = rest;
+export function affineInterval(
+  rest: Poly,
+  coefficients: ReadonlyMap<string, Poly>,
+  range: (x: string) => { lo?: Poly; hi?: Poly } | undefined,
+): { min: Poly; max: Poly } | undefined {
+  let min = rest,
+    max = rest;
   for (const [x, c] of coefficients) {
     const r = range(x);
     if (!r?.lo || !r.hi) return undefined;
     // x takes a value, so its range is not empty: hi - lo ≥ 0 decides `n - 16` over `i ≤ n - 17`.
     const span = r.hi.sub(r.lo);
-    if (c.nonNegative() || c.sub(span).nonNegative()) { min = min.add(c.mul(r.lo)); max = max.add(c.mul(r.hi)); }
-    else if (c.nonPositive() || c.add(span).nonPositive()) { min = min.add(c.mul(r.hi)); max = max.add(c.mul(r.lo)); }
-    else return undefined;
+    if (c.nonNegative() || c.sub(span).nonNegative()) {
+      min = min.add(c.mul(r.lo));
+      max = max.add(c.mul(r.hi));
+    } else if (c.nonPositive() || c.add(span).nonPositive()) {
+      min = min.add(c.mul(r.hi));
+      max = max.add(c.mul(r.lo));
+    } else return undefined;
   }
   return { min, max };
 }

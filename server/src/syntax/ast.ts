@@ -75,7 +75,9 @@ export function nodeCovering(root: SNode, span: Span): SNode {
 }
 
 /** Nodes that name what a declarator declares (C++ adds qualified, destructor and operator names). */
-const DECLARED_NAMES = new Set(['identifier', 'field_identifier', 'qualified_identifier', 'destructor_name', 'operator_name']);
+const DECLARED_NAMES = new Set([
+  'identifier', 'field_identifier', 'qualified_identifier', 'destructor_name', 'operator_name',
+]);
 
 /** The name node a declarator declares, through pointer, array, function, parenthesized and
  * reference declarators: `f` in `*f(int)`, `fp` in `(*fp(void))(int)`, `a` in `a[N]`. */
@@ -83,7 +85,13 @@ export function declaredName(declarator: SNode | undefined): SNode | undefined {
   let node = declarator;
   while (node && !DECLARED_NAMES.has(node.type)) {
     // parenthesized_declarator and reference_declarator have no `declarator` field in tree-sitter.
-    node = child(node, 'declarator') ?? (node.type === 'parenthesized_declarator' ? named(node)[0] : node.type === 'reference_declarator' ? named(node).at(-1) : undefined);
+    node =
+      child(node, 'declarator') ??
+      (node.type === 'parenthesized_declarator'
+        ? named(node)[0]
+        : node.type === 'reference_declarator'
+          ? named(node).at(-1)
+          : undefined);
   }
   return node;
 }
@@ -96,7 +104,8 @@ export function functionName(fn: SNode, text: string): Ident | undefined {
 }
 
 export function enclosingFunction(node: SNode): SNode | undefined {
-  for (let p: SNode | null = node; p; p = p.parent) if (p.type === 'function_definition' || p.type === 'lambda_expression') return p;
+  for (let p: SNode | null = node; p; p = p.parent)
+    if (p.type === 'function_definition' || p.type === 'lambda_expression') return p;
   return undefined;
 }
 
@@ -131,6 +140,7 @@ export function conjuncts(e: SNode | undefined, text: string): SNode[] {
   const n = unparen(e);
   if (!n) return [];
   const l = child(n, 'left'), r = child(n, 'right');
-  if (n.type === 'binary_expression' && l && r && text.slice(l.end, r.start).trim() === '&&') return [...conjuncts(l, text), ...conjuncts(r, text)];
+  if (n.type === 'binary_expression' && l && r && text.slice(l.end, r.start).trim() === '&&')
+    return [...conjuncts(l, text), ...conjuncts(r, text)];
   return [n];
 }

@@ -44,7 +44,8 @@ function scan(text: string): { includes: IncludeLine[]; after: number } {
     else if (directive === 'endif' && depth > 0 && --depth === 0 && pending) { after = end; pending = false; }
     else if (directive === 'include') {
       const inc = INCLUDE.exec(m[0]);
-      if (inc) includes.push({ start: m.index!, end, header: inc[2].trim(), system: inc[1] === '<', conditional: depth > 0 });
+      if (inc)
+        includes.push({ start: m.index!, end, header: inc[2].trim(), system: inc[1] === '<', conditional: depth > 0 });
       if (depth === 0) after = end;
       else pending = true;
     }

@@ -84,7 +84,8 @@ class Mask {
   blank(start: number, end: number, word = ''): void {
     const original = this.source.slice(start, end);
     const rest = original.length - word.length;
-    const blanked = word + (/[\r\n]/.test(original) ? original.slice(word.length).replace(/[^\r\n]/g, ' ') : ' '.repeat(rest));
+    const blanked =
+      word + (/[\r\n]/.test(original) ? original.slice(word.length).replace(/[^\r\n]/g, ' ') : ' '.repeat(rest));
     this.edits.push({ start, end, text: blanked });
   }
 
@@ -109,7 +110,8 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -312,12 +314,24 @@ export function scanKeywords(text: string): KeywordLayer {
     } else {
       if (token === 'cilk_reducer') {
         const clause = readClause(text, i);
-        if (clause && !clause.unterminated) { reducers.push(clause); mask.blank(clause.start, clause.end); re.lastIndex = clause.end; }
+        if (clause && !clause.unterminated) {
+          reducers.push(clause);
+          mask.blank(clause.start, clause.end);
+          re.lastIndex = clause.end;
+        }
         continue;
       }
       const keyword = SPELLINGS[token];
       if (!keyword) continue;
-      const kw: KeywordToken = { keyword, spelling: token, start: i, end: i + token.length, clauses: [], unknownClauses: [], headEnd: i + token.length };
+      const kw: KeywordToken = {
+        keyword,
+        spelling: token,
+        start: i,
+        end: i + token.length,
+        clauses: [],
+        unknownClauses: [],
+        headEnd: i + token.length,
+      };
       keywords.push(kw);
       maskKeyword(text, mask, kw);
       re.lastIndex = kw.headEnd;
@@ -331,12 +345,18 @@ function preprocessorLine(text: string, hash: number, mask: Mask, pragmas: Pragm
   const end = logicalLineEnd(text, hash);
   if (readIdent(text, skipTrivia(text, hash + 1, true)) !== 'pragma') return end;
   const raw = text.slice(hash, end);
-  const pragma: PragmaLine = { start: hash, end, text: blankComments(raw.replace(/\\\r?\n/g, m => ' '.repeat(m.length))), trailingClauses: [] };
+  const pragma: PragmaLine = {
+    start: hash,
+    end,
+    text: blankComments(raw.replace(/\\\r?\n/g, m => ' '.repeat(m.length))),
+    trailingClauses: [],
+  };
   pragmas.push(pragma);
   // The preprocessor reads a comment in a directive as one space, even one running over a newline;
   // tree-sitter ends the directive at the comment and parses the rest of the line as code. So the
   // masked text has blanks there (newlines too).
-  for (const c of raw.matchAll(/\/\*[\s\S]*?(?:\*\/|$)|\/\/[^\n]*/g)) mask.put(hash + c.index!, ' '.repeat(c[0].length));
+  for (const c of raw.matchAll(/\/\*[\s\S]*?(?:\*\/|$)|\/\/[^\n]*/g))
+    mask.put(hash + c.index!, ' '.repeat(c[0].length));
   // Thesis quirk (Chen 2017 Ch. 6): `#pragma mf fork` / `schedule` may have their
   // shared(...)/cache(...) clauses on the following lines.
   const m = /^#\s*pragma\s+mf\s+(fork|schedule)\b/.exec(pragma.text);

@@ -1,12 +1,21 @@
 // OpenMP 4.5 directives and clauses (OpenMP API 4.5, Nov 2015, §2): every directive and
 // clause is recognized; the clauses that take variable lists are parsed into items.
 
-const PARALLEL = ['if', 'num_threads', 'default', 'private', 'firstprivate', 'shared', 'copyin', 'reduction', 'proc_bind'];
-const FOR = ['private', 'firstprivate', 'lastprivate', 'linear', 'reduction', 'schedule', 'collapse', 'ordered', 'nowait'];
+const PARALLEL = [
+  'if', 'num_threads', 'default', 'private', 'firstprivate', 'shared', 'copyin', 'reduction', 'proc_bind',
+];
+const FOR = [
+  'private', 'firstprivate', 'lastprivate', 'linear', 'reduction', 'schedule', 'collapse', 'ordered', 'nowait',
+];
 const SECTIONS = ['private', 'firstprivate', 'lastprivate', 'reduction', 'nowait'];
 const SIMD = ['safelen', 'simdlen', 'linear', 'aligned', 'private', 'lastprivate', 'reduction', 'collapse'];
-const TASK = ['if', 'final', 'untied', 'default', 'mergeable', 'private', 'firstprivate', 'shared', 'depend', 'priority'];
-const TASKLOOP = ['if', 'shared', 'private', 'firstprivate', 'lastprivate', 'default', 'grainsize', 'num_tasks', 'collapse', 'final', 'priority', 'untied', 'mergeable', 'nogroup'];
+const TASK = [
+  'if', 'final', 'untied', 'default', 'mergeable', 'private', 'firstprivate', 'shared', 'depend', 'priority',
+];
+const TASKLOOP = [
+  'if', 'shared', 'private', 'firstprivate', 'lastprivate', 'default', 'grainsize', 'num_tasks', 'collapse', 'final',
+  'priority', 'untied', 'mergeable', 'nogroup',
+];
 const TARGET = ['if', 'device', 'private', 'firstprivate', 'map', 'is_device_ptr', 'defaultmap', 'nowait', 'depend'];
 const TEAMS = ['num_teams', 'thread_limit', 'default', 'private', 'firstprivate', 'shared', 'reduction'];
 const DISTRIBUTE = ['private', 'firstprivate', 'lastprivate', 'collapse', 'dist_schedule'];
@@ -16,10 +25,7 @@ const union = (...lists: string[][]) => [...new Set(lists.flat())];
 
 /** Directive name (words joined by one space) -> clauses it accepts. */
 export const OMP_DIRECTIVES: ReadonlyMap<string, readonly string[]> = new Map<string, string[]>([
-  ['parallel', PARALLEL],
-  ['for', FOR],
-  ['for simd', union(FOR, SIMD)],
-  ['sections', SECTIONS],
+  ['parallel', PARALLEL], ['for', FOR], ['for simd', union(FOR, SIMD)], ['sections', SECTIONS],
   ['section', []],
   ['single', ['private', 'firstprivate', 'copyprivate', 'nowait']],
   ['simd', SIMD],
@@ -35,20 +41,13 @@ export const OMP_DIRECTIVES: ReadonlyMap<string, readonly string[]> = new Map<st
   ['target update', ['if', 'device', 'to', 'from', 'depend', 'nowait']],
   ['declare target', ['to', 'link']],
   ['end declare target', []],
-  ['teams', TEAMS],
-  ['distribute', DISTRIBUTE],
-  ['distribute simd', union(DISTRIBUTE, SIMD)],
+  ['teams', TEAMS], ['distribute', DISTRIBUTE], ['distribute simd', union(DISTRIBUTE, SIMD)],
   ['distribute parallel for', union(DISTRIBUTE, PARALLEL, FOR)],
-  ['distribute parallel for simd', union(DISTRIBUTE, PARALLEL, FOR, SIMD)],
-  ['parallel for', union(PARALLEL, FOR)],
-  ['parallel sections', union(PARALLEL, SECTIONS)],
-  ['parallel for simd', union(PARALLEL, FOR, SIMD)],
-  ['target parallel', union(TARGET, PARALLEL)],
-  ['target parallel for', union(TARGET, PARALLEL, FOR)],
-  ['target parallel for simd', union(TARGET, PARALLEL, FOR, SIMD)],
-  ['target simd', union(TARGET, SIMD)],
-  ['target teams', union(TARGET, TEAMS)],
-  ['teams distribute', union(TEAMS, DISTRIBUTE)],
+  ['distribute parallel for simd', union(DISTRIBUTE, PARALLEL, FOR, SIMD)], ['parallel for', union(PARALLEL, FOR)],
+  ['parallel sections', union(PARALLEL, SECTIONS)], ['parallel for simd', union(PARALLEL, FOR, SIMD)],
+  ['target parallel', union(TARGET, PARALLEL)], ['target parallel for', union(TARGET, PARALLEL, FOR)],
+  ['target parallel for simd', union(TARGET, PARALLEL, FOR, SIMD)], ['target simd', union(TARGET, SIMD)],
+  ['target teams', union(TARGET, TEAMS)], ['teams distribute', union(TEAMS, DISTRIBUTE)],
   ['teams distribute simd', union(TEAMS, DISTRIBUTE, SIMD)],
   ['target teams distribute', union(TARGET, TEAMS, DISTRIBUTE)],
   ['target teams distribute simd', union(TARGET, TEAMS, DISTRIBUTE, SIMD)],
@@ -71,7 +70,9 @@ export const OMP_DIRECTIVES: ReadonlyMap<string, readonly string[]> = new Map<st
 ]);
 
 /** Directives that take a parenthesized argument right after their name. */
-export const OMP_DIRECTIVE_ARGUMENT: ReadonlySet<string> = new Set(['critical', 'flush', 'threadprivate', 'declare reduction', 'declare simd', 'declare target']);
+export const OMP_DIRECTIVE_ARGUMENT: ReadonlySet<string> = new Set([
+  'critical', 'flush', 'threadprivate', 'declare reduction', 'declare simd', 'declare target',
+]);
 
 /** Stand-alone directives: no statement follows them. */
 export const OMP_STANDALONE: ReadonlySet<string> = new Set([

@@ -39,7 +39,8 @@ export const CPP_MARKER = '// metafork: C++';
 
 // A qualified name (`ns::box`) is C++; C23 attributes (`[[gnu::hot]]`) are not qualified names.
 // (`::` is matched first and the lookbehinds checked after it: this runs on every edit.)
-const CPP_MARKERS = /^\s*(using\s+namespace\b|namespace\s+\w+\s*\{|template\s*<|class\s+\w+\s*[:{]|#\s*include\s*<(iostream|algorithm|vector|string|cstdio|cstdlib|map|functional)>|\/\/ metafork: C\+\+$)|\bstd::|::(?<=[A-Za-z_]\w*\s*::)(?<!\[\[[^\]\n]*::)\s*[A-Za-z_~]|\b(?:int|char|long|short|float|double|bool|auto|unsigned)\s*&\s*[A-Za-z_]\w*\s*=/m;
+const CPP_MARKERS =
+  /^\s*(using\s+namespace\b|namespace\s+\w+\s*\{|template\s*<|class\s+\w+\s*[:{]|#\s*include\s*<(iostream|algorithm|vector|string|cstdio|cstdlib|map|functional)>|\/\/ metafork: C\+\+$)|\bstd::|::(?<=[A-Za-z_]\w*\s*::)(?<!\[\[[^\]\n]*::)\s*[A-Za-z_~]|\b(?:int|char|long|short|float|double|bool|auto|unsigned)\s*&\s*[A-Za-z_]\w*\s*=/m;
 
 /** C++ for C++ file names, and for `.mfc` files that are plainly C++ (Figure 3.1 is, and so is
  * what the translators write for C++ input). */
@@ -62,7 +63,9 @@ export interface SNode {
 }
 
 /** Anonymous tokens worth keeping: operators (fields) and a few keywords the checks read. */
-const KEPT_ANONYMOUS = new Set(['static', 'const', 'extern', 'volatile', 'register', 'auto', 'inline', 'typedef', '&', '*']);
+const KEPT_ANONYMOUS = new Set([
+  'static', 'const', 'extern', 'volatile', 'register', 'auto', 'inline', 'typedef', '&', '*',
+]);
 
 /**
  * Converts a tree-sitter subtree to SNodes with one cursor walk. Every cursor property is a
@@ -128,10 +131,18 @@ function pointAt(text: string, offset: number): { row: number; column: number } 
 }
 
 /** The point reached from `from` (the point of offset `start`) after text[start, end). */
-function advance(from: { row: number; column: number }, text: string, start: number, end: number): { row: number; column: number } {
+function advance(
+  from: { row: number; column: number },
+  text: string,
+  start: number,
+  end: number,
+): { row: number; column: number } {
   let { row } = from;
   let lineStart = -1;
-  for (let i = text.indexOf('\n', start); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) { row++; lineStart = i + 1; }
+  for (let i = text.indexOf('\n', start); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
   return lineStart < 0 ? { row, column: from.column + (end - start) } : { row, column: end - lineStart };
 }
 
@@ -169,12 +180,26 @@ export class SyntaxDocument {
     const layer = scanKeywords(text);
     const before = this.layer.masked;
     const after = layer.masked;
-    if (before === after) return new SyntaxDocument(this.grammars, this.fileName, text, this.language, this.grammar, layer, this.tree.copy(), this.parser);
+    if (before === after)
+      return new SyntaxDocument(
+        this.grammars,
+        this.fileName,
+        text,
+        this.language,
+        this.grammar,
+        layer,
+        this.tree.copy(),
+        this.parser,
+      );
     let prefix = 0;
     const shortest = Math.min(before.length, after.length);
     while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
     let suffix = 0;
-    while (suffix < shortest - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
+    while (
+      suffix < shortest - prefix &&
+      before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
+    )
+      suffix++;
     const edited = this.tree.copy();
     const startPosition = pointAt(before, prefix);
     edited.edit({
@@ -186,7 +211,16 @@ export class SyntaxDocument {
     const tree = this.parser.parse(after, edited);
     edited.delete();
     if (!tree) throw new Error('tree-sitter returned no tree');
-    return new SyntaxDocument(this.grammars, this.fileName, text, this.language, this.grammar, layer, tree, this.parser);
+    return new SyntaxDocument(
+      this.grammars,
+      this.fileName,
+      text,
+      this.language,
+      this.grammar,
+      layer,
+      tree,
+      this.parser,
+    );
   }
 
   /** Frees the WASM tree; tree-sitter trees are not garbage-collected. */

@@ -91,7 +91,11 @@ function readParens(cur: Cursor): { text: string; span: Span; closed: boolean } 
     }
   }
   cur.i = cur.text.length;
-  return { text: cur.text.slice(open + 1), span: { start: cur.abs(open + 1), end: cur.abs(cur.text.length) }, closed: false };
+  return {
+    text: cur.text.slice(open + 1),
+    span: { start: cur.abs(open + 1), end: cur.abs(cur.text.length) },
+    closed: false,
+  };
 }
 
 /** Returns the family of a pragma line, or undefined for pragmas of other tools (`once`, `GCC`...). */
@@ -134,7 +138,8 @@ export function parsePragma(line: PragmaLine): Directive | undefined {
       message: first
         ? `unknown ${familyLabel(family)} directive '${first.name}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`
         : `missing directive name after '#pragma ${family}'`,
-      span, data: suggestion && first ? { replace: first.name, with: suggestion } : undefined,
+      span,
+      data: suggestion && first ? { replace: first.name, with: suggestion } : undefined,
     });
     directive.name = first?.name ?? '';
     directive.nameSpan = first ? { start: first.start, end: first.end } : { start: line.start, end: line.end };
@@ -143,7 +148,8 @@ export function parsePragma(line: PragmaLine): Directive | undefined {
   directive.name = words.slice(0, matched).map(w => w.name).join(' ');
   directive.nameSpan = { start: line.start + nameStart, end: line.start + matchedEnd };
   cur.i = matchedEnd;
-  directive.standalone = family === 'omp' ? OMP_STANDALONE.has(directive.name) : STANDALONE.has(`${family} ${directive.name}`);
+  directive.standalone =
+    family === 'omp' ? OMP_STANDALONE.has(directive.name) : STANDALONE.has(`${family} ${directive.name}`);
 
   if (directive.name === 'grainsize') {
     // `#pragma meta grainsize = e`, `#pragma cilk grainsize [=] e`.
@@ -152,16 +158,32 @@ export function parsePragma(line: PragmaLine): Directive | undefined {
     cur.skipBlanks();
     const text = line.text.slice(cur.i).trim();
     const span = { start: cur.abs(), end: cur.abs() + text.length };
-    if (!text) directive.problems.push({ code: 'MF203', message: `'#pragma ${family} grainsize' needs an expression, e.g. '#pragma ${family} grainsize = 64'`, span: directive.nameSpan });
-    directive.argument = { text, span, items: identList(line.text, cur.i, cur.i + text.length).map(id => shift(id, line.start)) };
+    if (!text)
+      directive.problems.push({
+        code: 'MF203',
+        message: `'#pragma ${family} grainsize' needs an expression, e.g. '#pragma ${family} grainsize = 64'`,
+        span: directive.nameSpan,
+      });
+    directive.argument = {
+      text,
+      span,
+      items: identList(line.text, cur.i, cur.i + text.length).map(id => shift(id, line.start)),
+    };
     return directive;
   }
   if (family === 'omp' && OMP_DIRECTIVE_ARGUMENT.has(directive.name)) {
     cur.skipBlanks();
     if (cur.char === '(') {
       const p = readParens(cur);
-      directive.argument = { text: p.text, span: p.span, items: identList(line.text, p.span.start - line.start, p.span.end - line.start).map(id => shift(id, line.start)) };
-      if (!p.closed) directive.problems.push({ code: 'MF203', message: `missing ')' after '${directive.name}('`, span: p.span });
+      directive.argument = {
+        text: p.text,
+        span: p.span,
+        items: identList(line.text, p.span.start - line.start, p.span.end - line.start).map(id =>
+          shift(id, line.start),
+        ),
+      };
+      if (!p.closed)
+        directive.problems.push({ code: 'MF203', message: `missing ')' after '${directive.name}('`, span: p.span });
     }
   }
   const allowed = table.get(directive.name) ?? [];
@@ -173,16 +195,31 @@ export function parsePragma(line: PragmaLine): Directive | undefined {
     if (!name) {
       const bad = cur.i++; // at least one character: the loop must advance
       while (!cur.done && !/[\s,]/.test(cur.char)) cur.i++;
-      directive.problems.push({ code: 'MF203', message: `unexpected '${line.text.slice(bad, cur.i)}' in '#pragma ${family} ${directive.name}'`, span: { start: cur.abs(bad), end: cur.abs() } });
+      directive.problems.push({
+        code: 'MF203',
+        message: `unexpected '${line.text.slice(bad, cur.i)}' in '#pragma ${family} ${directive.name}'`,
+        span: { start: cur.abs(bad), end: cur.abs() },
+      });
       continue;
     }
     cur.skipBlanks();
-    const clause: DirectiveClause = { name: name.name, nameSpan: { start: name.start, end: name.end }, start: name.start, end: name.end, items: [] };
+    const clause: DirectiveClause = {
+      name: name.name,
+      nameSpan: { start: name.start, end: name.end },
+      start: name.start,
+      end: name.end,
+      items: [],
+    };
     if (cur.char === '(') {
       const p = readParens(cur);
       clause.args = { text: p.text, span: p.span };
       clause.end = p.closed ? p.span.end + 1 : p.span.end;
-      if (!p.closed) directive.problems.push({ code: 'MF203', message: `missing ')' to close '${name.name}('`, span: { start: name.start, end: p.span.end } });
+      if (!p.closed)
+        directive.problems.push({
+          code: 'MF203',
+          message: `missing ')' to close '${name.name}('`,
+          span: { start: name.start, end: p.span.end },
+        });
       parseClauseArguments(clause, line);
     }
     directive.clauses.push(clause);
@@ -199,7 +236,15 @@ function familyLabel(family: PragmaFamily): string {
 function shift(id: Ident, by: number): Ident { return { name: id.name, start: id.start + by, end: id.end + by }; }
 
 export function fromKeywordClause(c: KeywordClause): DirectiveClause {
-  return { name: c.name, nameSpan: c.nameSpan, start: c.start, end: c.end, args: { text: c.argsText, span: c.argsSpan }, items: c.items, modifier: c.operator };
+  return {
+    name: c.name,
+    nameSpan: c.nameSpan,
+    start: c.start,
+    end: c.end,
+    args: { text: c.argsText, span: c.argsSpan },
+    items: c.items,
+    modifier: c.operator,
+  };
 }
 
 function parseClauseArguments(clause: DirectiveClause, line: PragmaLine): void {
@@ -252,7 +297,12 @@ function listItems(text: string, start: number, end: number, base: number): Iden
   return items;
 }
 
-function checkClause(directive: Directive, clause: DirectiveClause, allowed: readonly string[], known: ReadonlySet<string>): void {
+function checkClause(
+  directive: Directive,
+  clause: DirectiveClause,
+  allowed: readonly string[],
+  known: ReadonlySet<string>,
+): void {
   const where = `'#pragma ${directive.family} ${directive.name}'`;
   const problems = directive.problems;
   if (!known.has(clause.name)) {
@@ -260,25 +310,48 @@ function checkClause(directive: Directive, clause: DirectiveClause, allowed: rea
     problems.push({
       code: 'MF202',
       message: `unknown clause '${clause.name}' on ${where}${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
-      span: clause.nameSpan, data: suggestion ? { replace: clause.name, with: suggestion } : undefined,
+      span: clause.nameSpan,
+      data: suggestion ? { replace: clause.name, with: suggestion } : undefined,
     });
     return;
   }
   if (!allowed.includes(clause.name)) {
-    problems.push({ code: 'MF204', message: `clause '${clause.name}' is not valid on ${where}`, span: clause.nameSpan, data: { clause: clause.name } });
+    problems.push({
+      code: 'MF204',
+      message: `clause '${clause.name}' is not valid on ${where}`,
+      span: clause.nameSpan,
+      data: { clause: clause.name },
+    });
     return;
   }
   if (directive.family !== 'omp') {
-    if (!clause.args) problems.push({ code: 'MF203', message: `clause '${clause.name}' needs a parenthesized variable list`, span: clause.nameSpan });
+    if (!clause.args)
+      problems.push({
+        code: 'MF203',
+        message: `clause '${clause.name}' needs a parenthesized variable list`,
+        span: clause.nameSpan,
+      });
     return;
   }
   const bare = OMP_BARE_CLAUSES.has(clause.name);
   if (bare && clause.args && !OMP_OPTIONAL_ARGUMENT.has(clause.name)) {
-    problems.push({ code: 'MF203', message: `clause '${clause.name}' takes no argument`, span: { start: clause.start, end: clause.end } });
+    problems.push({
+      code: 'MF203',
+      message: `clause '${clause.name}' takes no argument`,
+      span: { start: clause.start, end: clause.end },
+    });
   } else if (!bare && !clause.args && !OMP_OPTIONAL_ARGUMENT.has(clause.name)) {
-    problems.push({ code: 'MF203', message: `clause '${clause.name}' needs a parenthesized argument`, span: clause.nameSpan });
+    problems.push({
+      code: 'MF203',
+      message: `clause '${clause.name}' needs a parenthesized argument`,
+      span: clause.nameSpan,
+    });
   } else if (clause.args && !clause.args.text.trim()) {
-    problems.push({ code: 'MF203', message: `clause '${clause.name}' has an empty argument`, span: { start: clause.start, end: clause.end } });
+    problems.push({
+      code: 'MF203',
+      message: `clause '${clause.name}' has an empty argument`,
+      span: { start: clause.start, end: clause.end },
+    });
   } else if (clause.args && OMP_CLAUSE_KEYWORDS[clause.name]) {
     const value = clause.args.text.trim();
     const options = OMP_CLAUSE_KEYWORDS[clause.name];
@@ -287,10 +360,15 @@ function checkClause(directive: Directive, clause: DirectiveClause, allowed: rea
       problems.push({
         code: 'MF203',
         message: `'${clause.name}(${value})' is not valid: expected ${options.map(o => `'${o}'`).join(' or ')}${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
-        span: clause.args.span, data: suggestion ? { replace: value, with: suggestion } : undefined,
+        span: clause.args.span,
+        data: suggestion ? { replace: value, with: suggestion } : undefined,
       });
     }
   } else if (clause.name === 'reduction' && clause.args && !clause.modifier) {
-    problems.push({ code: 'MF203', message: `'reduction' needs an operator: 'reduction(+: ${clause.args.text.trim()})'`, span: clause.args.span });
+    problems.push({
+      code: 'MF203',
+      message: `'reduction' needs an operator: 'reduction(+: ${clause.args.text.trim()})'`,
+      span: clause.args.span,
+    });
   }
 }

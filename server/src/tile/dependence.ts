@@ -27,7 +27,10 @@ export interface NestLoop { node: SNode; variable: Variable; symbol: string; lo?
  * scalar every iteration writes), not when it only could not be ruled out (an indirect write, a call). */
 export interface Dependence { loop: string; message: string; at: SNode; certain: boolean }
 
-const PURE = new Set(['abs', 'fabs', 'fabsf', 'sqrt', 'sqrtf', 'exp', 'expf', 'log', 'logf', 'sin', 'sinf', 'cos', 'cosf', 'pow', 'powf', 'min', 'max', 'fmin', 'fmax', 'floor', 'ceil']);
+const PURE = new Set([
+  'abs', 'fabs', 'fabsf', 'sqrt', 'sqrtf', 'exp', 'expf', 'log', 'logf', 'sin', 'sinf', 'cos', 'cosf', 'pow', 'powf',
+  'min', 'max', 'fmin', 'fmax', 'floor', 'ceil',
+]);
 
 /** The index of a canonical for statement: declared in its header (`int i = 0`) or before it (`i = 0`).
  * Remembered per loop: every identifier the dependence test reads asks about the loops around it. */
@@ -36,8 +39,15 @@ function indexOf(model: ItemModel, loop: SNode): Variable | undefined {
   if (!indices.has(loop)) {
     const h = canonicalHeader(loop, model.text).header;
     const init = child(loop, 'initializer');
-    indices.set(loop, h && init ? model.scopes.variables.find(v => v.name === h.variable && within(v.span, init))
-      ?? model.scopes.references.find(r => r.name === h.variable && within(r.span, init) && r.access === 'write')?.variable ?? null : null);
+    indices.set(
+      loop,
+      h && init
+        ? (model.scopes.variables.find(v => v.name === h.variable && within(v.span, init)) ??
+            model.scopes.references.find(r => r.name === h.variable && within(r.span, init) && r.access === 'write')
+              ?.variable ??
+            null)
+        : null,
+    );
   }
   return indices.get(loop) ?? undefined;
 }
@@ -104,9 +114,16 @@ interface Ref { node: SNode; array: Variable; indices: SNode[]; writes: boolean;
 function arrayRefs(model: ItemModel, nest: SNode, loops: NestLoop[]): Ref[] {
   const out: Ref[] = [];
   for (const r of model.scopes.references) {
-    if (!r.variable || !within(r.span, nest) || r.variable.shape === 'value' || r.variable.shape === 'function') continue;
+    if (!r.variable || !within(r.span, nest) || r.variable.shape === 'value' || r.variable.shape === 'function')
+      continue;
     const { top, indices } = subscriptChain(r.node);
-    out.push({ node: top, array: r.variable, indices, writes: r.access !== 'read', loops: loops.filter(l => within(top, l.node)) });
+    out.push({
+      node: top,
+      array: r.variable,
+      indices,
+      writes: r.access !== 'read',
+      loops: loops.filter(l => within(top, l.node)),
+    });
   }
   return out;
 }
@@ -120,7 +137,12 @@ function interval(p: Poly, ranges: Map<string, { lo: Poly; hi: Poly }>): { min: 
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
 
 /** Why the iterations of `loop` may not run in parallel: empty when they may. */
-export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable> = new Set()): Dependence[] {
+export function carriedDependences(
+  model: ItemModel,
+  nest: SNode,
+  loop: NestLoop,
+  privates: ReadonlySet<Variable> = new Set(),
+): Dependence[] {
   const text = model.text;
   const loops = nestLoops(model, nest);
   let lines: LineIndex | undefined;
@@ -136,16 +158,35 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
   for (const r of model.scopes.references) {
     if (r.variable || !within(r.span, body) || unseen.has(r.name) || (r.access === 'read' && !r.through)) continue;
     unseen.add(r.name);
-    out.push({ loop: name, at: r.node, certain: false, message: `${show(subscriptChain(r.node).top)} uses '${r.name}', whose declaration is not visible (in a header or behind a macro): the test cannot tell which elements iterations of '${name}' touch` });
+    out.push({
+      loop: name,
+      at: r.node,
+      certain: false,
+      message: `${show(subscriptChain(r.node).top)} uses '${r.name}', whose declaration is not visible (in a header or behind a macro): the test cannot tell which elements iterations of '${name}' touch`,
+    });
   }
   // A field written of a structure of the outside: the test compares whole variables' elements only.
   const fields = new Set<Variable>();
   for (const r of model.scopes.references) {
     const v = r.variable;
-    if (!v || r.through !== 'field' || r.access === 'read' || v.shape !== 'value' || within(v.span, loop.node) || privates.has(v) || fields.has(v)) continue;
+    if (
+      !v ||
+      r.through !== 'field' ||
+      r.access === 'read' ||
+      v.shape !== 'value' ||
+      within(v.span, loop.node) ||
+      privates.has(v) ||
+      fields.has(v)
+    )
+      continue;
     fields.add(v);
     if (!within(r.span, body)) continue;
-    out.push({ loop: name, at: r.node, certain: false, message: `${show(written(r.node))} writes a field of '${v.name}': the test does not compare the elements of fields, so iterations of '${name}' may touch the same one` });
+    out.push({
+      loop: name,
+      at: r.node,
+      certain: false,
+      message: `${show(written(r.node))} writes a field of '${v.name}': the test does not compare the elements of fields, so iterations of '${name}' may touch the same one`,
+    });
   }
   // Scalars of the outside written in the body: every iteration writes the same variable.
   const scalarWrites = new Set<Variable>();
@@ -154,27 +195,51 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
     if (r.variable.shape === 'value' && !within(r.variable.span, loop.node) && !scalarWrites.has(r.variable)) {
       scalarWrites.add(r.variable);
       const compound = r.access === 'readwrite';
-      out.push({ loop: name, at: r.node, certain: true, message: compound
-        ? `'${r.variable.name}' accumulates across the iterations of '${name}' at ${show(r.node.parent ?? r.node)}: a reduction without a clause (give each iteration its own result)`
-        : `every iteration of '${name}' writes the scalar '${r.variable.name}' at ${show(r.node.parent ?? r.node)}` });
+      out.push({
+        loop: name,
+        at: r.node,
+        certain: true,
+        message: compound
+          ? `'${r.variable.name}' accumulates across the iterations of '${name}' at ${show(r.node.parent ?? r.node)}: a reduction without a clause (give each iteration its own result)`
+          : `every iteration of '${name}' writes the scalar '${r.variable.name}' at ${show(r.node.parent ?? r.node)}`,
+      });
     }
   }
   // Leaving the loop early: whether a later iteration runs depends on an earlier one.
   walk(body, n => {
-    if (n.type === 'return_statement' || n.type === 'goto_statement') out.push({ loop: name, at: n, certain: true, message: `${show(n)} leaves the loop '${name}' from inside an iteration` });
+    if (n.type === 'return_statement' || n.type === 'goto_statement')
+      out.push({
+        loop: name,
+        at: n,
+        certain: true,
+        message: `${show(n)} leaves the loop '${name}' from inside an iteration`,
+      });
     return true;
   });
   const early = ownJump(body, 'break');
-  if (early) out.push({ loop: name, at: early, certain: true, message: `${show(early)} ends the loop '${name}' early: whether a later iteration runs depends on an earlier one` });
+  if (early)
+    out.push({
+      loop: name,
+      at: early,
+      certain: true,
+      message: `${show(early)} ends the loop '${name}' early: whether a later iteration runs depends on an earlier one`,
+    });
   // Calls whose effects are unknown (math functions, and function-like macros whose expansion
   // assigns nothing, are pure).
-  const macros = new Set([...macroDefinitions(text).values()].filter(m => m.params && !macroWrites(m))
-    .map(m => m.name));
+  const macros = new Set(
+    [...macroDefinitions(text).values()].filter(m => m.params && !macroWrites(m)).map(m => m.name),
+  );
   walk(body, n => {
     if (n.type !== 'call_expression') return true;
     const f = child(n, 'function');
     const callee = f ? text.slice(f.start, f.end) : '';
-    if (!PURE.has(callee) && !macros.has(callee)) out.push({ loop: name, at: n, certain: false, message: `${show(n)} calls '${callee}', whose effects on memory are unknown` });
+    if (!PURE.has(callee) && !macros.has(callee))
+      out.push({
+        loop: name,
+        at: n,
+        certain: false,
+        message: `${show(n)} calls '${callee}', whose effects on memory are unknown`,
+      });
     return true;
   });
 
@@ -190,13 +255,24 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
       if (g.array !== w.array) {
         // Two names of one array: their indices say nothing about each other.
         if (!mayAlias(model, w.array, g.array)) continue;
-        found = { loop: name, at: w.node, certain: false, message: `${show(w.node)} and ${show(g.node)} may touch the same element: '${w.array.name}' and '${g.array.name}' may point into the same array (declare them 'restrict' if they never overlap)` };
+        found = {
+          loop: name,
+          at: w.node,
+          certain: false,
+          message: `${show(w.node)} and ${show(g.node)} may touch the same element: '${w.array.name}' and '${g.array.name}' may point into the same array (declare them 'restrict' if they never overlap)`,
+        };
       } else {
         const reason = pairDependence(model, nest, loop, w, g, x);
         if (reason === undefined) continue;
-        found = { loop: name, at: w.node, certain: /distance/.test(reason), message: reason === 'indirect'
-          ? `${show(w.node)} writes '${w.array.name}' at an index that is not affine in the loop indices (an indirect write): iterations of '${name}' may write the same element`
-          : `${show(w.node)} and ${show(g.node)} touch the same element of '${w.array.name}' at different iterations of '${name}'${reason}` };
+        found = {
+          loop: name,
+          at: w.node,
+          certain: /distance/.test(reason),
+          message:
+            reason === 'indirect'
+              ? `${show(w.node)} writes '${w.array.name}' at an index that is not affine in the loop indices (an indirect write): iterations of '${name}' may write the same element`
+              : `${show(w.node)} and ${show(g.node)} touch the same element of '${w.array.name}' at different iterations of '${name}'${reason}`,
+        };
       }
       // One dependence per write: a certain one if there is one.
       const earlier = out.findIndex(d => d.at === w.node);
@@ -211,7 +287,14 @@ export function carriedDependences(model: ItemModel, nest: SNode, loop: NestLoop
 /** The whole expression an assignment writes through a name (`s.a[i]` for `s`). */
 function written(name: SNode): SNode {
   let n = name;
-  while (n.parent && ['field_expression', 'subscript_expression', 'parenthesized_expression', 'pointer_expression'].includes(n.parent.type) && n.parent.children[0] === n) n = n.parent;
+  while (
+    n.parent &&
+    ['field_expression', 'subscript_expression', 'parenthesized_expression', 'pointer_expression'].includes(
+      n.parent.type,
+    ) &&
+    n.parent.children[0] === n
+  )
+    n = n.parent;
   return n;
 }
 
@@ -222,12 +305,17 @@ const ALLOCATIONS = new Set(['malloc', 'calloc', 'aligned_alloc']);
 function restricted(v: Variable, text: string): boolean {
   const d = v.declaration.children.find(c => c.field === 'declarator' && within(v.span, c));
   let found = false;
-  if (d) walk(d, n => { found ||= n.type === 'type_qualifier' && /^(restrict|__restrict|__restrict__)$/.test(text.slice(n.start, n.end)); return !found; });
+  if (d)
+    walk(d, n => {
+      found ||= n.type === 'type_qualifier' && /^(restrict|__restrict|__restrict__)$/.test(text.slice(n.start, n.end));
+      return !found;
+    });
   return found;
 }
 
 /** Never assigned after its declaration, nor its address taken. */
-const unassigned = (model: ItemModel, v: Variable) => !model.scopes.references.some(r => r.variable === v && ((r.access !== 'read' && !r.through) || r.addressTaken));
+const unassigned = (model: ItemModel, v: Variable) =>
+  !model.scopes.references.some(r => r.variable === v && ((r.access !== 'read' && !r.through) || r.addressTaken));
 
 /** An object of its own: an array (each declared array is a distinct object), or a local pointer
  * set once to fresh storage (`int *a = malloc(...)`). */
@@ -235,7 +323,8 @@ function ownObject(model: ItemModel, v: Variable): boolean {
   if (v.shape === 'array') return true;
   if (v.shape !== 'pointer' || v.storage !== 'local' || !unassigned(model, v)) return false;
   let init = initializerOf(v);
-  while (init && (init.type === 'parenthesized_expression' || init.type === 'cast_expression')) init = init.type === 'cast_expression' ? child(init, 'value') : unparen(init);
+  while (init && (init.type === 'parenthesized_expression' || init.type === 'cast_expression'))
+    init = init.type === 'cast_expression' ? child(init, 'value') : unparen(init);
   const f = init?.type === 'call_expression' ? child(init, 'function') : undefined;
   return !!f && f.type === 'identifier' && ALLOCATIONS.has(model.text.slice(f.start, f.end));
 }
@@ -249,11 +338,21 @@ function sealed(model: ItemModel, v: Variable): boolean {
     let n = r.node;
     if (r.through) {
       // An access, unless its address is taken (`&c[1]` hands c out as `c + 1` does).
-      while (n.parent && (n.parent.type === 'parenthesized_expression' || ((n.parent.type === 'subscript_expression' || n.parent.type === 'field_expression') && child(n.parent, 'argument') === n))) n = n.parent;
+      while (
+        n.parent &&
+        (n.parent.type === 'parenthesized_expression' ||
+          ((n.parent.type === 'subscript_expression' || n.parent.type === 'field_expression') &&
+            child(n.parent, 'argument') === n))
+      )
+        n = n.parent;
       return !(n.parent?.type === 'pointer_expression' && text[n.parent.start] === '&');
     }
     while (n.parent?.type === 'parenthesized_expression') n = n.parent;
-    const p = n.parent, op = p && (p.type === 'binary_expression' || p.type === 'unary_expression') ? p.children.find(c => !c.named) : undefined;
+    const p = n.parent,
+      op =
+        p && (p.type === 'binary_expression' || p.type === 'unary_expression')
+          ? p.children.find(c => !c.named)
+          : undefined;
     if (op && /^(!|==|!=|<|>|<=|>=|&&|\|\|)$/.test(text.slice(op.start, op.end))) return true;
     if (p?.type === 'sizeof_expression') return true;
     const call = p?.type === 'argument_list' ? p.parent : undefined, f = call && child(call, 'function');
@@ -293,7 +392,13 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
     const rows = (p: Poly, S: string) => {
       const split = p.affineIn(new Set([S]));
       const R = split?.coefficients.get(S), C = split && interval(split.rest, own);
-      return R && C && C.min.nonNegative() && Poly.symbol(S).sub(Poly.constant(1)).sub(C.max).nonNegative() && [...R.symbols()].every(x => !x.startsWith(S)) ? [R, split!.rest] : undefined;
+      return R &&
+        C &&
+        C.min.nonNegative() &&
+        Poly.symbol(S).sub(Poly.constant(1)).sub(C.max).nonNegative() &&
+        [...R.symbols()].every(x => !x.startsWith(S))
+        ? [R, split!.rest]
+        : undefined;
     };
     for (const S of [...fw[0]!.symbols()].filter(x => !x.includes('@'))) {
       const a = rows(fw[0]!, S), b = rows(fg[0]!, S);
@@ -313,18 +418,22 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
     // A difference c·δ + k alone gives the distance.
     const split = diff.affineIn(new Set([delta]));
     const c = split?.coefficients.get(delta)?.integer, k = split?.rest.integer;
-    if (c !== undefined && k !== undefined && split!.coefficients.size === 1 && c !== 0n && k % c === 0n) distance ??= -k / c;
+    if (c !== undefined && k !== undefined && split!.coefficients.size === 1 && c !== 0n && k % c === 0n)
+      distance ??= -k / c;
     // GCD: the integer coefficients of the variables must divide the constant.
     const terms = diff.terms();
     const constant = terms.find(t => t.powers.size === 0)?.coefficient;
     const variables = terms.filter(t => t.powers.size > 0);
-    const linear = variables.every(t => t.coefficient.d === 1n && t.powers.size === 1 && [...t.powers].every(([s, e]) => s.includes('@') && e === 1));
+    const linear = variables.every(
+      t => t.coefficient.d === 1n && t.powers.size === 1 && [...t.powers].every(([s, e]) => s.includes('@') && e === 1),
+    );
     if (constant && constant.d === 1n && linear) {
       const g0 = variables.reduce((a, t) => gcd(a, t.coefficient.n), 0n);
       if (g0 === 0n ? constant.n !== 0n : constant.n % g0 !== 0n) return [true, true];
     }
     // Every loop index in the difference needs its range (another's unknown range does not matter).
-    if ([...diff.symbols()].some(sym => sym.includes('@') && sym !== delta && !ranges.has(sym)) || !loop.lo || !loop.hi) return [false, false];
+    if ([...diff.symbols()].some(sym => sym.includes('@') && sym !== delta && !ranges.has(sym)) || !loop.lo || !loop.hi)
+      return [false, false];
     // δ ≥ 1 and δ ≤ -1 (x' after or before x), each within the loop's span.
     const span = loop.hi!.sub(loop.lo!);
     const directions: [Poly, Poly][] = [[Poly.constant(1), span], [span.neg(), Poly.constant(-1)]];
@@ -337,7 +446,8 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
   // Apart in each direction, by the same dimension or by different ones.
   const later = apart.some(a => a[0]), earlier = apart.some(a => a[1]);
   if (later && earlier) return undefined;
-  if (distance !== undefined && distance !== 0n) return `: distance ${distance < 0n ? -distance : distance} on '${loop.variable.name}'`;
+  if (distance !== undefined && distance !== 0n)
+    return `: distance ${distance < 0n ? -distance : distance} on '${loop.variable.name}'`;
   const name = loop.variable.name;
   if (later) return `: direction '>' on '${name}' (the second at an earlier iteration of '${name}')`;
   if (earlier) return `: direction '<' on '${name}' (the second at a later iteration of '${name}')`;

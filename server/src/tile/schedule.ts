@@ -52,7 +52,10 @@ export interface Restructuring {
 export class Names {
   private readonly used = new Set<string>();
   constructor(model: ItemModel) {
-    walk(model.item, n => { if (n.type === 'identifier') this.used.add(model.text.slice(n.start, n.end)); return true; });
+    walk(model.item, n => {
+      if (n.type === 'identifier') this.used.add(model.text.slice(n.start, n.end));
+      return true;
+    });
   }
   take(base: string): string {
     let name = base;
@@ -75,22 +78,36 @@ export function printSchedule(model: ItemModel, nest: SNode, plan: Plan, names: 
   const S = level(options.granularity, 's'), M = level(options.merge, 'M');
   const decls: string[] = [];
   // One size for a 2-D nest is its threads per block: 32 along x (a warp's row), the rest along y.
-  const [b0, b1] = blocks.length >= 2 ? [blocks[0], blocks[1]] : blocks.length === 1 ? [Math.max(1, Math.floor(blocks[0] / Math.min(blocks[0], 32))), Math.min(blocks[0], 32)] : [16, 16];
-  decls.push(twoD
-    ? `int ${B0} = ${b0}, ${B1} = ${b1};${plan.kernels.some(k => k.loops.length === 1) ? ` int ${B} = ${blocks.length === 1 ? blocks[0] : b0 * b1};` : ''}`
-    : `int ${B} = ${blocks[0] ?? 256};`);
+  const [b0, b1] =
+    blocks.length >= 2
+      ? [blocks[0], blocks[1]]
+      : blocks.length === 1
+        ? [Math.max(1, Math.floor(blocks[0] / Math.min(blocks[0], 32))), Math.min(blocks[0], 32)]
+        : [16, 16];
+  decls.push(
+    twoD
+      ? `int ${B0} = ${b0}, ${B1} = ${b1};${plan.kernels.some(k => k.loops.length === 1) ? ` int ${B} = ${blocks.length === 1 ? blocks[0] : b0 * b1};` : ''}`
+      : `int ${B} = ${blocks[0] ?? 256};`,
+  );
   if (M) decls.push(`int ${M} = ${Math.floor(options.merge!)};`);
   if (S) decls.push(`int ${S} = ${Math.floor(options.granularity!)};`);
   const T = plan.kernels.some(k => k.prefetch) ? names.take('T') : undefined;
   if (T) decls.push(`int ${T} = ${options.strip ?? (twoD ? b1 : 32)};`);
   const size = { B, B0, B1, S, M, T, collapse: !!options.collapse };
-  const kernelsText = plan.kernels.map(k => printKernelNest(model, k, names, size, decls, indent + unit + (plan.host ? unit : ''), unit, plan.privates ?? []));
+  const kernelsText = plan.kernels.map(k =>
+    printKernelNest(model, k, names, size, decls, indent + unit + (plan.host ? unit : ''), unit, plan.privates ?? []),
+  );
   const inner = plan.host
     ? `${indent}${unit}${text.slice(plan.host.node.start, child(plan.host.node, 'body')!.start).trimEnd()} {\n${kernelsText.join('\n')}\n${indent}${unit}}`
     : kernelsText.join('\n');
   const cache = options.cache?.length ? ` cache(${options.cache.join(', ')})` : '';
-  return [`/* metafork tile: ${plan.kernels.length} kernel${plan.kernels.length === 1 ? '' : 's'}; block sizes and granularity are the variables below */`,
-    ...decls.map(d => indent + d), `${indent}meta_schedule${cache} {`, inner, `${indent}}`].join('\n');
+  return [
+    `/* metafork tile: ${plan.kernels.length} kernel${plan.kernels.length === 1 ? '' : 's'}; block sizes and granularity are the variables below */`,
+    ...decls.map(d => indent + d),
+    `${indent}meta_schedule${cache} {`,
+    inner,
+    `${indent}}`,
+  ].join('\n');
 }
 
 interface Sizes { B: string; B0: string; B1: string; S?: string; M?: string; T?: string; collapse: boolean }
@@ -103,7 +120,16 @@ function upTo(name: string, hi: Poly): string {
 
 /** One tiled nest: grid loops, the loop over strips, block loops, coarsening loops, the original
  * indices and the guard. */
-function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Sizes, decls: string[], at: string, unit: string, privates: Variable[]): string {
+function printKernelNest(
+  model: ItemModel,
+  k: KernelPlan,
+  names: Names,
+  size: Sizes,
+  decls: string[],
+  at: string,
+  unit: string,
+  privates: Variable[],
+): string {
   // The thread dimensions: each parallel loop, or the two as one when collapsed.
   const dims = size.collapse && k.loops.length === 2 ? [k.loops] : k.loops.map(l => [l]);
   const two = dims.length === 2;
@@ -123,22 +149,38 @@ function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Si
     decls.push(`int ${dimNames[i]} = (${W.add(per).sub(Poly.constant(1)).toC()}) / ${atom(per.toC())};`);
   });
   const p = k.prefetch;
-  const strips = p && { kt: names.take(`${p.loop.variable.name}t`), kk: names.take(`${p.loop.variable.name}k`), count: names.take(`tiles_${p.loop.variable.name}`) };
+  const strips = p && {
+    kt: names.take(`${p.loop.variable.name}t`),
+    kk: names.take(`${p.loop.variable.name}k`),
+    count: names.take(`tiles_${p.loop.variable.name}`),
+  };
   if (p && strips) {
-    const W = extent(p.loop), T = Poly.symbol(size.T!);
+    const W = extent(p.loop),
+      T = Poly.symbol(size.T!);
     const count = `(${W.add(T).sub(Poly.constant(1)).toC()}) / ${size.T}`;
     // Statements before or after the loop run at its first or last strip: there must be one.
-    decls.push(`int ${strips.count} = ${p.pre.length || p.post.length || p.accumulators.length ? `${W.toC()} > 0 ? ${count} : 1` : count};`);
+    decls.push(
+      `int ${strips.count} = ${p.pre.length || p.post.length || p.accumulators.length ? `${W.toC()} > 0 ? ${count} : 1` : count};`,
+    );
   }
 
   const lines: string[] = [];
   let ind = at;
-  const open = (line: string) => { lines.push(ind + line); ind += unit; };
+  const open = (line: string) => {
+    lines.push(ind + line);
+    ind += unit;
+  };
   dims.forEach((_, i) => open(`meta_for (int ${v[i]} = 0; ${v[i]} < ${dimNames[i]}; ${v[i]}++)`));
   if (strips) open(`for (int ${strips.kt} = 0; ${strips.kt} < ${strips.count}; ${strips.kt}++)`);
   const loopsInside = coarse.flat();
-  dims.forEach((_, i) => open(`meta_for (int ${u[i]} = 0; ${u[i]} < ${sides[i]}; ${u[i]}++)${i === dims.length - 1 && !loopsInside.length ? ' {' : ''}`));
-  loopsInside.forEach((c, i) => open(`for (int ${c.index} = 0; ${c.index} < ${c.level}; ${c.index}++)${i === loopsInside.length - 1 ? ' {' : ''}`));
+  dims.forEach((_, i) =>
+    open(
+      `meta_for (int ${u[i]} = 0; ${u[i]} < ${sides[i]}; ${u[i]}++)${i === dims.length - 1 && !loopsInside.length ? ' {' : ''}`,
+    ),
+  );
+  loopsInside.forEach((c, i) =>
+    open(`for (int ${c.index} = 0; ${c.index} < ${c.level}; ${c.index}++)${i === loopsInside.length - 1 ? ' {' : ''}`),
+  );
   const guards: string[] = [];
   dims.forEach((d, i) => {
     const wrap = (e: string) => (e.includes('+') ? `(${e})` : e);
@@ -147,7 +189,9 @@ function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Si
     x = `${wrap(x)} * ${sides[i]} + ${u[i]}`;
     const declare = (l: NestLoop, value: string) => {
       const lo = l.lo!.toC();
-      lines.push(`${ind}${l.variable.typeText.trim() || 'int'} ${l.variable.name} = ${lo === '0' ? '' : `${atom(lo)} + `}${value};`);
+      lines.push(
+        `${ind}${l.variable.typeText.trim() || 'int'} ${l.variable.name} = ${lo === '0' ? '' : `${atom(lo)} + `}${value};`,
+      );
     };
     if (d.length === 1) {
       declare(d[0], x);
@@ -170,8 +214,11 @@ function printKernelNest(model: ItemModel, k: KernelPlan, names: Names, size: Si
     const written = writtenWithin(model.scopes, v, body);
     if (written && !k.loops.some(l => l.variable === v)) lines.push(`${ind}${v.typeText.trim()} ${v.name};`);
   }
-  const bodyText = p && strips ? stripMinedBody(model, body, p, strips, size.T!, ind, unit) : render(model, body, ind, unit);
-  lines.push(`${ind}if (${guards.join(' && ')})${bodyText.startsWith('{') ? ` ${bodyText}` : `\n${ind}${unit}${bodyText}`}`);
+  const bodyText =
+    p && strips ? stripMinedBody(model, body, p, strips, size.T!, ind, unit) : render(model, body, ind, unit);
+  lines.push(
+    `${ind}if (${guards.join(' && ')})${bodyText.startsWith('{') ? ` ${bodyText}` : `\n${ind}${unit}${bodyText}`}`,
+  );
   ind = ind.slice(0, ind.length - unit.length);
   lines.push(`${ind}}`);
   return lines.join('\n');
@@ -183,29 +230,52 @@ function render(model: ItemModel, node: SNode, ind: string, unit: string, edits:
   const text = model.text;
   const mine = [...boundEdits(model, node), ...edits.filter(e => node.start <= e.start && e.end <= node.end)]
     .map(e => ({ ...e, start: e.start - node.start, end: e.end - node.start }));
-  return reindent(applyEdits(text.slice(node.start, node.end), mine), lineIndent(text, node.start), node.type === 'compound_statement' ? ind : ind + unit);
+  return reindent(
+    applyEdits(text.slice(node.start, node.end), mine),
+    lineIndent(text, node.start),
+    node.type === 'compound_statement' ? ind : ind + unit,
+  );
 }
 
 /** The body of the innermost parallel loop with its serial loop strip-mined (prefetch.ts). */
-function stripMinedBody(model: ItemModel, body: SNode, p: Prefetch, strips: { kt: string; kk: string; count: string }, T: string, ind: string, unit: string): string {
+function stripMinedBody(
+  model: ItemModel,
+  body: SNode,
+  p: Prefetch,
+  strips: { kt: string; kk: string; count: string },
+  T: string,
+  ind: string,
+  unit: string,
+): string {
   const text = model.text;
-  const in1 = ind + unit, in2 = in1 + unit;
+  const in1 = ind + unit,
+    in2 = in1 + unit;
   // Accumulators become their destination element.
   const edits: TextEdit[] = [];
   for (const a of p.accumulators) {
     const target = text.slice(a.target.start, a.target.end);
-    for (const r of model.scopes.references) if (r.variable === a.local && within(r.span, p.loop.node)) edits.push({ start: r.span.start, end: r.span.end, newText: target });
+    for (const r of model.scopes.references)
+      if (r.variable === a.local && within(r.span, p.loop.node))
+        edits.push({ start: r.span.start, end: r.span.end, newText: target });
   }
   const statement = (s: SNode, to: string) => {
     const a = p.accumulators.find(x => x.declaration === s);
-    return a ? `${text.slice(a.target.start, a.target.end)} = ${text.slice(a.init.start, a.init.end)};` : render(model, s, to, unit, edits);
+    return a
+      ? `${text.slice(a.target.start, a.target.end)} = ${text.slice(a.init.start, a.init.end)};`
+      : render(model, s, to, unit, edits);
   };
-  const once = (cond: string, stmts: SNode[]) => (stmts.length ? [`${in1}if (${cond}) {`, ...stmts.map(s => in2 + statement(s, in2)), `${in1}}`] : []);
-  const l = p.loop, k = l.variable.name, lo = l.lo!.toC();
+  const once = (cond: string, stmts: SNode[]) =>
+    stmts.length ? [`${in1}if (${cond}) {`, ...stmts.map(s => in2 + statement(s, in2)), `${in1}}`] : [];
+  const l = p.loop,
+    k = l.variable.name,
+    lo = l.lo!.toC();
   const lines = [
     '{',
     ...p.values.map(s => in1 + render(model, s, in1, unit)),
-    ...once(`${strips.kt} == 0`, [...p.accumulators.map(a => a.declaration), ...p.pre].sort((a, b) => a.start - b.start)),
+    ...once(
+      `${strips.kt} == 0`,
+      [...p.accumulators.map(a => a.declaration), ...p.pre].sort((a, b) => a.start - b.start),
+    ),
     `${in1}for (int ${strips.kk} = 0; ${strips.kk} < ${T}; ${strips.kk}++) {`,
     `${in2}${l.variable.typeText.trim() || 'int'} ${k} = ${lo === '0' ? '' : `${atom(lo)} + `}${strips.kt} * ${T} + ${strips.kk};`,
     `${in2}if (${upTo(k, l.hi!)}) ${render(model, child(l.node, 'body')!, in2, unit, edits)}`,
@@ -239,19 +309,38 @@ function boundEdits(model: ItemModel, body: SNode): TextEdit[] {
       // iterations (`k < n && a[k] != 0` stops at the first zero: it stays as written).
       const init = child(n, 'initializer');
       const refs = model.scopes.references;
-      const index = init && (model.scopes.variables.find(v => v.loopControl && within(v.span, init)) ?? refs.find(r => r.access === 'write' && within(r.span, init))?.variable);
+      const index =
+        init &&
+        (model.scopes.variables.find(v => v.loopControl && within(v.span, init)) ??
+          refs.find(r => r.access === 'write' && within(r.span, init))?.variable);
       const bound = (c: SNode) => {
         const l = child(c, 'left'), r = child(c, 'right');
-        if (c.type !== 'binary_expression' || !l || !r || !/^<=?$/.test(text.slice(l.end, r.start).trim())) return false;
+        if (c.type !== 'binary_expression' || !l || !r || !/^<=?$/.test(text.slice(l.end, r.start).trim()))
+          return false;
         if (l.type !== 'identifier' || refs.find(x => x.span.start === l.start)?.variable !== index) return false;
         let plain = true;
-        walk(r, m => { if (/^(call|subscript|assignment|update)_expression$/.test(m.type)) plain = false; return plain; });
+        walk(r, m => {
+          if (/^(call|subscript|assignment|update)_expression$/.test(m.type)) plain = false;
+          return plain;
+        });
         // Not the index, not anything assigned or incremented in the loop (macro constants are neither).
-        return plain && refs.filter(x => within(x.span, r)).every(x => !x.variable || (x.variable !== index && !writtenWithin(model.scopes, x.variable, n)));
+        return (
+          plain &&
+          refs
+            .filter(x => within(x.span, r))
+            .every(x => !x.variable || (x.variable !== index && !writtenWithin(model.scopes, x.variable, n)))
+        );
       };
       if (!index || !parts.every(bound)) return false;
       edits.push({ start: cond.start, end: cond.end, newText: text.slice(parts[0].start, parts[0].end) });
-      edits.push({ start: child(n, 'body')!.start, end: child(n, 'body')!.start, newText: `if (${parts.slice(1).map(c => text.slice(c.start, c.end)).join(' && ')}) ` });
+      edits.push({
+        start: child(n, 'body')!.start,
+        end: child(n, 'body')!.start,
+        newText: `if (${parts
+          .slice(1)
+          .map(c => text.slice(c.start, c.end))
+          .join(' && ')}) `,
+      });
       return false;
     }
     const h = canonicalHeader(n, text).header;
@@ -260,13 +349,21 @@ function boundEdits(model: ItemModel, body: SNode): TextEdit[] {
       const call = e.type === 'call_expression' ? e : undefined;
       const f = call && child(call, 'function');
       const list = call && child(call, 'arguments');
-      return f && list && names.test(text.slice(f.start, f.end)) ? named(list).map(a => text.slice(a.start, a.end)) : undefined;
+      return f && list && names.test(text.slice(f.start, f.end))
+        ? named(list).map(a => text.slice(a.start, a.end))
+        : undefined;
     };
     const lower = args(h.lower, MAXIMA), upper = args(h.bound, MINIMA);
     if (!lower && !upper) return true;
     const guards: string[] = [];
-    if (lower) { edits.push({ start: h.lower.start, end: h.lower.end, newText: lower[0] }); guards.push(...lower.slice(1).map(x => `${h.variable} >= ${x}`)); }
-    if (upper) { edits.push({ start: h.bound.start, end: h.bound.end, newText: upper[0] }); guards.push(...upper.slice(1).map(x => `${h.variable} ${h.operator} ${x}`)); }
+    if (lower) {
+      edits.push({ start: h.lower.start, end: h.lower.end, newText: lower[0] });
+      guards.push(...lower.slice(1).map(x => `${h.variable} >= ${x}`));
+    }
+    if (upper) {
+      edits.push({ start: h.bound.start, end: h.bound.end, newText: upper[0] });
+      guards.push(...upper.slice(1).map(x => `${h.variable} ${h.operator} ${x}`));
+    }
     const loopBody = child(n, 'body')!;
     edits.push({ start: loopBody.start, end: loopBody.start, newText: `if (${guards.join(' && ')}) ` });
     return false;

@@ -22,7 +22,9 @@ export function cilkToMetafork(stage: Stage, models: ItemModel[]): void {
     for (const c of model.constructs) if (c.dialect === 'cilkplus') construct(stage, c);
     // An exit from a cilk_scope skips the join written at its end: one goes before the exit.
     const exits = new Set<SNode>();
-    for (const c of model.constructs) if (c.kind === 'scope' && c.dialect === 'cilkplus' && c.statement) for (const e of scopeExits(c.statement, text)) exits.add(e);
+    for (const c of model.constructs)
+      if (c.kind === 'scope' && c.dialect === 'cilkplus' && c.statement)
+        for (const e of scopeExits(c.statement, text)) exits.add(e);
     for (const e of [...exits].sort((a, b) => a.start - b.start)) joinBefore(stage, e);
     for (const exit of unjoinedExits(model, 'cilkplus')) {
       if (exit.kind === 'end') stage.edit(insert(...beforeClosingBrace(stage, exit.node, JOIN)));
@@ -81,7 +83,12 @@ function construct(stage: Stage, c: Construct): void {
  */
 function scopeExits(body: SNode, text: string): SNode[] {
   const labels = new Set<string>();
-  walk(body, n => { if (n.type === 'labeled_statement') { const l = child(n, 'label'); if (l) labels.add(text.slice(l.start, l.end)); } });
+  walk(body, n => {
+    if (n.type === 'labeled_statement') {
+      const l = child(n, 'label');
+      if (l) labels.add(text.slice(l.start, l.end));
+    }
+  });
   const exits: SNode[] = [];
   const visit = (n: SNode, loops: number, switches: number) => {
     switch (n.type) {
@@ -107,7 +114,9 @@ function scopeExits(body: SNode, text: string): SNode[] {
 function joinBefore(stage: Stage, ret: SNode): void {
   const text = stage.text;
   if (inBlock(ret)) {
-    stage.edit(insert(ret.start, atLineStart(text, ret.start) ? `${JOIN}\n${lineIndent(text, ret.start)}` : `${JOIN} `));
+    stage.edit(
+      insert(ret.start, atLineStart(text, ret.start) ? `${JOIN}\n${lineIndent(text, ret.start)}` : `${JOIN} `),
+    );
     return;
   }
   stage.edit(insert(ret.start, `{ ${JOIN} `));
@@ -146,7 +155,9 @@ function joinIterations(stage: Stage, loop: Construct): void {
       case 'compound_statement': return named(n).reduce((p, s) => flow(s, p, own), pending);
       case 'if_statement': {
         const alternative = child(n, 'alternative');
-        return flow(child(n, 'consequence')!, pending, own) || (alternative ? flow(alternative, pending, own) : pending);
+        return (
+          flow(child(n, 'consequence')!, pending, own) || (alternative ? flow(alternative, pending, own) : pending)
+        );
       }
       case 'else_clause': return named(n).reduce((p, s) => flow(s, p, own), pending);
       case 'continue_statement': if (pending && own) continues.push(n); return pending;
@@ -155,14 +166,21 @@ function joinIterations(stage: Stage, loop: Construct): void {
         const inner = child(n, 'body');
         if (!inner || !spawnsIn(n)) return pending;
         let breaks = false;
-        walk(inner, x => { if (x.type === 'break_statement') breaks = true; return !breaks && !LOOPS.includes(x.type) && x.type !== 'switch_statement'; });
+        walk(inner, x => {
+          if (x.type === 'break_statement') breaks = true;
+          return !breaks && !LOOPS.includes(x.type) && x.type !== 'switch_statement';
+        });
         if (breaks) return true;
         const once = flow(inner, pending, false);
         return pending || flow(inner, pending || once, false);
       }
       default:
         // Anything else (a switch, a labeled statement): its continues are the loop's.
-        if (own && (pending || spawnsIn(n))) walk(n, x => { if (x.type === 'continue_statement') continues.push(x); return !LOOPS.includes(x.type); });
+        if (own && (pending || spawnsIn(n)))
+          walk(n, x => {
+            if (x.type === 'continue_statement') continues.push(x);
+            return !LOOPS.includes(x.type);
+          });
         return pending || spawnsIn(n);
     }
   };

@@ -9,7 +9,12 @@ import type { Stage } from '../base/stage';
 /** Statements whose parent is a block can take a directive line in front; others need braces. */
 export function inBlock(statement: SNode): boolean {
   const p = statement.parent;
-  return !p || p.type === 'compound_statement' || p.type === 'translation_unit' || p.type === 'case_statement' && statement.field !== 'value';
+  return (
+    !p ||
+    p.type === 'compound_statement' ||
+    p.type === 'translation_unit' ||
+    (p.type === 'case_statement' && statement.field !== 'value')
+  );
 }
 
 /** `statement` on its own line before the closing brace of `block` (an insertion: offset and text). */
@@ -54,7 +59,13 @@ export function soleStatement(statement: SNode): SNode {
  * front of a statement. A statement that is the body of an if/else/loop gets braces, because a
  * directive cannot stand there on its own.
  */
-export function directiveBefore(stage: Stage, statement: SNode, directive: string | string[], replaceUpTo = statement.start, from = statement.start): void {
+export function directiveBefore(
+  stage: Stage,
+  statement: SNode,
+  directive: string | string[],
+  replaceUpTo = statement.start,
+  from = statement.start,
+): void {
   const text = stage.text;
   const lines = typeof directive === 'string' ? [directive] : directive;
   if (inBlock(statement)) {
@@ -63,6 +74,10 @@ export function directiveBefore(stage: Stage, statement: SNode, directive: strin
   }
   const indent = lineIndent(text, statement.start);
   const unit = stage.unit;
-  stage.edit({ start: from, end: replaceUpTo, newText: `{\n${lines.map(l => `${indent}${unit}${l}\n`).join('')}${indent}${unit}` });
+  stage.edit({
+    start: from,
+    end: replaceUpTo,
+    newText: `{\n${lines.map(l => `${indent}${unit}${l}\n`).join('')}${indent}${unit}`,
+  });
   stage.edit({ start: statement.end, end: statement.end, newText: `\n${indent}}` });
 }

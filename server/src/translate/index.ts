@@ -45,7 +45,8 @@ export interface TranslateOptions {
 /** The dialects whose constructs a document (or a span of it) uses. */
 export function dialectsOf(model: DocumentModel, span?: Span): Dialect[] {
   const found = new Set<Dialect>();
-  for (const item of span ? focusedItems(model, span) : model.allItems()) for (const c of item.constructs) found.add(c.dialect);
+  for (const item of span ? focusedItems(model, span) : model.allItems())
+    for (const c of item.constructs) found.add(c.dialect);
   return DIALECTS.filter(d => found.has(d));
 }
 
@@ -71,7 +72,8 @@ export function focusSpan(model: DocumentModel, offset: number): Span | undefine
   const item = model.itemAt(offset);
   const c = item && outermostConstructAt(item, offset);
   if (!c) return undefined;
-  const forkJoin = (k: Construct) => ['spawn', 'block-spawn', 'join', 'scope'].includes(k.kind) && k.dialect !== 'openmp';
+  const forkJoin = (k: Construct) =>
+    ['spawn', 'block-spawn', 'join', 'scope'].includes(k.kind) && k.dialect !== 'openmp';
   if (forkJoin(c) || c.children.some(forkJoin)) {
     const fn = c.functionNode;
     if (fn) return { start: fn.start, end: fn.end };
@@ -106,7 +108,19 @@ export async function translateText(text: string, to: Dialect, options: Translat
   const from = dialectsOf(first.model, input);
   if (errors.length || (options.focus !== undefined && !input)) {
     first.syntax.dispose();
-    return { diagnostics: errors.length ? errors : [diagnostic('MF601', { start: options.focus!, end: options.focus! }, 'there is no parallel construct here to translate')], from, to };
+    return {
+      diagnostics: errors.length
+        ? errors
+        : [
+            diagnostic(
+              'MF601',
+              { start: options.focus!, end: options.focus! },
+              'there is no parallel construct here to translate',
+            ),
+          ],
+      from,
+      to,
+    };
   }
   const sources = options.from && options.from !== 'auto' ? [options.from] : from;
   const step: Step = { text, maps: [] };
@@ -141,16 +155,24 @@ export async function translateText(text: string, to: Dialect, options: Translat
     // A tree error the analysis does not count (tree-sitter flags `#include <h> ` with a trailing
     // blank) is no more an error here than in the input, which passed the same analysis.
     if (!broken.length) return true;
-    for (const d of broken) diagnostics.push(mapBack({ ...d, message: `translation produced invalid code here: ${d.message}` }, step.maps));
+    for (const d of broken)
+      diagnostics.push(mapBack({ ...d, message: `translation produced invalid code here: ${d.message}` }, step.maps));
     return false;
   };
 
   try {
     // Everything that is neither MetaFork nor the target becomes MetaFork first.
     const toMetafork = sources.filter(d => d !== 'metafork' && d !== to);
-    if (toMetafork.includes('openmp') && !run(stage => implicitFirstSections(stage, items()))) return { diagnostics, from, to };
+    if (toMetafork.includes('openmp') && !run(stage => implicitFirstSections(stage, items())))
+      return { diagnostics, from, to };
     // Reducers written outside CilkPlus code still mean Cilk views: translated like Cilk's, or refused.
-    if (to !== 'cilkplus' && !toMetafork.includes('cilkplus') && sources.some(d => d !== to) && !run(stage => reducersToReductions(stage, items(), syntax.layer.reducers))) return { diagnostics, from, to };
+    if (
+      to !== 'cilkplus' &&
+      !toMetafork.includes('cilkplus') &&
+      sources.some(d => d !== to) &&
+      !run(stage => reducersToReductions(stage, items(), syntax.layer.reducers))
+    )
+      return { diagnostics, from, to };
     if (toMetafork.length && !run(stage => {
       const models = items();
       if (toMetafork.includes('cilkplus')) {
@@ -171,7 +193,8 @@ export async function translateText(text: string, to: Dialect, options: Translat
       if (!run(stage => metaforkToCilk(stage, items()))) return { diagnostics, from, to };
     }
     // C++ stays C++ when the tool reads its MetaFork output again (a `.mfc` name does not say which).
-    if (cpp && to === 'metafork' && !focus && detectLanguage(undefined, step.text) !== 'cpp') step.text = `${CPP_MARKER}\n${step.text}`;
+    if (cpp && to === 'metafork' && !focus && detectLanguage(undefined, step.text) !== 'cpp')
+      step.text = `${CPP_MARKER}\n${step.text}`;
     return { text: step.text, diagnostics, from, to, ...(input && focus ? { focus: { input, output: focus } } : {}) };
   } finally {
     syntax.dispose();

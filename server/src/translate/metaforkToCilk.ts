@@ -98,8 +98,12 @@ function localTypeNames(host: SNode, text: string): Set<string> {
   const names = new Set<string>();
   walk(host, n => {
     if (n.type === 'type_definition') {
-      for (const d of n.children.filter(x => x.field === 'declarator')) names.add(text.slice(d.start, d.end).replace(/[^A-Za-z0-9_]/g, ''));
-    } else if ((n.type === 'struct_specifier' || n.type === 'union_specifier' || n.type === 'enum_specifier') && n.children.some(x => x.field === 'body')) {
+      for (const d of n.children.filter(x => x.field === 'declarator'))
+        names.add(text.slice(d.start, d.end).replace(/[^A-Za-z0-9_]/g, ''));
+    } else if (
+      (n.type === 'struct_specifier' || n.type === 'union_specifier' || n.type === 'enum_specifier') &&
+      n.children.some(x => x.field === 'body')
+    ) {
       const name = n.children.find(x => x.field === 'name');
       if (name) names.add(text.slice(name.start, name.end));
     }
@@ -116,7 +120,11 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
     return false;
   }
   if (host.parent && host.parent.type === 'field_declaration_list') {
-    stage.refuse('MF605', c.head, `'${label}' block in a member function defined inside its class: define the function outside the class to outline it`);
+    stage.refuse(
+      'MF605',
+      c.head,
+      `'${label}' block in a member function defined inside its class: define the function outside the class to outline it`,
+    );
     return false;
   }
   const region = c.statement!;
@@ -136,9 +144,16 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   const isVariable = (name: string, at: number) => !!visibleVariable(model, name, at);
   for (const v of all) {
     const type = typeSpecifiers(v, text);
-    const local = /[{}]/.test(type) ? type.replace(/\s*\{[\s\S]*$/, '') : [...localTypes].find(t => new RegExp(`\\b${t}\\b`).test(type));
+    const local = /[{}]/.test(type)
+      ? type.replace(/\s*\{[\s\S]*$/, '')
+      : [...localTypes].find(t => new RegExp(`\\b${t}\\b`).test(type));
     if (local) {
-      stage.refuse('MF605', c.head, `'${label}' block uses '${v.name}' of type '${local}' declared inside '${functionName(host, text)?.name ?? 'the function'}': the outlined function cannot see it (declare the type at file scope)`, { variable: v.name });
+      stage.refuse(
+        'MF605',
+        c.head,
+        `'${label}' block uses '${v.name}' of type '${local}' declared inside '${functionName(host, text)?.name ?? 'the function'}': the outlined function cannot see it (declare the type at file scope)`,
+        { variable: v.name },
+      );
       return false;
     }
     const declaration = declarationFor(v, text, v.name);
@@ -199,7 +214,9 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
     '{',
     `${indent}${unit}struct ${struct} *${envName};`,
     `${indent}${unit}${allocation}`,
-    ...env.filter(p => p.by !== 'reference').map(({ v, by }) => `${indent}${unit}${envName}->${v.name} = ${by === 'pointer' ? '&' : ''}${v.name};`),
+    ...env
+      .filter(p => p.by !== 'reference')
+      .map(({ v, by }) => `${indent}${unit}${envName}->${v.name} = ${by === 'pointer' ? '&' : ''}${v.name};`),
     `${indent}${unit}cilk_spawn ${fn}(${envName});`,
     `${indent}}`,
   ].join('\n');
@@ -232,7 +249,10 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
         case 'parallel-for': {
           if (c.clauses.some(cl => cl.name === 'reduction')) { reductions.push({ model, c }); emitted = true; break; }
           if (k) stage.edit(replace({ start: k.start, end: withTrailingBlanks(text, k.headEnd) }, 'cilk_for '));
-          else { stage.edit(removeStatement(text, c.head)); stage.edit(replace({ start: c.loop!.start, end: c.loop!.start + 3 }, 'cilk_for')); }
+          else {
+            stage.edit(removeStatement(text, c.head));
+            stage.edit(replace({ start: c.loop!.start, end: c.loop!.start + 3 }, 'cilk_for'));
+          }
           emitted = true;
           break;
         }
@@ -241,10 +261,18 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
           break;
         case 'schedule':
           for (const e of removeHead(text, c)) stage.edit(e);
-          stage.note(c.head, `'meta_schedule' (GPU offload) has no CilkPlus counterpart: its loops run as cilk_for on the CPU`);
+          stage.note(
+            c.head,
+            `'meta_schedule' (GPU offload) has no CilkPlus counterpart: its loops run as cilk_for on the CPU`,
+          );
           break;
         case 'device': case 'copy':
-          stage.refuse('MF601', c.head, `'${k ? k.spelling : c.kind}' has no CilkPlus counterpart; translate to OpenMP instead`, { construct: k ? k.spelling : c.kind, target: 'cilkplus' });
+          stage.refuse(
+            'MF601',
+            c.head,
+            `'${k ? k.spelling : c.kind}' has no CilkPlus counterpart; translate to OpenMP instead`,
+            { construct: k ? k.spelling : c.kind, target: 'cilkplus' },
+          );
           break;
         case 'block-spawn':
           // Outlining passes ran before this one; a block spawn left here could not be outlined.

@@ -26,7 +26,8 @@ import { Stage } from '../base/stage';
 import { pipelineToTasks } from './pipeline';
 
 /** The comment that marks the `main` this translator adds (the OpenMP -> MetaFork direction removes it). */
-export const GENERATED_MAIN = '/* metafork: main runs the program inside an OpenMP parallel region, so that its tasks have a team */';
+export const GENERATED_MAIN =
+  '/* metafork: main runs the program inside an OpenMP parallel region, so that its tasks have a team */';
 export const RENAMED_MAIN = 'mf_main';
 
 
@@ -43,15 +44,24 @@ export function metaforkToOpenmp(stage: Stage, models: ItemModel[], doc: Documen
         case 'parallel-for': parallelFor(stage, model, c); break;
         case 'grainsize':
           stage.edit(removeStatement(text, c.head));
-          if (!grainsizeLoop(model, c)) stage.note(c.head, `'#pragma meta grainsize' is not followed by a parallel loop: dropped`);
+          if (!grainsizeLoop(model, c))
+            stage.note(c.head, `'#pragma meta grainsize' is not followed by a parallel loop: dropped`);
           break;
         case 'schedule':
           for (const e of removeHead(text, c)) stage.edit(e);
-          stage.note(c.head, `'meta_schedule' (GPU offload) is not translated to OpenMP target constructs: its loops become CPU parallel loops`);
+          stage.note(
+            c.head,
+            `'meta_schedule' (GPU offload) is not translated to OpenMP target constructs: its loops become CPU parallel loops`,
+          );
           break;
         case 'pipe': pipelineToTasks(stage, model, c); spawns = true; break;
         case 'device': case 'copy':
-          stage.refuse('MF601', c.head, `'${c.keyword?.spelling ?? c.kind}' has no OpenMP translation here (device constructs were never specified beyond the thesis's design)`, { construct: c.keyword?.spelling ?? c.kind, target: 'openmp' });
+          stage.refuse(
+            'MF601',
+            c.head,
+            `'${c.keyword?.spelling ?? c.kind}' has no OpenMP translation here (device constructs were never specified beyond the thesis's design)`,
+            { construct: c.keyword?.spelling ?? c.kind, target: 'openmp' },
+          );
           break;
       }
     }
@@ -76,7 +86,8 @@ function needsFirstprivate(c: Construct, v: Variable): boolean {
     if (!region || within(v.span, region)) return false;
     if (p.kind === 'parallel-for' || p.kind === 'pipe') return true;
     if (p.kind === 'omp' && p.directive?.name.startsWith('parallel')) return true;
-    if (p.kind === 'block-spawn') return p.clauses.some(cl => cl.name === 'shared' && cl.items.some(i => i.name === v.name));
+    if (p.kind === 'block-spawn')
+      return p.clauses.some(cl => cl.name === 'shared' && cl.items.some(i => i.name === v.name));
     if (p.kind === 'omp' && p.directive && (p.directive.name === 'task')) return false;
   }
   return false;
@@ -90,20 +101,29 @@ function storedVariable(model: ItemModel, lvalue: SNode): Variable | undefined {
     if (n.type === 'parenthesized_expression') { n = named(n)[0]; continue; }
     if (n.type === 'subscript_expression' || n.type === 'field_expression') {
       const base = child(n, 'argument');
-      if (n.type === 'field_expression' && n.children.some(x => x.field === 'operator' && x.end - x.start === 2)) return undefined; // p->x
-      n = base; continue;
+      if (n.type === 'field_expression' && n.children.some(x => x.field === 'operator' && x.end - x.start === 2))
+        return undefined; // p->x
+      n = base;
+      continue;
     }
     return undefined;
   }
   return undefined;
 }
 
-function taskClauses(model: ItemModel, c: Construct, shared: Variable[], explicit: string[], outside: ReadonlySet<Variable> = new Set()): string {
+function taskClauses(
+  model: ItemModel,
+  c: Construct,
+  shared: Variable[],
+  explicit: string[],
+  outside: ReadonlySet<Variable> = new Set(),
+): string {
   const sharedNames = [...new Set([...shared.map(v => v.name), ...explicit])];
   const firstprivate: string[] = [];
   for (const e of sharingAt(model, c)) {
     if (e.local || sharedNames.includes(e.variable.name) || outside.has(e.variable)) continue;
-    if ((e.sharing === 'firstprivate') && needsFirstprivate(c, e.variable) && !firstprivate.includes(e.variable.name)) firstprivate.push(e.variable.name);
+    if (e.sharing === 'firstprivate' && needsFirstprivate(c, e.variable) && !firstprivate.includes(e.variable.name))
+      firstprivate.push(e.variable.name);
   }
   return joinClauses(clauseText('shared', sharedNames), clauseText('firstprivate', firstprivate));
 }
@@ -116,13 +136,26 @@ function taskClauses(model: ItemModel, c: Construct, shared: Variable[], explici
  * name) is evaluated by the parent at the spawn in MetaFork (thesis §3.6.4), but would be
  * evaluated later, on the task's side, in OpenMP.
  */
-function sameInTask(model: ItemModel, n: SNode, shared: Variable[], constant: (name: string) => boolean, address = false): boolean {
+function sameInTask(
+  model: ItemModel,
+  n: SNode,
+  shared: Variable[],
+  constant: (name: string) => boolean,
+  address = false,
+): boolean {
   const text = model.text;
   const same = (x: SNode, asAddress = false) => sameInTask(model, x, shared, constant, asAddress);
   const all = (nodes: SNode[]) => nodes.every(x => same(x));
   switch (n.type) {
-    case 'number_literal': case 'char_literal': case 'string_literal': case 'concatenated_string':
-    case 'true': case 'false': case 'null': case 'sizeof_expression': case 'comment':
+    case 'number_literal':
+    case 'char_literal':
+    case 'string_literal':
+    case 'concatenated_string':
+    case 'true':
+    case 'false':
+    case 'null':
+    case 'sizeof_expression':
+    case 'comment':
       return true;
     case 'identifier': {
       const v = model.scopes.references.find(r => r.span.start === n.start)?.variable;
@@ -139,15 +172,24 @@ function sameInTask(model: ItemModel, n: SNode, shared: Variable[], constant: (n
     }
     case 'subscript_expression': {
       // `&a[i]` is an address; `a[i]` reads the element when the task runs.
-      const base = child(n, 'argument'), index = child(n, 'index') ?? named(n)[1];
-      return address && !!base && !!index && same(base, model.scopes.references.find(r => r.span.start === base.start)?.variable?.shape === 'array') && same(index);
+      const base = child(n, 'argument'),
+        index = child(n, 'index') ?? named(n)[1];
+      return (
+        address &&
+        !!base &&
+        !!index &&
+        same(base, model.scopes.references.find(r => r.span.start === base.start)?.variable?.shape === 'array') &&
+        same(index)
+      );
     }
     case 'field_expression': {
       const base = child(n, 'argument');
       const arrow = n.children.some(x => x.field === 'operator' && x.end - x.start === 2);
       return !!base && !arrow && same(base, address);
     }
-    case 'binary_expression': case 'unary_expression': case 'conditional_expression':
+    case 'binary_expression':
+    case 'unary_expression':
+    case 'conditional_expression':
       return all(named(n));
     case 'cast_expression':
       return all(named(n).filter(x => x.field !== 'type'));
@@ -161,7 +203,11 @@ function parametersOf(doc: DocumentModel, name: string): SNode[] | undefined {
   const text = doc.text;
   for (let i = 0; i < doc.items.length; i++) {
     const ref = doc.items[i];
-    if ((ref.node.type !== 'function_definition' && ref.node.type !== 'declaration') || !text.slice(ref.start, ref.end).includes(name)) continue;
+    if (
+      (ref.node.type !== 'function_definition' && ref.node.type !== 'declaration') ||
+      !text.slice(ref.start, ref.end).includes(name)
+    )
+      continue;
     const item = doc.item(i).item;
     for (const d of children(item, 'declarator')) {
       const fn = findFunctionDeclarator(d);
@@ -170,7 +216,12 @@ function parametersOf(doc: DocumentModel, name: string): SNode[] | undefined {
       const list = child(fn, 'parameters');
       if (!list || list.children.some(x => x.type === 'variadic_parameter' || x.type === '...')) return undefined;
       const params = named(list).filter(x => x.type === 'parameter_declaration');
-      if (params.length === 1 && !child(params[0], 'declarator') && text.slice(params[0].start, params[0].end).trim() === 'void') return [];
+      if (
+        params.length === 1 &&
+        !child(params[0], 'declarator') &&
+        text.slice(params[0].start, params[0].end).trim() === 'void'
+      )
+        return [];
       if (params.length === 0) return undefined; // `f()`: no prototype
       return params;
     }
@@ -183,11 +234,17 @@ function declarationLike(text: string, param: SNode, name: string): string | und
   const declarator = child(param, 'declarator');
   if (!declarator) return `${text.slice(param.start, param.end).trim()} ${name}`;
   // `T v[]` (a pointer, as a parameter): `T *name`.
-  if (declarator.type === 'array_declarator' && child(declarator, 'declarator')?.type === 'identifier') return `${text.slice(param.start, declarator.start)}*${name}`;
+  if (declarator.type === 'array_declarator' && child(declarator, 'declarator')?.type === 'identifier')
+    return `${text.slice(param.start, declarator.start)}*${name}`;
   const info = declaratorInfo(declarator);
-  if (info) return info.shape === 'array' || info.shape === 'function' ? undefined : text.slice(param.start, info.id.start) + name + text.slice(info.id.end, param.end);
+  if (info)
+    return info.shape === 'array' || info.shape === 'function'
+      ? undefined
+      : text.slice(param.start, info.id.start) + name + text.slice(info.id.end, param.end);
   const abstract = text.slice(declarator.start, declarator.end);
-  return /^[\s*]*(?:(?:const|volatile|restrict)\b[\s*]*)*$/.test(abstract) ? `${text.slice(param.start, param.end).trim()} ${name}` : undefined;
+  return /^[\s*]*(?:(?:const|volatile|restrict)\b[\s*]*)*$/.test(abstract)
+    ? `${text.slice(param.start, param.end).trim()} ${name}`
+    : undefined;
 }
 
 const temporaries = new WeakMap<Stage, number>();
@@ -205,7 +262,13 @@ function temporaryName(stage: Stage): string {
  * each evaluated by the parent into a temporary of the callee's parameter type (the conversion
  * the call makes anyway), or of its own type where the file shows no parameter.
  */
-function argumentsAtSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Construct, shared: Variable[]): { node: SNode; name: string; declaration: string }[] | undefined {
+function argumentsAtSpawn(
+  stage: Stage,
+  doc: DocumentModel,
+  model: ItemModel,
+  c: Construct,
+  shared: Variable[],
+): { node: SNode; name: string; declaration: string }[] | undefined {
   const call = c.call!;
   const macros = macroDefinitions(doc.text);
   const args = child(call, 'arguments');
@@ -215,7 +278,12 @@ function argumentsAtSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c:
     const ref = model.scopes.references.find(r => r.span.start === a.start && r.span.end <= a.end);
     return !!ref && (bindingOf(model, ref)?.binding ?? 'value') !== 'value';
   };
-  const moving = args ? named(args).filter(a => a.type !== 'comment' && !byReference(a) && !sameInTask(model, a, shared, m => isConstantMacro(macros.get(m)))) : [];
+  const moving = args
+    ? named(args).filter(
+        a =>
+          a.type !== 'comment' && !byReference(a) && !sameInTask(model, a, shared, m => isConstantMacro(macros.get(m))),
+      )
+    : [];
   if (!moving.length) return [];
   const text = stage.text;
   const callee = child(call, 'function');
@@ -229,7 +297,8 @@ function argumentsAtSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c:
     // Without a parameter to take the type from (a variadic or unprototyped callee, a call through
     // a pointer), the argument's own type, arrays decayed (GNU C's __auto_type, C++'s auto): the
     // call promotes it the same way.
-    const declaration = (param && declarationLike(text, param, temp)) ?? `${model.fileScope.cpp ? 'auto' : '__auto_type'} ${temp}`;
+    const declaration =
+      (param && declarationLike(text, param, temp)) ?? `${model.fileScope.cpp ? 'auto' : '__auto_type'} ${temp}`;
     out.push({ node: a, name: temp, declaration: `${declaration} = ${text.slice(a.start, a.end)};` });
   }
   return out;
@@ -242,7 +311,9 @@ function callSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Constr
   // parent into temporaries (argumentsAtSpawn), as MetaFork and CilkPlus evaluate them at the spawn.
   const shared: Variable[] = [];
   const declared = c.statement?.type === 'declaration' && c.lvalue ? declaratorInfo(c.lvalue) : undefined;
-  const target = declared ? model.scopes.variables.find(v => v.span.start === declared.id.start) : c.lvalue && storedVariable(model, c.lvalue);
+  const target = declared
+    ? model.scopes.variables.find(v => v.span.start === declared.id.start)
+    : c.lvalue && storedVariable(model, c.lvalue);
   if (target && isFunctionLocal(target)) shared.push(target);
   // Arrays, references and `&x` passed to the callee are the parent's storage (thesis
   // §3.6.4): the arguments are evaluated by the parent at the spawn, not on a task's copies.
@@ -251,17 +322,31 @@ function callSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Constr
     const v = e.variable;
     if (e.unresolved) {
       const { binding, change } = e.unresolved;
-      stage.refuse('MF610', binding.span, `cannot tell whether '${binding.callee}' takes '${v.name}' by reference: this file has no single declaration of it (it is declared elsewhere, overloaded, a template or a member), and '${v.name}' is changed while the spawned call may run, so sharing it and copying it compute different things; declare '${binding.callee}' in this file or pass a copy explicitly`, { variable: v.name, callee: binding.callee, change: change.span });
+      stage.refuse(
+        'MF610',
+        binding.span,
+        `cannot tell whether '${binding.callee}' takes '${v.name}' by reference: this file has no single declaration of it (it is declared elsewhere, overloaded, a template or a member), and '${v.name}' is changed while the spawned call may run, so sharing it and copying it compute different things; declare '${binding.callee}' in this file or pass a copy explicitly`,
+        { variable: v.name, callee: binding.callee, change: change.span },
+      );
       continue;
     }
-    const byAddress = v.shape === 'array' || v.shape === 'reference' || e.references.some(r => r.addressTaken) || (e.sharing === 'shared' && !!e.boundBy);
+    const byAddress =
+      v.shape === 'array' ||
+      v.shape === 'reference' ||
+      e.references.some(r => r.addressTaken) ||
+      (e.sharing === 'shared' && !!e.boundBy);
     if (isFunctionLocal(v) && byAddress && !shared.includes(v)) shared.push(v);
   }
   const temps = argumentsAtSpawn(stage, doc, model, c, shared);
   if (!temps) return;
   // Variables read only by the arguments evaluated before the task are no business of the task's.
-  const before = (span: { start: number; end: number }) => temps.some(t => t.node.start <= span.start && span.end <= t.node.end);
-  const outside = new Set(sharingAt(model, c).filter(e => e.variable !== target && e.references.every(r => before(r.span))).map(e => e.variable));
+  const before = (span: { start: number; end: number }) =>
+    temps.some(t => t.node.start <= span.start && span.end <= t.node.end);
+  const outside = new Set(
+    sharingAt(model, c)
+      .filter(e => e.variable !== target && e.references.every(r => before(r.span)))
+      .map(e => e.variable),
+  );
   // A temporary is a local of the spawning task, declared right before the task: captured by default.
   const pragma = `#pragma omp task${taskClauses(model, c, shared.filter(v => !outside.has(v)), [], outside)}`;
   const lines = [...temps.map(t => t.declaration), pragma];
@@ -269,13 +354,19 @@ function callSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Constr
   /** The call with the moved arguments replaced by their temporaries. */
   const callText = () => {
     let out = text.slice(c.call!.start, c.call!.end);
-    for (const t of [...temps].reverse()) out = out.slice(0, t.node.start - c.call!.start) + t.name + out.slice(t.node.end - c.call!.start);
+    for (const t of [...temps].reverse())
+      out = out.slice(0, t.node.start - c.call!.start) + t.name + out.slice(t.node.end - c.call!.start);
     return out;
   };
   if (statement.type !== 'declaration') for (const t of temps) stage.edit(replace(t.node, t.name));
   if (c.form === 'pragma') {
     if (temps.length && !inBlock(statement)) {
-      stage.refuse('MF601', c.head, `the arguments of this spawn must be evaluated before the task, and the spawn is not in a block where they can be`, { construct: 'meta_fork', target: 'openmp' });
+      stage.refuse(
+        'MF601',
+        c.head,
+        `the arguments of this spawn must be evaluated before the task, and the spawn is not in a block where they can be`,
+        { construct: 'meta_fork', target: 'openmp' },
+      );
       return;
     }
     stage.edit(replace(c.head, lines.join(`\n${lineIndent(text, c.head.start)}`)));
@@ -288,13 +379,17 @@ function callSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Constr
     const declarator = init && child(init, 'declarator');
     const info = declarator && declaratorInfo(declarator);
     if (!init || !declarator || !info) {
-      stage.refuse('MF601', c.head, `this declaration form of a spawn cannot be split into a declaration and a task`, { construct: 'meta_fork' });
+      stage.refuse('MF601', c.head, `this declaration form of a spawn cannot be split into a declaration and a task`, {
+        construct: 'meta_fork',
+      });
       return;
     }
     const indent = lineIndent(text, statement.start);
     const name = text.slice(info.id.start, info.id.end);
     stage.edit(remove({ start: declarator.end, end: init.end }));
-    stage.edit(insert(statement.end, lines.map(l => `\n${indent}${l}`).join('') + `\n${indent}${name} = ${callText()};`));
+    stage.edit(
+      insert(statement.end, lines.map(l => `\n${indent}${l}`).join('') + `\n${indent}${name} = ${callText()};`),
+    );
     return;
   }
   if (k.start <= statement.start) {
@@ -329,7 +424,12 @@ function blockSpawn(stage: Stage, model: ItemModel, c: Construct): void {
     // The directive takes the keyword's place; the statement keeps its own line or moves to the next.
     const indent = lineIndent(text, k.start);
     const sameLine = !text.slice(k.headEnd, statement.start).includes('\n');
-    stage.edit(replace({ start: k.start, end: sameLine ? statement.start : withTrailingBlanks(text, k.headEnd) }, sameLine ? `${pragma}\n${indent}` : pragma));
+    stage.edit(
+      replace(
+        { start: k.start, end: sameLine ? statement.start : withTrailingBlanks(text, k.headEnd) },
+        sameLine ? `${pragma}\n${indent}` : pragma,
+      ),
+    );
     return;
   }
   directiveBefore(stage, statement, pragma, statement.start, k.start);
@@ -364,7 +464,11 @@ function parallelFor(stage: Stage, model: ItemModel, c: Construct): void {
   const text = stage.text;
   const loop = c.loop!;
   const clauses: string[] = [];
-  for (const cl of c.clauses) if (cl.name === 'reduction') clauses.push(`reduction(${text.slice(cl.args ? cl.args.span.start : cl.start, cl.args ? cl.args.span.end : cl.end).trim()})`);
+  for (const cl of c.clauses)
+    if (cl.name === 'reduction')
+      clauses.push(
+        `reduction(${text.slice(cl.args ? cl.args.span.start : cl.start, cl.args ? cl.args.span.end : cl.end).trim()})`,
+      );
   // A control variable declared before the loop ends with its final value in the serial
   // elision (the program's meaning); OpenMP makes it private, so ask for the last value.
   const { header } = canonicalHeader(loop, text);
@@ -415,10 +519,27 @@ function wrapMain(stage: Stage, models: ItemModel[]): void {
     const unit = stage.unit;
     const call = `${RENAMED_MAIN}(${names.join(', ')})`;
     const body = returnsVoid
-      ? [`${unit}omp_set_max_active_levels(2); /* the team below, and the parallel loops its tasks open */`, `${unit}#pragma omp parallel`, `${unit}#pragma omp single`, `${unit}${call};`]
-      : [`${unit}int mf_status = 0;`, `${unit}omp_set_max_active_levels(2); /* the team below, and the parallel loops its tasks open */`, `${unit}#pragma omp parallel`, `${unit}#pragma omp single`, `${unit}mf_status = ${call};`, `${unit}return mf_status;`];
+      ? [
+          `${unit}omp_set_max_active_levels(2); /* the team below, and the parallel loops its tasks open */`,
+          `${unit}#pragma omp parallel`,
+          `${unit}#pragma omp single`,
+          `${unit}${call};`,
+        ]
+      : [
+          `${unit}int mf_status = 0;`,
+          `${unit}omp_set_max_active_levels(2); /* the team below, and the parallel loops its tasks open */`,
+          `${unit}#pragma omp parallel`,
+          `${unit}#pragma omp single`,
+          `${unit}mf_status = ${call};`,
+          `${unit}return mf_status;`,
+        ];
     stage.edit(replace(name, RENAMED_MAIN));
-    stage.edit(insert(fn.end, `\n\n${GENERATED_MAIN}\n${returnsVoid ? 'void' : 'int'} main${paramText}\n{\n${body.join('\n')}\n}`));
+    stage.edit(
+      insert(
+        fn.end,
+        `\n\n${GENERATED_MAIN}\n${returnsVoid ? 'void' : 'int'} main${paramText}\n{\n${body.join('\n')}\n}`,
+      ),
+    );
     stage.includes.add('omp.h');
     return;
   }

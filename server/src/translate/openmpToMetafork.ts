@@ -25,7 +25,10 @@ import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
 
 const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd']);
-const SUPPORTED = new Set([...LOOPS, 'parallel', 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait', 'barrier', 'simd']);
+const SUPPORTED = new Set([
+  ...LOOPS,
+  'parallel', 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait', 'barrier', 'simd',
+]);
 
 /** Why constructs with no MetaFork counterpart are refused. */
 const NO_COUNTERPART: Record<string, string> = {
@@ -46,7 +49,11 @@ const RUNTIME_KEPT = new Set(['omp_get_wtime', 'omp_get_wtick', 'omp_get_max_thr
 /** Clauses that only tune scheduling: dropped with a note. */
 const HINTS = new Set(['untied', 'mergeable', 'priority', 'final', 'proc_bind', 'safelen', 'simdlen', 'aligned']);
 /** Clauses handled by the rules below. */
-const HANDLED = new Set(['private', 'firstprivate', 'shared', 'default', 'num_threads', 'collapse', 'nowait', 'reduction', 'lastprivate', 'if', 'schedule', 'depend', ...HINTS]);
+const HANDLED = new Set([
+  'private', 'firstprivate', 'shared', 'default', 'num_threads', 'collapse', 'nowait', 'reduction', 'lastprivate', 'if',
+  'schedule', 'depend',
+  ...HINTS,
+]);
 
 export function openmpToMetafork(stage: Stage, models: ItemModel[]): void {
   const skip = removeGeneratedMain(stage, models);
@@ -67,7 +74,9 @@ function trailingComment(text: string, head: { start: number; end: number }): st
 
 /** Statements of a `sections` body that can be sections (comments and preprocessor lines are not). */
 function sectionStatements(body: SNode): SNode[] {
-  return body.type === 'compound_statement' ? named(body).filter(s => s.type !== 'comment' && s.type !== 'preproc_call') : [body];
+  return body.type === 'compound_statement'
+    ? named(body).filter(s => s.type !== 'comment' && s.type !== 'preproc_call')
+    : [body];
 }
 
 /**
@@ -77,7 +86,12 @@ function sectionStatements(body: SNode): SNode[] {
 export function implicitFirstSections(stage: Stage, models: ItemModel[]): void {
   for (const model of models) {
     for (const c of model.constructs) {
-      if (c.kind !== 'omp' || !c.region || (c.directive?.name !== 'sections' && c.directive?.name !== 'parallel sections')) continue;
+      if (
+        c.kind !== 'omp' ||
+        !c.region ||
+        (c.directive?.name !== 'sections' && c.directive?.name !== 'parallel sections')
+      )
+        continue;
       const first = sectionStatements(c.region)[0];
       if (!first || c.children.some(k => k.directive?.name === 'section' && k.statement === first)) continue;
       stage.edit(insert(first.start, linesBefore(stage.text, first.start, ['#pragma omp section'])));
@@ -114,7 +128,12 @@ function runtimeCalls(stage: Stage, model: ItemModel): void {
     if (!name.startsWith('omp_')) return true;
     if (name === 'omp_set_num_threads') stage.edit(replace(f!, 'meta_set_nworkers'));
     else if (!RUNTIME_KEPT.has(name)) {
-      stage.refuse('MF602', n, `'${name}' depends on OpenMP threads (ids, team size, locks, nesting): MetaFork has no threads to ask about, so this code cannot be translated`, { call: name });
+      stage.refuse(
+        'MF602',
+        n,
+        `'${name}' depends on OpenMP threads (ids, team size, locks, nesting): MetaFork has no threads to ask about, so this code cannot be translated`,
+        { call: name },
+      );
     }
     return true;
   });
@@ -127,9 +146,14 @@ interface Dependences { ins: Set<string>; outs: Set<string>; names: Set<string> 
 /** A location reached through a pointer or a reference, or a name not declared here: any location. */
 const ANY = '*';
 /** Statements that may skip what they hold. */
-const BRANCHES = new Set(['if_statement', 'else_clause', 'switch_statement', 'case_statement', 'for_statement', 'while_statement', 'do_statement', 'for_range_loop', 'conditional_expression']);
+const BRANCHES = new Set([
+  'if_statement', 'else_clause', 'switch_statement', 'case_statement', 'for_statement', 'while_statement',
+  'do_statement', 'for_range_loop', 'conditional_expression',
+]);
 /** Constructs whose tasks are siblings of one another (their binding task regions, for the translation). */
-const REGIONS = new Set(['task', 'section', 'master', 'single', 'parallel', 'parallel sections', 'parallel for', 'parallel for simd']);
+const REGIONS = new Set([
+  'task', 'section', 'master', 'single', 'parallel', 'parallel sections', 'parallel for', 'parallel for simd',
+]);
 
 function meets(a: Set<string>, b: Set<string>): boolean {
   return a.size > 0 && b.size > 0 && (a.has(ANY) || b.has(ANY) || [...a].some(x => b.has(x)));
@@ -142,7 +166,10 @@ class ItemTranslator {
   private readonly joined = new Set<Construct>();
   private readonly forks = new Set<Construct>();
 
-  constructor(private readonly stage: Stage, private readonly model: ItemModel) {
+  constructor(
+    private readonly stage: Stage,
+    private readonly model: ItemModel,
+  ) {
     this.text = stage.text;
     this.unit = stage.unit;
   }
@@ -152,7 +179,13 @@ class ItemTranslator {
   /** A name for a generated variable that nothing in the item uses yet. */
   private fresh(name: string): string {
     let n = name;
-    for (let i = 2; this.taken.has(n) || new RegExp(`\\b${n}\\b`).test(this.model.text.slice(this.model.item.start, this.model.item.end)); i++) n = `${name}${i}`;
+    for (
+      let i = 2;
+      this.taken.has(n) ||
+      new RegExp(`\\b${n}\\b`).test(this.model.text.slice(this.model.item.start, this.model.item.end));
+      i++
+    )
+      n = `${name}${i}`;
     this.taken.add(n);
     return n;
   }
@@ -162,36 +195,60 @@ class ItemTranslator {
     if (c.dialect !== 'openmp' || !c.directive) return;
     const name = c.directive.name;
     if (!SUPPORTED.has(name)) {
-      const why = NO_COUNTERPART[name] ?? (name.startsWith('target') || name.startsWith('teams') || name.startsWith('distribute') || name.startsWith('declare')
-        ? 'device and declarative constructs have no MetaFork counterpart' : 'it has no MetaFork counterpart');
-      this.stage.refuse('MF601', c.directive.nameSpan, `'#pragma omp ${name}' cannot be translated: ${why}`, { construct: name, target: 'metafork' });
+      const why =
+        NO_COUNTERPART[name] ??
+        (name.startsWith('target') ||
+        name.startsWith('teams') ||
+        name.startsWith('distribute') ||
+        name.startsWith('declare')
+          ? 'device and declarative constructs have no MetaFork counterpart'
+          : 'it has no MetaFork counterpart');
+      this.stage.refuse('MF601', c.directive.nameSpan, `'#pragma omp ${name}' cannot be translated: ${why}`, {
+        construct: name,
+        target: 'metafork',
+      });
       return;
     }
     for (const cl of c.clauses) {
-      if (HINTS.has(cl.name)) this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
-      else if (!HANDLED.has(cl.name)) this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' has no MetaFork counterpart`, { construct: cl.name, target: 'metafork' });
+      if (HINTS.has(cl.name))
+        this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
+      else if (!HANDLED.has(cl.name))
+        this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' has no MetaFork counterpart`, {
+          construct: cl.name,
+          target: 'metafork',
+        });
     }
-    if (name.includes('simd')) this.stage.note(c.directive.nameSpan, `'simd' is a vectorisation hint with no MetaFork counterpart: dropped`);
-    if (name === 'simd') { this.stage.edit(removeStatement(this.text, c.head)); return; }
+    if (name.includes('simd'))
+      this.stage.note(c.directive.nameSpan, `'simd' is a vectorisation hint with no MetaFork counterpart: dropped`);
+    if (name === 'simd') {
+      this.stage.edit(removeStatement(this.text, c.head));
+      return;
+    }
     if (LOOPS.has(name)) this.loop(c);
     else if (name === 'parallel') this.parallel(c);
     else if (name === 'sections' || name === 'parallel sections') this.sections(c);
     else if (name === 'single') this.single(c);
-    else if (name === 'task' || name === 'master') { this.fork(c, c); this.dependenceJoin(c); }
-    else if (name === 'taskwait' || name === 'barrier') this.stage.edit(replace(c.head, JOIN + trailingComment(this.text, c.head)));
+    else if (name === 'task' || name === 'master') {
+      this.fork(c, c);
+      this.dependenceJoin(c);
+    } else if (name === 'taskwait' || name === 'barrier')
+      this.stage.edit(replace(c.head, JOIN + trailingComment(this.text, c.head)));
     // `section` is translated by its `sections`.
   }
 
   // ---- data environment ---------------------------------------------------------------
 
-  private clause(c: Construct, name: string): DirectiveClause[] { return c.clauses.filter(cl => cl.name === name); }
+  private clause(c: Construct, name: string): DirectiveClause[] {
+    return c.clauses.filter(cl => cl.name === name);
+  }
 
   private items(c: Construct, name: string): Variable[] {
     const out: Variable[] = [];
-    for (const cl of this.clause(c, name)) for (const i of cl.items) {
-      const v = visibleVariable(this.model, i.name, c.start);
-      if (v && !out.includes(v)) out.push(v);
-    }
+    for (const cl of this.clause(c, name))
+      for (const i of cl.items) {
+        const v = visibleVariable(this.model, i.name, c.start);
+        if (v && !out.includes(v)) out.push(v);
+      }
     return out;
   }
 
@@ -200,7 +257,13 @@ class ItemTranslator {
    * run in place. `snapshot` when the parent goes on while the fork waits to run (a task): an
    * array is then copied when the fork is created, as OpenMP does, not when it starts.
    */
-  private privates(c: Construct, env: Env, copyScalars: boolean, skip: (v: Variable) => boolean = () => false, snapshot = false): void {
+  private privates(
+    c: Construct,
+    env: Env,
+    copyScalars: boolean,
+    skip: (v: Variable) => boolean = () => false,
+    snapshot = false,
+  ): void {
     const text = this.text;
     for (const v of this.items(c, 'private')) if (!skip(v)) env.decls.push(declarationFor(v, text, v.name) + ';');
     for (const v of this.items(c, 'firstprivate')) {
@@ -209,8 +272,15 @@ class ItemTranslator {
       if (v.shape === 'array' && snapshot) {
         // The copy's address travels as an integer: MetaFork shares pointers, and the parent
         // reassigns this one for its next fork before the fork may have read it.
-        env.before.push(`uintptr_t ${fip} = (uintptr_t) malloc(sizeof(${v.name})); /* ${v.name} as it is now */`, `memcpy((void *) ${fip}, ${v.name}, sizeof(${v.name}));`);
-        env.decls.push(`${declarationFor(v, text, v.name)};`, `memcpy(${v.name}, (void *) ${fip}, sizeof(${v.name}));`, `free((void *) ${fip});`);
+        env.before.push(
+          `uintptr_t ${fip} = (uintptr_t) malloc(sizeof(${v.name})); /* ${v.name} as it is now */`,
+          `memcpy((void *) ${fip}, ${v.name}, sizeof(${v.name}));`,
+        );
+        env.decls.push(
+          `${declarationFor(v, text, v.name)};`,
+          `memcpy(${v.name}, (void *) ${fip}, sizeof(${v.name}));`,
+          `free((void *) ${fip});`,
+        );
         for (const h of ['stdint.h', 'stdlib.h', 'string.h']) this.stage.includes.add(h);
       } else if (v.shape === 'array') {
         env.before.push(`${declarationFor(v, text, fip, true)} = &${v.name};`);
@@ -224,7 +294,12 @@ class ItemTranslator {
   }
 
   /** Places E before `at` (replacing the pragma line `head`) and wraps the body as `{ D { B } ... }`. */
-  private emit(head: { start: number; end: number }, replacement: string | undefined, body: SNode | undefined, env: Env): void {
+  private emit(
+    head: { start: number; end: number },
+    replacement: string | undefined,
+    body: SNode | undefined,
+    env: Env,
+  ): void {
     const text = this.text;
     const indent = lineIndent(text, head.start);
     const lines = [...env.before, ...(replacement !== undefined ? [replacement] : [])];
@@ -235,13 +310,21 @@ class ItemTranslator {
       const bi = lineIndent(text, body.start);
       const inner = bi + this.unit;
       const moved = reindent(this.stage.render(body), bi, inner);
-      this.stage.edit(replace(body, `{\n${env.decls.map(d => `${inner}${d}\n`).join('')}${inner}${moved}${env.after.map(a => `\n${inner}${a}`).join('')}\n${bi}}`));
+      this.stage.edit(
+        replace(
+          body,
+          `{\n${env.decls.map(d => `${inner}${d}\n`).join('')}${inner}${moved}${env.after.map(a => `\n${inner}${a}`).join('')}\n${bi}}`,
+        ),
+      );
     }
   }
 
   private numThreads(c: Construct, env: Env): void {
-    for (const cl of this.clause(c, 'num_threads')) if (cl.args) env.before.push(`meta_set_nworkers(${cl.args.text.trim()});`);
-    for (const cl of this.clause(c, 'if')) if (c.directive!.name.startsWith('parallel')) this.stage.note(cl, `'if' on a parallel region only decides the team size: dropped`);
+    for (const cl of this.clause(c, 'num_threads'))
+      if (cl.args) env.before.push(`meta_set_nworkers(${cl.args.text.trim()});`);
+    for (const cl of this.clause(c, 'if'))
+      if (c.directive!.name.startsWith('parallel'))
+        this.stage.note(cl, `'if' on a parallel region only decides the team size: dropped`);
   }
 
   // ---- constructs -----------------------------------------------------------------------
@@ -259,7 +342,12 @@ class ItemTranslator {
       const body = child(loops[i - 1], 'body');
       const next = body && soleStatement(body);
       if (!next || next.type !== 'for_statement') {
-        this.stage.refuse('MF601', this.clause(c, 'collapse')[0], `'collapse(${collapse})' needs ${collapse} perfectly nested loops`, { construct: 'collapse', target: 'metafork' });
+        this.stage.refuse(
+          'MF601',
+          this.clause(c, 'collapse')[0],
+          `'collapse(${collapse})' needs ${collapse} perfectly nested loops`,
+          { construct: 'collapse', target: 'metafork' },
+        );
         return;
       }
       loops.push(next);
@@ -271,10 +359,17 @@ class ItemTranslator {
     const body = child(loops[loops.length - 1], 'body')!;
     for (const v of [...this.items(c, 'private'), ...this.items(c, 'firstprivate')]) {
       if (isControl(v)) continue;
-      const first = this.model.scopes.references.find(r => r.variable === v && r.span.start >= body.start && r.span.end <= body.end);
+      const first = this.model.scopes.references.find(
+        r => r.variable === v && r.span.start >= body.start && r.span.end <= body.end,
+      );
       const firstStatementReads = first && (first.access !== 'write' || this.readsInSameAssignment(first.node, v));
       if (firstStatementReads && this.clause(c, 'private').some(cl => cl.items.some(i => i.name === v.name))) {
-        this.stage.refuse('MF603', first.span, `'${v.name}' is private to each thread of '#pragma omp ${c.directive!.name}' and accumulates across iterations; meta_for has no per-thread copies (thesis Figure 3.21): use reduction(...) instead`, { variable: v.name });
+        this.stage.refuse(
+          'MF603',
+          first.span,
+          `'${v.name}' is private to each thread of '#pragma omp ${c.directive!.name}' and accumulates across iterations; meta_for has no per-thread copies (thesis Figure 3.21): use reduction(...) instead`,
+          { variable: v.name },
+        );
         return;
       }
     }
@@ -282,7 +377,12 @@ class ItemTranslator {
     for (const v of this.items(c, 'lastprivate')) {
       if (isControl(v)) continue; // its final value is the serial elision's
       if (v.shape === 'array' || loops.length > 1) {
-        this.stage.refuse('MF601', this.clause(c, 'lastprivate')[0], `'lastprivate(${v.name})' is translated only for a scalar on a single loop`, { construct: 'lastprivate', target: 'metafork' });
+        this.stage.refuse(
+          'MF601',
+          this.clause(c, 'lastprivate')[0],
+          `'lastprivate(${v.name})' is translated only for a scalar on a single loop`,
+          { construct: 'lastprivate', target: 'metafork' },
+        );
         return;
       }
       const header = canonicalHeader(loops[0], text).header;
@@ -290,8 +390,12 @@ class ItemTranslator {
       const lp = this.fresh(`_lp_${v.name}`);
       env.before.push(`${declarationFor(v, text, lp, true)} = &${v.name};`);
       env.decls.push(`${declarationFor(v, text, v.name)};`);
-      const cond = text.slice(header.condition.start, header.condition.end)
-        .replace(new RegExp(`\\b${header.variable}\\b`, 'g'), `(${header.variable} ${header.step.negative ? '-' : '+'} (${header.step.text}))`);
+      const cond = text
+        .slice(header.condition.start, header.condition.end)
+        .replace(
+          new RegExp(`\\b${header.variable}\\b`, 'g'),
+          `(${header.variable} ${header.step.negative ? '-' : '+'} (${header.step.text}))`,
+        );
       env.after.push(`if (!(${cond})) *${lp} = ${v.name}; /* the last iteration's value (lastprivate) */`);
     }
     const reductions = this.clause(c, 'reduction').map(cl => `reduction(${cl.args?.text.trim() ?? ''})`);
@@ -308,7 +412,10 @@ class ItemTranslator {
   private readsInSameAssignment(id: SNode, v: Variable): boolean {
     const assignment = id.parent?.type === 'assignment_expression' ? id.parent : undefined;
     const right = assignment && child(assignment, 'right');
-    return !!right && this.model.scopes.references.some(r => r.variable === v && r.span.start >= right.start && r.span.end <= right.end);
+    return (
+      !!right &&
+      this.model.scopes.references.some(r => r.variable === v && r.span.start >= right.start && r.span.end <= right.end)
+    );
   }
 
   /** Statements of a parallel region outside every construct run once per thread in OpenMP. */
@@ -316,14 +423,23 @@ class ItemTranslator {
     const region = c.region!;
     if (this.chained(c)) return true;
     const governed = new Set<number>();
-    for (const k of c.children) { if (k.statement) governed.add(k.statement.start); governed.add(k.start); }
+    for (const k of c.children) {
+      if (k.statement) governed.add(k.statement.start);
+      governed.add(k.start);
+    }
     const statements = region.type === 'compound_statement' ? named(region) : [region];
     for (const s of statements) {
       if (s.type === 'comment' || s.type === 'preproc_call' || governed.has(s.start)) continue;
       if (s.type === 'declaration' && !this.hasCall(s)) continue;
       if (s.type === 'expression_statement' && named(s).length === 0) continue;
-      this.stage.refuse('MF602', { start: s.start, end: Math.min(s.end, this.text.indexOf('\n', s.start) < 0 ? s.end : this.text.indexOf('\n', s.start)) },
-        `this statement is executed by every thread of the '#pragma omp ${c.directive!.name}' team, but a MetaFork program runs the region once: put it in a 'single' (or 'master') construct to translate it`);
+      this.stage.refuse(
+        'MF602',
+        {
+          start: s.start,
+          end: Math.min(s.end, this.text.indexOf('\n', s.start) < 0 ? s.end : this.text.indexOf('\n', s.start)),
+        },
+        `this statement is executed by every thread of the '#pragma omp ${c.directive!.name}' team, but a MetaFork program runs the region once: put it in a 'single' (or 'master') construct to translate it`,
+      );
       return false;
     }
     return true;
@@ -336,7 +452,10 @@ class ItemTranslator {
 
   private hasCall(n: SNode): boolean {
     let found = false;
-    walk(n, x => { if (x.type === 'call_expression') found = true; return !found; });
+    walk(n, x => {
+      if (x.type === 'call_expression') found = true;
+      return !found;
+    });
     return found;
   }
 
@@ -362,7 +481,10 @@ class ItemTranslator {
     const p = c.parent;
     let state = !p || this.forks.has(p) || p.kind === 'block-spawn' ? false : this.before(p);
     const siblings = p ? p.children : this.model.roots.filter(r => r.functionNode === c.functionNode);
-    for (const s of siblings) { if (s === c) break; state = this.after(s, state); }
+    for (const s of siblings) {
+      if (s === c) break;
+      state = this.after(s, state);
+    }
     return state;
   }
 
@@ -388,12 +510,22 @@ class ItemTranslator {
     const open = wholeLines(text, { start: block.start, end: block.start + 1 });
     const close = wholeLines(text, { start: block.end - 1, end: block.end });
     const closeLine = text.slice(close.start, close.end);
-    if (text.slice(open.start, open.end).trim() !== '{' || !/^[ \t]*\}[ \t]*(\/\*.*\*\/|\/\/.*)?[ \t]*\n?$/.test(closeLine) || open.end > close.start) return;
+    if (
+      text.slice(open.start, open.end).trim() !== '{' ||
+      !/^[ \t]*\}[ \t]*(\/\*.*\*\/|\/\/.*)?[ \t]*\n?$/.test(closeLine) ||
+      open.end > close.start
+    )
+      return;
     const inner = this.stage.render({ start: open.end, end: close.start });
     const trailing = closeLine.replace(/^[ \t]*\}[ \t]*/, '').trimEnd();
     const outer = lineIndent(text, block.start);
-    const dedented = inner.split('\n').map(l => l.startsWith(outer + this.unit) ? outer + l.slice(outer.length + this.unit.length) : l).join('\n');
-    this.stage.edit(replace({ start: open.start, end: close.end }, dedented + (trailing ? `${outer}${trailing}\n` : '')));
+    const dedented = inner
+      .split('\n')
+      .map(l => (l.startsWith(outer + this.unit) ? outer + l.slice(outer.length + this.unit.length) : l))
+      .join('\n');
+    this.stage.edit(
+      replace({ start: open.start, end: close.end }, dedented + (trailing ? `${outer}${trailing}\n` : '')),
+    );
     this.unwrapped.set(block, close.end);
   }
 
@@ -401,7 +533,12 @@ class ItemTranslator {
     if (!this.checkTeamCode(c)) return;
     const reduction = this.clause(c, 'reduction')[0];
     if (reduction) {
-      this.stage.refuse('MF601', reduction, `'reduction' on '#pragma omp parallel' combines per-thread copies, which MetaFork does not have: put the reduction on the loop inside`, { construct: 'reduction', target: 'metafork' });
+      this.stage.refuse(
+        'MF601',
+        reduction,
+        `'reduction' on '#pragma omp parallel' combines per-thread copies, which MetaFork does not have: put the reduction on the loop inside`,
+        { construct: 'reduction', target: 'metafork' },
+      );
       return;
     }
     const env: Env = { before: [], decls: [], after: [] };
@@ -417,7 +554,12 @@ class ItemTranslator {
     const body = c.region!;
     const reduction = this.clause(c, 'reduction')[0];
     if (reduction) {
-      this.stage.refuse('MF601', reduction, `'reduction' on sections combines per-thread copies, which MetaFork does not have`, { construct: 'reduction', target: 'metafork' });
+      this.stage.refuse(
+        'MF601',
+        reduction,
+        `'reduction' on sections combines per-thread copies, which MetaFork does not have`,
+        { construct: 'reduction', target: 'metafork' },
+      );
       return;
     }
     const sections = c.children.filter(k => k.directive?.name === 'section');
@@ -425,14 +567,21 @@ class ItemTranslator {
     // without one is not OpenMP (a section is one statement).
     const loose = sectionStatements(body).find(s => !sections.some(k => k.statement === s));
     if (loose) {
-      this.stage.refuse('MF601', { start: loose.start, end: loose.start + 1 }, `a statement between sections without its '#pragma omp section' line: each section is one statement (use braces to group several)`, { construct: 'section', target: 'metafork' });
+      this.stage.refuse(
+        'MF601',
+        { start: loose.start, end: loose.start + 1 },
+        `a statement between sections without its '#pragma omp section' line: each section is one statement (use braces to group several)`,
+        { construct: 'section', target: 'metafork' },
+      );
       return;
     }
     const env: Env = { before: [], decls: [], after: [] };
     if (c.directive!.name.startsWith('parallel')) this.numThreads(c, env);
     this.emit(c.head, undefined, undefined, env);
     const lastprivate = this.items(c, 'lastprivate');
-    sections.forEach((s, i) => this.fork(s, c, i === sections.length - 1 ? lastprivate : [], i === sections.length - 1 ? [] : lastprivate));
+    sections.forEach((s, i) =>
+      this.fork(s, c, i === sections.length - 1 ? lastprivate : [], i === sections.length - 1 ? [] : lastprivate),
+    );
     this.unwrap(body);
     this.potentialSync(c, body);
   }
@@ -440,7 +589,10 @@ class ItemTranslator {
   private single(c: Construct): void {
     const copyprivate = this.clause(c, 'copyprivate')[0];
     if (copyprivate) return; // refused as an unhandled clause
-    if (this.clause(c, 'nowait').length) { this.fork(c, c); return; }
+    if (this.clause(c, 'nowait').length) {
+      this.fork(c, c);
+      return;
+    }
     // Algorithm 7: the parent runs a single without nowait in place, then joins if needed.
     const env: Env = { before: [], decls: [], after: [] };
     this.privates(c, env, true);
@@ -474,13 +626,15 @@ class ItemTranslator {
     // (In a block with no private copies, before its closing brace, and before `task if(e)`
     // copies the body for its serial branch.)
     if (this.inside(c, false)) {
-      if (region.type === 'compound_statement' && !env.decls.length) this.stage.edit(insert(...beforeClosingBrace(this.stage, region, JOIN)));
+      if (region.type === 'compound_statement' && !env.decls.length)
+        this.stage.edit(insert(...beforeClosingBrace(this.stage, region, JOIN)));
       else env.after.push(JOIN);
     }
     this.forks.add(c);
     const keyword = `meta_fork${shared.length ? ' ' + clauseText('shared', shared) : ''}`;
     const ifClause = c.directive?.name === 'task' ? this.clause(c, 'if')[0] : undefined;
-    if (!ifClause && !env.before.length && !env.decls.length && !env.after.length && this.callForm(c, region, shared)) return;
+    if (!ifClause && !env.before.length && !env.decls.length && !env.after.length && this.callForm(c, region, shared))
+      return;
     if (ifClause?.args) {
       // `task if(e)`: deferred only when e holds; otherwise the parent runs the body at once.
       const serial = this.stage.render(region);
@@ -489,7 +643,12 @@ class ItemTranslator {
       const span = { start: c.start, end: c.end };
       const forked = this.stage.render(span);
       const indent = lineIndent(text, c.start);
-      this.stage.edit(replace(span, `if (${ifClause.args.text.trim()}) {\n${indent}${this.unit}${forked.replace(/\n/g, `\n${this.unit}`)}\n${indent}} else\n${indent}${this.unit}${serial.replace(/\n/g, `\n${this.unit}`)}`));
+      this.stage.edit(
+        replace(
+          span,
+          `if (${ifClause.args.text.trim()}) {\n${indent}${this.unit}${forked.replace(/\n/g, `\n${this.unit}`)}\n${indent}} else\n${indent}${this.unit}${serial.replace(/\n/g, `\n${this.unit}`)}`,
+        ),
+      );
       return;
     }
     this.emit(c.head, keyword, region, env);
@@ -503,18 +662,31 @@ class ItemTranslator {
     const e = s.type === 'expression_statement' ? named(s)[0] : undefined;
     let call: SNode | undefined;
     if (e?.type === 'call_expression') call = e;
-    else if (e?.type === 'assignment_expression' && this.text.slice(child(e, 'left')!.end, child(e, 'right')!.start).trim() === '=') {
+    else if (
+      e?.type === 'assignment_expression' &&
+      this.text.slice(child(e, 'left')!.end, child(e, 'right')!.start).trim() === '='
+    ) {
       const left = child(e, 'left')!;
       const right = child(e, 'right')!;
-      const v = left.type === 'identifier' ? visibleVariable(this.model, this.text.slice(left.start, left.end), left.start) : undefined;
-      const isShared = v && (shared.includes(v.name) || sharedAtSpawn(v) && v.shape === 'value');
+      const v =
+        left.type === 'identifier'
+          ? visibleVariable(this.model, this.text.slice(left.start, left.end), left.start)
+          : undefined;
+      const isShared = v && (shared.includes(v.name) || (sharedAtSpawn(v) && v.shape === 'value'));
       if (right.type === 'call_expression' && isShared) call = right;
     }
     if (!call) return false;
     // A call spawn binds by reference what its callee takes by reference (C++); the task had its
     // own copy of a variable it did not share: only a block spawn keeps that copy.
-    const copied = this.model.scopes.references.some(r => r.variable && within(r.span, call!) && !shared.includes(r.variable.name) && !sharedAtSpawn(r.variable)
-      && bindingOf(this.model, r)?.binding !== undefined && bindingOf(this.model, r)?.binding !== 'value');
+    const copied = this.model.scopes.references.some(
+      r =>
+        r.variable &&
+        within(r.span, call!) &&
+        !shared.includes(r.variable.name) &&
+        !sharedAtSpawn(r.variable) &&
+        bindingOf(this.model, r)?.binding !== undefined &&
+        bindingOf(this.model, r)?.binding !== 'value',
+    );
     if (copied) {
       // Braced, the statement stays a block spawn (an unbraced call would be a call spawn).
       this.stage.edit(insert(region.start, '{ '));
@@ -537,16 +709,29 @@ class ItemTranslator {
    * location (ANY).
    */
   private depends(c: Construct): Dependences {
-    const ins = new Set<string>(), outs = new Set<string>(), names = new Set<string>();
+    const ins = new Set<string>(),
+      outs = new Set<string>(),
+      names = new Set<string>();
     for (const cl of this.clause(c, 'depend')) {
       // `depend(iterator(i = 0:n), in: a[i])`: the type is the last modifier; an iterator only
       // ranges over the locators, whose base variables are what is compared.
-      const type = cl.modifier ? cl.modifier.name.split(/,(?![^()]*\))/).at(-1)!.trim() : cl.args?.text.trim() ?? '';
+      const type = cl.modifier
+        ? cl.modifier.name
+            .split(/,(?![^()]*\))/)
+            .at(-1)!
+            .trim()
+        : (cl.args?.text.trim() ?? '');
       if (type === 'depobj' || type === 'source' || type === 'sink' || !cl.modifier) {
-        const why = type === 'depobj' ? 'the dependences of a depend object are not visible here'
-          : type === 'source' || type === 'sink' ? `'${type}' belongs to doacross loops ('ordered'), which have no MetaFork counterpart`
-          : 'a dependence needs its type';
-        this.stage.refuse('MF601', cl, `'depend(${type ? type + ': ' : ''}...)' cannot be translated: ${why}`, { construct: `depend(${type})`, target: 'metafork' });
+        const why =
+          type === 'depobj'
+            ? 'the dependences of a depend object are not visible here'
+            : type === 'source' || type === 'sink'
+              ? `'${type}' belongs to doacross loops ('ordered'), which have no MetaFork counterpart`
+              : 'a dependence needs its type';
+        this.stage.refuse('MF601', cl, `'depend(${type ? type + ': ' : ''}...)' cannot be translated: ${why}`, {
+          construct: `depend(${type})`,
+          target: 'metafork',
+        });
         continue;
       }
       for (const item of cl.items) {
@@ -573,8 +758,10 @@ class ItemTranslator {
    * construct takes its body.
    */
   planDependenceJoins(): void {
-    const tasks = this.model.constructs.filter(c => c.dialect === 'openmp' && c.directive?.name === 'task')
-      .map(c => ({ c, deps: this.depends(c), owner: this.parentRegion(c) })).filter(t => t.deps.ins.size);
+    const tasks = this.model.constructs
+      .filter(c => c.dialect === 'openmp' && c.directive?.name === 'task')
+      .map(c => ({ c, deps: this.depends(c), owner: this.parentRegion(c) }))
+      .filter(t => t.deps.ins.size);
     if (!tasks.length) return;
     let pending: typeof tasks = [];
     const seenLoops = new Set<SNode>();
@@ -588,7 +775,10 @@ class ItemTranslator {
       const task = tasks.find(t => t.c === c);
       if (!task) continue;
       for (let p = c.statement?.parent; p && p !== this.model.item; p = p.parent) {
-        if ((p.type === 'for_statement' || p.type === 'while_statement' || p.type === 'do_statement') && !seenLoops.has(p)) {
+        if (
+          (p.type === 'for_statement' || p.type === 'while_statement' || p.type === 'do_statement') &&
+          !seenLoops.has(p)
+        ) {
           seenLoops.add(p);
           for (const t of tasks) if (t.c.start >= p.start && t.c.end <= p.end) pending.push(t);
         }
@@ -616,7 +806,8 @@ class ItemTranslator {
 
   /** The region whose tasks are siblings of the tasks `c` creates (undefined: the function). */
   private parentRegion(c: Construct): Construct | undefined {
-    for (let p = c.parent; p; p = p.parent) if (p.dialect === 'openmp' && REGIONS.has(p.directive?.name ?? '')) return p;
+    for (let p = c.parent; p; p = p.parent)
+      if (p.dialect === 'openmp' && REGIONS.has(p.directive?.name ?? '')) return p;
     return undefined;
   }
 
@@ -627,6 +818,8 @@ class ItemTranslator {
     // Before the task's whole first line: its pragma line may be removed (a call form), and
     // an insertion inside a removed line is an overlapping edit.
     const line = wholeLines(this.text, { start: task.start, end: task.start }).start;
-    this.stage.edit(insert(line, `${lineIndent(this.text, task.start)}${JOIN} /* depend(${[...deps.names].join(', ')}) */\n`));
+    this.stage.edit(
+      insert(line, `${lineIndent(this.text, task.start)}${JOIN} /* depend(${[...deps.names].join(', ')}) */\n`),
+    );
   }
 }

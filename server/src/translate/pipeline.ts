@@ -37,16 +37,27 @@ function pipeShape(stage: Stage, model: ItemModel, c: Construct, target: Dialect
   const loop = c.loop!;
   const boundaries = c.children.filter(s => s.kind === 'pipe-stage');
   if (!body || body.type !== 'compound_statement') {
-    stage.refuse('MF601', c.head, `'meta_pipe' needs a block body to be translated`, { construct: 'meta_pipe', target });
+    stage.refuse('MF601', c.head, `'meta_pipe' needs a block body to be translated`, {
+      construct: 'meta_pipe',
+      target,
+    });
     return undefined;
   }
   const nested = boundaries.find(s => s.statement?.parent !== body);
   if (nested) {
-    stage.refuse('MF601', nested.head, `'${nested.keyword!.spelling}' inside a nested statement of the pipeline: stages must be delimited at the top level of the 'meta_pipe' body to become tasks`, { construct: nested.keyword!.spelling, target });
+    stage.refuse(
+      'MF601',
+      nested.head,
+      `'${nested.keyword!.spelling}' inside a nested statement of the pipeline: stages must be delimited at the top level of the 'meta_pipe' body to become tasks`,
+      { construct: nested.keyword!.spelling, target },
+    );
     return undefined;
   }
   if (!inBlock(loop)) {
-    stage.refuse('MF601', c.head, `'meta_pipe' as the body of another statement: put it in braces to translate it`, { construct: 'meta_pipe', target });
+    stage.refuse('MF601', c.head, `'meta_pipe' as the body of another statement: put it in braces to translate it`, {
+      construct: 'meta_pipe',
+      target,
+    });
     return undefined;
   }
   const cuts = boundaries.map(b => b.statement!);
@@ -56,9 +67,16 @@ function pipeShape(stage: Stage, model: ItemModel, c: Construct, target: Dialect
   for (const v of model.scopes.variables) {
     const home = spans.findIndex(s => s.start <= v.span.start && v.span.end <= s.end);
     if (home < 0 || v.scope !== body) continue;
-    const crossing = model.scopes.references.find(r => r.variable === v && !(spans[home].start <= r.span.start && r.span.end <= spans[home].end));
+    const crossing = model.scopes.references.find(
+      r => r.variable === v && !(spans[home].start <= r.span.start && r.span.end <= spans[home].end),
+    );
     if (crossing) {
-      stage.refuse('MF601', v.span, `'${v.name}' is declared in one pipeline stage and used in another: declare it before the 'meta_pipe' so that each stage's task can capture it`, { construct: 'meta_pipe', target, variable: v.name });
+      stage.refuse(
+        'MF601',
+        v.span,
+        `'${v.name}' is declared in one pipeline stage and used in another: declare it before the 'meta_pipe' so that each stage's task can capture it`,
+        { construct: 'meta_pipe', target, variable: v.name },
+      );
       return undefined;
     }
   }
@@ -82,7 +100,9 @@ function stageSharing(model: ItemModel, span: Span): { shared: string[]; firstpr
     const v = r.variable;
     if (!v || !inside(r.span) || inside(v.span)) continue;
     if (!isFunctionLocal(v) || shared.includes(v.name) || firstprivate.includes(v.name)) continue;
-    const written = model.scopes.references.some(x => x.variable === v && inside(x.span) && (x.access !== 'read' || x.addressTaken) && !x.through);
+    const written = model.scopes.references.some(
+      x => x.variable === v && inside(x.span) && (x.access !== 'read' || x.addressTaken) && !x.through,
+    );
     if (v.shape === 'array' || written) shared.push(v.name);
     else if (v.shape === 'value') firstprivate.push(v.name);
   }
@@ -145,7 +165,12 @@ export function pipelinesToForks(stage: Stage, models: ItemModel[]): void {
       if (c.kind !== 'pipe' || c.dialect !== 'metafork') continue;
       const nested = c.children.find(k => k.kind === 'pipe');
       if (nested) {
-        stage.refuse('MF601', nested.head, `a 'meta_pipe' inside a pipeline has no CilkPlus translation: translate to OpenMP, or make the inner pipeline a serial loop`, { construct: 'meta_pipe', target: 'cilkplus' });
+        stage.refuse(
+          'MF601',
+          nested.head,
+          `a 'meta_pipe' inside a pipeline has no CilkPlus translation: translate to OpenMP, or make the inner pipeline a serial loop`,
+          { construct: 'meta_pipe', target: 'cilkplus' },
+        );
         continue;
       }
       const shape = pipeShape(stage, model, c, 'cilkplus');
@@ -161,7 +186,11 @@ export function pipelinesToForks(stage: Stage, models: ItemModel[]): void {
       const removals = boundaries.slice(1).map(b => removeStatement(text, b.statement!))
         .map(e => ({ start: e.start - tailSpan.start, end: e.end - tailSpan.start, newText: e.newText }));
       const inner = lineIndent(text, first.start);
-      const rest = reindent(applyEdits(text.slice(tailSpan.start, tailSpan.end), removals), inner, inner + unit).replace(/\s+$/, '');
+      const rest = reindent(
+        applyEdits(text.slice(tailSpan.start, tailSpan.end), removals),
+        inner,
+        inner + unit,
+      ).replace(/\s+$/, '');
       const waits = boundaries.some(b => b.keyword!.keyword === 'meta_wait');
       stage.edit(replace({ start: first.start, end: end }, [
         ...(waits ? [`meta_join; /* meta_wait: the previous iteration's stages first */`] : []),

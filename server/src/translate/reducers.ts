@@ -22,7 +22,15 @@ import { libraryReducer, type ReducerOp } from '../model/reducers';
 
 /** Compound assignments (and increments) that update a reducer of each operation; min and max
  * reducers are updated with `calc_min(v)` / `calc_max(v)`. */
-const UPDATES: Record<ReducerOp, string[]> = { '+': ['+=', '-=', '++', '--'], '*': ['*='], '&': ['&='], '|': ['|='], '^': ['^='], min: ['calc_min'], max: ['calc_max'] };
+const UPDATES: Record<ReducerOp, string[]> = {
+  '+': ['+=', '-=', '++', '--'],
+  '*': ['*='],
+  '&': ['&='],
+  '|': ['|='],
+  '^': ['^='],
+  min: ['calc_min'],
+  max: ['calc_max'],
+};
 
 interface Reducer {
   variable: Variable;
@@ -39,7 +47,15 @@ interface Reducer {
 
 /** The value a CilkPlus reducer constructed without one starts with; min and max have none
  * (their view is empty until updated), so they are translated only with an initial value. */
-const IDENTITY: Record<ReducerOp, string | undefined> = { '+': '0', '*': '1', '&': '~0', '|': '0', '^': '0', min: undefined, max: undefined };
+const IDENTITY: Record<ReducerOp, string | undefined> = {
+  '+': '0',
+  '*': '1',
+  '&': '~0',
+  '|': '0',
+  '^': '0',
+  min: undefined,
+  max: undefined,
+};
 
 /** The value of an integer or floating literal (`0`, `1L`, `0.0`, `-1`, `~0`), if it is one. */
 function literalValue(n: SNode | undefined, text: string): number | undefined {
@@ -84,13 +100,15 @@ function onlyStatement(fn: SNode, text: string, params: number): { names: string
   for (const p of named(list)) {
     const pd = child(p, 'declarator');
     const type = child(p, 'type');
-    if (!pd || !type || pd.type !== 'pointer_declarator' || text.slice(type.start, type.end) !== 'void') return undefined;
+    if (!pd || !type || pd.type !== 'pointer_declarator' || text.slice(type.start, type.end) !== 'void')
+      return undefined;
     const info = declaratorInfo(pd);
     if (!info) return undefined;
     names.push(text.slice(info.id.start, info.id.end));
   }
   const statements = named(body).filter(s => s.type !== 'comment');
-  if (names.length !== params || statements.length !== 1 || statements[0].type !== 'expression_statement') return undefined;
+  if (names.length !== params || statements.length !== 1 || statements[0].type !== 'expression_statement')
+    return undefined;
   return { names, statement: statements[0] };
 }
 
@@ -101,13 +119,20 @@ const sameType = (a: string, b: string) => a.replace(/\s+/g, ' ') === b.replace(
  * functions' bodies: `*(T *)v = c;` with c the operation's identity, and `*(T *)l op= *(T *)r;`
  * (or `*(T *)l = *(T *)l op *(T *)r;`). Undefined, with the reason, when not proved.
  */
-function provedOperation(identity: string, reduce: string, element: string, functions: Map<string, SNode>, text: string): { op: ReducerOp } | { why: string } {
+function provedOperation(
+  identity: string,
+  reduce: string,
+  element: string,
+  functions: Map<string, SNode>,
+  text: string,
+): { op: ReducerOp } | { why: string } {
   const zero = functions.get(identity);
   const plus = functions.get(reduce);
   if (!zero || !plus) return { why: `'${!zero ? identity : reduce}' is not a function defined in this file` };
   const r = onlyStatement(plus, text, 2);
   const assignment = r && named(r.statement)[0];
-  if (!r || assignment?.type !== 'assignment_expression') return { why: `'${reduce}' is not of the form '*(T *)l op= *(T *)r;'` };
+  if (!r || assignment?.type !== 'assignment_expression')
+    return { why: `'${reduce}' is not of the form '*(T *)l op= *(T *)r;'` };
   const operator = text.slice(child(assignment, 'left')!.end, child(assignment, 'right')!.start).trim();
   const left = dereferencedCast(child(assignment, 'left'), text);
   let op: ReducerOp | undefined;
@@ -121,8 +146,9 @@ function provedOperation(identity: string, reduce: string, element: string, func
       const l = dereferencedCast(child(b, 'left'), text);
       // Every operation here is commutative: `*l + *r` and `*r + *l` are the same.
       if (l && left && l.name === left.name && sameType(l.type, element)) right = child(b, 'right');
-      else if (l && left && l.name === r.names[1]) { right = child(b, 'left'); }
-      else op = undefined;
+      else if (l && left && l.name === r.names[1]) {
+        right = child(b, 'left');
+      } else op = undefined;
     }
   }
   const other = dereferencedCast(right, text);
@@ -132,7 +158,11 @@ function provedOperation(identity: string, reduce: string, element: string, func
   }
   const z = onlyStatement(zero, text, 1);
   const set = z && named(z.statement)[0];
-  const target = set?.type === 'assignment_expression' && text.slice(child(set, 'left')!.end, child(set, 'right')!.start).trim() === '=' ? dereferencedCast(child(set, 'left'), text) : undefined;
+  const target =
+    set?.type === 'assignment_expression' &&
+    text.slice(child(set, 'left')!.end, child(set, 'right')!.start).trim() === '='
+      ? dereferencedCast(child(set, 'left'), text)
+      : undefined;
   const value = set && literalValue(child(set, 'right'), text);
   const wanted = { '+': 0, '*': 1, '&': -1, '|': 0, '^': 0, min: NaN, max: NaN }[op];
   if (!z || !target || target.name !== z.names[0] || !sameType(target.type, element) || value !== wanted) {
@@ -168,7 +198,12 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
       if (n.type !== 'type_definition' && n.type !== 'alias_declaration') return true;
       const written = text.slice(n.start, n.end);
       if (/\bcilk\s*::\s*(\w*reducer\w*|holder)\b/.test(written) || annotations.some(a => within(a, n))) {
-        stage.refuse('MF611', n, 'a reducer type behind a typedef or alias is not translated: declare each reducer with its type', { construct: 'reducer', target: 'metafork' });
+        stage.refuse(
+          'MF611',
+          n,
+          'a reducer type behind a typedef or alias is not translated: declare each reducer with its type',
+          { construct: 'reducer', target: 'metafork' },
+        );
       }
       return false;
     });
@@ -179,17 +214,36 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
       if (!annotation && !library) continue;
       found = true;
       const spelling = annotation ? `${v.typeText} cilk_reducer(${annotation.argsText.trim()})` : v.typeText;
-      const refuse = (span: Span, why: string) => stage.refuse('MF611', span, `reducer '${v.name}' (${spelling}) is not translated: ${why}`, { variable: v.name, construct: 'reducer', target: 'metafork' });
-      if (library === 'unknown') { refuse(v.span, 'only add, mul, and, or, xor, min and max reducers have a MetaFork counterpart (a reduction)'); continue; }
-      if (v.storage !== 'local' || v.isStatic || v.shape !== 'value') {
-        refuse(v.span, v.storage === 'param' ? 'a reducer parameter is updated by the caller\'s strands, which a reduction on one loop cannot express'
-          : v.shape !== 'value' ? 'only a reducer variable itself (not an array of, pointer or reference to one) is translated'
-            : `${v.isStatic ? 'a static' : 'a file-scope'} reducer may be updated anywhere (in spawned functions too), which a reduction on one loop cannot express`);
+      const refuse = (span: Span, why: string) =>
+        stage.refuse('MF611', span, `reducer '${v.name}' (${spelling}) is not translated: ${why}`, {
+          variable: v.name,
+          construct: 'reducer',
+          target: 'metafork',
+        });
+      if (library === 'unknown') {
+        refuse(v.span, 'only add, mul, and, or, xor, min and max reducers have a MetaFork counterpart (a reduction)');
         continue;
       }
-      if (stage.partial) { refuse(v.span, 'its declaration changes with its loops: translate the whole file'); continue; }
+      if (v.storage !== 'local' || v.isStatic || v.shape !== 'value') {
+        refuse(
+          v.span,
+          v.storage === 'param'
+            ? "a reducer parameter is updated by the caller's strands, which a reduction on one loop cannot express"
+            : v.shape !== 'value'
+              ? 'only a reducer variable itself (not an array of, pointer or reference to one) is translated'
+              : `${v.isStatic ? 'a static' : 'a file-scope'} reducer may be updated anywhere (in spawned functions too), which a reduction on one loop cannot express`,
+        );
+        continue;
+      }
+      if (stage.partial) {
+        refuse(v.span, 'its declaration changes with its loops: translate the whole file');
+        continue;
+      }
       if (annotation) {
-        if (annotation.items.length !== 2 || annotation.argsText.split(',').length !== 2) { refuse(annotation, 'cilk_reducer takes an identity and a reduce function'); continue; }
+        if (annotation.items.length !== 2 || annotation.argsText.split(',').length !== 2) {
+          refuse(annotation, 'cilk_reducer takes an identity and a reduce function');
+          continue;
+        }
         const proved = provedOperation(annotation.items[0].name, annotation.items[1].name, v.typeText, functions, text);
         if ('why' in proved) { refuse(annotation, proved.why); continue; }
         reducers.push({ variable: v, op: proved.op, element: v.typeText, spelling, annotation });
@@ -200,7 +254,9 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
     for (const r of reducers) translateReducer(stage, model, r);
   }
   // The reducer headers mean nothing to MetaFork.
-  if (found && !stage.partial) for (const line of systemIncludes(text, h => /^cilk\/(reducer\w*|op\w+_reducer)\.h$/.test(h))) stage.edit(remove(line));
+  if (found && !stage.partial)
+    for (const line of systemIncludes(text, h => /^cilk\/(reducer\w*|op\w+_reducer)\.h$/.test(h)))
+      stage.edit(remove(line));
 }
 
 /** The loops (cilk_for) around an update, or the reason the update cannot become a reduction. */
@@ -210,8 +266,10 @@ function loopsAround(model: ItemModel, span: Span): Construct[] | string {
     const region = c.loop ?? c.region ?? c.call;
     if (!region || !within(span, region)) continue;
     if (c.kind === 'parallel-for' && c.dialect === 'cilkplus') loops.push(c);
-    else if (c.kind === 'spawn' || c.kind === 'block-spawn') return 'it is updated in a spawned call, and MetaFork reduces only in parallel loops';
-    else if (c.kind !== 'scope' && c.kind !== 'join' && c.kind !== 'grainsize') return `it is updated inside a construct that is not a cilk_for`;
+    else if (c.kind === 'spawn' || c.kind === 'block-spawn')
+      return 'it is updated in a spawned call, and MetaFork reduces only in parallel loops';
+    else if (c.kind !== 'scope' && c.kind !== 'join' && c.kind !== 'grainsize')
+      return `it is updated inside a construct that is not a cilk_for`;
   }
   return loops;
 }
@@ -219,7 +277,12 @@ function loopsAround(model: ItemModel, span: Span): Construct[] | string {
 function translateReducer(stage: Stage, model: ItemModel, r: Reducer): void {
   const text = stage.text;
   const v = r.variable;
-  const refuse = (span: Span, why: string) => stage.refuse('MF611', span, `reducer '${v.name}' (${r.spelling}) is not translated: ${why}`, { variable: v.name, construct: 'reducer', target: 'metafork' });
+  const refuse = (span: Span, why: string) =>
+    stage.refuse('MF611', span, `reducer '${v.name}' (${r.spelling}) is not translated: ${why}`, {
+      variable: v.name,
+      construct: 'reducer',
+      target: 'metafork',
+    });
   const edits: { at: Span; text: string }[] = [];
   const clauses = new Map<Construct, void>();
   for (const ref of model.scopes.references.filter(x => x.variable === v)) {
@@ -228,13 +291,17 @@ function translateReducer(stage: Stage, model: ItemModel, r: Reducer): void {
     if (typeof use === 'string') { refuse(ref.span, use); return; }
     const loops = loopsAround(model, ref.span);
     if (typeof loops === 'string') { refuse(ref.span, loops); return; }
-    if (use.kind === 'read' && loops.length) { refuse(ref.span, 'its value is read inside a cilk_for, where each strand sees only its own view'); return; }
+    if (use.kind === 'read' && loops.length) {
+      refuse(ref.span, 'its value is read inside a cilk_for, where each strand sees only its own view');
+      return;
+    }
     for (const l of loops) clauses.set(l);
     edits.push(...use.edits);
   }
   // The declaration: the element type, the value it starts with.
   const type = child(v.declaration, 'type');
-  if (r.annotation) edits.push({ at: { start: r.annotation.start, end: withTrailingBlanks(text, r.annotation.end) }, text: '' });
+  if (r.annotation)
+    edits.push({ at: { start: r.annotation.start, end: withTrailingBlanks(text, r.annotation.end) }, text: '' });
   else if (type) edits.push({ at: type, text: r.element });
   for (const d of v.declaration.children.filter(x => x.field === 'declarator')) {
     const init = d.type === 'init_declarator' ? d : undefined;
@@ -245,7 +312,13 @@ function translateReducer(stage: Stage, model: ItemModel, r: Reducer): void {
       edits.push({ at: value, text: ` = ${text.slice(args[0].start, args[0].end)}` });
     } else if (!value && r.classic) {
       const identity = IDENTITY[r.op];
-      if (identity === undefined) { refuse(d, `a ${r.op} reducer constructed without a value has none until it is updated: give it an initial value to translate it`); return; }
+      if (identity === undefined) {
+        refuse(
+          d,
+          `a ${r.op} reducer constructed without a value has none until it is updated: give it an initial value to translate it`,
+        );
+        return;
+      }
       edits.push({ at: { start: d.end, end: d.end }, text: ` = ${identity}` });
     }
   }
@@ -257,7 +330,8 @@ function translateReducer(stage: Stage, model: ItemModel, r: Reducer): void {
 }
 
 function insideInitializer(ref: Reference, v: Variable): boolean {
-  for (let n: SNode | null = ref.node.parent; n && n !== v.declaration; n = n.parent) if (n.field === 'value') return true;
+  for (let n: SNode | null = ref.node.parent; n && n !== v.declaration; n = n.parent)
+    if (n.field === 'value') return true;
   return false;
 }
 
@@ -267,7 +341,8 @@ type Use = { kind: 'update' | 'read'; edits: { at: Span; text: string }[] };
 function classify(ref: Reference, r: Reducer, text: string, cpp: boolean): Use | string {
   const classic = !!r.classic;
   const other = `it is used here in a way the translation cannot follow (it translates updates (${UPDATES[r.op].join(' ')}) in cilk_for loops and reads of the value outside them)`;
-  for (let n: SNode | null = ref.node.parent; n; n = n.parent) if (n.type === 'lambda_expression') return 'it is used inside a lambda, which may run anywhere';
+  for (let n: SNode | null = ref.node.parent; n; n = n.parent)
+    if (n.type === 'lambda_expression') return 'it is used inside a lambda, which may run anywhere';
   let node: SNode = ref.node;
   while (node.parent?.type === 'parenthesized_expression') node = node.parent;
   const edits: { at: Span; text: string }[] = [];
@@ -278,7 +353,13 @@ function classify(ref: Reference, r: Reducer, text: string, cpp: boolean): Use |
     if (ref.span.end < p.end) edits.push({ at: { start: ref.span.end, end: p.end }, text: '' });
     node = p;
     while (node.parent?.type === 'parenthesized_expression') node = node.parent;
-  } else if (p?.type === 'field_expression' && child(p, 'argument') === node && classic && p.parent?.type === 'call_expression' && child(p.parent, 'function') === p) {
+  } else if (
+    p?.type === 'field_expression' &&
+    child(p, 'argument') === node &&
+    classic &&
+    p.parent?.type === 'call_expression' &&
+    child(p.parent, 'function') === p
+  ) {
     const method = text.slice(child(p, 'field')!.start, child(p, 'field')!.end);
     const call = p.parent;
     const args = named(child(call, 'arguments')!);
@@ -293,7 +374,15 @@ function classify(ref: Reference, r: Reducer, text: string, cpp: boolean): Use |
       if (new RegExp(`\\b${name}\\b`).test(value)) return 'its update reads its own value';
       if (/\bmf_value\b/.test(value)) return `its update uses 'mf_value', the name the translation gives the new value`;
       const better = r.op === 'max' ? '>' : '<';
-      return { kind: 'update', edits: [{ at: call.parent, text: `{ ${r.element} mf_value = ${value}; if (mf_value ${better} ${name}) ${name} = mf_value; }` }] };
+      return {
+        kind: 'update',
+        edits: [
+          {
+            at: call.parent,
+            text: `{ ${r.element} mf_value = ${value}; if (mf_value ${better} ${name}) ${name} = mf_value; }`,
+          },
+        ],
+      };
     }
   }
   const q = node.parent;
@@ -313,7 +402,13 @@ function classify(ref: Reference, r: Reducer, text: string, cpp: boolean): Use |
     return { kind: 'update', edits };
   }
   // A read of the value: `*r` (CilkPlus) or the variable (OpenCilk), where nothing can keep its address.
-  if ((edits.length || r.annotation || !classic) && ref.access === 'read' && !ref.addressTaken && readsValue(node, text, cpp)) return { kind: 'read', edits };
+  if (
+    (edits.length || r.annotation || !classic) &&
+    ref.access === 'read' &&
+    !ref.addressTaken &&
+    readsValue(node, text, cpp)
+  )
+    return { kind: 'read', edits };
   return other;
 }
 
@@ -329,8 +424,11 @@ function readsValue(node: SNode, text: string, cpp: boolean): boolean {
     const f = p.parent?.type === 'call_expression' ? child(p.parent, 'function') : undefined;
     return !cpp || (f?.type === 'identifier' && BY_VALUE_CALLS.has(text.slice(f.start, f.end)));
   }
-  if (p.type === 'init_declarator') return child(p, 'value') === node && declaratorInfo(child(p, 'declarator')!)?.shape === 'value';
+  if (p.type === 'init_declarator')
+    return child(p, 'value') === node && declaratorInfo(child(p, 'declarator')!)?.shape === 'value';
   if (p.type === 'assignment_expression') return child(p, 'right') === node;
   if (p.type === 'unary_expression') return true;
-  return ['binary_expression', 'return_statement', 'conditional_expression', 'cast_expression', 'condition_clause'].includes(p.type);
+  return [
+    'binary_expression', 'return_statement', 'conditional_expression', 'cast_expression', 'condition_clause',
+  ].includes(p.type);
 }

@@ -18,7 +18,18 @@ const CHUNKS = 64;
 
 /** Start value of each chunk's partial result; `undefined` for operators where any value of
  * `x` itself is neutral (min, max, &: combining it twice changes nothing). */
-const IDENTITY: Record<string, string | undefined> = { '+': '0', '-': '0', '|': '0', '^': '0', '||': '0', '*': '1', '&&': '1', '&': undefined, min: undefined, max: undefined };
+const IDENTITY: Record<string, string | undefined> = {
+  '+': '0',
+  '-': '0',
+  '|': '0',
+  '^': '0',
+  '||': '0',
+  '*': '1',
+  '&&': '1',
+  '&': undefined,
+  min: undefined,
+  max: undefined,
+};
 
 /** `x` combined with a partial `p`. */
 function combine(op: string, x: string, p: string): string {
@@ -72,7 +83,12 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
   });
   const unknown = reductions.find(r => !(r.op in IDENTITY));
   if (unknown) {
-    stage.refuse('MF601', c.head, `'reduction(${unknown.op}: ${unknown.name})' has no CilkPlus translation: only +, -, *, &, |, ^, &&, ||, min and max are known`, { construct: 'reduction', target: 'cilkplus' });
+    stage.refuse(
+      'MF601',
+      c.head,
+      `'reduction(${unknown.op}: ${unknown.name})' has no CilkPlus translation: only +, -, *, &, |, ^, &&, ||, min and max are known`,
+      { construct: 'reduction', target: 'cilkplus' },
+    );
     return;
   }
   const variables = new Map(sharingAt(model, c).map(e => [e.variable.name, e.variable]));
@@ -87,9 +103,12 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
   const unit = stage.unit;
   const i1 = indent + unit, i2 = i1 + unit, i3 = i2 + unit;
   // The control variable, private to each iteration as in the parallel loop.
-  const control = header.init.type === 'declaration'
-    ? text.slice(header.init.start, header.lower.start) + value(k) + text.slice(header.lower.end, header.init.end).replace(/;\s*$/, '')
-    : `__typeof__(${header.variable}) ${header.variable} = ${value(k)}`;
+  const control =
+    header.init.type === 'declaration'
+      ? text.slice(header.init.start, header.lower.start) +
+        value(k) +
+        text.slice(header.lower.end, header.init.end).replace(/;\s*$/, '')
+      : `__typeof__(${header.variable}) ${header.variable} = ${value(k)}`;
   // The body, moved two levels in, with the control variable declared at its top.
   const rendered = reindent(stage.render(body), indent, i2);
   const iteration = body.type === 'compound_statement'
@@ -97,7 +116,10 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
     : `{\n${i3}${control};\n${i3}${rendered}\n${i2}}`;
 
   const lines = [
-    `{ /* ${c.clauses.filter(cl => cl.name === 'reduction').map(cl => text.slice(cl.start, cl.end)).join(' ')}: one partial result per chunk of iterations, combined in order */`,
+    `{ /* ${c.clauses
+      .filter(cl => cl.name === 'reduction')
+      .map(cl => text.slice(cl.start, cl.end))
+      .join(' ')}: one partial result per chunk of iterations, combined in order */`,
     `${i1}enum { ${chunks} = ${CHUNKS} };`,
     `${i1}const long long ${n} = ${count};`,
     ...reductions.map(r => `${i1}${declare(r.name, `${partial(r.name)}[${chunks}]`)};`),
@@ -115,5 +137,10 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
     `${indent}}`,
   ];
   if (c.form === 'pragma') stage.edit(removeStatement(text, c.head));
-  stage.edit(replace({ start: c.form === 'pragma' ? loop.start : Math.min(c.start, loop.start), end: loop.end }, lines.join('\n')));
+  stage.edit(
+    replace(
+      { start: c.form === 'pragma' ? loop.start : Math.min(c.start, loop.start), end: loop.end },
+      lines.join('\n'),
+    ),
+  );
 }
