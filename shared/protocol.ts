@@ -164,7 +164,6 @@ export interface CostEstimateResult extends CostOutput<Diagnostic, ScheduleCost 
   text?: string;
   gpu: { name: string; sms: number; clockMHz: number };
 }
-export interface DocumentParams { textDocument: TextDocumentIdentifier }
 
 /** `metafork/plot`: for the schedule at `position`, each case's estimated time against the block
  * size on a GPU preset (default: the setting), which points the case's constraints allow there,

@@ -21,6 +21,12 @@ const cases: Case[] = [
     program: schedule('(n + B - 1) / B', 'if (i < n) { for (int j = 0; j < i; j++) b[i] += a[j]; }'),
   },
   {
+    // A zero step gives the loop no range: once an internal error (a division by zero in the trip count).
+    name: 'a kernel loop that steps by zero',
+    code: 'MF520', covers: 'for (int j = 0; j < n; j += 0)', message: /^the cost model cannot count the iterations of this loop \(its header gives no trip count\)/,
+    program: schedule('(n + B - 1) / B', 'if (i < n) { for (int j = 0; j < n; j += 0) b[i] += a[j]; }'),
+  },
+  {
     name: 'a floor grid: the elements computed depend on B',
     code: 'MF521', covers: 'dim', message: /^the program's own 'B' (is|are) kept, not chosen at run time/,
     program: schedule('n / B', 'b[i] = 2 * a[i];'),

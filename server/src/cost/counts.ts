@@ -51,7 +51,7 @@ const times = (a: Tally, n: Poly): Tally => ({ ops: a.ops.mul(n), reads: a.reads
 const larger = (a: Poly, b: Poly) => (a.sub(b).nonNegative() ? a : b.sub(a).nonNegative() ? b : a.add(b));
 
 /** A C expression of parameters as a polynomial; what is not one stands as a symbol (`dim0`, `(n + 3) / 4`). */
-export function parameterPoly(e: SNode, text: string): Poly {
+function parameterPoly(e: SNode, text: string): Poly {
   const r = polynomialOf(e, text, {
     identifier: n => Poly.symbol(text.slice(n.start, n.end)),
     atom: n => Poly.symbol(text.slice(n.start, n.end).replace(/\s+/g, ' ')),
@@ -63,11 +63,11 @@ export function parameterPoly(e: SNode, text: string): Poly {
  * (the `@` keeps it apart from C names; callers refuse counts holding one, see `uncounted`). */
 const unknownTrips = (loop: SNode, text: string) =>
   Poly.symbol(`${UNKNOWN_TRIPS}${new LineIndex(text).position(loop.start).line + 1}`);
-export const UNKNOWN_TRIPS = 'trips@';
+const UNKNOWN_TRIPS = 'trips@';
 
 /** Iterations of a loop: its range's `(hi - lo + 1) / step` (model/loops), the bounds read as
  * parameters; a symbol `trips@LINE` when the header gives no range. */
-export function tripCount(loop: SNode, text: string): Poly {
+function tripCount(loop: SNode, text: string): Poly {
   return rangeOf(canonicalHeader(loop, text).header, e => parameterPoly(e, text))?.trips ?? unknownTrips(loop, text);
 }
 

@@ -52,10 +52,10 @@ export const repeat = (times: Count, body: Part, index?: string): Program =>
   ({ kind: 'repeat', times: count(times), index, body: program(body) });
 
 /** W(B). */
-export const blockWork = (k: Kernel): Poly =>
+const blockWork = (k: Kernel): Poly =>
   k.work !== undefined ? count(k.work) : count(k.threads).mul(count(k.span));
 /** O(B) = (α + β)U when coalesced, ℓ(α + β)U otherwise (4.3). */
-export function blockOverhead(k: Kernel, U: Count): Poly {
+function blockOverhead(k: Kernel, U: Count): Poly {
   const l = count(k.threads), c = k.coalesced;
   const [r, w] = typeof c === 'boolean' ? [c, c] : [c.reads, c.writes];
   return count(k.reads).mul(r ? ONE : l).add(count(k.writes).mul(w ? ONE : l)).mul(count(U));

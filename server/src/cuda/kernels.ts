@@ -142,7 +142,7 @@ function resolver(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, 
 
 /** C text the printer writes into a kernel besides its body: an array's extent (copy-loop bounds,
  * the row length of a flattened `a[i][j]`), a tile's origin, extent, row stride or branch condition. */
-export interface Printed {
+interface Printed {
   expression: string;
   /** What it is, for a refusal: `the extent of 'a'`. */
   what: string;

@@ -41,7 +41,7 @@ export const MACHINE = {
 
 /** The same constraint as `Q ≥ 0` with integer coefficients (strict inequalities of integer-valued
  * polynomials become `Q − 1 ≥ 0`). */
-export function nonNegativeForm(c: Constraint): Poly {
+function nonNegativeForm(c: Constraint): Poly {
   const p = c.rhs.sub(c.lhs);
   const scaled = p.scale(rational(p.denominator()));
   return c.op === '<' ? scaled.sub(Poly.constant(1)) : scaled;
@@ -222,7 +222,7 @@ function smtPoly(p: Poly): string {
 }
 
 /** The system for z3: integer variables with their bounds and each constraint as `Q ≥ 0`. */
-export function toSolverSystem(constraints: readonly Constraint[], domains: Domains): SolverSystem {
+function toSolverSystem(constraints: readonly Constraint[], domains: Domains): SolverSystem {
   const all = completeDomains(constraints, domains);
   const used = [...new Set(constraints.flatMap(c => [...c.lhs.symbols(), ...c.rhs.symbols()]))].sort();
   return {

@@ -28,7 +28,7 @@ import type { LaunchCost } from './counters';
 import type { ScheduleOptimization } from './result';
 import { GPUS, type Gpu } from '../cost/gpus';
 
-export const LIMITS_TYPE = 'mfDeviceLimits';
+const LIMITS_TYPE = 'mfDeviceLimits';
 export const BLOCK_CANDIDATES = [256, 128, 512, 64, 1024, 32, 16, 8, 4, 2, 1];
 export const GRANULARITY_CANDIDATES = [8, 4, 2, 1].filter(g => BigInt(g) <= MAX_GRANULARITY);
 

@@ -32,7 +32,7 @@ export interface OptimizeOptions {
 }
 
 /** What the dispatcher may choose, and why. */
-export function tuningOf(src: ScheduleSource): Tuning {
+function tuningOf(src: ScheduleSource): Tuning {
   if (src.fixed) return { tuned: [], fixed: src.fixed.names, reason: src.fixed.reason };
   return {
     tuned: src.tunables.map(t => t.name),
@@ -49,7 +49,7 @@ const MACHINE_DOMAINS: [string, Domain][] = [
   [MACHINE.threads, { kind: 'machine', min: 1n }],
 ];
 
-export function domainsOf(src: ScheduleSource): Map<string, Domain> {
+function domainsOf(src: ScheduleSource): Map<string, Domain> {
   const d = new Map<string, Domain>(MACHINE_DOMAINS);
   // The parameters kept at the program's values keep their domains: the constraints are about them.
   for (const t of [...src.tunables, ...(src.fixed?.tunables ?? [])])
@@ -61,7 +61,7 @@ export function domainsOf(src: ScheduleSource): Map<string, Domain> {
 }
 
 /** The slides' natural constraints: a block has at most T_B threads (parameters ≥ 1, s ≤ 8 are domains). */
-export function initialConstraints(src: ScheduleSource): Constraint[] {
+function initialConstraints(src: ScheduleSource): Constraint[] {
   const seen = new Set<string>();
   return src.threads
     .filter(t => !seen.has(t.toC()) && seen.add(t.toC()))

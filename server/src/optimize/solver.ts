@@ -22,7 +22,7 @@ export interface SolverOptions { timeoutMs?: number /* per system, default 2000 
 
 export interface Decision { verdict: Verdict; reason?: string; model?: Record<string, string> }
 
-export const DEFAULT_TIMEOUT_MS = 2000;
+const DEFAULT_TIMEOUT_MS = 2000;
 /** How much longer than z3's own time-out an answer may take before the worker is stopped. */
 export const MARGIN_MS = 1500;
 /** How long the worker may take to load z3. */

@@ -29,7 +29,7 @@ export async function hoverAt(
 }
 
 /** The hover at `offset`; a schedule's kernels and estimate follow the settings. */
-export function hover(state: DocumentState, offset: number, settings: MetaforkSettings): Hover | null {
+function hover(state: DocumentState, offset: number, settings: MetaforkSettings): Hover | null {
   const cuda = (schedule: Construct) => scheduleKernels(state, schedule, settings);
   const cost = (schedule: Construct) => scheduleEstimate(state, schedule, settings);
   const model = state.checked.model.itemAt(offset);

@@ -23,7 +23,7 @@ export const TOKEN_LEGEND: SemanticTokensLegend = {
 const TYPE = { keyword: 0, macro: 1, property: 2, variable: 3 } as const;
 const MODIFIER = { metafork: 1, openmp: 2, cilkplus: 4 } as const;
 
-export function semanticTokens(state: DocumentState): { data: number[] } {
+function semanticTokens(state: DocumentState): { data: number[] } {
   const layer = state.checked.syntax.layer;
   const tokens: { start: number; end: number; type: number; modifier: number }[] = [];
   const add = (s: Span, type: number, modifier: number) => {
