@@ -180,17 +180,7 @@ export class SyntaxDocument {
     const layer = scanKeywords(text);
     const before = this.layer.masked;
     const after = layer.masked;
-    if (before === after)
-      return new SyntaxDocument(
-        this.grammars,
-        this.fileName,
-        text,
-        this.language,
-        this.grammar,
-        layer,
-        this.tree.copy(),
-        this.parser,
-      );
+    if (before === after) return this.successor(text, layer, this.tree.copy());
     let prefix = 0;
     const shortest = Math.min(before.length, after.length);
     while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
@@ -211,16 +201,13 @@ export class SyntaxDocument {
     const tree = this.parser.parse(after, edited);
     edited.delete();
     if (!tree) throw new Error('tree-sitter returned no tree');
-    return new SyntaxDocument(
-      this.grammars,
-      this.fileName,
-      text,
-      this.language,
-      this.grammar,
-      layer,
-      tree,
-      this.parser,
-    );
+    return this.successor(text, layer, tree);
+  }
+
+  /** The next version of this document: same grammar and parser, a new text, layer and tree. */
+  private successor(text: string, layer: KeywordLayer, tree: Tree): SyntaxDocument {
+    const { grammars, fileName, language, grammar, parser } = this;
+    return new SyntaxDocument(grammars, fileName, text, language, grammar, layer, tree, parser);
   }
 
   /** Frees the WASM tree; tree-sitter trees are not garbage-collected. */
