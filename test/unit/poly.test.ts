@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Poly, rational } from '../../server/src/symbolic/poly';
-import { polynomialOf } from '../../server/src/symbolic/expression';
+import { polynomialOf, renameInAtom } from '../../server/src/symbolic/expression';
 import { parseText } from '../../server/src/checks/index';
 import { walk } from '../../server/src/syntax/ast';
 import { convert, SNode } from '../../server/src/syntax/parser';
@@ -55,4 +55,20 @@ test('C expressions read as polynomials, with atoms and stops', async () => {
     assert.equal(text.slice(r.stop.start, r.stop.end), 'f(q)');
     assert.deepEqual(atoms, ['2 * (n + 3) / 4']);
   } finally { doc.dispose(); }
+});
+
+test('printing with a symbol printer renames names and the names inside atoms, and keeps the order of the terms', () => {
+  const atom = Poly.symbol('(n + B - 1) / B');
+  const p = B.mul(B).add(atom.mul(Poly.symbol('a'))).add(Poly.constant(3));
+  assert.equal(p.toC(), '((n + B - 1) / B) * a + B * B + 3');
+  const candidate = (w: string) => (w === 'B' ? 'mf_v_B' : undefined);
+  assert.equal(p.toC(s => renameInAtom(s, candidate)), '((n + mf_v_B - 1) / mf_v_B) * a + mf_v_B * mf_v_B + 3');
+});
+
+test('names inside an atom are renamed the way C reads them: never a member, a number suffix or a literal', () => {
+  const rename = (w: string) => ({ B: 'mf_v_B', UL: 'X', e5: 'Y', x: 'Z' } as Record<string, string>)[w];
+  assert.equal(renameInAtom('s.B + p->B + p -> B + B', rename), 's.B + p->B + p -> B + mf_v_B');
+  assert.equal(renameInAtom('10UL * 1e5 + 0x1e+B + .5e-3', rename), '10UL * 1e5 + 0x1e+B + .5e-3');
+  assert.equal(renameInAtom("'x' + \"B x\" + x", rename), "'x' + \"B x\" + Z");
+  assert.equal(renameInAtom("'\\'' + B", rename), "'\\'' + mf_v_B");
 });

@@ -172,16 +172,16 @@ export function blockInterior(rendered: string): string {
 }
 
 /** The tiles' extents, as C, outermost subscript first. */
-const extents = (t: StagedBox) => t.extent.map(e => e.toC());
+const extents = (t: StagedBox, symbol?: (s: string) => string) => t.extent.map(e => e.toC(symbol));
 const elementCount = (es: string[]) =>
   es.length === 1 ? atom(es[0]) : es.map(e => `(long long) ${atom(e)}`).join(' * ');
 
-/** Bytes of dynamic shared memory a launch needs (the same layout the kernel carves). */
-export function sharedBytes(boxes: StagedBox[]): string | undefined {
+/** Bytes of dynamic shared memory a launch needs (the same layout the kernel carves); `symbol`
+ * prints the extents' symbols (the dispatcher's candidate values). */
+export function sharedBytes(boxes: StagedBox[], symbol?: (s: string) => string): string | undefined {
   if (boxes.length === 0) return undefined;
-  return layoutOffsets(boxes, t => `${BOX_BYTES}(sizeof(${t.array.element}), ${elementCount(extents(t))})`).total.join(
-    ' + ',
-  );
+  const bytes = (t: StagedBox) => `${BOX_BYTES}(sizeof(${t.array.element}), ${elementCount(extents(t, symbol))})`;
+  return layoutOffsets(boxes, bytes).total.join(' + ');
 }
 
 /** Thread numbering for the copy loops, tile extents and the tiles carved from the buffer. */

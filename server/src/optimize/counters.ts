@@ -14,7 +14,6 @@ import { promisify } from 'util';
 import { checkText } from '../checks/index';
 import { cudaFromModel, schedulePieces, schedulesOf } from '../cuda/index';
 import { boxCondition, boxLayout, type StagedBox } from '../cuda/footprint';
-import { sharedBytes } from '../cuda/print';
 import { elementBytes, kernelName } from '../cuda/kernel';
 import { estimateRegisters } from '../cost/registers';
 import { countKernel, type KernelCounts } from '../cost/counts';
@@ -44,7 +43,7 @@ export interface Measured {
   launches: LaunchCost[];
 }
 
-export interface LaunchCost { counts: KernelCounts; sharedBytes: string }
+export interface LaunchCost { counts: KernelCounts; boxes: StagedBox[] }
 
 
 /** A tile's words: elements × size / 4, plus 3 for the rounding of its bytes up to 16. */
@@ -117,7 +116,7 @@ export async function measure(
     const launches = read
       ? read.read.kernels.map((k, i) => ({
           counts: countKernel(read.model, k, read.boxes[i], read.read.schedule.region!),
-          sharedBytes: sharedBytes(read.boxes[i]) ?? '0',
+          boxes: read.boxes[i],
         }))
       : [];
     return {

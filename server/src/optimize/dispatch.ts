@@ -22,6 +22,8 @@
 import type { ScheduleReplacement } from '../cuda/index';
 import { indentUnit, lineIndent, reindent } from '../base/layout';
 import { Poly } from '../symbolic/poly';
+import { renameInAtom } from '../symbolic/expression';
+import { sharedBytes } from '../cuda/print';
 import { Constraint, MACHINE, MAX_GRANULARITY } from './constraints';
 import { printExpression, type ScheduleSource } from './program';
 import type { LaunchCost } from './counters';
@@ -150,13 +152,6 @@ function architectureHelper(): string[] {
   ];
 }
 
-/** C text with the identifiers `rename` names replaced. The symbolic representation keeps a
- * non-polynomial atom (`(n + 3) / 4`) and so a printed size as C text: this is the one place the
- * dispatcher renames in text, identifier by identifier. */
-function renameIdentifiers(c: string, rename: (name: string) => string | undefined): string {
-  return c.replace(/\b[A-Za-z_]\w*\b/g, w => rename(w) ?? w);
-}
-
 /** A polynomial as C over the limits and the candidate values (`mf_v_B`); other symbols (and the
  * tunables inside atoms like `(n + 3) / 4`) as written, renamed where they are candidates. */
 function polyC(p: Poly, rename: Map<string, string>): string {
@@ -165,7 +160,7 @@ function polyC(p: Poly, rename: Map<string, string>): string {
     // The cost model's placeholders (`trips@LINE`, a sum's `i#`) are refused before: one here is a bug.
     if (/[@#]/.test(s)) throw new Error(`internal error: the placeholder '${s}' reached the dispatcher's C`);
     const atom = rename.get(s)
-      ?? (/^[A-Za-z_]\w*$/.test(s) ? `(long long) ${s}` : `(long long) (${renameIdentifiers(s, w => rename.get(w))})`);
+      ?? (/^[A-Za-z_]\w*$/.test(s) ? `(long long) ${s}` : `(long long) (${renameInAtom(s, w => rename.get(w))})`);
     q = q.substitute(s, Poly.symbol(atom));
   }
   return q.toC();
@@ -230,11 +225,10 @@ export function dispatcher(
     const one = !cases[k].variant.granularity && !!granularity;
     const names = one ? atOne : rename;
     return launches
-      .map(({ counts: c, sharedBytes }) => {
+      .map(({ counts: c, boxes }) => {
         const d = (p: Poly) => `(double) (${polyC(p, names)})`;
-        const shared = renameIdentifiers(sharedBytes, w =>
-          !chosen.has(w) ? undefined : one && isDerived(w) ? `mf_w_${w}` : `mf_v_${w}`,
-        );
+        const candidate = (w: string) => (!chosen.has(w) ? undefined : one && isDerived(w) ? `mf_w_${w}` : `mf_v_${w}`);
+        const shared = sharedBytes(boxes, s => renameInAtom(s, candidate)) ?? '0';
         const perThread = `${d(c.reads.add(c.writes))} + ${d(c.boxLoads.add(c.boxStores))} / ${d(c.threads)}`;
         return `mfEstimateCycles(&mf_limits, ${d(c.launches)}, ${d(c.blocks)}, ${d(c.threads)}, ${cases[k].registers}, (double) (${shared}), ${d(c.ops)}, ${perThread}, ${c.uncoalesced.length ? 0 : 1})`;
       })

@@ -57,3 +57,31 @@ export function polynomialOf(e: SNode, text: string, reader: Reader): { poly: Po
       return opaque();
   }
 }
+
+/**
+ * An opaque atom's C text (`(n + B - 1) / B`) with the names `rename` gives replaced: read the way
+ * a C lexer reads it, so a member name (`s.B`, `p->B`), a number's suffix or exponent (`10UL`,
+ * `1e5`) and a character or string literal are never taken for a name.
+ */
+export function renameInAtom(c: string, rename: (name: string) => string | undefined): string {
+  let out = '';
+  for (let i = 0; i < c.length;) {
+    const ch = c[i];
+    let end = i + 1;
+    if (ch === "'" || ch === '"') {
+      while (end < c.length && c[end] !== ch) end += c[end] === '\\' ? 2 : 1;
+      end = Math.min(end + 1, c.length);
+    } else if (/[0-9]/.test(ch) || (ch === '.' && /[0-9]/.test(c[i + 1] ?? ''))) {
+      // A preprocessing number: digits, letters, '.', and a sign after an exponent letter.
+      while (end < c.length && (/[\w.]/.test(c[end]) || (/[+-]/.test(c[end]) && /[eEpP]/.test(c[end - 1])))) end++;
+    } else if (/[A-Za-z_]/.test(ch)) {
+      while (end < c.length && /\w/.test(c[end])) end++;
+      const member = /(\.|->)\s*$/.test(out);
+      const to = member ? undefined : rename(c.slice(i, end));
+      if (to !== undefined) { out += to; i = end; continue; }
+    }
+    out += c.slice(i, end);
+    i = end;
+  }
+  return out;
+}

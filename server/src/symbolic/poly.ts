@@ -172,8 +172,9 @@ export class Poly {
     );
   }
 
-  /** C source (integer coefficients; a fraction is printed as an exact division of the term). */
-  toC(): string {
+  /** C source (integer coefficients; a fraction is printed as an exact division of the term). `symbol`
+   * prints a symbol (a name renamed, an atom's names renamed); the terms keep the order of the symbols. */
+  toC(symbol: (s: string) => string = s => s): string {
     const terms = this.printOrder();
     if (terms.length === 0) return '0';
     let out = '';
@@ -182,7 +183,7 @@ export class Poly {
       const magnitude = { n: negative ? -t.coefficient.n : t.coefficient.n, d: t.coefficient.d };
       const factors: string[] = [];
       for (const s of [...t.powers.keys()].sort()) {
-        const atom = IDENTIFIER.test(s) ? s : `(${s})`;
+        const atom = IDENTIFIER.test(s) ? symbol(s) : `(${symbol(s)})`;
         for (let e = 0; e < t.powers.get(s)!; e++) factors.push(atom);
       }
       if (magnitude.n !== 1n || factors.length === 0) factors.unshift(String(magnitude.n));
