@@ -207,25 +207,12 @@ async function elideCommand(o: Options, io: Io): Promise<number> {
   const errors = diagnostics.filter(d => d.severity === 'error');
   if (errors.length) {
     // No partial output: the elision of a program with errors is not a program.
-    if (o.json)
-      io.stdout(
-        JSON.stringify({ file: displayName(file), diagnostics: errors.map(d => toLsp(d, index)) }, null, 2) + '\n',
-      );
+    if (o.json) io.stdout(jsonReport(file, {}, errors, index));
     else for (const d of errors) io.stderr(formatDiagnostic(file, d, index) + '\n');
     return 1;
   }
   const elision = elide(model);
-  write(
-    o,
-    io,
-    o.json
-      ? JSON.stringify(
-          { file: displayName(file), elision, diagnostics: diagnostics.map(d => toLsp(d, index)) },
-          null,
-          2,
-        ) + '\n'
-      : elision,
-  );
+  write(o, io, o.json ? jsonReport(file, { elision }, diagnostics, index) : elision);
   return 0;
 }
 
@@ -243,19 +230,7 @@ async function translateCommand(o: Options, io: Io): Promise<number> {
   });
   const index = new LineIndex(text);
   if (o.json) {
-    io.stdout(
-      JSON.stringify(
-        {
-          file: displayName(file),
-          from: result.from,
-          to: result.to,
-          ...(result.text !== undefined ? { text: result.text } : {}),
-          diagnostics: result.diagnostics.map(d => toLsp(d, index)),
-        },
-        null,
-        2,
-      ) + '\n',
-    );
+    io.stdout(jsonReport(file, { from: result.from, to: result.to, text: result.text }, result.diagnostics, index));
   } else {
     for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
     // No partial output: a refused translation prints nothing.
@@ -274,20 +249,8 @@ async function cudaCommand(o: Options, io: Io): Promise<number> {
   const result = await generateCuda(text, { fileName: file === '-' ? undefined : file, memory });
   const index = new LineIndex(text);
   if (o.json) {
-    io.stdout(
-      JSON.stringify(
-        {
-          file: displayName(file),
-          memory,
-          kernels: result.kernels,
-          tiles: result.tiles,
-          ...(result.text !== undefined ? { text: result.text } : {}),
-          diagnostics: result.diagnostics.map(d => toLsp(d, index)),
-        },
-        null,
-        2,
-      ) + '\n',
-    );
+    const fields = { memory, kernels: result.kernels, tiles: result.tiles, text: result.text };
+    io.stdout(jsonReport(file, fields, result.diagnostics, index));
   } else {
     for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
     if (result.text !== undefined) write(o, io, result.text);
@@ -310,17 +273,7 @@ async function optimizeCommand(o: Options, io: Io): Promise<number> {
     const index = new LineIndex(text);
     const notes = [...result.diagnostics, ...result.schedules.flatMap(s => s.notes)];
     if (o.json) {
-      io.stdout(
-        JSON.stringify(
-          {
-            file: displayName(file),
-            schedules: result.schedules.map(s => ({ ...s, notes: undefined })),
-            diagnostics: notes.map(d => toLsp(d, index)),
-          },
-          null,
-          2,
-        ) + '\n',
-      );
+      io.stdout(jsonReport(file, { schedules: result.schedules.map(s => ({ ...s, notes: undefined })) }, notes, index));
     } else {
       for (const d of notes) io.stderr(formatDiagnostic(file, d, index) + '\n');
       io.stdout(result.schedules.map(s => formatCaseDiscussion(displayName(file), s)).join('\n'));
@@ -364,18 +317,7 @@ async function analyzeCommand(o: Options, io: Io): Promise<number> {
   });
   const index = new LineIndex(text);
   if (o.json) {
-    io.stdout(
-      JSON.stringify(
-        {
-          file: displayName(file),
-          gpu: result.gpu,
-          schedules: result.schedules,
-          diagnostics: result.diagnostics.map(d => toLsp(d, index)),
-        },
-        null,
-        2,
-      ) + '\n',
-    );
+    io.stdout(jsonReport(file, { gpu: result.gpu, schedules: result.schedules }, result.diagnostics, index));
   } else {
     for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
     write(o, io, result.schedules.map(s => formatSchedule(displayName(file), result, s)).join('\n'));
@@ -422,18 +364,7 @@ async function tileCommand(o: Options, io: Io): Promise<number> {
     offset,
   });
   if (o.json) {
-    io.stdout(
-      JSON.stringify(
-        {
-          file: displayName(file),
-          nests: result.nests,
-          ...(result.text !== undefined ? { text: result.text } : {}),
-          diagnostics: result.diagnostics.map(d => toLsp(d, index)),
-        },
-        null,
-        2,
-      ) + '\n',
-    );
+    io.stdout(jsonReport(file, { nests: result.nests, text: result.text }, result.diagnostics, index));
     if (o.out && result.text !== undefined) fs.writeFileSync(o.out, result.text);
   } else {
     for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
@@ -454,6 +385,13 @@ function memoryOption(o: Options): MemoryMode {
   const problem = settingProblem('cuda.memory', memory, '--memory');
   if (problem) throw new UsageError(problem);
   return memory as MemoryMode;
+}
+
+/** A command's JSON report on one file: its name, the command's own fields (an undefined one is
+ * left out), then its diagnostics in LSP form. */
+function jsonReport(file: string, fields: object, diagnostics: readonly MfDiagnostic[], index: LineIndex): string {
+  const report = { file: displayName(file), ...fields, diagnostics: diagnostics.map(d => toLsp(d, index)) };
+  return JSON.stringify(report, null, 2) + '\n';
 }
 
 function write(o: Options, io: Io, output: string): void {

@@ -257,6 +257,14 @@ function keywordConstruct(
   }
 }
 
+/** The call a spawn pragma governs: the statement `f(x);`, or `y = f(x);` with its lvalue. */
+function spawnedCall(statement: SNode): { call: SNode; lvalue?: SNode } | undefined {
+  const expr = statement.type === 'expression_statement' ? unparen(named(statement)[0]) : undefined;
+  if (expr?.type === 'call_expression') return { call: expr };
+  const right = expr?.type === 'assignment_expression' ? unparen(child(expr, 'right')) : undefined;
+  return right?.type === 'call_expression' ? { call: right, lvalue: child(expr!, 'left') } : undefined;
+}
+
 /** The statement holding a spawned call and the l-value receiving its result. */
 function spawnHolder(call: SNode): { statement: SNode; lvalue?: SNode } | undefined {
   let node = call;
@@ -341,52 +349,20 @@ function pragmaConstruct(
   }
   switch (directive.name) {
     case 'fork': {
-      const expr = statement.type === 'expression_statement' ? unparen(named(statement)[0]) : undefined;
-      if (expr && expr.type === 'call_expression')
-        return { ...base, kind: 'spawn', start: line.start, end: statement.end, statement, call: expr };
-      if (
-        expr &&
-        expr.type === 'assignment_expression' &&
-        unparen(child(expr, 'right'))?.type === 'call_expression' &&
-        directive.family === 'cilk'
-      ) {
-        return {
-          ...base,
-          kind: 'spawn',
-          start: line.start,
-          end: statement.end,
-          statement,
-          call: unparen(child(expr, 'right')),
-          lvalue: child(expr, 'left'),
-        };
-      }
+      // A pragma spawn of an assignment is CilkPlus's form only; MetaFork's takes a block there.
+      const spawned = spawnedCall(statement);
+      if (spawned && (!spawned.lvalue || directive.family === 'cilk'))
+        return { ...base, kind: 'spawn', start: line.start, end: statement.end, statement, ...spawned };
       return { ...base, kind: 'block-spawn', start: line.start, end: statement.end, statement, region: statement };
     }
     case 'spawn': {
-      const expr = statement.type === 'expression_statement' ? unparen(named(statement)[0]) : undefined;
-      const call =
-        expr?.type === 'call_expression'
-          ? expr
-          : expr?.type === 'assignment_expression'
-            ? unparen(child(expr, 'right'))
-            : undefined;
-      if (!call || call.type !== 'call_expression') {
-        problems.push({
-          code: 'MF207',
-          message: `'${label}' must be followed by a function call statement`,
-          span: directive.nameSpan,
-        });
+      const spawned = spawnedCall(statement);
+      if (!spawned) {
+        const message = `'${label}' must be followed by a function call statement`;
+        problems.push({ code: 'MF207', message, span: directive.nameSpan });
         return undefined;
       }
-      return {
-        ...base,
-        kind: 'spawn',
-        start: line.start,
-        end: statement.end,
-        statement,
-        call,
-        lvalue: expr?.type === 'assignment_expression' ? child(expr, 'left') : undefined,
-      };
+      return { ...base, kind: 'spawn', start: line.start, end: statement.end, statement, ...spawned };
     }
     case 'parallel for':
       return {
