@@ -1,8 +1,8 @@
-// MetaFork -> OpenMP: a call spawn's arguments are evaluated by the parent at the spawn (thesis
+// MetaFork -> OpenMP: a call spawn's arguments are evaluated by the parent at the spawn (Chen 2017
 // §3.6.4); those a task would read later (a global, an element, through a pointer, a call, a side
 // effect) are evaluated before the task into temporaries typed as the callee's parameters, and
-// the others stay as they are; the task shares no array only those arguments read. Found by the fork-join fuzzer (test/fuzz/forkjoin.ts); the
-// corpus fixture mf-spawn-arguments.mfc runs it.
+// the others stay as they are; the task shares no array only those arguments read. Found by the
+// fork-join fuzzer (test/fuzz/forkjoin.ts); the corpus fixture mf-spawn-arguments.mfc runs it.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

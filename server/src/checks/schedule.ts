@@ -1,5 +1,5 @@
-// The rules a meta_schedule body must follow for the CUDA generator (Xie 2016 §5.3, App. C.1,
-// thesis App. C.1): loop nests of 2 or 4 meta_for loops, canonical headers, affine serial
+// The rules a meta_schedule body must follow for the CUDA generator (Xie 2016 §5.3,
+// App. C.1): loop nests of 2 or 4 meta_for loops, canonical headers, affine serial
 // loops, polynomial array indices, no other parallel constructs, no scalar results.
 // One deliberate widening of the thesis: array indices may be polynomials (`a[i*B+j]`),
 // not only linear expressions hidden behind a temporary — our generator analyses them.

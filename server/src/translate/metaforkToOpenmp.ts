@@ -133,7 +133,7 @@ function taskClauses(
  * reads only constants, addresses and value variables the task captures (function-local, not
  * static, not shared by the task), and calls or changes nothing. Anything else (a global, an
  * element or a value through a pointer, a variable the task shares, a call, `i++`, an unknown
- * name) is evaluated by the parent at the spawn in MetaFork (thesis §3.6.4), but would be
+ * name) is evaluated by the parent at the spawn in MetaFork (Chen 2017 §3.6.4), but would be
  * evaluated later, on the task's side, in OpenMP.
  */
 function sameInTask(
