@@ -289,11 +289,12 @@ export function schedulePieces(
     return { kernels: [], boxes: [], host: '', staged: false, diagnostics };
   const text = doc.text;
   const stage = new Stage(text);
-  hostCode(stage, schedule.read, schedule.boxes, indentUnit(text));
+  const unit = indentUnit(text);
+  hostCode(stage, schedule.read, schedule.boxes, unit);
   const c = schedule.read.schedule;
   const host = stage.render({ start: constructSpan(c).start, end: c.region!.end });
   return {
-    kernels: schedule.read.kernels.map((k, i) => printKernel(k, text, schedule.boxes[i])),
+    kernels: schedule.read.kernels.map((k, i) => printKernel(k, text, unit, schedule.boxes[i])),
     boxes: schedule.boxes,
     host,
     staged: schedule.boxes.some(t => t.length > 0),
@@ -308,7 +309,7 @@ function scheduleSummary({ read, boxes }: ReadSchedule, text: string, unit: stri
     ...constructSpan(c),
     kernels: read.kernels.map((k, i) => ({
       name: kernelName(k),
-      source: printKernel(k, text, boxes[i]),
+      source: printKernel(k, text, unit, boxes[i]),
       launch: printLaunch(k, '', unit, sharedBytes(boxes[i])),
       grid: k.grid.map(g => g.bound),
       block: k.block.map(b => b.bound),

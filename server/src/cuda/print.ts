@@ -6,7 +6,7 @@
 
 import { child, ownJump } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { atom, indentUnit, lineIndent, reindent } from '../base/layout';
+import { atom, lineIndent, reindent } from '../base/layout';
 import { Stage } from '../base/stage';
 import { kernelName, type ArrayUse, type Kernel } from './kernel';
 import { accessEdits } from './kernels';
@@ -80,9 +80,9 @@ function parameters(k: Kernel): string[] {
   return [...k.arrays.map(a => `${a.element} *${a.name}`), ...k.scalars.map(s => s.declaration)];
 }
 
-/** The kernel function: the nest with its grid and block loops mapped to CUDA indices. */
-export function printKernel(k: Kernel, text: string, boxes: StagedBox[] = []): string {
-  const unit = indentUnit(text);
+/** The kernel function: the nest with its grid and block loops mapped to CUDA indices (`unit`: the
+ * file's indentation unit, read once per file by the caller). */
+export function printKernel(k: Kernel, text: string, unit: string, boxes: StagedBox[] = []): string {
   const stage = new Stage(text);
   const staged = new Map<SNode, StagedBox>(boxes.flatMap(t => t.refs.map(r => [r, t] as [SNode, StagedBox])));
   for (const e of accessEdits(k, text, staged)) stage.edit(e);
