@@ -1,0 +1,149 @@
+// The user's text and the text the analyses read (the preprocessor's output: macros expanded,
+// inactive groups and conditional lines blanked) side by side. Both are cut into the same
+// sequence of segments: a verbatim segment is the same characters in both; a blank one is a
+// conditional directive or an inactive group, blanked for the analyses (same length, newlines
+// kept); an expansion is a macro use in the user's text and what it expands to.
+//
+// The analyses speak in offsets of the analysed text. Diagnostics go back to the user's text
+// through `toSource`; a transform's edits go back through `render`/`apply`, which keep every
+// macro use and conditional line an edit leaves alone as the user wrote it.
+
+import { applyEdits, type TextEdit } from './edits';
+import type { Span } from './span';
+
+export type SegmentKind = 'verbatim' | 'blank' | 'expansion';
+
+export interface Segment {
+  kind: SegmentKind;
+  /** Where it stands in the analysed text. */
+  text: Span;
+  /** Where it stands in the user's text (for an expansion: the whole use, arguments included). */
+  source: Span;
+  /** Inside an expansion: stretches copied unchanged from the use's arguments, so that a
+   * diagnostic on an argument points at it rather than at the whole use. */
+  args?: { text: Span; source: Span }[];
+  /** The macro an expansion expands (for messages). */
+  macro?: string;
+}
+
+/** Raised when a transform's edit would change text the user did not write as it reads (part of a
+ * blanked conditional or inactive group): the transform refuses instead of losing that text. */
+export class SourceConflict extends Error {
+  constructor(readonly span: Span, readonly segment: Segment) {
+    super('the edit changes a conditional directive or an inactive group');
+  }
+}
+
+export class SourceMap {
+  /** Segments in order; they tile both texts. Only the non-verbatim ones are stored. */
+  private readonly special: Segment[];
+
+  constructor(
+    readonly text: string,
+    readonly source: string,
+    segments: readonly Segment[] = [],
+  ) {
+    this.special = segments.filter(s => s.kind !== 'verbatim');
+  }
+
+  /** The map of a text that needed no preprocessing: both texts are the same. */
+  static identity(text: string): SourceMap { return new SourceMap(text, text); }
+
+  get isIdentity(): boolean { return this.special.length === 0; }
+
+  /** The macro uses and blanked stretches, in order. */
+  get segments(): readonly Segment[] { return this.special; }
+
+  /** The last special segment starting at or before `offset` of the analysed text, or -1. */
+  private indexAt(offset: number): number {
+    let lo = 0, hi = this.special.length - 1, found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.special[mid].text.start <= offset) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    return found;
+  }
+
+  /** An offset of the analysed text in the user's text. Inside an expansion (not in one of its
+   * arguments) it is the use's start, or its end for the end of a span (`end`). */
+  offsetToSource(offset: number, end = false): number {
+    const i = this.indexAt(offset);
+    if (i < 0) return offset;
+    const s = this.special[i];
+    if (offset >= s.text.end) return s.source.end + (offset - s.text.end);
+    if (s.kind === 'blank') return s.source.start + (offset - s.text.start);
+    if (offset === s.text.start) return s.source.start;
+    for (const a of s.args ?? []) {
+      if (a.text.start <= offset && offset <= a.text.end) return a.source.start + (offset - a.text.start);
+    }
+    return end ? s.source.end : s.source.start;
+  }
+
+  /** A span of the analysed text in the user's text (a span inside a macro's own text: the use). */
+  toSource(span: Span): Span {
+    if (this.isIdentity) return span;
+    const start = this.offsetToSource(span.start);
+    const end = Math.max(start, this.offsetToSource(span.end, span.end > span.start));
+    return { start, end };
+  }
+
+  /** An offset of the user's text in the analysed text (inside a use: the start of its expansion,
+   * or the argument character it was copied to). */
+  offsetToText(offset: number): number {
+    if (this.isIdentity) return offset;
+    let lo = 0, hi = this.special.length - 1, found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.special[mid].source.start <= offset) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    if (found < 0) return offset;
+    const s = this.special[found];
+    if (offset >= s.source.end) return s.text.end + (offset - s.source.end);
+    if (s.kind === 'blank') return s.text.start + (offset - s.source.start);
+    for (const a of s.args ?? []) {
+      if (a.source.start <= offset && offset < a.source.end) return a.text.start + (offset - a.source.start);
+    }
+    return s.text.start;
+  }
+
+  /**
+   * The text of `span` (of the analysed text) with `edits` applied, written the way the user wrote
+   * it: a macro use or a blanked stretch no edit touches is its source text. A touched expansion is
+   * rendered expanded (still correct code). `keep` may refuse to keep a use (a kernel that does not
+   * have the variables a macro names). A blanked stretch an edit touches raises `SourceConflict`.
+   */
+  render(span: Span, edits: readonly TextEdit[] = [], keep: (s: Segment) => boolean = () => true): string {
+    const slice = this.text.slice(span.start, span.end);
+    if (this.isIdentity) return applyEdits(slice, shift(edits, span.start));
+    const restored: TextEdit[] = [];
+    for (let i = Math.max(0, this.indexAt(span.start)); i < this.special.length; i++) {
+      const s = this.special[i];
+      if (s.text.start >= span.end) break;
+      if (s.text.end <= span.start) continue;
+      const whole = span.start <= s.text.start && s.text.end <= span.end;
+      const touching = edits.find(e => touches(e, s.text));
+      if (s.kind === 'blank') {
+        if (touching || !whole) throw new SourceConflict(touching ?? span, s);
+        restored.push({ ...s.text, newText: this.source.slice(s.source.start, s.source.end) });
+      } else if (whole && !touching && keep(s)) {
+        restored.push({ ...s.text, newText: this.source.slice(s.source.start, s.source.end) });
+      }
+    }
+    return applyEdits(slice, shift([...edits, ...restored], span.start));
+  }
+
+  /** The user's text with `edits` (of the analysed text) applied. */
+  apply(edits: readonly TextEdit[], keep?: (s: Segment) => boolean): string {
+    return this.render({ start: 0, end: this.text.length }, edits, keep);
+  }
+}
+
+/** Whether an edit changes anything inside `span` (an insertion at either end does not). */
+function touches(e: TextEdit, span: Span): boolean {
+  if (e.start === e.end) return span.start < e.start && e.start < span.end;
+  return e.start < span.end && e.end > span.start;
+}
+
+function shift(edits: readonly TextEdit[], by: number): TextEdit[] {
+  return by === 0 ? [...edits] : edits.map(e => ({ start: e.start - by, end: e.end - by, newText: e.newText }));
+}
