@@ -11,6 +11,8 @@ import { Dialect, DIALECTS } from '../../shared/dialects';
 import { translateText } from './translate/index';
 import { generateCuda } from './cuda/index';
 import { LineIndex } from './base/lines';
+import { preprocess, type CompileContext } from './preprocess/index';
+import { SourceConflict } from './base/sourcemap';
 import { packageVersion } from './version';
 import { optimizeText } from './optimize/index';
 import { formatCaseDiscussion } from './optimize/format';
@@ -121,6 +123,17 @@ function readInput(file: string): string {
 }
 
 const displayName = (file: string) => (file === '-' ? '<stdin>' : file);
+const nameOf = (file: string) => (file === '-' ? undefined : file);
+
+/** The compile flags of a command: how the preprocessor reads its file. */
+function contextOf(_o: Options): CompileContext {
+  return {};
+}
+
+/** Lines of the user's text, mapped from the analysed text every result's offsets are in. */
+function linesOf(text: string, file: string, o: Options): LineIndex {
+  return new LineIndex(text, preprocess(text, { ...contextOf(o), fileName: nameOf(file) }).map);
+}
 
 /** `FILE:LINE:COL: severity: message [CODE]`, like gcc and clang. */
 function formatDiagnostic(file: string, d: MfDiagnostic, lines: LineIndex): string {
@@ -143,8 +156,8 @@ async function check(o: Options, io: Io): Promise<number> {
       errors++;
       continue;
     }
-    const { diagnostics } = await checkText(text, file === '-' ? undefined : file);
-    const index = new LineIndex(text);
+    const { diagnostics, syntax } = await checkText(text, nameOf(file), contextOf(o));
+    const index = new LineIndex(text, syntax.map);
     errors += diagnostics.filter(d => d.severity === 'error').length;
     if (o.json) results.push({ file: displayName(file), diagnostics: diagnostics.map(d => toLsp(d, index)) });
     else for (const d of diagnostics) lines.push(formatDiagnostic(file, d, index));
@@ -168,25 +181,32 @@ async function fix(o: Options, io: Io): Promise<number> {
     const say = toStdout ? io.stderr : io.stdout;
     let text = readInput(file);
     const fileName = file === '-' ? undefined : file;
-    let checked = await checkText(text, fileName);
+    let checked = await checkText(text, fileName, contextOf(o));
     // Where each fix's text stands, carried through the later rounds: reported in the text written.
     const fixed: { at: number; code: string; title: string }[] = [];
     for (let round = 0; round < FIX_ROUNDS; round++) {
-      const fixes = fixRound(text, checked.model, checked.diagnostics);
+      const source = checked.syntax.map;
+      // A fix that would rewrite an #if line or an inactive group is left for the user.
+      const fixes = fixRound(checked.model.text, checked.model, checked.diagnostics).flatMap(f => {
+        try { return [{ ...f, edits: source.toSourceEdits(f.fix.edits) }]; } catch (e) {
+          if (e instanceof SourceConflict) return [];
+          throw e;
+        }
+      });
       if (fixes.length === 0) break;
-      const edits = fixes.flatMap(f => f.fix.edits);
+      const edits = fixes.flatMap(f => f.edits);
       const map = new OffsetMap(edits);
       for (const f of fixed) f.at = map.forward({ start: f.at, end: f.at }).start;
-      for (const { d, fix } of fixes) {
-        fixed.push({ at: map.output(fix.edits[0])!.start, code: d.code, title: fix.title });
+      for (const { d, fix, edits: own } of fixes) {
+        fixed.push({ at: map.output(own[0])!.start, code: d.code, title: fix.title });
       }
       text = applyEdits(text, edits);
       checked.syntax.dispose();
-      checked = await checkText(text, fileName);
+      checked = await checkText(text, fileName, contextOf(o));
     }
-    const index = new LineIndex(text);
+    const index = new LineIndex(text, checked.syntax.map);
     for (const f of fixed.sort((a, b) => a.at - b.at)) {
-      const p = index.position(f.at);
+      const p = index.sourcePosition(f.at);
       say(`${displayName(file)}:${p.line + 1}:${p.character + 1}: fixed: ${f.title} [${f.code}]\n`);
     }
     for (const d of checked.diagnostics) say(formatDiagnostic(file, d, index) + '\n');
@@ -202,8 +222,8 @@ async function elideCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('elide needs exactly one FILE (or - for standard input)');
   const file = o.files[0];
   const text = readInput(file);
-  const { diagnostics, model } = await checkText(text, file === '-' ? undefined : file);
-  const index = new LineIndex(text);
+  const { diagnostics, model } = await checkText(text, nameOf(file), contextOf(o));
+  const index = new LineIndex(text, model.map);
   const errors = diagnostics.filter(d => d.severity === 'error');
   if (errors.length) {
     // No partial output: the elision of a program with errors is not a program.
@@ -225,10 +245,11 @@ async function translateCommand(o: Options, io: Io): Promise<number> {
   const file = o.files[0];
   const text = readInput(file);
   const result = await translateText(text, o.to, {
-    fileName: file === '-' ? undefined : file,
+    fileName: nameOf(file),
     from: (o.from ?? 'auto') as Dialect | 'auto',
+    ...contextOf(o),
   });
-  const index = new LineIndex(text);
+  const index = linesOf(text, file, o);
   if (o.json) {
     io.stdout(jsonReport(file, { from: result.from, to: result.to, text: result.text }, result.diagnostics, index));
   } else {
@@ -246,8 +267,8 @@ async function cudaCommand(o: Options, io: Io): Promise<number> {
   const memory = memoryOption(o);
   const file = o.files[0];
   const text = readInput(file);
-  const result = await generateCuda(text, { fileName: file === '-' ? undefined : file, memory });
-  const index = new LineIndex(text);
+  const result = await generateCuda(text, { fileName: nameOf(file), memory, ...contextOf(o) });
+  const index = linesOf(text, file, o);
   if (o.json) {
     const fields = { memory, kernels: result.kernels, tiles: result.tiles, text: result.text };
     io.stdout(jsonReport(file, fields, result.diagnostics, index));
@@ -269,8 +290,8 @@ async function optimizeCommand(o: Options, io: Io): Promise<number> {
   const file = o.files[0];
   const text = readInput(file);
   try {
-    const result = await optimizeText(text, { fileName: file === '-' ? undefined : file, registers });
-    const index = new LineIndex(text);
+    const result = await optimizeText(text, { fileName: nameOf(file), registers, ...contextOf(o) });
+    const index = linesOf(text, file, o);
     const notes = [...result.diagnostics, ...result.schedules.flatMap(s => s.notes)];
     if (o.json) {
       io.stdout(jsonReport(file, { schedules: result.schedules.map(s => ({ ...s, notes: undefined })) }, notes, index));
@@ -309,13 +330,14 @@ async function analyzeCommand(o: Options, io: Io): Promise<number> {
   const file = o.files[0];
   const text = readInput(file);
   const result = await estimateCost(text, {
-    fileName: file === '-' ? undefined : file,
+    fileName: nameOf(file),
     gpu: gpu as GpuPreset,
     set,
     memory,
     ...(o.registers ? { registers: Number(o.registers) } : {}),
+    ...contextOf(o),
   });
-  const index = new LineIndex(text);
+  const index = linesOf(text, file, o);
   if (o.json) {
     io.stdout(jsonReport(file, { gpu: result.gpu, schedules: result.schedules }, result.diagnostics, index));
   } else {
@@ -349,12 +371,14 @@ async function tileCommand(o: Options, io: Io): Promise<number> {
     throw new UsageError('--tile sets the tiles of the loop along the arrays of --cache: give --cache too');
   const file = o.files[0];
   const text = readInput(file);
-  const index = new LineIndex(text);
+  const index = linesOf(text, file, o);
   if (at !== undefined && at > index.lineCount)
     throw new UsageError(`--at ${at}: the file has ${index.lineCount} lines`);
-  const offset = at === undefined ? undefined : firstCode(text, index.offset({ line: at - 1, character: 0 }));
+  const lineStart = at === undefined ? undefined : firstCode(text, index.sourceOffset({ line: at - 1, character: 0 }));
+  const offset = lineStart === undefined || !index.map ? lineStart : index.map.offsetToText(lineStart);
   const result = await tileText(text, {
-    fileName: file === '-' ? undefined : file,
+    ...contextOf(o),
+    fileName: nameOf(file),
     block,
     granularity,
     merge,

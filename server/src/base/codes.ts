@@ -9,6 +9,7 @@ export const CODES = {
   MF100: { severity: 'information', title: 'analysis incomplete' },
   MF101: { severity: 'error', title: 'syntax error' },
   MF102: { severity: 'error', title: 'missing token' },
+  MF114: { severity: 'error', title: 'a transform would rewrite a conditional directive or an inactive group' },
   MF201: { severity: 'error', title: 'unknown directive' },
   MF202: { severity: 'error', title: 'unknown clause' },
   MF203: { severity: 'error', title: 'malformed clause or directive argument' },

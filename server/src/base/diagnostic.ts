@@ -1,5 +1,6 @@
 import { Code, CODES, Severity } from './codes';
 import { LineIndex, Position } from './lines';
+import type { SourceConflict, SourceMap } from './sourcemap';
 import type { Span } from './span';
 
 /** A diagnostic on the user's text (offsets in UTF-16 code units, like LSP). */
@@ -30,6 +31,25 @@ export function shifted(d: MfDiagnostic, delta: number): MfDiagnostic {
   return moved;
 }
 
+/** A diagnostic on the analysed text moved to the user's text: its range and the offsets in its data. */
+export function inSource(d: MfDiagnostic, map: SourceMap): MfDiagnostic {
+  if (map.isIdentity) return d;
+  const moved: MfDiagnostic = { ...d, ...map.toSource(d) };
+  if (d.data && DATA_OFFSETS.some(k => typeof d.data![k] === 'number')) {
+    const data = { ...d.data };
+    for (const k of DATA_OFFSETS) if (typeof data[k] === 'number') data[k] = map.offsetToSource(data[k] as number);
+    moved.data = data;
+  }
+  return moved;
+}
+
+/** A transform's refusal to rewrite what the user wrote around a conditional directive. */
+export function conflictDiagnostic(e: SourceConflict): MfDiagnostic {
+  return diagnostic('MF114', e.span,
+    'this rewrite would change a conditional directive (#if, #ifdef, #else, #endif) or the lines it ' +
+    'leaves inactive; move the directive out of the construct, or translate by hand');
+}
+
 export function diagnostic(code: Code, span: Span, message: string, data?: Record<string, unknown>): MfDiagnostic {
   return { code, severity: CODES[code].severity, message, start: span.start, end: span.end, ...(data ? { data } : {}) };
 }
@@ -50,7 +70,7 @@ export interface LspDiagnostic {
 export function toLsp(d: MfDiagnostic, lines: LineIndex): LspDiagnostic {
   const start = lines.position(d.start);
   return {
-    range: { start, end: lines.position(d.end) }, severity: LSP_SEVERITY[d.severity], code: d.code,
+    range: { start, end: lines.position(d.end, d.end > d.start) }, severity: LSP_SEVERITY[d.severity], code: d.code,
     source: 'metafork', message: d.message, ...(d.data ? { data: d.data } : {}), line: start.line + 1,
   };
 }

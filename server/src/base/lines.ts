@@ -1,12 +1,17 @@
 // Offsets <-> LSP positions (0-based line, UTF-16 character), by binary search on line starts.
 // Lines end at \n, \r\n or a lone \r, as LSP counts them.
 
+import type { SourceMap } from './sourcemap';
+
 export interface Position { line: number; character: number }
 
+/** Lines of the user's text. With a `map`, `position` and `offset` speak the analysed text's offsets
+ * (the model's), and `sourcePosition` the user's own. */
 export class LineIndex {
   private readonly starts: number[] = [0];
 
-  constructor(readonly text: string) {
+  constructor(readonly text: string, readonly map?: SourceMap) {
+    if (map?.isIdentity) this.map = undefined;
     if (!text.includes('\r')) {
       for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
       return;
@@ -14,7 +19,13 @@ export class LineIndex {
     for (const m of text.matchAll(/\r\n?|\n/g)) this.starts.push(m.index! + m[0].length);
   }
 
-  position(offset: number): Position {
+  /** The position of an offset (of the analysed text, with a map); `end`: the offset ends a span (inside a
+   * macro use, the position after the use). */
+  position(offset: number, end = false): Position {
+    return this.sourcePosition(this.map ? this.map.offsetToSource(offset, end) : offset);
+  }
+
+  sourcePosition(offset: number): Position {
     let lo = 0, hi = this.starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
@@ -23,7 +34,13 @@ export class LineIndex {
     return { line: lo, character: offset - this.starts[lo] };
   }
 
+  /** The offset of a position (in the analysed text, with a map). */
   offset(p: Position): number {
+    const offset = this.sourceOffset(p);
+    return this.map ? this.map.offsetToText(offset) : offset;
+  }
+
+  sourceOffset(p: Position): number {
     if (p.line >= this.starts.length) return this.text.length;
     const start = this.starts[Math.min(Math.max(p.line, 0), this.starts.length - 1)];
     // The end of the line, before its terminator: a position past it stays on the line.

@@ -123,8 +123,9 @@ export class SourceMap {
       const whole = span.start <= s.text.start && s.text.end <= span.end;
       const touching = edits.find(e => touches(e, s.text));
       if (s.kind === 'blank') {
-        if (touching || !whole) throw new SourceConflict(touching ?? span, s);
-        restored.push({ ...s.text, newText: this.source.slice(s.source.start, s.source.end) });
+        if (!whole) throw new SourceConflict(span, s);
+        if (touching) this.keepsBlank(touching, s);
+        else restored.push({ ...s.text, newText: this.source.slice(s.source.start, s.source.end) });
       } else if (whole && !touching && keep(s)) {
         restored.push({ ...s.text, newText: this.source.slice(s.source.start, s.source.end) });
       }
@@ -135,6 +136,52 @@ export class SourceMap {
   /** The user's text with `edits` (of the analysed text) applied. */
   apply(edits: readonly TextEdit[], keep?: (s: Segment) => boolean): string {
     return this.render({ start: 0, end: this.text.length }, edits, keep);
+  }
+
+  /** Edits of the analysed text as edits of the user's text: an edit reaching into a macro use
+   * replaces the whole use (with what is left of its expansion around the edit). */
+  toSourceEdits(edits: readonly TextEdit[]): TextEdit[] {
+    if (this.isIdentity) return [...edits];
+    const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+    const out: TextEdit[] = [];
+    for (let i = 0; i < sorted.length;) {
+      // The hull of the edits that reach into the same segments.
+      const hull = this.widened(sorted[i]);
+      const group = [sorted[i++]];
+      while (i < sorted.length && sorted[i].start < hull.end) {
+        const next = this.widened(sorted[i]);
+        hull.end = Math.max(hull.end, next.end);
+        group.push(sorted[i++]);
+      }
+      const simple = group.length === 1 && hull.start === group[0].start && hull.end === group[0].end;
+      out.push({
+        start: this.offsetToSource(hull.start),
+        end: this.offsetToSource(hull.end, hull.end > hull.start),
+        newText: simple ? group[0].newText : this.render(hull, group),
+      });
+    }
+    return out;
+  }
+
+  /** An edit may replace a blanked stretch only whole and with its text in the new text (a
+   * construct rewritten around an `#ifdef` keeps it); otherwise the user's lines would be lost. */
+  private keepsBlank(e: TextEdit, s: Segment): void {
+    const whole = e.start <= s.text.start && s.text.end <= e.end;
+    if (!whole || !e.newText.includes(this.source.slice(s.source.start, s.source.end))) throw new SourceConflict(e, s);
+  }
+
+  /** An edit's span widened to the whole expansions it reaches into. */
+  private widened(e: TextEdit): Span {
+    let { start, end } = e;
+    for (let i = Math.max(0, this.indexAt(start)); i < this.special.length; i++) {
+      const s = this.special[i];
+      if (s.text.start > end) break;
+      if (!touches(e, s.text)) continue;
+      if (s.kind === 'blank') { this.keepsBlank(e, s); continue; }
+      start = Math.min(start, s.text.start);
+      end = Math.max(end, s.text.end);
+    }
+    return { start, end };
   }
 }
 

@@ -5,7 +5,8 @@
 
 import { diagnostic, type MfDiagnostic } from './diagnostic';
 import type { Code } from './codes';
-import { applyEdits, type TextEdit } from './edits';
+import type { TextEdit } from './edits';
+import type { SourceMap } from './sourcemap';
 import { indentUnit } from './layout';
 import type { Span } from './span';
 
@@ -16,9 +17,13 @@ export class Stage {
   /** Includes the output needs (`<string.h>` for memcpy, ...). */
   readonly includes = new Set<string>();
 
-  /** `partial`: only some constructs are translated (a quick fix), so the rest of the file
-   * still needs what the source dialect needs (its headers). */
-  constructor(readonly text: string, readonly partial = false) {}
+  /** `map`: the analysed text the edits are on, and the user's text they are written back to.
+   * `partial`: only some constructs are translated (a quick fix), so the rest of the file still
+   * needs what the source dialect needs (its headers). */
+  constructor(readonly map: SourceMap, readonly partial = false) {}
+
+  /** The analysed text: every edit's offsets are in it. */
+  get text(): string { return this.map.text; }
 
   edit(e: TextEdit): void { this.edits.push(e); }
 
@@ -27,8 +32,9 @@ export class Stage {
   get unit(): string { return this.unitOfText ??= indentUnit(this.text); }
 
   /**
-   * The text of `span` with the edits inside it applied; those edits are consumed (an outer
-   * construct renders its body first, then adds its own edits around it).
+   * The text of `span` with the edits inside it applied, written as the user wrote it (macro uses
+   * no edit touches stay uses); those edits are consumed (an outer construct renders its body
+   * first, then adds its own edits around it).
    */
   render(span: Span): string {
     const inside: TextEdit[] = [];
@@ -39,9 +45,11 @@ export class Stage {
         this.edits.splice(i, 1);
       }
     }
-    const shifted = inside.map(e => ({ start: e.start - span.start, end: e.end - span.start, newText: e.newText }));
-    return applyEdits(this.text.slice(span.start, span.end), shifted);
+    return this.map.render(span, inside);
   }
+
+  /** The user's text with this stage's edits applied. */
+  output(extra: readonly TextEdit[] = []): string { return this.map.apply([...extra, ...this.edits]); }
 
   refuse(code: Code, span: Span, message: string, data?: Record<string, unknown>): void {
     this.diagnostics.push(diagnostic(code, span, message, data));

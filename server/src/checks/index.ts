@@ -2,7 +2,8 @@
 // the transforms (which refuse input with errors) and the tests all start here.
 
 import { diagnoseDocument, DiagnosticCache } from './diagnose';
-import type { MfDiagnostic } from '../base/diagnostic';
+import { inSource, type MfDiagnostic } from '../base/diagnostic';
+import type { CompileContext } from '../preprocess/index';
 import { DocumentModel } from '../model/document';
 import { detectLanguage, loadGrammars, SourceLanguage, SyntaxDocument } from '../syntax/parser';
 
@@ -13,18 +14,29 @@ export interface Checked {
   cache: DiagnosticCache;
 }
 
-export async function parseText(text: string, fileName?: string, language?: SourceLanguage): Promise<SyntaxDocument> {
+export async function parseText(
+  text: string, fileName?: string, language?: SourceLanguage, context?: CompileContext,
+): Promise<SyntaxDocument> {
   const grammars = await loadGrammars();
-  return SyntaxDocument.parse(grammars, text, language ?? detectLanguage(fileName, text), fileName);
+  return SyntaxDocument.parse(grammars, text, language ?? detectLanguage(fileName, text), fileName, context);
 }
 
 /** Model and diagnostics of a parsed document; `previous` re-uses results for unchanged items. */
 export function checkSyntax(syntax: SyntaxDocument, previous?: Pick<Checked, 'model' | 'cache'>): Checked {
   const model = DocumentModel.build(syntax, previous?.model);
   const { diagnostics, cache } = diagnoseDocument(model, previous?.cache);
-  return { syntax, model, diagnostics, cache };
+  const { unit, map } = syntax;
+  // The preprocessor reports on the user's text; the model's diagnostics are on the analysed text.
+  const preprocessing = unit.diagnostics.map(d => ({ ...d, start: map.offsetToText(d.start), end: map.offsetToText(d.end) }));
+  return { syntax, model, diagnostics: preprocessing.length ? [...preprocessing, ...diagnostics] : diagnostics, cache };
 }
 
-export async function checkText(text: string, fileName?: string): Promise<Checked> {
-  return checkSyntax(await parseText(text, fileName));
+export async function checkText(text: string, fileName?: string, context?: CompileContext): Promise<Checked> {
+  return checkSyntax(await parseText(text, fileName, undefined, context));
+}
+
+/** The diagnostics of a check on the user's text (the model's offsets are the analysed text's). */
+export function reported(checked: Pick<Checked, 'syntax' | 'diagnostics'>): MfDiagnostic[] {
+  const { map } = checked.syntax;
+  return map.isIdentity ? checked.diagnostics : checked.diagnostics.map(d => inSource(d, map));
 }

@@ -4,6 +4,7 @@
 // blocks, each a block's span plus overhead) and the Graham–Brent bound `(N/K + L)·C`; plus the
 // estimate over a sweep of block sizes (the editor's plot, the dispatcher's ranking).
 
+import type { CompileContext } from '../preprocess/index';
 import { checkText } from '../checks/index';
 import type { DocumentModel } from '../model/document';
 import type { MfDiagnostic } from '../base/diagnostic';
@@ -27,7 +28,7 @@ import { Gpu, GPUS } from './gpus';
 import { occupancy } from './occupancy';
 import type { CostOutput, KernelEstimate, ScheduleCost } from '../../../shared/protocol';
 
-export interface CostOptions {
+export interface CostOptions extends CompileContext {
   fileName?: string;
   gpu?: GpuPreset;
   /** Values of parameters (data sizes, block sizes, granularity, U). */
@@ -53,7 +54,7 @@ const SWEEP_2D: [number, number][] = [
 ];
 
 export async function estimateCost(text: string, options: CostOptions = {}): Promise<CostEstimate> {
-  const analysis = await checkText(text, options.fileName);
+  const analysis = await checkText(text, options.fileName, options);
   try {
     return estimateFromModel(analysis.model, analysis.diagnostics, options);
   } finally {

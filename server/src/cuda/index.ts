@@ -4,14 +4,16 @@
 // function holding it. Other MetaFork constructs of the file run serially (their elision),
 // with a note. Any error: no output.
 
+import type { CompileContext } from '../preprocess/index';
 import { Span, within } from '../base/span';
 import { functionName } from '../syntax/ast';
 import { checkText } from '../checks/index';
 import type { DocumentModel } from '../model/document';
 import type { ItemModel } from '../model/constructs';
 import type { MfDiagnostic } from '../base/diagnostic';
-import { diagnostic } from '../base/diagnostic';
-import { applyEdits, TextEdit } from '../base/edits';
+import { conflictDiagnostic, diagnostic } from '../base/diagnostic';
+import type { TextEdit } from '../base/edits';
+import { SourceConflict, type SourceMap } from '../base/sourcemap';
 import { afterIncludes, includeEdit } from '../syntax/includes';
 import { elisionEdits } from '../model/elide';
 import { constructSpan, type Construct } from '../model/constructs';
@@ -39,7 +41,7 @@ export interface ScheduleSummary {
   kernels: (CudaKernelInfo & Span)[];
 }
 
-export interface CudaOptions {
+export interface CudaOptions extends CompileContext {
   fileName?: string;
   /** `shared`: stage the tiles the thesis's policy picks; `cache(...)` overrides either mode. */
   memory?: MemoryMode;
@@ -78,7 +80,7 @@ export interface SchedulePieces {
 }
 
 export async function generateCuda(text: string, options: CudaOptions = {}): Promise<CudaResult> {
-  const { model, diagnostics, syntax } = await checkText(text, options.fileName);
+  const { model, diagnostics, syntax } = await checkText(text, options.fileName, options);
   try {
     return cudaFromModel(model, diagnostics, options);
   } finally {
@@ -92,6 +94,15 @@ export function cudaFromModel(
   found: readonly MfDiagnostic[],
   options: CudaOptions = {},
 ): CudaResult {
+  try {
+    return generate(doc, found, options);
+  } catch (e) {
+    if (!(e instanceof SourceConflict)) throw e;
+    return { diagnostics: [conflictDiagnostic(e)], kernels: [], tiles: [], schedules: [] };
+  }
+}
+
+function generate(doc: DocumentModel, found: readonly MfDiagnostic[], options: CudaOptions): CudaResult {
   const text = doc.text;
   const only = options.only;
   const holder = only && doc.itemAt(only.start);
@@ -108,7 +119,7 @@ export function cudaFromModel(
       diagnostics,
       kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)),
       tiles: boxSummaries(schedules, text),
-      schedules: schedules.map(s => scheduleSummary(s, text, unit)),
+      schedules: schedules.map(s => scheduleSummary(s, doc.map, unit)),
     };
   }
   if (schedules.length === 0 && !diagnostics.some(d => d.severity === 'error')) {
@@ -122,7 +133,7 @@ export function cudaFromModel(
   }
   if (diagnostics.some(d => d.severity === 'error')) return { diagnostics, kernels: [], tiles: [], schedules: [] };
 
-  const stage = new Stage(text);
+  const stage = new Stage(doc.map);
   const unit = indentUnit(text);
   // Everything outside the schedules runs as its serial elision.
   const spans = schedules.map(s => s.read.schedule);
@@ -147,7 +158,7 @@ export function cudaFromModel(
   const summaries: ScheduleSummary[] = [];
   for (const schedule of schedules) {
     const { read, host, boxes } = schedule;
-    const summary = scheduleSummary(schedule, text, unit);
+    const summary = scheduleSummary(schedule, doc.map, unit);
     summaries.push(summary);
     const at = wholeLines(text, host).start;
     for (const k of read.kernels) for (const f of k.calls) devices.add(f);
@@ -181,7 +192,7 @@ export function cudaFromModel(
     end: after,
     newText: `\n${checkMacro()}\n${staged ? `\n${boxBytesHelper()}\n` : ''}${helpers}\n`,
   });
-  const out = applyEdits(text, [...headers, ...stage.edits]);
+  const out = stage.output(headers);
   const tiles = boxSummaries(schedules, text);
   return {
     text: out,
@@ -288,13 +299,13 @@ export function schedulePieces(
   if (!schedule || diagnostics.some(d => d.severity === 'error'))
     return { kernels: [], boxes: [], host: '', staged: false, diagnostics };
   const text = doc.text;
-  const stage = new Stage(text);
+  const stage = new Stage(doc.map);
   const unit = indentUnit(text);
   hostCode(stage, schedule.read, schedule.boxes, unit);
   const c = schedule.read.schedule;
   const host = stage.render({ start: constructSpan(c).start, end: c.region!.end });
   return {
-    kernels: schedule.read.kernels.map((k, i) => printKernel(k, text, unit, schedule.boxes[i])),
+    kernels: schedule.read.kernels.map((k, i) => printKernel(k, doc.map, unit, schedule.boxes[i])),
     boxes: schedule.boxes,
     host,
     staged: schedule.boxes.some(t => t.length > 0),
@@ -303,13 +314,13 @@ export function schedulePieces(
   };
 }
 
-function scheduleSummary({ read, boxes }: ReadSchedule, text: string, unit: string): ScheduleSummary {
+function scheduleSummary({ read, boxes }: ReadSchedule, map: SourceMap, unit: string): ScheduleSummary {
   const c = read.schedule;
   return {
     ...constructSpan(c),
     kernels: read.kernels.map((k, i) => ({
       name: kernelName(k),
-      source: printKernel(k, text, unit, boxes[i]),
+      source: printKernel(k, map, unit, boxes[i]),
       launch: printLaunch(k, '', unit, sharedBytes(boxes[i])),
       grid: k.grid.map(g => g.bound),
       block: k.block.map(b => b.bound),

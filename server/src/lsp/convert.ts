@@ -9,8 +9,9 @@ import type { TextEdit } from '../base/edits';
 import type { LineIndex } from '../base/lines';
 import type { Span } from '../base/span';
 
+/** The range of a span of the analysed text (the model's offsets). */
 export function rangeOf(lines: LineIndex, span: Span): Range {
-  return { start: lines.position(span.start), end: lines.position(span.end) };
+  return { start: lines.position(span.start), end: lines.position(span.end, span.end > span.start) };
 }
 
 export function spanOf(lines: LineIndex, range: Range): Span {
@@ -31,10 +32,15 @@ export function lspDiagnostics(diagnostics: readonly MfDiagnostic[], lines: Line
 }
 
 function lspEdits(lines: LineIndex, edits: readonly TextEdit[]): LspTextEdit[] {
-  return edits.map(e => ({ range: rangeOf(lines, e), newText: e.newText }));
+  return edits.map(e => ({ range: { start: lines.sourcePosition(e.start), end: lines.sourcePosition(e.end) }, newText: e.newText }));
 }
 
-/** Edits of one version of one document, as `documentChanges` where the client takes them. */
+/** Edits of the analysed text (a quick fix's) as edits of the user's text. */
+export function sourceEdits(lines: LineIndex, edits: readonly TextEdit[]): TextEdit[] {
+  return lines.map ? lines.map.toSourceEdits(edits) : [...edits];
+}
+
+/** Edits (of the user's text) of one version of one document, as `documentChanges` where the client takes them. */
 export function workspaceEdit(
   doc: { uri: string; version: number; lines: LineIndex }, edits: readonly TextEdit[], documentChanges: boolean,
 ): WorkspaceEdit {

@@ -119,7 +119,7 @@ export class DocumentStore {
     // Closed meanwhile.
     if (this.states.get(doc.uri) !== previous || !this.latest(doc.uri)) { syntax.dispose(); return; }
     previous?.checked.syntax.dispose();
-    const lines = new LineIndex(text);
+    const lines = new LineIndex(text, analysis.syntax.map);
     const state: DocumentState = { uri: doc.uri, version, text, lines, checked: analysis, derived: new Map() };
     this.states.set(doc.uri, state);
     this.used(doc.uri);

@@ -4,6 +4,7 @@
 
 import type { Node as TSNode } from 'web-tree-sitter';
 import type { KeywordToken, PragmaLine } from '../syntax/keywords';
+import type { SourceMap } from '../base/sourcemap';
 import type { Span } from '../base/span';
 import type { SyntaxDocument } from '../syntax/parser';
 import { buildItemModel, ItemModel } from './constructs';
@@ -46,6 +47,9 @@ export class DocumentModel {
   }
 
   get text(): string { return this.syntax.text; }
+
+  /** Between the analysed text (every offset of the model) and the user's text. */
+  get map(): SourceMap { return this.syntax.map; }
 
   /** The item model of the i-th top-level node (built once). */
   item(i: number): ItemModel {

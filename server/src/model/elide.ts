@@ -9,7 +9,7 @@
 // outlining; variables B only reads need no copy.
 
 import { walk, child } from '../syntax/ast';
-import { applyEdits, insert, remove, removeStatement, replace, TextEdit, withTrailingBlanks } from '../base/edits';
+import { insert, remove, removeStatement, replace, TextEdit, withTrailingBlanks } from '../base/edits';
 import { KeywordToken, matchParen, skipTrivia } from '../syntax/keywords';
 import { systemIncludes } from '../syntax/includes';
 import type { SNode } from '../syntax/parser';
@@ -165,5 +165,5 @@ export function pipeAsFor(text: string, k: KeywordToken): TextEdit[] {
 }
 
 export function elide(doc: DocumentModel): string {
-  return applyEdits(doc.text, elisionEdits(doc));
+  return doc.map.apply(elisionEdits(doc));
 }

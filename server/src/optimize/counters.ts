@@ -81,7 +81,7 @@ export async function measure(
   domains: Domains,
   kernelSuffix = '',
 ): Promise<Measured> {
-  const analysis = await checkText(program.text, src.fileName);
+  const analysis = await checkText(program.text, src.fileName, src.context);
   try {
     const schedule = schedulesOf(analysis.model)[src.ordinal];
     const pieces = schedulePieces(analysis.model, analysis.diagnostics, constructSpan(schedule), { kernelSuffix });

@@ -1,6 +1,7 @@
 // `metafork optimize` (Xie 2016 Ch. 7): the case discussion of a `meta_schedule` and one `.cu` holding
 // every case's kernels with a dispatcher that reads the device's limits at run time.
 
+import type { CompileContext } from '../preprocess/index';
 import { checkText } from '../checks/index';
 import type { MfDiagnostic } from '../base/diagnostic';
 import { cudaFromModel, schedulesOf } from '../cuda/index';
@@ -22,7 +23,7 @@ import { dispatcher } from './dispatch';
 import { deriveProgram, Program, readScheduleSource, ScheduleSource, Variant, variantKey } from './program';
 import type { CaseSystem, OptimizedCase, OptimizeResult, ScheduleOptimization, Tuning } from './result';
 
-export interface OptimizeOptions {
+export interface OptimizeOptions extends CompileContext {
   fileName?: string;
   /** The schedule holding this offset; default: every schedule of the file, in order. */
   offset?: number;
@@ -208,7 +209,7 @@ function summaryOf(v: Variant, src: ScheduleSource): string {
 /** Every schedule of the file (or the one at `offset`) optimized, and the `.cu` with dispatchers. */
 export async function optimizeText(text: string, options: OptimizeOptions = {}): Promise<OptimizeResult> {
   // One analysis of the input serves every schedule and the final `.cu`.
-  const analysis = await checkText(text, options.fileName);
+  const analysis = await checkText(text, options.fileName, options);
   try {
     const count = schedulesOf(analysis.model).length;
     const picks =

@@ -3,6 +3,7 @@
 // is marked feasible when the case's constraints hold there with the preset's limits, and the
 // chosen point is the fastest feasible one (what the dispatcher's ranking picks on that GPU).
 
+import type { CompileContext } from '../preprocess/index';
 import { checkText } from '../checks/index';
 import type { MfDiagnostic } from '../base/diagnostic';
 import { schedulesOf } from '../cuda/index';
@@ -29,7 +30,8 @@ export interface PlotData {
   diagnostics: MfDiagnostic[];
 }
 
-export interface PlotOptions { fileName?: string; offset: number; gpu?: GpuPreset; set?: Record<string, number> }
+export interface PlotOptions extends CompileContext {
+  fileName?: string; offset: number; gpu?: GpuPreset; set?: Record<string, number> }
 
 export async function plotData(text: string, options: PlotOptions): Promise<PlotData> {
   const gpu = GPUS[options.gpu ?? 'h100'];
@@ -43,7 +45,7 @@ export async function plotData(text: string, options: PlotOptions): Promise<Plot
     cases: [],
     diagnostics,
   });
-  const analysis = await checkText(text, options.fileName);
+  const analysis = await checkText(text, options.fileName, options);
   try {
     const { source, diagnostics } = readScheduleSource(analysis, options.fileName, { offset: options.offset });
     if (!source) return empty(diagnostics);
@@ -56,7 +58,7 @@ export async function plotData(text: string, options: PlotOptions): Promise<Plot
     let values: Record<string, number> = {}, blockParameters: string[] = [], assumed: string[] = [];
     for (const [k, c] of result.cases.entries()) {
       // The case's own program, analysed like the input: its schedule is the same ordinal.
-      const program = await checkText(programs[k], options.fileName);
+      const program = await checkText(programs[k], options.fileName, analysis.syntax.context);
       try {
         const schedule = schedulesOf(program.model)[source.ordinal];
         const cost = estimateFromModel(program.model, program.diagnostics, {

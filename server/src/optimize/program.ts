@@ -11,6 +11,8 @@
 // variable); the variables derived from them before the schedule (`dim = (N + s*B - 1) / (s*B)`),
 // which a program must recompute when it changes a parameter; the arrays caching can stage.
 
+import { SourceMap } from '../base/sourcemap';
+import type { CompileContext } from '../preprocess/index';
 import { checkText } from '../checks/index';
 import type { Checked } from '../checks/index';
 import { constructSpan } from '../model/constructs';
@@ -51,8 +53,10 @@ export interface Tunable {
 }
 
 export interface ScheduleSource {
+  /** The analysed text: the variants are derived from it, and read with the same flags. */
   text: string;
   fileName?: string;
+  context: CompileContext;
   /** The schedule's position among the file's schedules, and its span in the input. */
   ordinal: number;
   span: Span;
@@ -280,6 +284,7 @@ export function readScheduleSource(
     source: {
       text,
       fileName,
+      context: analysis.syntax.context,
       ordinal,
       span,
       granularity,
@@ -363,7 +368,7 @@ export async function deriveProgram(src: ScheduleSource, variant: Variant): Prom
   const { text } = src;
   const model = src.analysis.model.itemAt(src.construct.start)!;
   const unit = indentUnit(text);
-  const stage = new Stage(text);
+  const stage = new Stage(SourceMap.identity(text));
   // Caching on or off: the clause.
   const clauseText = `cache(${src.cacheList.join(', ')})`;
   if (variant.caching && !src.cacheClause && src.cacheList.length)
@@ -418,7 +423,7 @@ export async function deriveProgram(src: ScheduleSource, variant: Variant): Prom
   let span: Span = { start: src.span.start, end: src.span.end + (derivedText.length - text.length) };
   let cse: string[] = [];
   for (let level = 1; level <= variant.cse; level++) {
-    const analysis = await checkText(derivedText, src.fileName);
+    const analysis = await checkText(derivedText, src.fileName, src.context);
     const schedule = schedulesOf(analysis.model)[src.ordinal];
     const result = cseEdits(analysis.model.itemAt(schedule.start)!, schedule, level, cse.length);
     const before = derivedText.length;

@@ -102,11 +102,15 @@ export interface Preprocessed {
   diagnostics: readonly MfDiagnostic[];
 }
 
-export interface PreprocessOptions {
-  /** The file's absolute path: `"..."` headers are first looked for beside it. */
-  fileName?: string;
+/** What, besides its text, decides how a file reads: its flags and where headers come from. */
+export interface CompileContext {
   flags?: Flags;
   files?: HeaderFiles;
+}
+
+export interface PreprocessOptions extends CompileContext {
+  /** The file's path: `"..."` headers are first looked for beside it. */
+  fileName?: string;
 }
 
 /** The unit as the analyses read it. */

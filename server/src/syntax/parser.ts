@@ -5,6 +5,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Language, Parser, Tree, Node as TSNode } from 'web-tree-sitter';
 import { KeywordLayer, scanKeywords } from './keywords';
+import { preprocess, type CompileContext, type Preprocessed } from '../preprocess/index';
+import type { SourceMap } from '../base/sourcemap';
 
 export type SourceLanguage = 'c' | 'cpp';
 
@@ -146,26 +148,38 @@ function advance(
   return lineStart < 0 ? { row, column: from.column + (end - start) } : { row, column: end - lineStart };
 }
 
+/** A parsed document. The parser and every analysis read the preprocessed text (`text`: macros
+ * expanded, inactive groups blanked); `source` is what the user wrote, `map` goes between them. */
 export class SyntaxDocument {
   private constructor(
     readonly grammars: Grammars,
     readonly fileName: string | undefined,
-    readonly text: string,
+    readonly unit: Preprocessed,
     readonly language: SourceLanguage,
     readonly grammar: Language,
     readonly layer: KeywordLayer,
     readonly tree: Tree,
     private readonly parser: Parser,
+    readonly context: CompileContext,
   ) {}
 
-  static parse(grammars: Grammars, text: string, language: SourceLanguage, fileName?: string): SyntaxDocument {
+  /** The text the analyses read (offsets of every span in the model). */
+  get text(): string { return this.unit.text; }
+  /** The user's text. */
+  get source(): string { return this.unit.source; }
+  get map(): SourceMap { return this.unit.map; }
+
+  static parse(
+    grammars: Grammars, source: string, language: SourceLanguage, fileName?: string, context: CompileContext = {},
+  ): SyntaxDocument {
     const grammar = grammars[language];
     const parser = new Parser();
     parser.setLanguage(grammar);
-    const layer = scanKeywords(text);
+    const unit = preprocess(source, { ...context, fileName });
+    const layer = scanKeywords(unit.text);
     const tree = parser.parse(layer.masked);
     if (!tree) throw new Error('tree-sitter returned no tree');
-    return new SyntaxDocument(grammars, fileName, text, language, grammar, layer, tree, parser);
+    return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, tree, parser, context);
   }
 
   /**
@@ -173,14 +187,16 @@ export class SyntaxDocument {
    * where the masked texts differ, so a keyword appearing or vanishing away from the
    * typed character (e.g. `meta_fo` -> `meta_for`) is still seen.
    */
-  update(text: string): SyntaxDocument {
+  update(source: string): SyntaxDocument {
     // A file whose name does not decide may turn out to be C++ as it is typed.
-    const language = detectLanguage(this.fileName, text);
-    if (language !== this.language) return SyntaxDocument.parse(this.grammars, text, language, this.fileName);
-    const layer = scanKeywords(text);
+    const language = detectLanguage(this.fileName, source);
+    const { grammars, fileName, context } = this;
+    if (language !== this.language) return SyntaxDocument.parse(grammars, source, language, fileName, context);
+    const unit = preprocess(source, { ...context, fileName });
+    const layer = scanKeywords(unit.text);
     const before = this.layer.masked;
     const after = layer.masked;
-    if (before === after) return this.successor(text, layer, this.tree.copy());
+    if (before === after) return this.successor(unit, layer, this.tree.copy());
     let prefix = 0;
     const shortest = Math.min(before.length, after.length);
     while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
@@ -201,13 +217,13 @@ export class SyntaxDocument {
     const tree = this.parser.parse(after, edited);
     edited.delete();
     if (!tree) throw new Error('tree-sitter returned no tree');
-    return this.successor(text, layer, tree);
+    return this.successor(unit, layer, tree);
   }
 
-  /** The next version of this document: same grammar and parser, a new text, layer and tree. */
-  private successor(text: string, layer: KeywordLayer, tree: Tree): SyntaxDocument {
-    const { grammars, fileName, language, grammar, parser } = this;
-    return new SyntaxDocument(grammars, fileName, text, language, grammar, layer, tree, parser);
+  /** The next version of this document: same grammar, parser and flags; a new text, layer and tree. */
+  private successor(unit: Preprocessed, layer: KeywordLayer, tree: Tree): SyntaxDocument {
+    const { grammars, fileName, language, grammar, parser, context } = this;
+    return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, tree, parser, context);
   }
 
   /** Frees the WASM tree; tree-sitter trees are not garbage-collected. */

@@ -10,11 +10,12 @@
 // shared-memory staging) are options of the printing (schedule.ts, prefetch.ts). What is printed
 // is generated once: a schedule the CUDA generator refuses leaves its nest serial.
 
+import type { CompileContext } from '../preprocess/index';
 import { checkText } from '../checks/index';
 import { generateCuda } from '../cuda/index';
 import type { Span } from '../base/span';
-import type { MfDiagnostic } from '../base/diagnostic';
-import { diagnostic } from '../base/diagnostic';
+import { conflictDiagnostic, diagnostic, type MfDiagnostic } from '../base/diagnostic';
+import { SourceConflict } from '../base/sourcemap';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
 import { child, walk } from '../syntax/ast';
@@ -27,7 +28,7 @@ import { carriedDependences, Dependence, NestLoop, nestLoops } from './dependenc
 import { prefetchPlan, statements } from './prefetch';
 import { KernelPlan, Names, Plan, printSchedule, Restructuring } from './schedule';
 
-export interface TileOptions extends Restructuring {
+export interface TileOptions extends Restructuring, CompileContext {
   fileName?: string;
   /** Only the nest holding this offset. */
   offset?: number;
@@ -44,8 +45,9 @@ export interface TiledNest {
 }
 export interface TileResult { text?: string; diagnostics: MfDiagnostic[]; nests: TiledNest[] }
 
-export async function tileText(text: string, options: TileOptions = {}): Promise<TileResult> {
-  const analysis = await checkText(text, options.fileName);
+export async function tileText(source: string, options: TileOptions = {}): Promise<TileResult> {
+  const analysis = await checkText(source, options.fileName, options);
+  const { text, map } = analysis.syntax;
   try {
     const errors = analysis.diagnostics.filter(d => d.severity === 'error');
     if (errors.length) return { diagnostics: errors, nests: [] };
@@ -99,7 +101,7 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
     }
     // What the nests became must generate: a nest whose schedule the generator refuses (a serial
     // loop it cannot bound, an index that is no polynomial) stays serial with that reason.
-    const refused = await refusedSchedules(text, candidates.map(c => c.edit), options.fileName);
+    const refused = await refusedSchedules(text, candidates.map(c => c.edit), options);
     for (const [i, c] of candidates.entries()) {
       const why = refused.get(i);
       if (why)
@@ -131,7 +133,13 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
           `cache: ${unused.map(a => `'${a}'`).join(', ')} ${unused.length === 1 ? 'is not an array' : 'are not arrays'} of the tiled loop nests, so nothing stages ${unused.length === 1 ? 'it' : 'them'}`,
         ),
       );
-    return { ...(kept.length ? { text: applyEdits(text, kept.map(c => c.edit)) } : {}), diagnostics, nests };
+    if (!kept.length) return { diagnostics, nests };
+    try {
+      return { text: map.apply(kept.map(c => c.edit)), diagnostics, nests };
+    } catch (e) {
+      if (!(e instanceof SourceConflict)) throw e;
+      return { diagnostics: [...diagnostics.filter(d => d.severity === 'error'), conflictDiagnostic(e)], nests };
+    }
   } finally {
     analysis.syntax.dispose();
   }
@@ -141,13 +149,15 @@ export async function tileText(text: string, options: TileOptions = {}): Promise
 async function refusedSchedules(
   text: string,
   edits: TextEdit[],
-  fileName: string | undefined,
+  options: TileOptions,
 ): Promise<Map<number, string>> {
   const refused = new Map<number, string>();
   if (edits.length === 0) return refused;
   const landed = new OffsetMap(edits);
   const spans = edits.map(e => landed.output(e)!);
-  const cuda = await generateCuda(applyEdits(text, edits), { fileName });
+  // The analysed text tiled: preprocessing it again expands nothing more.
+  const { fileName, flags, files } = options;
+  const cuda = await generateCuda(applyEdits(text, edits), { fileName, flags, files });
   for (const d of cuda.diagnostics) {
     if (d.severity !== 'error') continue;
     spans.forEach((span, i) => {

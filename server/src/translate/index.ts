@@ -3,13 +3,15 @@
 // re-parsed between stages (and between outlining passes, innermost block spawns first).
 // Findings of later stages are mapped back to the user's text. Any error: no output.
 
+import type { CompileContext } from '../preprocess/index';
 import { checkSyntax } from '../checks/index';
-import { diagnostic, MfDiagnostic } from '../base/diagnostic';
+import { conflictDiagnostic, diagnostic, inSource, MfDiagnostic } from '../base/diagnostic';
 import { KeywordLayer } from '../syntax/keywords';
 import { Span, within } from '../base/span';
 import { pragmaFamily } from '../syntax/pragma';
 import { constructSpan, outermostConstructAt, type Construct, type ItemModel } from '../model/constructs';
-import { applyEdits, OffsetMap } from '../base/edits';
+import { applyEdits, OffsetMap, type TextEdit } from '../base/edits';
+import { SourceConflict } from '../base/sourcemap';
 import { systemIncludes, includeEdit } from '../syntax/includes';
 import { CPP_MARKER, loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
 import { DocumentModel } from '../model/document';
@@ -35,10 +37,11 @@ export interface Translation {
   focus?: { input: Span; output: Span };
 }
 
-export interface TranslateOptions {
+export interface TranslateOptions extends CompileContext {
   fileName?: string;
   from?: Dialect | 'auto';
-  /** Translate only the construct around this offset (see `focusSpan`); the rest stays as it is. */
+  /** Translate only the construct around this offset (see `focusSpan`); the rest stays as it is. Like
+   * every offset of a result, an offset of the analysed text. */
   focus?: number;
 }
 
@@ -100,10 +103,11 @@ interface Step { text: string; maps: OffsetMap[] }
 export async function translateText(text: string, to: Dialect, options: TranslateOptions = {}): Promise<Translation> {
   const grammars = await loadGrammars();
   const language: SourceLanguage = detectLanguage(options.fileName, text);
-  const parse = (t: string) => SyntaxDocument.parse(grammars, t, language, options.fileName);
+  const parse = (t: string) => SyntaxDocument.parse(grammars, t, language, options.fileName, options);
   const first = checkSyntax(parse(text));
   const diagnostics: MfDiagnostic[] = [];
   const errors = first.diagnostics.filter(d => d.severity === 'error');
+  const inputMap = first.syntax.map;
   const input = options.focus === undefined ? undefined : focusSpan(first.model, options.focus);
   const from = dialectsOf(first.model, input);
   if (errors.length || (options.focus !== undefined && !input)) {
@@ -126,24 +130,44 @@ export async function translateText(text: string, to: Dialect, options: Translat
   const step: Step = { text, maps: [] };
   let syntax = first.syntax;
   let model = first.model;
-  let focus = input;
+  /** The construct translated, in the user's text of the current step. */
+  let focus = input && inputMap.toSource(input);
   const cpp = language === 'cpp';
   /** The items (and, with a focus, the constructs) the stages translate. */
-  const items = () => focus ? focusedItems(model, focus) : model.allItems();
+  const items = () => {
+    const { map } = syntax;
+    return focus
+      ? focusedItems(model, { start: map.offsetToText(focus.start), end: map.offsetToText(focus.end) })
+      : model.allItems();
+  };
+  /** A finding of the current step on the input's analysed text, where every result's offsets are. */
+  const onInput = (d: MfDiagnostic): MfDiagnostic => {
+    if (!step.maps.length) return d;
+    const back = mapBack(inSource(d, syntax.map), step.maps);
+    return { ...back, start: inputMap.offsetToText(back.start), end: inputMap.offsetToText(back.end) };
+  };
 
   /** Runs one stage on the current text; false when it refused. */
   const run = (work: (stage: Stage) => void): boolean => {
-    const stage = new Stage(step.text, !!focus);
+    const stage = new Stage(syntax.map, !!focus);
     work(stage);
-    for (const d of stage.diagnostics) diagnostics.push(mapBack(d, step.maps));
+    for (const d of stage.diagnostics) diagnostics.push(onInput(d));
     if (stage.failed) return false;
     for (const header of stage.includes) {
-      const e = includeEdit(step.text, header);
+      const e = includeEdit(stage.text, header);
       if (e) stage.edits.unshift(e); // before anything inserted at the same place
     }
     if (stage.edits.length === 0) return true;
-    step.text = applyEdits(step.text, stage.edits);
-    step.maps.unshift(new OffsetMap(stage.edits));
+    let edits: TextEdit[];
+    try {
+      edits = syntax.map.toSourceEdits(stage.edits);
+    } catch (e) {
+      if (!(e instanceof SourceConflict)) throw e;
+      diagnostics.push(onInput(conflictDiagnostic(e)));
+      return false;
+    }
+    step.text = applyEdits(step.text, edits);
+    step.maps.unshift(new OffsetMap(edits));
     if (focus) focus = step.maps[0].forward(focus);
     syntax.dispose();
     syntax = parse(step.text);
@@ -156,7 +180,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
     // blank) is no more an error here than in the input, which passed the same analysis.
     if (!broken.length) return true;
     for (const d of broken)
-      diagnostics.push(mapBack({ ...d, message: `translation produced invalid code here: ${d.message}` }, step.maps));
+      diagnostics.push(onInput({ ...d, message: `translation produced invalid code here: ${d.message}` }));
     return false;
   };
 

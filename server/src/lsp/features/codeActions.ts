@@ -9,7 +9,8 @@ import type {
 import { Fix, fixesFor } from '../../checks/fixes';
 import type { ServerContext } from '../context';
 import type { DocumentState } from '../documents';
-import { offsetOf, spanOf, workspaceEdit } from '../convert';
+import { offsetOf, sourceEdits, spanOf, workspaceEdit } from '../convert';
+import { SourceConflict } from '../../base/sourcemap';
 import { offloadActions, resolveRefactor, translationActions } from './refactors';
 
 export async function codeActions(
@@ -19,9 +20,16 @@ export async function codeActions(
   const offset = offsetOf(state.lines, params.range?.start);
   const out: CodeAction[] = [];
   for (const { fix, diagnostic } of quickFixes(state, params.context?.diagnostics ?? [])) {
+    let edits;
+    try {
+      edits = sourceEdits(state.lines, fix.edits);
+    } catch (e) {
+      if (e instanceof SourceConflict) continue; // a fix that would rewrite an #if line is not offered
+      throw e;
+    }
     out.push({
       title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: fix.preferred,
-      edit: workspaceEdit(state, fix.edits, ctx.client.documentChanges),
+      edit: workspaceEdit(state, edits, ctx.client.documentChanges),
     });
   }
   // `only` lists kinds the client wants; a kind includes its sub-kinds (`refactor` ⊃ `refactor.rewrite`).
@@ -51,7 +59,7 @@ function quickFixes(state: DocumentState, sent: LspDiagnostic[]): { fix: Fix; di
     const { start } = spanOf(state.lines, lsp.range);
     const d = state.checked.diagnostics.find(x => x.code === lsp.code && x.start === start);
     if (!d) continue;
-    for (const fix of fixesFor(state.text, state.checked.model, d)) out.push({ fix, diagnostic: lsp });
+    for (const fix of fixesFor(state.checked.model.text, state.checked.model, d)) out.push({ fix, diagnostic: lsp });
   }
   return out;
 }

@@ -41,7 +41,7 @@ function hover(state: DocumentState, offset: number, settings: MetaforkSettings)
   const where = (k: Construct) => `\`${constructLabel(k)}\` (line ${state.lines.position(k.head.start).line + 1})`;
   if (ref?.variable) {
     const entry = inner && sharingAt(model, inner).find(e => e.variable === ref.variable);
-    const lines = [declarationBlock(ref.variable.declaration, state.text)];
+    const lines = [declarationBlock(ref.variable.declaration, state.checked.model.text)];
     if (entry) lines.push(`in ${where(inner!)}: **${entry.sharing}** — ${entry.reason}`);
     return markdown(lines.join('\n\n'), ref.span, state);
   }

@@ -53,7 +53,7 @@ function semanticTokens(state: DocumentState): { data: number[] } {
   }
   tokens.sort((a, b) => a.start - b.start);
   const builder = new SemanticTokensBuilder();
-  const text = state.text;
+  const text = state.checked.model.text;
   let last = -1;
   for (const t of tokens) {
     if (t.start < last || text.slice(t.start, t.end).includes('\n')) continue; // overlapping or multi-line

@@ -43,7 +43,7 @@ function documentSymbols(
   state: DocumentState, memo: Map<string, DocumentSymbol>,
 ): { symbols: DocumentSymbol[]; memo: Map<string, DocumentSymbol> } {
   const doc = state.checked.model;
-  const text = state.text;
+  const text = state.checked.model.text;
   const out: DocumentSymbol[] = [];
   const used = new Map<string, DocumentSymbol>();
   doc.items.forEach((ref, i) => {
@@ -70,12 +70,12 @@ function documentSymbols(
 
 function functionSymbol(state: DocumentState, model: ItemModel): DocumentSymbol {
   const item = model.item;
-  const name = functionName(item, state.text);
+  const name = functionName(item, state.checked.model.text);
   const nameSpan = name ?? item;
   return {
     name: name?.name ?? 'function', kind: SymbolKind.Function,
     range: rangeOf(state.lines, item), selectionRange: rangeOf(state.lines, nameSpan),
-    detail: state.text.slice(item.start, nameSpan.start).trim(),
+    detail: state.checked.model.text.slice(item.start, nameSpan.start).trim(),
     children: model.roots.flatMap(c => constructSymbol(state, c)),
   };
 }
@@ -96,7 +96,7 @@ function constructSymbol(state: DocumentState, c: Construct): DocumentSymbol[] {
   const standalone = c.kind === 'omp' && c.directive?.standalone && name !== 'taskwait' && name !== 'barrier';
   if (kind === undefined || standalone) return children;
   return [{
-    name: constructLabel(c), detail: detail(state.text, c), kind,
+    name: constructLabel(c), detail: detail(state.checked.model.text, c), kind,
     range: rangeOf(state.lines, constructSpan(c)), selectionRange: rangeOf(state.lines, c.head), children,
   }];
 }
