@@ -2,7 +2,10 @@
 // inactive groups and conditional lines blanked) side by side. Both are cut into the same
 // sequence of segments: a verbatim segment is the same characters in both; a blank one is a
 // conditional directive or an inactive group, blanked for the analyses (same length, newlines
-// kept); an expansion is a macro use in the user's text and what it expands to.
+// kept); an expansion is a macro use in the user's text and what it expands to. The headers the
+// file includes follow the file's own text (one `header` segment, standing for nothing of the
+// user's text), so that their declarations are parsed with the file's and their offsets are the
+// model's.
 //
 // The analyses speak in offsets of the analysed text. Diagnostics go back to the user's text
 // through `toSource`; a transform's edits go back through `render`/`apply`, which keep every
@@ -11,7 +14,7 @@
 import { applyEdits, type TextEdit } from './edits';
 import type { Span } from './span';
 
-export type SegmentKind = 'verbatim' | 'blank' | 'expansion';
+export type SegmentKind = 'verbatim' | 'blank' | 'expansion' | 'header';
 
 export interface Segment {
   kind: SegmentKind;
@@ -51,6 +54,18 @@ export class SourceMap {
 
   get isIdentity(): boolean { return this.special.length === 0; }
 
+  /** Where the file's own text ends in the analysed text (the headers' text follows). */
+  get fileEnd(): number {
+    const last = this.special[this.special.length - 1];
+    return last?.kind === 'header' ? last.text.start : this.text.length;
+  }
+
+  /** The analysed text of the file itself, without the headers after it. */
+  get fileText(): string {
+    const end = this.fileEnd;
+    return end === this.text.length ? this.text : this.text.slice(0, end);
+  }
+
   /** The macro uses and blanked stretches, in order. */
   get segments(): readonly Segment[] { return this.special; }
 
@@ -70,6 +85,7 @@ export class SourceMap {
     const i = this.indexAt(offset);
     if (i < 0) return offset;
     const s = this.special[i];
+    if (s.kind === 'header') return s.source.start;
     if (offset >= s.text.end) return s.source.end + (offset - s.text.end);
     if (s.kind === 'blank') return s.source.start + (offset - s.text.start);
     if (offset === s.text.start) return s.source.start;
@@ -122,7 +138,10 @@ export class SourceMap {
       if (s.text.end <= span.start) continue;
       const whole = span.start <= s.text.start && s.text.end <= span.end;
       const touching = edits.find(e => touches(e, s.text));
-      if (s.kind === 'blank') {
+      if (s.kind === 'header') {
+        if (touching || !whole) throw new SourceConflict(touching ?? span, s);
+        restored.push({ ...s.text, newText: '' });
+      } else if (s.kind === 'blank') {
         if (!whole) throw new SourceConflict(span, s);
         if (touching) this.keepsBlank(touching, s);
         else restored.push({ ...s.text, newText: this.source.slice(s.source.start, s.source.end) });
@@ -177,6 +196,7 @@ export class SourceMap {
       const s = this.special[i];
       if (s.text.start > end) break;
       if (!touches(e, s.text)) continue;
+      if (s.kind === 'header') throw new SourceConflict(e, s);
       if (s.kind === 'blank') { this.keepsBlank(e, s); continue; }
       start = Math.min(start, s.text.start);
       end = Math.max(end, s.text.end);

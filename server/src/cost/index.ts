@@ -12,7 +12,6 @@ import { diagnostic } from '../base/diagnostic';
 import type { ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
 import { within } from '../base/span';
-import { macroDefinitions } from '../syntax/macros';
 import { initializerOf } from '../model/scopes';
 import { readScheduleKernels, ReadSchedule } from '../cuda/index';
 import { boxLayout, type MemoryMode, type StagedBox } from '../cuda/footprint';
@@ -294,8 +293,7 @@ class Environment {
     fallback: (name: string) => number,
   ): Environment {
     const text = model.text;
-    const initializers = new Map<string, string>();
-    for (const m of macroDefinitions(text).values()) if (!m.params && m.body) initializers.set(m.name, m.body);
+    const initializers = new Map<string, string>(model.fileScope.macroConstants);
     for (const v of model.scopes.variables) {
       if (v.shape !== 'value' || v.span.start >= before) continue;
       const value = initializerOf(v);

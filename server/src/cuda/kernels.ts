@@ -4,8 +4,8 @@
 // and scalars it uses becoming kernel arguments. The schedule's rules themselves are checked
 // by checks/schedule.ts; this module only reads a schedule that passed them.
 
-import { child, enclosingFunction, functionName, named, walk } from '../syntax/ast';
-import { expressionIdentifiers, Macro, macroDefinitions, macroIdentifiers } from '../syntax/macros';
+import { child, named, walk } from '../syntax/ast';
+import { expressionIdentifiers } from '../symbolic/expression';
 import type { SNode } from '../syntax/parser';
 import { Span, within } from '../base/span';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -101,42 +101,26 @@ const NOT_VISIBLE =
 interface Resolver {
   /** The names the kernel receives as arguments (grows as printed expressions add variables). */
   received: Set<string>;
-  /** The variable a name denotes at `at` (a macro's expansion is read where it is used). */
+  /** The variable a name denotes at `at`. */
   visible(name: string, at: SNode): Variable | undefined;
   /** Why the kernel cannot use a name that is no variable; undefined when it can. */
-  why(name: string, at: SNode, seen: ReadonlySet<string>): string | undefined;
+  why(name: string): string | undefined;
 }
 
-function resolver(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, Macro>): Resolver {
-  const text = model.text, outer = kernel.nest;
+function resolver(model: ItemModel, kernel: Kernel): Resolver {
   const received = new Set([...kernel.scalars.map(s => s.name), ...kernel.arrays.map(a => a.name)]);
   const file = model.fileScope;
-  const host = enclosingFunction(outer);
-  const hostName = host && functionName(host, text)?.name;
   const visible = (name: string, at: SNode): Variable | undefined =>
     model.scopes.variables
       .filter(v => v.name === name && v.span.start < at.start && within(at, v.scope))
       .sort((a, b) => b.span.start - a.span.start)[0] ?? file.variables.get(name);
-  const why = (name: string, at: SNode, seen: ReadonlySet<string>): string | undefined => {
-    if (DEVICE_NAMES.has(name) || file.constants.has(name) || file.functions.has(name) || file.typedefs.has(name))
-      return undefined;
-    const macro = macros.get(name);
-    if (!macro) return `'${name}' ${NOT_VISIBLE}`;
-    if (macro.params) return undefined; // named without a call: its expansion is read where it is called
-    for (const word of macroIdentifiers(macro)) {
-      if (seen.has(word) || word === name) continue;
-      const v = visible(word, at);
-      if (v) {
-        if (within(v.span, outer) || received.has(word)) continue;
-        const owner =
-          v.storage === 'global' || v.storage === 'file' ? 'this file' : `'${hostName ?? 'the host function'}'`;
-        return `'${name}' expands to '${word}', a variable of ${owner} that the kernel does not receive (write '${word}' itself: the generator passes the variables a kernel names)`;
-      }
-      const inner = why(word, at, new Set([...seen, name]));
-      if (inner) return `'${name}' expands to ${inner.startsWith(`'${word}' `) ? inner : `'${word}', and ${inner}`}`;
-    }
-    return undefined;
-  };
+  // Macros are read expanded: what is left of them are constants (`#define N 4000`), which the .cu
+  // defines as the file does.
+  const why = (name: string): string | undefined =>
+    DEVICE_NAMES.has(name) || file.constants.has(name) || file.macroConstants.has(name) ||
+    file.functions.has(name) || file.typedefs.has(name)
+      ? undefined
+      : `'${name}' ${NOT_VISIBLE}`;
   return { received, visible, why };
 }
 
@@ -234,7 +218,7 @@ function receivePrinted(
     for (const { word, p } of pending) {
       // Refused already at its use in the body (or by another kernel printing it).
       if (out.some(d => d.code === 'MF513' && d.data?.variable === word)) continue;
-      const reason = r.why(word, outer, new Set());
+      const reason = r.why(word);
       if (reason) refuse(p, word, `in ${p.what}: ${reason}`);
     }
   };
@@ -259,20 +243,19 @@ export function receiveBoxNames(
       )
       .map(expression => ({ expression, what, at }));
   });
-  receivePrinted(model, kernel, resolver(model, kernel, macroDefinitions(model.text)), printed, out)();
+  receivePrinted(model, kernel, resolver(model, kernel), printed, out)();
 }
 
 /**
  * Every name a kernel uses must be one it has: a variable it receives or declares, a function, a
  * constant (an enumerator, a macro whose expansion names only such things, a built-in). A name
- * declared nowhere (`total_out = s;`), or a macro expanding to a variable of the host the kernel
- * does not receive (`#define LEN n`), would not compile: refused at its first use (MF513), an
+ * declared nowhere (`total_out = s;`) would not compile: refused at its first use (MF513), an
  * array declared nowhere (`g[i]`, `extern` in a header) as one whose size is unknown (MF509).
  * The variables the extents of its arrays name are arguments too (see receivePrinted).
  */
-function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<string, Macro>, out: MfDiagnostic[]): void {
+function resolveNames(model: ItemModel, kernel: Kernel, out: MfDiagnostic[]): void {
   const outer = kernel.nest;
-  const r = resolver(model, kernel, macros);
+  const r = resolver(model, kernel);
   const extents = kernel.arrays.flatMap(use =>
     use.extents.map((expression, d): Printed => ({
       expression,
@@ -297,7 +280,7 @@ function resolveNames(model: ItemModel, kernel: Kernel, macros: ReadonlyMap<stri
       );
       continue;
     }
-    const reason = r.why(ref.name, ref.node, new Set());
+    const reason = r.why(ref.name);
     if (!reason) continue;
     reported.add(ref.name);
     out.push(diagnostic('MF513', ref.span, reason, { variable: ref.name }));
@@ -326,7 +309,6 @@ export function scheduleKernels(
     return true;
   });
   const functions = model.fileScope.functions;
-  const macros = macroDefinitions(text);
   const arrays = new Map<Variable, ArrayUse>();
   const kernels: Kernel[] = [];
   const failed = out.length;
@@ -388,7 +370,7 @@ export function scheduleKernels(
         if (!kernel.calls.includes(name)) kernel.calls.push(name);
         return true;
       }
-      if (DEVICE_FUNCTIONS.has(name) || macros.get(name)?.params) return true;
+      if (DEVICE_FUNCTIONS.has(name)) return true;
       const what = functions.has(name)
         ? 'is declared in this file but not defined here'
         : model.scopes.variables.some(v => v.name === name) || model.fileScope.variables.has(name)
@@ -423,7 +405,7 @@ export function scheduleKernels(
     );
   }
   // After the pointers' extents are known: the printer names them too.
-  for (const kernel of kernels) resolveNames(model, kernel, macros, out);
+  for (const kernel of kernels) resolveNames(model, kernel, out);
   if (out.length > failed) return undefined;
   return { schedule, kernels, arrays: [...arrays.values()] };
 }

@@ -15,6 +15,7 @@ import { declaredName } from '../syntax/ast';
 export interface ItemRef { node: TSNode; start: number; end: number }
 
 type FileScopePart = ReturnType<typeof fileScopePart>;
+interface HeaderPart { text: string; parts: FileScopePart[]; typedefs: ReadonlyMap<string, Shape> }
 
 export class DocumentModel {
   private readonly built = new Map<number, ItemModel>();
@@ -25,15 +26,33 @@ export class DocumentModel {
     readonly items: ItemRef[],
     /** Function definitions' file-scope parts by text, for the next version to re-use. */
     private readonly functionParts: Map<string, FileScopePart>,
+    /** What the included headers declare, for the next version to re-use while they stay the same. */
+    private readonly headers: HeaderPart,
   ) {}
 
   /** `previous` (the model of the document's last version) saves re-reading unchanged functions. */
   static build(syntax: SyntaxDocument, previous?: DocumentModel): DocumentModel {
     const text = syntax.text;
-    const items = syntax.topLevelNodes().map(node => ({ node, start: node.startIndex, end: node.endIndex }));
-    const typedefs = new Map<string, Shape>();
+    const fileEnd = syntax.map.fileEnd;
+    const nodes = syntax.topLevelNodes().map(node => ({ node, start: node.startIndex, end: node.endIndex }));
+    // The included headers' declarations come first, as the compiler reads them; their functions
+    // are declarations only (a kernel cannot call a header's function body: the file does not define it).
+    const items = nodes.filter(n => n.start < fileEnd);
     const functionParts = new Map<string, FileScopePart>();
     const cpp = syntax.language === 'cpp';
+    const headerText = text.slice(fileEnd);
+    // Headers change rarely while the file is edited: their part is read again only when they do.
+    let headers = previous?.headers;
+    if (!headers || headers.text !== headerText) {
+      const typedefs = new Map<string, Shape>();
+      const parts = nodes.filter(n => n.start >= fileEnd).map(({ node }) => {
+        const part = fileScopePart(syntax, node, typedefs, cpp);
+        return 'defined' in part ? { ...part, defined: [] } : part;
+      });
+      headers = { text: headerText, parts, typedefs };
+    }
+    const typedefs = new Map(headers.typedefs);
+    const headerParts = headers.parts;
     const parts = items.map(({ node, start, end }) => {
       if (node.type !== 'function_definition') return fileScopePart(syntax, node, typedefs, cpp);
       const key = text.slice(start, end);
@@ -42,8 +61,10 @@ export class DocumentModel {
       return part;
     });
     const callees = new Map<string, Callee>();
-    for (const p of parts) for (const [name, c] of p.callees) mergeCallee(callees, name, c);
-    return new DocumentModel(syntax, buildFileScope(parts, typedefs, cpp, callees), items, functionParts);
+    const all = headerParts.length ? [...headerParts, ...parts] : parts;
+    for (const p of all) for (const [name, c] of p.callees) mergeCallee(callees, name, c);
+    const fileScope = buildFileScope(all, typedefs, cpp, callees, syntax.unit.constants);
+    return new DocumentModel(syntax, fileScope, items, functionParts, headers);
   }
 
   get text(): string { return this.syntax.text; }

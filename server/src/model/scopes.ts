@@ -58,6 +58,9 @@ export interface FileScope {
   definitions: ReadonlySet<string>;
   /** Enumeration constants (`enum { H = 2 }`): names that are neither variables nor macros. */
   constants: ReadonlySet<string>;
+  /** Object-like macros whose expansion names nothing (`#define N 4000`), left unexpanded: program
+   * constants. Name -> value (the full expansion). */
+  macroConstants: ReadonlyMap<string, string>;
   /** The file is C++ (references exist): which functions bind which arguments by reference. */
   cpp: boolean;
   callees: ReadonlyMap<string, Callee>;
@@ -366,6 +369,7 @@ export function buildFileScope(
   typedefs: Map<string, Shape>,
   cpp = false,
   callees: ReadonlyMap<string, Callee> = new Map(),
+  macroConstants: ReadonlyMap<string, string> = new Map(),
 ): FileScope {
   const variables = new Map<string, Variable>();
   const functions = new Set<string>(),
@@ -391,12 +395,14 @@ export function buildFileScope(
     }
   }
   for (const [name, shape] of typedefs) sig.push(`typedef ${name}:${shape}`);
+  for (const [name, value] of macroConstants) sig.push(`#define ${name} ${value}`);
   if (cpp) sig.push('c++');
   for (const [name, c] of callees)
     sig.push(
       `${name}(${c === 'unknown' ? '?' : c.references.map(r => (r ? '&' : '')).join(',') + (c.variadic ? ',...' : '')})`,
     );
-  return { variables, typedefs, functions, definitions, constants, cpp, callees, signature: sig.join(';') };
+  const signature = sig.join(';');
+  return { variables, typedefs, functions, definitions, constants, macroConstants, cpp, callees, signature };
 }
 
 /** A reference that assigns, increments or passes by address for writing inside `span`. */

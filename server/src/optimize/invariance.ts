@@ -17,7 +17,6 @@
 // Anything else (the floor grid `N / (s * B)`, a parameter used as a value, subscripts the test
 // cannot read) keeps the parameters at the program's values.
 
-import { isConstantMacro, macroDefinitions } from '../syntax/macros';
 import { ancestors, child, conjuncts, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { within, type Span } from '../base/span';
@@ -460,7 +459,7 @@ function readOuter(model: ItemModel, e: SNode, nest: SNode): Poly | undefined {
  * launch, so a symbol like a size; any other undeclared name stays unread (nothing proved). */
 function constantMacro(model: ItemModel, n: SNode): Poly | undefined {
   const name = model.text.slice(n.start, n.end);
-  return isConstantMacro(macroDefinitions(model.text).get(name)) ? Poly.symbol(name) : undefined;
+  return model.fileScope.macroConstants.has(name) ? Poly.symbol(name) : undefined;
 }
 
 /** `(A) / (Q)` — the bound itself or the initializer of the variable it names. */

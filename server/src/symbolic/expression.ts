@@ -85,3 +85,25 @@ export function renameInAtom(c: string, rename: (name: string) => string | undef
   }
   return out;
 }
+
+/** C's keywords and type names: words of an expression that name no variable. */
+const C_WORDS = new Set([
+  'auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum', 'extern', 'float',
+  'for', 'goto', 'if', 'inline', 'int', 'long', 'register', 'restrict', 'return', 'short', 'signed', 'sizeof', 'static',
+  'struct', 'switch', 'typedef', 'union', 'unsigned', 'void', 'volatile', 'while', '_Bool', '_Complex', 'bool', 'true',
+  'false', 'size_t', 'ptrdiff_t', 'int8_t', 'int16_t', 'int32_t', 'int64_t', 'uint8_t', 'uint16_t', 'uint32_t',
+  'uint64_t',
+]);
+
+/** The identifiers an expression's text names as values: not those called (`f(`), not member names
+ * (`.x`, `->x`), not string or character contents, not C's words, not `params`. For expressions kept
+ * as text, such as an array's extents. */
+export function expressionIdentifiers(expression: string, params: readonly string[] = []): string[] {
+  const body = expression.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, ' ');
+  const out: string[] = [];
+  for (const m of body.matchAll(/(\.|->)?\s*\b([A-Za-z_]\w*)\b(\s*\()?/g)) {
+    if (m[1] || m[3] || params.includes(m[2]) || C_WORDS.has(m[2])) continue;
+    if (!out.includes(m[2])) out.push(m[2]);
+  }
+  return out;
+}

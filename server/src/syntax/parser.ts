@@ -6,7 +6,7 @@ import * as path from 'path';
 import { Language, Parser, Tree, Node as TSNode } from 'web-tree-sitter';
 import { KeywordLayer, scanKeywords } from './keywords';
 import { preprocess, type CompileContext, type Preprocessed } from '../preprocess/index';
-import type { SourceMap } from '../base/sourcemap';
+import { SourceMap } from '../base/sourcemap';
 
 export type SourceLanguage = 'c' | 'cpp';
 
@@ -148,6 +148,25 @@ function advance(
   return lineStart < 0 ? { row, column: from.column + (end - start) } : { row, column: end - lineStart };
 }
 
+/** The unit as the parser reads it: the file's preprocessed text, then the text of every header it
+ * includes (their declarations are the file's; the checks and transforms read only the file's items). */
+function analysed(unit: Preprocessed): Preprocessed {
+  if (!unit.headers.length) return unit;
+  const file = unit.text;
+  const text = [file, ...unit.headers.map(h => h.text)].join('\n');
+  const end = unit.source.length;
+  const header = { kind: 'header' as const, text: { start: file.length, end: text.length }, source: { start: end, end } };
+  return { ...unit, text, map: new SourceMap(text, unit.source, [...unit.map.segments, header]) };
+}
+
+/** Keywords and pragmas of the file itself; the headers' text is parsed as it is. */
+function keywordLayer(unit: Preprocessed): KeywordLayer {
+  const end = unit.map.fileEnd;
+  if (end === unit.text.length) return scanKeywords(unit.text);
+  const layer = scanKeywords(unit.text.slice(0, end));
+  return { ...layer, masked: layer.masked + unit.text.slice(end) };
+}
+
 /** A parsed document. The parser and every analysis read the preprocessed text (`text`: macros
  * expanded, inactive groups blanked); `source` is what the user wrote, `map` goes between them. */
 export class SyntaxDocument {
@@ -175,8 +194,8 @@ export class SyntaxDocument {
     const grammar = grammars[language];
     const parser = new Parser();
     parser.setLanguage(grammar);
-    const unit = preprocess(source, { ...context, fileName });
-    const layer = scanKeywords(unit.text);
+    const unit = analysed(preprocess(source, { ...context, fileName }));
+    const layer = keywordLayer(unit);
     const tree = parser.parse(layer.masked);
     if (!tree) throw new Error('tree-sitter returned no tree');
     return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, tree, parser, context);
@@ -192,8 +211,8 @@ export class SyntaxDocument {
     const language = detectLanguage(this.fileName, source);
     const { grammars, fileName, context } = this;
     if (language !== this.language) return SyntaxDocument.parse(grammars, source, language, fileName, context);
-    const unit = preprocess(source, { ...context, fileName });
-    const layer = scanKeywords(unit.text);
+    const unit = analysed(preprocess(source, { ...context, fileName }));
+    const layer = keywordLayer(unit);
     const before = this.layer.masked;
     const after = layer.masked;
     if (before === after) return this.successor(unit, layer, this.tree.copy());

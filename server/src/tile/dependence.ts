@@ -14,7 +14,6 @@ import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
 import { within } from '../base/span';
 import { LineIndex } from '../base/lines';
-import { macroDefinitions, macroWrites } from '../syntax/macros';
 import { canonicalHeader, rangeOf } from '../model/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
@@ -224,16 +223,12 @@ export function carriedDependences(
       certain: true,
       message: `${show(early)} ends the loop '${name}' early: whether a later iteration runs depends on an earlier one`,
     });
-  // Calls whose effects are unknown (math functions, and function-like macros whose expansion
-  // assigns nothing, are pure).
-  const macros = new Set(
-    [...macroDefinitions(text).values()].filter(m => m.params && !macroWrites(m)).map(m => m.name),
-  );
+  // Calls whose effects are unknown (math functions are pure; macros are read expanded).
   walk(body, n => {
     if (n.type !== 'call_expression') return true;
     const f = child(n, 'function');
     const callee = f ? text.slice(f.start, f.end) : '';
-    if (!PURE.has(callee) && !macros.has(callee))
+    if (!PURE.has(callee))
       out.push({
         loop: name,
         at: n,

@@ -10,7 +10,6 @@ import { child, children, functionName, named, unparen } from '../syntax/ast';
 import { insert, remove, removeStatement, replace, withTrailingBlanks } from '../base/edits';
 import { skipTrivia } from '../syntax/keywords';
 import { within } from '../base/span';
-import { isConstantMacro, macroDefinitions } from '../syntax/macros';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { declaratorInfo, findFunctionDeclarator, Variable } from '../model/scopes';
@@ -270,7 +269,6 @@ function argumentsAtSpawn(
   shared: Variable[],
 ): { node: SNode; name: string; declaration: string }[] | undefined {
   const call = c.call!;
-  const macros = macroDefinitions(doc.text);
   const args = child(call, 'arguments');
   // A C++ argument bound by (possibly) reference binds the object itself, which the task shares
   // (model/binding): a temporary would bind a copy.
@@ -281,7 +279,7 @@ function argumentsAtSpawn(
   const moving = args
     ? named(args).filter(
         a =>
-          a.type !== 'comment' && !byReference(a) && !sameInTask(model, a, shared, m => isConstantMacro(macros.get(m))),
+          a.type !== 'comment' && !byReference(a) && !sameInTask(model, a, shared, m => model.fileScope.macroConstants.has(m)),
       )
     : [];
   if (!moving.length) return [];
