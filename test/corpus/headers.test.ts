@@ -25,10 +25,12 @@ const source = (kernel: string) => path.join(DIR, `${kernel}.c`);
 const expanded = (kernel: string) => path.join(DIR, 'expanded', `${kernel}.c`);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-corpus-'));
 
-const gcc = spawnSync('gcc', ['--version']).status === 0 && spawnSync('g++', ['--version']).status === 0 ? false : 'gcc or g++ not found';
+const found = (tool: string) => spawnSync(tool, ['--version']).status === 0;
+const gcc = found('gcc') && found('g++') ? false : 'gcc or g++ not found';
 const nvcc = nvccAvailable() ? false : 'nvcc not found';
 const ORIGINALS = process.env.METAFORK_CORPUS_ORIGINALS === '1' ? false
-  : 'the kernels as written need the preprocessor under the analyses and tile -I: set METAFORK_CORPUS_ORIGINALS=1 once it is in';
+  : 'the kernels as written need the preprocessor under the analyses and tile -I: '
+    + 'set METAFORK_CORPUS_ORIGINALS=1 once it is in';
 
 /** Every build: a user's optimisation, and strict C99 without a warning, so that the corpus stays clean. */
 const STRICT = ['-std=c99', ...OPTIMIZED, '-Wall', '-Wextra', '-pedantic', '-Werror'];
@@ -79,7 +81,8 @@ const VARIANTS: Record<string, (kernel: string) => string[]> = {
   mini: k => ['-DMINI_DATASET', '-I', DIR, source(k)],
   // The other side of every switch: loops bounded by the declared sizes (which leaves size
   // parameters unused), C99 VLA parameters, no restrict.
-  switched: k => ['-Wno-unused-parameter', '-DMINI_DATASET', '-DBENCH_FIXED_BOUNDS', '-DBENCH_VLA_PARAMS', '-DBENCH_NO_RESTRICT', '-I', DIR, source(k)],
+  switched: k => ['-Wno-unused-parameter', '-DMINI_DATASET', '-DBENCH_FIXED_BOUNDS', '-DBENCH_VLA_PARAMS',
+    '-DBENCH_NO_RESTRICT', '-I', DIR, source(k)],
   // Single precision, timed: bench.c linked in.
   float: k => ['-DBENCH_FLOAT', '-DBENCH_TIME', '-I', DIR, source(k), path.join(DIR, 'bench.c')],
 };
@@ -89,7 +92,8 @@ const exe = (kernel: string, variant: string) => path.join(work, `${kernel}.${va
 /** The numbers of a line the kernels print (`name: 1.5e+03`, editdist's `name: 160 1234`). */
 const numbers = (line: string) => line.replace(/^\w+:/, '').trim().split(/\s+/).map(Number);
 
-test('every kernel builds with gcc -Wall -Wextra -pedantic -Werror in every variant of bench.h and prints, at two sizes, what its expanded copy prints', { skip: gcc }, async () => {
+test('every kernel builds with gcc -Wall -Wextra -pedantic -Werror in every variant of bench.h and prints, at two '
+  + 'sizes, what its expanded copy prints', { skip: gcc }, async () => {
   assert.equal(KERNELS.length, 24, KERNELS.join(' '));
   const builds = KERNELS.flatMap(k => Object.entries(VARIANTS).map(([v, args]) => () => compile(args(k), exe(k, v))));
   await inLanes(builds);
@@ -97,7 +101,8 @@ test('every kernel builds with gcc -Wall -Wextra -pedantic -Werror in every vari
     const standard = run(exe(k, 'standard'), '1');
     assert.match(standard, new RegExp(`^${k}: \\S+( \\S+)?\\n$`), k);
     assert.equal(run(exe(k, 'expanded'), '1'), standard, `${k}: the expanded copy`);
-    assert.equal(run(exe(k, 'expanded'), SHRINK), run(exe(k, 'standard'), SHRINK), `${k}: the expanded copy, sizes / ${SHRINK}`);
+    const smaller = run(exe(k, 'standard'), SHRINK);
+    assert.equal(run(exe(k, 'expanded'), SHRINK), smaller, `${k}: the expanded copy, sizes / ${SHRINK}`);
     const mini = run(exe(k, 'mini'), '1');
     assert.notEqual(mini, standard, `${k}: -DMINI_DATASET computes on other sizes`);
     assert.equal(run(exe(k, 'switched'), '1'), mini, `${k}: the switches of bench.h change nothing computed`);
@@ -106,19 +111,23 @@ test('every kernel builds with gcc -Wall -Wextra -pedantic -Werror in every vari
     assert.match(float[1], /^time: \d+\.\d{6} s$/, k);
     const [want, got] = [numbers(standard), numbers(float[0])];
     assert.equal(got.length, want.length, `${k}: ${float[0]}`);
-    for (const [i, w] of want.entries()) assert.ok(Math.abs(got[i] - w) <= 1e-3 * Math.abs(w), `${k} in float: ${float[0]}, in double: ${standard}`);
+    for (const [i, w] of want.entries())
+      assert.ok(Math.abs(got[i] - w) <= 1e-3 * Math.abs(w), `${k} in float: ${float[0]}, in double: ${standard}`);
   }
 });
 
-test('every dataset of every kernel header defines the sizes its kernel uses (gcc -fsyntax-only)', { skip: gcc }, async () => {
-  await inLanes(['SMALL_DATASET', 'STANDARD_DATASET', 'LARGE_DATASET'].map(d => () => new Promise<void>((resolve, reject) => {
-    execFile('gcc', [...STRICT, '-fsyntax-only', `-D${d}`, '-I', DIR, ...KERNELS.map(source)], { encoding: 'utf8' },
-      (err, stdout, stderr) => (err ? reject(new Error(`-D${d}:\n${stdout}${stderr}`)) : resolve()));
-  })));
+test('every dataset of every kernel header defines its kernel\'s sizes (-fsyntax-only)', { skip: gcc }, async () => {
+  const check = (dataset: string) => () => new Promise<void>((resolve, reject) => {
+    const args = [...STRICT, '-fsyntax-only', `-D${dataset}`, '-I', DIR, ...KERNELS.map(source)];
+    execFile('gcc', args, { encoding: 'utf8' },
+      (err, stdout, stderr) => (err ? reject(new Error(`-D${dataset}:\n${stdout}${stderr}`)) : resolve()));
+  });
+  await inLanes(['SMALL_DATASET', 'STANDARD_DATASET', 'LARGE_DATASET'].map(check));
 });
 
 test('the expanded copies are plain C: the C library\'s includes, no other directive, no macro of the corpus', () => {
-  const defined = (file: string) => [...fs.readFileSync(file, 'utf8').matchAll(/^\s*#\s*define\s+(\w+)/gm)].map(m => m[1]);
+  const defined = (file: string) =>
+    [...fs.readFileSync(file, 'utf8').matchAll(/^\s*#\s*define\s+(\w+)/gm)].map(m => m[1]);
   const shared = defined(path.join(DIR, 'bench.h'));
   for (const k of KERNELS) {
     const text = fs.readFileSync(expanded(k), 'utf8');
@@ -141,7 +150,8 @@ async function cli(...args: string[]) {
  * A message with what may differ between a source and its expansion taken out: line numbers and
  * quoted code (the text of a macro use, or of its expansion); quoted names stay.
  */
-const gist = (message: string) => message.replace(/ \(line \d+\)/g, '').replace(/'([^']*)'/g, (q, s: string) => (/^\w+$/.test(s) ? q : "'…'"));
+const gist = (message: string) =>
+  message.replace(/ \(line \d+\)/g, '').replace(/'([^']*)'/g, (q, s: string) => (/^\w+$/.test(s) ? q : "'…'"));
 
 interface Tiled { code: number; text?: string; errors: string[]; outcome: string[] }
 
@@ -157,7 +167,8 @@ async function tile(file: string, flags: string[]): Promise<Tiled> {
   const outcome = report.nests.map(n => {
     const d = report.diagnostics.find(x => x.line === n.line && /^MF70[12]$/.test(x.code));
     assert.ok(d, `${file}: no MF701/MF702 for the nest of line ${n.line}`);
-    return `${n.tiled ? `offloaded (${n.kernels} kernel${n.kernels > 1 ? 's' : ''})` : 'serial'} ${d.code}: ${gist(d.message)}`;
+    const how = n.tiled ? `offloaded (${n.kernels} kernel${n.kernels > 1 ? 's' : ''})` : 'serial';
+    return `${how} ${d.code}: ${gist(d.message)}`;
   });
   return { code: r.code, text: report.text, errors, outcome };
 }
@@ -183,7 +194,8 @@ function nvccInTurn() {
  * the generated files (it holds the headers a .cu may include). `prelude` goes before both programs
  * compared, for what `flags` defined (sameAsGcc passes no -D).
  */
-async function offload(name: string, file: string, flags: string[], out: string, original: string, sizes: string[], nvccQueue: ReturnType<typeof nvccInTurn>, prelude = ''): Promise<Tiled> {
+async function offload(name: string, file: string, flags: string[], out: string, original: string, sizes: string[],
+  nvccQueue: ReturnType<typeof nvccInTurn>, prelude = ''): Promise<Tiled> {
   const t = await tile(file, flags);
   assert.deepEqual(t.errors, [], `${name}: tile reports errors`);
   assert.equal(t.code, t.text === undefined ? 1 : 0, name);
@@ -202,11 +214,13 @@ async function offload(name: string, file: string, flags: string[], out: string,
 function folder(name: string): string {
   const dir = path.join(work, name);
   fs.mkdirSync(dir, { recursive: true });
-  for (const h of fs.readdirSync(DIR).filter(f => f.endsWith('.h'))) fs.copyFileSync(path.join(DIR, h), path.join(dir, h));
+  for (const h of fs.readdirSync(DIR).filter(f => f.endsWith('.h')))
+    fs.copyFileSync(path.join(DIR, h), path.join(dir, h));
   return dir;
 }
 
-test('tile on every expanded copy: whatever it offloads generates, compiles with nvcc and computes what gcc computes at two sizes', { skip: gcc }, async t => {
+test('tile on every expanded copy: whatever it offloads generates, compiles with nvcc and computes what gcc '
+  + 'computes at two sizes', { skip: gcc }, async t => {
   const queue = nvccInTurn();
   const table: string[] = [];
   let offloaded = 0, kernels = 0;
@@ -232,7 +246,8 @@ test('tile on every expanded copy: whatever it offloads generates, compiles with
   assert.ok(offloaded >= 60, `${offloaded} nests offloaded`);
 });
 
-test('tile on every kernel as written (-I, and -D MINI_DATASET): each nest has the outcome it has on the expanded copy, and every offloaded program computes what gcc computes', { skip: gcc || ORIGINALS }, async () => {
+test('tile on every kernel as written (-I, and -D MINI_DATASET): each nest has the outcome it has on the expanded '
+  + 'copy, and every offloaded program computes what gcc computes', { skip: gcc || ORIGINALS }, async () => {
   const queue = nvccInTurn();
   const mini = '#define MINI_DATASET\n';
   for (const k of KERNELS) {
@@ -247,7 +262,8 @@ test('tile on every kernel as written (-I, and -D MINI_DATASET): each nest has t
     const got = await offload(k, source(k), ['-I', DIR], folder(k), original, ['1', SHRINK], queue);
     assert.deepEqual(got.outcome, want.outcome, `${k}: as written and expanded`);
     // The small dataset, chosen on the command line; the programs compared define it in their text.
-    const small = await offload(k, source(k), ['-I', DIR, '-D', 'MINI_DATASET'], folder(`${k}-mini`), original, ['1'], queue, mini);
+    const flags = ['-I', DIR, '-D', 'MINI_DATASET'];
+    const small = await offload(k, source(k), flags, folder(`${k}-mini`), original, ['1'], queue, mini);
     assert.deepEqual(small.outcome, want.outcome, `${k} -D MINI_DATASET: as written and expanded`);
   }
   await queue.done();
