@@ -48,7 +48,8 @@ commands:
   analyze FILE [--gpu PRESET] [--set NAME=VALUE,...] [--memory global|shared] [--registers N]
                        the cost model of each meta_schedule's kernels: counts per thread as
                        polynomials, the many-core machine measures, occupancy on a GPU preset
-                       (${GPU_PRESETS.join(', ')}; default h100) and the estimated time, also by block size
+                       (${GPU_PRESETS.join(', ')};
+                       default h100) and the estimated time, also by block size
   tile FILE [--block B|B0,B1] [--granularity s] [--merge M] [--collapse] [--cache A,...]
             [--tile T] [--at LINE]
                        plain loop nests (and OpenMP parallel for) the dependence test proves

@@ -28,7 +28,7 @@ function tree(files: Record<string, string | object>): string {
   return root;
 }
 
-test('compile_commands.json in a parent folder: the entry of the file, its arguments resolved against its directory', () => {
+test('compile_commands.json above the file: its entry, the arguments resolved against its directory', () => {
   const root = tree({});
   const build = path.join(root, 'build');
   fs.writeFileSync(path.join(root, 'compile_commands.json'), JSON.stringify([
@@ -145,11 +145,13 @@ test('parsed databases are kept by path and modification time; invalidate forget
 });
 
 test('arguments: joined and separate forms; a flag missing its value ends the list', () => {
-  assert.deepEqual(parseArguments(['-Ia', '-I', 'b', '-isystemc', '-iquoted', '-DX=1=2', '-UY', '-D1BAD', '-U', '-I'], '/d'), {
+  const args = ['-Ia', '-I', 'b', '-isystemc', '-iquoted', '-DX=1=2', '-UY', '-D1BAD', '-U', '-I'];
+  assert.deepEqual(parseArguments(args, '/d'), {
     includePaths: ['/d/a', '/d/b', '/d/c'], quotePaths: ['/d/d'], defines: [['X', '1=2'], ['Y', null]], notes: [],
   });
   assert.deepEqual(parseArguments(['-include-pch', 'p.pch', '-includepre.h', '-imacros', 'm.h'], '/d'), {
-    includePaths: [], quotePaths: [], defines: [], notes: ['-include /d/pre.h is not read: its declarations are not seen'],
+    includePaths: [], quotePaths: [], defines: [],
+    notes: ['-include /d/pre.h is not read: its declarations are not seen'],
   });
 });
 
