@@ -104,6 +104,11 @@ describe('compile flags', () => {
     await until(() => client.published.filter(p => p.uri === uri).length === 2, 'diagnostics published again');
     assert.deepEqual(client.published.filter(p => p.uri === uri).map(p => p.version), [1, 1]);
     assert.deepEqual(logged().slice(1), [`metafork: ${file}: -I${inc} -DN=8 '-DS=a b' ${none}`]);
+
+    // An untitled buffer: no database looked for; the settings relative to the server's folder (no workspace).
+    await client.open('untitled:Untitled-1', 'int x;\n', 'c');
+    assert.deepEqual(logs.filter(l => l.includes('Untitled-1')),
+      [`metafork: Untitled-1: -I${path.resolve('inc')} -DN=8 '-DS=a b' ${none}`]);
   });
 
   test('file watching is registered when the client can; not asked otherwise', async () => {

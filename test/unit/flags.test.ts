@@ -118,6 +118,8 @@ test('--compile-commands-dir: only that folder is read', () => {
   assert.deepEqual(flagsFor(file, { compileCommandsDir: path.join(root, 'none') }),
     { includePaths: [], defines: [], notes: [] });
   assert.deepEqual(flagsFor(file).defines, [['NEAR', undefined]]);
+  assert.deepEqual(flagsFor(file, { discover: false, defines: [['X', null]] }),
+    { includePaths: [], defines: [['X', null]], notes: [] }, 'no database looked for');
 });
 
 test('a database that is not JSON, or whose entries are malformed, gives no flags', () => {

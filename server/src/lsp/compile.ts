@@ -8,6 +8,7 @@ import type { MetaforkSettings } from '../../../shared/settings';
 import type { CompileContext } from '../preprocess/index';
 import { CompileDatabases, defineOf, flagsFor, formatFlags, type Define, type FoundFlags } from '../preprocess/flags';
 import { HeaderCache } from '../preprocess/files';
+import { pathOf } from './documents';
 
 /** What the client is asked to watch: headers and compile databases (`workspace/didChangeWatchedFiles`). */
 export const WATCHED_FILES = ['**/*.{h,hh,hpp,hxx,inc}', '**/compile_commands.json', '**/compile_flags.txt'];
@@ -38,16 +39,21 @@ export class CompileContexts {
    * to the folder of the document. */
   setFolders(folders: readonly string[]): void { this.folders = folders; }
 
-  /** The context of the document at `file` under `settings`. */
-  contextOf(file: string, settings: MetaforkSettings): CompileContext {
+  /** The context of the document at `uri` under `settings`. */
+  contextOf(uri: string, settings: MetaforkSettings): CompileContext {
+    const file = pathOf(uri);
     let flags = this.flags.get(file);
     if (!flags) {
-      const folder = this.folders.filter(f => isWithin(file, f)).sort((a, b) => b.length - a.length)[0]
-        ?? this.folders[0] ?? path.dirname(file);
-      flags = flagsFor(file, {
+      // A buffer not on disk (untitled) is in no folder: no database governs it; the settings do,
+      // relative to the first workspace folder.
+      const onDisk = uri.startsWith('file:');
+      const within = onDisk ? this.folders.filter(f => isWithin(file, f)).sort((a, b) => b.length - a.length) : [];
+      const folder = within[0] ?? this.folders[0] ?? (onDisk ? path.dirname(file) : process.cwd());
+      flags = flagsFor(onDisk ? file : path.join(folder, path.basename(file)), {
         includePaths: settings.includePaths.map(p => path.resolve(folder, p)),
         defines: settings.defines.map(defineOf).filter((d): d is Define => d !== undefined),
         cache: this.databases,
+        discover: onDisk,
       });
       this.flags.set(file, flags);
       const from = flags.from ? `from ${flags.from}` : 'no compile_commands.json or compile_flags.txt';
@@ -69,7 +75,7 @@ export class CompileContexts {
     return { all: true };
   }
 
-  closed(file: string): void { this.flags.delete(file); }
+  closed(uri: string): void { this.flags.delete(pathOf(uri)); }
 }
 
 function isWithin(file: string, folder: string): boolean {

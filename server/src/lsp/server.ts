@@ -69,7 +69,7 @@ export class MetaforkServer implements ServerContext {
         await connection.sendNotification(INACTIVE_REGIONS_NOTIFICATION, inactiveRegions(state));
       },
       message => connection.console.error(message),
-      uri => this.compile.contextOf(pathOf(uri), this.settings),
+      uri => this.compile.contextOf(uri, this.settings),
     );
   }
 
@@ -125,7 +125,7 @@ export class MetaforkServer implements ServerContext {
   didClose(document: TextDocument): void {
     this.store.closed(document.uri);
     this.symbols.closed(document.uri);
-    this.compile.closed(pathOf(document.uri));
+    this.compile.closed(document.uri);
     void this.connection.sendDiagnostics(cleared(document.uri));
     // A header closed unsaved: the documents that read it read the disk again.
     this.recheck({ all: false, paths: new Set([pathOf(document.uri)]) });

@@ -29,6 +29,8 @@ export interface FlagOptions {
   defines?: readonly Define[];
   /** Parsed databases, kept between calls; without one every call reads them anew. */
   cache?: CompileDatabases;
+  /** False: look for no database (a file not on disk, such as an editor's untitled buffer). */
+  discover?: boolean;
 }
 
 /** `NAME` or `NAME=VALUE` (a `-D` argument) as a define; undefined when NAME is not an identifier. */
@@ -42,7 +44,7 @@ export function defineOf(spec: string): Define | undefined {
 export function flagsFor(fileName: string, options: FlagOptions = {}): FoundFlags {
   const file = path.resolve(fileName);
   const cache = options.cache ?? new CompileDatabases();
-  const found = findDatabase(file, options.compileCommandsDir, cache);
+  const found = options.discover === false ? undefined : findDatabase(file, options.compileCommandsDir, cache);
   const discovered = found?.argumentsFor(file);
   const base = discovered ?? parseArguments([], '');
   const includePaths = unique([...base.includePaths, ...(options.includePaths ?? []).map(p => path.resolve(p))]);
