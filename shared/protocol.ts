@@ -27,6 +27,16 @@ export interface TranslateResult {
   range?: Range;
 }
 
+/** `metafork/inactiveRegions` (server -> client, after each check): the lines of the document an
+ * `#if` leaves out, to be shown inactive as clangd shows them. */
+export const INACTIVE_REGIONS_NOTIFICATION = 'metafork/inactiveRegions';
+export interface InactiveRegionsParams {
+  uri: string;
+  version: number;
+  /** In the user's text, whole lines. */
+  ranges: Range[];
+}
+
 /** `metafork/cuda`: the `.cu` file for the document's `meta_schedule`s. */
 export const CUDA_REQUEST = 'metafork/cuda';
 export interface CudaParams {

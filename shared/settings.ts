@@ -18,6 +18,11 @@ const MEMORY_MODES: readonly MemoryMode[] = ['global', 'shared'];
 export interface MetaforkSettings {
   /** Run the server on C and C++ documents too (CilkPlus and OpenMP diagnostics). */
   enableForCAndCpp: boolean;
+  /** `-I` directories, after those of a compile_commands.json or compile_flags.txt (relative ones:
+   * to the workspace folder). */
+  includePaths: string[];
+  /** `-D` definitions, `NAME` or `NAME=VALUE`, after those of the compile commands. */
+  defines: string[];
   cuda: {
     /** Memory mode of generated kernels (hover, code lens, the CUDA view). */
     memory: MemoryMode;
@@ -28,11 +33,13 @@ export interface MetaforkSettings {
   };
 }
 
-/** One setting: its JSON type, default and (for a string with a fixed set) allowed values. */
+/** One setting: its JSON type, default and (for a string with a fixed set) allowed values; an
+ * array's items are strings, each matching `pattern` where there is one. */
 export interface SettingSchema {
-  type: 'boolean' | 'string';
-  default: boolean | string;
+  type: 'boolean' | 'string' | 'array';
+  default: boolean | string | readonly string[];
   enum?: readonly string[];
+  items?: { type: 'string'; pattern?: string; patternErrorMessage?: string };
   /** VS Code's scope, where it is not the default (`window`). */
   scope?: 'machine-overridable';
 }
@@ -40,6 +47,11 @@ export interface SettingSchema {
 /** Every setting by its key below `metafork.` (dotted: `cuda.gpu`). */
 export const SETTINGS_SCHEMA = {
   'enableForCAndCpp': { type: 'boolean', default: true },
+  'includePaths': { type: 'array', items: { type: 'string' }, default: [] },
+  'defines': {
+    type: 'array', default: [],
+    items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*(=.*)?$', patternErrorMessage: 'NAME or NAME=VALUE' },
+  },
   'cuda.memory': { type: 'string', enum: MEMORY_MODES, default: 'global' },
   'cuda.gpu': { type: 'string', enum: GPU_PRESETS, default: 'h100' },
   'cuda.nvccPath': { type: 'string', default: '', scope: 'machine-overridable' },
@@ -53,6 +65,12 @@ export function settingProblem(
   key: SettingKey, value: unknown, name: string = `${SETTINGS_SECTION}.${key}`,
 ): string | undefined {
   const schema: SettingSchema = SETTINGS_SCHEMA[key];
+  if (schema.items) {
+    const { pattern, patternErrorMessage } = schema.items;
+    const fits = (v: unknown) => typeof v === 'string' && (!pattern || new RegExp(pattern).test(v));
+    if (Array.isArray(value) && value.every(fits)) return undefined;
+    return `${name} must be an array of ${pattern ? `strings ${patternErrorMessage}` : 'strings'}`;
+  }
   if (schema.enum) {
     return schema.enum.includes(value as string) ? undefined : `${name} must be one of ${schema.enum.join(', ')}`;
   }
@@ -73,6 +91,8 @@ export function settingsFrom(
   };
   return {
     enableForCAndCpp: value('enableForCAndCpp') as boolean,
+    includePaths: [...value('includePaths') as readonly string[]],
+    defines: [...value('defines') as readonly string[]],
     cuda: {
       memory: value('cuda.memory') as MemoryMode,
       gpu: value('cuda.gpu') as GpuPreset,

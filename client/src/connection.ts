@@ -39,6 +39,8 @@ export class MetaforkConnection implements Disposable {
   private readonly restartEmitter = new EventEmitter<void>();
   readonly onDidRestart = this.restartEmitter.event;
   private readonly disposables: Disposable[] = [this.stateEmitter, this.restartEmitter];
+  /** Handlers of the server's notifications, given to every client started (a restart too). */
+  private readonly notifications: [method: string, handler: (params: any) => void][] = [];
 
   constructor(private readonly context: ExtensionContext) {
     this.disposables.push(
@@ -91,6 +93,7 @@ export class MetaforkConnection implements Disposable {
     };
     const client = new LanguageClient('metafork', 'MetaFork', serverOptions, clientOptions);
     this.client = client;
+    for (const [method, handler] of this.notifications) client.onNotification(method, handler);
     client.onDidChangeState(({ newState }) => {
       if (client !== this.client) return;
       if (newState === State.Starting) this.setState('starting');
@@ -119,6 +122,11 @@ export class MetaforkConnection implements Disposable {
     const client = this.client;
     if (!client) throw new Error('the MetaFork server is not running');
     return client.sendRequest<R>(method, params, token);
+  }
+
+  /** Hears a notification of the server (from the next server started on). */
+  onNotification<P>(method: string, handler: (params: P) => void): void {
+    this.notifications.push([method, handler]);
   }
 
   /** The URI of a document as the server knows it. */

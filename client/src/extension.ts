@@ -1,7 +1,8 @@
 // The VS Code client: starts the bundled language server and attaches it to MetaFork documents
 // (and, unless turned off, to C/C++ documents for CilkPlus and OpenMP); the translation commands,
-// the live CUDA, translation and case-discussion views, the estimate plot and the status bar item. No compiler logic lives here: every
-// result comes from the server (shared/protocol.ts).
+// the live CUDA, translation and case-discussion views, the estimate plot, the inactive regions
+// and the status bar item. No compiler logic lives here: every result comes from the server
+// (shared/protocol.ts).
 
 import { ExtensionContext, window } from 'vscode';
 import { registerCommands } from './commands';
@@ -9,6 +10,7 @@ import { MetaforkConnection } from './connection';
 import { registerStatusBar } from './status';
 import { LiveViews } from './views';
 import { EstimatePlot } from './plot';
+import { InactiveRegions } from './inactive';
 
 let connection: MetaforkConnection | undefined;
 
@@ -19,6 +21,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   context.subscriptions.push(
     views,
     plot,
+    new InactiveRegions(connection),
     ...registerCommands(connection, views, plot),
     ...registerStatusBar(connection),
   );

@@ -2,6 +2,7 @@
 // Exit codes: 0 success, 1 user error (bad input, error diagnostics), 2 usage.
 
 import * as fs from 'fs';
+import * as path from 'path';
 import { checkText } from './checks/index';
 import { fixRound } from './checks/fixes';
 import { applyEdits, OffsetMap } from './base/edits';
@@ -12,6 +13,8 @@ import { translateText } from './translate/index';
 import { generateCuda } from './cuda/index';
 import { LineIndex } from './base/lines';
 import { preprocess, type CompileContext } from './preprocess/index';
+import { CompileDatabases, Define, defineOf, flagsFor, formatFlags } from './preprocess/flags';
+import { diskHeaders } from './preprocess/files';
 import { SourceConflict } from './base/sourcemap';
 import { packageVersion } from './version';
 import { optimizeText } from './optimize/index';
@@ -45,7 +48,8 @@ commands:
   analyze FILE [--gpu PRESET] [--set NAME=VALUE,...] [--memory global|shared] [--registers N]
                        the cost model of each meta_schedule's kernels: counts per thread as
                        polynomials, the many-core machine measures, occupancy on a GPU preset
-                       (${GPU_PRESETS.join(', ')}; default h100) and the estimated time, also by block size
+                       (${GPU_PRESETS.join(', ')};
+                       default h100) and the estimated time, also by block size
   tile FILE [--block B|B0,B1] [--granularity s] [--merge M] [--collapse] [--cache A,...]
             [--tile T] [--at LINE]
                        plain loop nests (and OpenMP parallel for) the dependence test proves
@@ -55,6 +59,8 @@ commands:
                        --skew) give each thread M results along y and s along x; --cache stages
                        arrays in shared memory, the serial loop along them in tiles of T; --at
                        takes only the nest on that line
+  flags FILE...        print the include paths and macros each FILE is read with, and where
+                       they were found
   lsp --stdio          run the language server over stdio
 
 options:
@@ -62,7 +68,15 @@ options:
   -o OUT               write the result to OUT instead of standard output
   -                    read standard input instead of a file
   -h, --help           this help
-  --version            the version`;
+  --version            the version
+
+compile flags, for every command (after those of the compile_commands.json or compile_flags.txt
+found in the file's folder or above, as clangd finds them):
+  -I DIR               search DIR for #include headers (also -IDIR)
+  -D NAME[=VALUE]      define a macro (also -DNAME[=VALUE])
+  -U NAME              undefine a macro (also -UNAME)
+  --compile-commands-dir DIR
+                       read compile_commands.json or compile_flags.txt from DIR only`;
 
 class UsageError extends Error {}
 
@@ -70,13 +84,33 @@ interface Options {
   json: boolean; fix?: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string;
   memory?: string; registers?: string; gpu?: string; set?: string; block?: string; granularity?: string;
   merge?: string; collapse?: boolean; cache?: string; tile?: string; at?: string;
+  /** Compile flags: -I, -D/-U in order, --compile-commands-dir; the databases read for them. */
+  includePaths: string[]; defines: Define[]; compileCommandsDir?: string; databases: CompileDatabases;
 }
 
+/** What `-I`, `-D` and `-U` take. */
+const COMPILE_FLAG_VALUES = { I: 'a directory', D: 'NAME or NAME=VALUE', U: 'a NAME' };
+
 function parseOptions(args: string[]): Options {
-  const o: Options = { json: false, files: [], stdio: false };
+  const o: Options = {
+    json: false, files: [], stdio: false, includePaths: [], defines: [], databases: new CompileDatabases(),
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === '--json') o.json = true;
+    const flag = /^-([IDU])(.*)$/s.exec(a);
+    if (flag) {
+      const letter = flag[1] as keyof typeof COMPILE_FLAG_VALUES;
+      const v = flag[2] || args[++i];
+      if (!v) throw new UsageError(`'-${letter}' needs ${COMPILE_FLAG_VALUES[letter]}`);
+      const define = defineOf(v);
+      if (letter === 'I') o.includePaths.push(v);
+      else if (define && letter === 'D') o.defines.push(define);
+      else if (define && define[1] === undefined) o.defines.push([v, null]);
+      else throw new UsageError(`'-${letter}' takes ${COMPILE_FLAG_VALUES[letter]}, not '${v}'`);
+    } else if (a === '--compile-commands-dir' || a.startsWith('--compile-commands-dir=')) {
+      o.compileCommandsDir = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+      if (!o.compileCommandsDir) throw new UsageError(`'--compile-commands-dir' needs a directory`);
+    } else if (a === '--json') o.json = true;
     else if (a === '--stdio') o.stdio = true;
     else if (a === '--fix') o.fix = true;
     else if (a === '-o' || a === '--output') {
@@ -125,14 +159,32 @@ function readInput(file: string): string {
 const displayName = (file: string) => (file === '-' ? '<stdin>' : file);
 const nameOf = (file: string) => (file === '-' ? undefined : file);
 
-/** The compile flags of a command: how the preprocessor reads its file. */
-function contextOf(_o: Options): CompileContext {
-  return {};
+/** The compile flags of `file` (standard input: a file in the current folder) on this command line. */
+function flagsOf(o: Options, file: string) {
+  const { includePaths, defines, compileCommandsDir, databases: cache } = o;
+  return flagsFor(file === '-' ? path.resolve('<stdin>') : file, { includePaths, defines, compileCommandsDir, cache });
+}
+
+/** How the preprocessor reads `file`: its compile flags, headers from the disk. */
+function contextOf(o: Options, file: string): CompileContext {
+  return { flags: flagsOf(o, file), files: diskHeaders() };
 }
 
 /** Lines of the user's text, mapped from the analysed text every result's offsets are in. */
 function linesOf(text: string, file: string, o: Options): LineIndex {
-  return new LineIndex(text, preprocess(text, { ...contextOf(o), fileName: nameOf(file) }).map);
+  return new LineIndex(text, preprocess(text, { ...contextOf(o, file), fileName: nameOf(file) }).map);
+}
+
+/** `flags`: the compile flags of each file and the database they came from. */
+function flagsCommand(o: Options, io: Io): number {
+  if (o.files.length === 0) throw new UsageError('flags needs at least one FILE');
+  const found = o.files.map(file => ({ file: displayName(file), ...flagsOf(o, file) }));
+  write(o, io, o.json ? JSON.stringify({ files: found }, null, 2) + '\n' : found.map(f => [
+    `${f.file}: ${formatFlags(f)}`.trimEnd(),
+    `  from ${f.from ?? 'the command line only (no compile_commands.json or compile_flags.txt)'}`,
+    ...f.notes.map(n => `  note: ${n}`),
+  ].map(l => l + '\n').join('')).join(''));
+  return 0;
 }
 
 /** `FILE:LINE:COL: severity: message [CODE]`, like gcc and clang. */
@@ -156,7 +208,7 @@ async function check(o: Options, io: Io): Promise<number> {
       errors++;
       continue;
     }
-    const { diagnostics, syntax } = await checkText(text, nameOf(file), contextOf(o));
+    const { diagnostics, syntax } = await checkText(text, nameOf(file), contextOf(o, file));
     const index = new LineIndex(text, syntax.map);
     errors += diagnostics.filter(d => d.severity === 'error').length;
     if (o.json) results.push({ file: displayName(file), diagnostics: diagnostics.map(d => toLsp(d, index)) });
@@ -181,7 +233,7 @@ async function fix(o: Options, io: Io): Promise<number> {
     const say = toStdout ? io.stderr : io.stdout;
     let text = readInput(file);
     const fileName = file === '-' ? undefined : file;
-    let checked = await checkText(text, fileName, contextOf(o));
+    let checked = await checkText(text, fileName, contextOf(o, file));
     // Where each fix's text stands, carried through the later rounds: reported in the text written.
     const fixed: { at: number; code: string; title: string }[] = [];
     for (let round = 0; round < FIX_ROUNDS; round++) {
@@ -202,7 +254,7 @@ async function fix(o: Options, io: Io): Promise<number> {
       }
       text = applyEdits(text, edits);
       checked.syntax.dispose();
-      checked = await checkText(text, fileName, contextOf(o));
+      checked = await checkText(text, fileName, contextOf(o, file));
     }
     const index = new LineIndex(text, checked.syntax.map);
     for (const f of fixed.sort((a, b) => a.at - b.at)) {
@@ -222,7 +274,7 @@ async function elideCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length !== 1) throw new UsageError('elide needs exactly one FILE (or - for standard input)');
   const file = o.files[0];
   const text = readInput(file);
-  const { diagnostics, model } = await checkText(text, nameOf(file), contextOf(o));
+  const { diagnostics, model } = await checkText(text, nameOf(file), contextOf(o, file));
   const index = new LineIndex(text, model.map);
   const errors = diagnostics.filter(d => d.severity === 'error');
   if (errors.length) {
@@ -247,7 +299,7 @@ async function translateCommand(o: Options, io: Io): Promise<number> {
   const result = await translateText(text, o.to, {
     fileName: nameOf(file),
     from: (o.from ?? 'auto') as Dialect | 'auto',
-    ...contextOf(o),
+    ...contextOf(o, file),
   });
   const index = linesOf(text, file, o);
   if (o.json) {
@@ -267,7 +319,7 @@ async function cudaCommand(o: Options, io: Io): Promise<number> {
   const memory = memoryOption(o);
   const file = o.files[0];
   const text = readInput(file);
-  const result = await generateCuda(text, { fileName: nameOf(file), memory, ...contextOf(o) });
+  const result = await generateCuda(text, { fileName: nameOf(file), memory, ...contextOf(o, file) });
   const index = linesOf(text, file, o);
   if (o.json) {
     const fields = { memory, kernels: result.kernels, tiles: result.tiles, text: result.text };
@@ -290,7 +342,7 @@ async function optimizeCommand(o: Options, io: Io): Promise<number> {
   const file = o.files[0];
   const text = readInput(file);
   try {
-    const result = await optimizeText(text, { fileName: nameOf(file), registers, ...contextOf(o) });
+    const result = await optimizeText(text, { fileName: nameOf(file), registers, ...contextOf(o, file) });
     const index = linesOf(text, file, o);
     const notes = [...result.diagnostics, ...result.schedules.flatMap(s => s.notes)];
     if (o.json) {
@@ -335,7 +387,7 @@ async function analyzeCommand(o: Options, io: Io): Promise<number> {
     set,
     memory,
     ...(o.registers ? { registers: Number(o.registers) } : {}),
-    ...contextOf(o),
+    ...contextOf(o, file),
   });
   const index = linesOf(text, file, o);
   if (o.json) {
@@ -377,7 +429,7 @@ async function tileCommand(o: Options, io: Io): Promise<number> {
   const lineStart = at === undefined ? undefined : firstCode(text, index.sourceOffset({ line: at - 1, character: 0 }));
   const offset = lineStart === undefined || !index.map ? lineStart : index.map.offsetToText(lineStart);
   const result = await tileText(text, {
-    ...contextOf(o),
+    ...contextOf(o, file),
     fileName: nameOf(file),
     block,
     granularity,
@@ -453,6 +505,8 @@ export async function main(
         return await analyzeCommand(o, io);
       case 'tile':
         return await tileCommand(o, io);
+      case 'flags':
+        return flagsCommand(o, io);
       case 'lsp': {
         if (!o.stdio) throw new UsageError("lsp needs '--stdio'");
         const { createLspConnection } = require('./lsp/connection') as typeof import('./lsp/connection');

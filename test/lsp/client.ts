@@ -16,6 +16,8 @@ export interface LspDiagnostic { code: string; message: string; severity: number
 export class LspTestClient {
   readonly published: Published[] = [];
   readonly stderr: string[] = [];
+  /** The `client/registerCapability` requests the server sent (each answered with success). */
+  readonly registrations: unknown[] = [];
   private readonly waiters: (() => void)[] = [];
   private versions = new Map<string, number>();
   private texts = new Map<string, string>();
@@ -30,6 +32,7 @@ export class LspTestClient {
     const connection = client.connection;
     connection.onNotification('textDocument/publishDiagnostics', (p: Published) => { client.published.push(p); client.waiters.splice(0).forEach(w => w()); });
     connection.onRequest('workspace/configuration', () => [null]);
+    connection.onRequest('client/registerCapability', (p: unknown) => { client.registrations.push(p); return null; });
     connection.onNotification('window/showMessage', () => undefined);
     connection.onRequest('window/showMessageRequest', () => null);
     connection.listen();

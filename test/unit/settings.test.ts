@@ -23,21 +23,31 @@ test("package.json's configuration is the schema: the same settings, types, defa
     assert.deepEqual(c.default, s.default, key);
     assert.deepEqual(c.enum, s.enum ? [...s.enum] : undefined, key);
     assert.equal(c.scope, s.scope, key);
+    assert.deepEqual(c.items, s.items, key);
     if (c.enumDescriptions) assert.equal(c.enumDescriptions.length, c.enum.length, key);
     assert.equal(typeof c.description, 'string', key);
   }
 });
 
 test('the defaults are the schema defaults', () => {
-  assert.deepEqual(DEFAULT_SETTINGS, { enableForCAndCpp: true, cuda: { memory: 'global', gpu: 'h100', nvccPath: '' } });
+  assert.deepEqual(DEFAULT_SETTINGS, {
+    enableForCAndCpp: true, includePaths: [], defines: [], cuda: { memory: 'global', gpu: 'h100', nvccPath: '' },
+  });
 });
 
 test('settings read from a nested object; a mistake takes the default and is said once', () => {
   const problems: string[] = [];
-  const sent = { enableForCAndCpp: false, cuda: { memory: 'texture', gpu: 'v100', nvccPath: 3 } };
+  const sent = {
+    enableForCAndCpp: false, includePaths: ['inc', '/opt/inc'], defines: ['N=4', '1X'],
+    cuda: { memory: 'texture', gpu: 'v100', nvccPath: 3 },
+  };
   const settings = settingsFrom(key => valueAt(sent, key), p => problems.push(p));
-  assert.deepEqual(settings, { enableForCAndCpp: false, cuda: { memory: 'global', gpu: 'v100', nvccPath: '' } });
+  assert.deepEqual(settings, {
+    enableForCAndCpp: false, includePaths: ['inc', '/opt/inc'], defines: [],
+    cuda: { memory: 'global', gpu: 'v100', nvccPath: '' },
+  });
   assert.deepEqual(problems, [
+    'metafork.defines must be an array of strings NAME or NAME=VALUE',
     'metafork.cuda.memory must be one of global, shared', 'metafork.cuda.nvccPath must be a string',
   ]);
 });
@@ -48,4 +58,7 @@ test('one message per mistake, naming the flag or parameter it came from', () =>
   assert.equal(settingProblem('cuda.memory', 'texture', "'memory'"), "'memory' must be one of global, shared");
   assert.equal(settingProblem('enableForCAndCpp', 'yes'), 'metafork.enableForCAndCpp must be a boolean');
   assert.equal(settingProblem('cuda.gpu', 'a100'), undefined);
+  assert.equal(settingProblem('includePaths', 'inc'), 'metafork.includePaths must be an array of strings');
+  assert.equal(settingProblem('includePaths', ['inc', 2]), 'metafork.includePaths must be an array of strings');
+  assert.equal(settingProblem('defines', ['N', 'M=2', 'EMPTY=', 'S=a b']), undefined);
 });

@@ -22,6 +22,7 @@ export function createLspConnection(
   connection.onInitialize(params => server.initialize(params));
   connection.onInitialized(() => server.initialized());
   connection.onDidChangeConfiguration(change => server.didChangeConfiguration(change));
+  connection.onDidChangeWatchedFiles(params => server.didChangeWatchedFiles(params));
   connection.onShutdown(() => server.shutdown());
   documents.onDidChangeContent(({ document }) => server.didChangeContent(document));
   documents.onDidClose(({ document }) => server.didClose(document));

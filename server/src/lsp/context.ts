@@ -15,6 +15,8 @@ export interface ClientSupport {
   disabled: boolean;
   documentChanges: boolean;
   lensRefresh: boolean;
+  /** The server may ask to watch files (`workspace/didChangeWatchedFiles`, registered dynamically). */
+  watchFiles: boolean;
 }
 
 export interface ServerContext {

@@ -14,6 +14,11 @@ export function rangeOf(lines: LineIndex, span: Span): Range {
   return { start: lines.position(span.start), end: lines.position(span.end, span.end > span.start) };
 }
 
+/** The range of a span of the user's text (what the preprocessor reports on). */
+export function sourceRangeOf(lines: LineIndex, span: Span): Range {
+  return { start: lines.sourcePosition(span.start), end: lines.sourcePosition(span.end) };
+}
+
 export function spanOf(lines: LineIndex, range: Range): Span {
   return { start: lines.offset(range.start), end: lines.offset(range.end) };
 }

@@ -1,19 +1,24 @@
 // The server's view of each open document: the parsed text of the latest analysed version, its
 // model and diagnostics, and a cache the features keep their results for that version in.
 // Analyses coalesce: while one runs, later changes wait and only the newest text is analysed,
-// so a burst of keystrokes costs one analysis (and one publish) per pause, not per key.
+// so a burst of keystrokes costs one analysis (and one publish) per pause, not per key. A version
+// is analysed again when what it reads besides its text changes (a header, its compile flags).
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { checkSyntax, parseText } from '../checks/index';
 import type { Checked } from '../checks/index';
 import type { MfDiagnostic } from '../base/diagnostic';
 import { LineIndex } from '../base/lines';
+import type { CompileContext, Flags } from '../preprocess/index';
 
 const KEEP_MODELS = 4;
 
 export interface DocumentState {
   uri: string;
   version: number;
+  /** Which analysis of the store this is: a version is analysed again when a header it reads or
+   * its flags change, and results derived from the earlier analysis are not this one's. */
+  analysis: number;
   text: string;
   lines: LineIndex;
   checked: Checked;
@@ -29,12 +34,35 @@ export class DocumentStore {
   private recent: string[] = [];
   /** The version whose analysis threw, per document. */
   private readonly failed = new Map<string, number>();
+  /** Analyses asked for (`recheck`) and done, per document: one asked and not done yet makes the
+   * analysed version stale though its text is the newest. */
+  private readonly rechecks = new Map<string, { asked: number; done: number }>();
+  private analyses = 0;
 
   constructor(
     private readonly latest: (uri: string) => TextDocument | undefined,
     private readonly publish: (state: DocumentState) => Promise<void>,
     private readonly log: (message: string) => void,
+    private readonly contextOf: (uri: string) => CompileContext,
   ) {}
+
+  /** The open documents analysed so far. */
+  uris(): string[] { return [...this.states.keys()]; }
+
+  /** Analyses the document again (its version unchanged): a header it reads or its flags changed. */
+  recheck(uri: string): void {
+    if (!this.states.has(uri)) return;
+    const asked = this.rechecks.get(uri) ?? { asked: 0, done: 0 };
+    asked.asked++;
+    this.rechecks.set(uri, asked);
+    this.failed.delete(uri);
+    this.changed(uri);
+  }
+
+  private stale(uri: string): boolean {
+    const r = this.rechecks.get(uri);
+    return !!r && r.asked > r.done;
+  }
 
   get(uri: string): DocumentState | undefined { return this.states.get(uri); }
 
@@ -46,9 +74,12 @@ export class DocumentStore {
         await this.quiet(uri);
         const doc = this.latest(uri);
         const state = this.states.get(uri);
-        if (!doc || (state && state.version >= doc.version)) break;
+        if (!doc || (state && state.version >= doc.version && !this.stale(uri))) break;
+        const recheck = this.rechecks.get(uri);
+        const asked = recheck?.asked ?? 0;
         try {
           await this.check(doc);
+          if (recheck) recheck.done = asked;
         } catch (e) {
           // A bug, never the user's text: say so, and answer requests for this version with an error.
           this.log(`metafork: analysis failed for ${uri} v${doc.version}: ${(e as Error).stack ?? e}`);
@@ -81,7 +112,7 @@ export class DocumentStore {
       const doc = this.latest(uri);
       if (!doc) return undefined;
       const state = this.states.get(uri);
-      if (state && state.version >= doc.version) { this.used(uri); return state; }
+      if (state && state.version >= doc.version && !this.stale(uri)) { this.used(uri); return state; }
       if (this.failed.get(uri) === doc.version) {
         throw new Error(`the analysis of version ${doc.version} failed (see the server's log)`);
       }
@@ -97,6 +128,7 @@ export class DocumentStore {
 
   closed(uri: string): void {
     this.failed.delete(uri);
+    this.rechecks.delete(uri);
     this.states.get(uri)?.checked.syntax.dispose();
     this.states.delete(uri);
     this.recent = this.recent.filter(u => u !== uri);
@@ -114,17 +146,32 @@ export class DocumentStore {
     const previous = this.states.get(doc.uri);
     const text = doc.getText();
     const version = doc.version;
-    const syntax = previous ? previous.checked.syntax.update(text) : await parseText(text, pathOf(doc.uri));
+    const context = this.contextOf(doc.uri);
+    // New flags read the text anew; the same flags re-use the tree (headers are read again either way).
+    const syntax = previous && sameFlags(previous.checked.syntax.context.flags, context.flags)
+      ? previous.checked.syntax.update(text)
+      : await parseText(text, pathOf(doc.uri), undefined, context);
     const analysis = checkSyntax(syntax, previous?.checked);
     // Closed meanwhile.
     if (this.states.get(doc.uri) !== previous || !this.latest(doc.uri)) { syntax.dispose(); return; }
     previous?.checked.syntax.dispose();
     const lines = new LineIndex(text, analysis.syntax.map);
-    const state: DocumentState = { uri: doc.uri, version, text, lines, checked: analysis, derived: new Map() };
+    const state: DocumentState = {
+      uri: doc.uri, version, analysis: ++this.analyses, text, lines, checked: analysis, derived: new Map(),
+    };
     this.states.set(doc.uri, state);
     this.used(doc.uri);
     await this.publish(state);
   }
+}
+
+function sameFlags(a: Flags | undefined, b: Flags | undefined): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The compile flags a version was analysed with (what a worker job reads it with). */
+export function flagsOf(state: DocumentState): Flags | undefined {
+  return state.checked.syntax.context.flags;
 }
 
 /** A result derived from one version, computed on first use. */

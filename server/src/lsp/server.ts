@@ -1,27 +1,33 @@
 // The language server: one named method per LSP handler and custom request, each handing the
 // work to its feature (features/) or request (requests/) file. connection.ts binds the methods to
-// a connection. Diagnostics are published after every burst of changes (documents.ts); features
-// read the analysed state of the document's current version; whole-file work runs in a worker
-// (jobs.ts), its results kept with the version.
+// a connection. Diagnostics (and inactive regions) are published after every burst of changes
+// (documents.ts); features read the analysed state of the document's current version; whole-file
+// work runs in a worker (jobs.ts), its results kept with the version. Documents are read with
+// their compile flags and headers (compile.ts); a change to either checks them again.
 
 import {
-  CodeActionKind, CodeLensRefreshRequest, ErrorCodes, LSPErrorCodes, ResponseError, TextDocumentSyncKind,
+  CodeActionKind, CodeLensRefreshRequest, DidChangeWatchedFilesNotification, ErrorCodes, LSPErrorCodes, ResponseError,
+  TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
 import type {
   CancellationToken, CodeAction, CodeActionParams, CodeLens, CodeLensParams, Connection, DidChangeConfigurationParams,
-  DocumentSymbolParams, HoverParams, InitializeParams, InitializeResult, SemanticTokensParams, TextDocuments,
+  DidChangeWatchedFilesParams, DocumentSymbolParams, HoverParams, InitializeParams, InitializeResult,
+  SemanticTokensParams, TextDocuments,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { packageVersion } from '../version';
+import { INACTIVE_REGIONS_NOTIFICATION } from '../../../shared/protocol';
 import type {
   AnalyzeParams, CudaParams, OptimizeParams, PlotParams, TranslateParams,
 } from '../../../shared/protocol';
 import { DEFAULT_SETTINGS, MetaforkSettings, SETTINGS_SECTION, settingsFrom, valueAt } from '../../../shared/settings';
 import type { ClientSupport, ServerContext } from './context';
-import { DocumentState, DocumentStore } from './documents';
+import { DocumentState, DocumentStore, pathOf } from './documents';
+import { CompileContexts, WATCHED_FILES, type Affected } from './compile';
 import { Jobs } from './jobs';
 import type { Result, Work } from './worker';
 import { cleared, published } from './features/diagnostics';
+import { inactiveRegions } from './features/inactiveRegions';
 import { hoverAt } from './features/hover';
 import { codeActions, resolveCodeAction } from './features/codeActions';
 import { DocumentSymbols } from './features/symbols';
@@ -42,19 +48,28 @@ export class MetaforkServer implements ServerContext {
   settings: MetaforkSettings = DEFAULT_SETTINGS;
   client: ClientSupport = {
     configuration: false, resolveEdit: false, disabled: false, documentChanges: false, lensRefresh: false,
+    watchFiles: false,
   };
   private readonly jobs: Jobs;
   private readonly store: DocumentStore;
   private readonly symbols = new DocumentSymbols();
+  private readonly compile: CompileContexts;
 
   constructor(
     private readonly connection: Connection, documents: TextDocuments<TextDocument>, options: ServerOptions = {},
   ) {
     this.jobs = new Jobs(options.jobSeconds);
+    // A header open in an editor is read from its buffer.
+    const open = (file: string) => documents.all().find(d => pathOf(d.uri) === file)?.getText();
+    this.compile = new CompileContexts(open, message => connection.console.log(message));
     this.store = new DocumentStore(
       uri => documents.get(uri),
-      async state => { await connection.sendDiagnostics(published(state)); },
+      async state => {
+        await connection.sendDiagnostics(published(state));
+        await connection.sendNotification(INACTIVE_REGIONS_NOTIFICATION, inactiveRegions(state));
+      },
       message => connection.console.error(message),
+      uri => this.compile.contextOf(uri, this.settings),
     );
   }
 
@@ -66,7 +81,10 @@ export class MetaforkServer implements ServerContext {
       disabled: !!caps.textDocument?.codeAction?.disabledSupport,
       documentChanges: !!caps.workspace?.workspaceEdit?.documentChanges,
       lensRefresh: !!caps.workspace?.codeLens?.refreshSupport,
+      watchFiles: !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration,
     };
+    const folders = params.workspaceFolders?.map(f => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    this.compile.setFolders(folders.map(pathOf));
     this.settings = this.read(params.initializationOptions?.settings);
     return {
       capabilities: {
@@ -83,19 +101,39 @@ export class MetaforkServer implements ServerContext {
     };
   }
 
-  initialized(): void { void this.refreshSettings(); }
+  initialized(): void {
+    void this.refreshSettings();
+    if (this.client.watchFiles) {
+      const watchers = WATCHED_FILES.map(globPattern => ({ globPattern }));
+      this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch(e => {
+        this.connection.console.warn(`metafork: headers will not be watched: ${(e as Error).message}`);
+      });
+    }
+  }
 
   didChangeConfiguration(change: DidChangeConfigurationParams): void {
     if (this.client.configuration) void this.refreshSettings();
-    else this.settings = this.read(change.settings?.[SETTINGS_SECTION]);
+    else this.adopt(this.read(change.settings?.[SETTINGS_SECTION]));
   }
 
-  didChangeContent(document: TextDocument): void { this.store.changed(document.uri); }
+  didChangeContent(document: TextDocument): void {
+    this.store.changed(document.uri);
+    // A header being edited: the documents that read it see its buffer.
+    this.recheck({ all: false, paths: new Set([pathOf(document.uri)]) }, document.uri);
+  }
 
   didClose(document: TextDocument): void {
     this.store.closed(document.uri);
     this.symbols.closed(document.uri);
+    this.compile.closed(document.uri);
     void this.connection.sendDiagnostics(cleared(document.uri));
+    // A header closed unsaved: the documents that read it read the disk again.
+    this.recheck({ all: false, paths: new Set([pathOf(document.uri)]) });
+  }
+
+  /** Headers or compile databases changed on disk. */
+  didChangeWatchedFiles(params: DidChangeWatchedFilesParams): void {
+    this.recheck(this.compile.filesChanged(params.changes.map(c => pathOf(c.uri))));
   }
 
   hover(params: HoverParams, token: CancellationToken) { return hoverAt(this, params, token); }
@@ -130,7 +168,7 @@ export class MetaforkServer implements ServerContext {
   async job<W extends Work>(
     state: DocumentState, what: string, work: W, token?: CancellationToken,
   ): Promise<Result<W>> {
-    const key = `${state.uri}@${state.version}:${what}`;
+    const key = `${state.uri}@${state.version}.${state.analysis}:${what}`;
     if (state.derived.has(key)) return state.derived.get(key) as Result<W>;
     const result = await this.jobs.run(key, work, token);
     state.derived.set(key, result);
@@ -138,6 +176,25 @@ export class MetaforkServer implements ServerContext {
   }
 
   showError(message: string): void { void this.connection.window.showErrorMessage(message); }
+
+  /** Checks again the open documents a change concerns (but `except`, checked for its own change). */
+  private recheck(affected: Affected, except?: string): void {
+    for (const uri of this.store.uris()) {
+      if (uri === except) continue;
+      const dependencies = this.store.get(uri)?.checked.syntax.unit.dependencies ?? [];
+      if (affected.all || dependencies.some(d => affected.paths.has(d))) this.store.recheck(uri);
+    }
+  }
+
+  /** New settings; the compile flags they give are found again, and every document checked with them. */
+  private adopt(settings: MetaforkSettings): void {
+    const flags = (s: MetaforkSettings) => JSON.stringify([s.includePaths, s.defines]);
+    const changed = flags(settings) !== flags(this.settings);
+    this.settings = settings;
+    if (!changed) return;
+    this.compile.settingsChanged();
+    this.recheck({ all: true });
+  }
 
   /** Settings sent by the client (nested as in settings.json); a value the schema refuses takes
    * its default, and the log says why. */
@@ -149,7 +206,7 @@ export class MetaforkServer implements ServerContext {
     if (!this.client.configuration) return;
     const before = JSON.stringify(this.settings.cuda);
     try {
-      this.settings = this.read(await this.connection.workspace.getConfiguration(SETTINGS_SECTION));
+      this.adopt(this.read(await this.connection.workspace.getConfiguration(SETTINGS_SECTION)));
     } catch { /* keep the last settings */ }
     // The lenses show the CUDA and its estimate for the memory mode and GPU of the settings.
     if (this.client.lensRefresh && JSON.stringify(this.settings.cuda) !== before) {

@@ -1,7 +1,8 @@
 // The worker for whole-file jobs: translations re-parse the text between stages, and the `.cu`
 // of a whole file reads every function; on a large file either takes long enough to delay
 // diagnostics, so the server runs them here, off its own thread. A cancelled or overdue job is
-// stopped by terminating this worker.
+// stopped by terminating this worker. Jobs come with the document's compile flags (plain data);
+// the worker reads headers from the disk.
 
 import { parentPort } from 'worker_threads';
 import { translateText, TranslateOptions, Translation } from '../translate';
@@ -12,19 +13,25 @@ import { OptimizeResult } from '../optimize/result';
 import { estimateCost, CostOptions, CostEstimate } from '../cost/index';
 import { plotData, PlotData, PlotOptions } from '../optimize/plot';
 import { tileText, TileOptions, TileResult } from '../tile/index';
+import type { Flags } from '../preprocess/index';
+import { diskHeaders } from '../preprocess/files';
 
-/** Work that crosses to the worker (options as plain data: the optimizer's registers by name). */
+/** Work that crosses to the worker (options as plain data: the optimizer's registers by name; the
+ * flags, never the server's header reader). */
+type Plain<O> = Omit<O, 'files'>;
 export type Work =
-  | { kind: 'translate'; text: string; to: Dialect; options: TranslateOptions }
-  | { kind: 'cuda'; text: string; options: CudaOptions }
+  | { kind: 'translate'; text: string; to: Dialect; options: Plain<TranslateOptions> }
+  | { kind: 'cuda'; text: string; options: Plain<CudaOptions> }
   | {
       kind: 'optimize';
       text: string;
-      options: { fileName?: string; offset?: number; registers?: 'auto' | 'estimate' | { nvcc: string } };
+      options: {
+        fileName?: string; flags?: Flags; offset?: number; registers?: 'auto' | 'estimate' | { nvcc: string };
+      };
     }
-  | { kind: 'analyze'; text: string; options: CostOptions }
-  | { kind: 'plot'; text: string; options: PlotOptions }
-  | { kind: 'tile'; text: string; options: TileOptions };
+  | { kind: 'analyze'; text: string; options: Plain<CostOptions> }
+  | { kind: 'plot'; text: string; options: Plain<PlotOptions> }
+  | { kind: 'tile'; text: string; options: Plain<TileOptions> };
 export type Result<W extends Work> = W extends { kind: 'translate' }
   ? Translation
   : W extends { kind: 'cuda' }
@@ -44,12 +51,13 @@ export type Reply =
 export function perform(
   work: Work,
 ): Promise<Translation | CudaResult | OptimizeResult | CostEstimate | PlotData | TileResult> {
-  if (work.kind === 'translate') return translateText(work.text, work.to, work.options);
-  if (work.kind === 'cuda') return generateCuda(work.text, work.options);
-  if (work.kind === 'analyze') return estimateCost(work.text, work.options);
-  if (work.kind === 'plot') return plotData(work.text, work.options);
-  if (work.kind === 'tile') return tileText(work.text, work.options);
-  return optimizeText(work.text, work.options);
+  const files = diskHeaders();
+  if (work.kind === 'translate') return translateText(work.text, work.to, { ...work.options, files });
+  if (work.kind === 'cuda') return generateCuda(work.text, { ...work.options, files });
+  if (work.kind === 'analyze') return estimateCost(work.text, { ...work.options, files });
+  if (work.kind === 'plot') return plotData(work.text, { ...work.options, files });
+  if (work.kind === 'tile') return tileText(work.text, { ...work.options, files });
+  return optimizeText(work.text, { ...work.options, files });
 }
 
 parentPort?.on('message', async (job: Job) => {

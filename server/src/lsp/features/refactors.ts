@@ -11,7 +11,7 @@ import { COMMANDS } from '../../../../shared/protocol';
 import { Dialect, DIALECTS, DIALECT_LABELS } from '../../../../shared/dialects';
 import { functionName } from '../../syntax/ast';
 import type { ServerContext } from '../context';
-import { errorsOf, DocumentState, pathOf } from '../documents';
+import { errorsOf, DocumentState, flagsOf, pathOf } from '../documents';
 import { minimalEdit, workspaceEdit } from '../convert';
 import { translation } from '../requests/translate';
 
@@ -109,7 +109,7 @@ async function offeredState(
 async function resolveOffload(ctx: ServerContext, action: CodeAction, token?: CancellationToken): Promise<CodeAction> {
   const data = action.data as TileActionData;
   const state = await offeredState(ctx, data, token);
-  const options = { fileName: pathOf(state.uri), offset: data.offset };
+  const options = { fileName: pathOf(state.uri), flags: flagsOf(state), offset: data.offset };
   const result = await ctx.job(state, `tile:${data.offset}`, { kind: 'tile', text: state.text, options }, token);
   if (result.text === undefined) {
     const why = result.nests[0]?.reasons[0] ?? result.diagnostics[0]?.message ?? 'refused';

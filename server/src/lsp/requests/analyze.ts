@@ -8,7 +8,7 @@ import type { AnalyzeParams, CostEstimateResult } from '../../../../shared/proto
 import { GpuPreset, settingProblem } from '../../../../shared/settings';
 import { formatSchedule } from '../../cost/format';
 import type { ServerContext } from '../context';
-import { pathOf } from '../documents';
+import { flagsOf, pathOf } from '../documents';
 import { lspDiagnostics, offsetOf, rangeOf } from '../convert';
 
 export async function analyze(
@@ -22,9 +22,9 @@ export async function analyze(
   }
   const offset = params.position === undefined ? undefined : offsetOf(state.lines, params.position);
   const memory = ctx.settings.cuda.memory;
-  const options = { fileName: pathOf(state.uri), gpu, set, memory, ...(offset === undefined ? {} : { offset }) };
-  const work = { kind: 'analyze' as const, text: state.text, options };
-  const result = await ctx.job(state, `analyze:${JSON.stringify(options)}`, work, token);
+  const asked = { fileName: pathOf(state.uri), gpu, set, memory, ...(offset === undefined ? {} : { offset }) };
+  const work = { kind: 'analyze' as const, text: state.text, options: { ...asked, flags: flagsOf(state) } };
+  const result = await ctx.job(state, `analyze:${JSON.stringify(asked)}`, work, token);
   const name = path.basename(pathOf(state.uri) ?? state.uri);
   return {
     version: state.version,

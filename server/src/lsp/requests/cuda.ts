@@ -5,7 +5,7 @@ import type { CancellationToken } from 'vscode-languageserver';
 import type { CudaParams, CudaResult } from '../../../../shared/protocol';
 import { settingProblem } from '../../../../shared/settings';
 import type { ServerContext } from '../context';
-import { pathOf } from '../documents';
+import { flagsOf, pathOf } from '../documents';
 import { lspDiagnostics, rangeOf } from '../convert';
 
 export async function cuda(ctx: ServerContext, params: CudaParams, token: CancellationToken): Promise<CudaResult> {
@@ -13,7 +13,7 @@ export async function cuda(ctx: ServerContext, params: CudaParams, token: Cancel
   const memory = params.memory ?? ctx.settings.cuda.memory;
   const problem = settingProblem('cuda.memory', memory, "'memory'");
   if (problem) throw new ResponseError(ErrorCodes.InvalidParams, problem);
-  const options = { fileName: pathOf(state.uri), memory };
+  const options = { fileName: pathOf(state.uri), flags: flagsOf(state), memory };
   const result = await ctx.job(state, `cuda:${memory}`, { kind: 'cuda', text: state.text, options }, token);
   return {
     version: state.version, ...(result.text === undefined ? {} : { text: result.text }),

@@ -7,7 +7,7 @@ import type { OptimizeParams, OptimizeResult as OptimizeResponse } from '../../.
 import { formatCaseDiscussion } from '../../optimize/format';
 import type { OptimizeResult } from '../../optimize/result';
 import type { ServerContext } from '../context';
-import { DocumentState, pathOf } from '../documents';
+import { DocumentState, flagsOf, pathOf } from '../documents';
 import { lspDiagnostics, offsetOf, rangeOf } from '../convert';
 
 export async function optimize(
@@ -44,6 +44,8 @@ export function optimization(
 ): Promise<OptimizeResult> {
   const nvcc = ctx.settings.cuda.nvccPath;
   const registers = nvcc ? { nvcc } : 'estimate' as const;
-  const options = { fileName: pathOf(state.uri), registers, ...(offset === undefined ? {} : { offset }) };
+  const options = {
+    fileName: pathOf(state.uri), flags: flagsOf(state), registers, ...(offset === undefined ? {} : { offset }),
+  };
   return ctx.job(state, `optimize:${offset ?? ''}:${nvcc}`, { kind: 'optimize', text: state.text, options }, token);
 }

@@ -5,7 +5,7 @@ import type { CancellationToken } from 'vscode-languageserver';
 import type { PlotParams, PlotResult } from '../../../../shared/protocol';
 import { constructSpan } from '../../model/constructs';
 import type { ServerContext } from '../context';
-import { pathOf } from '../documents';
+import { flagsOf, pathOf } from '../documents';
 import { lspDiagnostics, offsetOf, rangeOf } from '../convert';
 import { schedules } from '../features/schedules';
 import { requestedGpu } from './analyze';
@@ -16,7 +16,7 @@ export async function plot(ctx: ServerContext, params: PlotParams, token: Cancel
   const offset = offsetOf(state.lines, params.position);
   // One plot per schedule and version: the cursor moving inside it asks for the same job.
   const at = schedules(state).map(constructSpan).find(s => s.start <= offset && offset <= s.end);
-  const options = { fileName: pathOf(state.uri), offset: at?.start ?? offset, gpu };
+  const options = { fileName: pathOf(state.uri), flags: flagsOf(state), offset: at?.start ?? offset, gpu };
   const work = { kind: 'plot' as const, text: state.text, options };
   const result = await ctx.job(state, `plot:${gpu}:${options.offset}`, work, token);
   return {

@@ -6,7 +6,7 @@ import type { TranslateParams, TranslateResult } from '../../../../shared/protoc
 import { Dialect, DIALECTS } from '../../../../shared/dialects';
 import type { Translation } from '../../translate';
 import type { ServerContext } from '../context';
-import { DocumentState, pathOf } from '../documents';
+import { DocumentState, flagsOf, pathOf } from '../documents';
 import { lspDiagnostics, offsetOf, rangeOf } from '../convert';
 
 export async function translate(
@@ -30,6 +30,6 @@ export async function translate(
 export function translation(
   ctx: ServerContext, state: DocumentState, to: Dialect, focus: number | undefined, token?: CancellationToken,
 ): Promise<Translation> {
-  const options = { fileName: pathOf(state.uri), ...(focus === undefined ? {} : { focus }) };
+  const options = { fileName: pathOf(state.uri), flags: flagsOf(state), ...(focus === undefined ? {} : { focus }) };
   return ctx.job(state, `translate:${to}:${focus ?? ''}`, { kind: 'translate', text: state.text, to, options }, token);
 }
