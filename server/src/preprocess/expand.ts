@@ -1,0 +1,256 @@
+// Macro expansion (C11 6.10.3): arguments collected and fully expanded before substitution
+// unless an operand of `#` or `##`, the result rescanned with the rest of the input. Recursion
+// stops by hide sets (Prosser's algorithm): a token carries the names of the macros whose
+// expansion produced it, and a name in its own hide set is never expanded again, which makes
+// `#define f(x) x+f(x)` end where gcc ends it.
+
+import { lex, type TokenKind } from './lexer';
+import type { Macro } from './macro';
+
+export interface XToken {
+  kind: TokenKind | 'placemarker';
+  text: string;
+  space: boolean;
+  hide?: ReadonlySet<string>;
+  /** The offset in the file's text of a token copied unchanged from it. */
+  src?: number;
+  /** A macro name met inside its own expansion: never expanded again (C11 6.10.3.4p2). */
+  blue?: boolean;
+}
+
+/** Tokens read one at a time, newlines skipped. */
+export interface TokenSource {
+  peek(): XToken | undefined;
+  next(): XToken | undefined;
+}
+
+export class ExpansionError extends Error {}
+
+export interface ExpanderHost {
+  lookup(name: string): Macro | undefined;
+  /** Whether a use of `name` is expanded (a program constant is not, in the analysed text). */
+  expands(name: string, macro: Macro): boolean;
+  /** The value of `__LINE__` / `__FILE__` at the current use. */
+  dynamic(kind: 'file' | 'line'): XToken;
+  /** A malformed use: reported, and the name is left as written. */
+  error(message: string): void;
+}
+
+/** Tokens produced past this stop an expansion: a definition that grows without end. */
+export const EXPANSION_LIMIT = 1_000_000;
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+export class Expander {
+  private produced = 0;
+
+  constructor(private readonly host: ExpanderHost) {}
+
+  /** `tokens` fully expanded on their own (an `#if` line, a constant's value). */
+  expandLine(tokens: readonly XToken[]): XToken[] {
+    this.produced = 0;
+    return this.expandList(tokens).filter(t => t.kind !== 'placemarker');
+  }
+
+  /** An argument fully expanded before substitution (C11 6.10.3.1). */
+  private expandList(tokens: readonly XToken[]): XToken[] {
+    let i = 0;
+    const src: TokenSource = { peek: () => tokens[i], next: () => tokens[i++] };
+    const out: XToken[] = [];
+    const pending: XToken[] = [];
+    for (let t = this.read(pending, src); t; t = this.read(pending, src)) this.step(t, pending, src, out);
+    return out;
+  }
+
+  /** The expansion of the use that starts with `name`, reading its arguments (and those of a
+   * function-like macro its expansion ends with, as gcc does) from `src`. */
+  expandUse(name: XToken, src: TokenSource): XToken[] {
+    this.produced = 0;
+    const out: XToken[] = [];
+    const pending: XToken[] = [];
+    this.step(name, pending, src, out);
+    while (pending.length) this.step(pending.pop()!, pending, src, out);
+    return out.filter(t => t.kind !== 'placemarker');
+  }
+
+  private read(pending: XToken[], src: TokenSource): XToken | undefined {
+    return pending.length ? pending.pop() : src.next();
+  }
+
+  private peek(pending: XToken[], src: TokenSource): XToken | undefined {
+    return pending.length ? pending[pending.length - 1] : src.peek();
+  }
+
+  /** `t` read: a macro use expands onto `pending` (rescanned), anything else goes out. */
+  private step(t: XToken, pending: XToken[], src: TokenSource, out: XToken[]): void {
+    if (t.kind !== 'id' || t.blue) { out.push(t); return; }
+    const m = this.host.lookup(t.text);
+    if (!m || !this.host.expands(t.text, m)) { out.push(t); return; }
+    if (t.hide?.has(t.text)) { out.push({ ...t, blue: true }); return; }
+    if (m.dynamic) { out.push({ ...this.host.dynamic(m.dynamic), space: t.space }); return; }
+    let result: XToken[];
+    if (!m.params) {
+      result = this.substitute(m, [], union(t.hide, t.text), t.space);
+    } else {
+      if (this.peek(pending, src)?.text !== '(') { out.push(t); return; }
+      const consumed: XToken[] = [];
+      const args = this.collect(t.text, m, pending, src, consumed);
+      if (!args) {
+        out.push({ ...t, blue: true });
+        for (let k = consumed.length - 1; k >= 0; k--) pending.push(consumed[k]);
+        return;
+      }
+      const rparen = consumed[consumed.length - 1];
+      const hs = union(intersect(t.hide, rparen.hide), t.text);
+      result = this.substitute(m, args, hs, t.space);
+    }
+    this.produced += result.length;
+    if (this.produced > EXPANSION_LIMIT) throw new ExpansionError(`expansion of '${t.text}' exceeds ${EXPANSION_LIMIT} tokens`);
+    for (let k = result.length - 1; k >= 0; k--) pending.push(result[k]);
+  }
+
+  /** The arguments of a call (C11 6.10.3p10-12), or undefined after reporting a wrong count or an
+   * unterminated list. `consumed` gets every token read, `(` to `)`. */
+  private collect(name: string, m: Macro, pending: XToken[], src: TokenSource, consumed: XToken[]): XToken[][] | undefined {
+    consumed.push(this.read(pending, src)!);
+    const args: XToken[][] = [[]];
+    let depth = 0;
+    for (;;) {
+      const t = this.read(pending, src);
+      if (!t) { this.host.error(`unterminated argument list invoking macro "${name}"`); return undefined; }
+      consumed.push(t);
+      if (t.text === '(') depth++;
+      else if (t.text === ')') { if (depth-- === 0) break; }
+      else if (t.text === ',' && depth === 0 && !(m.variadic && args.length === m.params!.length)) {
+        args.push([]); continue;
+      }
+      args[args.length - 1].push(t);
+    }
+    const n = m.params!.length;
+    if (args.length === 1 && args[0].length === 0 && n === 0) return [];
+    if (m.variadic && args.length === n - 1) args.push([]);
+    if (args.length !== n) {
+      const given = args.length === 1 && args[0].length === 0 ? 0 : args.length;
+      this.host.error(`macro "${name}" ${given > n ? 'passed' : 'requires'} ${given > n ? given : n} arguments, but ${
+        given > n ? `takes just ${n}` : `only ${given} given`}`);
+      return undefined;
+    }
+    return args;
+  }
+
+  /** The replacement list with the arguments in place, `#` and `##` applied (C11 6.10.3.1-3). */
+  private substitute(m: Macro, args: XToken[][], hs: ReadonlySet<string>, space: boolean): XToken[] {
+    const params = m.params ?? [];
+    const expanded = new Map<number, XToken[]>();
+    const arg = (k: number) => {
+      let e = expanded.get(k);
+      if (!e) { e = this.expandList(args[k]); expanded.set(k, e); }
+      return e;
+    };
+    const vaIndex = m.variadic ? params.length - 1 : -1;
+    const vaEmpty = vaIndex >= 0 && args[vaIndex].length === 0;
+    const out: XToken[] = [];
+    const body = m.body;
+    let pasteNext = false;
+    const emit = (toks: readonly XToken[], first: boolean) => {
+      if (pasteNext) {
+        pasteNext = false;
+        const lhs = out.pop();
+        const rhs = toks[0] ?? { kind: 'placemarker', text: '', space: false };
+        const glued = paste(lhs, rhs);
+        out.push(...glued, ...toks.slice(1));
+        return;
+      }
+      if (toks.length === 0) { out.push({ kind: 'placemarker', text: '', space: false }); return; }
+      out.push({ ...toks[0], space: first ? space : toks[0].space }, ...toks.slice(1));
+    };
+    for (let i = 0; i < body.length; i++) {
+      const b = body[i];
+      const first = i === 0;
+      const nextIsPaste = body[i + 1]?.text === '##';
+      if (b.text === '##' && i > 0) { pasteNext = true; continue; }
+      if (b.text === '#' && m.params) {
+        const p = params.indexOf(body[i + 1].text);
+        i++;
+        emit([{ kind: 'string', text: stringize(p >= 0 ? args[p] : []), space: b.space }], first);
+        continue;
+      }
+      if (b.kind === 'id' && b.text === '__VA_OPT__' && m.variadic && body[i + 1]?.text === '(') {
+        let depth = 0, j = i + 1;
+        for (; j < body.length; j++) {
+          if (body[j].text === '(') depth++;
+          else if (body[j].text === ')' && --depth === 0) break;
+        }
+        const inner = vaEmpty ? [] : this.substituteRange(m, args, body.slice(i + 2, j));
+        emit(inner, first);
+        i = j;
+        continue;
+      }
+      const p = b.kind === 'id' ? params.indexOf(b.text) : -1;
+      if (p < 0) { emit([{ kind: b.kind, text: b.text, space: b.space }], first); continue; }
+      // GNU: `, ## __VA_ARGS__` drops the comma when the variable arguments are empty.
+      if (pasteNext && p === vaIndex && out[out.length - 1]?.text === ',') {
+        pasteNext = false;
+        if (vaEmpty) out.pop(); else out.push(...args[p].map((t, k) => k === 0 ? { ...t, space: b.space } : t));
+        continue;
+      }
+      const raw = pasteNext || nextIsPaste;
+      const toks = raw ? args[p] : arg(p);
+      emit(toks.map((t, k) => k === 0 ? { ...t, space: b.space } : t), first);
+    }
+    const res: XToken[] = [];
+    for (const t of out) {
+      if (t.kind === 'placemarker') continue;
+      res.push({ ...t, hide: union2(t.hide, hs) });
+    }
+    if (res.length === 0) res.push({ kind: 'placemarker', text: '', space });
+    return res;
+  }
+
+  /** The tokens of a `__VA_OPT__` group, its parameters replaced by their expanded arguments. */
+  private substituteRange(m: Macro, args: XToken[][], body: readonly XToken[]): XToken[] {
+    const sub: Macro = { ...m, body: body as Macro['body'], dynamic: undefined };
+    return this.substitute(sub, args, EMPTY, body[0]?.space ?? false).filter(t => t.kind !== 'placemarker')
+      .map(t => ({ ...t, hide: t.hide?.size ? t.hide : undefined }));
+  }
+}
+
+/** `#x`: the argument's spelling as a string literal (C11 6.10.3.2). */
+function stringize(arg: readonly XToken[]): string {
+  let s = '';
+  arg.forEach((t, k) => {
+    const text = t.kind === 'string' || t.kind === 'char' ? t.text.replace(/[\\"]/g, c => '\\' + c) : t.text;
+    s += (k > 0 && t.space ? ' ' : '') + text;
+  });
+  return `"${s}"`;
+}
+
+/** `a ## b`: the spellings joined and read again; gcc keeps both tokens when that is not one token. */
+function paste(a: XToken | undefined, b: XToken): XToken[] {
+  if (!a || a.kind === 'placemarker') return [b];
+  if (b.kind === 'placemarker') return [a];
+  const toks = lex(a.text + b.text);
+  if (toks.length === 1) return [{ kind: toks[0].kind, text: toks[0].text, space: a.space, hide: a.hide }];
+  return [a, b];
+}
+
+function union(h: ReadonlySet<string> | undefined, name: string): ReadonlySet<string> {
+  const s = new Set(h ?? EMPTY);
+  s.add(name);
+  return s;
+}
+
+function union2(a: ReadonlySet<string> | undefined, b: ReadonlySet<string>): ReadonlySet<string> {
+  if (!a || a.size === 0) return b;
+  if (b.size === 0) return a;
+  const s = new Set(a);
+  for (const x of b) s.add(x);
+  return s;
+}
+
+function intersect(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): ReadonlySet<string> {
+  if (!a || !b) return EMPTY;
+  const s = new Set<string>();
+  for (const x of a) if (b.has(x)) s.add(x);
+  return s;
+}

@@ -1,0 +1,131 @@
+// Preprocessing tokens (C11 6.4, 5.1.1.2 phases 1-3): line splices removed, comments read as one
+// space, each token with its offsets in the file's text.
+
+export type TokenKind = 'id' | 'number' | 'char' | 'string' | 'punct' | 'other' | 'newline';
+
+export interface PpToken {
+  kind: TokenKind;
+  /** The spelling, line splices removed. */
+  text: string;
+  /** Offsets in the file's text (splices included). */
+  start: number;
+  end: number;
+  /** Preceded by whitespace or a comment on its line. */
+  space: boolean;
+  /** The first token of its line. */
+  bol: boolean;
+}
+
+// Longest first: the lexer takes the longest punctuator that matches (C11 6.4p4).
+const PUNCTUATORS = [
+  '%:%:', '...', '<<=', '>>=', '->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '*=', '/=',
+  '%=', '+=', '-=', '&=', '^=', '|=', '##', '<:', ':>', '<%', '%>', '%:',
+];
+const SINGLE = new Set('[](){}.&*+-~!/%<>^|?:;=,#');
+
+const isIdStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || c > 127;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isIdChar = (c: number) => isIdStart(c) || isDigit(c);
+
+/** The text with its line splices (`\` at the end of a line) removed, and for each offset of the
+ * result the offset it came from, when there were any. */
+function unsplice(text: string): { clean: string; raw?: Int32Array } {
+  if (!/\\\r?\n/.test(text)) return { clean: text };
+  const raw = new Int32Array(text.length + 1);
+  let clean = '', n = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\') {
+      const j = text[i + 1] === '\r' && text[i + 2] === '\n' ? i + 2 : text[i + 1] === '\n' ? i + 1 : -1;
+      if (j > 0) { i = j; continue; }
+    }
+    raw[n++] = i;
+    clean += text[i];
+  }
+  raw[n] = text.length;
+  return { clean, raw };
+}
+
+/** The preprocessing tokens of `text`, a `newline` token at the end of each line. */
+export function lex(text: string): PpToken[] {
+  const { clean: s, raw } = unsplice(text);
+  const out: PpToken[] = [];
+  const n = s.length;
+  let i = 0, space = false, bol = true;
+  const push = (kind: TokenKind, start: number, end: number) => {
+    out.push({
+      kind, text: s.slice(start, end), start: raw ? raw[start] : start, end: raw ? raw[end - 1] + 1 : end, space, bol,
+    });
+    space = false; bol = false;
+  };
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === 10) { push('newline', i, i + 1); bol = true; i++; continue; }
+    if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) { space = true; i++; continue; }
+    if (c === 47 && s.charCodeAt(i + 1) === 47) {
+      const e = s.indexOf('\n', i);
+      i = e < 0 ? n : e; space = true; continue;
+    }
+    if (c === 47 && s.charCodeAt(i + 1) === 42) {
+      const e = s.indexOf('*/', i + 2);
+      i = e < 0 ? n : e + 2; space = true; continue;
+    }
+    const start = i;
+    if (isIdStart(c)) {
+      i++;
+      while (i < n && isIdChar(s.charCodeAt(i))) i++;
+      const q = s.charCodeAt(i);
+      if ((q === 34 || q === 39) && /^(?:u8|u|U|L)$/.test(s.slice(start, i))) {
+        const e = quoted(s, i);
+        if (e > 0) { i = e; push(q === 34 ? 'string' : 'char', start, i); continue; }
+      }
+      push('id', start, i);
+      continue;
+    }
+    if (isDigit(c) || (c === 46 && isDigit(s.charCodeAt(i + 1)))) {
+      i++;
+      for (;;) {
+        const d = s.charCodeAt(i);
+        if ((d === 43 || d === 45) && /[eEpP]/.test(s[i - 1])) i++;
+        else if (isIdChar(d) || d === 46) i++;
+        else break;
+      }
+      push('number', start, i);
+      continue;
+    }
+    if (c === 34 || c === 39) {
+      const e = quoted(s, i);
+      if (e > 0) { i = e; push(c === 34 ? 'string' : 'char', start, i); continue; }
+      i++; push('other', start, i); continue;
+    }
+    const p = punctuatorAt(s, i);
+    if (p > 0) { i += p; push('punct', start, i); continue; }
+    i++;
+    push('other', start, i);
+  }
+  return out;
+}
+
+/** The end of the literal whose quote is at `i`, or -1 if the line ends first. */
+function quoted(s: string, i: number): number {
+  const q = s.charCodeAt(i);
+  for (let j = i + 1; j < s.length; j++) {
+    const c = s.charCodeAt(j);
+    if (c === q) return j + 1;
+    if (c === 10) return -1;
+    if (c === 92) j++;
+  }
+  return -1;
+}
+
+function punctuatorAt(s: string, i: number): number {
+  for (const p of PUNCTUATORS) if (s.startsWith(p, i)) return p.length;
+  return SINGLE.has(s[i]) ? 1 : 0;
+}
+
+/** Whether two tokens written side by side would lex as something else (gcc -E's `avoid_paste`):
+ * they then need a space between them. */
+export function wouldGlue(a: string, b: string): boolean {
+  if (!a || !b) return false;
+  const joined = lex(a + b);
+  return joined.length === 0 || joined[0].text !== a;
+}
