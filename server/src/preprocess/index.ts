@@ -3,9 +3,10 @@
 // expanded, `#if` groups evaluated. Its output is the text the parser and every analysis read,
 // with a map back to the user's text (base/sourcemap).
 
-import type { MfDiagnostic } from '../base/diagnostic';
+import { diagnostic, type MfDiagnostic } from '../base/diagnostic';
 import { SourceMap } from '../base/sourcemap';
 import type { Span } from '../base/span';
+import { runPreprocessor } from './engine';
 
 /** The compile flags that change what the preprocessor does (`-I`, `-iquote`, `-D`, `-U`). */
 export interface Flags {
@@ -109,10 +110,16 @@ export interface PreprocessOptions {
   files?: HeaderFiles;
 }
 
-/** The unit as the analyses read it. */
-export function preprocess(source: string, _options: PreprocessOptions = {}): Preprocessed {
-  return {
-    source, text: source, map: SourceMap.identity(source), constants: new Map(), macros: new Map(), uses: [],
-    includes: [], headers: [], inactive: [], dependencies: [], diagnostics: [],
-  };
+/** The unit as the analyses read it. Never throws. */
+export function preprocess(source: string, options: PreprocessOptions = {}): Preprocessed {
+  try {
+    return runPreprocessor(source, options);
+  } catch (e) {
+    // A fault of the preprocessor itself: the analyses read the text as written.
+    return {
+      source, text: source, map: SourceMap.identity(source), constants: new Map(), macros: new Map(), uses: [],
+      includes: [], headers: [], inactive: [], dependencies: [],
+      diagnostics: [diagnostic('MF100', { start: 0, end: 0 }, `preprocessor failed: ${(e as Error).message}`)],
+    };
+  }
 }
