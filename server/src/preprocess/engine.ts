@@ -81,12 +81,18 @@ class UnitRun implements FileContext {
       expands: () => true,
       dynamic: () => ({ kind: 'id', text: '__dynamic__', space: false }),
       error: () => undefined,
+      value: () => [],
     });
     this.cacheKey = JSON.stringify([flags.includePaths, flags.quotePaths ?? [], flags.defines, [...unit.notConstants]]);
   }
 
   /** The full expansion of an object-like macro if it names nothing (a program constant). */
   shape(m: Macro): string | undefined {
+    const toks = this.shapeTokens(m);
+    return toks && render(toks).text;
+  }
+
+  shapeTokens(m: Macro): XToken[] | undefined {
     if (m.params || m.dynamic || m.body.length === 0) return undefined;
     let toks: XToken[] = m.body.map(t => ({ kind: t.kind, text: t.text, space: t.space }));
     if (toks.some(t => t.kind === 'id')) {
@@ -102,8 +108,10 @@ class UnitRun implements FileContext {
       if (t.kind !== 'number' && t.kind !== 'char' && t.kind !== 'punct') return undefined;
       if (t.kind === 'punct' && NOT_IN_CONSTANTS.has(t.text)) return undefined;
     }
-    return render(toks).text;
+    return toks;
   }
+
+  constantValue(m: Macro): XToken[] | undefined { return this.shapeTokens(m); }
 
   isConstant(name: string, m: Macro): boolean {
     if (m.params || m.dynamic) return false;

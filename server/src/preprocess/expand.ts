@@ -16,6 +16,8 @@ export interface XToken {
   src?: number;
   /** A macro name met inside its own expansion: never expanded again (C11 6.10.3.4p2). */
   blue?: boolean;
+  /** A program constant's name left standing where the expansion would have replaced it. */
+  constant?: boolean;
 }
 
 /** Tokens read one at a time, newlines skipped. */
@@ -34,6 +36,9 @@ export interface ExpanderHost {
   dynamic(kind: 'file' | 'line'): XToken;
   /** A malformed use: reported, and the name is left as written. */
   error(message: string): void;
+  /** The full expansion of a constant left standing (`expands` false), for `#` and `##`, which
+   * see what gcc's expansion would have put there. */
+  value(name: string): XToken[];
 }
 
 /** Tokens produced past this stop an expansion: a definition that grows without end. */
@@ -85,7 +90,8 @@ export class Expander {
   private step(t: XToken, pending: XToken[], src: TokenSource, out: XToken[]): void {
     if (t.kind !== 'id' || t.blue) { out.push(t); return; }
     const m = this.host.lookup(t.text);
-    if (!m || !this.host.expands(t.text, m)) { out.push(t); return; }
+    if (!m) { out.push(t); return; }
+    if (!this.host.expands(t.text, m)) { out.push({ ...t, constant: true }); return; }
     if (t.hide?.has(t.text)) { out.push({ ...t, blue: true }); return; }
     if (m.dynamic) { out.push({ ...this.host.dynamic(m.dynamic), space: t.space }); return; }
     let result: XToken[];
@@ -155,10 +161,13 @@ export class Expander {
     const emit = (toks: readonly XToken[], first: boolean) => {
       if (pasteNext) {
         pasteNext = false;
-        const lhs = out.pop();
-        const rhs = toks[0] ?? { kind: 'placemarker', text: '', space: false };
+        const popped = out.pop();
+        if (popped?.constant) out.push(...this.valued([popped]));
+        const lhs = popped?.constant ? out.pop() : popped;
+        const right = this.valued(toks.slice(0, 1));
+        const rhs = right[0] ?? { kind: 'placemarker', text: '', space: false };
         const glued = paste(lhs, rhs);
-        out.push(...glued, ...toks.slice(1));
+        out.push(...glued, ...right.slice(1), ...toks.slice(1));
         return;
       }
       if (toks.length === 0) { out.push({ kind: 'placemarker', text: '', space: false }); return; }
@@ -172,7 +181,7 @@ export class Expander {
       if (b.text === '#' && m.params) {
         const p = params.indexOf(body[i + 1].text);
         i++;
-        emit([{ kind: 'string', text: stringize(p >= 0 ? args[p] : []), space: b.space }], first);
+        emit([{ kind: 'string', text: stringize(p >= 0 ? this.valued(args[p]) : []), space: b.space }], first);
         continue;
       }
       if (b.kind === 'id' && b.text === '__VA_OPT__' && m.variadic && body[i + 1]?.text === '(') {
@@ -205,6 +214,12 @@ export class Expander {
     }
     if (res.length === 0) res.push({ kind: 'placemarker', text: '', space });
     return res;
+  }
+
+  /** Constants left standing replaced by their values. */
+  private valued(toks: readonly XToken[]): XToken[] {
+    if (!toks.some(t => t.constant)) return toks as XToken[];
+    return toks.flatMap(t => t.constant ? this.host.value(t.text).map((v, k) => k === 0 ? { ...v, space: t.space } : v) : [t]);
   }
 
   /** The tokens of a `__VA_OPT__` group, its parameters replaced by their expanded arguments. */

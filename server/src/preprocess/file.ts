@@ -24,6 +24,8 @@ export interface FileContext {
   report(code: Code, span: Span, message: string, from: FileRun): void;
   /** Whether a use of the object-like `m` stays as written (a program constant). */
   isConstant(name: string, m: Macro): boolean;
+  /** A constant's full expansion. */
+  constantValue(m: Macro): XToken[] | undefined;
 }
 
 export interface FileOutput {
@@ -77,6 +79,10 @@ export class FileRun {
         ? { kind: 'number', text: String(this.useLine + 1), space: false }
         : { kind: 'string', text: JSON.stringify(this.displayName), space: false },
       error: message => { this.pendingError ??= message; },
+      value: name => {
+        const m = ctx.unit.lookup(name);
+        return (m && ctx.constantValue(m)) ?? [{ kind: 'id', text: name, space: false }];
+      },
     });
     this.text = new Expander(host('text'));
     this.cond = new Expander(host('if'));
