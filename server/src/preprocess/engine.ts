@@ -68,21 +68,31 @@ function predefined(now: Date): Macro[] {
 const NOT_IN_CONSTANTS = new Set(['{', '}', ';', '#', '##', '[', ']', '=', '*=', '/=', '%=', '+=', '-=', '<<=', '>>=',
   '&=', '^=', '|=', '++', '--', '.', '->', '...', '<:', ':>', '<%', '%>', '%:', '%:%:']);
 
+/** A constant is a short expression: an object-like macro whose expansion grows past this is not
+ * one, and is not expanded further to find out. */
+const SHAPE_LIMIT = 10_000;
+
 class UnitRun implements FileContext {
   readonly diagnostics: MfDiagnostic[] = [];
   private depth = 0;
   private userInclude: Span = { start: 0, end: 0 };
   private readonly shapes: Expander;
+  private readonly shapeCache = new Map<Macro, { tokens: XToken[] | undefined; reads: [string, string | undefined][] }>();
+  private shapeReads?: [string, string | undefined][];
   private readonly cacheKey: string;
 
   constructor(readonly unit: UnitState, private readonly flags: Flags, private readonly userDir: string) {
     this.shapes = new Expander({
-      lookup: name => unit.lookup(name),
+      lookup: name => {
+        const m = unit.lookup(name);
+        this.shapeReads?.push([name, m?.key]);
+        return m;
+      },
       expands: () => true,
       dynamic: () => ({ kind: 'id', text: '__dynamic__', space: false }),
       error: () => undefined,
       value: () => [],
-    });
+    }, SHAPE_LIMIT);
     this.cacheKey = JSON.stringify([flags.includePaths, flags.quotePaths ?? [], flags.defines, [...unit.notConstants]]);
   }
 
@@ -92,7 +102,18 @@ class UnitRun implements FileContext {
     return toks && render(toks).text;
   }
 
+  /** The tokens of `shape`, remembered per definition with the definitions they read. */
   shapeTokens(m: Macro): XToken[] | undefined {
+    const known = this.shapeCache.get(m);
+    if (known && known.reads.every(([name, key]) => this.unit.lookup(name)?.key === key)) return known.tokens;
+    this.shapeReads = [];
+    const tokens = this.computeShape(m);
+    this.shapeCache.set(m, { tokens, reads: this.shapeReads });
+    this.shapeReads = undefined;
+    return tokens;
+  }
+
+  private computeShape(m: Macro): XToken[] | undefined {
     if (m.params || m.dynamic || m.body.length === 0) return undefined;
     let toks: XToken[] = m.body.map(t => ({ kind: t.kind, text: t.text, space: t.space }));
     if (toks.some(t => t.kind === 'id')) {

@@ -11,7 +11,7 @@ export interface XToken {
   kind: TokenKind | 'placemarker';
   text: string;
   space: boolean;
-  hide?: ReadonlySet<string>;
+  hide?: HideSet;
   /** The offset in the file's text of a token copied unchanged from it. */
   src?: number;
   /** A macro name met inside its own expansion: never expanded again (C11 6.10.3.4p2). */
@@ -27,6 +27,37 @@ export interface TokenSource {
 }
 
 export class ExpansionError extends Error {}
+
+/** A hide set. Adding a name to a set is remembered, so that the sets an expansion builds again
+ * and again (every token of every use of a macro) are made once per expander. */
+export class HideSet {
+  private readonly added = new Map<string, HideSet>();
+  private constructor(private readonly names: ReadonlySet<string>) {}
+
+  static empty(): HideSet { return new HideSet(new Set()); }
+
+  has(name: string): boolean { return this.names.has(name); }
+
+  with(name: string): HideSet {
+    if (this.names.has(name)) return this;
+    let s = this.added.get(name);
+    if (!s) { s = new HideSet(new Set([...this.names, name])); this.added.set(name, s); }
+    return s;
+  }
+
+  union(o: HideSet | undefined): HideSet {
+    let r: HideSet = this;
+    if (o && o !== this) for (const n of o.names) r = r.with(n);
+    return r;
+  }
+
+  /** The names of both, added to `base` (an empty set of the same expander). */
+  intersect(o: HideSet | undefined, base: HideSet): HideSet {
+    let r = base;
+    if (o) for (const n of this.names) if (o.has(n)) r = r.with(n);
+    return r;
+  }
+}
 
 export interface ExpanderHost {
   lookup(name: string): Macro | undefined;
@@ -44,12 +75,12 @@ export interface ExpanderHost {
 /** Tokens produced past this stop an expansion: a definition that grows without end. */
 export const EXPANSION_LIMIT = 1_000_000;
 
-const EMPTY: ReadonlySet<string> = new Set();
-
 export class Expander {
   private produced = 0;
+  private readonly empty = HideSet.empty();
 
-  constructor(private readonly host: ExpanderHost) {}
+  /** `limit`: the tokens one use may produce before it is abandoned. */
+  constructor(private readonly host: ExpanderHost, private readonly limit = EXPANSION_LIMIT) {}
 
   /** `tokens` fully expanded on their own (an `#if` line, a constant's value). */
   expandLine(tokens: readonly XToken[]): XToken[] {
@@ -96,7 +127,7 @@ export class Expander {
     if (m.dynamic) { out.push({ ...this.host.dynamic(m.dynamic), space: t.space }); return; }
     let result: XToken[];
     if (!m.params) {
-      result = this.substitute(m, [], union(t.hide, t.text), t.space);
+      result = this.substitute(m, [], (t.hide ?? this.empty).with(t.text), t.space);
     } else {
       if (this.peek(pending, src)?.text !== '(') { out.push(t); return; }
       const consumed: XToken[] = [];
@@ -107,11 +138,11 @@ export class Expander {
         return;
       }
       const rparen = consumed[consumed.length - 1];
-      const hs = union(intersect(t.hide, rparen.hide), t.text);
+      const hs = (t.hide ? t.hide.intersect(rparen.hide, this.empty) : this.empty).with(t.text);
       result = this.substitute(m, args, hs, t.space);
     }
     this.produced += result.length;
-    if (this.produced > EXPANSION_LIMIT) throw new ExpansionError(`expansion of '${t.text}' exceeds ${EXPANSION_LIMIT} tokens`);
+    if (this.produced > this.limit) throw new ExpansionError(`expansion of '${t.text}' exceeds ${this.limit} tokens`);
     for (let k = result.length - 1; k >= 0; k--) pending.push(result[k]);
   }
 
@@ -145,7 +176,7 @@ export class Expander {
   }
 
   /** The replacement list with the arguments in place, `#` and `##` applied (C11 6.10.3.1-3). */
-  private substitute(m: Macro, args: XToken[][], hs: ReadonlySet<string>, space: boolean): XToken[] {
+  private substitute(m: Macro, args: XToken[][], hs: HideSet, space: boolean): XToken[] {
     const params = m.params ?? [];
     const expanded = new Map<number, XToken[]>();
     const arg = (k: number) => {
@@ -210,7 +241,7 @@ export class Expander {
     const res: XToken[] = [];
     for (const t of out) {
       if (t.kind === 'placemarker') continue;
-      res.push({ ...t, hide: union2(t.hide, hs) });
+      res.push({ ...t, hide: t.hide ? t.hide.union(hs) : hs });
     }
     if (res.length === 0) res.push({ kind: 'placemarker', text: '', space });
     return res;
@@ -225,8 +256,7 @@ export class Expander {
   /** The tokens of a `__VA_OPT__` group, its parameters replaced by their expanded arguments. */
   private substituteRange(m: Macro, args: XToken[][], body: readonly XToken[]): XToken[] {
     const sub: Macro = { ...m, body: body as Macro['body'], dynamic: undefined };
-    return this.substitute(sub, args, EMPTY, body[0]?.space ?? false).filter(t => t.kind !== 'placemarker')
-      .map(t => ({ ...t, hide: t.hide?.size ? t.hide : undefined }));
+    return this.substitute(sub, args, this.empty, body[0]?.space ?? false).filter(t => t.kind !== 'placemarker');
   }
 }
 
@@ -247,25 +277,4 @@ function paste(a: XToken | undefined, b: XToken): XToken[] {
   const toks = lex(a.text + b.text);
   if (toks.length === 1) return [{ kind: toks[0].kind, text: toks[0].text, space: a.space, hide: a.hide }];
   return [a, b];
-}
-
-function union(h: ReadonlySet<string> | undefined, name: string): ReadonlySet<string> {
-  const s = new Set(h ?? EMPTY);
-  s.add(name);
-  return s;
-}
-
-function union2(a: ReadonlySet<string> | undefined, b: ReadonlySet<string>): ReadonlySet<string> {
-  if (!a || a.size === 0) return b;
-  if (b.size === 0) return a;
-  const s = new Set(a);
-  for (const x of b) s.add(x);
-  return s;
-}
-
-function intersect(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): ReadonlySet<string> {
-  if (!a || !b) return EMPTY;
-  const s = new Set<string>();
-  for (const x of a) if (b.has(x)) s.add(x);
-  return s;
 }

@@ -16,12 +16,13 @@ export interface PpToken {
   bol: boolean;
 }
 
-// Longest first: the lexer takes the longest punctuator that matches (C11 6.4p4).
-const PUNCTUATORS = [
-  '%:%:', '...', '<<=', '>>=', '->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '*=', '/=',
-  '%=', '+=', '-=', '&=', '^=', '|=', '##', '<:', ':>', '<%', '%>', '%:',
-];
+// The lexer takes the longest punctuator that matches (C11 6.4p4).
+const THREE = new Set(['...', '<<=', '>>=']);
+const TWO = new Set(['->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '*=', '/=', '%=', '+=', '-=', '&=',
+  '^=', '|=', '##', '<:', ':>', '<%', '%>', '%:']);
 const SINGLE = new Set('[](){}.&*+-~!/%<>^|?:;=,#');
+/** Characters that glue to no neighbour. */
+const LONE = new Set('()[]{},;?~');
 
 const isIdStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || c > 127;
 const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -118,14 +119,16 @@ function quoted(s: string, i: number): number {
 }
 
 function punctuatorAt(s: string, i: number): number {
-  for (const p of PUNCTUATORS) if (s.startsWith(p, i)) return p.length;
+  if (s.startsWith('%:%:', i)) return 4;
+  if (THREE.has(s.substr(i, 3))) return 3;
+  if (TWO.has(s.substr(i, 2))) return 2;
   return SINGLE.has(s[i]) ? 1 : 0;
 }
 
 /** Whether two tokens written side by side would lex as something else (gcc -E's `avoid_paste`):
  * they then need a space between them. */
 export function wouldGlue(a: string, b: string): boolean {
-  if (!a || !b) return false;
+  if (!a || !b || LONE.has(a[a.length - 1]) || LONE.has(b[0])) return false;
   const joined = lex(a + b);
   return joined.length === 0 || joined[0].text !== a;
 }
