@@ -129,7 +129,9 @@ class Parser {
 
   private unary(skip: boolean): Value {
     const t = this.toks[this.pos];
-    if (!t) throw new EvalError('#if with no expression');
+    if (!t) {
+      throw new EvalError(this.pos === 0 ? '#if with no expression' : `operator '${this.toks[this.pos - 1].text}' has no right operand`);
+    }
     this.pos++;
     switch (t.text) {
       case '+': return this.unary(skip);
