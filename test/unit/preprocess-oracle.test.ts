@@ -32,7 +32,8 @@ const CASES: Case[] = [
   { name: 'mutual recursion', main: '#define a b\n#define b a\na; b;\n' },
   { name: 'stringize', main: '#define S(x) #x\nconst char *s = S(a  +  "b\\n" \'c\');\nS( spaced   out );\n' },
   { name: 'stringize after expansion', main: '#define S(x) #x\n#define X(x) S(x)\n#define V 42\nX(V); S(V);\n' },
-  { name: 'paste', main: '#define CAT(a, b) a ## b\n#define V 3\nint CAT(x, y) = CAT(1, 2); CAT(V, V);\n#define CAT2(a, b) CAT(a, b)\nCAT2(V, V); CAT2(1, V);\n' },
+  { name: 'paste', main: '#define CAT(a, b) a ## b\n#define V 3\nint CAT(x, y) = CAT(1, 2); CAT(V, V);\n'
+    + '#define CAT2(a, b) CAT(a, b)\nCAT2(V, V); CAT2(1, V);\n' },
   { name: 'paste to a macro name', main: '#define CAT(a, b) a ## b\n#define xy 7\nCAT(x, y);\n' },
   { name: 'paste with empty', main: '#define CAT(a, b) a ## b\nCAT(, y) CAT(x, ) CAT(,);\n' },
   { name: 'paste operators', main: '#define P(a, b) a ## b\nx P(+, =) 1; y P(<, <) 2; P(-, >);\n' },
@@ -41,8 +42,10 @@ const CASES: Case[] = [
   { name: 'gnu comma paste', main: '#define E(fmt, ...) printf(fmt, ## __VA_ARGS__)\nE("a"); E("b", 1, 2);\n' },
   { name: 'gnu named variadic', main: '#define E(fmt, args...) printf(fmt, ## args)\nE("a"); E("b", x);\n' },
   { name: 'va_opt', main: '#define F(a, ...) f(a __VA_OPT__(,) __VA_ARGS__)\nF(1); F(1, 2);\n' },
-  { name: 'nested calls', main: '#define ADD(a, b) ((a) + (b))\n#define MUL(a, b) ((a) * (b))\nADD(MUL(1, 2), MUL(ADD(3, 4), 5));\n' },
-  { name: 'multi-line invocation', main: '#define ADD(a, b) ((a) + (b))\nint z = ADD(1,\n   2) + ADD(\n3\n,\n4);\nint w;\n' },
+  { name: 'nested calls', main: '#define ADD(a, b) ((a) + (b))\n#define MUL(a, b) ((a) * (b))\n'
+    + 'ADD(MUL(1, 2), MUL(ADD(3, 4), 5));\n' },
+  { name: 'multi-line invocation', main: '#define ADD(a, b) ((a) + (b))\nint z = ADD(1,\n   2) + ADD(\n3\n,\n4);\n'
+    + 'int w;\n' },
   { name: 'name then newline then paren', main: '#define f(x) [x]\nf\n(1) f\n;\n' },
   { name: 'expansion ends in a function name', main: '#define g f\n#define f(x) <x>\ng(1); g;\n' },
   { name: 'args with parens and commas', main: '#define F(a, b) {a|b}\nF((1, 2), [3]) F(f(1, 2), "x,y");\n' },
@@ -50,28 +53,39 @@ const CASES: Case[] = [
   { name: 'C11 6.10.3.5 example 3', main: '#define x 3\n#define f(a) f(x * (a))\n#undef x\n#define x 2\n'
     + '#define g f\n#define z z[0]\n#define h g(~\n#define m(a) a(w)\n#define w 0,1\n#define t(a) a\n'
     + '#define p() int\n#define q(x) x\n#define r(x,y) x ## y\n'
-    + 'f(y+1) + f(f(z)) % t(t(g)(0) + t)(1);\ng(x+(3,4)-w) | h 5) & m\n(f)^m(m);\np() i[q()] = { q(1), r(2,3), r(4,), r(,5), r(,) };\n' },
+    + 'f(y+1) + f(f(z)) % t(t(g)(0) + t)(1);\ng(x+(3,4)-w) | h 5) & m\n(f)^m(m);\n'
+      + 'p() i[q()] = { q(1), r(2,3), r(4,), r(,5), r(,) };\n' },
   { name: 'C11 6.10.3.5 example 4', main: '#define str(s) # s\n#define xstr(s) str(s)\n'
     + '#define INCFILE(n) vers ## n\nxstr(INCFILE(2).h)\nstr(: @\\n)\n' },
   { name: 'C11 6.10.3.5 example 5', main: '#define t(x,y,z) x ## y ## z\n'
     + 'int j[] = { t(1,2,3), t(,4,5), t(6,,7), t(8,9,),\nt(10,,), t(,11,), t(,,12), t(,,) };\n' },
-  { name: 'conditionals', main: '#define A 2\n#if A == 2\nyes;\n#else\nno;\n#endif\n#if A > 3\nbig;\n#elif A > 1\nmid;\n#else\nsmall;\n#endif\n' },
-  { name: 'ifdef ifndef', main: '#define X\n#ifdef X\nx;\n#endif\n#ifndef X\nnx;\n#endif\n#ifdef Y\ny;\n#else\nny;\n#endif\n' },
-  { name: 'defined forms', main: '#define X 0\n#if defined X && defined(X) && !defined Y\nd;\n#endif\n#if X\nno;\n#endif\n' },
-  { name: 'nested inactive', main: '#if 0\n#if 1\na;\n#else\nb;\n#endif\n#define Z 1\n#elif 1\nc;\n#if 0\nd;\n#endif\n#endif\n#ifdef Z\nz;\n#endif\n' },
+  { name: 'conditionals', main: '#define A 2\n#if A == 2\nyes;\n#else\nno;\n#endif\n#if A > 3\nbig;\n#elif A > 1\n'
+    + 'mid;\n#else\nsmall;\n#endif\n' },
+  { name: 'ifdef ifndef', main: '#define X\n#ifdef X\nx;\n#endif\n#ifndef X\nnx;\n#endif\n#ifdef Y\ny;\n#else\nny;\n'
+    + '#endif\n' },
+  { name: 'defined forms', main: '#define X 0\n#if defined X && defined(X) && !defined Y\nd;\n#endif\n#if X\nno;\n'
+    + '#endif\n' },
+  { name: 'nested inactive', main: '#if 0\n#if 1\na;\n#else\nb;\n#endif\n#define Z 1\n#elif 1\nc;\n#if 0\nd;\n'
+    + '#endif\n#endif\n#ifdef Z\nz;\n#endif\n' },
   { name: 'arithmetic', main: '#if (1 << 62) * 2 < 0 && -1 < 0u == 0 && 7 / 2 == 3 && -7 % 3 == -1\nok;\n#endif\n'
     + '#if 0x10 == 16 && 010 == 8 && (2 ? 3 : 4) == 3 && (0 || 2) == 1 && ~0 == -1\nok2;\n#endif\n' },
-  { name: 'short circuit division', main: '#if 0 && (1 / 0)\nno;\n#else\nyes;\n#endif\n#if 1 || 1 / 0\nyes2;\n#endif\n' },
+  { name: 'short circuit division', main: '#if 0 && (1 / 0)\nno;\n#else\nyes;\n#endif\n#if 1 || 1 / 0\nyes2;\n'
+    + '#endif\n' },
   { name: 'char constants', main: "#if 'a' == 97 && '\\n' == 10 && '\\377' < 0 && 'ab' == 24930\nok;\n#endif\n" },
-  { name: 'unknown identifiers are 0', main: '#if FOO == 0 && !BAR\nok;\n#endif\n#define F(x) x\n#if F(3) == 3\nf;\n#endif\n' },
+  { name: 'unknown identifiers are 0', main: '#if FOO == 0 && !BAR\nok;\n#endif\n#define F(x) x\n#if F(3) == 3\nf;\n'
+    + '#endif\n' },
   { name: 'undef and redefine', main: '#define N 10\nint a[N];\n#undef N\n#define N 20\nint b[N];\n' },
-  { name: 'constants', main: '#define N 4000\n#define M (2*N)\n#define K (1L << 20)\n#define R 1.5\nint a[N][M]; long k = K; double r = R;\n' },
-  { name: 'constant inside a function macro', main: '#define N 8\n#define ARRAY_2D(a, x, y, n, m) a[x][y]\ndouble ARRAY_2D(A, N, N, n, n);\n' },
+  { name: 'constants', main: '#define N 4000\n#define M (2*N)\n#define K (1L << 20)\n#define R 1.5\n'
+    + 'int a[N][M]; long k = K; double r = R;\n' },
+  { name: 'constant inside a function macro', main: '#define N 8\n#define ARRAY_2D(a, x, y, n, m) a[x][y]\n'
+    + 'double ARRAY_2D(A, N, N, n, n);\n' },
   { name: 'line and file', main: '#define L __LINE__\nint a = __LINE__;\nint b = L;\n\nint c = __LINE__;\n' },
   { name: 'pragma kept', main: '#define NT 4\n#pragma omp parallel for num_threads(NT)\nfor (;;) NT;\n' },
-  { name: 'comments and splices', main: '#define A /* c */ 1 + \\\n 2 // tail\nint x = A; /* A */ // A\n#def\\\nine B 3\nB;\n' },
+  { name: 'comments and splices', main: '#define A /* c */ 1 + \\\n 2 // tail\nint x = A; /* A */ // A\n#def\\\n'
+    + 'ine B 3\nB;\n' },
   { name: 'string contents untouched', main: '#define A 1\nconst char *s = "A"; char c = \'A\'; A;\n' },
-  { name: 'openmp', main: '#ifdef _OPENMP\nomp;\n#else\nserial;\n#endif\n#if __STDC_VERSION__ >= 201112L\nc11;\n#endif\n' },
+  { name: 'openmp', main: '#ifdef _OPENMP\nomp;\n#else\nserial;\n#endif\n#if __STDC_VERSION__ >= 201112L\nc11;\n'
+    + '#endif\n' },
   {
     name: 'headers with guards', main: '#include "a.h"\n#include "a.h"\n#include <b.h>\nint m[N]; T t = MAKE(1);\n',
     files: {
@@ -91,13 +105,16 @@ const CASES: Case[] = [
     defines: [['X', '3'], ['Y', undefined], ['Y', null], ['N', '100'], ['F(a)', 'a*a']],
   },
   {
-    name: 'header defines function macros used later', main: '#include "m.h"\nDATA_TYPE s = SCALAR_VAL(1.5) + POW(x, 2);\n',
+    name: 'header defines function macros used later', main: '#include "m.h"\n'
+      + 'DATA_TYPE s = SCALAR_VAL(1.5) + POW(x, 2);\n',
     files: { 'm.h': '#define DATA_TYPE double\n#define SCALAR_VAL(x) x\n#define POW(x, y) pow(x, y)\n' },
   },
   { name: 'empty macro and empty args', main: '#define E\n#define F(x) [x]\nE int E a; F() F( );\n' },
   { name: 'object-like with parens body', main: '#define P (1)\n#define Q P(2)\nQ;\n' },
-  { name: 'function macro name as argument', main: '#define APPLY(f, x) f(x)\n#define DBL(x) (2*(x))\nAPPLY(DBL, 3);\n' },
-  { name: 'elif chain with defined', main: '#define B\n#if defined(A)\na;\n#elif defined(B)\nb;\n#elif 1\nc;\n#else\nd;\n#endif\n' },
+  { name: 'function macro name as argument', main: '#define APPLY(f, x) f(x)\n#define DBL(x) (2*(x))\n'
+    + 'APPLY(DBL, 3);\n' },
+  { name: 'elif chain with defined', main: '#define B\n#if defined(A)\na;\n#elif defined(B)\nb;\n#elif 1\nc;\n'
+    + '#else\nd;\n#endif\n' },
 ];
 
 function tokens(text: string): string[] {

@@ -13,7 +13,8 @@ test('a file with nothing to preprocess is its own analysed text', () => {
   const r = preprocess(source);
   assert.ok(r.map.isIdentity);
   assert.equal(r.text, source);
-  assert.deepEqual([r.uses, r.includes, r.headers, r.inactive, r.dependencies, r.diagnostics], [[], [], [], [], [], []]);
+  assert.deepEqual([r.uses, r.includes, r.headers, r.inactive, r.dependencies, r.diagnostics],
+    [[], [], [], [], [], []]);
   const hashOnly = preprocess('const char *s = "#";\n');
   assert.ok(hashOnly.map.isIdentity);
   assert.equal(hashOnly.text, 'const char *s = "#";\n');
@@ -21,17 +22,20 @@ test('a file with nothing to preprocess is its own analysed text', () => {
 
 test('macro uses expanded, constants kept, conditional lines and inactive groups blanked', () => {
   const source = '#define N 4000\n#define M (2*N)\n#define DT double\n#define MIN(a, b) ((a) < (b) ? (a) : (b))\n'
-    + 'DT x[N][M];\nint y = MIN(x,\n  y+1) + 2;\n#if N > 100\nbig\n#else\nsmall\n#endif\n#define f(x) x+f(x)\nf(f(1))\n';
+    + 'DT x[N][M];\nint y = MIN(x,\n  y+1) + 2;\n#if N > 100\nbig\n#else\nsmall\n#endif\n#define f(x) x+f(x)\n'
+      + 'f(f(1))\n';
   const r = preprocess(source);
   assert.equal(r.text, '#define N 4000\n#define M (2*N)\n#define DT double\n#define MIN(a, b) ((a) < (b) ? (a) : (b))\n'
     + 'double x[N][M];\nint y = ((x) < (y+1) ? (x) : (y+1))\n + 2;\n           \nbig\n     \n     \n      \n'
     + '#define f(x) x+f(x)\n1+f(1)+f(1+f(1))\n');
   assert.equal(r.text.split('\n').length, source.split('\n').length);
   assert.deepEqual([...r.constants], [['N', '4000'], ['M', '(2*4000)']]);
-  assert.deepEqual(r.uses.map(u => [u.name, source.slice(u.source.start, u.source.end), r.text.slice(u.text.start, u.text.end)]), [
-    ['DT', 'DT', 'double'], ['MIN', 'MIN(x,\n  y+1)', '((x) < (y+1) ? (x) : (y+1))'], ['f', 'f(f(1))', '1+f(1)+f(1+f(1))'],
+  const slice = (s: string, span: { start: number; end: number }) => s.slice(span.start, span.end);
+  assert.deepEqual(r.uses.map(u => [u.name, slice(source, u.source), slice(r.text, u.text)]), [
+    ['DT', 'DT', 'double'], ['MIN', 'MIN(x,\n'
+      + '  y+1)', '((x) < (y+1) ? (x) : (y+1))'], ['f', 'f(f(1))', '1+f(1)+f(1+f(1))'],
   ]);
-  assert.deepEqual(r.map.segments.map(s => [s.kind, r.text.slice(s.text.start, s.text.end), source.slice(s.source.start, s.source.end)]), [
+  assert.deepEqual(r.map.segments.map(s => [s.kind, slice(r.text, s.text), slice(source, s.source)]), [
     ['expansion', 'double', 'DT'],
     ['expansion', '((x) < (y+1) ? (x) : (y+1))\n', 'MIN(x,\n  y+1)'],
     ['blank', '           ', '#if N > 100'],
@@ -46,7 +50,8 @@ test('an expansion maps its argument stretches back to the arguments', () => {
   const r = preprocess(source);
   const [seg] = r.map.segments;
   assert.deepEqual(seg.args!.map(a => [r.text.slice(a.text.start, a.text.end), a.source]), [
-    ['x', { start: 54, end: 55 }], ['y+1', { start: 59, end: 62 }], ['x', { start: 54, end: 55 }], ['y+1', { start: 59, end: 62 }],
+    ['x', { start: 54, end: 55 }], ['y+1', { start: 59, end: 62 }],
+    ['x', { start: 54, end: 55 }], ['y+1', { start: 59, end: 62 }],
   ]);
   const y = r.text.indexOf('y+1');
   assert.equal(r.map.offsetToSource(y), source.indexOf('y+1'));
@@ -62,7 +67,8 @@ test('#ifdef / #elif / #else: the inactive groups and the blank segments', () =>
   const r = preprocess(source);
   assert.equal(r.text, '        \n \n       \nb\n     \n \n      \nd\n');
   assert.deepEqual(r.inactive, [{ start: 9, end: 10 }, { start: 27, end: 28 }]);
-  assert.deepEqual(r.map.segments.map(s => [s.kind, s.source]), [['blank', { start: 0, end: 18 }], ['blank', { start: 21, end: 35 }]]);
+  assert.deepEqual(r.map.segments.map(s => [s.kind, s.source]),
+    [['blank', { start: 0, end: 18 }], ['blank', { start: 21, end: 35 }]]);
 });
 
 test('__LINE__, __FILE__, a call whose name is followed by its arguments on the next line, an empty macro', () => {
@@ -75,9 +81,11 @@ test('__LINE__, __FILE__, a call whose name is followed by its arguments on the 
 });
 
 test('#pragma, #define and #undef lines stay as written', () => {
-  const source = '#define N 4000\n#pragma omp parallel for num_threads(NT) if(N > 1)\n#define NT 4\nint y = NT + N;\n#undef NT\n';
+  const source = '#define N 4000\n#pragma omp parallel for num_threads(NT) if(N > 1)\n#define NT 4\n'
+    + 'int y = NT + N;\n#undef NT\n';
   const r = preprocess(source);
-  assert.equal(r.text, '#define N 4000\n#pragma omp parallel for num_threads(NT) if(N > 1)\n#define NT 4\nint y = 4 + N;\n#undef NT\n');
+  assert.equal(r.text, '#define N 4000\n#pragma omp parallel for num_threads(NT) if(N > 1)\n#define NT 4\n'
+    + 'int y = 4 + N;\n#undef NT\n');
   assert.deepEqual([...r.constants], [['N', '4000']]);
   assert.deepEqual([...r.macros.keys()].filter(n => !n.startsWith('_')), ['N']);
 });
@@ -92,29 +100,34 @@ test('constants: defined once and never undefined; -D ones only when used', () =
   const d = preprocess('int a[N]; int b[M];', { flags });
   assert.equal(d.text, 'int a[N]; int b[n];');
   assert.deepEqual([...d.constants], [['N', '100']]);
-  const openmp = preprocess('#ifdef _OPENMP\nint omp;\n#endif\n', { flags: { includePaths: [], defines: [['_OPENMP', null]] } });
+  const openmp = preprocess('#ifdef _OPENMP\nint omp;\n'
+    + '#endif\n', { flags: { includePaths: [], defines: [['_OPENMP', null]] } });
   assert.equal(openmp.text, '              \n        \n      \n');
 });
 
-test('headers: found beside the file, then -I; preprocessed with the macros in force; errors on the #include line', () => {
+test('headers: beside the file, then -I; read with the macros in force; their errors on the #include line', () => {
   const files = table({
-    '/p/a.h': '#ifndef A_H\n#define A_H\n#include "b.h"\n#define SIZE (N * 2)\n#ifdef BIG\nint big;\n#else\nint small;\n#endif\n'
+    '/p/a.h': '#ifndef A_H\n#define A_H\n#include "b.h"\n#define SIZE (N * 2)\n#ifdef BIG\nint big;\n#else\n'
+      + 'int small;\n#endif\n'
       + 'DATA_TYPE arr[SIZE];\n#error in header\n#endif\n',
     '/p/b.h': '#pragma once\n#define DATA_TYPE double\n#define N 10\n',
     '/inc/c.h': 'int c;\n',
   });
-  const source = '#include "a.h"\n#include <stdio.h>\n#include "missing.h"\n#include <c.h>\n#include "a.h"\nDATA_TYPE x = SIZE;\n';
+  const source = '#include "a.h"\n#include <stdio.h>\n#include "missing.h"\n#include <c.h>\n#include "a.h"\n'
+    + 'DATA_TYPE x = SIZE;\n';
   const r = preprocess(source, { fileName: '/p/main.c', files, flags: { includePaths: ['/inc'], defines: [] } });
   assert.equal(r.text, source.replace('DATA_TYPE', 'double'));
   assert.deepEqual([...r.constants], [['N', '10'], ['SIZE', '(10 * 2)']]);
   assert.deepEqual(r.headers.map(h => [h.path, h.text, source.slice(h.includedAt.start, h.includedAt.end)]), [
-    ['/p/a.h', '           \n#define A_H\n#include "b.h"\n#define SIZE (N * 2)\n          \n        \n     \nint small;\n      \n'
+    ['/p/a.h', '           \n#define A_H\n#include "b.h"\n#define SIZE (N * 2)\n          \n        \n     \n'
+      + 'int small;\n      \n'
       + 'double arr[SIZE];\n#error in header\n      \n', '#include "a.h"'],
     ['/p/b.h', '#pragma once\n#define DATA_TYPE double\n#define N 10\n', '#include "a.h"'],
     ['/inc/c.h', 'int c;\n', '#include <c.h>'],
   ]);
   assert.deepEqual(r.includes.map(i => [i.spelled, i.angled, i.path, i.known]), [
-    ['a.h', false, '/p/a.h', undefined], ['stdio.h', true, undefined, 'stdio.h'], ['missing.h', false, undefined, undefined],
+    ['a.h', false, '/p/a.h', undefined], ['stdio.h', true, undefined, 'stdio.h'],
+    ['missing.h', false, undefined, undefined],
     ['c.h', true, '/inc/c.h', undefined], ['a.h', false, '/p/a.h', undefined],
   ]);
   assert.deepEqual(r.dependencies, ['/p/a.h', '/p/b.h', '/inc/stdio.h', '/p/missing.h', '/inc/missing.h', '/inc/c.h']);
@@ -125,28 +138,34 @@ test('headers: found beside the file, then -I; preprocessed with the macros in f
 });
 
 test('a header sees the definitions made before its #include, also when the cache has it', () => {
-  const files = table({ '/q/h.h': '#ifdef WIDE\ntypedef long T;\n#else\ntypedef int T;\n#endif\n#define TWICE(x) ((x) + (x))\n' });
+  const files = table({ '/q/h.h': '#ifdef WIDE\ntypedef long T;\n#else\ntypedef int T;\n#endif\n'
+    + '#define TWICE(x) ((x) + (x))\n' });
   const opts = { fileName: '/q/m.c', files };
   const wide = () => preprocess('#define WIDE\n#include "h.h"\nT t = TWICE(1);\n', opts);
   const narrow = () => preprocess('#include "h.h"\nT t = TWICE(2);\n', opts);
   for (let round = 0; round < 2; round++) {
-    assert.equal(wide().headers[0].text, '           \ntypedef long T;\n     \n              \n      \n#define TWICE(x) ((x) + (x))\n');
-    assert.equal(narrow().headers[0].text, '           \n               \n     \ntypedef int T;\n      \n#define TWICE(x) ((x) + (x))\n');
+    assert.equal(wide().headers[0].text, '           \ntypedef long T;\n     \n              \n      \n'
+      + '#define TWICE(x) ((x) + (x))\n');
+    assert.equal(narrow().headers[0].text, '           \n               \n     \ntypedef int T;\n      \n'
+      + '#define TWICE(x) ((x) + (x))\n');
     assert.equal(narrow().text, '#include "h.h"\nT t = ((2) + (2));\n');
   }
   const changed = table({ '/q/h.h': '#define TWICE(x) (2 * (x))\n' });
-  assert.equal(preprocess('#include "h.h"\nTWICE(3);\n', { fileName: '/q/m.c', files: changed }).text, '#include "h.h"\n(2 * (3));\n');
+  assert.equal(preprocess('#include "h.h"\n'
+    + 'TWICE(3);\n', { fileName: '/q/m.c', files: changed }).text, '#include "h.h"\n(2 * (3));\n');
 });
 
 test('a header that includes itself stops at the nesting limit', () => {
   const files = table({ '/r/self.h': 'int x;\n#include "self.h"\n' });
   const r = preprocess('#include "self.h"\n', { fileName: '/r/m.c', files });
-  assert.deepEqual(diags(r), [['MF112', '/r/self.h:2: #include nested depth 200 exceeds maximum of 200', '#include "self.h"']]);
+  assert.deepEqual(diags(r),
+    [['MF112', '/r/self.h:2: #include nested depth 200 exceeds maximum of 200', '#include "self.h"']]);
   assert.equal(r.headers.length, 1);
 });
 
 test('malformed directives, unbalanced conditionals, bad #if expressions, wrong calls', () => {
-  const r = preprocess('#if 1\n#else\n#endif\n#endif\n#else\n#if 1\n#else\n#elif 1\n#endif\n#define\n#define F(a, a) a\n'
+  const r = preprocess('#if 1\n#else\n#endif\n#endif\n#else\n#if 1\n#else\n#elif 1\n#endif\n#define\n'
+    + '#define F(a, a) a\n'
     + '#if 1 +\n#endif\n#if 1/0\n#endif\n#define G(a, b) a\nG(1) G(1, 2, 3) G(1\n#ifdef X\n');
   assert.deepEqual(diags(r), [
     ['MF112', '#endif without #if', '#endif'],

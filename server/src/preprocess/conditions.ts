@@ -24,7 +24,8 @@ export function evaluateCondition(tokens: readonly XToken[], host: ConditionHost
     const v = p.comma(false);
     if (p.pos < line.length) {
       const t = line[p.pos];
-      throw new EvalError(t.text === ')' ? "missing '(' in expression" : `missing binary operator before token "${t.text}"`);
+      throw new EvalError(t.text === ')' ? "missing '(' in expression"
+        : `missing binary operator before token "${t.text}"`);
     }
     return v.v !== 0n;
   } catch (e) {
@@ -57,7 +58,9 @@ function resolveDefined(tokens: readonly XToken[], host: ConditionHost): XToken[
         j++;
       } else if (tokens[j]?.text === '<') {
         let name = '';
-        for (j++; j < tokens.length && tokens[j].text !== '>'; j++) name += (tokens[j].space && name ? ' ' : '') + tokens[j].text;
+        for (j++; j < tokens.length && tokens[j].text !== '>'; j++) {
+          name += (tokens[j].space && name ? ' ' : '') + tokens[j].text;
+        }
         if (j >= tokens.length) throw new EvalError("missing terminating '>' character");
         found = host.hasInclude(name, true);
         j++;
@@ -71,7 +74,8 @@ function resolveDefined(tokens: readonly XToken[], host: ConditionHost): XToken[
 }
 
 const MAX = (1n << 64n) - 1n;
-const norm = (v: bigint, unsigned: boolean): Value => ({ v: unsigned ? BigInt.asUintN(64, v) : BigInt.asIntN(64, v), unsigned });
+const norm = (v: bigint, unsigned: boolean): Value =>
+  ({ v: unsigned ? BigInt.asUintN(64, v) : BigInt.asIntN(64, v), unsigned });
 const bool = (b: boolean): Value => ({ v: b ? 1n : 0n, unsigned: false });
 
 // Binary operators by precedence, loosest first (C11 6.5.5-6.5.14).
@@ -130,7 +134,8 @@ class Parser {
   private unary(skip: boolean): Value {
     const t = this.toks[this.pos];
     if (!t) {
-      throw new EvalError(this.pos === 0 ? '#if with no expression' : `operator '${this.toks[this.pos - 1].text}' has no right operand`);
+      throw new EvalError(this.pos === 0 ? '#if with no expression'
+        : `operator '${this.toks[this.pos - 1].text}' has no right operand`);
     }
     this.pos++;
     switch (t.text) {
@@ -192,15 +197,20 @@ function integer(text: string): Value {
     throw new EvalError(`invalid integer constant "${text}" in #if`);
   }
   const suffix = m[2];
-  if (!/^(?:[uU]?(?:l|L|ll|LL)?|(?:l|L|ll|LL)[uU])$/.test(suffix)) throw new EvalError(`invalid suffix "${suffix}" on integer constant`);
+  if (!/^(?:[uU]?(?:l|L|ll|LL)?|(?:l|L|ll|LL)[uU])$/.test(suffix)) {
+    throw new EvalError(`invalid suffix "${suffix}" on integer constant`);
+  }
   const digits = m[1];
-  const v = /^0[bB]/.test(digits) ? BigInt('0b' + digits.slice(2)) : /^0[0-7]/.test(digits) ? BigInt('0o' + digits.slice(1)) : BigInt(digits);
+  const v = /^0[bB]/.test(digits) ? BigInt('0b' + digits.slice(2))
+    : /^0[0-7]/.test(digits) ? BigInt('0o' + digits.slice(1)) : BigInt(digits);
   if (v > MAX) throw new EvalError('integer constant is too large for its type');
   // gcc: a constant too large for intmax_t is unsigned.
   return norm(v, /[uU]/.test(suffix) || v > MAX >> 1n);
 }
 
-const ESCAPES: Record<string, number> = { n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, e: 27, '\\': 92, "'": 39, '"': 34, '?': 63 };
+const ESCAPES: Record<string, number> = {
+  n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, e: 27, '\\': 92, "'": 39, '"': 34, '?': 63,
+};
 
 /** A character constant (C11 6.4.4.4): a plain `char` is signed, as on x86-64; several characters
  * combine as gcc combines them. */

@@ -10,7 +10,7 @@ import { SourceMap } from '../base/sourcemap';
 import type { Span } from '../base/span';
 import { ExpansionError, Expander, type XToken } from './expand';
 import { FileRun, render, type FileContext, type FileOutput } from './file';
-import type { Flags, HeaderFiles, IncludeLine, MacroDefinition, PreprocessOptions, Preprocessed } from './index';
+import type { Flags, HeaderFiles, IncludeLine, MacroDefinition, PreprocessOptions, Preprocessed } from './types';
 import { isKnownSystemHeader } from './known';
 import { commandLineMacro, type Macro } from './macro';
 import { HeaderCache, noEffect, ONCE, UnitState, type Frame } from './unit';
@@ -42,7 +42,8 @@ const PREDEFINED: readonly [string, string][] = [
   ['__SIZEOF_LONG__', '8'], ['__SIZEOF_LONG_LONG__', '8'], ['__SIZEOF_POINTER__', '8'], ['__SIZEOF_FLOAT__', '4'],
   ['__SIZEOF_DOUBLE__', '8'], ['__SIZEOF_LONG_DOUBLE__', '16'], ['__SIZEOF_SIZE_T__', '8'], ['__SCHAR_MAX__', '0x7f'],
   ['__SHRT_MAX__', '0x7fff'], ['__INT_MAX__', '0x7fffffff'], ['__LONG_MAX__', '0x7fffffffffffffffL'],
-  ['__LONG_LONG_MAX__', '0x7fffffffffffffffLL'], ['__SIZE_TYPE__', 'long unsigned int'], ['__PTRDIFF_TYPE__', 'long int'],
+  ['__LONG_LONG_MAX__', '0x7fffffffffffffffLL'], ['__SIZE_TYPE__', 'long unsigned int'],
+  ['__PTRDIFF_TYPE__', 'long int'],
   ['__WCHAR_TYPE__', 'int'], ['__INTMAX_TYPE__', 'long int'], ['__UINTMAX_TYPE__', 'long unsigned int'],
   ['__ORDER_LITTLE_ENDIAN__', '1234'], ['__ORDER_BIG_ENDIAN__', '4321'], ['__BYTE_ORDER__', '__ORDER_LITTLE_ENDIAN__'],
   ['_OPENMP', '201511'],
@@ -72,13 +73,16 @@ const NOT_IN_CONSTANTS = new Set(['{', '}', ';', '#', '##', '[', ']', '=', '*=',
  * one, and is not expanded further to find out. */
 const SHAPE_LIMIT = 10_000;
 
+/** A name looked up and the key of its definition then. */
+type MacroRead = [name: string, key: string | undefined];
+
 class UnitRun implements FileContext {
   readonly diagnostics: MfDiagnostic[] = [];
   private depth = 0;
   private userInclude: Span = { start: 0, end: 0 };
   private readonly shapes: Expander;
-  private readonly shapeCache = new Map<Macro, { tokens: XToken[] | undefined; reads: [string, string | undefined][] }>();
-  private shapeReads?: [string, string | undefined][];
+  private readonly shapeCache = new Map<Macro, { tokens: XToken[] | undefined; reads: MacroRead[] }>();
+  private shapeReads?: MacroRead[];
   private readonly cacheKey: string;
 
   constructor(readonly unit: UnitState, private readonly flags: Flags, private readonly userDir: string) {
@@ -174,8 +178,8 @@ class UnitRun implements FileContext {
     if (!found) {
       if (line.angled && isKnownSystemHeader(line.spelled)) { line.known = line.spelled; return; }
       const where = this.dirs(line.angled, from);
-      this.report('MF110', line.span, `'${line.spelled}' file not found${where.length ? ` (searched ${where.join(', ')})`
-        : ' (no include path given)'}`, from);
+      const searched = where.length ? ` (searched ${where.join(', ')})` : ' (no include path given)';
+      this.report('MF110', line.span, `'${line.spelled}' file not found${searched}`, from);
       return;
     }
     line.path = found.path;
@@ -183,7 +187,8 @@ class UnitRun implements FileContext {
     const guard = this.unit.guards.get(found.path);
     if (guard !== undefined && this.unit.lookup(guard)) return;
     if (this.depth >= MAX_INCLUDE_DEPTH) {
-      this.report('MF112', line.span, `#include nested depth ${this.depth} exceeds maximum of ${MAX_INCLUDE_DEPTH}`, from);
+      const message = `#include nested depth ${this.depth} exceeds maximum of ${MAX_INCLUDE_DEPTH}`;
+      this.report('MF112', line.span, message, from);
       return;
     }
     this.header(found.path, found.text);
@@ -193,7 +198,8 @@ class UnitRun implements FileContext {
     const key = `${path}\0${this.cacheKey}`;
     const hit = HEADER_CACHE.find(key, this.unit);
     if (hit) {
-      this.unit.replay(hit, this.userInclude, (code, message) => this.diagnostics.push(diagnostic(code, this.userInclude, message)));
+      const at = this.userInclude;
+      this.unit.replay(hit, at, (code, message) => this.diagnostics.push(diagnostic(code, at, message)));
       return;
     }
     const frame: Frame = { reads: new Map(), written: new Set(), files: new Map([[path, text]]), effect: noEffect() };
@@ -276,7 +282,9 @@ export function runPreprocessor(source: string, options: PreprocessOptions): Pre
   return assemble(source, result.out, result.unit, result.run, constants);
 }
 
-function assemble(source: string, out: FileOutput, unit: UnitState, run: UnitRun, constants: Map<string, string>): Preprocessed {
+function assemble(
+  source: string, out: FileOutput, unit: UnitState, run: UnitRun, constants: Map<string, string>,
+): Preprocessed {
   const macros = new Map<string, MacroDefinition>();
   for (const [name, m] of unit.macros) if (!name.startsWith('\0')) macros.set(name, m.def);
   return {

@@ -148,7 +148,9 @@ export class Expander {
 
   /** The arguments of a call (C11 6.10.3p10-12), or undefined after reporting a wrong count or an
    * unterminated list. `consumed` gets every token read, `(` to `)`. */
-  private collect(name: string, m: Macro, pending: XToken[], src: TokenSource, consumed: XToken[]): XToken[][] | undefined {
+  private collect(
+    name: string, m: Macro, pending: XToken[], src: TokenSource, consumed: XToken[],
+  ): XToken[][] | undefined {
     consumed.push(this.read(pending, src)!);
     const args: XToken[][] = [[]];
     let depth = 0;
@@ -250,7 +252,8 @@ export class Expander {
   /** Constants left standing replaced by their values. */
   private valued(toks: readonly XToken[]): XToken[] {
     if (!toks.some(t => t.constant)) return toks as XToken[];
-    return toks.flatMap(t => t.constant ? this.host.value(t.text).map((v, k) => k === 0 ? { ...v, space: t.space } : v) : [t]);
+    return toks.flatMap(t => !t.constant ? [t]
+      : this.host.value(t.text).map((v, k) => k === 0 ? { ...v, space: t.space } : v));
   }
 
   /** The tokens of a `__VA_OPT__` group, its parameters replaced by their expanded arguments. */

@@ -8,7 +8,7 @@ import type { Segment } from '../base/sourcemap';
 import type { Span } from '../base/span';
 import { evaluateCondition } from './conditions';
 import { ExpansionError, Expander, type ExpanderHost, type TokenSource, type XToken } from './expand';
-import type { IncludeLine, MacroUse } from './index';
+import type { IncludeLine, MacroUse } from './types';
 import { lex, wouldGlue, type PpToken } from './lexer';
 import { parseDefine, spell, type Macro } from './macro';
 import type { UnitState } from './unit';
@@ -110,7 +110,8 @@ export class FileRun {
       if (g.parentActive && !g.active) this.closeRegion(this.source.length + 1);
     }
     this.out += this.source.slice(this.copied);
-    return { text: this.out, segments: this.segments, uses: this.uses, includes: this.includes, inactive: this.inactive };
+    const { out: text, segments, uses, includes, inactive } = this;
+    return { text, segments, uses, includes, inactive };
   }
 
   private isActive(): boolean { return this.groups.length === 0 || this.groups[this.groups.length - 1].active; }
@@ -203,7 +204,9 @@ export class FileRun {
       return i + 1;
     }
     const failed = result[0]?.blue && result[0].src === name.start;
-    if (this.pendingError) this.report('MF113', failed ? { start: name.start, end: name.end } : { start: name.start, end: lastEnd }, this.pendingError);
+    if (this.pendingError) {
+      this.report('MF113', { start: name.start, end: failed ? name.end : lastEnd }, this.pendingError);
+    }
     if (failed) return i + 1;
     const { text, args } = render(result, this.source);
     const newlines = countNewlines(this.source, name.start, lastEnd);
@@ -255,7 +258,7 @@ export class FileRun {
         this.include(rest, span);
         break;
       case 'error':
-        this.report('MF111', span, `#error ${spell(rest.length ? [{ ...rest[0], space: false }, ...rest.slice(1)] : [])}`.trim());
+        this.report('MF111', span, `#error ${spell(rest.map((t, k) => k === 0 ? { ...t, space: false } : t))}`.trim());
         break;
       case 'pragma':
         if (rest[0]?.text === 'once' && this.path) this.ctx.unit.markOnce(this.path);
@@ -338,7 +341,10 @@ export class FileRun {
   /** The value of the condition of `#if`/`#elif` (`#ifdef`...): a malformed one is reported and false. */
   private test(kw: string, rest: PpToken[], span: Span): boolean {
     if (kw.endsWith('def')) {
-      if (rest[0]?.kind !== 'id') { this.report('MF112', span, `no macro name given in #${kw} directive`); return false; }
+      if (rest[0]?.kind !== 'id') {
+        this.report('MF112', span, `no macro name given in #${kw} directive`);
+        return false;
+      }
       return (this.ctx.unit.lookup(rest[0].text) !== undefined) === !kw.endsWith('ndef');
     }
     this.useLine = this.lines.position(span.start).line;
@@ -352,6 +358,8 @@ export class FileRun {
   }
 }
 
+type ArgStretch = { text: Span; source: Span };
+
 function countNewlines(s: string, start: number, end: number): number {
   let n = 0;
   for (let k = s.indexOf('\n', start); k >= 0 && k < end; k = s.indexOf('\n', k + 1)) n++;
@@ -360,7 +368,7 @@ function countNewlines(s: string, start: number, end: number): number {
 
 /** An expansion's text (a space where the source had one or where tokens would glue) and the
  * stretches of it copied unchanged from `source`. */
-export function render(tokens: readonly XToken[], source?: string): { text: string; args: { text: Span; source: Span }[] } {
+export function render(tokens: readonly XToken[], source?: string): { text: string; args: ArgStretch[] } {
   let text = '';
   const args: { text: Span; source: Span }[] = [];
   let prev: XToken | undefined;

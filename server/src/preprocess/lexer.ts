@@ -18,8 +18,8 @@ export interface PpToken {
 
 // The lexer takes the longest punctuator that matches (C11 6.4p4).
 const THREE = new Set(['...', '<<=', '>>=']);
-const TWO = new Set(['->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '*=', '/=', '%=', '+=', '-=', '&=',
-  '^=', '|=', '##', '<:', ':>', '<%', '%>', '%:']);
+const TWO = new Set(['->', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '*=', '/=', '%=', '+=', '-=',
+  '&=', '^=', '|=', '##', '<:', ':>', '<%', '%>', '%:']);
 const SINGLE = new Set('[](){}.&*+-~!/%<>^|?:;=,#');
 /** Characters that glue to no neighbour. */
 const LONE = new Set('()[]{},;?~');

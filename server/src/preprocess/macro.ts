@@ -1,6 +1,6 @@
 // A macro as the expander reads it, made from a `#define` line (C11 6.10.3).
 
-import type { MacroDefinition } from './index';
+import type { MacroDefinition } from './types';
 import type { Span } from '../base/span';
 import { lex, type PpToken } from './lexer';
 
@@ -51,7 +51,9 @@ export function parseDefine(
         } else return `expected parameter name, found "${t.text}"`;
         const sep = tokens[i++];
         if (sep?.text === ')') break;
-        if (variadic || sep?.text !== ',') return sep ? `expected ',' or ')', found "${sep.text}"` : 'missing \')\' in macro parameter list';
+        if (variadic || sep?.text !== ',') {
+          return sep ? `expected ',' or ')', found "${sep.text}"` : 'missing \')\' in macro parameter list';
+        }
       }
     }
   }
@@ -69,9 +71,13 @@ export function parseDefine(
   }
   const first = body[0];
   const text = spell(first ? [{ text: first.text, space: false }, ...body.slice(1)] : []);
-  const shown = params?.map((p, k) => variadic && k === params!.length - 1 ? (p === '__VA_ARGS__' ? '...' : p + '...') : p);
+  const shown = params?.map((p, k) =>
+    variadic && k === params!.length - 1 ? (p === '__VA_ARGS__' ? '...' : p + '...') : p);
   return {
-    def: { name: name.text, ...(shown ? { params: shown } : {}), body: text, ...(file !== undefined ? { file } : {}), span: at(name) },
+    def: {
+      name: name.text, ...(shown ? { params: shown } : {}), body: text, ...(file !== undefined ? { file } : {}),
+      span: at(name),
+    },
     params, variadic, body, key: `${shown ? `(${shown.join(',')})` : ''} ${text}`,
   };
 }

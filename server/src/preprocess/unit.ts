@@ -4,7 +4,7 @@
 
 import type { Code } from '../base/codes';
 import type { Span } from '../base/span';
-import type { HeaderFiles } from './index';
+import type { HeaderFiles } from './types';
 import type { Macro } from './macro';
 
 /** What preprocessing a header did to the unit, replayed when the cache answers instead. */
@@ -84,7 +84,8 @@ export class UnitState {
   }
 
   markOnce(path: string): void {
-    this.macros.set(ONCE + path, { def: { name: ONCE + path, body: '', span: { start: 0, end: 0 } }, variadic: false, body: [], key: '' });
+    const def = { name: ONCE + path, body: '', span: { start: 0, end: 0 } };
+    this.macros.set(ONCE + path, { def, variadic: false, body: [], key: '' });
     this.wrote(ONCE + path);
   }
 
@@ -144,7 +145,10 @@ export class UnitState {
       this.wrote(name);
     }
     const e = entry.effect;
-    for (const [name, key] of e.defines) { this.count(name, key); for (const f of this.frames) f.effect.defines.push([name, key]); }
+    for (const [name, key] of e.defines) {
+      this.count(name, key);
+      for (const f of this.frames) f.effect.defines.push([name, key]);
+    }
     for (const name of e.undefs) { this.undefined.add(name); for (const f of this.frames) f.effect.undefs.push(name); }
     for (const name of e.kept) this.keep(name, false);
     for (const name of e.expanded) this.keep(name, true);
