@@ -180,41 +180,37 @@ export class Expander {
   /** The replacement list with the arguments in place, `#` and `##` applied (C11 6.10.3.1-3). */
   private substitute(m: Macro, args: XToken[][], hs: HideSet, space: boolean): XToken[] {
     const params = m.params ?? [];
-    const expanded = new Map<number, XToken[]>();
-    const arg = (k: number) => {
-      let e = expanded.get(k);
-      if (!e) { e = this.expandList(args[k]); expanded.set(k, e); }
-      return e;
-    };
+    const expanded: (XToken[] | undefined)[] = [];
     const vaIndex = m.variadic ? params.length - 1 : -1;
     const vaEmpty = vaIndex >= 0 && args[vaIndex].length === 0;
     const out: XToken[] = [];
     const body = m.body;
     let pasteNext = false;
-    const emit = (toks: readonly XToken[], first: boolean) => {
+    // One operand's tokens in place (`sp`: the space before the first), pasted to what precedes
+    // when a `##` stands between them.
+    const put = (toks: readonly XToken[], sp: boolean) => {
+      let k = 0;
       if (pasteNext) {
         pasteNext = false;
+        if (toks.length === 0) return;
         const popped = out.pop();
-        if (popped?.constant) out.push(...this.valued([popped]));
+        if (popped?.constant) out.push(...this.valued([popped]).map(t => tagged(t, t.space, hs)));
         const lhs = popped?.constant ? out.pop() : popped;
         const right = this.valued(toks.slice(0, 1));
-        const rhs = right[0] ?? { kind: 'placemarker', text: '', space: false };
-        const glued = paste(lhs, rhs);
-        out.push(...glued, ...right.slice(1), ...toks.slice(1));
-        return;
-      }
-      if (toks.length === 0) { out.push({ kind: 'placemarker', text: '', space: false }); return; }
-      out.push({ ...toks[0], space: first ? space : toks[0].space }, ...toks.slice(1));
+        for (const t of paste(lhs, right[0])) out.push(tagged(t, t.space, hs));
+        for (let r = 1; r < right.length; r++) out.push(tagged(right[r], right[r].space, hs));
+        k = 1;
+      } else if (toks.length === 0) { out.push(PLACEMARKER); return; }
+      for (; k < toks.length; k++) out.push(tagged(toks[k], k === 0 ? sp : toks[k].space, hs));
     };
     for (let i = 0; i < body.length; i++) {
       const b = body[i];
-      const first = i === 0;
-      const nextIsPaste = body[i + 1]?.text === '##';
+      const sp = i === 0 ? space : b.space;
       if (b.text === '##' && i > 0) { pasteNext = true; continue; }
       if (b.text === '#' && m.params) {
         const p = params.indexOf(body[i + 1].text);
         i++;
-        emit([{ kind: 'string', text: stringize(p >= 0 ? this.valued(args[p]) : []), space: b.space }], first);
+        put([{ kind: 'string', text: stringize(p >= 0 ? this.valued(args[p]) : []), space: b.space }], sp);
         continue;
       }
       if (b.kind === 'id' && b.text === '__VA_OPT__' && m.variadic && body[i + 1]?.text === '(') {
@@ -223,30 +219,27 @@ export class Expander {
           if (body[j].text === '(') depth++;
           else if (body[j].text === ')' && --depth === 0) break;
         }
-        const inner = vaEmpty ? [] : this.substituteRange(m, args, body.slice(i + 2, j));
-        emit(inner, first);
+        put(vaEmpty ? [] : this.substituteRange(m, args, body.slice(i + 2, j)), sp);
         i = j;
         continue;
       }
-      const p = b.kind === 'id' ? params.indexOf(b.text) : -1;
-      if (p < 0) { emit([{ kind: b.kind, text: b.text, space: b.space }], first); continue; }
+      const p = b.kind === 'id' && m.params ? params.indexOf(b.text) : -1;
+      if (p < 0) {
+        if (pasteNext) put([b as XToken], sp);
+        else out.push(tagged(b as XToken, sp, hs));
+        continue;
+      }
       // GNU: `, ## __VA_ARGS__` drops the comma when the variable arguments are empty.
       if (pasteNext && p === vaIndex && out[out.length - 1]?.text === ',') {
         pasteNext = false;
-        if (vaEmpty) out.pop(); else out.push(...args[p].map((t, k) => k === 0 ? { ...t, space: b.space } : t));
+        if (vaEmpty) out.pop();
+        else args[p].forEach((t, k) => out.push(tagged(t, k === 0 ? b.space : t.space, hs)));
         continue;
       }
-      const raw = pasteNext || nextIsPaste;
-      const toks = raw ? args[p] : arg(p);
-      emit(toks.map((t, k) => k === 0 ? { ...t, space: b.space } : t), first);
+      const raw = pasteNext || body[i + 1]?.text === '##';
+      put(raw ? args[p] : (expanded[p] ??= this.expandList(args[p])), sp);
     }
-    const res: XToken[] = [];
-    for (const t of out) {
-      if (t.kind === 'placemarker') continue;
-      res.push({ ...t, hide: t.hide ? t.hide.union(hs) : hs });
-    }
-    if (res.length === 0) res.push({ kind: 'placemarker', text: '', space });
-    return res;
+    return out.some(t => t === PLACEMARKER) ? out.filter(t => t !== PLACEMARKER) : out;
   }
 
   /** Constants left standing replaced by their values. */
@@ -259,8 +252,18 @@ export class Expander {
   /** The tokens of a `__VA_OPT__` group, its parameters replaced by their expanded arguments. */
   private substituteRange(m: Macro, args: XToken[][], body: readonly XToken[]): XToken[] {
     const sub: Macro = { ...m, body: body as Macro['body'], dynamic: undefined };
-    return this.substitute(sub, args, this.empty, body[0]?.space ?? false).filter(t => t.kind !== 'placemarker');
+    return this.substitute(sub, args, this.empty, body[0]?.space ?? false);
   }
+}
+
+const PLACEMARKER: XToken = { kind: 'placemarker', text: '', space: false };
+
+/** `t` as it stands in an expansion whose hide set is `hs`. */
+function tagged(t: XToken, space: boolean, hs: HideSet): XToken {
+  return {
+    kind: t.kind, text: t.text, space, hide: t.hide ? t.hide.union(hs) : hs,
+    src: t.src, blue: t.blue, constant: t.constant,
+  };
 }
 
 /** `#x`: the argument's spelling as a string literal (C11 6.10.3.2). */
@@ -274,9 +277,9 @@ function stringize(arg: readonly XToken[]): string {
 }
 
 /** `a ## b`: the spellings joined and read again; gcc keeps both tokens when that is not one token. */
-function paste(a: XToken | undefined, b: XToken): XToken[] {
+function paste(a: XToken | undefined, b: XToken | undefined): XToken[] {
+  if (!b || b.kind === 'placemarker') return a ? [a] : [];
   if (!a || a.kind === 'placemarker') return [b];
-  if (b.kind === 'placemarker') return [a];
   const toks = lex(a.text + b.text);
   if (toks.length === 1) return [{ kind: toks[0].kind, text: toks[0].text, space: a.space, hide: a.hide }];
   return [a, b];

@@ -48,62 +48,77 @@ function unsplice(text: string): { clean: string; raw?: Int32Array } {
 
 /** The preprocessing tokens of `text`, a `newline` token at the end of each line. */
 export function lex(text: string): PpToken[] {
-  const { clean: s, raw } = unsplice(text);
-  const out: PpToken[] = [];
-  const n = s.length;
-  let i = 0, space = false, bol = true;
-  const push = (kind: TokenKind, start: number, end: number) => {
-    out.push({
-      kind, text: s.slice(start, end), start: raw ? raw[start] : start, end: raw ? raw[end - 1] + 1 : end, space, bol,
+  const { clean, raw } = unsplice(text);
+  return new Lexer(clean, raw).run();
+}
+
+class Lexer {
+  private readonly out: PpToken[] = [];
+  private space = false;
+  private bol = true;
+
+  constructor(private readonly s: string, private readonly raw: Int32Array | undefined) {}
+
+  private push(kind: TokenKind, start: number, end: number): void {
+    const raw = this.raw;
+    this.out.push({
+      kind, text: this.s.slice(start, end), start: raw ? raw[start] : start, end: raw ? raw[end - 1] + 1 : end,
+      space: this.space, bol: this.bol,
     });
-    space = false; bol = false;
-  };
-  while (i < n) {
-    const c = s.charCodeAt(i);
-    if (c === 10) { push('newline', i, i + 1); bol = true; i++; continue; }
-    if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) { space = true; i++; continue; }
-    if (c === 47 && s.charCodeAt(i + 1) === 47) {
-      const e = s.indexOf('\n', i);
-      i = e < 0 ? n : e; space = true; continue;
-    }
-    if (c === 47 && s.charCodeAt(i + 1) === 42) {
-      const e = s.indexOf('*/', i + 2);
-      i = e < 0 ? n : e + 2; space = true; continue;
-    }
-    const start = i;
-    if (isIdStart(c)) {
-      i++;
-      while (i < n && isIdChar(s.charCodeAt(i))) i++;
-      const q = s.charCodeAt(i);
-      if ((q === 34 || q === 39) && /^(?:u8|u|U|L)$/.test(s.slice(start, i))) {
-        const e = quoted(s, i);
-        if (e > 0) { i = e; push(q === 34 ? 'string' : 'char', start, i); continue; }
-      }
-      push('id', start, i);
-      continue;
-    }
-    if (isDigit(c) || (c === 46 && isDigit(s.charCodeAt(i + 1)))) {
-      i++;
-      for (;;) {
-        const d = s.charCodeAt(i);
-        if ((d === 43 || d === 45) && /[eEpP]/.test(s[i - 1])) i++;
-        else if (isIdChar(d) || d === 46) i++;
-        else break;
-      }
-      push('number', start, i);
-      continue;
-    }
-    if (c === 34 || c === 39) {
-      const e = quoted(s, i);
-      if (e > 0) { i = e; push(c === 34 ? 'string' : 'char', start, i); continue; }
-      i++; push('other', start, i); continue;
-    }
-    const p = punctuatorAt(s, i);
-    if (p > 0) { i += p; push('punct', start, i); continue; }
-    i++;
-    push('other', start, i);
+    this.space = false;
+    this.bol = false;
   }
-  return out;
+
+  run(): PpToken[] {
+    const s = this.s, n = s.length;
+    let i = 0;
+    while (i < n) {
+      const c = s.charCodeAt(i);
+      if (c === 10) { this.push('newline', i, i + 1); this.bol = true; i++; continue; }
+      if (c === 32 || c === 9 || c === 13 || c === 11 || c === 12) { this.space = true; i++; continue; }
+      if (c === 47 && s.charCodeAt(i + 1) === 47) {
+        const e = s.indexOf('\n', i);
+        i = e < 0 ? n : e; this.space = true; continue;
+      }
+      if (c === 47 && s.charCodeAt(i + 1) === 42) {
+        const e = s.indexOf('*/', i + 2);
+        i = e < 0 ? n : e + 2; this.space = true; continue;
+      }
+      const start = i;
+      if (isIdStart(c)) {
+        i++;
+        while (i < n && isIdChar(s.charCodeAt(i))) i++;
+        const q = s.charCodeAt(i);
+        if ((q === 34 || q === 39) && i - start <= 2 && /^(?:u8|u|U|L)$/.test(s.slice(start, i))) {
+          const e = quoted(s, i);
+          if (e > 0) { i = e; this.push(q === 34 ? 'string' : 'char', start, i); continue; }
+        }
+        this.push('id', start, i);
+        continue;
+      }
+      if (isDigit(c) || (c === 46 && isDigit(s.charCodeAt(i + 1)))) {
+        i++;
+        for (;;) {
+          const d = s.charCodeAt(i);
+          if ((d === 43 || d === 45) && /[eEpP]/.test(s[i - 1])) i++;
+          else if (isIdChar(d) || d === 46) i++;
+          else break;
+        }
+        this.push('number', start, i);
+        continue;
+      }
+      if (c === 34 || c === 39) {
+        const e = quoted(s, i);
+        if (e > 0) { i = e; this.push(c === 34 ? 'string' : 'char', start, i); continue; }
+        i++; this.push('other', start, i); continue;
+      }
+      const p = punctuatorAt(s, i);
+      if (p > 0) { i += p; this.push('punct', start, i); continue; }
+      i++;
+      this.push('other', start, i);
+    }
+    return this.out;
+  }
 }
 
 /** The end of the literal whose quote is at `i`, or -1 if the line ends first. */
@@ -118,11 +133,17 @@ function quoted(s: string, i: number): number {
   return -1;
 }
 
+const pair = (a: number, b: number) => a * 128 + b;
+const TWO_CODES = new Set([...TWO].map(p => pair(p.charCodeAt(0), p.charCodeAt(1))));
+const SINGLE_CODES = new Set([...SINGLE].map(c => c.charCodeAt(0)));
+
 function punctuatorAt(s: string, i: number): number {
+  const c = s.charCodeAt(i), d = s.charCodeAt(i + 1);
+  if (!TWO_CODES.has(pair(c, d)) && c !== 46) return SINGLE_CODES.has(c) ? 1 : 0;
   if (s.startsWith('%:%:', i)) return 4;
   if (THREE.has(s.substr(i, 3))) return 3;
-  if (TWO.has(s.substr(i, 2))) return 2;
-  return SINGLE.has(s[i]) ? 1 : 0;
+  if (TWO_CODES.has(pair(c, d))) return 2;
+  return 1;
 }
 
 /** Whether two tokens written side by side would lex as something else (gcc -E's `avoid_paste`):
