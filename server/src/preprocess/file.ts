@@ -130,7 +130,7 @@ export class FileRun {
   private emit(kind: 'blank' | 'expansion', start: number, end: number, text: string, extra?: Partial<Segment>): void {
     const prev = this.segments[this.segments.length - 1];
     if (kind === 'blank' && prev?.kind === 'blank' && prev.source.end <= start && this.copied === prev.source.end
-      && /^\n*$/.test(this.source.slice(prev.source.end, start))) {
+      && /^[\r\n]*$/.test(this.source.slice(prev.source.end, start))) {
       this.out += this.source.slice(prev.source.end, start) + text;
       prev.text.end += end - prev.source.end;
       prev.source.end = end;
@@ -230,11 +230,13 @@ export class FileRun {
     const end = this.lineEnd(i);
     const line = toks.slice(i + 1, end);
     const lineStart = this.source.lastIndexOf('\n', hash.start - 1) + 1;
-    const lineEndOffset = end < toks.length ? toks[end].start : this.source.length;
+    let lineEndOffset = end < toks.length ? toks[end].start : this.source.length;
+    const nextLine = end < toks.length ? toks[end].end : this.source.length + 1;
+    if (this.source.charCodeAt(lineEndOffset - 1) === 13 && lineEndOffset - 1 > hash.start) lineEndOffset--;
     const span = { start: hash.start, end: lineEndOffset };
     const kw = line[0]?.kind === 'id' ? line[0].text : '';
     if (CONDITIONALS.has(kw)) {
-      this.conditional(kw, line.slice(1), span, lineStart, lineEndOffset);
+      this.conditional(kw, line.slice(1), span, lineStart, nextLine);
       return end;
     }
     if (!this.isActive()) return end;
@@ -293,10 +295,11 @@ export class FileRun {
     this.ctx.include(line, this);
   }
 
-  private conditional(kw: string, rest: PpToken[], span: Span, lineStart: number, lineEnd: number): void {
+  /** `span`: the directive; `next`: the start of the line after it. */
+  private conditional(kw: string, rest: PpToken[], span: Span, lineStart: number, next: number): void {
     const groups = this.groups;
     const top = groups[groups.length - 1];
-    const next = lineEnd + 1;
+    const lineEnd = span.end;
     if (kw === 'if' || kw === 'ifdef' || kw === 'ifndef') {
       const parentActive = this.isActive();
       const g: Group = { parentActive, active: false, taken: false, sawElse: false, at: span, kw };
