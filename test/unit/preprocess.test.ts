@@ -194,3 +194,13 @@ test('an expansion that grows without end is stopped and reported', () => {
   assert.deepEqual(diags(r), [['MF113', "expansion of 'U' exceeds 1000000 tokens", 'A']]);
   assert.ok(r.text.endsWith('\nA;\n'));
 });
+
+test('a constant of a header redefined later is expanded everywhere, in the header too', () => {
+  const files = table({ '/h/n.h': '#define N 10\nint h[N];\n' });
+  const r = preprocess('#include "n.h"\nint a[N];\n#undef N\n#define N 20\nint b[N];\n'
+    + '#if __has_include("n.h") && !__has_include("zz.h")\nyes\n#endif\n', { fileName: '/h/m.c', files });
+  assert.equal(r.text, '#include "n.h"\nint a[10];\n#undef N\n#define N 20\nint b[20];\n'
+    + '                                                  \nyes\n      \n');
+  assert.deepEqual(r.headers.map(h => h.text), ['#define N 10\nint h[10];\n']);
+  assert.deepEqual([...r.constants], []);
+});
