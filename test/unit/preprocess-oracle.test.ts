@@ -113,6 +113,20 @@ const CASES: Case[] = [
   { name: 'object-like with parens body', main: '#define P (1)\n#define Q P(2)\nQ;\n' },
   { name: 'function macro name as argument', main: '#define APPLY(f, x) f(x)\n#define DBL(x) (2*(x))\n'
     + 'APPLY(DBL, 3);\n' },
+  {
+    name: 'deferred calls and indirection', main: '#define EMPTY()\n#define DEFER(id) id EMPTY()\n#define A() 123\n'
+      + 'DEFER(A)();\n#define EXPAND(...) __VA_ARGS__\nEXPAND(DEFER(A)());\n#define LPAREN (\n#define f(x) <x>\n'
+      + 'f LPAREN 1);\n#define OBJ f\nOBJ(2) OBJ;\n#define h() H\nh() h( ) h\n();\n',
+  },
+  {
+    name: 'stringize and paste corners', main: '#define str(x) #x\n#define xstr(x) str(x)\n#define EMPTY()\n'
+      + 'xstr(__LINE__) str(  a   "\\n"   \'\\\'\' ) str() xstr(EMPTY());\n#define cat3(a,b,c) a##b##c\n'
+      + 'cat3(1,,2) cat3(,,) cat3(x,y,z) cat3(+,+,)\n',
+  },
+  {
+    name: 'rescanning through helpers', main: '#define NIL(x) x\n#define G_0(arg) NIL(G_1)(arg)\n#define G_1(arg) NIL(arg)\n'
+      + 'G_0(42)\n#define q(x) x\nq(q)(1) q(q(q))(2)\n#define AA BB\n#define BB AA\nAA BB q(AA)\n',
+  },
   { name: 'elif chain with defined', main: '#define B\n#if defined(A)\na;\n#elif defined(B)\nb;\n#elif 1\nc;\n'
     + '#else\nd;\n#endif\n' },
 ];

@@ -128,12 +128,15 @@ class UnitRun implements FileContext {
         throw e;
       }
     }
-    if (toks.length === 0) return undefined;
+    // A value: some number, parentheses balanced, nothing but operators besides.
+    let depth = 0, value = false;
     for (const t of toks) {
-      if (t.kind !== 'number' && t.kind !== 'char' && t.kind !== 'punct') return undefined;
-      if (t.kind === 'punct' && NOT_IN_CONSTANTS.has(t.text)) return undefined;
+      if (t.kind === 'number' || t.kind === 'char') { value = true; continue; }
+      if (t.kind !== 'punct' || NOT_IN_CONSTANTS.has(t.text)) return undefined;
+      depth += t.text === '(' ? 1 : t.text === ')' ? -1 : 0;
+      if (depth < 0) return undefined;
     }
-    return toks;
+    return value && depth === 0 ? toks : undefined;
   }
 
   constantValue(m: Macro): XToken[] | undefined { return this.shapeTokens(m); }
