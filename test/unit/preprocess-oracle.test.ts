@@ -124,7 +124,8 @@ const CASES: Case[] = [
       + 'cat3(1,,2) cat3(,,) cat3(x,y,z) cat3(+,+,)\n',
   },
   {
-    name: 'rescanning through helpers', main: '#define NIL(x) x\n#define G_0(arg) NIL(G_1)(arg)\n#define G_1(arg) NIL(arg)\n'
+    name: 'rescanning through helpers',
+    main: '#define NIL(x) x\n#define G_0(arg) NIL(G_1)(arg)\n#define G_1(arg) NIL(arg)\n'
       + 'G_0(42)\n#define q(x) x\nq(q)(1) q(q(q))(2)\n#define AA BB\n#define BB AA\nAA BB q(AA)\n',
   },
   { name: 'elif chain with defined', main: '#define B\n#if defined(A)\na;\n#elif defined(B)\nb;\n#elif 1\nc;\n'
