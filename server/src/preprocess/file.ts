@@ -244,7 +244,7 @@ export class FileRun {
     const rest = line.slice(1);
     switch (kw) {
       case 'define': {
-        const m = parseDefine(rest, this.path, t => ({ start: t.start, end: t.end }));
+        const m = parseDefine(rest, this.user ? undefined : this.path, t => ({ start: t.start, end: t.end }));
         if (typeof m === 'string') this.report('MF112', span, m);
         else {
           this.ctx.unit.define(m);
