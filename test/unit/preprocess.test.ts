@@ -210,3 +210,10 @@ test('a constant of a header redefined later is expanded everywhere, in the head
   assert.deepEqual(r.headers.map(h => h.text), ['#define N 10\nint h[10];\n']);
   assert.deepEqual([...r.constants], []);
 });
+
+test("gcc's #if operators: defined says yes to them, __has_attribute(...) reads as 0", () => {
+  const r = preprocess('#if defined(__has_attribute) && !__has_attribute(noinline) && defined __has_include\nok\n#endif\n');
+  assert.deepEqual(diags(r), []);
+  assert.equal(r.text.split('\n')[1], 'ok');
+  assert.deepEqual(r.inactive, []);
+});

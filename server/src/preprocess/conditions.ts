@@ -47,7 +47,7 @@ function resolveDefined(tokens: readonly XToken[], host: ConditionHost): XToken[
       const name = tokens[i + (paren ? 2 : 1)];
       if (name?.kind !== 'id') throw new EvalError('operator "defined" requires an identifier');
       if (paren && tokens[i + 3]?.text !== ')') throw new EvalError('missing \')\' after "defined"');
-      out.push(one(t, host.isDefined(name.text)));
+      out.push(one(t, host.isDefined(name.text) || OPERATORS.has(name.text)));
       i += paren ? 3 : 1;
     } else if (t.kind === 'id' && (t.text === '__has_include' || t.text === '__has_include_next')) {
       if (tokens[i + 1]?.text !== '(') throw new EvalError('missing \'(\' before "__has_include" operand');
@@ -68,10 +68,24 @@ function resolveDefined(tokens: readonly XToken[], host: ConditionHost): XToken[
       if (tokens[j]?.text !== ')') throw new EvalError('missing \')\' after "__has_include" operand');
       out.push(one(t, found));
       i = j;
+    } else if (t.kind === 'id' && OPERATORS.has(t.text) && tokens[i + 1]?.text === '(') {
+      // gcc's `__has_attribute(x)` and the like: read as 0 (the portable branch is taken).
+      let depth = 0, j = i + 1;
+      for (; j < tokens.length; j++) {
+        if (tokens[j].text === '(') depth++;
+        else if (tokens[j].text === ')' && --depth === 0) break;
+      }
+      if (j >= tokens.length) throw new EvalError(`missing ')' after "${t.text}" operand`);
+      out.push(one(t, false));
+      i = j;
     } else out.push(t);
   }
   return out;
 }
+
+/** The operators gcc 12 gives `#if` besides `defined`: `defined` says yes to them. */
+const OPERATORS = new Set(['__has_include', '__has_include_next', '__has_attribute', '__has_cpp_attribute',
+  '__has_c_attribute', '__has_builtin']);
 
 const MAX = (1n << 64n) - 1n;
 const norm = (v: bigint, unsigned: boolean): Value =>
