@@ -281,13 +281,13 @@ export class FileRun {
     }
     let spelled: string | undefined, angled = false;
     if (toks[0]?.kind === 'string' && toks[0].text.startsWith('"')) spelled = toks[0].text.slice(1, -1);
-    else if (toks[0]?.text === '<') {
+    else if (toks === rest && rest[0]?.text === '<') {
+      // A header name is read as characters (C11 6.4.7): `//` in it starts no comment.
+      const close = this.source.indexOf('>', rest[0].end);
+      if (close >= 0 && close <= span.end) { angled = true; spelled = this.source.slice(rest[0].end, close); }
+    } else if (toks[0]?.text === '<') {
       const close = toks.findIndex(t => t.text === '>');
-      if (close > 0) {
-        angled = true;
-        spelled = toks === rest ? this.source.slice(rest[0].end, rest[close].start)
-          : toks.slice(1, close).map(t => t.text).join('');
-      }
+      if (close > 0) { angled = true; spelled = toks.slice(1, close).map(t => t.text).join(''); }
     }
     if (spelled === undefined) { this.report('MF112', span, '#include expects "FILENAME" or <FILENAME>'); return; }
     const line: IncludeLine = { span, spelled, angled };
