@@ -18,6 +18,8 @@ interface Case {
   files?: Record<string, string>;
   /** `-I` folders relative to the case's folder. */
   includes?: string[];
+  /** `-iquote` folders relative to the case's folder. */
+  quotes?: string[];
   defines?: [string, string | undefined | null][];
 }
 
@@ -109,6 +111,21 @@ const CASES: Case[] = [
       + 'DATA_TYPE s = SCALAR_VAL(1.5) + POW(x, 2);\n',
     files: { 'm.h': '#define DATA_TYPE double\n#define SCALAR_VAL(x) x\n#define POW(x, y) pow(x, y)\n' },
   },
+  {
+    name: 'a quoted include is looked for beside the including header first',
+    main: '#include "sub/a.h"\n#include <c.h>\nint v = B + C;\n',
+    files: {
+      'sub/a.h': '#include "b.h"\n', 'sub/b.h': '#define B 1\n', 'b.h': '#define B 2\n',
+      'c.h': '#define C 3\n', 'inc/c.h': '#define C 4\n',
+    },
+    includes: ['inc'],
+  },
+  {
+    name: '-iquote before -I for quoted names',
+    main: '#include "q.h"\nint v = Q;\n',
+    files: { 'quoted/q.h': '#define Q 5\n', 'inc/q.h': '#define Q 6\n' },
+    includes: ['inc'], quotes: ['quoted'],
+  },
   { name: 'empty macro and empty args', main: '#define E\n#define F(x) [x]\nE int E a; F() F( );\n' },
   { name: 'object-like with parens body', main: '#define P (1)\n#define Q P(2)\nQ;\n' },
   { name: 'function macro name as argument', main: '#define APPLY(f, x) f(x)\n#define DBL(x) (2*(x))\n'
@@ -180,11 +197,13 @@ test('the analysed text has the tokens gcc -E writes', t => {
       const main = path.join(dir, 'main.c');
       fs.writeFileSync(main, c.main);
       const includePaths = (c.includes ?? []).map(i => path.join(dir, i));
+      const quotePaths = (c.quotes ?? []).map(i => path.join(dir, i));
       const defines = c.defines ?? [];
-      const args = ['-E', '-P', '-std=c17', '-fopenmp', ...includePaths.map(i => '-I' + i),
+      const args = ['-E', '-P', '-std=c17', '-fopenmp', ...quotePaths.map(i => '-iquote' + i),
+        ...includePaths.map(i => '-I' + i),
         ...defines.map(([n, v]) => v === null ? `-U${n}` : v === undefined ? `-D${n}` : `-D${n}=${v}`), main];
       const expected = tokens(execFileSync('gcc', args, { encoding: 'utf8' }));
-      const r = preprocess(c.main, { fileName: main, flags: { includePaths, defines } });
+      const r = preprocess(c.main, { fileName: main, flags: { includePaths, quotePaths, defines } });
       assert.deepEqual(r.diagnostics, [], c.name);
       assert.equal(asGccWould(r).join(' '), expected.join(' '), c.name);
     });
