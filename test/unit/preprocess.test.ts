@@ -89,7 +89,8 @@ test('#pragma, #define and #undef lines stay as written', () => {
   assert.deepEqual([...r.constants], [['N', '4000']]);
   assert.deepEqual([...r.macros.keys()].filter(n => !n.startsWith('_')), ['N']);
   assert.deepEqual(r.macros.get('N'), { name: 'N', body: '4000', span: { start: 8, end: 9 } });
-  const min = preprocess('#define MIN(a, /* b */ b) \\\n  ((a) < (b) /* less */ ? (a) : (b))\n#define V(f, ...) f(__VA_ARGS__)\n');
+  const min = preprocess('#define MIN(a, /* b */ b) \\\n  ((a) < (b) /* less */ ? (a) : (b))\n'
+    + '#define V(f, ...) f(__VA_ARGS__)\n');
   assert.deepEqual([...min.macros.values()].filter(m => m.file === undefined).map(m => [m.name, m.params, m.body]), [
     ['MIN', ['a', 'b'], '((a) < (b) ? (a) : (b))'], ['V', ['f', '...'], 'f(__VA_ARGS__)'],
   ]);
@@ -130,7 +131,8 @@ test('headers: beside the file, then -I; read with the macros in force; their er
     ['/p/b.h', '#pragma once\n#define DATA_TYPE double\n#define N 10\n', '#include "a.h"'],
     ['/inc/c.h', 'int c;\n', '#include <c.h>'],
   ]);
-  assert.deepEqual(r.macros.get('SIZE'), { name: 'SIZE', body: '(N * 2)', file: '/p/a.h', span: { start: 47, end: 51 } });
+  assert.deepEqual(r.macros.get('SIZE'),
+    { name: 'SIZE', body: '(N * 2)', file: '/p/a.h', span: { start: 47, end: 51 } });
   assert.deepEqual(r.includes.map(i => [i.spelled, i.angled, i.path, i.known]), [
     ['a.h', false, '/p/a.h', undefined], ['stdio.h', true, undefined, 'stdio.h'],
     ['missing.h', false, undefined, undefined],
@@ -212,7 +214,8 @@ test('a constant of a header redefined later is expanded everywhere, in the head
 });
 
 test("gcc's #if operators: defined says yes to them, __has_attribute(...) reads as 0", () => {
-  const r = preprocess('#if defined(__has_attribute) && !__has_attribute(noinline) && defined __has_include\nok\n#endif\n');
+  const r = preprocess('#if defined(__has_attribute) && !__has_attribute(noinline) && defined __has_include\n'
+    + 'ok\n#endif\n');
   assert.deepEqual(diags(r), []);
   assert.equal(r.text.split('\n')[1], 'ok');
   assert.deepEqual(r.inactive, []);
