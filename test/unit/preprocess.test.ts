@@ -121,7 +121,11 @@ test('headers: beside the file, then -I; read with the macros in force; their er
   });
   const source = '#include "a.h"\n#include <stdio.h>\n#include "missing.h"\n#include <c.h>\n#include "a.h"\n'
     + 'DATA_TYPE x = SIZE;\n';
-  const r = preprocess(source, { fileName: '/p/main.c', files, flags: { includePaths: ['/inc'], defines: [] } });
+  const options = { fileName: '/p/main.c', files, flags: { includePaths: ['/inc'], defines: [] } };
+  const first = preprocess(source, options);
+  // The second time the cache answers for a.h (and b.h in it): the same result.
+  const r = preprocess(source, options);
+  assert.deepEqual({ ...r, map: undefined }, { ...first, map: undefined });
   assert.equal(r.text, source.replace('DATA_TYPE', 'double'));
   assert.deepEqual([...r.constants], [['N', '10'], ['SIZE', '(10 * 2)']]);
   assert.deepEqual(r.headers.map(h => [h.path, h.text, source.slice(h.includedAt.start, h.includedAt.end)]), [

@@ -59,6 +59,8 @@ export class FileRun {
   private readonly inactive: Span[] = [];
   private regionFrom = -1;
   private useLine = 0;
+  /** The first error of the current use (reported once, on the use). */
+  private pendingError?: string;
   private readonly text: Expander;
   private readonly cond: Expander;
   /** Include guard detection (what gcc's multiple-include optimisation looks for): `#ifndef G`
@@ -87,8 +89,6 @@ export class FileRun {
     this.text = new Expander(host('text'));
     this.cond = new Expander(host('if'));
   }
-
-  private pendingError?: string;
 
   /** The include guard, if the whole file is one `#ifndef G / #define G ... #endif`. */
   get guard(): string | undefined {

@@ -173,14 +173,20 @@ export interface CacheEntry {
  * read is unchanged and every macro it read at its entry has the same definition. */
 export class HeaderCache {
   private readonly entries = new Map<string, CacheEntry[]>();
-  private static readonly PER_KEY = 8;
-  private static readonly KEYS = 500;
+  private chars = 0;
+  private static readonly PER_KEY = 4;
+  /** The characters the cache may hold (texts read and produced): about 128 MB. */
+  private static readonly CHARS = 64 << 20;
 
   find(key: string, unit: UnitState): CacheEntry | undefined {
-    for (const e of this.entries.get(key) ?? []) {
-      if (this.valid(e, unit)) return e;
+    const list = this.entries.get(key);
+    const hit = list?.find(e => this.valid(e, unit));
+    if (hit) {
+      // Most recently used last: eviction takes the oldest keys first.
+      this.entries.delete(key);
+      this.entries.set(key, list!);
     }
-    return undefined;
+    return hit;
   }
 
   private valid(e: CacheEntry, unit: UnitState): boolean {
@@ -191,11 +197,21 @@ export class HeaderCache {
 
   store(key: string, entry: CacheEntry): void {
     let list = this.entries.get(key);
-    if (!list) {
-      if (this.entries.size >= HeaderCache.KEYS) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, list = []);
-    }
+    if (!list) this.entries.set(key, list = []);
     list.unshift(entry);
-    if (list.length > HeaderCache.PER_KEY) list.pop();
+    this.chars += size(entry);
+    if (list.length > HeaderCache.PER_KEY) this.chars -= size(list.pop()!);
+    for (const [k, l] of this.entries) {
+      if (this.chars <= HeaderCache.CHARS || k === key) break;
+      for (const e of l) this.chars -= size(e);
+      this.entries.delete(k);
+    }
   }
+}
+
+function size(e: CacheEntry): number {
+  let n = 0;
+  for (const text of e.files.values()) n += text?.length ?? 0;
+  for (const h of e.effect.headers) n += h.text.length;
+  return n;
 }
