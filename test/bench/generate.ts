@@ -20,3 +20,25 @@ export function generateProgram(lines: number): string {
   for (let i = 0; parts.length < lines; i++) parts.push(...kinds[i % kinds.length](i));
   return parts.slice(0, lines).join('\n') + '\n';
 }
+
+/** A header of `lines` lines as benchmark suites write them: guarded, constants, function-like
+ * macros, typedefs, extern arrays, prototypes and small inline functions. */
+export function generateHeader(lines: number): string {
+  const out = ['#ifndef BENCH_BIG_H', '#define BENCH_BIG_H', ''];
+  for (let i = 0; out.length < lines - 1; i++) {
+    out.push(
+      `#define SIZE_${i} (${i + 16} * 4)`,
+      `#define SCALE_${i}(x) ((x) * ${i + 1}.0)`,
+      `typedef struct { double x, y; int tag; } record_${i};`,
+      `extern double table_${i}[SIZE_${i}];`,
+      `double kernel_${i}(double *a, int n, record_${i} r);`,
+      `static inline int helper_${i}(int v) {`,
+      `  return v * ${i} + 1;`,
+      '}',
+      '',
+    );
+  }
+  out.length = lines - 1;
+  out.push('#endif');
+  return out.join('\n') + '\n';
+}

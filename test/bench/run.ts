@@ -6,7 +6,7 @@ import * as path from 'path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { checkSyntax, parseText } from '../../server/src/checks/index';
 import { elide } from '../../server/src/model/elide';
-import { generateProgram } from './generate';
+import { generateHeader, generateProgram } from './generate';
 import { TestClient } from '../lsp/client';
 import * as fs from 'fs';
 import { translateText, dialectsOf } from '../../server/src/translate/index';
@@ -148,6 +148,50 @@ async function overStdio(text: string): Promise<void> {
   await connection.sendNotification('exit');
   connection.dispose();
   proc.kill();
+}
+
+/** The same program opened and edited alone and including a 5,000-line header from disk (budgets:
+ * the file alone's, 30 ms per edit and opening no slower than clangd's ~400 ms). */
+async function withHeader(text: string): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-bench-header-'));
+  fs.writeFileSync(path.join(dir, 'big.h'), generateHeader(5000));
+  const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const waiting = new Map<string, () => void>();
+  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) => waiting.get(p.uri)?.());
+  connection.listen();
+  const published = (uri: string) => new Promise<void>(r => waiting.set(uri, r));
+  await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+  await connection.sendNotification('initialized', {});
+  for (const [label, source] of [['alone', text], ['including a 5,000-line header', `#include "big.h"\n${text}`]]) {
+    const file = path.join(dir, label === 'alone' ? 'alone.c' : 'main.c');
+    const uri = `file://${file}`;
+    let wait = published(uri);
+    let t0 = performance.now();
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'metafork', version: 1, text: source } });
+    await wait;
+    record(`LSP: didOpen -> publishDiagnostics, 10,000 lines ${label}`, [performance.now() - t0], 400);
+    const lines = source.split('\n');
+    const line = lines.findIndex((l, i) => i > lines.length / 2 && l.includes('return x + y;'));
+    const character = lines[line].indexOf('+');
+    const samples: number[] = [];
+    for (let version = 2; version <= 32; version++) {
+      wait = published(uri);
+      t0 = performance.now();
+      await connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: { line, character }, end: { line, character: character + 1 } }, text: version % 2 ? '+' : '-' }],
+      });
+      await wait;
+      samples.push(performance.now() - t0);
+    }
+    record(`LSP: didChange -> publishDiagnostics, 10,000 lines ${label}`, samples, 30);
+  }
+  await connection.sendRequest('shutdown');
+  await connection.sendNotification('exit');
+  connection.dispose();
+  proc.kill();
+  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** budget: memory under 200 MB with 50 open documents (resident set of the server process). */
@@ -303,6 +347,7 @@ async function main(): Promise<void> {
   await translation(generateProgram(3000));
   await cuda();
   await overStdio(text);
+  await withHeader(text);
   await openDocuments(50, 1000);
   const fuzzed = await fuzzers();
   const width = Math.max(...rows.map(r => r.what.length));

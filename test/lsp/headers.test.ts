@@ -2,8 +2,7 @@
 // harness.ts): the flags found for each document (its log says which), the settings' include
 // paths and defines, file watching registered, a changed compile database or header re-checks the
 // documents that read it, a header open in an editor is read from its buffer, and inactive regions
-// are sent after each check. What needs the preprocessor to read headers and evaluate `#if` runs
-// with METAFORK_PREPROCESSOR=1.
+// are sent after each check.
 
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,8 +20,6 @@ after(async () => {
   for (const c of clients) await c.stop();
   fs.rmSync(TMP, { recursive: true, force: true });
 });
-const ENGINE = process.env.METAFORK_PREPROCESSOR === '1';
-const NO_ENGINE = 'the preprocessor is still the identity: set METAFORK_PREPROCESSOR=1 once it reads headers and #if';
 
 const WATCHING = {
   ...DEFAULT_CAPABILITIES,
@@ -143,7 +140,6 @@ describe('inactive regions', () => {
   });
 
   test('the lines an #if leaves out (needs the preprocessor)', async t => {
-    if (!ENGINE) { t.skip(NO_ENGINE); return; }
     const { client, inactive } = await start();
     const uri = uriOf(path.join(TMP, 'inactive', 'if0.c'));
     await client.open(uri, 'int a;\n#if 0\nint b;\nint c;\n#endif\nint d;\n', 'c');
@@ -160,7 +156,6 @@ describe('inactive regions', () => {
 describe('headers', () => {
   test('a header changed on disk, then open and edited in the editor, re-checks the file that includes it '
     + '(needs the preprocessor)', async t => {
-    if (!ENGINE) { t.skip(NO_ENGINE); return; }
     const header = write('headers/inc/sizes.h', '#define N 4\n');
     write('headers/compile_flags.txt', '-Iinc\n');
     const file = write('headers/main.c', MAIN);

@@ -24,7 +24,8 @@ export interface Comparison {
 
 /** The generated `.cu` text, once the emulation has printed what gcc's build printed for every size. */
 export async function sameAsGcc(dir: string, name: string, original: string, tiled: string, sizes: string[], { flags = [], memory = 'global', what = name, threads }: Comparison = {}): Promise<string> {
-  const cuda = await generateCuda(tiled, { fileName: `${name}.mfc`, memory });
+  // Named in `dir`, where the headers it includes are.
+  const cuda = await generateCuda(tiled, { fileName: path.join(dir, `${name}.mfc`), memory });
   assert.ok(cuda.text, `${tiled}\n${cuda.diagnostics.map(d => d.message).join('\n')}`);
   const src = path.join(dir, `${name}.c`), cu = path.join(dir, `${name}.cu`);
   fs.writeFileSync(src, original);

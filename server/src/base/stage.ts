@@ -29,7 +29,7 @@ export class Stage {
 
   private unitOfText?: string;
   /** The text's indentation unit (read once: a stage asks for it at every construct). */
-  get unit(): string { return this.unitOfText ??= indentUnit(this.text); }
+  get unit(): string { return this.unitOfText ??= indentUnit(this.map.fileText); }
 
   /**
    * The text of `span` with the edits inside it applied, written as the user wrote it (macro uses

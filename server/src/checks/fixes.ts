@@ -113,7 +113,7 @@ function insertJoin(text: string, model: ItemModel, join: string, at: number): F
   const ownLine = text.slice(lineStart, at).trim() === '';
   const indent = lineIndent(text, at);
   if (text[at] === '}') {
-    const inner = indent + indentUnit(text);
+    const inner = indent + indentUnit(model.map.fileText);
     return preferred(title, ownLine ? insert(lineStart, `${inner}${join}\n`) : insert(at, `${join} `));
   }
   const ret = nodeStartingAt(model.item, at, new Set(['return_statement']));

@@ -99,7 +99,7 @@ function variableParameterEdits(model: ItemModel): TextEdit[] {
     edits.push({
       start: body.start + 1,
       end: body.start + 1,
-      newText: `\n${indentUnit(text)}${type} (*${name})${rows} = (${type} (*)${rows}) mf_${name};`,
+      newText: `\n${indentUnit(model.map.fileText)}${type} (*${name})${rows} = (${type} (*)${rows}) mf_${name};`,
     });
   }
   return edits;

@@ -14,7 +14,7 @@ import type { MfDiagnostic } from '../base/diagnostic';
 import { conflictDiagnostic, diagnostic } from '../base/diagnostic';
 import type { TextEdit } from '../base/edits';
 import { SourceConflict, type SourceMap } from '../base/sourcemap';
-import { afterIncludes, includeEdit } from '../syntax/includes';
+import { afterIncludesIn, includeEditIn } from '../syntax/includes';
 import { elisionEdits } from '../model/elide';
 import { constructSpan, type Construct } from '../model/constructs';
 import { indentUnit, lineIndent, wholeLines } from '../base/layout';
@@ -114,7 +114,7 @@ function generate(doc: DocumentModel, found: readonly MfDiagnostic[], options: C
   const items = holder ? [holder] : doc.allItems();
   const schedules = readSchedules(doc, items, diagnostics, options);
   if (only) {
-    const unit = indentUnit(text);
+    const unit = indentUnit(doc.map.fileText);
     return {
       diagnostics,
       kernels: schedules.flatMap(s => s.read.kernels.map(kernelName)),
@@ -134,7 +134,7 @@ function generate(doc: DocumentModel, found: readonly MfDiagnostic[], options: C
   if (diagnostics.some(d => d.severity === 'error')) return { diagnostics, kernels: [], tiles: [], schedules: [] };
 
   const stage = new Stage(doc.map);
-  const unit = indentUnit(text);
+  const unit = indentUnit(doc.map.fileText);
   // Everything outside the schedules runs as its serial elision.
   const spans = schedules.map(s => s.read.schedule);
   for (const e of elisionEdits(doc))
@@ -181,10 +181,10 @@ function generate(doc: DocumentModel, found: readonly MfDiagnostic[], options: C
   }
   const headers: TextEdit[] = [];
   for (const h of ['stdio.h', 'stdlib.h']) {
-    const e = includeEdit(text, h);
+    const e = includeEditIn(doc.map, h);
     if (e) headers.push(e);
   }
-  const after = afterIncludes(text);
+  const after = afterIncludesIn(doc.map);
   const staged = schedules.some(s => s.boxes.some(t => t.length > 0)) || !!options.replace?.some(r => r.staged);
   const helpers = [...new Set(options.replace?.map(r => r.helpers).filter(Boolean))].map(h => `\n${h}\n`).join('');
   headers.push({
@@ -298,9 +298,8 @@ export function schedulePieces(
   const [schedule] = readSchedules(doc, [holder], diagnostics, { ...options, only: at });
   if (!schedule || diagnostics.some(d => d.severity === 'error'))
     return { kernels: [], boxes: [], host: '', staged: false, diagnostics };
-  const text = doc.text;
   const stage = new Stage(doc.map);
-  const unit = indentUnit(text);
+  const unit = indentUnit(doc.map.fileText);
   hostCode(stage, schedule.read, schedule.boxes, unit);
   const c = schedule.read.schedule;
   const host = stage.render({ start: constructSpan(c).start, end: c.region!.end });

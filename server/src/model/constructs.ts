@@ -1,6 +1,7 @@
 // Parallel constructs of one top-level item, as a tree: MetaFork keywords and `#pragma mf`,
 // CilkPlus keywords and pragmas, OpenMP directives, each tied to the statement it governs.
 
+import type { SourceMap } from '../base/sourcemap';
 import type { Dialect } from '../../../shared/dialects';
 import { DIALECT_OF, OMP_LOOP_DIRECTIVES } from '../base/dialects';
 import { child, named, nodeStartingAt, statementStartingAt, unparen, enclosingFunction } from '../syntax/ast';
@@ -49,7 +50,10 @@ export interface Construct extends Span {
 
 export interface ItemModel {
   item: SNode;
+  /** The analysed text (every offset of the model is one of its). */
   text: string;
+  /** Between the analysed text and the user's: what a transform renders its output through. */
+  map: SourceMap;
   constructs: Construct[]; // all, in source order
   roots: Construct[];
   scopes: ItemScopes;
@@ -78,11 +82,12 @@ const FOR_STATEMENT = new Set(['for_statement']);
 
 export function buildItemModel(
   item: SNode,
-  text: string,
+  map: SourceMap,
   keywords: KeywordToken[],
   pragmas: PragmaLine[],
   fileScope: FileScope,
 ): ItemModel {
+  const text = map.text;
   let scopes: ItemScopes;
   let incomplete = false;
   try {
@@ -111,7 +116,7 @@ export function buildItemModel(
   constructs.sort((a, b) => a.start - b.start || b.end - a.end);
   const roots = nest(constructs);
   for (const c of constructs) c.functionNode = enclosingFunction(c.statement ?? c.call ?? item) ?? undefined;
-  return { item, text, constructs, roots, scopes, fileScope, keywords, pragmas, directives, problems, incomplete };
+  return { item, text, map, constructs, roots, scopes, fileScope, keywords, pragmas, directives, problems, incomplete };
 }
 
 /** Nests constructs by span containment (constructs are sorted by start, longest first). */

@@ -80,7 +80,7 @@ export class DocumentModel {
       const node = this.syntax.convert(ref.node);
       model = buildItemModel(
         node,
-        this.syntax.text,
+        this.syntax.map,
         inSpan(this.syntax.layer.keywords, ref),
         inSpan(this.syntax.layer.pragmas, ref),
         this.fileScope,

@@ -74,7 +74,7 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
   for (const r of doc.syntax.layer.reducers)
     edits.push(remove({ start: r.start, end: withTrailingBlanks(text, r.end) }));
   // CilkPlus headers do not exist for a plain C compiler.
-  for (const line of systemIncludes(text, h => h.startsWith('cilk/'))) edits.push(remove(line));
+  for (const line of systemIncludes(doc.map.fileText, h => h.startsWith('cilk/'))) edits.push(remove(line));
   return mergeLineRemovals(edits);
 }
 

@@ -4,6 +4,7 @@
 
 import type { Span } from '../base/span';
 import type { TextEdit } from '../base/edits';
+import type { SourceMap } from '../base/sourcemap';
 
 export interface IncludeLine extends Span {
   /** The header as written between `<>` or quotes. */
@@ -60,4 +61,16 @@ export function includeEdit(text: string, header: string): TextEdit | undefined 
   const line = `#include <${header}>\n`;
   if (at > 0 && !text.slice(0, at).endsWith('\n')) return { start: at, end: at, newText: '\n' + line };
   return { start: at, end: at, newText: line };
+}
+
+/** `includeEdit` read on the user's text (where the conditional groups are: the analysed text has
+ * them blank) and placed in the analysed text. */
+export function includeEditIn(map: SourceMap, header: string): TextEdit | undefined {
+  const e = includeEdit(map.source, header);
+  return e && { ...e, start: map.offsetToText(e.start), end: map.offsetToText(e.end) };
+}
+
+/** `afterIncludes` of the user's text, as an offset of the analysed text. */
+export function afterIncludesIn(map: SourceMap): number {
+  return map.offsetToText(afterIncludes(map.source));
 }

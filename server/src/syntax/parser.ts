@@ -4,7 +4,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Language, Parser, Tree, Node as TSNode } from 'web-tree-sitter';
-import { KeywordLayer, scanKeywords } from './keywords';
+import { KeywordLayer, matchParen, scanKeywords, skipTrivia } from './keywords';
+import type { Span } from '../base/span';
 import { preprocess, type CompileContext, type Preprocessed } from '../preprocess/index';
 import { SourceMap } from '../base/sourcemap';
 
@@ -149,14 +150,52 @@ function advance(
 }
 
 /** The unit as the parser reads it: the file's preprocessed text, then the text of every header it
- * includes (their declarations are the file's; the checks and transforms read only the file's items). */
+ * includes (their declarations are the file's; the checks and transforms read only the file's items),
+ * with GNU attributes blanked. */
 function analysed(unit: Preprocessed): Preprocessed {
-  if (!unit.headers.length) return unit;
   const file = unit.text;
-  const text = [file, ...unit.headers.map(h => h.text)].join('\n');
-  const end = unit.source.length;
-  const header = { kind: 'header' as const, text: { start: file.length, end: text.length }, source: { start: end, end } };
-  return { ...unit, text, map: new SourceMap(text, unit.source, [...unit.map.segments, header]) };
+  const text = unit.headers.length ? [file, ...unit.headers.map(h => h.text)].join('\n') : file;
+  const segments = [...unit.map.segments];
+  if (unit.headers.length) {
+    const end = unit.source.length;
+    segments.push({ kind: 'header', text: { start: file.length, end: text.length }, source: { start: end, end } });
+  }
+  const attributes = attributeSpans(text);
+  if (!attributes.length) return unit.headers.length ? { ...unit, text, map: new SourceMap(text, unit.source, segments) } : unit;
+  // `__attribute__((aligned(64)))` means nothing to the analyses, and the grammar rejects it after a
+  // declarator (`double a[N] __attribute__(...)`): blanked, as a conditional line is.
+  let blanked = '';
+  let at = 0;
+  for (const a of attributes) {
+    const i = segments.findIndex(g => g.text.end > a.start);
+    const next = i >= 0 ? segments[i] : undefined;
+    const inside = next && next.text.start <= a.start;
+    // Across a segment's edge (a macro use inside the attribute): left as it is.
+    if (next && (inside ? a.end > next.text.end || next.kind === 'blank' : a.end > next.text.start)) continue;
+    blanked += text.slice(at, a.start) + text.slice(a.start, a.end).replace(/[^\n]/g, ' ');
+    at = a.end;
+    // Inside a macro's expansion or a header, the text is the analyses' own: no segment needed.
+    if (inside) continue;
+    const source = { start: unit.map.offsetToSource(a.start), end: unit.map.offsetToSource(a.end) };
+    segments.splice(i < 0 ? segments.length : i, 0, { kind: 'blank', text: { ...a }, source });
+  }
+  blanked += text.slice(at);
+  return { ...unit, text: blanked, map: new SourceMap(blanked, unit.source, segments) };
+}
+
+/** `__attribute__((...))` in code (not in comments, strings or directives the parser keeps), each
+ * whole: the attribute lies in one segment, or it is left alone. */
+function attributeSpans(text: string): Span[] {
+  const out: Span[] = [];
+  for (let i = text.indexOf('__attribute__'); i >= 0; i = text.indexOf('__attribute__', i + 1)) {
+    const open = skipTrivia(text, i + '__attribute__'.length);
+    if (text.slice(open, open + 1) !== '(') continue;
+    const end = matchParen(text, open, text.length, false);
+    if (end < 0) continue;
+    out.push({ start: i, end });
+    i = end - 1;
+  }
+  return out;
 }
 
 /** Keywords and pragmas of the file itself; the headers' text is parsed as it is. */

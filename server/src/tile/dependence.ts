@@ -228,7 +228,9 @@ export function carriedDependences(
     if (n.type !== 'call_expression') return true;
     const f = child(n, 'function');
     const callee = f ? text.slice(f.start, f.end) : '';
-    if (!PURE.has(callee))
+    // `(real_t) (x)` is a cast to a typedef'd type: the parser, which knows no typedefs, reads a call.
+    const cast = f?.type === 'parenthesized_expression' && model.fileScope.typedefs.has(callee.slice(1, -1).trim());
+    if (!cast && !PURE.has(callee))
       out.push({
         loop: name,
         at: n,

@@ -12,7 +12,7 @@
 
 import { child, conjuncts, named, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { applyEdits, TextEdit } from '../base/edits';
+import type { TextEdit } from '../base/edits';
 import { canonicalHeader } from '../model/loops';
 import type { ItemModel } from '../model/constructs';
 import { writtenWithin, type Variable } from '../model/scopes';
@@ -68,7 +68,7 @@ export class Names {
 /** The declarations of sizes and the schedule replacing `nest`. */
 export function printSchedule(model: ItemModel, nest: SNode, plan: Plan, names: Names, options: Restructuring): string {
   const text = model.text;
-  const unit = indentUnit(text);
+  const unit = indentUnit(model.map.fileText);
   const indent = lineIndent(text, nest.start);
   const twoD = !options.collapse && plan.kernels.some(k => k.loops.length === 2);
   const blocks = options.block ?? [];
@@ -225,13 +225,13 @@ function printKernelNest(
 }
 
 /** A statement of the body re-indented to `ind` (its block opening on the current line), with
- * MAX/MIN bounds made affine and `edits` (offsets of the text) applied. */
+ * MAX/MIN bounds made affine and `edits` (offsets of the text) applied; macro uses no edit touches
+ * are written as the user wrote them (the tiled file has their definitions). */
 function render(model: ItemModel, node: SNode, ind: string, unit: string, edits: TextEdit[] = []): string {
   const text = model.text;
-  const mine = [...boundEdits(model, node), ...edits.filter(e => node.start <= e.start && e.end <= node.end)]
-    .map(e => ({ ...e, start: e.start - node.start, end: e.end - node.start }));
+  const mine = [...boundEdits(model, node), ...edits.filter(e => node.start <= e.start && e.end <= node.end)];
   return reindent(
-    applyEdits(text.slice(node.start, node.end), mine),
+    model.map.render(node, mine),
     lineIndent(text, node.start),
     node.type === 'compound_statement' ? ind : ind + unit,
   );
@@ -287,6 +287,25 @@ function stripMinedBody(
 }
 
 const MAXIMA = /^(MAX|max|fmax)$/, MINIMA = /^(MIN|min|fmin)$/;
+
+/** The operands of `a > b ? a : b` (the larger, `larger`) or `a < b ? a : b` (the smaller), in any
+ * of the ways the comparison is written, parentheses aside: what a MAX or MIN macro expands to. */
+function selection(e: SNode, text: string, larger: boolean): string[] | undefined {
+  const c = unparen(e);
+  const test = unparen(c && child(c, 'condition')), yes = unparen(c && child(c, 'consequence'));
+  const no = unparen(c && child(c, 'alternative'));
+  const l = unparen(test && child(test, 'left')), r = unparen(test && child(test, 'right'));
+  if (c?.type !== 'conditional_expression' || test?.type !== 'binary_expression' || !yes || !no || !l || !r) return;
+  const op = text.slice(child(test, 'left')!.end, child(test, 'right')!.start).trim();
+  const same = (a: SNode, b: SNode) => text.slice(a.start, a.end) === text.slice(b.start, b.end);
+  const greater = op === '>' || op === '>=' ? true : op === '<' || op === '<=' ? false : undefined;
+  if (greater === undefined) return;
+  // `l > r ? l : r` picks the larger; `l > r ? r : l` the smaller.
+  const picksLeft = same(yes, l) && same(no, r), picksRight = same(yes, r) && same(no, l);
+  if (!picksLeft && !picksRight) return;
+  if ((greater === picksLeft) !== larger) return;
+  return [l, r].map(x => text.slice(x.start, x.end));
+}
 
 /**
  * Serial loops of a kernel's body must have affine bounds (Xie 2016 §5.3, App. C.1): a bound written
@@ -345,15 +364,15 @@ function boundEdits(model: ItemModel, body: SNode): TextEdit[] {
     }
     const h = canonicalHeader(n, text).header;
     if (!h || !h.variableOnLeft || h.step.negative) return true;
-    const args = (e: SNode, names: RegExp) => {
+    const args = (e: SNode, names: RegExp, larger: boolean) => {
       const call = e.type === 'call_expression' ? e : undefined;
       const f = call && child(call, 'function');
       const list = call && child(call, 'arguments');
       return f && list && names.test(text.slice(f.start, f.end))
         ? named(list).map(a => text.slice(a.start, a.end))
-        : undefined;
+        : selection(e, text, larger);
     };
-    const lower = args(h.lower, MAXIMA), upper = args(h.bound, MINIMA);
+    const lower = args(h.lower, MAXIMA, true), upper = args(h.bound, MINIMA, false);
     if (!lower && !upper) return true;
     const guards: string[] = [];
     if (lower) {

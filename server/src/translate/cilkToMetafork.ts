@@ -32,7 +32,7 @@ export function cilkToMetafork(stage: Stage, models: ItemModel[]): void {
     }
   }
   // The CilkPlus header means nothing to MetaFork (unless CilkPlus is left elsewhere).
-  if (!stage.partial) for (const line of systemIncludes(text, h => h === 'cilk/cilk.h')) stage.edit(remove(line));
+  if (!stage.partial) for (const line of systemIncludes(stage.map.fileText, h => h === 'cilk/cilk.h')) stage.edit(remove(line));
 }
 
 function construct(stage: Stage, c: Construct): void {

@@ -12,7 +12,7 @@ import { pragmaFamily } from '../syntax/pragma';
 import { constructSpan, outermostConstructAt, type Construct, type ItemModel } from '../model/constructs';
 import { applyEdits, OffsetMap, type TextEdit } from '../base/edits';
 import { SourceConflict } from '../base/sourcemap';
-import { systemIncludes, includeEdit } from '../syntax/includes';
+import { systemIncludes, includeEditIn } from '../syntax/includes';
 import { CPP_MARKER, loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
 import { DocumentModel } from '../model/document';
 import { Stage } from '../base/stage';
@@ -154,7 +154,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
     for (const d of stage.diagnostics) diagnostics.push(onInput(d));
     if (stage.failed) return false;
     for (const header of stage.includes) {
-      const e = includeEdit(stage.text, header);
+      const e = includeEditIn(stage.map, header);
       if (e) stage.edits.unshift(e); // before anything inserted at the same place
     }
     if (stage.edits.length === 0) return true;

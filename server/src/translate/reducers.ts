@@ -255,7 +255,7 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
   }
   // The reducer headers mean nothing to MetaFork.
   if (found && !stage.partial)
-    for (const line of systemIncludes(text, h => /^cilk\/(reducer\w*|op\w+_reducer)\.h$/.test(h)))
+    for (const line of systemIncludes(stage.map.fileText, h => /^cilk\/(reducer\w*|op\w+_reducer)\.h$/.test(h)))
       stage.edit(remove(line));
 }
 
