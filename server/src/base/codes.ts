@@ -9,6 +9,10 @@ export const CODES = {
   MF100: { severity: 'information', title: 'analysis incomplete' },
   MF101: { severity: 'error', title: 'syntax error' },
   MF102: { severity: 'error', title: 'missing token' },
+  // "It compiles": names and calls as the compiler checks them (checks/names).
+  MF120: { severity: 'error', title: 'undeclared identifier' },
+  MF121: { severity: 'warning', title: 'call to an undeclared function (implicit declaration)' },
+  MF122: { severity: 'error', title: 'wrong number of arguments to a function' },
   MF201: { severity: 'error', title: 'unknown directive' },
   MF202: { severity: 'error', title: 'unknown clause' },
   MF203: { severity: 'error', title: 'malformed clause or directive argument' },

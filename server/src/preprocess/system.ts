@@ -89,6 +89,16 @@ function lookupIn(headers: readonly SystemHeader[], name: string): SystemName | 
   return undefined;
 }
 
+/** The header that declares `name` by listing it (not by a pattern), C's before POSIX's. */
+export function headerDeclaring(name: string): string | undefined {
+  for (const h of HEADERS.values()) {
+    if (h.open) continue;
+    if (h.functions.has(name) || h.macros.has(name) || h.functionMacros.has(name) || h.types.has(name) ||
+      h.variables.has(name)) return h.name;
+  }
+  return undefined;
+}
+
 /** Names the compiler itself provides in GNU C (gnu17), whatever is included: every name reserved to
  * the implementation (C11 7.1.3: `__x`, `_X`; also `_x`, which glibc uses at file scope), and the
  * macros GNU mode predefines without an underscore. */

@@ -1,0 +1,237 @@
+// "It compiles": names used but declared nowhere (MF120), functions called undeclared (MF121, a warning
+// as in gcc 12's GNU C mode: an implicit declaration, C99 6.5.2.2 removed it), calls with a wrong
+// number of arguments to a prototyped function (MF122). Never a false error: whatever could declare
+// a name the analysis does not see (a quoted header, an unknown or open system header, a macro that
+// may expand to a declaration, code under `#if`, C++) turns the check off where it could matter.
+
+import { diagnostic, type MfDiagnostic } from '../base/diagnostic';
+import { DIALECT_OF } from '../base/dialects';
+import type { ItemModel } from '../model/constructs';
+import type { DocumentModel } from '../model/document';
+import { declaratorInfo, findFunctionDeclarator, visibleVariable } from '../model/scopes';
+import { isCompilerName, systemScope, type SystemScope, headerDeclaring } from '../preprocess/system';
+import { child, children, named, walk } from '../syntax/ast';
+import { includeLines } from '../syntax/includes';
+import { macroDefinitions, type Macro } from '../syntax/macros';
+import type { SNode } from '../syntax/parser';
+import { SYMBOLIC_STRUCTS } from './schedule';
+
+/** What a file-scope function declaration says of its parameters: a count (at least, when variadic),
+ * or `any` for a declaration without a prototype (`f()`, K&R) or declarations that disagree. */
+type Parameters = { count: number; variadic: boolean } | 'any';
+
+/** What the whole file contributes to the check of each item. */
+export interface NameContext {
+  /** No MF120-MF122 at all (C++, a syntax error somewhere). */
+  off: boolean;
+  /** No MF120/MF121: something may declare names the check cannot see. */
+  undeclaredOff: boolean;
+  system: SystemScope;
+  macros: ReadonlyMap<string, Macro>;
+  /** File-scope functions (declared or defined) by name. */
+  functions: ReadonlyMap<string, Parameters>;
+  /** Other file-scope names the model's file scope may not hold: typedef names, enumeration constants. */
+  declared: ReadonlySet<string>;
+  /** Part of the diagnostics' cache key: changes whenever anything above changes. */
+  signature: string;
+}
+
+/** The system headers the file includes. (When the preprocessor is integrated, from its `includes`.) */
+function includedHeaders(text: string): { system: string[]; quoted: boolean } {
+  const lines = includeLines(text);
+  return { system: lines.filter(l => l.system).map(l => l.header), quoted: lines.some(l => !l.system) };
+}
+
+const DECLARING = /[;{}#]|\b(typedef|struct|union|enum|static|extern|register|auto)\b/;
+const TYPE_WORD = /^(void|char|short|int|long|float|double|signed|unsigned|const|volatile|restrict|_Bool|_Complex)$/;
+
+/** A macro whose expansion may declare a name (`#define DECL(x) int x`, `#define ARRAY(A, N) double A[N]`). */
+function mayDeclare(m: Macro): boolean {
+  if (DECLARING.test(m.body)) return true;
+  const ids = m.body.match(/[A-Za-z_]\w*/g) ?? [];
+  // A type followed by a name: `double A[N]`. A type alone (`#define REAL double`) declares nothing.
+  return ids.some(id => TYPE_WORD.test(id)) && ids.some(id => !TYPE_WORD.test(id));
+}
+
+export function nameContext(doc: DocumentModel): NameContext {
+  const text = doc.text;
+  const { system: headers, quoted } = includedHeaders(text);
+  const system = systemScope(headers);
+  const macros = macroDefinitions(text);
+  const off = doc.syntax.language === 'cpp' || doc.items.some(i => i.node.hasError);
+  const undeclaredOff = off || quoted || system.open || [...macros.values()].some(mayDeclare);
+  const functions = new Map<string, Parameters>();
+  const declared = new Set<string>();
+  if (!off) for (const { node } of doc.items) {
+    const declarators: SNode[] = [];
+    if (node.type === 'function_definition') {
+      const d = node.childForFieldName('declarator');
+      if (d) declarators.push(doc.syntax.convert(d));
+    } else if (node.type !== 'comment' && node.type !== 'preproc_include' && node.type !== 'preproc_def') {
+      const converted = doc.syntax.convert(node);
+      for (const name of otherDeclarations(converted, text)) declared.add(name);
+      if (node.type === 'declaration') declarators.push(...children(converted, 'declarator'));
+    }
+    for (const d of declarators) {
+      const info = declaratorInfo(d);
+      const fn = findFunctionDeclarator(d);
+      if (!info || info.shape !== 'function' || !fn) continue;
+      const name = text.slice(info.id.start, info.id.end);
+      const p = parametersOf(fn, text);
+      const known = functions.get(name);
+      functions.set(name, known === undefined || same(known, p) ? p : 'any');
+    }
+  }
+  const signature = [
+    off ? 'off' : '', undeclaredOff ? 'undeclared-off' : '', headers.join(','),
+    [...macros.values()].map(m => `${m.name}${m.params ? '()' : ''}`).join(','),
+    [...functions].map(([n, p]) => `${n}/${p === 'any' ? '?' : p.count + (p.variadic ? '+' : '')}`).join(','),
+    [...declared].join(','),
+  ].join(';');
+  return { off, undeclaredOff, system, macros, functions, declared, signature };
+}
+
+const same = (a: Parameters, b: Parameters) =>
+  a === 'any' || b === 'any' ? a === b : a.count === b.count && a.variadic === b.variadic;
+
+function parametersOf(fn: SNode, text: string): Parameters {
+  const list = child(fn, 'parameters');
+  if (!list) return 'any';
+  const params = named(list).filter(p => p.type !== 'comment');
+  if (params.length === 0) return 'any'; // `f()`: no prototype (C11 6.7.6.3p14)
+  if (params.some(p => p.type === 'identifier')) return 'any'; // K&R identifier list
+  const variadic = params.some(p => p.type === 'variadic_parameter');
+  const fixed = params.filter(p => p.type === 'parameter_declaration');
+  const only = fixed.length === 1 && !child(fixed[0], 'declarator') ? fixed[0] : undefined;
+  if (only && text.slice(only.start, only.end).trim() === 'void') return { count: 0, variadic: false };
+  return { count: fixed.length, variadic };
+}
+
+/** Where an identifier is not a use of an ordinary name, or code the compiler may never see. */
+const SKIP_INSIDE = new Set([
+  'type_descriptor', 'parameter_list', 'parameter_declaration', 'attribute_specifier', 'attribute_declaration',
+  'attribute', 'ms_declspec_modifier', 'gnu_asm_expression', 'field_declaration_list', 'enumerator_list',
+  'offsetof_expression', 'macro_type_specifier',
+]);
+
+function checkable(id: SNode, item: SNode): boolean {
+  for (let p = id.parent; p; p = p.parent) {
+    if (SKIP_INSIDE.has(p.type) || p.type.startsWith('preproc_')) return false;
+    if (p === item) break;
+  }
+  return true;
+}
+
+/** Names the item declares other than variables: block-scope prototypes, nested functions, typedefs,
+ * enumeration constants (anywhere in the item: a use before them is missed, never a false error). */
+function otherDeclarations(item: SNode, text: string): Set<string> {
+  const out = new Set<string>();
+  const name = (n: SNode | undefined) => n && out.add(text.slice(n.start, n.end));
+  walk(item, n => {
+    if (n.type === 'enumerator') name(child(n, 'name'));
+    else if (n.type === 'type_definition')
+      for (const d of children(n, 'declarator'))
+        walk(d, x => (x.type === 'type_identifier' || x.type === 'identifier' ? (name(x), false) : true));
+    else if ((n.type === 'declaration' || n.type === 'function_definition') && n !== item)
+      for (const d of children(n, 'declarator')) {
+        const info = declaratorInfo(d);
+        if (info?.shape === 'function') name(info.id);
+      }
+    return true;
+  });
+  return out;
+}
+
+/** K&R definitions (`int f(a) int a; {...}`): their rules are not checked. */
+function isOldStyle(item: SNode): boolean {
+  if (item.type !== 'function_definition') return false;
+  const d = child(item, 'declarator');
+  const fn = d && findFunctionDeclarator(d);
+  const list = fn && child(fn, 'parameters');
+  return !!list && named(list).some(p => p.type === 'identifier');
+}
+
+function hasError(node: SNode): boolean {
+  let found = false;
+  walk(node, n => (found ||= n.type === 'ERROR' || n.missing, !found));
+  return found;
+}
+
+const GNU_KEYWORDS = new Set(['asm', 'typeof', 'cilk_reducer']);
+
+/** The thesis's schedule templates size their loops by CUDA's names (Xie 2016 Figure 4.2). */
+const inSchedule = (model: ItemModel) => model.keywords.some(k => k.keyword === 'meta_schedule');
+
+export function nameDiagnostics(model: ItemModel, ctx: NameContext): MfDiagnostic[] {
+  const { item, text, fileScope } = model;
+  if (ctx.off || model.incomplete || isOldStyle(item) || hasError(item)) return [];
+  const local = otherDeclarations(item, text);
+  const declared = (name: string) =>
+    fileScope.functions.has(name) || fileScope.constants.has(name) || fileScope.typedefs.has(name) ||
+    fileScope.variables.has(name) || local.has(name) || ctx.declared.has(name) || ctx.macros.has(name) ||
+    ctx.system.lookup(name) !== undefined || isCompilerName(name) || name in DIALECT_OF || GNU_KEYWORDS.has(name) ||
+    (SYMBOLIC_STRUCTS.test(name) && inSchedule(model));
+  const out: MfDiagnostic[] = [];
+  const reported = new Set<string>();
+  const hint = (name: string) => {
+    const h = headerDeclaring(name);
+    return h ? `; did you forget '#include <${h}>'?` : '';
+  };
+  walk(item, n => {
+    if (n.type !== 'call_expression') return true;
+    const fn = child(n, 'function');
+    if (!fn || fn.type !== 'identifier' || !checkable(fn, item)) return true;
+    const name = text.slice(fn.start, fn.end);
+    if (visibleVariable(model, name, fn.start)) return true; // a function pointer
+    if (!declared(name)) {
+      if (!ctx.undeclaredOff && !reported.has(name)) {
+        reported.add(name);
+        out.push(diagnostic('MF121', fn, `implicit declaration of function '${name}'${hint(name)}`, { name }));
+      }
+      return true;
+    }
+    const problem = countProblem(name, n, text, ctx, local);
+    if (problem) out.push(diagnostic('MF122', fn, problem));
+    return true;
+  });
+  if (!ctx.undeclaredOff) for (const r of model.scopes.references) {
+    if (r.variable || reported.has(r.name) || declared(r.name) || !checkable(r.node, item)) continue;
+    reported.add(r.name);
+    const where = item.type === 'function_definition'
+      ? 'undeclared (first use in this function)' : 'undeclared here (not in a function)';
+    out.push(diagnostic('MF120', r.span, `'${r.name}' ${where}${hint(r.name)}`, { name: r.name }));
+  }
+  return out;
+}
+
+/** The argument count a call gets wrong, if its callee is a prototyped function nothing may redefine. */
+function countProblem(
+  name: string, call: SNode, text: string, ctx: NameContext, local: Set<string>,
+): string | undefined {
+  if (local.has(name) || ctx.macros.has(name)) return undefined;
+  let p: Parameters | undefined = ctx.functions.get(name);
+  if (p === undefined) {
+    // A header the check cannot read may define a macro of the same name.
+    if (ctx.undeclaredOff) return undefined;
+    const s = ctx.system.lookup(name);
+    if (s?.kind !== 'function') return undefined;
+    p = { count: s.function.params, variadic: s.function.variadic };
+  }
+  if (p === 'any') return undefined;
+  const args = child(call, 'arguments');
+  if (!args) return undefined;
+  // An argument that names a macro may expand to several (`#define PAIR 1, 2`).
+  let macro = false;
+  walk(args, n => {
+    if (n.type === 'identifier' && ctx.macros.has(text.slice(n.start, n.end))) macro = true;
+    return !macro;
+  });
+  if (macro) return undefined;
+  const given = named(args).filter(a => a.type !== 'comment').length;
+  if (given > p.count && !p.variadic)
+    return `too many arguments to function '${name}' (expects ${p.count}, given ${given})`;
+  if (given < p.count)
+    return `too few arguments to function '${name}' (expects ${p.variadic ? 'at least ' : ''}${p.count}, ` +
+      `given ${given})`;
+  return undefined;
+}
