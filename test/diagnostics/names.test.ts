@@ -52,18 +52,25 @@ const cases: Case[] = [
   {
     name: 'sqrt without <math.h>',
     source: 'double f(double x) {\n  return sqrt(x);\n}\n', file: 'a.c',
-    code: 'MF121', covers: 'sqrt', message: "implicit declaration of function 'sqrt'; did you forget '#include <math.h>'?",
+    code: 'MF121', covers: 'sqrt',
+    message: "implicit declaration of function 'sqrt'; did you forget '#include <math.h>'?",
   },
   {
     name: 'a spawned call of an undeclared function',
     source: 'void f(int n) {\n  meta_fork work(n);\n  meta_join;\n}\n',
     code: 'MF121', covers: 'work', message: "implicit declaration of function 'work'",
   },
+  {
+    name: 'a block-scope declaration ends with its block',
+    source: 'void g(void) {\n  extern int ext(int);\n  ext(1);\n}\nint f(void) {\n  return ext(2);\n}\n', file: 'a.c',
+    code: 'MF121', covers: 'ext', after: 'ext(2)', message: "implicit declaration of function 'ext'",
+  },
   // ---- MF122 argument count ----
   {
     name: 'too many arguments to a prototyped function',
     source: 'int add(int a, int b) { return a + b; }\nint f(void) {\n  return add(1, 2, 3);\n}\n', file: 'a.c',
-    code: 'MF122', covers: 'add', after: 'return add', message: "too many arguments to function 'add' (expects 2, given 3)",
+    code: 'MF122', covers: 'add', after: 'return add',
+    message: "too many arguments to function 'add' (expects 2, given 3)",
   },
   {
     name: 'too few arguments to a declared prototype',
@@ -102,12 +109,14 @@ runClean([
     source: 'enum color { RED, GREEN = 3 };\ntypedef struct point { int x, y; } point;\n' +
       'static int twice(int v) { return 2 * v; }\nint apply(int (*op)(int), int v) { return op(v); }\n' +
       'int f(point *p) {\n  int (*g)(int) = twice;\n  enum { LOCAL = 4 };\n  int n = p->x + (*p).y + GREEN + LOCAL;\n' +
-      '  if (n < 0) goto done;\n  n = apply(g, n) + apply(twice, RED);\n  n += sizeof(point) + (int)sizeof __func__;\n' +
+      '  if (n < 0) goto done;\n  n = apply(g, n) + apply(twice, RED);\n' +
+      '  n += sizeof(point) + (int)sizeof __func__;\n' +
       '  n += __builtin_expect(n, 0);\ndone:\n  return n;\n}\n',
   },
   {
     name: 'old-style declarations take any count; block-scope prototypes; variadic calls', file: 'a.c',
-    source: 'int old();\nint sum(int n, ...);\nint f(void) {\n  int local(int);\n  return old(1, 2) + old() + sum(1, 2, 3) + sum(0) + local(1);\n}\n',
+    source: 'int old();\nint sum(int n, ...);\nint f(void) {\n  int local(int);\n' +
+      '  return old(1, 2) + old() + sum(1, 2, 3) + sum(0) + local(1);\n}\n',
   },
   {
     name: 'a quoted header may declare anything', file: 'a.c',
@@ -123,7 +132,8 @@ runClean([
   },
   {
     name: 'macros are names; a macro argument may be several arguments', file: 'a.c',
-    source: '#define N 100\n#define PAIR 1, 2\n#define SQUARE(x) ((x) * (x))\nint add(int a, int b) { return a + b; }\n' +
+    source: '#define N 100\n#define PAIR 1, 2\n#define SQUARE(x) ((x) * (x))\n' +
+      'int add(int a, int b) { return a + b; }\n' +
       'int f(void) {\n  return SQUARE(N) + add(PAIR);\n}\n',
   },
   {
@@ -132,8 +142,27 @@ runClean([
   },
   {
     name: 'OpenMP with omp.h, MetaFork and Cilk keywords',
-    source: '#include <omp.h>\nlong fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1);\n' +
+    source: '#include <omp.h>\nlong fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n' +
+      '  x = meta_fork fib(n - 1);\n' +
       '  y = fib(n - 2);\n  meta_join;\n  return x + y + omp_get_max_threads();\n}\n',
+  },
+  {
+    name: "a macro's arguments are tokens: a type, a member", file: 'a.c',
+    source: '#include <stdarg.h>\n#define FIELD(s, f) ((s).f)\nstruct p { int x; };\n' +
+      'int f(int n, ...) {\n  va_list ap;\n  va_start(ap, n);\n  struct p q = { va_arg(ap, int) };\n  va_end(ap);\n' +
+      '  return FIELD(q, x);\n}\n',
+  },
+  {
+    name: 'a declaration tree-sitter reads as an expression (a typedef it does not know)', file: 'a.c',
+    source: 'typedef double real_t;\nvoid f(real_t *p) {\n  real_t (*row)[4] = (real_t (*)[4]) p;\n' +
+      '  row[0][0] = 1;\n}\n',
+  },
+  {
+    name: 'a K&R parameter without a declaration (an int)', file: 'a.c',
+    source: 'int twice(c)\n{\n  return c * 2;\n}\n',
+  },
+  {
+    name: "the OpenMP translator's worker count", source: 'void f(void) {\n  meta_set_nworkers(2);\n}\n',
   },
   {
     name: 'C++ is not checked', file: 'a.cpp',

@@ -33,7 +33,8 @@ interface Verdict { ours: MfDiagnostic[]; gcc: string | undefined }
 async function judge(text: string, fileName: string, includeDir?: string): Promise<Verdict> {
   const checked = await checkText(text, fileName);
   try {
-    return { ours: checked.diagnostics.filter(d => d.severity === 'error'), gcc: gccError(elide(checked.model), includeDir) };
+    const ours = checked.diagnostics.filter(d => d.severity === 'error');
+    return { ours, gcc: gccError(elide(checked.model), includeDir) };
   } finally {
     checked.syntax.dispose();
   }
@@ -64,7 +65,8 @@ test(`check agrees with gcc -fsyntax-only on ${PROGRAMS} generated programs`, as
     if (named.length && v.gcc === undefined) falseErrors.push(describe());
   }
   console.log(`compiles: ${PROGRAMS} programs, gcc accepts ${valid}, rejects ${invalid}; we reject ${caught} of ` +
-    `those; missed ${missed.length + beyond.length} (${beyond.length} outside the name check, ${missed.length} inside)`);
+    `those; missed ${missed.length + beyond.length} (${beyond.length} outside the name check, ` +
+    `${missed.length} inside)`);
   for (const [defect, [n, rejected, ours]] of [...byDefect].sort())
     console.log(`  ${defect}: ${n} programs, gcc rejects ${rejected}, we reject ${ours}`);
   for (const m of [...missed, ...beyond]) console.log(`  missed: ${m}`);
@@ -100,8 +102,8 @@ test('no fixture or example gets an MF120/MF122 error unless gcc rejects its eli
     if (!named.length) continue;
     flagged++;
     if (v.gcc === undefined)
-      wrong.push(`${path.relative(ROOT, f)}: ${named.map(d => `${d.code} '${text.slice(d.start, d.end)}'`).join(', ')}`);
+      wrong.push(`${path.relative(ROOT, f)}: ${named.map(d => `${d.code} '${text.slice(d.start, d.end)}'`)}`);
   }
-  console.log(`compiles: ${files.length} fixtures and examples, ${flagged} with an MF120/MF122 error, all rejected by gcc`);
+  console.log(`compiles: ${files.length} fixtures and examples, ${flagged} with an MF120/MF122 error`);
   assert.deepEqual(wrong, []);
 });

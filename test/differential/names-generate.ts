@@ -10,10 +10,14 @@ export type Defect =
   | 'none' | 'undeclared-variable' | 'misspelt-function' | 'too-many-arguments' | 'too-few-arguments'
   | 'void-with-argument' | 'library-count' | 'variadic-without-format' | 'missing-include-call'
   | 'missing-include-macro' | 'use-before-declaration' | 'out-of-scope' | 'misspelt-enum'
-  | 'undeclared-in-meta-for' | 'wrong-member' | 'undeclared-type' | 'undefined-label' | 'pointer-count';
+  | 'undeclared-in-meta-for' | 'wrong-member' | 'undeclared-type' | 'undefined-label' | 'pointer-count'
+  | 'undeclared-in-omp-loop' | 'called-before-definition' | 'undeclared-in-initializer';
 
-/** Defects gcc rejects (or warns about) for a reason MF120-MF122 do not check. */
-export const OUTSIDE: ReadonlySet<Defect> = new Set(['wrong-member', 'undeclared-type', 'undefined-label', 'pointer-count']);
+/** Defects gcc rejects (or warns about) for a reason MF120-MF122 do not check. A static function called
+ * before its declaration is an implicit declaration the static definition then contradicts (C11 6.2.2p7);
+ * MF121 does not look at where the file declares a function. */
+export const OUTSIDE: ReadonlySet<Defect> =
+  new Set(['wrong-member', 'undeclared-type', 'undefined-label', 'pointer-count', 'called-before-definition']);
 
 export interface Program { seed: number; defect: Defect; file: string; text: string }
 
@@ -111,10 +115,37 @@ const FEATURES: { defects: Defect[]; add: Feature; metafork?: boolean }[] = [
     p.body.push('int arr[8], a, b;', 'a = meta_fork work(3);', 'b = work(4);', 'meta_join;',
       `meta_for (int i = 0; i < 8; i++)\n    arr[i] = i * ${d ? 'scale' : 'n'};`, 'total += a + b + arr[3];');
   } },
-  { defects: [], add: p => {
+  { defects: ['undeclared-in-omp-loop'], add: (p, d) => {
     p.includes.add('omp.h');
-    p.body.push('int sq[8];', '#pragma omp parallel for\n  for (int i = 0; i < 8; i++)\n    sq[i] = i * i;',
+    const loop = `#pragma omp parallel for\n  for (int i = 0; i < 8; i++)\n    sq[i] = i * ${d ? 'width' : 'i'};`;
+    p.body.push('int sq[8];', loop,
       'total += sq[2] + omp_get_max_threads();');
+  } },
+  // What tree-sitter reads without knowing typedefs: a pointer to rows declared with a typedef.
+  { defects: [], add: p => {
+    p.includes.add('stdlib.h');
+    p.top.push('typedef double elem_t;');
+    p.body.push('elem_t (*grid)[4] = (elem_t (*)[4]) malloc(4 * sizeof *grid);', 'grid[1][2] = 3.0;',
+      'total += (int) grid[1][2];', 'free(grid);');
+  } },
+  { defects: [], add: p => {
+    p.includes.add('stdarg.h');
+    p.top.push('#define MEMBER(s, m) ((s).m)\nstruct pair { int first, second; };',
+      'static int firsts(int count, ...) {\n  va_list ap;\n  va_start(ap, count);\n  int s = 0;\n' +
+      '  for (int i = 0; i < count; i++) {\n    struct pair q = { va_arg(ap, int), 0 };\n' +
+      '    s += MEMBER(q, first);\n  }\n' +
+      '  va_end(ap);\n  return s;\n}');
+    p.body.push('struct pair pq = { .first = 1, .second = 2 };', 'total += firsts(1, pq.first);');
+  } },
+  { defects: ['called-before-definition'], add: (p, d) => {
+    if (!d) p.top.push('static int cube(int v);');
+    p.body.push('total += cube(2);');
+    p.tail.push('static int cube(int v) {\n  return v * v * v;\n}');
+  } },
+  { defects: ['undeclared-in-initializer'], add: (p, d) => {
+    const table = `static int table[ROWS][COLS] = { [1] = { ${d ? 'COLUMNS' : 'COLS'}, ROWS } };`;
+    p.top.push('enum { ROWS = 2, COLS = 3 };', table);
+    p.body.push('total += table[1][0];');
   } },
 ];
 

@@ -32,6 +32,8 @@ export interface NameContext {
   functions: ReadonlyMap<string, Parameters>;
   /** Other file-scope names the model's file scope may not hold: typedef names, enumeration constants. */
   declared: ReadonlySet<string>;
+  /** The file-scope typedef names. */
+  types: ReadonlySet<string>;
   /** Part of the diagnostics' cache key: changes whenever anything above changes. */
   signature: string;
 }
@@ -61,7 +63,7 @@ export function nameContext(doc: DocumentModel): NameContext {
   const off = doc.syntax.language === 'cpp' || doc.items.some(i => i.node.hasError);
   const undeclaredOff = off || quoted || system.open || [...macros.values()].some(mayDeclare);
   const functions = new Map<string, Parameters>();
-  const declared = new Set<string>();
+  const declared = new Set<string>(), types = new Set<string>();
   if (!off) for (const { node } of doc.items) {
     const declarators: SNode[] = [];
     if (node.type === 'function_definition') {
@@ -69,7 +71,9 @@ export function nameContext(doc: DocumentModel): NameContext {
       if (d) declarators.push(doc.syntax.convert(d));
     } else if (node.type !== 'comment' && node.type !== 'preproc_include' && node.type !== 'preproc_def') {
       const converted = doc.syntax.convert(node);
-      for (const name of otherDeclarations(converted, text)) declared.add(name);
+      const found = otherDeclarations(converted, text);
+      for (const name of found.names) declared.add(name);
+      for (const name of found.types) types.add(name);
       if (node.type === 'declaration') declarators.push(...children(converted, 'declarator'));
     }
     for (const d of declarators) {
@@ -88,7 +92,7 @@ export function nameContext(doc: DocumentModel): NameContext {
     [...functions].map(([n, p]) => `${n}/${p === 'any' ? '?' : p.count + (p.variadic ? '+' : '')}`).join(','),
     [...declared].join(','),
   ].join(';');
-  return { off, undeclaredOff, system, macros, functions, declared, signature };
+  return { off, undeclaredOff, system, macros, functions, declared, types, signature };
 }
 
 const same = (a: Parameters, b: Parameters) =>
@@ -114,24 +118,40 @@ const SKIP_INSIDE = new Set([
   'offsetof_expression', 'macro_type_specifier',
 ]);
 
-function checkable(id: SNode, item: SNode): boolean {
+/** Whether `id` is checked: not in a place of SKIP_INSIDE, not in the arguments of a function-like
+ * macro (`va_arg(ap, int)`, `FIELD(p, x)`: types, members, tokens to paste). */
+function checkable(id: SNode, item: SNode, isMacro: (callee: SNode) => boolean): boolean {
   for (let p = id.parent; p; p = p.parent) {
     if (SKIP_INSIDE.has(p.type) || p.type.startsWith('preproc_')) return false;
+    if (p.type === 'argument_list' && p.parent?.type === 'call_expression') {
+      const callee = child(p.parent, 'function');
+      if (callee && isMacro(callee)) return false;
+    }
     if (p === item) break;
   }
   return true;
 }
 
+/** C11 6.4.1's keywords without a leading underscore: tree-sitter reads some as names (`va_arg(ap, int)`). */
+const C_KEYWORDS = new Set(('auto break case char const continue default do double else enum extern float for goto ' +
+  'if inline int long register restrict return short signed sizeof static struct switch typedef union unsigned void ' +
+  'volatile while').split(' '));
+
 /** Names the item declares other than variables: block-scope prototypes, nested functions, typedefs,
  * enumeration constants (anywhere in the item: a use before them is missed, never a false error). */
-function otherDeclarations(item: SNode, text: string): Set<string> {
-  const out = new Set<string>();
+function otherDeclarations(item: SNode, text: string): { names: Set<string>; types: Set<string> } {
+  const out = new Set<string>(), types = new Set<string>();
   const name = (n: SNode | undefined) => n && out.add(text.slice(n.start, n.end));
   walk(item, n => {
     if (n.type === 'enumerator') name(child(n, 'name'));
     else if (n.type === 'type_definition')
       for (const d of children(n, 'declarator'))
-        walk(d, x => (x.type === 'type_identifier' || x.type === 'identifier' ? (name(x), false) : true));
+        walk(d, x => {
+          if (x.type !== 'type_identifier' && x.type !== 'identifier') return true;
+          name(x);
+          types.add(text.slice(x.start, x.end));
+          return false;
+        });
     else if ((n.type === 'declaration' || n.type === 'function_definition') && n !== item)
       for (const d of children(n, 'declarator')) {
         const info = declaratorInfo(d);
@@ -139,16 +159,39 @@ function otherDeclarations(item: SNode, text: string): Set<string> {
       }
     return true;
   });
+  return { names: out, types };
+}
+
+/** Names of declarations tree-sitter, which knows no typedefs, read as expressions (`cpx (*z) = p;` as a
+ * call of `cpx`, `T * x;` as a product): every name of a statement where a type name stands as an
+ * expression; the item's scopes miss them. */
+function misreadDeclarations(item: SNode, text: string, isType: (name: string) => boolean): Set<string> {
+  const out = new Set<string>();
+  walk(item, n => {
+    if (n.type !== 'identifier' || !isType(text.slice(n.start, n.end))) return true;
+    const p = n.parent;
+    // A declarator's own name (`int real_t;`) is no use of it.
+    if (!p || p.type.endsWith('declarator') || p.type === 'declaration' || p.type === 'parameter_declaration')
+      return true;
+    let statement: SNode = n;
+    while (statement.parent && statement.parent !== item && !/_statement$|^declaration$/.test(statement.type))
+      statement = statement.parent;
+    walk(statement, x => (x.type === 'identifier' ? (out.add(text.slice(x.start, x.end)), false) : true));
+    return true;
+  });
   return out;
 }
 
-/** K&R definitions (`int f(a) int a; {...}`): their rules are not checked. */
-function isOldStyle(item: SNode): boolean {
+/** K&R definitions (`int f(a) int a; {...}`): their rules are not checked. A parameter without a name
+ * is one too (`main(C)` reads as a parameter of type `C`): C17 requires names in a definition. */
+function isOldStyle(item: SNode, text: string): boolean {
   if (item.type !== 'function_definition') return false;
   const d = child(item, 'declarator');
   const fn = d && findFunctionDeclarator(d);
   const list = fn && child(fn, 'parameters');
-  return !!list && named(list).some(p => p.type === 'identifier');
+  return !!list && named(list).some(p =>
+    p.type === 'identifier' ||
+    (p.type === 'parameter_declaration' && !child(p, 'declarator') && text.slice(p.start, p.end).trim() !== 'void'));
 }
 
 function hasError(node: SNode): boolean {
@@ -157,22 +200,33 @@ function hasError(node: SNode): boolean {
   return found;
 }
 
-const GNU_KEYWORDS = new Set(['asm', 'typeof', 'cilk_reducer']);
+/** GNU keywords tree-sitter reads as names, OpenCilk's reducer keyword, and the worker count the OpenMP
+ * translator writes (Chen 2017 Algorithm 6), which the elision removes. */
+const BUILTIN_NAMES = new Set(['asm', 'typeof', 'cilk_reducer', 'meta_set_nworkers']);
 
 /** The thesis's schedule templates size their loops by CUDA's names (Xie 2016 Figure 4.2). */
 const inSchedule = (model: ItemModel) => model.keywords.some(k => k.keyword === 'meta_schedule');
 
 export function nameDiagnostics(model: ItemModel, ctx: NameContext): MfDiagnostic[] {
   const { item, text, fileScope } = model;
-  if (ctx.off || model.incomplete || isOldStyle(item) || hasError(item)) return [];
-  const local = otherDeclarations(item, text);
+  if (ctx.off || model.incomplete || isOldStyle(item, text) || hasError(item)) return [];
+  const { names: local, types: localTypes } = otherDeclarations(item, text);
+  const isType = (name: string) =>
+    ctx.types.has(name) || localTypes.has(name) || ctx.system.lookup(name)?.kind === 'type';
+  for (const name of misreadDeclarations(item, text, isType)) local.add(name);
   const declared = (name: string) =>
     fileScope.functions.has(name) || fileScope.constants.has(name) || fileScope.typedefs.has(name) ||
     fileScope.variables.has(name) || local.has(name) || ctx.declared.has(name) || ctx.macros.has(name) ||
-    ctx.system.lookup(name) !== undefined || isCompilerName(name) || name in DIALECT_OF || GNU_KEYWORDS.has(name) ||
+    ctx.system.lookup(name) !== undefined || isCompilerName(name) || name in DIALECT_OF || BUILTIN_NAMES.has(name) ||
+    C_KEYWORDS.has(name) ||
     (SYMBOLIC_STRUCTS.test(name) && inSchedule(model));
   const out: MfDiagnostic[] = [];
   const reported = new Set<string>();
+  const isMacro = (callee: SNode) => {
+    if (callee.type !== 'identifier') return false;
+    const name = text.slice(callee.start, callee.end);
+    return ctx.macros.has(name) || ctx.system.lookup(name)?.kind === 'function-macro';
+  };
   const hint = (name: string) => {
     const h = headerDeclaring(name);
     return h ? `; did you forget '#include <${h}>'?` : '';
@@ -180,7 +234,7 @@ export function nameDiagnostics(model: ItemModel, ctx: NameContext): MfDiagnosti
   walk(item, n => {
     if (n.type !== 'call_expression') return true;
     const fn = child(n, 'function');
-    if (!fn || fn.type !== 'identifier' || !checkable(fn, item)) return true;
+    if (!fn || fn.type !== 'identifier' || !checkable(fn, item, isMacro)) return true;
     const name = text.slice(fn.start, fn.end);
     if (visibleVariable(model, name, fn.start)) return true; // a function pointer
     if (!declared(name)) {
@@ -195,7 +249,7 @@ export function nameDiagnostics(model: ItemModel, ctx: NameContext): MfDiagnosti
     return true;
   });
   if (!ctx.undeclaredOff) for (const r of model.scopes.references) {
-    if (r.variable || reported.has(r.name) || declared(r.name) || !checkable(r.node, item)) continue;
+    if (r.variable || reported.has(r.name) || declared(r.name) || !checkable(r.node, item, isMacro)) continue;
     reported.add(r.name);
     const where = item.type === 'function_definition'
       ? 'undeclared (first use in this function)' : 'undeclared here (not in a function)';
