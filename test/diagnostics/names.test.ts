@@ -54,6 +54,7 @@ const cases: Case[] = [
     source: 'double f(double x) {\n  return sqrt(x);\n}\n', file: 'a.c',
     code: 'MF121', covers: 'sqrt',
     message: "implicit declaration of function 'sqrt'; did you forget '#include <math.h>'?",
+    data: { name: 'sqrt', header: 'math.h' },
   },
   {
     name: 'a spawned call of an undeclared function',

@@ -227,9 +227,10 @@ export function nameDiagnostics(model: ItemModel, ctx: NameContext): MfDiagnosti
     const name = text.slice(callee.start, callee.end);
     return ctx.macros.has(name) || ctx.system.lookup(name)?.kind === 'function-macro';
   };
-  const hint = (name: string) => {
-    const h = headerDeclaring(name);
-    return h ? `; did you forget '#include <${h}>'?` : '';
+  /** The message's advice and the diagnostic's data: the header that declares the name, if one does. */
+  const missing = (name: string): [string, Record<string, unknown>] => {
+    const header = headerDeclaring(name);
+    return header ? [`; did you forget '#include <${header}>'?`, { name, header }] : ['', { name }];
   };
   walk(item, n => {
     if (n.type !== 'call_expression') return true;
@@ -240,7 +241,8 @@ export function nameDiagnostics(model: ItemModel, ctx: NameContext): MfDiagnosti
     if (!declared(name)) {
       if (!ctx.undeclaredOff && !reported.has(name)) {
         reported.add(name);
-        out.push(diagnostic('MF121', fn, `implicit declaration of function '${name}'${hint(name)}`, { name }));
+        const [advice, data] = missing(name);
+        out.push(diagnostic('MF121', fn, `implicit declaration of function '${name}'${advice}`, data));
       }
       return true;
     }
@@ -253,7 +255,8 @@ export function nameDiagnostics(model: ItemModel, ctx: NameContext): MfDiagnosti
     reported.add(r.name);
     const where = item.type === 'function_definition'
       ? 'undeclared (first use in this function)' : 'undeclared here (not in a function)';
-    out.push(diagnostic('MF120', r.span, `'${r.name}' ${where}${hint(r.name)}`, { name: r.name }));
+    const [advice, data] = missing(r.name);
+    out.push(diagnostic('MF120', r.span, `'${r.name}' ${where}${advice}`, data));
   }
   return out;
 }
