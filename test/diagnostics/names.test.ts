@@ -170,3 +170,16 @@ runClean([
     source: '#include <vector>\nint f(std::vector<int> &v) {\n  return v.size() + undeclared_in_c;\n}\n',
   },
 ]);
+
+runCases([
+  {
+    name: 'a syntax error in another function does not turn the check off',
+    source: 'int g(int a) {\n  return a +;\n}\nint f(void) {\n  return gone;\n}\n', file: 'a.c',
+    code: 'MF120', covers: 'gone', message: "'gone' undeclared (first use in this function)", also: ['MF102'],
+  },
+  {
+    name: 'a syntax error outside every function turns it off (the declaration it breaks may be any)',
+    source: 'int counter = ;\nint f(void) {\n  return counter + other;\n}\n', file: 'a.c',
+    code: 'MF102', covers: '=', message: 'expected identifier', absent: ['MF120'],
+  },
+]);

@@ -9,7 +9,9 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { knownHeaders, systemScope, type SystemHeader } from '../../server/src/preprocess/system';
+import {
+  headerDeclaring, isCompilerName, isKnownSystemHeader, knownHeader, knownHeaders, systemScope, type SystemHeader,
+} from '../../server/src/preprocess/system';
 import { parseText } from '../../server/src/checks/index';
 import { fileScopeDeclarations, type Shape } from '../../server/src/model/scopes';
 import { children, walk } from '../../server/src/syntax/ast';
@@ -141,4 +143,28 @@ test('every public name gcc sees after #include <h> is in the table (no false un
   console.log(`system table: ${total} public names gcc makes visible through ${checked.length} headers, ` +
     `${missing.length} missing`);
   assert.deepEqual(missing, []);
+});
+
+test('the scope of a set of includes: chains followed, kinds, purity, openness', () => {
+  const scope = systemScope(['stdlib.h', 'memory.h', 'math.h']);
+  assert.equal(scope.open, false);
+  assert.deepEqual(scope.lookup('size_t'), { kind: 'type', header: 'stddef.h' });
+  assert.deepEqual(scope.lookup('EXIT_FAILURE'), { kind: 'macro', header: 'stdlib.h', value: '1' });
+  assert.deepEqual(scope.lookup('isnan'), { kind: 'function-macro', header: 'math.h', params: 1 });
+  const purity = (n: string) => { const s = scope.lookup(n); return s?.kind === 'function' ? s.function.purity : s?.kind; };
+  assert.deepEqual(['sqrt', 'powf', 'frexp', 'lgamma', 'strlen', 'memcmp', 'abs', 'rand', 'malloc'].map(purity),
+    ['pure', 'pure', 'impure', 'impure', 'reads', 'reads', 'pure', 'impure', 'impure']);
+  const sqrtl = scope.lookup('sqrtl');
+  assert.deepEqual(sqrtl?.kind === 'function' && sqrtl.function,
+    { name: 'sqrtl', params: 1, variadic: false, returns: 'long double', purity: 'pure' });
+  assert.equal(scope.lookup('printf'), undefined, 'stdio.h is not included');
+  assert.equal(systemScope(['stdio.h', 'mylib.h']).open, true, 'an unknown header may declare anything');
+  assert.equal(systemScope(['vector']).open, true, 'a C++ header is open');
+  assert.equal(systemScope(['cuda_runtime.h']).lookup('cudaMalloc')?.kind, 'function');
+  assert.equal(headerDeclaring('INT_MAX'), 'limits.h');
+  assert.equal(headerDeclaring('printf'), 'stdio.h');
+  assert.equal(headerDeclaring('no_such_name'), undefined);
+  assert.deepEqual(['__func__', '_Bool', 'linux', 'unix', 'main'].map(isCompilerName), [true, true, true, true, false]);
+  assert.equal(isKnownSystemHeader('cilk/cilk.h'), true);
+  assert.equal(knownHeader('omp.h')?.functions.get('omp_get_wtime')?.returns, 'double');
 });

@@ -22,7 +22,7 @@ type Parameters = { count: number; variadic: boolean } | 'any';
 
 /** What the whole file contributes to the check of each item. */
 export interface NameContext {
-  /** No MF120-MF122 at all (C++, a syntax error somewhere). */
+  /** No MF120-MF122 at all (C++, a syntax error outside a function's body). */
   off: boolean;
   /** No MF120/MF121: something may declare names the check cannot see. */
   undeclaredOff: boolean;
@@ -60,7 +60,10 @@ export function nameContext(doc: DocumentModel): NameContext {
   const { system: headers, quoted } = includedHeaders(text);
   const system = systemScope(headers);
   const macros = macroDefinitions(text);
-  const off = doc.syntax.language === 'cpp' || doc.items.some(i => i.node.hasError);
+  // A syntax error inside a function's body hides no file-scope declaration: only that function is
+  // skipped (and the cache key stays the same while one is being typed). Elsewhere it may hide one.
+  const off = doc.syntax.language === 'cpp' || doc.items.some(({ node }) =>
+    node.hasError && !(node.type === 'function_definition' && !node.childForFieldName('declarator')?.hasError));
   const undeclaredOff = off || quoted || system.open || [...macros.values()].some(mayDeclare);
   const functions = new Map<string, Parameters>();
   const declared = new Set<string>(), types = new Set<string>();

@@ -175,9 +175,14 @@ export const POSIX_TABLE: Record<string, Spec> = {
     types: 'omp_lock_t omp_nest_lock_t omp_sched_t omp_proc_bind_t omp_lock_hint_t omp_sync_hint_t',
     patterns: [/^omp_\w+$/],
   },
-  // OpenCilk: the keywords as macros (cilk_spawn -> _Cilk_spawn), the runtime's worker queries.
-  'cilk/cilk.h': { macros: 'cilk_spawn=_Cilk_spawn cilk_sync=_Cilk_sync cilk_for=_Cilk_for cilk_scope=_Cilk_scope' },
+  // OpenCilk: the keywords as macros (cilk_spawn -> _Cilk_spawn), the runtime's worker queries (open: the
+  // runtime's API varies between Cilk Plus and OpenCilk versions, and gcc cannot check it).
+  'cilk/cilk.h': {
+    macros: 'cilk_spawn=_Cilk_spawn cilk_sync=_Cilk_sync cilk_for=_Cilk_for cilk_scope=_Cilk_scope ' +
+      'cilk_reducer=_Hyperobject',
+  },
   'cilk/cilk_api.h': {
+    open: true,
     fns: fns('unsigned', 'impure', '__cilkrts_get_nworkers/0 __cilkrts_get_worker_number/0'),
     patterns: [/^__cilkrts_\w+$/],
   },
