@@ -14,6 +14,7 @@ import { elide } from '../../server/src/model/elide';
 import type { MfDiagnostic } from '../../server/src/base/diagnostic';
 import { ROOT } from '../helpers';
 import { generateProgram, OUTSIDE, type Program } from './names-generate';
+import { programOf } from '../fuzz/forkjoin-generate';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-compiles-'));
 const NAME_ERRORS = new Set(['MF120', 'MF122']);
@@ -74,6 +75,17 @@ test(`check agrees with gcc -fsyntax-only on ${PROGRAMS} generated programs`, as
   assert.deepEqual(refusedValid, [], 'an error on a program gcc accepts');
   assert.ok(valid >= 80 && invalid >= 80, `both kinds well represented (${valid} valid, ${invalid} invalid)`);
   assert.deepEqual(missed, [], 'a defect the name check covers went unreported');
+});
+
+test('the fork-join fuzzer\'s programs (MetaFork, CilkPlus, OpenMP), which gcc accepts, get no error', async () => {
+  const wrong: string[] = [];
+  for (let seed = 0; seed < 90; seed++) {
+    const p = programOf(seed);
+    const v = await judge(p.text, p.fileName);
+    assert.equal(v.gcc, undefined, `seed ${seed}: the fuzzer writes valid programs\n${p.text}`);
+    if (v.ours.length) wrong.push(`seed ${seed} (${p.fileName}): ${v.ours.map(d => `${d.code} ${d.message}`).join('; ')}`);
+  }
+  assert.deepEqual(wrong, []);
 });
 
 /** Every C and MetaFork file of the fixtures and examples (C++ and CUDA are not checked). */
