@@ -83,7 +83,7 @@ test('the fork-join fuzzer\'s programs (MetaFork, CilkPlus, OpenMP), which gcc a
     const p = programOf(seed);
     const v = await judge(p.text, p.fileName);
     assert.equal(v.gcc, undefined, `seed ${seed}: the fuzzer writes valid programs\n${p.text}`);
-    if (v.ours.length) wrong.push(`seed ${seed} (${p.fileName}): ${v.ours.map(d => `${d.code} ${d.message}`).join('; ')}`);
+    if (v.ours.length) wrong.push(`seed ${seed} (${p.fileName}): ${v.ours.map(d => `${d.code} ${d.message}`)}`);
   }
   assert.deepEqual(wrong, []);
 });
