@@ -1,6 +1,6 @@
-// "It compiles": names used but declared nowhere (MF120), functions called undeclared (MF121, a warning
-// as in gcc 12's GNU C mode: an implicit declaration, C99 6.5.2.2 removed it), calls with a wrong
-// number of arguments to a prototyped function (MF122). Never a false error: whatever could declare
+// "It compiles": names used but declared nowhere (MF120, C11 6.5.1p2), functions called undeclared (MF121,
+// a warning as in gcc 12's GNU C mode: the implicit declaration C99 removed), calls with a wrong number of
+// arguments to a prototyped function (MF122, C11 6.5.2.2p2). Never a false error: whatever could declare
 // a name the analysis does not see (a quoted header, an unknown or open system header, a macro that
 // may expand to a declaration, code under `#if`, C++) turns the check off where it could matter.
 
