@@ -43,6 +43,16 @@ const cases: Case[] = [
     source: 'void f(int n, int *a) {\n  meta_for (int i = 0; i < n; i++)\n    a[i] = scale * i;\n}\n',
     code: 'MF120', covers: 'scale', message: "'scale' undeclared (first use in this function)",
   },
+  {
+    name: 'an unknown type name',
+    source: 'typedef double real;\ndouble f(void) {\n  reel v = 1.5;\n  return v;\n}\n', file: 'a.c',
+    code: 'MF120', covers: 'reel', message: "unknown type name 'reel'", data: { name: 'reel' },
+  },
+  {
+    name: 'FILE without <stdio.h>',
+    source: 'int f(void) {\n  FILE *out = 0;\n  return out != 0;\n}\n', file: 'a.c',
+    code: 'MF120', covers: 'FILE', message: "unknown type name 'FILE'; did you forget '#include <stdio.h>'?",
+  },
   // ---- MF121 implicit declaration ----
   {
     name: 'a misspelt function',
@@ -159,8 +169,12 @@ runClean([
       '  row[0][0] = 1;\n}\n',
   },
   {
-    name: 'a K&R parameter without a declaration (an int)', file: 'a.c',
-    source: 'int twice(c)\n{\n  return c * 2;\n}\n',
+    name: 'a K&R parameter without a declaration (an int); an implicit int function', file: 'a.c',
+    source: 'int twice(c)\n{\n  return c * 2;\n}\nmain(C)\n{\n  return twice(C);\n}\n',
+  },
+  {
+    name: 'an identifier list in a parameter declarator (read as types)', file: 'a.c',
+    source: 'void h(double vec(a, n), int m) {\n  (void) vec;\n  (void) m;\n}\n',
   },
   {
     name: "the OpenMP translator's worker count", source: 'void f(void) {\n  meta_set_nworkers(2);\n}\n',

@@ -135,6 +135,20 @@ function checkable(id: SNode, item: SNode, isMacro: (callee: SNode) => boolean):
   return true;
 }
 
+/** Whether the type specifier `id` is checked: the compiler sees it (no `#if`), it is no macro argument. */
+function typeCheckable(id: SNode, item: SNode, isMacro: (callee: SNode) => boolean): boolean {
+  for (let p = id.parent; p; p = p.parent) {
+    if (p.type.startsWith('preproc_') || p.type === 'attribute_specifier' || p.type === 'gnu_asm_expression' ||
+      p.type === 'macro_type_specifier') return false;
+    if (p.type === 'argument_list' && p.parent?.type === 'call_expression') {
+      const callee = child(p.parent, 'function');
+      if (callee && isMacro(callee)) return false;
+    }
+    if (p === item) break;
+  }
+  return true;
+}
+
 /** C11 6.4.1's keywords without a leading underscore: tree-sitter reads some as names (`va_arg(ap, int)`). */
 const C_KEYWORDS = new Set(('auto break case char const continue default do double else enum extern float for goto ' +
   'if inline int long register restrict return short signed sizeof static struct switch typedef union unsigned void ' +
@@ -186,12 +200,13 @@ function misreadDeclarations(item: SNode, text: string, isType: (name: string) =
 }
 
 /** K&R definitions (`int f(a) int a; {...}`): their rules are not checked. A parameter without a name
- * is one too (`main(C)` reads as a parameter of type `C`): C17 requires names in a definition. */
+ * is one too (`twice(c)` reads as a parameter of type `c`): C17 requires names in a definition. */
 function isOldStyle(item: SNode, text: string): boolean {
   if (item.type !== 'function_definition') return false;
   const d = child(item, 'declarator');
   const fn = d && findFunctionDeclarator(d);
-  const list = fn && child(fn, 'parameters');
+  if (!fn) return true; // `main(C) {...}`: an implicit int read as a type `main`
+  const list = child(fn, 'parameters');
   return !!list && named(list).some(p =>
     p.type === 'identifier' ||
     (p.type === 'parameter_declaration' && !child(p, 'declarator') && text.slice(p.start, p.end).trim() !== 'void'));
@@ -251,6 +266,19 @@ export function nameDiagnostics(model: ItemModel, ctx: NameContext): MfDiagnosti
     }
     const problem = countProblem(name, n, text, ctx, local);
     if (problem) out.push(diagnostic('MF122', fn, problem));
+    return true;
+  });
+  // A type specifier naming no type (C11 6.7.8: a typedef name is an identifier declared by typedef).
+  if (!ctx.undeclaredOff) walk(item, n => {
+    if (n.type !== 'type_identifier' || n.field !== 'type' || !typeCheckable(n, item, isMacro)) return true;
+    // A parameter without a declarator may be a name of an identifier list (`double v(a, n)`).
+    if (n.parent?.type === 'parameter_declaration' && !child(n.parent, 'declarator')) return true;
+    const name = text.slice(n.start, n.end);
+    // tree-sitter reads `a * b;` as a declaration of `b`: a name declared otherwise is no type name here.
+    if (reported.has(name) || isType(name) || declared(name) || visibleVariable(model, name, n.start)) return true;
+    reported.add(name);
+    const [advice, data] = missing(name);
+    out.push(diagnostic('MF120', n, `unknown type name '${name}'${advice}`, data));
     return true;
   });
   if (!ctx.undeclaredOff) for (const r of model.scopes.references) {
