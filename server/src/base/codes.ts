@@ -14,6 +14,10 @@ export const CODES = {
   MF112: { severity: 'error', title: 'malformed preprocessing directive or #if expression' },
   MF113: { severity: 'error', title: 'macro called with the wrong number of arguments' },
   MF114: { severity: 'error', title: 'a transform would rewrite a conditional directive or an inactive group' },
+  // "It compiles": names and calls as the compiler checks them (checks/names).
+  MF120: { severity: 'error', title: 'undeclared identifier' },
+  MF121: { severity: 'warning', title: 'call to an undeclared function (implicit declaration)' },
+  MF122: { severity: 'error', title: 'wrong number of arguments to a function' },
   MF201: { severity: 'error', title: 'unknown directive' },
   MF202: { severity: 'error', title: 'unknown clause' },
   MF203: { severity: 'error', title: 'malformed clause or directive argument' },

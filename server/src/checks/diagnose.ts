@@ -12,6 +12,7 @@ import { CITES_LINE, diagnostic, MfDiagnostic, shifted } from '../base/diagnosti
 import { LineIndex } from '../base/lines';
 import { isStackExhausted } from '../base/stack';
 import { loopDiagnostics } from './loops';
+import { nameContext, nameDiagnostics, type NameContext } from './names';
 import { scheduleDiagnostics } from './schedule';
 import { clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics, raceDiagnostics } from './sharing';
 import { syntaxDiagnostics } from './syntaxErrors';
@@ -42,7 +43,7 @@ function directiveDiagnostics(model: ItemModel): MfDiagnostic[] {
   return out;
 }
 
-const CHECKS: ((model: ItemModel) => MfDiagnostic[])[] = [
+const CHECKS: ((model: ItemModel, names: NameContext) => MfDiagnostic[])[] = [
   m => syntaxDiagnostics(m.item, m.text),
   directiveDiagnostics,
   loopDiagnostics,
@@ -53,9 +54,10 @@ const CHECKS: ((model: ItemModel) => MfDiagnostic[])[] = [
   raceDiagnostics,
   defaultNoneDiagnostics,
   scheduleDiagnostics,
+  nameDiagnostics,
 ];
 
-function diagnoseItem(model: ItemModel): MfDiagnostic[] {
+function diagnoseItem(model: ItemModel, names: NameContext): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
   const incomplete = () =>
     diagnostic(
@@ -66,7 +68,7 @@ function diagnoseItem(model: ItemModel): MfDiagnostic[] {
   if (model.incomplete) out.push(incomplete());
   for (const check of CHECKS) {
     try {
-      out.push(...check(model));
+      out.push(...check(model, names));
     } catch (e) {
       // Pathological input (e.g. thousands of nested blocks) must degrade, never crash.
       if (!isStackExhausted(e)) throw e;
@@ -96,7 +98,9 @@ export function diagnoseDocument(
   doc: DocumentModel,
   previous?: DiagnosticCache,
 ): { diagnostics: MfDiagnostic[]; cache: DiagnosticCache } {
-  const signature = doc.fileScope.signature;
+  // What the name check reads of the whole file (includes, macros, prototypes) is part of the key.
+  const names = nameContext(doc);
+  const signature = `${doc.fileScope.signature}\n${names.signature}`;
   const cache: DiagnosticCache = { signature, items: new Map() };
   const reusable = previous?.signature === signature ? previous.items : undefined;
   const diagnostics: MfDiagnostic[] = [];
@@ -114,7 +118,7 @@ export function diagnoseDocument(
     let entry = cache.items.get(key) ?? reusable?.get(key);
     if (entry?.line !== undefined && entry.line !== lineOf(ref.start)) entry = undefined;
     if (!entry) {
-      const found = diagnoseItem(doc.item(i));
+      const found = diagnoseItem(doc.item(i), names);
       entry = { diagnostics: found.map(d => shifted(d, -ref.start)) };
       if (found.some(d => CITES_LINE.has(d.code))) entry.line = lineOf(ref.start);
     }

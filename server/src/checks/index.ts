@@ -40,3 +40,10 @@ export function reported(checked: Pick<Checked, 'syntax' | 'diagnostics'>): MfDi
   const { map } = checked.syntax;
   return map.isIdentity ? checked.diagnostics : checked.diagnostics.map(d => inSource(d, map));
 }
+
+/** Errors a transform refuses its input for: all but those of a program that is not whole (a name
+ * declared nowhere, a call with the wrong count), which a fragment's translation or tiling does not
+ * need — those transforms name what they cannot see themselves. */
+export function blocking(d: MfDiagnostic): boolean {
+  return d.severity === 'error' && d.code !== 'MF120' && d.code !== 'MF122';
+}

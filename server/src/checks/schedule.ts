@@ -12,7 +12,7 @@ import { canonicalHeader, nestSpine, opOf } from '../model/loops';
 
 const POLY_OPERATORS = new Set(['+', '-', '*']);
 /** Built-in CUDA-like names used as symbolic sizes in the thesis's templates (Figure 4.2). */
-const SYMBOLIC_STRUCTS = /^(gridDim|blockDim|blockIdx|threadIdx)$/;
+export const SYMBOLIC_STRUCTS = /^(gridDim|blockDim|blockIdx|threadIdx)$/;
 
 /** Why an index expression is not a polynomial in integer variables, or undefined if it is. */
 function nonPolynomial(

@@ -1,8 +1,10 @@
-// Whether an angled header name no `-I` folder holds is one the tool knows (the C library, OpenMP,
-// Cilk): the system's own headers are never read. The table of known headers lives beside this
-// (preprocess/system); until it answers, every name is taken as known.
+// Whether an angled header name no `-I` folder holds is the system's. The system's headers are
+// never read (what the C library and the runtimes declare is known from preprocess/system), and
+// whether one exists is the compiler's installation's business, not the program's: every such name
+// is taken as the system's. A header the table does not list is "open" for the checks (it may
+// declare anything), so reading it as known never makes a false error.
 
-/** Whether `<name>` is a C library or runtime header the tool knows. */
+/** Whether `<name>` is taken as a system header (always: see above). */
 export function isKnownSystemHeader(_name: string): boolean {
   return true;
 }

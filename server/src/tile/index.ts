@@ -11,7 +11,7 @@
 // is generated once: a schedule the CUDA generator refuses leaves its nest serial.
 
 import type { CompileContext } from '../preprocess/index';
-import { checkText } from '../checks/index';
+import { blocking, checkText } from '../checks/index';
 import { generateCuda } from '../cuda/index';
 import type { Span } from '../base/span';
 import { conflictDiagnostic, diagnostic, type MfDiagnostic } from '../base/diagnostic';
@@ -49,7 +49,7 @@ export async function tileText(source: string, options: TileOptions = {}): Promi
   const analysis = await checkText(source, options.fileName, options);
   const { text, map } = analysis.syntax;
   try {
-    const errors = analysis.diagnostics.filter(d => d.severity === 'error');
+    const errors = analysis.diagnostics.filter(blocking);
     if (errors.length) return { diagnostics: errors, nests: [] };
     const diagnostics: MfDiagnostic[] = [];
     const nests: TiledNest[] = [];

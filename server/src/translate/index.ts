@@ -4,7 +4,7 @@
 // Findings of later stages are mapped back to the user's text. Any error: no output.
 
 import type { CompileContext } from '../preprocess/index';
-import { checkSyntax } from '../checks/index';
+import { blocking, checkSyntax } from '../checks/index';
 import { conflictDiagnostic, diagnostic, inSource, MfDiagnostic } from '../base/diagnostic';
 import { KeywordLayer } from '../syntax/keywords';
 import { Span, within } from '../base/span';
@@ -106,7 +106,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
   const parse = (t: string) => SyntaxDocument.parse(grammars, t, language, options.fileName, options);
   const first = checkSyntax(parse(text));
   const diagnostics: MfDiagnostic[] = [];
-  const errors = first.diagnostics.filter(d => d.severity === 'error');
+  const errors = first.diagnostics.filter(blocking);
   const inputMap = first.syntax.map;
   const input = options.focus === undefined ? undefined : focusSpan(first.model, options.focus);
   const from = dialectsOf(first.model, input);
@@ -175,7 +175,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
     // The input was checked in full; a stage's output only has to stay valid C. The full
     // analysis runs only to explain a failure.
     if (!syntax.tree.rootNode.hasError) return true;
-    const broken = checkSyntax(syntax).diagnostics.filter(d => d.severity === 'error');
+    const broken = checkSyntax(syntax).diagnostics.filter(blocking);
     // A tree error the analysis does not count (tree-sitter flags `#include <h> ` with a trailing
     // blank) is no more an error here than in the input, which passed the same analysis.
     if (!broken.length) return true;
