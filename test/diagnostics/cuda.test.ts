@@ -28,19 +28,16 @@ const cases: Case[] = [
     program: schedule('int **a', 'a[p][0] = p;'),
   },
   {
-    name: 'an array declared nowhere in the file (extern in a header)',
+    // A system header the tool has no table of may declare anything: the check says nothing, and
+    // the generator refuses what it cannot see.
+    name: 'an array declared in a system header the tool does not know',
     code: 'MF509', covers: 'g', message: /cannot tell how many elements of 'g' to transfer: its declaration is not visible \(in a header or behind a macro\)/,
-    program: '#include "g.h"\n' + schedule('int x', 'g[p] = x;'),
+    program: '#include <mylib.h>\n' + schedule('int x', 'g[p] = x;'),
   },
   {
-    name: 'a kernel assigns a name declared nowhere',
+    name: 'a kernel assigns a name a system header the tool does not know may declare',
     code: 'MF513', covers: 'total', message: /^'total' is declared nowhere in this file \(in a header or behind a macro\): the generator cannot tell what it is, and a kernel has only the variables it receives$/,
-    program: schedule('int a[N]', '{ a[p] = p; total = p; }'),
-  },
-  {
-    name: 'a macro expanding to a variable of the host the kernel does not receive',
-    code: 'MF513', covers: 'LEN', message: /^'LEN' expands to 'n', a variable of 'f' that the kernel does not receive \(write 'n' itself: the generator passes the variables a kernel names\)$/,
-    program: '#define LEN n\n' + schedule('int n, int a[N]', 'a[p] = LEN;'),
+    program: '#include <mylib.h>\n' + schedule('int a[N]', '{ a[p] = p; total = p; }'),
   },
   {
     name: 'a file without a schedule',

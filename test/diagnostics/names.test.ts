@@ -130,10 +130,6 @@ runClean([
       '  return old(1, 2) + old() + sum(1, 2, 3) + sum(0) + local(1);\n}\n',
   },
   {
-    name: 'a quoted header may declare anything', file: 'a.c',
-    source: '#include "mine.h"\nint f(void) {\n  return helper(LIMIT) + g;\n}\n',
-  },
-  {
     name: 'an unknown system header may declare anything', file: 'a.c',
     source: '#include <mylib/api.h>\nint f(void) {\n  return api_call(API_MAX);\n}\n',
   },
@@ -148,8 +144,8 @@ runClean([
       'int f(void) {\n  return SQUARE(N) + add(PAIR);\n}\n',
   },
   {
-    name: 'code under #ifdef is not checked (the branch may be inactive)', file: 'a.c',
-    source: 'int f(int n) {\n#ifdef _OPENMP\n  n += omp_get_thread_num();\n#endif\n  return n;\n}\n',
+    name: 'code in an inactive group is not checked (the compiler never sees it)', file: 'a.c',
+    source: 'int f(int n) {\n#ifdef NOT_DEFINED_HERE\n  n += omp_get_thread_num();\n#endif\n  return n;\n}\n',
   },
   {
     name: 'OpenMP with omp.h, MetaFork and Cilk keywords',
@@ -197,3 +193,19 @@ runCases([
     code: 'MF102', covers: '=', message: 'expected identifier', absent: ['MF120'],
   },
 ]);
+
+runCases([
+  {
+    // What it might have declared is unknown: only the header is reported, no name after it.
+    name: 'a quoted header not found: MF110 on its line, no name reported after it',
+    source: '#include "mine.h"\nint f(void) {\n  return helper(LIMIT) + g;\n}\n', file: 'a.c',
+    code: 'MF110', covers: '#include "mine.h"', message: "'mine.h' file not found (searched .)", absent: ['MF120', 'MF121'],
+  },
+  {
+    name: 'code in the active group is checked (_OPENMP is defined, as gcc -fopenmp defines it)',
+    source: 'int f(int n) {\n#ifdef _OPENMP\n  n += omp_get_thread_num();\n#endif\n  return n;\n}\n', file: 'a.c',
+    code: 'MF121', covers: 'omp_get_thread_num',
+    message: "implicit declaration of function 'omp_get_thread_num'; did you forget '#include <omp.h>'?",
+  },
+]);
+

@@ -162,8 +162,8 @@ function analysed(unit: Preprocessed): Preprocessed {
   }
   const attributes = attributeSpans(text);
   if (!attributes.length) return unit.headers.length ? { ...unit, text, map: new SourceMap(text, unit.source, segments) } : unit;
-  // `__attribute__((aligned(64)))` means nothing to the analyses, and the grammar rejects it after a
-  // declarator (`double a[N] __attribute__(...)`): blanked, as a conditional line is.
+  // `__attribute__((aligned(64)))` after a declarator means nothing to the analyses, and the grammar
+  // rejects it there (`double a[N] __attribute__(...)`): blanked, as a conditional line is.
   let blanked = '';
   let at = 0;
   for (const a of attributes) {
@@ -190,6 +190,11 @@ function attributeSpans(text: string): Span[] {
   for (let i = text.indexOf('__attribute__'); i >= 0; i = text.indexOf('__attribute__', i + 1)) {
     const open = skipTrivia(text, i + '__attribute__'.length);
     if (text.slice(open, open + 1) !== '(') continue;
+    // Only after a declarator (`a[N] __attribute__(...)`, `x __attribute__(...)`): before a
+    // declaration or a function the grammar reads it, and the transforms keep it where it is.
+    let before = i - 1;
+    while (before >= 0 && /\s/.test(text[before])) before--;
+    if (before < 0 || !/[\]\w]/.test(text[before])) continue;
     const end = matchParen(text, open, text.length, false);
     if (end < 0) continue;
     out.push({ start: i, end });

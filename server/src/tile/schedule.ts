@@ -375,12 +375,18 @@ function boundEdits(model: ItemModel, body: SNode): TextEdit[] {
     const lower = args(h.lower, MAXIMA, true), upper = args(h.bound, MINIMA, false);
     if (!lower && !upper) return true;
     const guards: string[] = [];
+    // A MAX/MIN macro's expansion is parenthesized: the operand replaces the parentheses too.
+    const whole = (e: SNode) => {
+      let n = e;
+      while (n.parent?.type === 'parenthesized_expression') n = n.parent;
+      return n;
+    };
     if (lower) {
-      edits.push({ start: h.lower.start, end: h.lower.end, newText: lower[0] });
+      edits.push({ start: whole(h.lower).start, end: whole(h.lower).end, newText: lower[0] });
       guards.push(...lower.slice(1).map(x => `${h.variable} >= ${x}`));
     }
     if (upper) {
-      edits.push({ start: h.bound.start, end: h.bound.end, newText: upper[0] });
+      edits.push({ start: whole(h.bound).start, end: whole(h.bound).end, newText: upper[0] });
       guards.push(...upper.slice(1).map(x => `${h.variable} ${h.operator} ${x}`));
     }
     const loopBody = child(n, 'body')!;

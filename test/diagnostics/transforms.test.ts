@@ -1,0 +1,36 @@
+// MF114: a transform that would rewrite a conditional line (or the group it leaves inactive)
+// refuses, positioned at what it would have rewritten, instead of losing the user's lines.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { tileText } from '../../server/src/tile/index';
+import { translateText } from '../../server/src/translate/index';
+
+const cases: { name: string; code: 'MF114'; source: string; covers: string; run: (text: string) => Promise<{ text?: string; diagnostics: { code: string; start: number; end: number; message: string }[] }> }[] = [
+  {
+    name: 'tiling a loop whose body is chosen by #ifdef (the loop would be rewritten around the directive)',
+    code: 'MF114',
+    source: 'void f(int n, double *restrict a) {\n  for (int i = 0; i < n; i++)\n#ifdef TWICE\n    a[i] = 2 * i;\n#else\n    a[i] = i;\n#endif\n}\n',
+    covers: 'for (int i = 0; i < n; i++)\n#ifdef TWICE\n    a[i] = 2 * i;',
+    run: text => tileText(text, { fileName: 'ifdef.c' }),
+  },
+];
+
+for (const c of cases) {
+  test(`${c.code}: ${c.name}`, async () => {
+    const r = await c.run(c.source);
+    assert.equal(r.text, undefined);
+    const found = r.diagnostics.filter(d => d.code === c.code);
+    assert.deepEqual(found.map(d => [c.source.slice(d.start, d.end), d.message]), [[c.covers,
+      'this rewrite would change a conditional directive (#if, #ifdef, #else, #endif) or the lines it leaves inactive; ' +
+      'move the directive out of the construct, or translate by hand']]);
+  });
+}
+
+test('a construct beside an #ifdef group, not across it, is translated and the group kept as written', async () => {
+  const text = '#include <stdio.h>\nint main(void) {\n  int s[8];\n#ifdef WIDE\n  int w = 2;\n#else\n  int w = 1;\n#endif\n' +
+    '  meta_for (int i = 0; i < 8; i++)\n    s[i] = w * i;\n  printf("%d\\n", s[7]);\n  return 0;\n}\n';
+  const r = await translateText(text, 'openmp', { fileName: 'group.mfc' });
+  assert.equal(r.text, '#include <stdio.h>\n#include <omp.h>\nint main(void) {\n  int s[8];\n#ifdef WIDE\n  int w = 2;\n#else\n  int w = 1;\n#endif\n' +
+    '  #pragma omp parallel for\n  for (int i = 0; i < 8; i++)\n    s[i] = w * i;\n  printf("%d\\n", s[7]);\n  return 0;\n}\n');
+});
