@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSource, offsetOf, summarize } from '../helpers';
+import { reported } from '../../server/src/checks/index';
 import { Code, CODES } from '../../server/src/base/codes';
 import type { MfDiagnostic } from '../../server/src/base/diagnostic';
 
@@ -51,7 +52,8 @@ function describe(source: string, diagnostics: MfDiagnostic[]): string {
 }
 
 export async function checkCase(c: Case): Promise<MfDiagnostic> {
-  const { diagnostics } = await checkSource(c.source, c.file ?? 'test.mfc');
+  // On the user's text, as the editor and the command line show them.
+  const diagnostics = reported(await checkSource(c.source, c.file ?? 'test.mfc'));
   const all = describe(c.source, diagnostics);
   const span = spanIn(c.source, c.covers, c.occurrence, c.after);
   const ofCode = diagnostics.filter(d => d.code === c.code);
@@ -92,7 +94,7 @@ export interface CleanCase { name: string; source: string; file?: string; todo?:
 export function runClean(cases: CleanCase[]): void {
   for (const c of cases) {
     test(`no false positive: ${c.name}`, c.todo ? { todo: c.todo } : {}, async () => {
-      const { diagnostics } = await checkSource(c.source, c.file ?? 'test.mfc');
+      const diagnostics = reported(await checkSource(c.source, c.file ?? 'test.mfc'));
       assert.deepEqual(summarize(c.source, diagnostics), []);
     });
   }

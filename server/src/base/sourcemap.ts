@@ -88,7 +88,6 @@ export class SourceMap {
     if (s.kind === 'header') return s.source.start;
     if (offset >= s.text.end) return s.source.end + (offset - s.text.end);
     if (s.kind === 'blank') return s.source.start + (offset - s.text.start);
-    if (offset === s.text.start) return s.source.start;
     for (const a of s.args ?? []) {
       if (a.text.start <= offset && offset <= a.text.end) return a.source.start + (offset - a.text.start);
     }
@@ -98,7 +97,12 @@ export class SourceMap {
   /** A span of the analysed text in the user's text (a span inside a macro's own text: the use). */
   toSource(span: Span): Span {
     if (this.isIdentity) return span;
-    const start = this.offsetToSource(span.start);
+    // A span that starts in a macro argument and reaches past it covers the use from its start.
+    const i = this.indexAt(span.start);
+    const s = i >= 0 ? this.special[i] : undefined;
+    const arg = s?.kind === 'expansion' && span.start < s.text.end
+      ? s.args?.find(a => a.text.start <= span.start && span.start <= a.text.end) : undefined;
+    const start = arg && span.end > arg.text.end ? s!.source.start : this.offsetToSource(span.start);
     const end = Math.max(start, this.offsetToSource(span.end, span.end > span.start));
     return { start, end };
   }

@@ -195,6 +195,9 @@ function attributeSpans(text: string): Span[] {
     let before = i - 1;
     while (before >= 0 && /\s/.test(text[before])) before--;
     if (before < 0 || !/[\]\w]/.test(text[before])) continue;
+    // Not in a directive (a `#define` of the attribute keeps its body).
+    const lineStart = text.lastIndexOf('\n', i) + 1;
+    if (/^\s*#/.test(text.slice(lineStart, i))) continue;
     const end = matchParen(text, open, text.length, false);
     if (end < 0) continue;
     out.push({ start: i, end });

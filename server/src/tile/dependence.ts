@@ -146,7 +146,8 @@ export function carriedDependences(
   const loops = nestLoops(model, nest);
   let lines: LineIndex | undefined;
   const line = (n: SNode) => (lines ??= new LineIndex(text)).position(n.start).line + 1;
-  const show = (n: SNode) => `'${text.slice(n.start, n.end).replace(/\s+/g, ' ')}' (line ${line(n)})`;
+  // Quoted as the user wrote it (macro uses and all), on its line in the user's text.
+  const show = (n: SNode) => `'${model.map.render(n).replace(/\s+/g, ' ')}' (line ${line(n)})`;
   const name = loop.variable.name;
   const out: Dependence[] = [];
   const body = child(loop.node, 'body')!;

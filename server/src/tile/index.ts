@@ -160,8 +160,11 @@ async function refusedSchedules(
   const cuda = await generateCuda(applyEdits(text, edits), { fileName, flags, files });
   for (const d of cuda.diagnostics) {
     if (d.severity !== 'error') continue;
+    // An error outside every schedule (a name the program declares nowhere) stops them all.
+    const anywhere = !spans.some(span => span.start <= d.start && d.start < span.end);
     spans.forEach((span, i) => {
-      if (!refused.has(i) && span.start <= d.start && d.start < span.end) refused.set(i, `${d.message} [${d.code}]`);
+      if (!refused.has(i) && (anywhere || (span.start <= d.start && d.start < span.end)))
+        refused.set(i, `${d.message} [${d.code}]`);
     });
   }
   return refused;
