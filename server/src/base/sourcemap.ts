@@ -132,7 +132,9 @@ export class SourceMap {
    * rendered expanded (still correct code). `keep` may refuse to keep a use (a kernel that does not
    * have the variables a macro names). A blanked stretch an edit touches raises `SourceConflict`.
    */
-  render(span: Span, edits: readonly TextEdit[] = [], keep: (s: Segment) => boolean = () => true): string {
+  render(
+    span: Span, edits: readonly TextEdit[] = [], keep: (s: Segment) => boolean = () => true, written?: Set<Segment>,
+  ): string {
     const slice = this.text.slice(span.start, span.end);
     if (this.isIdentity) return applyEdits(slice, shift(edits, span.start));
     const restored: TextEdit[] = [];
@@ -147,8 +149,11 @@ export class SourceMap {
         restored.push({ ...s.text, newText: '' });
       } else if (s.kind === 'blank') {
         if (!whole) throw new SourceConflict(span, s);
-        if (touching) this.keepsBlank(touching, s);
-        else restored.push({ ...s.text, newText: this.source.slice(s.source.start, s.source.end) });
+        if (touching) this.keepsBlank(touching, s, written);
+        else {
+          restored.push({ ...s.text, newText: this.source.slice(s.source.start, s.source.end) });
+          written?.add(s);
+        }
       } else if (whole && !touching && keep(s)) {
         restored.push({ ...s.text, newText: this.source.slice(s.source.start, s.source.end) });
       }
@@ -157,22 +162,22 @@ export class SourceMap {
   }
 
   /** The user's text with `edits` (of the analysed text) applied. */
-  apply(edits: readonly TextEdit[], keep?: (s: Segment) => boolean): string {
-    return this.render({ start: 0, end: this.text.length }, edits, keep);
+  apply(edits: readonly TextEdit[], keep?: (s: Segment) => boolean, written?: Set<Segment>): string {
+    return this.render({ start: 0, end: this.text.length }, edits, keep, written);
   }
 
   /** Edits of the analysed text as edits of the user's text: an edit reaching into a macro use
    * replaces the whole use (with what is left of its expansion around the edit). */
-  toSourceEdits(edits: readonly TextEdit[]): TextEdit[] {
+  toSourceEdits(edits: readonly TextEdit[], written?: Set<Segment>): TextEdit[] {
     if (this.isIdentity) return [...edits];
     const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
     const out: TextEdit[] = [];
     for (let i = 0; i < sorted.length;) {
       // The hull of the edits that reach into the same segments.
-      const hull = this.widened(sorted[i]);
+      const hull = this.widened(sorted[i], written);
       const group = [sorted[i++]];
       while (i < sorted.length && sorted[i].start < hull.end) {
-        const next = this.widened(sorted[i]);
+        const next = this.widened(sorted[i], written);
         hull.end = Math.max(hull.end, next.end);
         group.push(sorted[i++]);
       }
@@ -180,28 +185,30 @@ export class SourceMap {
       out.push({
         start: this.offsetToSource(hull.start),
         end: this.offsetToSource(hull.end, hull.end > hull.start),
-        newText: simple ? group[0].newText : this.render(hull, group),
+        newText: simple ? group[0].newText : this.render(hull, group, undefined, written),
       });
     }
     return out;
   }
 
-  /** An edit may replace a blanked stretch only whole and with its text in the new text (a
-   * construct rewritten around an `#ifdef` keeps it); otherwise the user's lines would be lost. */
-  private keepsBlank(e: TextEdit, s: Segment): void {
+  /** An edit may replace a blanked stretch only whole, and with its text in the new text (a construct
+   * rewritten around an `#ifdef` keeps it) or `written` elsewhere by the same transform (a kernel's
+   * body moved out of its host function); otherwise the user's lines would be lost. */
+  private keepsBlank(e: TextEdit, s: Segment, written?: Set<Segment>): void {
     const whole = e.start <= s.text.start && s.text.end <= e.end;
-    if (!whole || !e.newText.includes(this.source.slice(s.source.start, s.source.end))) throw new SourceConflict(e, s);
+    const kept = written?.has(s) || e.newText.includes(this.source.slice(s.source.start, s.source.end));
+    if (!whole || !kept) throw new SourceConflict(e, s);
   }
 
   /** An edit's span widened to the whole expansions it reaches into. */
-  private widened(e: TextEdit): Span {
+  private widened(e: TextEdit, written?: Set<Segment>): Span {
     let { start, end } = e;
     for (let i = Math.max(0, this.indexAt(start)); i < this.special.length; i++) {
       const s = this.special[i];
       if (s.text.start > end) break;
       if (!touches(e, s.text)) continue;
       if (s.kind === 'header') throw new SourceConflict(e, s);
-      if (s.kind === 'blank') { this.keepsBlank(e, s); continue; }
+      if (s.kind === 'blank') { this.keepsBlank(e, s, written); continue; }
       start = Math.min(start, s.text.start);
       end = Math.max(end, s.text.end);
     }

@@ -6,7 +6,7 @@
 import { diagnostic, type MfDiagnostic } from './diagnostic';
 import type { Code } from './codes';
 import type { TextEdit } from './edits';
-import type { SourceMap } from './sourcemap';
+import type { Segment, SourceMap } from './sourcemap';
 import { indentUnit } from './layout';
 import type { Span } from './span';
 
@@ -17,10 +17,17 @@ export class Stage {
   /** Includes the output needs (`<string.h>` for memcpy, ...). */
   readonly includes = new Set<string>();
 
+
   /** `map`: the analysed text the edits are on, and the user's text they are written back to.
    * `partial`: only some constructs are translated (a quick fix), so the rest of the file still
    * needs what the source dialect needs (its headers). */
-  constructor(readonly map: SourceMap, readonly partial = false) {}
+  constructor(
+    readonly map: SourceMap,
+    readonly partial = false,
+    /** The conditional lines its renders wrote out (they may leave the place an edit rewrites);
+     * shared with the stages that print pieces of the same output (a kernel). */
+    readonly written = new Set<Segment>(),
+  ) {}
 
   /** The analysed text: every edit's offsets are in it. */
   get text(): string { return this.map.text; }
@@ -45,11 +52,13 @@ export class Stage {
         this.edits.splice(i, 1);
       }
     }
-    return this.map.render(span, inside);
+    return this.map.render(span, inside, undefined, this.written);
   }
 
   /** The user's text with this stage's edits applied. */
-  output(extra: readonly TextEdit[] = []): string { return this.map.apply([...extra, ...this.edits]); }
+  output(extra: readonly TextEdit[] = []): string {
+    return this.map.apply([...extra, ...this.edits], undefined, this.written);
+  }
 
   refuse(code: Code, span: Span, message: string, data?: Record<string, unknown>): void {
     this.diagnostics.push(diagnostic(code, span, message, data));

@@ -13,7 +13,7 @@ import type { ItemModel } from '../model/constructs';
 import type { MfDiagnostic } from '../base/diagnostic';
 import { conflictDiagnostic, diagnostic } from '../base/diagnostic';
 import type { TextEdit } from '../base/edits';
-import { SourceConflict, type SourceMap } from '../base/sourcemap';
+import { SourceConflict, type Segment, type SourceMap } from '../base/sourcemap';
 import { afterIncludesIn, includeEditIn } from '../syntax/includes';
 import { elisionEdits } from '../model/elide';
 import { constructSpan, type Construct } from '../model/constructs';
@@ -158,7 +158,7 @@ function generate(doc: DocumentModel, found: readonly MfDiagnostic[], options: C
   const summaries: ScheduleSummary[] = [];
   for (const schedule of schedules) {
     const { read, host, boxes } = schedule;
-    const summary = scheduleSummary(schedule, doc.map, unit);
+    const summary = scheduleSummary(schedule, doc.map, unit, stage.written);
     summaries.push(summary);
     const at = wholeLines(text, host).start;
     for (const k of read.kernels) for (const f of k.calls) devices.add(f);
@@ -313,13 +313,15 @@ export function schedulePieces(
   };
 }
 
-function scheduleSummary({ read, boxes }: ReadSchedule, map: SourceMap, unit: string): ScheduleSummary {
+function scheduleSummary(
+  { read, boxes }: ReadSchedule, map: SourceMap, unit: string, written?: Set<Segment>,
+): ScheduleSummary {
   const c = read.schedule;
   return {
     ...constructSpan(c),
     kernels: read.kernels.map((k, i) => ({
       name: kernelName(k),
-      source: printKernel(k, map, unit, boxes[i]),
+      source: printKernel(k, map, unit, boxes[i], written),
       launch: printLaunch(k, '', unit, sharedBytes(boxes[i])),
       grid: k.grid.map(g => g.bound),
       block: k.block.map(b => b.bound),

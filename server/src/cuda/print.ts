@@ -8,7 +8,7 @@ import { child, ownJump } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { atom, lineIndent, reindent } from '../base/layout';
 import { Stage } from '../base/stage';
-import type { SourceMap } from '../base/sourcemap';
+import type { Segment, SourceMap } from '../base/sourcemap';
 import { kernelName, type ArrayUse, type Kernel } from './kernel';
 import { accessEdits } from './kernels';
 import { boxCondition, boxLayout, StagedBox } from './footprint';
@@ -83,8 +83,10 @@ function parameters(k: Kernel): string[] {
 
 /** The kernel function: the nest with its grid and block loops mapped to CUDA indices (`unit`: the
  * file's indentation unit, read once per file by the caller). */
-export function printKernel(k: Kernel, map: SourceMap, unit: string, boxes: StagedBox[] = []): string {
-  const stage = new Stage(map);
+export function printKernel(
+  k: Kernel, map: SourceMap, unit: string, boxes: StagedBox[] = [], written?: Set<Segment>,
+): string {
+  const stage = new Stage(map, false, written);
   const text = map.text;
   const staged = new Map<SNode, StagedBox>(boxes.flatMap(t => t.refs.map(r => [r, t] as [SNode, StagedBox])));
   for (const e of accessEdits(k, text, staged)) stage.edit(e);

@@ -8,6 +8,7 @@
 // a dependence, so a loop said parallel is parallel; a refusal names the pair and, where the
 // indices give it, the distance.
 
+import { headerDeclaring, knownHeader } from '../preprocess/system';
 import { child, ownJump, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
@@ -30,6 +31,14 @@ const PURE = new Set([
   'abs', 'fabs', 'fabsf', 'sqrt', 'sqrtf', 'exp', 'expf', 'log', 'logf', 'sin', 'sinf', 'cos', 'cosf', 'pow', 'powf',
   'min', 'max', 'fmin', 'fmax', 'floor', 'ceil',
 ]);
+
+/** A C library function the header table says is pure (`<math.h>`'s), unless the file declares
+ * its own function of that name. */
+function libraryPure(model: ItemModel, name: string): boolean {
+  const header = headerDeclaring(name);
+  return !!header && !model.fileScope.functions.has(name) &&
+    knownHeader(header)?.functions.get(name)?.purity === 'pure';
+}
 
 /** The index of a canonical for statement: declared in its header (`int i = 0`) or before it (`i = 0`).
  * Remembered per loop: every identifier the dependence test reads asks about the loops around it. */
@@ -231,7 +240,7 @@ export function carriedDependences(
     const callee = f ? text.slice(f.start, f.end) : '';
     // `(real_t) (x)` is a cast to a typedef'd type: the parser, which knows no typedefs, reads a call.
     const cast = f?.type === 'parenthesized_expression' && model.fileScope.typedefs.has(callee.slice(1, -1).trim());
-    if (!cast && !PURE.has(callee))
+    if (!cast && !PURE.has(callee) && !libraryPure(model, callee))
       out.push({
         loop: name,
         at: n,

@@ -160,7 +160,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
     if (stage.edits.length === 0) return true;
     let edits: TextEdit[];
     try {
-      edits = syntax.map.toSourceEdits(stage.edits);
+      edits = syntax.map.toSourceEdits(stage.edits, stage.written);
     } catch (e) {
       if (!(e instanceof SourceConflict)) throw e;
       diagnostics.push(onInput(conflictDiagnostic(e)));
