@@ -196,7 +196,9 @@ export class SourceMap {
    * body moved out of its host function); otherwise the user's lines would be lost. */
   private keepsBlank(e: TextEdit, s: Segment, written?: Set<Segment>): void {
     const whole = e.start <= s.text.start && s.text.end <= e.end;
-    const kept = written?.has(s) || e.newText.includes(this.source.slice(s.source.start, s.source.end));
+    // Re-indented lines still count: a directive may stand at any indentation.
+    const dedent = (t: string) => t.replace(/^[ \t]+/gm, '');
+    const kept = written?.has(s) || dedent(e.newText).includes(dedent(this.source.slice(s.source.start, s.source.end)));
     if (!whole || !kept) throw new SourceConflict(e, s);
   }
 

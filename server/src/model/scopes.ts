@@ -84,7 +84,9 @@ export function declaratorInfo(declarator: SNode): { id: SNode; shape: Shape } |
   let node: SNode | undefined = declarator;
   let shape: Shape = 'value';
   while (node) {
-    if (node.type === 'identifier' || node.type === 'field_identifier') return { id: node, shape };
+    // A typedef's declarator names a type (`typedef double *vec;`).
+    if (node.type === 'identifier' || node.type === 'field_identifier' || node.type === 'type_identifier')
+      return { id: node, shape };
     if (node.type === 'init_declarator') { node = child(node, 'declarator'); continue; }
     if (node.type === 'parenthesized_declarator') { node = named(node)[0]; continue; }
     if (node.type === 'qualified_identifier' || node.type === 'destructor_name' || node.type === 'operator_name')

@@ -16,8 +16,6 @@ export interface Flags {
   defines: readonly (readonly [name: string, value: string | undefined | null])[];
 }
 
-export const NO_FLAGS: Flags = { includePaths: [], defines: [] };
-
 /** Where header text comes from: the disk (command line), the disk with a watcher and open
  * editors' buffers (server), a table (tests). */
 export interface HeaderFiles {
