@@ -224,3 +224,17 @@ test("gcc's #if operators: defined says yes to them, __has_attribute(...) reads 
   assert.equal(r.text.split('\n')[1], 'ok');
   assert.deepEqual(r.inactive, []);
 });
+
+test('a file whose only directives are system includes and pragmas is read as written, its includes listed as the full run lists them', () => {
+  const text = '#include <stdio.h>\n  #include <omp.h> // the runtime\n#pragma omp declare simd\nint f(int x) { return x; }\n';
+  const fast = preprocess(text);
+  assert.equal(fast.text, text);
+  assert.equal(fast.map.isIdentity, true);
+  // The same lines with a directive after them that needs the whole preprocessor.
+  const full = preprocess(`${text}#define UNUSED_HERE 1\n`);
+  assert.deepEqual(fast.includes, full.includes);
+  assert.deepEqual(fast.includes.map(l => [text.slice(l.span.start, l.span.end), l.spelled, l.angled, l.known]), [
+    ['#include <stdio.h>', 'stdio.h', true, 'stdio.h'],
+    ['#include <omp.h> // the runtime', 'omp.h', true, 'omp.h'],
+  ]);
+});

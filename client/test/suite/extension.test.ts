@@ -100,6 +100,22 @@ export function defineTests(root: Mocha.Suite, folder: string, control: string):
     for (const id of Object.values(COMMANDS)) assert.ok(registered.includes(id), `command ${id} is not registered`);
   });
 
+  test('macros and #if as the compiler reads them: a finding in a macro argument at the argument, the inactive group greyed', async () => {
+    const document = await open('macros.mfc');
+    const diagnostics = await waitFor('MF120 on macros.mfc', () => {
+      const ds = languages.getDiagnostics(document.uri);
+      return ds.some(d => codeOf(d) === 'MF120') ? ds : undefined;
+    }, 45_000, () => `diagnostics: ${summary(languages.getDiagnostics(document.uri))}`);
+    const missing = diagnostics.find(d => codeOf(d) === 'MF120')!;
+    assert.strictEqual(document.getText(missing.range), 'missing', summary(diagnostics));
+    const race = diagnostics.find(d => codeOf(d) === 'MF403');
+    assert.ok(race, `MF403 on the macro's argument: ${summary(diagnostics)}`);
+    assert.strictEqual(document.getText(race.range), 'total', summary(diagnostics));
+    await commands.executeCommand('workbench.action.closeOtherEditors');
+    await sleep(500);
+    await screenshot(control, 'vscode-macros-inactive');
+  });
+
   test('diagnostics: MF314 on a meta_fork that can reach return unjoined', async () => {
     const document = await open('unjoined.mfc');
     const diagnostics = await waitFor('MF314 on unjoined.mfc', () => {

@@ -92,16 +92,21 @@ const MAX_DIAGNOSTICS = 1000;
 interface CachedItem { diagnostics: MfDiagnostic[]; line?: number }
 
 /** Per-item results for one file-scope signature, by item text. */
-export interface DiagnosticCache { signature: string; items: Map<string, CachedItem> }
+export interface DiagnosticCache {
+  signature: string;
+  items: Map<string, CachedItem>;
+  /** What each top-level node declares, for the name check (checks/names). */
+  names?: NameContext['memo'];
+}
 
 export function diagnoseDocument(
   doc: DocumentModel,
   previous?: DiagnosticCache,
 ): { diagnostics: MfDiagnostic[]; cache: DiagnosticCache } {
   // What the name check reads of the whole file (includes, macros, prototypes) is part of the key.
-  const names = nameContext(doc);
+  const names = nameContext(doc, previous?.names);
   const signature = `${doc.fileScope.signature}\n${names.signature}`;
-  const cache: DiagnosticCache = { signature, items: new Map() };
+  const cache: DiagnosticCache = { signature, items: new Map(), names: names.memo };
   const reusable = previous?.signature === signature ? previous.items : undefined;
   const diagnostics: MfDiagnostic[] = [];
   const text = doc.text;

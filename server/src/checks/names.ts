@@ -5,6 +5,7 @@
 // the check off where it could matter. The program is read preprocessed: the headers it includes are
 // parsed with it, macros are expanded (constants stay names), inactive groups are not there.
 
+import type { Node as TSNode } from 'web-tree-sitter';
 import { diagnostic, type MfDiagnostic } from '../base/diagnostic';
 import { DIALECT_OF } from '../base/dialects';
 import type { ItemModel } from '../model/constructs';
@@ -36,6 +37,8 @@ export interface NameContext {
   types: ReadonlySet<string>;
   /** Part of the diagnostics' cache key: changes whenever anything above changes. */
   signature: string;
+  /** What each top-level node declares, by its text, for the next version to re-use. */
+  memo: ReadonlyMap<string, NodeNames>;
 }
 
 /** The system headers the unit includes (the files found are parsed with it), and whether one was
@@ -45,7 +48,7 @@ function includedHeaders(doc: DocumentModel): { system: string[]; missing: boole
   return { system: lines.flatMap(l => (l.known ? [l.known] : [])), missing: lines.some(l => !l.known && !l.path) };
 }
 
-export function nameContext(doc: DocumentModel): NameContext {
+export function nameContext(doc: DocumentModel, previous?: ReadonlyMap<string, NodeNames>): NameContext {
   const text = doc.text;
   const { system: headers, missing } = includedHeaders(doc);
   const system = systemScope(headers);
@@ -57,25 +60,16 @@ export function nameContext(doc: DocumentModel): NameContext {
   const undeclaredOff = off || missing || system.open;
   const functions = new Map<string, Parameters>();
   const declared = new Set<string>(), types = new Set<string>();
+  const memo = new Map<string, NodeNames>();
   // The headers' declarations too: their text follows the file's.
   if (!off) for (const node of doc.syntax.topLevelNodes()) {
-    const declarators: SNode[] = [];
-    if (node.type === 'function_definition') {
-      const d = node.childForFieldName('declarator');
-      if (d) declarators.push(doc.syntax.convert(d));
-    } else if (node.type !== 'comment' && node.type !== 'preproc_include' && node.type !== 'preproc_def') {
-      const converted = doc.syntax.convert(node);
-      const found = otherDeclarations(converted, text);
-      for (const name of found.names) declared.add(name);
-      for (const name of found.types) types.add(name);
-      if (node.type === 'declaration') declarators.push(...children(converted, 'declarator'));
-    }
-    for (const d of declarators) {
-      const info = declaratorInfo(d);
-      const fn = findFunctionDeclarator(d);
-      if (!info || info.shape !== 'function' || !fn) continue;
-      const name = text.slice(info.id.start, info.id.end);
-      const p = parametersOf(fn, text);
+    // What a node declares depends on its text alone: read again only when it changed.
+    const key = `${node.type}\n${text.slice(node.startIndex, node.endIndex)}`;
+    const found = previous?.get(key) ?? memo.get(key) ?? nodeNames(doc, node);
+    memo.set(key, found);
+    for (const name of found.names) declared.add(name);
+    for (const name of found.types) types.add(name);
+    for (const [name, p] of found.functions) {
       const known = functions.get(name);
       functions.set(name, known === undefined || same(known, p) ? p : 'any');
     }
@@ -86,7 +80,33 @@ export function nameContext(doc: DocumentModel): NameContext {
     [...functions].map(([n, p]) => `${n}/${p === 'any' ? '?' : p.count + (p.variadic ? '+' : '')}`).join(','),
     [...declared].join(','),
   ].join(';');
-  return { off, undeclaredOff, system, macros, functions, declared, types, signature };
+  return { off, undeclaredOff, system, macros, functions, declared, types, signature, memo };
+}
+
+/** What one top-level node declares: names, typedef names, functions with their parameters. */
+interface NodeNames { names: string[]; types: string[]; functions: [string, Parameters][] }
+
+function nodeNames(doc: DocumentModel, node: TSNode): NodeNames {
+  const text = doc.text;
+  const out: NodeNames = { names: [], types: [], functions: [] };
+  const declarators: SNode[] = [];
+  if (node.type === 'function_definition') {
+    const d = node.childForFieldName('declarator');
+    if (d) declarators.push(doc.syntax.convert(d));
+  } else if (node.type !== 'comment' && node.type !== 'preproc_include' && node.type !== 'preproc_def') {
+    const converted = doc.syntax.convert(node);
+    const found = otherDeclarations(converted, text);
+    out.names.push(...found.names);
+    out.types.push(...found.types);
+    if (node.type === 'declaration') declarators.push(...children(converted, 'declarator'));
+  }
+  for (const d of declarators) {
+    const info = declaratorInfo(d);
+    const fn = findFunctionDeclarator(d);
+    if (!info || info.shape !== 'function' || !fn) continue;
+    out.functions.push([text.slice(info.id.start, info.id.end), parametersOf(fn, text)]);
+  }
+  return out;
 }
 
 const same = (a: Parameters, b: Parameters) =>

@@ -255,18 +255,41 @@ function constantsOf(unit: UnitState, run: UnitRun): Map<string, string> {
 
 /** Whether `source` may need the preprocessor at all: a directive, or a predefined or `-D` name. */
 function needsPreprocessing(source: string, flags: Flags | undefined): boolean {
-  if (source.includes('#')) return true;
+  return source.includes('#') || needsNames(source, flags);
+}
+
+/** Whether `source` names a predefined or `-D` macro (which expands even without a directive). */
+function needsNames(source: string, flags: Flags | undefined): boolean {
   for (const [spec] of flags?.defines ?? []) if (source.includes(spec.replace(/\(.*$/, ''))) return true;
   const names = new Set(PREDEFINED.map(p => p[0]).concat('__FILE__', '__LINE__', '__DATE__', '__TIME__'));
   for (const m of source.matchAll(/\b_\w+/g)) if (names.has(m[0])) return true;
   return false;
 }
 
+/** The `#include <...>` lines of a file whose only directives are those and `#pragma`s, when no `-I`
+ * folder could hold them (so none is read): such a file needs nothing else of the preprocessor, which
+ * a large file would otherwise pay for at every keystroke. Undefined for any other file. */
+function systemIncludesOnly(source: string, flags: Flags | undefined): IncludeLine[] | undefined {
+  if (flags?.includePaths.length) return undefined;
+  const includes: IncludeLine[] = [];
+  for (const m of source.matchAll(/^[ \t]*#[^\n]*/gm)) {
+    const line = m[0];
+    if (/^[ \t]*#[ \t]*pragma\b/.test(line) && !line.endsWith('\\')) continue;
+    const inc = /^[ \t]*#[ \t]*include[ \t]*<([^>\n]+)>[ \t]*(\/\/[^\n]*)?$/.exec(line);
+    if (!inc || !isKnownSystemHeader(inc[1])) return undefined;
+    const start = m.index! + line.indexOf('#');
+    includes.push({ span: { start, end: m.index! + line.length }, spelled: inc[1], angled: true, known: inc[1] });
+  }
+  return includes;
+}
+
 export function runPreprocessor(source: string, options: PreprocessOptions): Preprocessed {
-  if (!needsPreprocessing(source, options.flags)) {
+  const plain = !needsPreprocessing(source, options.flags) ? [] : undefined;
+  const includes = plain ?? (needsNames(source, options.flags) ? undefined : systemIncludesOnly(source, options.flags));
+  if (includes) {
     return {
       source, text: source, map: SourceMap.identity(source), constants: new Map(), macros: new Map(), uses: [],
-      includes: [], headers: [], inactive: [], dependencies: [], diagnostics: [],
+      includes, headers: [], inactive: [], dependencies: [], diagnostics: [],
     };
   }
   const now = new Date();
