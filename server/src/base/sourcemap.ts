@@ -69,12 +69,13 @@ export class SourceMap {
   /** The macro uses and blanked stretches, in order. */
   get segments(): readonly Segment[] { return this.special; }
 
-  /** The last special segment starting at or before `offset` of the analysed text, or -1. */
-  private indexAt(offset: number): number {
+  /** The last special segment starting at or before `offset` of the analysed text (`side`: of the
+   * user's text), or -1. */
+  private indexAt(offset: number, side: 'text' | 'source' = 'text'): number {
     let lo = 0, hi = this.special.length - 1, found = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (this.special[mid].text.start <= offset) { found = mid; lo = mid + 1; } else hi = mid - 1;
+      if (this.special[mid][side].start <= offset) { found = mid; lo = mid + 1; } else hi = mid - 1;
     }
     return found;
   }
@@ -111,11 +112,7 @@ export class SourceMap {
    * or the argument character it was copied to). */
   offsetToText(offset: number): number {
     if (this.isIdentity) return offset;
-    let lo = 0, hi = this.special.length - 1, found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.special[mid].source.start <= offset) { found = mid; lo = mid + 1; } else hi = mid - 1;
-    }
+    const found = this.indexAt(offset, 'source');
     if (found < 0) return offset;
     const s = this.special[found];
     if (offset >= s.source.end) return s.text.end + (offset - s.source.end);
@@ -124,6 +121,11 @@ export class SourceMap {
       if (a.source.start <= offset && offset < a.source.end) return a.text.start + (offset - a.source.start);
     }
     return s.text.start;
+  }
+
+  /** A span of the user's text in the analysed text. */
+  toText<T extends Span>(span: T): T {
+    return this.isIdentity ? span : { ...span, start: this.offsetToText(span.start), end: this.offsetToText(span.end) };
   }
 
   /**

@@ -27,7 +27,7 @@ export function checkSyntax(syntax: SyntaxDocument, previous?: Pick<Checked, 'mo
   const { diagnostics, cache } = diagnoseDocument(model, previous?.cache);
   const { unit, map } = syntax;
   // The preprocessor reports on the user's text; the model's diagnostics are on the analysed text.
-  const preprocessing = unit.diagnostics.map(d => ({ ...d, start: map.offsetToText(d.start), end: map.offsetToText(d.end) }));
+  const preprocessing = unit.diagnostics.map(d => map.toText(d));
   return { syntax, model, diagnostics: preprocessing.length ? [...preprocessing, ...diagnostics] : diagnostics, cache };
 }
 

@@ -253,11 +253,6 @@ function constantsOf(unit: UnitState, run: UnitRun): Map<string, string> {
   return constants;
 }
 
-/** Whether `source` may need the preprocessor at all: a directive, or a predefined or `-D` name. */
-function needsPreprocessing(source: string, flags: Flags | undefined): boolean {
-  return source.includes('#') || needsNames(source, flags);
-}
-
 /** Whether `source` names a predefined or `-D` macro (which expands even without a directive). */
 function needsNames(source: string, flags: Flags | undefined): boolean {
   for (const [spec] of flags?.defines ?? []) if (source.includes(spec.replace(/\(.*$/, ''))) return true;
@@ -283,15 +278,22 @@ function systemIncludesOnly(source: string, flags: Flags | undefined): IncludeLi
   return includes;
 }
 
+/** The unit read as written: nothing expanded, no header read. */
+export function asWritten(
+  source: string, { includes = [], diagnostics = [] }: Pick<Partial<Preprocessed>, 'includes' | 'diagnostics'> = {},
+): Preprocessed {
+  return {
+    source, text: source, map: SourceMap.identity(source), constants: new Map(), macros: new Map(), uses: [],
+    includes, headers: [], inactive: [], dependencies: [], diagnostics,
+  };
+}
+
 export function runPreprocessor(source: string, options: PreprocessOptions): Preprocessed {
-  const plain = !needsPreprocessing(source, options.flags) ? [] : undefined;
-  const includes = plain ?? (needsNames(source, options.flags) ? undefined : systemIncludesOnly(source, options.flags));
-  if (includes) {
-    return {
-      source, text: source, map: SourceMap.identity(source), constants: new Map(), macros: new Map(), uses: [],
-      includes, headers: [], inactive: [], dependencies: [], diagnostics: [],
-    };
-  }
+  // Nothing to do without a directive or a predefined or `-D` name; little with system includes only.
+  const { flags } = options;
+  const includes = needsNames(source, flags) ? undefined
+    : source.includes('#') ? systemIncludesOnly(source, flags) : [];
+  if (includes) return asWritten(source, { includes });
   const now = new Date();
   let notConstants = new Set<string>();
   let result = pass(source, options, notConstants, now);

@@ -4,8 +4,7 @@
 // with a map back to the user's text (base/sourcemap).
 
 import { diagnostic } from '../base/diagnostic';
-import { SourceMap } from '../base/sourcemap';
-import { runPreprocessor } from './engine';
+import { asWritten, runPreprocessor } from './engine';
 import type { PreprocessOptions, Preprocessed } from './types';
 
 export * from './types';
@@ -16,10 +15,8 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
     return runPreprocessor(source, options);
   } catch (e) {
     // A fault of the preprocessor itself: the analyses read the text as written.
-    return {
-      source, text: source, map: SourceMap.identity(source), constants: new Map(), macros: new Map(), uses: [],
-      includes: [], headers: [], inactive: [], dependencies: [],
+    return asWritten(source, {
       diagnostics: [diagnostic('MF100', { start: 0, end: 0 }, `preprocessor failed: ${(e as Error).message}`)],
-    };
+    });
   }
 }

@@ -67,7 +67,7 @@ export function includeEdit(text: string, header: string): TextEdit | undefined 
  * them blank) and placed in the analysed text. */
 export function includeEditIn(map: SourceMap, header: string): TextEdit | undefined {
   const e = includeEdit(map.source, header);
-  return e && { ...e, start: map.offsetToText(e.start), end: map.offsetToText(e.end) };
+  return e && map.toText(e);
 }
 
 /** `afterIncludes` of the user's text, as an offset of the analysed text. */

@@ -135,16 +135,12 @@ export async function translateText(text: string, to: Dialect, options: Translat
   const cpp = language === 'cpp';
   /** The items (and, with a focus, the constructs) the stages translate. */
   const items = () => {
-    const { map } = syntax;
-    return focus
-      ? focusedItems(model, { start: map.offsetToText(focus.start), end: map.offsetToText(focus.end) })
-      : model.allItems();
+    return focus ? focusedItems(model, syntax.map.toText(focus)) : model.allItems();
   };
   /** A finding of the current step on the input's analysed text, where every result's offsets are. */
   const onInput = (d: MfDiagnostic): MfDiagnostic => {
     if (!step.maps.length) return d;
-    const back = mapBack(inSource(d, syntax.map), step.maps);
-    return { ...back, start: inputMap.offsetToText(back.start), end: inputMap.offsetToText(back.end) };
+    return inputMap.toText(mapBack(inSource(d, syntax.map), step.maps));
   };
 
   /** Runs one stage on the current text; false when it refused. */
