@@ -18,7 +18,7 @@ import type { DocumentModel } from '../model/document';
 import { sharingAt } from '../model/sharing';
 import { removeHead, trailingClauseRemovals, workerCountCalls } from '../model/elide';
 import { canonicalHeader } from '../model/loops';
-import { clauseText, directiveBefore, inBlock, joinClauses } from './common';
+import { beforeClosingBrace, clauseText, directiveBefore, inBlock, joinClauses } from './common';
 import { atLineEnd, atLineStart, lineIndent } from '../base/layout';
 import { isFunctionLocal } from '../model/declarations';
 import { Stage } from '../base/stage';
@@ -532,6 +532,12 @@ function wrapMain(stage: Stage, models: ItemModel[]): void {
           `${unit}return mf_status;`,
         ];
     stage.edit(replace(name, RENAMED_MAIN));
+    // `main` returns 0 when it ends without `return` (C11 §5.1.2.2.3, C++ [basic.start.main]); the
+    // renamed function would return an indeterminate value (undefined behaviour in C++).
+    const block = child(fn, 'body');
+    const last = block && named(block).filter(s => s.type !== 'comment').at(-1);
+    if (!returnsVoid && block && last?.type !== 'return_statement')
+      stage.edit(insert(...beforeClosingBrace(stage, block, 'return 0; /* what main returns when it ends */')));
     stage.edit(
       insert(
         fn.end,
