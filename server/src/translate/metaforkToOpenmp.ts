@@ -2,7 +2,7 @@
 // clauses reproduce MetaFork's rules (the l-value of a call spawn, arrays and references
 // shared; value-type locals captured at the spawn, explicitly `firstprivate` where the task's
 // default would share them), `meta_join` becomes `taskwait`, `meta_for` a `taskloop` where a team
-// already runs it and a `parallel for` elsewhere (teams.ts; reductions carried over), and
+// already runs it and a `parallel for` elsewhere (openmpLoops.ts; reductions carried over), and
 // `meta_pipe` a chain of tasks ordered by `depend` clauses. OpenMP tasks need a team: as the
 // thesis does (Figure 3.27), the program's `main` is renamed and a new `main` runs it inside
 // `parallel` + `single`.
@@ -24,7 +24,7 @@ import { atLineEnd, atLineStart, lineIndent } from '../base/layout';
 import { isFunctionLocal } from '../model/declarations';
 import { Stage } from '../base/stage';
 import { pipelineToTasks } from './pipeline';
-import { opensNestedTeams, taskloopPlacement, taskloopShared, wrapsMain } from './teams';
+import { opensNestedTeams, taskloopPlacement, taskloopShared, unevenIterations, wrapsMain } from './openmpLoops';
 
 /** The comment that marks the `main` this translator adds (the OpenMP -> MetaFork direction removes it). */
 export const GENERATED_MAIN =
@@ -483,6 +483,7 @@ function parallelFor(stage: Stage, model: ItemModel, c: Construct, taskloop: boo
   const g = model.constructs.find(k => k.kind === 'grainsize' && grainsizeLoop(model, k) === c);
   const grainsize = g?.directive?.argument?.text;
   if (grainsize) clauses.push(taskloop ? `grainsize(${grainsize})` : `schedule(dynamic, ${grainsize})`);
+  else if (!taskloop && unevenIterations(child(loop, 'body') ?? loop, text)) clauses.push('schedule(dynamic)');
   const pragma = `#pragma omp ${taskloop ? 'taskloop' : 'parallel for'}${joinClauses(...clauses)}`;
   if (c.form === 'pragma') { stage.edit(replace(c.head, pragma)); return; }
   const k = c.keyword!;

@@ -1,11 +1,13 @@
-// MetaFork -> OpenMP: where a `meta_for` runs inside a team of threads already (so it becomes a
-// `taskloop` the team's threads share, not a nested `parallel for` whose team nobody can give
-// threads to), and what such a taskloop must share explicitly.
+// MetaFork -> OpenMP: which OpenMP loop a `meta_for` becomes. Where a team of threads runs it
+// already, a `taskloop` the team's threads share (not a nested `parallel for` whose team nobody
+// can give threads to), sharing explicitly what MetaFork shares; elsewhere a `parallel for`,
+// scheduled dynamically when its iterations cost unevenly.
 //
 // A taskloop is correct anywhere: outside a parallel region it runs on the one implicit task
 // (OpenMP 5.2 §12.6). So the choice only decides speed; it never needs to be exact.
 
 import { child, functionName, walk } from '../syntax/ast';
+import { canonicalHeader } from '../model/loops';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { isFunctionLocal } from '../model/declarations';
@@ -96,4 +98,36 @@ export function wrapsMain(models: ItemModel[]): boolean {
     spawns &&
     models.some(m => m.item.type === 'function_definition' && functionName(m.item, m.text)?.name === 'main')
   );
+}
+
+/**
+ * Whether a loop body's cost may differ from iteration to iteration: it holds a loop whose trip
+ * count the data decides (a `while`, a `do`, a `for` that is not in canonical form, an early
+ * exit). A `parallel for` of such a loop gets `schedule(dynamic)`: the static default would hand
+ * each thread one contiguous share whatever it costs, where MetaFork's and Cilk's runtimes balance
+ * the iterations by work stealing.
+ */
+export function unevenIterations(body: SNode, text: string): boolean {
+  let uneven = false;
+  walk(body, n => {
+    if (
+      n.type === 'while_statement' ||
+      n.type === 'do_statement' ||
+      (n.type === 'break_statement' && exitsLoop(n)) ||
+      n.type === 'goto_statement' ||
+      (n.type === 'for_statement' && !canonicalHeader(n, text).header)
+    )
+      uneven = true;
+    return !uneven;
+  });
+  return uneven;
+}
+
+/** Whether a `break` leaves a loop (not a `switch`). */
+function exitsLoop(b: SNode): boolean {
+  for (let p = b.parent; p; p = p.parent) {
+    if (p.type === 'switch_statement') return false;
+    if (p.type === 'for_statement' || p.type === 'while_statement' || p.type === 'do_statement') return true;
+  }
+  return false;
 }
