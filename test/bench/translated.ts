@@ -41,18 +41,26 @@ function build(source: string, exe: string): void {
 /** One run: its output and wall time in ms. */
 function timed(exe: string, threads: number): { out: string; ms: number } {
   const t0 = performance.now();
-  const r = spawnSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(threads) }, timeout: 60000 });
+  const env = { ...process.env, OMP_NUM_THREADS: String(threads) };
+  const r = spawnSync(exe, { encoding: 'utf8', env, timeout: 60000 });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`${exe} (${threads} threads) exited with ${r.status ?? r.signal}: ${r.stderr}`);
   return { out: r.stdout, ms };
 }
 
+const differs = (out: string, expected: string) =>
+  `printed ${JSON.stringify(out)}, the hand-written version ${JSON.stringify(expected)}`;
+
 /** The OpenMP translation of a bench program (throws with the diagnostics when refused). */
-export async function translation(dir: string, program: string): Promise<{ file: string; text: string; dialect: TranslatedRow['dialect'] }> {
+export async function translation(
+  dir: string,
+  program: string,
+): Promise<{ file: string; text: string; dialect: TranslatedRow['dialect'] }> {
   const file = fs.existsSync(path.join(dir, `${program}.mfc`)) ? `${program}.mfc` : `${program}.c`;
   const source = fs.readFileSync(path.join(dir, file), 'utf8');
   const r = await translateText(source, 'openmp', { fileName: file });
-  if (r.text === undefined) throw new Error(`${file} -> openmp refused: ${r.diagnostics.map(d => `${d.code} ${d.message}`).join('; ')}`);
+  if (r.text === undefined)
+    throw new Error(`${file} -> openmp refused: ${r.diagnostics.map(d => `${d.code} ${d.message}`).join('; ')}`);
   return { file, text: r.text, dialect: file.endsWith('.mfc') ? 'metafork' : 'cilkplus' };
 }
 
@@ -82,12 +90,13 @@ export async function translatedAgainstHandWritten(root: string): Promise<Transl
         for (let i = 0; i < RUNS; i++) {
           for (const [exeKind, samples] of [['translated', translated], ['hand', hand]] as const) {
             const r = timed(exe(exeKind), threads);
-            if (r.out !== expected) throw new Error(`${program} (${exeKind}, ${threads} threads) printed ${JSON.stringify(r.out)}, the hand-written version ${JSON.stringify(expected)}`);
+            if (r.out !== expected)
+              throw new Error(`${program} (${exeKind}, ${threads} threads) ${differs(r.out, expected)}`);
             samples.push(r.ms);
           }
           if (original && threads === 1) {
             const r = timed(exe('elided'), 1);
-            if (r.out !== expected) throw new Error(`${program}'s serial elision printed ${JSON.stringify(r.out)}, the hand-written version ${JSON.stringify(expected)}`);
+            if (r.out !== expected) throw new Error(`${program}'s serial elision ${differs(r.out, expected)}`);
             original.push(r.ms);
           }
         }
@@ -107,10 +116,12 @@ export async function translatedAgainstHandWritten(root: string): Promise<Transl
   return rows;
 }
 
+const ratio = (x: number | undefined, y: number) => (x === undefined ? '-' : (x / y).toFixed(2));
+
 /** The table, one line per program and thread count. */
 export function translatedTable(rows: TranslatedRow[]): string[] {
   const out = [
-    'program     source    threads     original ms  translated ms  hand-written ms  translated/hand',
+    'program     source    threads     original ms  translated ms  hand-written ms  translated/hand  original/hand',
   ];
   for (const r of rows) {
     const original = r.original !== undefined
@@ -118,7 +129,8 @@ export function translatedTable(rows: TranslatedRow[]): string[] {
       : r.dialect === 'metafork' ? '= translated' : '-';
     out.push(
       `${r.program.padEnd(10)}  ${r.dialect.padEnd(8)}  ${String(r.threads).padStart(7)}  ${original.padStart(14)}  ` +
-        `${r.translated.toFixed(0).padStart(13)}  ${r.handWritten.toFixed(0).padStart(15)}  ${(r.translated / r.handWritten).toFixed(2).padStart(15)}`,
+        `${r.translated.toFixed(0).padStart(13)}  ${r.handWritten.toFixed(0).padStart(15)}  ` +
+        `${(r.translated / r.handWritten).toFixed(2).padStart(15)}  ${ratio(r.original, r.handWritten).padStart(13)}`,
     );
   }
   return out;
