@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <cilk/cilk.h>
 
-#define W 1200
-#define H 800
+#define W 1000
+#define H 640
 #define MAXIT 1000
 
 int main(void)

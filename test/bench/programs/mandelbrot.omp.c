@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define W 1200
-#define H 800
+#define W 1000
+#define H 640
 #define MAXIT 1000
 
 int main(void)

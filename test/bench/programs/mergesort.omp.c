@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define N 4000000
+#define N 3000000
 #define CUTOFF 4096
 
 static int compare(const void *x, const void *y)

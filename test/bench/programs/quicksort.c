@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <cilk/cilk.h>
 
-#define N 4000000
+#define N 3000000
 #define CUTOFF 2048
 
 static void insertion_sort(int *v, long lo, long hi)

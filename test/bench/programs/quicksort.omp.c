@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define N 4000000
+#define N 3000000
 #define CUTOFF 2048
 
 static void insertion_sort(int *v, long lo, long hi)
