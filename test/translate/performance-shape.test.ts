@@ -24,10 +24,10 @@ async function toOpenmp(text: string, file: string): Promise<string> {
 }
 
 /** The translation, built with gcc -O2 -fopenmp, prints at 1, 2 and 4 threads what the serial elision prints. */
-async function runsAsElided(source: string, translated: string, name: string): Promise<void> {
+async function runsAsElided(source: string, translated: string, name: string, file = `${name}.mfc`): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-shape-'));
   try {
-    const { model } = await checkSource(source, `${name}.mfc`);
+    const { model } = await checkSource(source, file);
     fs.writeFileSync(path.join(dir, 'elided.c'), elide(model));
     fs.writeFileSync(path.join(dir, 'omp.c'), translated);
     gcc(path.join(dir, 'elided.c'), path.join(dir, 'elided'), OPTIMIZED);
@@ -210,6 +210,74 @@ test('no spawns: parallel for where no team runs yet, taskloop inside it, schedu
     '}',
   ].join('\n') + '\n');
   await runsAsElided(LOOPS, out, 'loops');
+});
+
+const CILK = [
+    '#include <stdio.h>',
+    '#include <cilk/cilk.h>',
+    '',
+    'static void fill(long *a, int n, int k)',
+    '{',
+    '    #pragma cilk grainsize = 128',
+    '    cilk_for (int i = 0; i < n; i++)',
+    '        a[i] = i * k;',
+    '}',
+    '',
+    'int main(void)',
+    '{',
+    '    long a[1000], b[1000], t = 0;',
+    '    cilk_spawn fill(a, 1000, 2);',
+    '    fill(b, 1000, 3);',
+    '    cilk_sync;',
+    '    cilk_for (int i = 0; i < 1000; i++)',
+    '        b[i] += a[i];',
+    '    for (int i = 0; i < 1000; i++)',
+    '        t += b[i];',
+    '    printf("%ld\\n", t);',
+    '    return 0;',
+    '}',
+  ].join('\n') + '\n';
+
+test('CilkPlus: a cilk_for in spawned code or in the wrapped main is a taskloop (grainsize kept)', async () => {
+  const out = await toOpenmp(CILK, 'cilk.c');
+  assert.equal(out, [
+    '#include <stdio.h>',
+    '#include <omp.h>',
+    '',
+    'static void fill(long *a, int n, int k)',
+    '{',
+    '    #pragma omp taskloop grainsize(128)',
+    '    for (int i = 0; i < n; i++)',
+    '        a[i] = i * k;',
+    '}',
+    '',
+    'int mf_main(void)',
+    '{',
+    '    long a[1000], b[1000], t = 0;',
+    '    #pragma omp task shared(a)',
+    '    fill(a, 1000, 2);',
+    '    fill(b, 1000, 3);',
+    '    #pragma omp taskwait',
+    '    #pragma omp taskloop shared(b, a)',
+    '    for (int i = 0; i < 1000; i++)',
+    '        b[i] += a[i];',
+    '    for (int i = 0; i < 1000; i++)',
+    '        t += b[i];',
+    '    printf("%ld\\n", t);',
+    '    return 0;',
+    '}',
+    '',
+    '/* metafork: main runs the program inside an OpenMP parallel region, so that its tasks have a team */',
+    'int main(void)',
+    '{',
+    '    int mf_status = 0;',
+    '    #pragma omp parallel',
+    '    #pragma omp single',
+    '    mf_status = mf_main();',
+    '    return mf_status;',
+    '}',
+  ].join('\n') + '\n');
+  await runsAsElided(CILK, out, 'cilk', 'cilk.c');
 });
 
 test('a file without main: taskloops in the functions spawned code calls, a parallel for elsewhere', async () => {
