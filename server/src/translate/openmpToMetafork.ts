@@ -22,20 +22,20 @@ import { declarationFor, sharedAtSpawn } from '../model/declarations';
 import { lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
+import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
 
 const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd']);
 const SUPPORTED = new Set([
   ...LOOPS,
   'parallel', 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait', 'barrier', 'simd',
+  ...SYNCHRONISATION,
 ]);
 
 /** Why constructs with no MetaFork counterpart are refused. */
 const NO_COUNTERPART: Record<string, string> = {
-  critical: 'mutual exclusion has no MetaFork counterpart (MetaFork programs synchronise only by joins)',
-  atomic: 'atomic updates have no MetaFork counterpart (MetaFork programs synchronise only by joins)',
-  ordered: 'ordered execution inside a parallel loop has no MetaFork counterpart',
-  flush: 'memory flushes have no MetaFork counterpart',
+  ordered:
+    'ordered execution inside a parallel loop has no MetaFork counterpart (the iterations of a meta_for have no order to keep)',
   threadprivate: 'per-thread storage has no MetaFork counterpart (MetaFork has no threads, only strands)',
   taskgroup: 'waiting for all descendant tasks has no MetaFork counterpart (meta_join waits for children only)',
   taskloop: 'taskloop has no MetaFork counterpart here; write a parallel for',
@@ -44,21 +44,34 @@ const NO_COUNTERPART: Record<string, string> = {
   'cancellation point': 'cancellation has no MetaFork counterpart',
 };
 
-const RUNTIME_KEPT = new Set(['omp_get_wtime', 'omp_get_wtick', 'omp_get_max_threads', 'omp_get_num_procs']);
+const RUNTIME_KEPT = new Set([
+  'omp_get_wtime', 'omp_get_wtick', 'omp_get_max_threads', 'omp_get_num_procs',
+  // The lock API is plain C calls on lock variables: kept as written.
+  'omp_init_lock', 'omp_init_lock_with_hint', 'omp_destroy_lock', 'omp_set_lock', 'omp_unset_lock', 'omp_test_lock',
+  'omp_init_nest_lock', 'omp_init_nest_lock_with_hint', 'omp_destroy_nest_lock', 'omp_set_nest_lock',
+  'omp_unset_nest_lock', 'omp_test_nest_lock',
+]);
+/** Runtime calls that only tune the team: dropped with a note (MetaFork has no teams to tune). */
+const RUNTIME_DROPPED = new Set(['omp_set_dynamic', 'omp_set_nested', 'omp_set_max_active_levels']);
 
 /** Clauses that only tune scheduling: dropped with a note. */
-const HINTS = new Set(['untied', 'mergeable', 'priority', 'final', 'proc_bind', 'safelen', 'simdlen', 'aligned']);
+const HINTS = new Set([
+  'untied', 'mergeable', 'priority', 'final', 'proc_bind', 'safelen', 'simdlen', 'aligned', 'hint',
+]);
 /** Clauses handled by the rules below. */
 const HANDLED = new Set([
   'private', 'firstprivate', 'shared', 'default', 'num_threads', 'collapse', 'nowait', 'reduction', 'lastprivate', 'if',
   'schedule', 'depend',
+  ...SYNCHRONISATION_CLAUSES,
   ...HINTS,
 ]);
 
 export function openmpToMetafork(stage: Stage, models: ItemModel[]): void {
   const skip = removeGeneratedMain(stage, models);
+  const mutexes = new Set<string>();
   for (const model of models) {
     if (skip.has(model.item)) continue;
+    criticalMutexes(stage, model, mutexes);
     runtimeCalls(stage, model);
     const t = new ItemTranslator(stage, model);
     t.planDependenceJoins();
@@ -127,7 +140,10 @@ function runtimeCalls(stage: Stage, model: ItemModel): void {
     const name = f && f.type === 'identifier' ? text.slice(f.start, f.end) : '';
     if (!name.startsWith('omp_')) return true;
     if (name === 'omp_set_num_threads') stage.edit(replace(f!, 'meta_set_nworkers'));
-    else if (!RUNTIME_KEPT.has(name)) {
+    else if (RUNTIME_DROPPED.has(name) && n.parent?.type === 'expression_statement') {
+      stage.edit(removeStatement(text, n.parent));
+      stage.note(n, `'${name}' only tunes OpenMP's teams; MetaFork has none, so it is dropped`);
+    } else if (!RUNTIME_KEPT.has(name)) {
       stage.refuse(
         'MF602',
         n,
@@ -228,6 +244,7 @@ class ItemTranslator {
     else if (name === 'parallel') this.parallel(c);
     else if (name === 'sections' || name === 'parallel sections') this.sections(c);
     else if (name === 'single') this.single(c);
+    else if (SYNCHRONISATION.has(name)) synchronise(this.stage, this.model, c);
     else if (name === 'task' || name === 'master') {
       this.fork(c, c);
       this.dependenceJoin(c);

@@ -1,0 +1,460 @@
+// OpenMP synchronisation -> plain C, the same in MetaFork, CilkPlus and OpenMP output (MetaFork
+// has no construct of its own for it): `critical` -> a POSIX mutex per name, `atomic` -> GCC's
+// `__atomic` builtins (GCC manual, "Built-in Functions for Memory Model Aware Atomic
+// Operations"), `flush` -> a fence. The atomic forms are those of OpenMP 5.2 §15.8.4.
+
+import { child, named, walk } from '../syntax/ast';
+import { insert, replace } from '../base/edits';
+import type { SNode } from '../syntax/parser';
+import type { Construct, ItemModel } from '../model/constructs';
+import { visibleVariable, type Variable } from '../model/scopes';
+import { typeSpecifiers } from '../model/declarations';
+import { lineIndent, wholeLines } from '../base/layout';
+import type { Stage } from '../base/stage';
+
+/** The synchronisation directives this module translates. */
+export const SYNCHRONISATION: ReadonlySet<string> = new Set(['critical', 'atomic', 'flush']);
+
+/** The memory orders of `atomic` and `flush` (OpenMP 5.2 §15.8.4, §15.8.5). */
+const ORDERS = ['seq_cst', 'acq_rel', 'acquire', 'release', 'relaxed'] as const;
+type Order = (typeof ORDERS)[number];
+
+/** Clauses of `critical`, `atomic` and `flush` read here (`hint` is dropped as a hint). */
+export const SYNCHRONISATION_CLAUSES: readonly string[] = [
+  ...ORDERS, 'read', 'write', 'update', 'capture', 'compare', 'weak', 'fail',
+];
+
+/** The mutex of a critical construct: one per name, the unnamed ones share one. */
+function mutexName(c: Construct): string {
+  const name = c.directive?.argument?.text.trim();
+  return name ? `mf_critical_${name}` : 'mf_critical';
+}
+
+/**
+ * The mutexes of the critical constructs of `model`: each declared once at file scope, before the
+ * first function that uses it (`declared` holds the names already declared in this stage).
+ */
+export function criticalMutexes(stage: Stage, model: ItemModel, declared: Set<string>): void {
+  const names: string[] = [];
+  for (const c of model.constructs) {
+    if (c.dialect !== 'openmp' || c.directive?.name !== 'critical') continue;
+    const m = mutexName(c);
+    if (!declared.has(m)) names.push(m), declared.add(m);
+  }
+  if (!names.length) return;
+  stage.includes.add('pthread.h');
+  const lines = names.map(m => `static pthread_mutex_t ${m} = PTHREAD_MUTEX_INITIALIZER;\n`);
+  stage.edit(insert(model.item.start, lines.join('') + '\n'));
+}
+
+/** Translates a `critical`, `atomic` or `flush` construct (its inner constructs translated already). */
+export function synchronise(stage: Stage, model: ItemModel, c: Construct): void {
+  const name = c.directive!.name;
+  if (name === 'flush') {
+    const fence = ORDER_CONSTANT[orderOf(c, 'seq_cst')];
+    stage.edit(replace(c.head, `__atomic_thread_fence(${fence});`));
+  } else if (name === 'critical') critical(stage, c);
+  else atomic(stage, model, c);
+}
+
+function orderOf(c: Construct, otherwise: Order): Order {
+  return (ORDERS.find(o => c.clauses.some(cl => cl.name === o)) as Order | undefined) ?? otherwise;
+}
+
+const ORDER_CONSTANT: Record<Order, string> = {
+  seq_cst: '__ATOMIC_SEQ_CST', acq_rel: '__ATOMIC_ACQ_REL', acquire: '__ATOMIC_ACQUIRE',
+  release: '__ATOMIC_RELEASE', relaxed: '__ATOMIC_RELAXED',
+};
+
+/** The pragma line and the statement it governs, replaced by `lines` at the statement's indentation. */
+function rewrite(stage: Stage, c: Construct, statement: SNode, lines: string[]): void {
+  const text = stage.text;
+  const indent = lineIndent(text, statement.start);
+  // An unbraced body of an if, a loop or an else becomes a block of the statements.
+  const braced = statement.parent?.type !== 'compound_statement' && statement.parent?.type !== 'translation_unit';
+  const inner = braced ? indent + stage.unit : indent;
+  let out = lines.map(l => inner + l.replace(/\n/g, `\n${inner}`)).join('\n');
+  if (braced) out = `${indent}{\n${out}\n${indent}}`;
+  const head = wholeLines(text, c.head);
+  stage.edit(replace({ start: head.start, end: statement.end }, out));
+}
+
+// ---- critical -------------------------------------------------------------------------
+
+function critical(stage: Stage, c: Construct): void {
+  const body = c.statement ?? c.region;
+  if (!body) return;
+  const escape = escapeFrom(body);
+  if (escape) {
+    stage.refuse(
+      'MF601',
+      escape,
+      `a '${stage.text.slice(escape.start, escape.end).split(/[\s;(]/)[0]}' out of a critical construct would leave its lock held (OpenMP does not allow it either)`,
+      { construct: 'critical', target: 'metafork' },
+    );
+    return;
+  }
+  const m = mutexName(c);
+  const indent = lineIndent(stage.text, body.start);
+  const rendered = stage.render(body).replace(new RegExp(`\n${indent}`, 'g'), '\n');
+  rewrite(stage, c, body, [`pthread_mutex_lock(&${m});`, rendered, `pthread_mutex_unlock(&${m});`]);
+}
+
+/** A jump that leaves `body`: a return, a goto, a break or continue of no loop or switch inside it. */
+function escapeFrom(body: SNode): SNode | undefined {
+  let found: SNode | undefined;
+  const visit = (n: SNode, inLoop: boolean, inSwitch: boolean) => {
+    if (found) return;
+    if (n.type === 'return_statement' || n.type === 'goto_statement') found = n;
+    else if (n.type === 'continue_statement' && !inLoop) found = n;
+    else if (n.type === 'break_statement' && !inLoop && !inSwitch) found = n;
+    const loop = inLoop || /^(for|while|do)_statement$/.test(n.type);
+    const sw = inSwitch || n.type === 'switch_statement';
+    for (const k of named(n)) visit(k, loop, sw);
+  };
+  visit(body, false, false);
+  return found;
+}
+
+// ---- atomic ---------------------------------------------------------------------------
+
+/** What an atomic statement does to its location `x` (OpenMP 5.2 §15.8.4's forms, normalised). */
+export interface AtomicForm {
+  /** The location, as written. */
+  x: SNode;
+  kind: 'read' | 'write' | 'update' | 'compare';
+  /** read: the variable read into; capture: the variable captured into. */
+  v?: SNode;
+  /** capture: `v` gets the value after the update (else before it). */
+  after?: boolean;
+  /** update: the operator and its other operand (`x++`: `+`, `1`); `reversed`: `x = e op x`. */
+  op?: string;
+  e?: string;
+  reversed?: boolean;
+  /** compare: `x = (x cmp e) ? d : x`. */
+  cmp?: '<' | '>' | '==';
+  d?: string;
+}
+
+const UPDATE_OPS = new Set(['+', '*', '-', '/', '&', '^', '|', '<<', '>>', '&&', '||']);
+const FETCH: Record<string, string> = { '+': 'add', '-': 'sub', '&': 'and', '|': 'or', '^': 'xor' };
+const COMMUTATIVE = new Set(['+', '*', '&', '^', '|', '&&', '||']);
+
+class Reader {
+  constructor(private readonly text: string) {}
+  src(n: SNode): string {
+    return this.text.slice(n.start, n.end);
+  }
+  same(a: SNode | undefined, b: SNode | undefined): boolean {
+    return !!a && !!b && this.src(a).replace(/\s+/g, '') === this.src(b).replace(/\s+/g, '');
+  }
+  operator(n: SNode): string {
+    const l = child(n, 'left') ?? child(n, 'argument');
+    const r = child(n, 'right');
+    if (n.type === 'update_expression') return this.src(n).replace(this.src(l!), '').trim();
+    return this.text.slice(l!.end, r!.start).trim();
+  }
+  private unparen(n: SNode | undefined): SNode | undefined {
+    while (n?.type === 'parenthesized_expression') n = named(n)[0];
+    return n;
+  }
+
+  /** An expression statement, or its expression. */
+  expression(s: SNode): SNode | undefined {
+    if (s.type !== 'expression_statement') return undefined;
+    return named(s).filter(k => k.type !== 'comment')[0];
+  }
+
+  /** `x++`, `x op= e`, `x = x op e`, `x = e op x` (and the decrements) as an update of x. */
+  update(n: SNode | undefined): AtomicForm | undefined {
+    n = this.unparen(n);
+    if (!n) return undefined;
+    if (n.type === 'update_expression') {
+      const x = child(n, 'argument')!;
+      const op = this.operator(n) === '++' ? '+' : '-';
+      return { x, kind: 'update', op, e: '1', after: this.src(n).trim().startsWith(op) };
+    }
+    if (n.type !== 'assignment_expression') return undefined;
+    const x = child(n, 'left')!;
+    const right = child(n, 'right')!;
+    const op = this.operator(n);
+    if (op !== '=' && UPDATE_OPS.has(op.slice(0, -1))) return { x, kind: 'update', op: op.slice(0, -1), e: this.src(right), after: true };
+    const r = this.unparen(right);
+    if (op !== '=' || r?.type !== 'binary_expression') return undefined;
+    const bop = this.operator(r);
+    if (!UPDATE_OPS.has(bop)) return undefined;
+    const [a, b] = [child(r, 'left')!, child(r, 'right')!];
+    if (this.same(a, x)) return { x, kind: 'update', op: bop, e: this.src(b), after: true };
+    if (this.same(b, x)) return { x, kind: 'update', op: bop, e: this.src(a), reversed: true, after: true };
+    return undefined;
+  }
+
+  /** `x = x cmp e ? e : x`, `x = e cmp x ? e : x`, `x = x == e ? d : x`, and the same as `if`. */
+  compare(n: SNode | undefined): AtomicForm | undefined {
+    n = this.unparen(n);
+    if (!n) return undefined;
+    let cond: SNode | undefined, x: SNode | undefined, d: SNode | undefined;
+    if (n.type === 'if_statement') {
+      if (child(n, 'alternative')) return undefined;
+      let then = child(n, 'consequence');
+      if (then?.type === 'compound_statement') {
+        const inner = named(then).filter(k => k.type !== 'comment');
+        then = inner.length === 1 ? inner[0] : undefined;
+      }
+      const a = this.unparen(then && this.expression(then));
+      if (a?.type !== 'assignment_expression' || this.operator(a) !== '=') return undefined;
+      cond = this.unparen(child(n, 'condition'));
+      x = child(a, 'left');
+      d = child(a, 'right');
+    } else if (n.type === 'assignment_expression' && this.operator(n) === '=') {
+      const r = this.unparen(child(n, 'right'));
+      if (r?.type !== 'conditional_expression' || !this.same(child(r, 'alternative'), child(n, 'left'))) return undefined;
+      cond = this.unparen(child(r, 'condition'));
+      x = child(n, 'left');
+      d = child(r, 'consequence');
+    }
+    if (!cond || !x || !d || cond.type !== 'binary_expression') return undefined;
+    const op = this.operator(cond);
+    const [a, b] = [child(cond, 'left')!, child(cond, 'right')!];
+    const flip: Record<string, '<' | '>' | '=='> = { '<': '>', '>': '<', '==': '==' };
+    let cmp: '<' | '>' | '==' | undefined, e: SNode | undefined;
+    if (this.same(a, x) && flip[op]) (cmp = op as '<' | '>' | '=='), (e = b);
+    else if (this.same(b, x) && flip[op]) (cmp = flip[op]), (e = a);
+    // An ordering compare assigns the value it compares with (a minimum or a maximum).
+    if (!cmp || !e || (cmp !== '==' && !this.same(e, d))) return undefined;
+    return { x, kind: 'compare', cmp, e: this.src(e), d: this.src(d) };
+  }
+
+  /** `v = <update>` (capture in one statement). */
+  capture(n: SNode | undefined): AtomicForm | undefined {
+    n = this.unparen(n);
+    if (n?.type !== 'assignment_expression' || this.operator(n) !== '=') return undefined;
+    const u = this.update(child(n, 'right'));
+    return u && { ...u, v: child(n, 'left') };
+  }
+
+  /** `v = x` (a read of x) when the right side is a location. */
+  read(n: SNode | undefined): { v: SNode; x: SNode } | undefined {
+    n = this.unparen(n);
+    if (n?.type !== 'assignment_expression' || this.operator(n) !== '=') return undefined;
+    return { v: child(n, 'left')!, x: child(n, 'right')! };
+  }
+}
+
+/** The atomic statement read as one of the forms its clauses allow, or undefined. */
+export function atomicForm(text: string, c: Construct, statement: SNode): AtomicForm | undefined {
+  const r = new Reader(text);
+  const has = (name: string) => c.clauses.some(cl => cl.name === name);
+  const expr = r.expression(statement);
+  if (has('read')) {
+    const rd = r.read(expr);
+    return rd && { kind: 'read', x: rd.x, v: rd.v };
+  }
+  if (has('write')) {
+    const w = r.read(expr);
+    return w && { kind: 'write', x: w.v, e: r.src(w.x) };
+  }
+  const compare = has('compare');
+  if (!has('capture')) return compare ? (r.compare(expr ?? statement)) : r.update(expr);
+  // capture: `v = x++`, or a block of a read of x and an update (or write, or compare) of x.
+  if (expr) return compare ? undefined : r.capture(expr);
+  if (statement.type !== 'compound_statement') return undefined;
+  const parts = named(statement).filter(k => k.type !== 'comment');
+  if (parts.length !== 2) return undefined;
+  const change = (s: SNode) => {
+    const e = r.expression(s);
+    const u = compare ? r.compare(e ?? s) : r.update(e);
+    if (u) return u;
+    const w = compare ? undefined : r.read(e);
+    return w && ({ kind: 'write', x: w.v, e: r.src(w.x) } as AtomicForm);
+  };
+  for (const [first, second, after] of [[parts[0], parts[1], false], [parts[1], parts[0], true]] as const) {
+    const rd = r.read(r.expression(first));
+    const u = change(second);
+    if (rd && u && r.same(rd.x, u.x) && !r.same(rd.v, u.x)) return { ...u, v: rd.v, after };
+  }
+  return undefined;
+}
+
+/** The type of a location: a scalar variable, or an element of an array or a pointer. */
+export function locationType(model: ItemModel, text: string, x: SNode): string | undefined {
+  let base = x;
+  let depth = 0;
+  while (base.type === 'subscript_expression') (base = child(base, 'argument')!), depth++;
+  if (base.type !== 'identifier') return undefined;
+  const v: Variable | undefined = visibleVariable(model, text.slice(base.start, base.end), x.start);
+  if (!v) return undefined;
+  const levels =
+    v.shape === 'value' ? 0
+    : v.shape === 'array' ? (/^(\s*\[[^\]]*\])+/.exec(text.slice(v.span.end))?.[0].match(/\[/g)?.length ?? -1)
+    : v.shape === 'pointer' ? (/[*\s]*$/.exec(text.slice(v.declaration.start, v.span.start))![0].match(/\*/g)?.length ?? -1)
+    : -1;
+  if (levels !== depth) return undefined;
+  return typeSpecifiers(v, text).replace(/\b(const|volatile|restrict|_Atomic|register)\b/g, '').replace(/\s+/g, ' ').trim();
+}
+
+const INTEGER_WORDS = /^((unsigned|signed|char|short|int|long)\s*)+$/;
+const INTEGER_NAMES = /^(u?int(8|16|32|64|ptr|max)_t|u?int_(fast|least)(8|16|32|64)_t|s?size_t|ptrdiff_t)$/;
+
+export function isIntegerType(t: string | undefined): boolean {
+  return !!t && (INTEGER_WORDS.test(t) || INTEGER_NAMES.test(t));
+}
+
+/** True when an expression's value is an integer: literals, integer variables, integer arithmetic. */
+function integral(model: ItemModel, text: string, n: SNode | undefined): boolean {
+  if (!n) return false;
+  switch (n.type) {
+    case 'number_literal':
+      return !/[.pP]|^[^xX]*[eE]|[fF]$/.test(text.slice(n.start, n.end)) || /^0[xX][0-9a-fA-F]+[uUlL]*$/.test(text.slice(n.start, n.end));
+    case 'char_literal':
+    case 'sizeof_expression':
+      return true;
+    case 'identifier':
+    case 'subscript_expression':
+      return isIntegerType(locationType(model, text, n));
+    case 'parenthesized_expression':
+    case 'unary_expression':
+      return integral(model, text, named(n).at(-1));
+    case 'binary_expression':
+      return !/^(&&|\|\||[<>=!]=|<|>)$/.test(text.slice(child(n, 'left')!.end, child(n, 'right')!.start).trim())
+        ? integral(model, text, child(n, 'left')) && integral(model, text, child(n, 'right'))
+        : true;
+    default:
+      return false;
+  }
+}
+
+/** An operand written into generated code: parenthesized unless it is a name, a literal or a postfix expression. */
+function operand(e: string): string {
+  return /^[\w.]+(\[[^\]]*\])*$/.test(e.trim()) ? e.trim() : `(${e.trim()})`;
+}
+
+/** The address of a location written as `x`. */
+function address(x: string): string {
+  return /^[\w]+(\s*(\[[^\]]*\]|\.\w+|->\w+))*$/.test(x) ? `&${x}` : `&(${x})`;
+}
+
+/** A name not used in the item's text (the generated block's own variables). */
+function unused(model: ItemModel, base: string): string {
+  const inItem = model.text.slice(model.item.start, model.item.end);
+  let n = base;
+  for (let i = 2; new RegExp(`\\b${n}\\b`).test(inItem); i++) n = `${base}${i}`;
+  return n;
+}
+
+export interface AtomicFacts {
+  /** x's type is an integer type. */
+  integer: boolean;
+  /** e is an integer value (a fetch-op builtin converts it as C's arithmetic would). */
+  integralOperand: boolean;
+  /** read: v and x have the same known type. */
+  sameType: boolean;
+  /** e has side effects (evaluated once, before a compare-exchange loop). */
+  effects: boolean;
+}
+
+/** The C statements (one per line, nested lines indented by `unit`) that perform `form` atomically. */
+export function atomicCode(
+  model: ItemModel,
+  form: { x: string; kind: AtomicForm['kind']; v?: string; after?: boolean; op?: string; e?: string; reversed?: boolean; cmp?: string; d?: string },
+  order: Order,
+  facts: AtomicFacts,
+  unit: string,
+): string[] {
+  const { x, v } = form;
+  const at = address(x);
+  // A load never releases, a store never acquires (OpenMP 5.2 §15.8.4: acq_rel is acquire on a
+  // read and release on a write); a failed compare-exchange is a load.
+  const load = ORDER_CONSTANT[order === 'acq_rel' ? 'acquire' : order === 'release' ? 'relaxed' : order];
+  const store = ORDER_CONSTANT[order === 'acq_rel' ? 'release' : order === 'acquire' ? 'relaxed' : order];
+  const both = ORDER_CONSTANT[order];
+  if (form.kind === 'read') {
+    if (facts.integer) return [`${v} = __atomic_load_n(${at}, ${load});`];
+    if (facts.sameType) return [`__atomic_load(${at}, ${address(v!)}, ${load});`];
+    const t = unused(model, 'mf_value');
+    return [`{`, `${unit}__typeof__(${x}) ${t};`, `${unit}__atomic_load(${at}, &${t}, ${load});`, `${unit}${v} = ${t};`, `}`];
+  }
+  if (form.kind === 'write' && v === undefined) {
+    if (facts.integer) return [`__atomic_store_n(${at}, ${form.e!.trim()}, ${store});`];
+    return [`__atomic_store(${at}, &(__typeof__(${x})){ ${form.e!.trim()} }, ${store});`];
+  }
+  const fetch = form.kind === 'update' && FETCH[form.op!];
+  if (fetch && facts.integer && facts.integralOperand && (!form.reversed || COMMUTATIVE.has(form.op!))) {
+    const call = form.after ? `__atomic_${fetch}_fetch` : `__atomic_fetch_${fetch}`;
+    return [`${v !== undefined ? `${v} = ` : ''}${call}(${at}, ${form.e!.trim()}, ${both});`];
+  }
+  if (form.kind === 'write' && facts.integer) return [`${v} = __atomic_exchange_n(${at}, ${form.e!.trim()}, ${both});`];
+  // Every other form: a compare-exchange loop on x's own type (doubles, pointers, any operator).
+  const old = unused(model, 'mf_old');
+  const next = unused(model, 'mf_new');
+  const lines = [`{`];
+  let e = form.e!.trim();
+  if (facts.effects) {
+    const t = unused(model, 'mf_operand');
+    lines.push(`${unit}__typeof__(${e}) ${t} = ${e};`);
+    e = t;
+  }
+  const cas = `__atomic_compare_exchange(${at}, &${old}, &${next}, 0, ${both}, ${load})`;
+  if (form.kind === 'compare') {
+    const d = form.cmp === '==' ? form.d!.trim() : e;
+    const cond = `${old} ${form.cmp} ${operand(e)}`;
+    lines.push(`${unit}__typeof__(${x}) ${old}, ${next} = ${d};`, `${unit}__atomic_load(${at}, &${old}, ${load});`);
+    lines.push(`${unit}while (${cond} && !${cas})`, `${unit}${unit}continue;`);
+    if (v !== undefined) lines.push(`${unit}${v} = ${form.after ? `${cond} ? ${next} : ${old}` : old};`);
+  } else {
+    const value =
+      form.kind === 'write' ? e : form.reversed ? `${operand(e)} ${form.op} ${old}` : `${old} ${form.op} ${operand(e)}`;
+    lines.push(`${unit}__typeof__(${x}) ${old}, ${next};`, `${unit}__atomic_load(${at}, &${old}, ${load});`);
+    lines.push(`${unit}do`, `${unit}${unit}${next} = ${value};`, `${unit}while (!${cas});`);
+    if (v !== undefined) lines.push(`${unit}${v} = ${form.after ? next : old};`);
+  }
+  lines.push(`}`);
+  return lines;
+}
+
+/** Calls, assignments and increments: an operand with them is evaluated once. */
+function hasEffects(e: string | undefined): boolean {
+  return !!e && /\+\+|--|[^=!<>]=[^=]|\w\s*\(/.test(e.replace(/\b(sizeof|__typeof__)\s*\(/g, ''));
+}
+
+function atomic(stage: Stage, model: ItemModel, c: Construct): void {
+  const text = stage.text;
+  const statement = c.statement ?? c.region;
+  const form = statement && atomicForm(text, c, statement);
+  if (!statement || !form) {
+    const kind = ['read', 'write', 'capture', 'compare'].filter(k => c.clauses.some(cl => cl.name === k)).join(' ') || 'update';
+    stage.refuse(
+      'MF601',
+      statement ?? c.head,
+      `this statement is not one of the forms of '#pragma omp atomic ${kind}' (OpenMP 5.2 §15.8.4) that can be translated`,
+      { construct: 'atomic', target: 'metafork' },
+    );
+    return;
+  }
+  const src = (n: SNode) => text.slice(n.start, n.end).trim();
+  const type = locationType(model, text, form.x);
+  const facts: AtomicFacts = {
+    integer: isIntegerType(type),
+    integralOperand: form.e === undefined || (form.e === '1' && form.kind === 'update') || integralText(model, text, form, statement),
+    sameType: !!form.v && type !== undefined && type === locationType(model, text, form.v),
+    effects: hasEffects(form.e),
+  };
+  const lines = atomicCode(
+    model,
+    { ...form, x: src(form.x), v: form.v && src(form.v) },
+    orderOf(c, 'relaxed'),
+    facts,
+    stage.unit,
+  );
+  rewrite(stage, c, statement, lines);
+}
+
+/** Whether the operand `e` of an update form is an integer value (read from its node). */
+function integralText(model: ItemModel, text: string, form: AtomicForm, statement: SNode): boolean {
+  let found: SNode | undefined;
+  walk(statement, n => {
+    if (!found && text.slice(n.start, n.end).trim() === form.e!.trim() && n.start !== form.x.start) found = n;
+    return !found;
+  });
+  return integral(model, text, found);
+}
