@@ -23,13 +23,16 @@ import { lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
 import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
+import {
+  inReductions, lastIteration, REFUSED_CLAUSES, TASK_CLAUSES, TASKLOOPS, taskloopGrainsize, taskloopNotes, taskwaitNotes,
+} from './tasks';
 
 const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd']);
 const SUPPORTED = new Set([
   ...LOOPS,
   'parallel', 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait', 'barrier', 'simd',
-  ...SYNCHRONISATION,
+  ...SYNCHRONISATION, ...TASKLOOPS, 'taskgroup', 'depobj',
 ]);
 
 /** Why constructs with no MetaFork counterpart are refused. */
@@ -37,8 +40,6 @@ const NO_COUNTERPART: Record<string, string> = {
   ordered:
     'ordered execution inside a parallel loop has no MetaFork counterpart (the iterations of a meta_for have no order to keep)',
   threadprivate: 'per-thread storage has no MetaFork counterpart (MetaFork has no threads, only strands)',
-  taskgroup: 'waiting for all descendant tasks has no MetaFork counterpart (meta_join waits for children only)',
-  taskloop: 'taskloop has no MetaFork counterpart here; write a parallel for',
   taskyield: 'task scheduling points have no MetaFork counterpart',
   cancel: 'cancellation has no MetaFork counterpart',
   'cancellation point': 'cancellation has no MetaFork counterpart',
@@ -62,7 +63,7 @@ const HINTS = new Set([
 const HANDLED = new Set([
   'private', 'firstprivate', 'shared', 'default', 'num_threads', 'collapse', 'nowait', 'reduction', 'lastprivate', 'if',
   'schedule', 'depend',
-  ...SYNCHRONISATION_CLAUSES,
+  ...SYNCHRONISATION_CLAUSES, ...TASK_CLAUSES,
   ...HINTS,
 ]);
 
@@ -228,8 +229,8 @@ class ItemTranslator {
     for (const cl of c.clauses) {
       if (HINTS.has(cl.name))
         this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
-      else if (!HANDLED.has(cl.name))
-        this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' has no MetaFork counterpart`, {
+      else if (!HANDLED.has(cl.name) || (cl.name === 'in_reduction' && name !== 'task'))
+        this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' ${REFUSED_CLAUSES[cl.name] ?? 'has no MetaFork counterpart'}`, {
           construct: cl.name,
           target: 'metafork',
         });
@@ -241,6 +242,14 @@ class ItemTranslator {
       return;
     }
     if (LOOPS.has(name)) this.loop(c);
+    else if (TASKLOOPS.has(name)) {
+      taskloopNotes(this.stage, c);
+      this.loop(c);
+    } else if (name === 'taskgroup') {
+      // Its body, then a join: every fork joins its own descendants at its end.
+      this.emit(c.head, undefined, c.region, { before: [], decls: [], after: [] });
+      this.potentialSync(c, c.region!);
+    } else if (name === 'depobj') this.stage.edit(removeStatement(this.text, c.head)); // depend(depobj: o) is ANY
     else if (name === 'parallel') this.parallel(c);
     else if (name === 'sections' || name === 'parallel sections') this.sections(c);
     else if (name === 'single') this.single(c);
@@ -248,8 +257,10 @@ class ItemTranslator {
     else if (name === 'task' || name === 'master') {
       this.fork(c, c);
       this.dependenceJoin(c);
-    } else if (name === 'taskwait' || name === 'barrier')
+    } else if (name === 'taskwait' || name === 'barrier') {
+      taskwaitNotes(this.stage, c);
       this.stage.edit(replace(c.head, JOIN + trailingComment(this.text, c.head)));
+    }
     // `section` is translated by its `sections`.
   }
 
@@ -393,30 +404,24 @@ class ItemTranslator {
     this.privates(c, env, true, isControl);
     for (const v of this.items(c, 'lastprivate')) {
       if (isControl(v)) continue; // its final value is the serial elision's
-      if (v.shape === 'array' || loops.length > 1) {
+      if (v.shape === 'array') {
         this.stage.refuse(
           'MF601',
           this.clause(c, 'lastprivate')[0],
-          `'lastprivate(${v.name})' is translated only for a scalar on a single loop`,
+          `'lastprivate(${v.name})' is translated only for a scalar`,
           { construct: 'lastprivate', target: 'metafork' },
         );
         return;
       }
-      const header = canonicalHeader(loops[0], text).header;
-      if (!header) return;
+      const last = lastIteration(loops, text);
+      if (!last) return;
       const lp = this.fresh(`_lp_${v.name}`);
       env.before.push(`${declarationFor(v, text, lp, true)} = &${v.name};`);
       env.decls.push(`${declarationFor(v, text, v.name)};`);
-      const cond = text
-        .slice(header.condition.start, header.condition.end)
-        .replace(
-          new RegExp(`\\b${header.variable}\\b`, 'g'),
-          `(${header.variable} ${header.step.negative ? '-' : '+'} (${header.step.text}))`,
-        );
-      env.after.push(`if (!(${cond})) *${lp} = ${v.name}; /* the last iteration's value (lastprivate) */`);
+      env.after.push(`if (${last}) *${lp} = ${v.name}; /* the last iteration's value (lastprivate) */`);
     }
     const reductions = this.clause(c, 'reduction').map(cl => `reduction(${cl.args?.text.trim() ?? ''})`);
-    const chunk = this.clause(c, 'schedule')[0]?.args?.text.split(',')[1]?.trim();
+    const chunk = this.clause(c, 'schedule')[0]?.args?.text.split(',')[1]?.trim() ?? taskloopGrainsize(c);
     if (chunk) env.before.push(`#pragma meta grainsize = ${chunk}`);
     this.emit(c.head, undefined, body, env);
     loops.forEach((l, i) => {
@@ -629,8 +634,10 @@ class ItemTranslator {
     // Only a section's parent (the sections construct) waits for its forks before going on.
     this.privates(owner, env, false, v => alsoShared.includes(v), owner === c);
     for (const v of alsoPrivate) env.decls.push(declarationFor(v, text, v.name) + ';');
+    const reduced = inReductions(this.stage, this.model, c, env, n => this.fresh(n));
+    if (!reduced) return;
     const listed = (name: string) => this.items(owner, name);
-    const declaredPrivately = new Set([...listed('private'), ...listed('firstprivate'), ...alsoPrivate]);
+    const declaredPrivately = new Set([...listed('private'), ...listed('firstprivate'), ...alsoPrivate, ...reduced]);
     const shared: string[] = [];
     for (const e of sharingAt(this.model, c)) {
       const v = e.variable;
@@ -738,11 +745,14 @@ class ItemTranslator {
             .at(-1)!
             .trim()
         : (cl.args?.text.trim() ?? '');
-      if (type === 'depobj' || type === 'source' || type === 'sink' || !cl.modifier) {
+      if (type === 'depobj') {
+        // The object's dependences are set elsewhere: ordered as an inout on any location.
+        for (const item of cl.items) ins.add(ANY), outs.add(ANY), names.add(item.name);
+        continue;
+      }
+      if (type === 'source' || type === 'sink' || !cl.modifier) {
         const why =
-          type === 'depobj'
-            ? 'the dependences of a depend object are not visible here'
-            : type === 'source' || type === 'sink'
+          type === 'source' || type === 'sink'
               ? `'${type}' belongs to doacross loops ('ordered'), which have no MetaFork counterpart`
               : 'a dependence needs its type';
         this.stage.refuse('MF601', cl, `'depend(${type ? type + ': ' : ''}...)' cannot be translated: ${why}`, {

@@ -241,6 +241,12 @@ class Reader {
   }
 }
 
+/** An expression statement read as an update of a location (`x++`, `x op= e`, `x = x op e`). */
+export function updateForm(text: string, statement: SNode): AtomicForm | undefined {
+  const r = new Reader(text);
+  return r.update(r.expression(statement));
+}
+
 /** The atomic statement read as one of the forms its clauses allow, or undefined. */
 export function atomicForm(text: string, c: Construct, statement: SNode): AtomicForm | undefined {
   const r = new Reader(text);
@@ -280,10 +286,15 @@ export function atomicForm(text: string, c: Construct, statement: SNode): Atomic
 export function locationType(model: ItemModel, text: string, x: SNode): string | undefined {
   let base = x;
   let depth = 0;
-  while (base.type === 'subscript_expression') (base = child(base, 'argument')!), depth++;
+  for (; base.type === 'subscript_expression' || base.type === 'pointer_expression'; depth++)
+    base = child(base, 'argument')!;
   if (base.type !== 'identifier') return undefined;
-  const v: Variable | undefined = visibleVariable(model, text.slice(base.start, base.end), x.start);
-  if (!v) return undefined;
+  const v = visibleVariable(model, text.slice(base.start, base.end), x.start);
+  return v && variableType(v, text, depth);
+}
+
+/** The type of `v` subscripted `depth` times (undefined when that is not a scalar of a named type). */
+export function variableType(v: Variable, text: string, depth: number): string | undefined {
   const levels =
     v.shape === 'value' ? 0
     : v.shape === 'array' ? (/^(\s*\[[^\]]*\])+/.exec(text.slice(v.span.end))?.[0].match(/\[/g)?.length ?? -1)
@@ -331,7 +342,8 @@ function operand(e: string): string {
 
 /** The address of a location written as `x`. */
 function address(x: string): string {
-  return /^[\w]+(\s*(\[[^\]]*\]|\.\w+|->\w+))*$/.test(x) ? `&${x}` : `&(${x})`;
+  if (/^\*\s*\w+$/.test(x)) return x.slice(1).trim();
+  return typeofReadable(x) ? `&${x}` : `&(${x})`;
 }
 
 /** A name not used in the item's text (the generated block's own variables). */
@@ -349,8 +361,13 @@ export interface AtomicFacts {
   integralOperand: boolean;
   /** read: v and x have the same known type. */
   sameType: boolean;
-  /** e has side effects (evaluated once, before a compare-exchange loop). */
-  effects: boolean;
+  /** x's type as written, when known (else `__typeof__(x)`, which the parser reads for a postfix x only). */
+  type?: string;
+}
+
+/** A location tree-sitter reads inside `__typeof__(...)`: a name with subscripts and fields. */
+export function typeofReadable(x: string): boolean {
+  return /^\w+(\s*(\[[^\]]*\]|\.\w+|->\w+))*$/.test(x.trim());
 }
 
 /** The C statements (one per line, nested lines indented by `unit`) that perform `form` atomically. */
@@ -368,15 +385,16 @@ export function atomicCode(
   const load = ORDER_CONSTANT[order === 'acq_rel' ? 'acquire' : order === 'release' ? 'relaxed' : order];
   const store = ORDER_CONSTANT[order === 'acq_rel' ? 'release' : order === 'acquire' ? 'relaxed' : order];
   const both = ORDER_CONSTANT[order];
+  const type = facts.type ?? `__typeof__(${x})`;
   if (form.kind === 'read') {
     if (facts.integer) return [`${v} = __atomic_load_n(${at}, ${load});`];
     if (facts.sameType) return [`__atomic_load(${at}, ${address(v!)}, ${load});`];
     const t = unused(model, 'mf_value');
-    return [`{`, `${unit}__typeof__(${x}) ${t};`, `${unit}__atomic_load(${at}, &${t}, ${load});`, `${unit}${v} = ${t};`, `}`];
+    return [`{`, `${unit}${type} ${t};`, `${unit}__atomic_load(${at}, &${t}, ${load});`, `${unit}${v} = ${t};`, `}`];
   }
   if (form.kind === 'write' && v === undefined) {
     if (facts.integer) return [`__atomic_store_n(${at}, ${form.e!.trim()}, ${store});`];
-    return [`__atomic_store(${at}, &(__typeof__(${x})){ ${form.e!.trim()} }, ${store});`];
+    return [`__atomic_store(${at}, &(${type}){ ${form.e!.trim()} }, ${store});`];
   }
   const fetch = form.kind === 'update' && FETCH[form.op!];
   if (fetch && facts.integer && facts.integralOperand && (!form.reversed || COMMUTATIVE.has(form.op!))) {
@@ -388,33 +406,24 @@ export function atomicCode(
   const old = unused(model, 'mf_old');
   const next = unused(model, 'mf_new');
   const lines = [`{`];
-  let e = form.e!.trim();
-  if (facts.effects) {
-    const t = unused(model, 'mf_operand');
-    lines.push(`${unit}__typeof__(${e}) ${t} = ${e};`);
-    e = t;
-  }
+  // e is evaluated at each try: OpenMP leaves the number of its evaluations unspecified.
+  const e = form.e!.trim();
   const cas = `__atomic_compare_exchange(${at}, &${old}, &${next}, 0, ${both}, ${load})`;
   if (form.kind === 'compare') {
     const d = form.cmp === '==' ? form.d!.trim() : e;
     const cond = `${old} ${form.cmp} ${operand(e)}`;
-    lines.push(`${unit}__typeof__(${x}) ${old}, ${next} = ${d};`, `${unit}__atomic_load(${at}, &${old}, ${load});`);
+    lines.push(`${unit}${type} ${old}, ${next} = ${d};`, `${unit}__atomic_load(${at}, &${old}, ${load});`);
     lines.push(`${unit}while (${cond} && !${cas})`, `${unit}${unit}continue;`);
     if (v !== undefined) lines.push(`${unit}${v} = ${form.after ? `${cond} ? ${next} : ${old}` : old};`);
   } else {
     const value =
       form.kind === 'write' ? e : form.reversed ? `${operand(e)} ${form.op} ${old}` : `${old} ${form.op} ${operand(e)}`;
-    lines.push(`${unit}__typeof__(${x}) ${old}, ${next};`, `${unit}__atomic_load(${at}, &${old}, ${load});`);
+    lines.push(`${unit}${type} ${old}, ${next};`, `${unit}__atomic_load(${at}, &${old}, ${load});`);
     lines.push(`${unit}do`, `${unit}${unit}${next} = ${value};`, `${unit}while (!${cas});`);
     if (v !== undefined) lines.push(`${unit}${v} = ${form.after ? next : old};`);
   }
   lines.push(`}`);
   return lines;
-}
-
-/** Calls, assignments and increments: an operand with them is evaluated once. */
-function hasEffects(e: string | undefined): boolean {
-  return !!e && /\+\+|--|[^=!<>]=[^=]|\w\s*\(/.test(e.replace(/\b(sizeof|__typeof__)\s*\(/g, ''));
 }
 
 function atomic(stage: Stage, model: ItemModel, c: Construct): void {
@@ -433,11 +442,18 @@ function atomic(stage: Stage, model: ItemModel, c: Construct): void {
   }
   const src = (n: SNode) => text.slice(n.start, n.end).trim();
   const type = locationType(model, text, form.x);
+  if (!type && !typeofReadable(src(form.x))) {
+    stage.refuse('MF601', form.x, `the type of '${src(form.x)}' is not known here, and the atomic update needs it`, {
+      construct: 'atomic',
+      target: 'metafork',
+    });
+    return;
+  }
   const facts: AtomicFacts = {
     integer: isIntegerType(type),
     integralOperand: form.e === undefined || (form.e === '1' && form.kind === 'update') || integralText(model, text, form, statement),
     sameType: !!form.v && type !== undefined && type === locationType(model, text, form.v),
-    effects: hasEffects(form.e),
+    type,
   };
   const lines = atomicCode(
     model,
