@@ -249,7 +249,10 @@ class ItemTranslator {
       // Its body, then a join: every fork joins its own descendants at its end.
       this.emit(c.head, undefined, c.region, { before: [], decls: [], after: [] });
       this.potentialSync(c, c.region!);
-    } else if (name === 'depobj') this.stage.edit(removeStatement(this.text, c.head)); // depend(depobj: o) is ANY
+    } else if (name === 'depobj') {
+      this.stage.edit(removeStatement(this.text, c.head));
+      this.stage.note(c.directive.nameSpan, `a depend object's task is ordered as an inout on any location: dropped`);
+    }
     else if (name === 'parallel') this.parallel(c);
     else if (name === 'sections' || name === 'parallel sections') this.sections(c);
     else if (name === 'single') this.single(c);

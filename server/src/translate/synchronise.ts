@@ -398,7 +398,7 @@ export function atomicCode(
   }
   const fetch = form.kind === 'update' && FETCH[form.op!];
   if (fetch && facts.integer && facts.integralOperand && (!form.reversed || COMMUTATIVE.has(form.op!))) {
-    const call = form.after ? `__atomic_${fetch}_fetch` : `__atomic_fetch_${fetch}`;
+    const call = v !== undefined && form.after ? `__atomic_${fetch}_fetch` : `__atomic_fetch_${fetch}`;
     return [`${v !== undefined ? `${v} = ` : ''}${call}(${at}, ${form.e!.trim()}, ${both});`];
   }
   if (form.kind === 'write' && facts.integer) return [`${v} = __atomic_exchange_n(${at}, ${form.e!.trim()}, ${both});`];

@@ -21,7 +21,7 @@ export const TASKLOOPS: ReadonlySet<string> = new Set(
 
 /** Clauses of tasks, taskloops and taskgroups read here. */
 export const TASK_CLAUSES: readonly string[] = [
-  'grainsize', 'num_tasks', 'nogroup', 'filter', 'in_reduction', 'task_reduction',
+  'grainsize', 'num_tasks', 'nogroup', 'filter', 'in_reduction', 'task_reduction', 'destroy', 'update',
 ];
 
 /** Clauses refused with their reason. */
