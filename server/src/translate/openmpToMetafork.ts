@@ -24,7 +24,8 @@ import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
 import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
 import {
-  inReductions, lastIteration, REFUSED_CLAUSES, TASK_CLAUSES, TASKLOOPS, taskloopGrainsize, taskloopNotes, taskwaitNotes,
+  inReductions, lastIteration, REFUSED_CLAUSES, TASK_CLAUSES, TASKLOOPS, taskloopGrainsize, taskloopNotes,
+  taskwaitNotes,
 } from './tasks';
 
 const JOIN = 'meta_join;';
@@ -38,7 +39,8 @@ const SUPPORTED = new Set([
 /** Why constructs with no MetaFork counterpart are refused. */
 const NO_COUNTERPART: Record<string, string> = {
   ordered:
-    'ordered execution inside a parallel loop has no MetaFork counterpart (the iterations of a meta_for have no order to keep)',
+    'ordered execution inside a parallel loop has no MetaFork counterpart ' +
+    '(the iterations of a meta_for have no order to keep)',
   threadprivate: 'per-thread storage has no MetaFork counterpart (MetaFork has no threads, only strands)',
   taskyield: 'task scheduling points have no MetaFork counterpart',
   cancel: 'cancellation has no MetaFork counterpart',
@@ -230,7 +232,8 @@ class ItemTranslator {
       if (HINTS.has(cl.name))
         this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
       else if (!HANDLED.has(cl.name) || (cl.name === 'in_reduction' && name !== 'task'))
-        this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' ${REFUSED_CLAUSES[cl.name] ?? 'has no MetaFork counterpart'}`, {
+        this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' ${
+          REFUSED_CLAUSES[cl.name] ?? 'has no MetaFork counterpart'}`, {
           construct: cl.name,
           target: 'metafork',
         });
@@ -251,7 +254,11 @@ class ItemTranslator {
       this.potentialSync(c, c.region!);
     } else if (name === 'depobj') {
       this.stage.edit(removeStatement(this.text, c.head));
-      this.stage.note(c.directive.nameSpan, `a depend object's task is ordered as an inout on any location: dropped`);
+      this.stage.note(
+        c.directive.nameSpan,
+        `'depobj' only sets up a depend object; a task with depend(depobj: ...) is ordered as an inout on ` +
+          `any location: dropped`,
+      );
     }
     else if (name === 'parallel') this.parallel(c);
     else if (name === 'sections' || name === 'parallel sections') this.sections(c);

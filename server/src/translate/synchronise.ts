@@ -81,39 +81,14 @@ function rewrite(stage: Stage, c: Construct, statement: SNode, lines: string[]):
 
 // ---- critical -------------------------------------------------------------------------
 
+/** The body between lock and unlock (a jump out of it is refused by the checks: MF311-MF313). */
 function critical(stage: Stage, c: Construct): void {
   const body = c.statement ?? c.region;
   if (!body) return;
-  const escape = escapeFrom(body);
-  if (escape) {
-    stage.refuse(
-      'MF601',
-      escape,
-      `a '${stage.text.slice(escape.start, escape.end).split(/[\s;(]/)[0]}' out of a critical construct would leave its lock held (OpenMP does not allow it either)`,
-      { construct: 'critical', target: 'metafork' },
-    );
-    return;
-  }
   const m = mutexName(c);
   const indent = lineIndent(stage.text, body.start);
   const rendered = stage.render(body).replace(new RegExp(`\n${indent}`, 'g'), '\n');
   rewrite(stage, c, body, [`pthread_mutex_lock(&${m});`, rendered, `pthread_mutex_unlock(&${m});`]);
-}
-
-/** A jump that leaves `body`: a return, a goto, a break or continue of no loop or switch inside it. */
-function escapeFrom(body: SNode): SNode | undefined {
-  let found: SNode | undefined;
-  const visit = (n: SNode, inLoop: boolean, inSwitch: boolean) => {
-    if (found) return;
-    if (n.type === 'return_statement' || n.type === 'goto_statement') found = n;
-    else if (n.type === 'continue_statement' && !inLoop) found = n;
-    else if (n.type === 'break_statement' && !inLoop && !inSwitch) found = n;
-    const loop = inLoop || /^(for|while|do)_statement$/.test(n.type);
-    const sw = inSwitch || n.type === 'switch_statement';
-    for (const k of named(n)) visit(k, loop, sw);
-  };
-  visit(body, false, false);
-  return found;
 }
 
 // ---- atomic ---------------------------------------------------------------------------
@@ -178,7 +153,8 @@ class Reader {
     const x = child(n, 'left')!;
     const right = child(n, 'right')!;
     const op = this.operator(n);
-    if (op !== '=' && UPDATE_OPS.has(op.slice(0, -1))) return { x, kind: 'update', op: op.slice(0, -1), e: this.src(right), after: true };
+    if (op !== '=' && UPDATE_OPS.has(op.slice(0, -1)))
+      return { x, kind: 'update', op: op.slice(0, -1), e: this.src(right), after: true };
     const r = this.unparen(right);
     if (op !== '=' || r?.type !== 'binary_expression') return undefined;
     const bop = this.operator(r);
@@ -208,7 +184,8 @@ class Reader {
       d = child(a, 'right');
     } else if (n.type === 'assignment_expression' && this.operator(n) === '=') {
       const r = this.unparen(child(n, 'right'));
-      if (r?.type !== 'conditional_expression' || !this.same(child(r, 'alternative'), child(n, 'left'))) return undefined;
+      if (r?.type !== 'conditional_expression' || !this.same(child(r, 'alternative'), child(n, 'left')))
+        return undefined;
       cond = this.unparen(child(r, 'condition'));
       x = child(n, 'left');
       d = child(r, 'consequence');
@@ -295,13 +272,18 @@ export function locationType(model: ItemModel, text: string, x: SNode): string |
 
 /** The type of `v` subscripted `depth` times (undefined when that is not a scalar of a named type). */
 export function variableType(v: Variable, text: string, depth: number): string | undefined {
-  const levels =
-    v.shape === 'value' ? 0
-    : v.shape === 'array' ? (/^(\s*\[[^\]]*\])+/.exec(text.slice(v.span.end))?.[0].match(/\[/g)?.length ?? -1)
-    : v.shape === 'pointer' ? (/[*\s]*$/.exec(text.slice(v.declaration.start, v.span.start))![0].match(/\*/g)?.length ?? -1)
-    : -1;
+  if (v.shape !== 'value' && v.shape !== 'array' && v.shape !== 'pointer') return undefined;
+  // `(*p)[n]`, a function pointer: not read here.
+  if (/\(\s*[*\s]*$/.test(text.slice(v.declaration.start, v.span.start))) return undefined;
+  // Each `*` before the name and each `[n]` after it is one level down to the scalar.
+  const stars = /[*\s]*$/.exec(text.slice(v.declaration.start, v.span.start))![0].match(/\*/g)?.length ?? 0;
+  const brackets = /^(\s*\[[^\]]*\])*/.exec(text.slice(v.span.end))![0].match(/\[/g)?.length ?? 0;
+  const levels = stars + brackets;
   if (levels !== depth) return undefined;
-  return typeSpecifiers(v, text).replace(/\b(const|volatile|restrict|_Atomic|register)\b/g, '').replace(/\s+/g, ' ').trim();
+  return typeSpecifiers(v, text)
+    .replace(/\b(const|volatile|restrict|_Atomic|register)\b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const INTEGER_WORDS = /^((unsigned|signed|char|short|int|long)\s*)+$/;
@@ -315,8 +297,10 @@ export function isIntegerType(t: string | undefined): boolean {
 function integral(model: ItemModel, text: string, n: SNode | undefined): boolean {
   if (!n) return false;
   switch (n.type) {
-    case 'number_literal':
-      return !/[.pP]|^[^xX]*[eE]|[fF]$/.test(text.slice(n.start, n.end)) || /^0[xX][0-9a-fA-F]+[uUlL]*$/.test(text.slice(n.start, n.end));
+    case 'number_literal': {
+      const literal = text.slice(n.start, n.end);
+      return /^0[xX][0-9a-fA-F]+[uUlL]*$/.test(literal) || !/[.pPeEfF]/.test(literal);
+    }
     case 'char_literal':
     case 'sizeof_expression':
       return true;
@@ -343,7 +327,7 @@ function operand(e: string): string {
 /** The address of a location written as `x`. */
 function address(x: string): string {
   if (/^\*\s*\w+$/.test(x)) return x.slice(1).trim();
-  return typeofReadable(x) ? `&${x}` : `&(${x})`;
+  return /^\w+(\s*(\[[^\]]*\]|\.\w+|->\w+))*$/.test(x) ? `&${x}` : `&(${x})`;
 }
 
 /** A name not used in the item's text (the generated block's own variables). */
@@ -361,40 +345,51 @@ export interface AtomicFacts {
   integralOperand: boolean;
   /** read: v and x have the same known type. */
   sameType: boolean;
-  /** x's type as written, when known (else `__typeof__(x)`, which the parser reads for a postfix x only). */
+  /** x's type as written, when known. */
   type?: string;
 }
 
-/** A location tree-sitter reads inside `__typeof__(...)`: a name with subscripts and fields. */
-export function typeofReadable(x: string): boolean {
-  return /^\w+(\s*(\[[^\]]*\]|\.\w+|->\w+))*$/.test(x.trim());
+/** A location tree-sitter reads inside `__typeof__(...)`: a name with subscripts. */
+function typeofReadable(x: string): boolean {
+  return /^\w+(\s*\[[^\]]*\])*$/.test(x.trim());
 }
 
 /** The C statements (one per line, nested lines indented by `unit`) that perform `form` atomically. */
 export function atomicCode(
   model: ItemModel,
-  form: { x: string; kind: AtomicForm['kind']; v?: string; after?: boolean; op?: string; e?: string; reversed?: boolean; cmp?: string; d?: string },
+  form: Omit<AtomicForm, 'x' | 'v'> & { x: string; v?: string },
   order: Order,
   facts: AtomicFacts,
   unit: string,
 ): string[] {
   const { x, v } = form;
-  const at = address(x);
+  let at = address(x);
   // A load never releases, a store never acquires (OpenMP 5.2 §15.8.4: acq_rel is acquire on a
   // read and release on a write); a failed compare-exchange is a load.
   const load = ORDER_CONSTANT[order === 'acq_rel' ? 'acquire' : order === 'release' ? 'relaxed' : order];
   const store = ORDER_CONSTANT[order === 'acq_rel' ? 'release' : order === 'acquire' ? 'relaxed' : order];
   const both = ORDER_CONSTANT[order];
-  const type = facts.type ?? `__typeof__(${x})`;
+  let type = facts.type ?? `__typeof__(${x})`;
+  // A location whose type is unknown and that the parser cannot read in `__typeof__` (a field):
+  // its address first, and the type of what it points to.
+  const prelude: string[] = [];
+  if (!facts.type && !typeofReadable(x)) {
+    const p = unused(model, 'mf_at');
+    prelude.push(`${unit}__auto_type ${p} = ${at};`);
+    at = p;
+    type = `__typeof__(${p}[0])`;
+  }
+  const block = (lines: string[]) => (prelude.length ? [`{`, ...prelude, ...lines.map(l => unit + l), `}`] : lines);
   if (form.kind === 'read') {
     if (facts.integer) return [`${v} = __atomic_load_n(${at}, ${load});`];
     if (facts.sameType) return [`__atomic_load(${at}, ${address(v!)}, ${load});`];
     const t = unused(model, 'mf_value');
-    return [`{`, `${unit}${type} ${t};`, `${unit}__atomic_load(${at}, &${t}, ${load});`, `${unit}${v} = ${t};`, `}`];
+    const lines = [`${type} ${t};`, `__atomic_load(${at}, &${t}, ${load});`, `${v} = ${t};`];
+    return prelude.length ? block(lines) : [`{`, ...lines.map(l => unit + l), `}`];
   }
   if (form.kind === 'write' && v === undefined) {
     if (facts.integer) return [`__atomic_store_n(${at}, ${form.e!.trim()}, ${store});`];
-    return [`__atomic_store(${at}, &(${type}){ ${form.e!.trim()} }, ${store});`];
+    return block([`__atomic_store(${at}, &(${type}){ ${form.e!.trim()} }, ${store});`]);
   }
   const fetch = form.kind === 'update' && FETCH[form.op!];
   if (fetch && facts.integer && facts.integralOperand && (!form.reversed || COMMUTATIVE.has(form.op!))) {
@@ -405,7 +400,7 @@ export function atomicCode(
   // Every other form: a compare-exchange loop on x's own type (doubles, pointers, any operator).
   const old = unused(model, 'mf_old');
   const next = unused(model, 'mf_new');
-  const lines = [`{`];
+  const lines = [`{`, ...prelude];
   // e is evaluated at each try: OpenMP leaves the number of its evaluations unspecified.
   const e = form.e!.trim();
   const cas = `__atomic_compare_exchange(${at}, &${old}, &${next}, 0, ${both}, ${load})`;
@@ -431,27 +426,23 @@ function atomic(stage: Stage, model: ItemModel, c: Construct): void {
   const statement = c.statement ?? c.region;
   const form = statement && atomicForm(text, c, statement);
   if (!statement || !form) {
-    const kind = ['read', 'write', 'capture', 'compare'].filter(k => c.clauses.some(cl => cl.name === k)).join(' ') || 'update';
+    const kind =
+      ['read', 'write', 'capture', 'compare'].filter(k => c.clauses.some(cl => cl.name === k)).join(' ') || 'update';
     stage.refuse(
       'MF601',
       statement ?? c.head,
-      `this statement is not one of the forms of '#pragma omp atomic ${kind}' (OpenMP 5.2 §15.8.4) that can be translated`,
+      `this statement is not one of the forms of '#pragma omp atomic ${kind}' that can be translated ` +
+        `(OpenMP 5.2 §15.8.4)`,
       { construct: 'atomic', target: 'metafork' },
     );
     return;
   }
   const src = (n: SNode) => text.slice(n.start, n.end).trim();
   const type = locationType(model, text, form.x);
-  if (!type && !typeofReadable(src(form.x))) {
-    stage.refuse('MF601', form.x, `the type of '${src(form.x)}' is not known here, and the atomic update needs it`, {
-      construct: 'atomic',
-      target: 'metafork',
-    });
-    return;
-  }
   const facts: AtomicFacts = {
     integer: isIntegerType(type),
-    integralOperand: form.e === undefined || (form.e === '1' && form.kind === 'update') || integralText(model, text, form, statement),
+    integralOperand:
+      form.e === undefined || (form.e === '1' && form.kind === 'update') || integralText(model, text, form, statement),
     sameType: !!form.v && type !== undefined && type === locationType(model, text, form.v),
     type,
   };

@@ -27,7 +27,9 @@ export const TASK_CLAUSES: readonly string[] = [
 /** Clauses refused with their reason. */
 export const REFUSED_CLAUSES: Readonly<Record<string, string>> = {
   detach:
-    "'detach' completes the task on an event the program fulfils later (omp_fulfill_event); a MetaFork fork completes when its body ends, and nothing can wait for the event",
+    'cannot be translated: the task completes only when the program fulfils its event (omp_fulfill_event), ' +
+    'which may be after its body ends; a MetaFork fork completes when its body ends, and nothing in MetaFork ' +
+    'waits for an event',
 };
 
 /** `grainsize(g)` (or `grainsize(strict: g)`): the chunk of iterations MetaFork's grainsize takes. */
@@ -74,7 +76,9 @@ export function lastIteration(loops: SNode[], text: string): string | undefined 
 }
 
 /** The identity of a reduction operator (OpenMP 5.2 §5.5.5), for the operators with one in every type. */
-const IDENTITY: Record<string, string> = { '+': '0', '-': '0', '|': '0', '^': '0', '||': '0', '*': '1', '&&': '1', '&': '~0' };
+const IDENTITY: Record<string, string> = {
+  '+': '0', '-': '0', '|': '0', '^': '0', '||': '0', '*': '1', '&&': '1', '&': '~0',
+};
 
 /** The operator and the names of an `in_reduction(op: a, b)` clause. */
 function reductionItems(cl: DirectiveClause): { op: string; names: string[] } {
@@ -143,7 +147,8 @@ export function inReductions(
   return privates;
 }
 
-/** A reference to `v` in `region` other than in an update of v with `op` (`-` with `+`) whose operand does not read v. */
+/** A reference to `v` in `region` other than in an update of v with `op` (`-` with `+`) whose operand does not
+ * read v. */
 function otherUse(model: ItemModel, text: string, region: SNode, v: Variable, op: string): SNode | undefined {
   const ops = op === '+' || op === '-' ? ['+', '-'] : [op];
   for (const r of model.scopes.references) {
