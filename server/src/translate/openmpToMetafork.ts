@@ -24,7 +24,7 @@ import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
 import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
 import {
-  inReductions, lastIteration, REFUSED_CLAUSES, TASK_CLAUSES, TASKLOOPS, taskloopGrainsize, taskloopNotes,
+  EVERY_THREAD, inReductions, lastIteration, REFUSED_CLAUSES, TASK_CLAUSES, TASKLOOPS, taskloopGrainsize, taskloopNotes,
   taskwaitNotes,
 } from './tasks';
 
@@ -453,9 +453,15 @@ class ItemTranslator {
   /** Statements of a parallel region outside every construct run once per thread in OpenMP. */
   private checkTeamCode(c: Construct): boolean {
     const region = c.region!;
-    if (this.chained(c)) return true;
+    // critical, atomic and taskloops are run by every thread that reaches them: team code (a flush
+    // is the same once as run by each).
+    const everyThread = (k: Construct) =>
+      ['critical', 'atomic'].includes(k.directive?.name ?? '') || EVERY_THREAD.has(k.directive?.name ?? '');
+    if (this.chained(c) && !c.children.some(k => everyThread(k) && (k.statement === region || k.loop === region)))
+      return true;
     const governed = new Set<number>();
     for (const k of c.children) {
+      if (everyThread(k)) continue;
       if (k.statement) governed.add(k.statement.start);
       governed.add(k.start);
     }

@@ -19,6 +19,9 @@ export const TASKLOOPS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** Task constructs that every thread of a team runs when it reaches them (no master or single among them). */
+export const EVERY_THREAD: ReadonlySet<string> = new Set(['taskloop', 'taskloop simd', 'taskgroup']);
+
 /** Clauses of tasks, taskloops and taskgroups read here. */
 export const TASK_CLAUSES: readonly string[] = [
   'grainsize', 'num_tasks', 'nogroup', 'filter', 'in_reduction', 'task_reduction', 'destroy', 'update',
