@@ -419,6 +419,62 @@ int guarded(int n) {
       { code: 'MF601', text: "ordered", message: "clause 'ordered' of '#pragma omp parallel for' has no MetaFork counterpart" },
     ],
   },
+  {
+    name: "a return out of a critical section is refused where it is (the checks: MF312)",
+    input: `int find(int *a, int n) {
+  int found = -1;
+  #pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    #pragma omp critical
+    {
+      for (int j = 0; j < 2; j++)
+        if (a[j] == i) break;
+      if (a[i] == 0) return i;
+    }
+  }
+  return found;
+}
+`,
+    output: undefined,
+    diagnostics: [
+      { code: 'MF312', text: "return", message: "'return' cannot leave the parallel region of '#pragma omp critical'" },
+    ],
+  },
+  {
+    name: "a goto out of a critical section is refused where it is (the checks: MF313)",
+    input: `void loop(int n) {
+  for (int i = 0; i < n; i++) {
+    #pragma omp critical
+    {
+      if (i == 3) goto out;
+    }
+  }
+out:
+  return;
+}
+`,
+    output: undefined,
+    diagnostics: [
+      { code: 'MF313', text: "goto out;", message: "'goto out' would leave the parallel region of '#pragma omp critical'" },
+    ],
+  },
+  {
+    name: "an atomic run by every thread of a parallel region is team code: refused",
+    input: `int main(void) {
+  int s = 0;
+  #pragma omp parallel
+  {
+    #pragma omp atomic
+    s++;
+  }
+  return s;
+}
+`,
+    output: undefined,
+    diagnostics: [
+      { code: 'MF602', text: "s++;", message: "this statement is executed by every thread of the '#pragma omp parallel' team, but a MetaFork program runs the region once: put it in a 'single' (or 'master') construct to translate it" },
+    ],
+  },
 ];
 
 const FORMS5: Case[] = [

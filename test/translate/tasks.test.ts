@@ -150,6 +150,20 @@ void group(int n, int *out) {
 
     ],
   },
+  {
+    name: "a taskloop run by every thread of a parallel region is team code: refused",
+    input: `void each(int n, int *a) {
+  #pragma omp parallel
+  #pragma omp taskloop
+  for (int i = 0; i < n; i++)
+    a[i]++;
+}
+`,
+    output: undefined,
+    diagnostics: [
+      { code: 'MF602', text: "for (int i = 0; i < n; i++)", message: "this statement is executed by every thread of the '#pragma omp parallel' team, but a MetaFork program runs the region once: put it in a 'single' (or 'master') construct to translate it" },
+    ],
+  },
 ];
 
 const FORMS5: Case[] = [
@@ -350,6 +364,22 @@ void objects(int *a) {
     diagnostics: [
       { code: 'MF604', text: "depobj", message: "'depobj' only sets up a depend object; a task with depend(depobj: ...) is ordered as an inout on any location: dropped" },
       { code: 'MF604', text: "depobj", message: "'depobj' only sets up a depend object; a task with depend(depobj: ...) is ordered as an inout on any location: dropped" },
+    ],
+  },
+  {
+    name: "in_reduction on a taskloop is refused",
+    input: `void partial(int n, long *s) {
+  #pragma omp parallel
+  #pragma omp single
+  #pragma omp taskgroup task_reduction(+: s[0])
+  #pragma omp taskloop in_reduction(+: s[0])
+  for (int i = 0; i < n; i++)
+    s[0] += i;
+}
+`,
+    output: undefined,
+    diagnostics: [
+      { code: 'MF601', text: "in_reduction(+: s[0])", message: "clause 'in_reduction' of '#pragma omp taskloop' is translated on a task only (a private partial combined at the task's end); write reduction(...) on a taskloop" },
     ],
   },
 ];

@@ -29,6 +29,9 @@ export const TASK_CLAUSES: readonly string[] = [
 
 /** Clauses refused with their reason. */
 export const REFUSED_CLAUSES: Readonly<Record<string, string>> = {
+  in_reduction:
+    "is translated on a task only (a private partial combined at the task's end); write reduction(...) on a " +
+    'taskloop',
   detach:
     'cannot be translated: the task completes only when the program fulfils its event (omp_fulfill_event), ' +
     'which may be after its body ends; a MetaFork fork completes when its body ends, and nothing in MetaFork ' +
