@@ -571,6 +571,36 @@ void wrong(int e) {
       { code: 'MF601', text: "if (x == e) { x = 1; } else { x = 2; }", message: "this statement is not one of the forms of '#pragma omp atomic compare' that can be translated (OpenMP 5.2 §15.8.4)" },
     ],
   },
+  {
+    name: "fail(order) makes the whole compare at least that strong",
+    input: `int mx;
+void f(int e) {
+  #pragma omp atomic compare release fail(acquire)
+  mx = mx < e ? e : mx;
+  #pragma omp atomic compare fail(seq_cst)
+  mx = mx < e ? e : mx;
+}
+`,
+    output: `int mx;
+void f(int e) {
+  {
+    int mf_old, mf_new = e;
+    __atomic_load(&mx, &mf_old, __ATOMIC_ACQUIRE);
+    while (mf_old < e && !__atomic_compare_exchange(&mx, &mf_old, &mf_new, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      continue;
+  }
+  {
+    int mf_old, mf_new = e;
+    __atomic_load(&mx, &mf_old, __ATOMIC_SEQ_CST);
+    while (mf_old < e && !__atomic_compare_exchange(&mx, &mf_old, &mf_new, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+      continue;
+  }
+}
+`,
+    diagnostics: [
+
+    ],
+  },
 ];
 
 cases('OpenMP 4.5 forms', FORMS, false);

@@ -61,6 +61,22 @@ function orderOf(c: Construct, otherwise: Order): Order {
   return (ORDERS.find(o => c.clauses.some(cl => cl.name === o)) as Order | undefined) ?? otherwise;
 }
 
+/** How strongly each order orders (acquire and release each half of acq_rel). */
+const STRENGTH: Record<Order, number> = { relaxed: 0, acquire: 1, release: 1, acq_rel: 2, seq_cst: 3 };
+
+/**
+ * The order of an atomic construct: its clause's, else relaxed (OpenMP 5.2 §15.8.4). A `fail(order)`
+ * stronger than that makes the whole operation that strong: GCC's failure order may not exceed the
+ * success order (GCC manual, __atomic_compare_exchange).
+ */
+function atomicOrder(c: Construct): Order {
+  let order = orderOf(c, 'relaxed');
+  const fail = c.clauses.find(cl => cl.name === 'fail')?.args?.text.trim() as Order | undefined;
+  if (fail && fail in STRENGTH && STRENGTH[fail] >= STRENGTH[order])
+    order = STRENGTH[fail] === STRENGTH[order] && fail !== order ? 'acq_rel' : fail;
+  return order;
+}
+
 const ORDER_CONSTANT: Record<Order, string> = {
   seq_cst: '__ATOMIC_SEQ_CST', acq_rel: '__ATOMIC_ACQ_REL', acquire: '__ATOMIC_ACQUIRE',
   release: '__ATOMIC_RELEASE', relaxed: '__ATOMIC_RELAXED',
@@ -449,7 +465,7 @@ function atomic(stage: Stage, model: ItemModel, c: Construct): void {
   const lines = atomicCode(
     model,
     { ...form, x: src(form.x), v: form.v && src(form.v) },
-    orderOf(c, 'relaxed'),
+    atomicOrder(c),
     facts,
     stage.unit,
   );
