@@ -10,7 +10,8 @@ import { declarationFor } from '../model/declarations';
 import type { DirectiveClause } from '../syntax/pragma';
 import { canonicalHeader } from '../model/loops';
 import type { Stage } from '../base/stage';
-import { atomicCode, isIntegerType, updateForm, variableType } from './synchronise';
+import { atomicCode, isIntegerType, variableType } from './synchronise';
+import { updateForm } from './atomicForms';
 
 /** The loop constructs that create tasks: each a meta_for. */
 export const TASKLOOPS: ReadonlySet<string> = new Set(
