@@ -475,6 +475,19 @@ out:
       { code: 'MF602', text: "s++;", message: "this statement is executed by every thread of the '#pragma omp parallel' team, but a MetaFork program runs the region once: put it in a 'single' (or 'master') construct to translate it" },
     ],
   },
+  {
+    name: "an atomic read of an expression that is no location is refused",
+    input: `int x, v;
+void f(void) {
+  #pragma omp atomic read
+  v = x + 1;
+}
+`,
+    output: undefined,
+    diagnostics: [
+      { code: 'MF601', text: "v = x + 1;", message: "this statement is not one of the forms of '#pragma omp atomic read' that can be translated (OpenMP 5.2 §15.8.4)" },
+    ],
+  },
 ];
 
 const FORMS5: Case[] = [
