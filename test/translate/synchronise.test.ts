@@ -621,3 +621,14 @@ cases('OpenMP 5.x forms', FORMS5, SKIP5);
 
 const OPENMP5_PROGRAMS = new Set(['atomic-compare']);
 programs(['histogram-critical', 'counters-atomic', 'ticket', 'locks', 'atomic-compare'], name => (OPENMP5_PROGRAMS.has(name) ? SKIP5 : false));
+
+test('synchronisation is the same C in MetaFork and CilkPlus: MetaFork -> CilkPlus -> MetaFork is exact', async () => {
+  for (const name of ['histogram-critical', 'counters-atomic', 'ticket', 'locks']) {
+    const mf = await translateText(fs.readFileSync(fixture('sync', `${name}.c`), 'utf8'), 'metafork', { fileName: `${name}.c` });
+    assert.ok(mf.text !== undefined, name);
+    const cilk = await translateText(mf.text, 'cilkplus', { fileName: `${name}.mfc` });
+    assert.ok(cilk.text !== undefined, name);
+    const back = await translateText(cilk.text, 'metafork', { fileName: `${name}_cilk.c` });
+    assert.equal(back.text, mf.text, name);
+  }
+});
