@@ -245,6 +245,10 @@ class ItemTranslator {
       return;
     }
     if (LOOPS.has(name)) this.loop(c);
+    else if (name === 'parallel') this.parallel(c);
+    else if (name === 'sections' || name === 'parallel sections') this.sections(c);
+    else if (name === 'single') this.single(c);
+    else if (SYNCHRONISATION.has(name)) synchronise(this.stage, this.model, c);
     else if (TASKLOOPS.has(name)) {
       taskloopNotes(this.stage, c);
       this.loop(c);
@@ -259,12 +263,7 @@ class ItemTranslator {
         `'depobj' only sets up a depend object; a task with depend(depobj: ...) is ordered as an inout on ` +
           `any location: dropped`,
       );
-    }
-    else if (name === 'parallel') this.parallel(c);
-    else if (name === 'sections' || name === 'parallel sections') this.sections(c);
-    else if (name === 'single') this.single(c);
-    else if (SYNCHRONISATION.has(name)) synchronise(this.stage, this.model, c);
-    else if (name === 'task' || name === 'master') {
+    } else if (name === 'task' || name === 'master') {
       this.fork(c, c);
       this.dependenceJoin(c);
     } else if (name === 'taskwait' || name === 'barrier') {
@@ -769,8 +768,8 @@ class ItemTranslator {
       if (type === 'source' || type === 'sink' || !cl.modifier) {
         const why =
           type === 'source' || type === 'sink'
-              ? `'${type}' belongs to doacross loops ('ordered'), which have no MetaFork counterpart`
-              : 'a dependence needs its type';
+            ? `'${type}' belongs to doacross loops ('ordered'), which have no MetaFork counterpart`
+            : 'a dependence needs its type';
         this.stage.refuse('MF601', cl, `'depend(${type ? type + ': ' : ''}...)' cannot be translated: ${why}`, {
           construct: `depend(${type})`,
           target: 'metafork',
