@@ -251,7 +251,12 @@ class ItemTranslator {
     else if (SYNCHRONISATION.has(name)) synchronise(this.stage, this.model, c);
     else if (TASKLOOPS.has(name)) {
       taskloopNotes(this.stage, c);
-      this.loop(c);
+      if (c.loop) this.loop(c);
+      else
+        this.stage.refuse('MF601', c.directive.nameSpan, `'#pragma omp ${name}' is not followed by a for loop`, {
+          construct: name,
+          target: 'metafork',
+        });
     } else if (name === 'taskgroup') {
       // Its body, then a join: every fork joins its own descendants at its end.
       this.emit(c.head, undefined, c.region, { before: [], decls: [], after: [] });
