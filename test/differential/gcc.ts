@@ -3,7 +3,7 @@
 // (outputs that only looked right at -O1). OpenMP programs run at 1, 2 and 4 threads.
 
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'child_process';
+import { execFile, execFileSync, spawnSync } from 'child_process';
 
 /** The optimisation level of every build the differential tests compare. */
 export const OPTIMIZED = ['-O2'];
@@ -14,14 +14,31 @@ export const SANITIZED = ['-O1', '-g', '-fno-omit-frame-pointer', '-fsanitize=ad
 /** Leaks are not wrong results (the corpus programs exit without freeing): only memory errors and UB count. */
 const SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=0:abort_on_error=0', UBSAN_OPTIONS: 'print_stacktrace=1' };
 
+/** The compiler and its arguments for one build (C, or C++ when `cpp`), linked with libm. */
+function command(src: string, exe: string, flags: string[], cpp: boolean): [string, string[]] {
+  return [cpp ? 'g++' : 'gcc', [...flags, '-x', cpp ? 'c++' : 'c', src, '-x', 'none', '-o', exe, '-lm']];
+}
+
+function failure(src: string, compiler: string, flags: string[], stderr: unknown, source: string): Error {
+  return new Error(`${src} does not compile (${compiler} ${flags.join(' ')}):\n${stderr}${source ? `\n--- source ---\n${source}` : ''}`);
+}
+
 /** Compiles with gcc (g++ when `cpp`); throws with the compiler's output (and the source) on failure. */
 export function gcc(src: string, exe: string, flags: string[], source = '', cpp = false): void {
-  const compiler = cpp ? 'g++' : 'gcc';
+  const [compiler, args] = command(src, exe, flags, cpp);
   try {
-    execFileSync(compiler, [...flags, '-x', cpp ? 'c++' : 'c', src, '-x', 'none', '-o', exe, '-lm'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(compiler, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (e) {
-    throw new Error(`${src} does not compile (${compiler} ${flags.join(' ')}):\n${(e as { stderr?: Buffer }).stderr?.toString()}${source ? `\n--- source ---\n${source}` : ''}`);
+    throw failure(src, compiler, flags, (e as { stderr?: Buffer }).stderr?.toString(), source);
   }
+}
+
+/** `gcc` without blocking: builds of several programs run side by side. */
+export function gccAsync(src: string, exe: string, flags: string[], source = '', cpp = false): Promise<void> {
+  const [compiler, args] = command(src, exe, flags, cpp);
+  return new Promise((resolve, reject) =>
+    execFile(compiler, args, (e, _stdout, stderr) => (e ? reject(failure(src, compiler, flags, stderr, source)) : resolve())),
+  );
 }
 
 /** Runs a build on `threads` OpenMP threads; its standard output. */

@@ -13,39 +13,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { checkSource, fixture, ROOT } from '../helpers';
-import { elide } from '../../server/src/model/elide';
-import { translateText, Dialect, dialectsOf } from '../../server/src/translate/index';
-import { gcc as compile, OPTIMIZED, run, runSanitized, SANITIZED, THREADS } from '../differential/gcc';
+import { Dialect, dialectsOf } from '../../server/src/translate/index';
+import { run, runSanitized, THREADS } from '../differential/gcc';
+import { build as buildIn, elision, translated, workDir } from './run';
 
 const expected: Record<string, string> = JSON.parse(fs.readFileSync(fixture('programs', 'expected.json'), 'utf8'));
 const gcc = spawnSync('gcc', ['--version']).status === 0;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-translate-'));
+const work = workDir('mf-translate-');
 
-const STRICT = ['-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas'];
-
-function build(source: string, name: string, flags: string[], sanitized = false): string {
-  const src = path.join(work, `${name}.c`);
-  const exe = path.join(work, `${name}${sanitized ? '.sanitized' : ''}.out`);
-  fs.writeFileSync(src, source);
-  compile(src, exe, ['-std=gnu11', ...(sanitized ? SANITIZED : [...OPTIMIZED, ...STRICT]), ...flags], source);
-  return exe;
-}
-
-async function translated(text: string, to: Dialect, file: string): Promise<string> {
-  const r = await translateText(text, to, { fileName: file });
-  const errors = r.diagnostics.filter(d => d.severity === 'error');
-  assert.equal(r.text !== undefined, true, `${file} -> ${to} refused:\n${errors.map(d => `${d.code} ${d.message} @${d.start}`).join('\n')}`);
-  return r.text!;
-}
-
-async function elision(text: string, file: string): Promise<string> {
-  const { model, diagnostics } = await checkSource(text, file);
-  assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => d.message), [], `the translation of ${file} has errors:\n${text}`);
-  return elide(model);
-}
+const build = (source: string, name: string, flags: string[], sanitized = false) =>
+  buildIn(work, source, name, flags, sanitized);
 
 const ext: Record<Dialect, string> = { metafork: '.mfc', openmp: '_omp.c', cilkplus: '_cilk.c' };
 
@@ -61,17 +40,17 @@ for (const [file, output] of Object.entries(expected)) {
       const name = `${base}_to_${to}`;
       fs.writeFileSync(path.join(work, name + ext[to]), out);
       if (to === 'openmp') {
-        const exe = build(out, name, ['-fopenmp']), sanitized = build(out, name, ['-fopenmp'], true);
+        const exe = await build(out, name, ['-fopenmp']), sanitized = await build(out, name, ['-fopenmp'], true);
         for (const threads of THREADS) {
           assert.equal(run(exe, threads), output, `OMP_NUM_THREADS=${threads}\n${out}`);
           assert.equal(runSanitized(sanitized, threads), output, `sanitized, OMP_NUM_THREADS=${threads}\n${out}`);
         }
       } else {
         const serial = await elision(out, file + ext[to]);
-        assert.equal(run(build(serial, `${name}_serial`, []), 1), output, out);
-        assert.equal(runSanitized(build(serial, `${name}_serial`, [], true)), output, `sanitized\n${out}`);
+        assert.equal(run(await build(serial, `${name}_serial`, []), 1), output, out);
+        assert.equal(runSanitized(await build(serial, `${name}_serial`, [], true)), output, `sanitized\n${out}`);
         const omp = await translated(out, 'openmp', name + ext[to]);
-        const exe = build(omp, `${name}_then_omp`, ['-fopenmp']);
+        const exe = await build(omp, `${name}_then_omp`, ['-fopenmp']);
         for (const threads of THREADS) assert.equal(run(exe, threads), output, `OMP_NUM_THREADS=${threads}\n${omp}`);
       }
       // Stable: back through MetaFork and here again gives the same text.
@@ -81,7 +60,7 @@ for (const [file, output] of Object.entries(expected)) {
         if (to === 'openmp' && /\bmeta_pipe\b/.test(text)) {
           // OpenMP -> MetaFork turns depend-ordered tasks into joins (it does not rebuild a
           // meta_pipe): the first round trip changes the text, and must compute the same.
-          const exe = build(again, `${name}_round_trip`, ['-fopenmp']);
+          const exe = await build(again, `${name}_round_trip`, ['-fopenmp']);
           for (const threads of THREADS) assert.equal(run(exe, threads), output, `OMP_NUM_THREADS=${threads}\n${again}`);
           t.diagnostic('a meta_pipe comes back from OpenMP as tasks and joins: stability checked from the second round trip');
           out = again;
