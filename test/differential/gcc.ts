@@ -14,9 +14,12 @@ export const SANITIZED = ['-O1', '-g', '-fno-omit-frame-pointer', '-fsanitize=ad
 /** Leaks are not wrong results (the corpus programs exit without freeing): only memory errors and UB count. */
 const SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=0:abort_on_error=0', UBSAN_OPTIONS: 'print_stacktrace=1' };
 
-/** The compiler and its arguments for one build (C, or C++ when `cpp`), linked with libm. */
+/** The compiler and its arguments for one build (C, or C++ when `cpp`), linked with libm. Libraries
+ * among the flags (`-lgomp`) go after the source, where the linker looks for what it uses. */
 function command(src: string, exe: string, flags: string[], cpp: boolean): [string, string[]] {
-  return [cpp ? 'g++' : 'gcc', [...flags, '-x', cpp ? 'c++' : 'c', src, '-x', 'none', '-o', exe, '-lm']];
+  const libraries = flags.filter(f => f.startsWith('-l'));
+  const options = flags.filter(f => !f.startsWith('-l'));
+  return [cpp ? 'g++' : 'gcc', [...options, '-x', cpp ? 'c++' : 'c', src, '-x', 'none', '-o', exe, ...libraries, '-lm']];
 }
 
 function failure(src: string, compiler: string, flags: string[], stderr: unknown, source: string): Error {
