@@ -40,17 +40,17 @@ for (const [file, output] of Object.entries(expected)) {
       const name = `${base}_to_${to}`;
       fs.writeFileSync(path.join(work, name + ext[to]), out);
       if (to === 'openmp') {
-        const exe = await build(out, name, ['-fopenmp']), sanitized = await build(out, name, ['-fopenmp'], true);
+        const exe = build(out, name, ['-fopenmp']), sanitized = build(out, name, ['-fopenmp'], true);
         for (const threads of THREADS) {
           assert.equal(run(exe, threads), output, `OMP_NUM_THREADS=${threads}\n${out}`);
           assert.equal(runSanitized(sanitized, threads), output, `sanitized, OMP_NUM_THREADS=${threads}\n${out}`);
         }
       } else {
         const serial = await elision(out, file + ext[to]);
-        assert.equal(run(await build(serial, `${name}_serial`, []), 1), output, out);
-        assert.equal(runSanitized(await build(serial, `${name}_serial`, [], true)), output, `sanitized\n${out}`);
+        assert.equal(run(build(serial, `${name}_serial`, []), 1), output, out);
+        assert.equal(runSanitized(build(serial, `${name}_serial`, [], true)), output, `sanitized\n${out}`);
         const omp = await translated(out, 'openmp', name + ext[to]);
-        const exe = await build(omp, `${name}_then_omp`, ['-fopenmp']);
+        const exe = build(omp, `${name}_then_omp`, ['-fopenmp']);
         for (const threads of THREADS) assert.equal(run(exe, threads), output, `OMP_NUM_THREADS=${threads}\n${omp}`);
       }
       // Stable: back through MetaFork and here again gives the same text.
@@ -60,7 +60,7 @@ for (const [file, output] of Object.entries(expected)) {
         if (to === 'openmp' && /\bmeta_pipe\b/.test(text)) {
           // OpenMP -> MetaFork turns depend-ordered tasks into joins (it does not rebuild a
           // meta_pipe): the first round trip changes the text, and must compute the same.
-          const exe = await build(again, `${name}_round_trip`, ['-fopenmp']);
+          const exe = build(again, `${name}_round_trip`, ['-fopenmp']);
           for (const threads of THREADS) assert.equal(run(exe, threads), output, `OMP_NUM_THREADS=${threads}\n${again}`);
           t.diagnostic('a meta_pipe comes back from OpenMP as tasks and joins: stability checked from the second round trip');
           out = again;

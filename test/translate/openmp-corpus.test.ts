@@ -18,7 +18,7 @@ import * as os from 'os';
 import { fixture } from '../helpers';
 import { translateText } from '../../server/src/translate/index';
 import { run, THREADS } from '../differential/gcc';
-import { build, elision, translated, workDir } from './run';
+import { buildAsync as build, elision, translated, workDir } from './run';
 
 /** What a refusal must say: its code, the construct it names, the text it covers, and why (for people). */
 interface Refusal {

@@ -1,5 +1,6 @@
-// What the translation tests share: building a program as a user would (gcc -O2, warnings as
-// errors), translating with every refusal spelled out, and a translation's serial elision.
+// Translated programs built and run (shared by the translation tests): a translation that must
+// succeed, the serial elision of a MetaFork or CilkPlus text, a build like a user's (gcc -O2,
+// warnings as errors but for unused variables and unknown pragmas).
 
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
@@ -7,10 +8,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { checkSource } from '../helpers';
 import { elide } from '../../server/src/model/elide';
-import { translateText, Dialect } from '../../server/src/translate/index';
-import { gccAsync, OPTIMIZED, SANITIZED } from '../differential/gcc';
+import { translateText, type Dialect } from '../../server/src/translate/index';
+import { gcc, gccAsync, OPTIMIZED, SANITIZED } from '../differential/gcc';
 
-/** Warnings that are errors in a translated program (unknown pragmas aside: hints gcc ignores). */
 export const STRICT = ['-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas'];
 
 /** A fresh folder for one test file's sources and builds. */
@@ -18,26 +18,40 @@ export function workDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Writes `source` to `work` and builds it (-O2 and STRICT, or the sanitizers); the executable. */
-export async function build(work: string, source: string, name: string, flags: string[], sanitized = false): Promise<string> {
+/** Writes `source` as `name.c` in `work`; the source, executable and compiler flags of its build
+ * (-O2 and STRICT, or the sanitizers), `flags` (`-fopenmp` and such) added. */
+function prepare(work: string, source: string, name: string, flags: string[], sanitized: boolean) {
   const src = path.join(work, `${name}.c`);
   const exe = path.join(work, `${name}${sanitized ? '.sanitized' : ''}.out`);
   fs.writeFileSync(src, source);
-  await gccAsync(src, exe, ['-std=gnu11', ...(sanitized ? SANITIZED : [...OPTIMIZED, ...STRICT]), ...flags], source);
-  return exe;
+  return { src, exe, flags: ['-std=gnu11', ...(sanitized ? SANITIZED : [...OPTIMIZED, ...STRICT]), ...flags] };
 }
 
-/** The translation of `text` to `to`; fails with every error when it is refused. */
+/** Writes `source` as `name.c` in `work` and builds it (`-fopenmp` and such in `flags`); the executable. */
+export function build(work: string, source: string, name: string, flags: string[], sanitized = false): string {
+  const b = prepare(work, source, name, flags, sanitized);
+  gcc(b.src, b.exe, b.flags, source);
+  return b.exe;
+}
+
+/** `build` without blocking, so that several programs build side by side. */
+export async function buildAsync(work: string, source: string, name: string, flags: string[], sanitized = false): Promise<string> {
+  const b = prepare(work, source, name, flags, sanitized);
+  await gccAsync(b.src, b.exe, b.flags, source);
+  return b.exe;
+}
+
+/** The translation of `text`, which must not be refused. */
 export async function translated(text: string, to: Dialect, file: string): Promise<string> {
   const r = await translateText(text, to, { fileName: file });
   const errors = r.diagnostics.filter(d => d.severity === 'error');
-  assert.equal(r.text !== undefined, true, `${file} -> ${to} refused:\n${errors.map(d => `${d.code} ${d.message} @${d.start}`).join('\n')}`);
+  assert.notEqual(r.text, undefined, `${file} -> ${to} refused:\n${errors.map(d => `${d.code} ${d.message} @${d.start}`).join('\n')}`);
   return r.text!;
 }
 
-/** The serial elision of a translation, which must analyse without errors. */
+/** The serial elision of a MetaFork or CilkPlus text, which must check without errors. */
 export async function elision(text: string, file: string): Promise<string> {
   const { model, diagnostics } = await checkSource(text, file);
-  assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => d.message), [], `the translation of ${file} has errors:\n${text}`);
+  assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => d.message), [], `${file} has errors:\n${text}`);
   return elide(model);
 }
