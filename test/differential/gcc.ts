@@ -19,11 +19,13 @@ const SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=0:abort_on_error=0', UBSAN_O
 function command(src: string, exe: string, flags: string[], cpp: boolean): [string, string[]] {
   const libraries = flags.filter(f => f.startsWith('-l'));
   const options = flags.filter(f => !f.startsWith('-l'));
-  return [cpp ? 'g++' : 'gcc', [...options, '-x', cpp ? 'c++' : 'c', src, '-x', 'none', '-o', exe, ...libraries, '-lm']];
+  const language = cpp ? 'c++' : 'c';
+  return [cpp ? 'g++' : 'gcc', [...options, '-x', language, src, '-x', 'none', '-o', exe, ...libraries, '-lm']];
 }
 
 function failure(src: string, compiler: string, flags: string[], stderr: unknown, source: string): Error {
-  return new Error(`${src} does not compile (${compiler} ${flags.join(' ')}):\n${stderr}${source ? `\n--- source ---\n${source}` : ''}`);
+  const listing = source ? `\n--- source ---\n${source}` : '';
+  return new Error(`${src} does not compile (${compiler} ${flags.join(' ')}):\n${stderr}${listing}`);
 }
 
 /** Compiles with gcc (g++ when `cpp`); throws with the compiler's output (and the source) on failure. */
@@ -40,7 +42,9 @@ export function gcc(src: string, exe: string, flags: string[], source = '', cpp 
 export function gccAsync(src: string, exe: string, flags: string[], source = '', cpp = false): Promise<void> {
   const [compiler, args] = command(src, exe, flags, cpp);
   return new Promise((resolve, reject) =>
-    execFile(compiler, args, (e, _stdout, stderr) => (e ? reject(failure(src, compiler, flags, stderr, source)) : resolve())),
+    execFile(compiler, args, (e, _stdout, stderr) =>
+      e ? reject(failure(src, compiler, flags, stderr, source)) : resolve(),
+    ),
   );
 }
 

@@ -45,7 +45,8 @@ const verified = new Set<string>();
 
 /** Every output of a build at 1, 2 and 4 threads must be the program's. */
 function runsAll(exe: string, output: string, what: string, source: string): void {
-  for (const threads of THREADS) assert.equal(run(exe, threads), output, `${what}, OMP_NUM_THREADS=${threads}\n${source}`);
+  for (const threads of THREADS)
+    assert.equal(run(exe, threads), output, `${what}, OMP_NUM_THREADS=${threads}\n${source}`);
 }
 
 /** The translation of `text` to MetaFork, or the finding that refused it. */
@@ -110,7 +111,8 @@ test('the share of the corpus that translates', { skip: gcc ? false : 'gcc not f
   const summary = `${translating} of ${total} translate (${((100 * translating) / total).toFixed(1)}%)`;
   t.diagnostic(summary);
   console.log(summary);
-  if (!RECORD) assert.ok(translating >= expected, `${translating} of ${total} translate; the manifest says ${expected}`);
+  if (!RECORD)
+    assert.ok(translating >= expected, `${translating} of ${total} translate; the manifest says ${expected}`);
 });
 
 after(() => {

@@ -35,7 +35,13 @@ export function build(work: string, source: string, name: string, flags: string[
 }
 
 /** `build` without blocking, so that several programs build side by side. */
-export async function buildAsync(work: string, source: string, name: string, flags: string[], sanitized = false): Promise<string> {
+export async function buildAsync(
+  work: string,
+  source: string,
+  name: string,
+  flags: string[],
+  sanitized = false,
+): Promise<string> {
   const b = prepare(work, source, name, flags, sanitized);
   await gccAsync(b.src, b.exe, b.flags, source);
   return b.exe;
