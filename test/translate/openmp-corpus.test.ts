@@ -6,7 +6,8 @@
 //   it too, and both translated on to OpenMP print it at 1, 2 and 4 threads;
 // - where it says it is refused: the refusal's code, construct and position (the text it covers)
 //   are the manifest's, in both directions.
-// The summary counts the programs that translate. MF_RECORD=1 writes what the translator does now
+// The summary counts the programs that translate and compute the same; a `defect` names a known
+// wrong translation (its test runs as a todo). MF_RECORD=1 writes what the translator does now
 // into the manifest's `translates` instead of comparing (results are still checked); `target` is
 // what the program should do once every construct MetaFork can express is translated.
 
@@ -31,6 +32,8 @@ interface Entry {
   output: string;
   translates: true | Refusal;
   target?: true | Omit<Refusal, 'at'>;
+  /** A known wrong translation: the program's test runs as a todo, which says why. */
+  defect?: string;
 }
 
 const MANIFEST = fixture('openmp', 'expected.json');
@@ -66,7 +69,7 @@ async function attempt(text: string, file: string): Promise<true | Refusal> {
 
 describe('the OpenMP corpus', { concurrency: os.availableParallelism() }, () => {
   for (const [file, entry] of Object.entries(manifest)) {
-    test(file, { skip: gcc ? false : 'gcc not found' }, async () => {
+    test(file, { skip: gcc ? false : 'gcc not found', todo: entry.defect }, async () => {
       const text = fs.readFileSync(fixture('openmp', file), 'utf8');
       const name = file.replace(/\.c$/, '');
       runsAll(await build(work, text, name, ['-fopenmp']), entry.output, 'the original', '');
@@ -106,7 +109,7 @@ test('every program of the folder is in the manifest', () => {
 
 test('the share of the corpus that translates', { skip: gcc ? false : 'gcc not found' }, t => {
   const total = Object.keys(manifest).length;
-  const expected = Object.values(manifest).filter(e => e.translates === true).length;
+  const expected = Object.values(manifest).filter(e => e.translates === true && !e.defect).length;
   const translating = verified.size;
   const summary = `${translating} of ${total} translate (${((100 * translating) / total).toFixed(1)}%)`;
   t.diagnostic(summary);
