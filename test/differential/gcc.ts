@@ -3,7 +3,7 @@
 // (outputs that only looked right at -O1). OpenMP programs run at 1, 2 and 4 threads.
 
 import assert from 'node:assert/strict';
-import { execFile, execFileSync, spawnSync } from 'child_process';
+import { execFileSync, spawnSync } from 'child_process';
 
 /** The optimisation level of every build the differential tests compare. */
 export const OPTIMIZED = ['-O2'];
@@ -16,36 +16,27 @@ const SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=0:abort_on_error=0', UBSAN_O
 
 /** The compiler and its arguments for one build (C, or C++ when `cpp`), linked with libm. Libraries
  * among the flags (`-lgomp`) go after the source, where the linker looks for what it uses. */
-function command(src: string, exe: string, flags: string[], cpp: boolean): [string, string[]] {
+export function gccCommand(src: string, exe: string, flags: string[], cpp = false): [string, string[]] {
   const libraries = flags.filter(f => f.startsWith('-l'));
   const options = flags.filter(f => !f.startsWith('-l'));
   const language = cpp ? 'c++' : 'c';
   return [cpp ? 'g++' : 'gcc', [...options, '-x', language, src, '-x', 'none', '-o', exe, ...libraries, '-lm']];
 }
 
-function failure(src: string, compiler: string, flags: string[], stderr: unknown, source: string): Error {
+/** A failed build: the compiler's output, and the source when given. */
+export function compileError(src: string, compiler: string, flags: string[], stderr: unknown, source: string): Error {
   const listing = source ? `\n--- source ---\n${source}` : '';
   return new Error(`${src} does not compile (${compiler} ${flags.join(' ')}):\n${stderr}${listing}`);
 }
 
 /** Compiles with gcc (g++ when `cpp`); throws with the compiler's output (and the source) on failure. */
 export function gcc(src: string, exe: string, flags: string[], source = '', cpp = false): void {
-  const [compiler, args] = command(src, exe, flags, cpp);
+  const [compiler, args] = gccCommand(src, exe, flags, cpp);
   try {
     execFileSync(compiler, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (e) {
-    throw failure(src, compiler, flags, (e as { stderr?: Buffer }).stderr?.toString(), source);
+    throw compileError(src, compiler, flags, (e as { stderr?: Buffer }).stderr?.toString(), source);
   }
-}
-
-/** `gcc` without blocking: builds of several programs run side by side. */
-export function gccAsync(src: string, exe: string, flags: string[], source = '', cpp = false): Promise<void> {
-  const [compiler, args] = command(src, exe, flags, cpp);
-  return new Promise((resolve, reject) =>
-    execFile(compiler, args, (e, _stdout, stderr) =>
-      e ? reject(failure(src, compiler, flags, stderr, source)) : resolve(),
-    ),
-  );
 }
 
 /** Runs a build on `threads` OpenMP threads; its standard output. */

@@ -3,13 +3,14 @@
 // warnings as errors but for unused variables and unknown pragmas).
 
 import assert from 'node:assert/strict';
+import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { checkSource } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { translateText, type Dialect } from '../../server/src/translate/index';
-import { gcc, gccAsync, OPTIMIZED, SANITIZED } from '../differential/gcc';
+import { compileError, gcc, gccCommand, OPTIMIZED, SANITIZED } from '../differential/gcc';
 
 export const STRICT = ['-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas'];
 
@@ -43,7 +44,12 @@ export async function buildAsync(
   sanitized = false,
 ): Promise<string> {
   const b = prepare(work, source, name, flags, sanitized);
-  await gccAsync(b.src, b.exe, b.flags, source);
+  const [compiler, args] = gccCommand(b.src, b.exe, b.flags);
+  await new Promise<void>((resolve, reject) =>
+    execFile(compiler, args, (e, _stdout, stderr) =>
+      e ? reject(compileError(b.src, compiler, b.flags, stderr, source)) : resolve(),
+    ),
+  );
   return b.exe;
 }
 
