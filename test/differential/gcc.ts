@@ -20,13 +20,28 @@ export const SANITIZED = ['-O1', '-g', '-fno-omit-frame-pointer', '-fsanitize=ad
 /** Leaks are not wrong results (the corpus programs exit without freeing): only memory errors and UB count. */
 const SANITIZER_ENV = { ASAN_OPTIONS: 'detect_leaks=0:abort_on_error=0', UBSAN_OPTIONS: 'print_stacktrace=1' };
 
+/** The compiler and its arguments for one build (C, or C++ when `cpp`), linked with libm. Libraries
+ * among the flags (`-lgomp`) go after the source, where the linker looks for what it uses. */
+export function gccCommand(src: string, exe: string, flags: string[], cpp = false): [string, string[]] {
+  const libraries = flags.filter(f => f.startsWith('-l'));
+  const options = flags.filter(f => !f.startsWith('-l'));
+  const language = cpp ? 'c++' : 'c';
+  return [cpp ? 'g++' : 'gcc', [...options, '-x', language, src, '-x', 'none', '-o', exe, ...libraries, '-lm']];
+}
+
+/** A failed build: the compiler's output, and the source when given. */
+export function compileError(src: string, compiler: string, flags: string[], stderr: unknown, source: string): Error {
+  const listing = source ? `\n--- source ---\n${source}` : '';
+  return new Error(`${src} does not compile (${compiler} ${flags.join(' ')}):\n${stderr}${listing}`);
+}
+
 /** Compiles with gcc (g++ when `cpp`); throws with the compiler's output (and the source) on failure. */
 export function gcc(src: string, exe: string, flags: string[], source = '', cpp = false): void {
-  const compiler = cpp ? 'g++' : 'gcc';
+  const [compiler, args] = gccCommand(src, exe, flags, cpp);
   try {
-    execFileSync(compiler, [...flags, '-x', cpp ? 'c++' : 'c', src, '-x', 'none', '-o', exe, '-lm'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(compiler, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (e) {
-    throw new Error(`${src} does not compile (${compiler} ${flags.join(' ')}):\n${(e as { stderr?: Buffer }).stderr?.toString()}${source ? `\n--- source ---\n${source}` : ''}`);
+    throw compileError(src, compiler, flags, (e as { stderr?: Buffer }).stderr?.toString(), source);
   }
 }
 
