@@ -434,13 +434,24 @@ class ItemTranslator {
       env.decls.push(`${declarationFor(v, text, v.name)};`);
       env.after.push(`if (${last}) *${lp} = ${v.name}; /* the last iteration's value (lastprivate) */`);
     }
+    const section = this.clause(c, 'reduction').find(cl => cl.args?.text.includes('['));
+    if (section) {
+      this.stage.refuse(
+        'MF601',
+        section,
+        `a reduction over an array section has no MetaFork counterpart: meta_for reduces scalar variables only`,
+        { construct: 'reduction', target: 'metafork' },
+      );
+      return;
+    }
     const reductions = this.clause(c, 'reduction').map(cl => `reduction(${cl.args?.text.trim() ?? ''})`);
     const chunk = this.clause(c, 'schedule')[0]?.args?.text.split(',')[1]?.trim() ?? taskloopGrainsize(c);
     if (chunk) env.before.push(`#pragma meta grainsize = ${chunk}`);
     this.emit(c.head, undefined, body, env);
-    loops.forEach((l, i) => {
+    // Every loop of a collapsed nest runs its iterations in parallel: each reduces.
+    loops.forEach(l => {
       const after = text[l.start + 3];
-      const clauses = i === 0 && reductions.length ? ' ' + reductions.join(' ') + (after === '(' ? ' ' : '') : '';
+      const clauses = reductions.length ? ' ' + reductions.join(' ') + (after === '(' ? ' ' : '') : '';
       this.stage.edit(replace({ start: l.start, end: l.start + 3 }, `meta_for${clauses}`));
     });
   }
@@ -690,7 +701,9 @@ class ItemTranslator {
       this.stage.edit(
         replace(
           span,
-          `if (${ifClause.args.text.trim()}) {\n${indent}${this.unit}${forked.replace(/\n/g, `\n${this.unit}`)}\n${indent}} else\n${indent}${this.unit}${serial.replace(/\n/g, `\n${this.unit}`)}`,
+          // Both branches braced: an unbraced else misleads gcc's -Wmisleading-indentation when the
+          // directive line was less indented than its statement.
+          `if (${ifClause.args.text.trim()}) {\n${indent}${this.unit}${forked.replace(/\n/g, `\n${this.unit}`)}\n${indent}} else {\n${indent}${this.unit}${serial.replace(/\n/g, `\n${this.unit}`)}\n${indent}}`,
         ),
       );
       return;
