@@ -4,7 +4,9 @@
 import { child } from '../syntax/ast';
 import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
 import { sharingAt, SharingEntry, clauseNames } from '../model/sharing';
-import { visibleVariable, type Reference } from '../model/scopes';
+import { visibleVariable, type Reference, type Variable } from '../model/scopes';
+import { within } from '../base/span';
+import type { SNode } from '../syntax/parser';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { opOf } from '../model/loops';
 
@@ -143,13 +145,17 @@ export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
   for (const c of model.constructs) {
     if (c.kind !== 'omp' || !c.clauses.some(cl => cl.name === 'default' && cl.args?.text.trim() === 'none')) continue;
     const listed = clauseNames(c, 'shared', 'private', 'firstprivate', 'lastprivate', 'reduction', 'linear', 'copyin');
+    const privatized = privatizedLoops(model, c);
     for (const e of sharingAt(model, c)) {
       if (e.local || listed.has(e.variable.name) || e.variable.isConst || e.reason.startsWith('loop iteration'))
         continue;
+      const loops = privatized.get(e.variable);
+      const first = e.references.find(r => !loops?.some(l => within(r.span, l)));
+      if (!first) continue;
       out.push(
         diagnostic(
           'MF405',
-          e.references[0].span,
+          first.span,
           `'${e.variable.name}' must appear in a data-sharing clause: '${constructLabel(c)}' has default(none)`,
           { variable: e.variable.name },
         ),
@@ -157,4 +163,46 @@ export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
     }
   }
   return out;
+}
+
+/**
+ * Loop nests inside `c` (and `c`'s own) whose iteration variables are predetermined private
+ * there (OpenMP 5.2 §5.1.1), by variable: the loops associated with a worksharing-loop, taskloop
+ * or distribute construct (`collapse(n)`/`ordered(n)` of them). Inside such a nest the variable
+ * needs no clause on an enclosing default(none); gcc asks for one where the nest is a `simd` or
+ * `loop` construct (their variables are lastprivate), so those are left out, as gcc does.
+ */
+function privatizedLoops(model: ItemModel, c: Construct): Map<Variable, SNode[]> {
+  const out = new Map<Variable, SNode[]>();
+  for (const k of model.constructs) {
+    if (!k.loop || k.kind !== 'omp' || !within(k, c)) continue;
+    const words = k.directive!.name.split(' ');
+    if (k !== c && (words.includes('simd') || words.includes('loop'))) continue;
+    for (const loop of associatedLoops(k)) {
+      const init = loop.children.find(x => x.field === 'initializer');
+      const write = init && model.scopes.references.find(r => within(r.span, init) && r.access === 'write');
+      if (!write?.variable) continue;
+      const list = out.get(write.variable) ?? [];
+      list.push(loop);
+      out.set(write.variable, list);
+    }
+  }
+  return out;
+}
+
+/** The loop and the loops perfectly nested in it that `collapse(n)` or `ordered(n)` associate. */
+function associatedLoops(k: Construct): SNode[] {
+  const count = (name: string) => Number(k.clauses.find(cl => cl.name === name)?.args?.text.trim()) || 1;
+  const depth = Math.max(count('collapse'), count('ordered'));
+  const loops = [k.loop!];
+  while (loops.length < depth) {
+    let body = child(loops[loops.length - 1], 'body');
+    if (body?.type === 'compound_statement') {
+      const inner = body.children.filter(x => x.named && x.type !== 'comment');
+      body = inner.length === 1 ? inner[0] : undefined;
+    }
+    if (body?.type !== 'for_statement') break;
+    loops.push(body);
+  }
+  return loops;
 }
