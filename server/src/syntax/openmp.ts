@@ -162,7 +162,7 @@ export const OMP_BARE_CLAUSES: ReadonlySet<string> = new Set([
 
 /** Clauses that may also be written with an argument (`ordered(2)`, `partial(4)`, `update(in)`). */
 export const OMP_OPTIONAL_ARGUMENT: ReadonlySet<string> = new Set([
-  'ordered', 'partial', 'indirect', 'destroy', 'update', 'nowait',
+  'ordered', 'partial', 'indirect', 'destroy', 'update',
 ]);
 
 /** Allowed keyword arguments of a few clauses (after any `modifier:`, as in `order(reproducible: concurrent)`). */
