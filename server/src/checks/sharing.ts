@@ -116,8 +116,11 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
     if (!isParallelLoop(c) || !c.loop) continue;
     const body = child(c.loop, 'body');
     if (!body) continue;
+    const nest = c.kind === 'omp' ? privatizedRegions(model, c) : undefined;
     for (const e of sharingAt(model, c) as SharingEntry[]) {
       if (e.sharing !== 'shared' || e.variable.shape !== 'value') continue;
+      // The iteration variables of `collapse(n)` loops and of nested loop constructs are private.
+      if (nest?.get(e.variable)?.some(l => e.references.every(r => within(r.span, l)))) continue;
       const write = e.references.find(
         r => isWrite(r) && body.start <= r.span.start && r.span.end <= body.end && !protectedWrite(model, r, c),
       );
@@ -145,7 +148,7 @@ export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
   for (const c of model.constructs) {
     if (c.kind !== 'omp' || !c.clauses.some(cl => cl.name === 'default' && cl.args?.text.trim() === 'none')) continue;
     const listed = clauseNames(c, 'shared', 'private', 'firstprivate', 'lastprivate', 'reduction', 'linear', 'copyin');
-    const privatized = privatizedLoops(model, c);
+    const privatized = privatizedRegions(model, c);
     for (const e of sharingAt(model, c)) {
       if (e.local || listed.has(e.variable.name) || e.variable.isConst || e.reason.startsWith('loop iteration'))
         continue;
@@ -166,25 +169,32 @@ export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
 }
 
 /**
- * Loop nests inside `c` (and `c`'s own) whose iteration variables are predetermined private
- * there (OpenMP 5.2 §5.1.1), by variable: the loops associated with a worksharing-loop, taskloop
+ * Where a variable referenced in `c` is private to a nested construct, so that it needs no clause
+ * on `c`'s default(none): the regions of nested `private(x)` clauses, and the loop nests whose
+ * iteration variables are predetermined private (OpenMP 5.2 §5.1.1): the loops associated with a worksharing-loop, taskloop
  * or distribute construct (`collapse(n)`/`ordered(n)` of them). Inside such a nest the variable
  * needs no clause on an enclosing default(none); gcc asks for one where the nest is a `simd` or
  * `loop` construct (their variables are lastprivate), so those are left out, as gcc does.
  */
-function privatizedLoops(model: ItemModel, c: Construct): Map<Variable, SNode[]> {
+function privatizedRegions(model: ItemModel, c: Construct): Map<Variable, SNode[]> {
   const out = new Map<Variable, SNode[]>();
+  const add = (v: Variable, span: SNode) => out.set(v, [...(out.get(v) ?? []), span]);
   for (const k of model.constructs) {
-    if (!k.loop || k.kind !== 'omp' || !within(k, c)) continue;
+    if (k.kind !== 'omp' || !within(k, c)) continue;
+    // `private(x)` on a nested construct: its x is no reference to the enclosing one's.
+    const home = k.loop ?? k.region;
+    if (k !== c && home)
+      for (const item of k.clauses.filter(cl => cl.name === 'private').flatMap(cl => cl.items)) {
+        const v = visibleVariable(model, item.name, k.start);
+        if (v) add(v, home);
+      }
+    if (!k.loop) continue;
     const words = k.directive!.name.split(' ');
     if (k !== c && (words.includes('simd') || words.includes('loop'))) continue;
     for (const loop of associatedLoops(k)) {
       const init = loop.children.find(x => x.field === 'initializer');
       const write = init && model.scopes.references.find(r => within(r.span, init) && r.access === 'write');
-      if (!write?.variable) continue;
-      const list = out.get(write.variable) ?? [];
-      list.push(loop);
-      out.set(write.variable, list);
+      if (write?.variable) add(write.variable, loop);
     }
   }
   return out;
