@@ -13,8 +13,11 @@ import { opOf } from '../model/loops';
 /** Clauses whose items must name variables. */
 const VARIABLE_CLAUSES = new Set([
   'shared', 'private', 'firstprivate', 'lastprivate', 'reduction', 'copyin', 'copyprivate', 'linear', 'aligned',
-  'cache', 'depend', 'map', 'to', 'from', 'is_device_ptr', 'use_device_ptr',
+  'cache', 'depend', 'map', 'to', 'from', 'is_device_ptr', 'use_device_ptr', 'in_reduction', 'task_reduction',
+  'nontemporal', 'has_device_addr', 'use_device_addr', 'inclusive', 'exclusive',
 ]);
+
+const DECLARATIVE = /^(begin )?declare /;
 
 /** A quoted #include may declare names we do not see: no undeclared-variable errors then. */
 const USER_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"/m;
@@ -23,6 +26,9 @@ export function clauseVariableDiagnostics(model: ItemModel): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
   let unseenHeaders: boolean | undefined; // computed on the first undeclared name only
   for (const c of model.constructs) {
+    // Declarative directives name parameters (`declare simd linear(i)`), functions (`declare
+    // target to(f)`) or a mapper's own variable: none is a variable in scope here.
+    if (c.directive && DECLARATIVE.test(c.directive.name)) continue;
     for (const clause of c.clauses) {
       if (!VARIABLE_CLAUSES.has(clause.name)) continue;
       for (const item of clause.items) {
