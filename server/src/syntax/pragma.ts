@@ -1,7 +1,7 @@
 // Parser for `#pragma omp|mf|meta|cilk` lines: directive name, clauses and their
 // variable lists, each with its exact span in the user's text.
 
-import { closest, Ident, identList, PragmaLine, skipTrivia, KeywordClause } from './keywords';
+import { closest, Ident, identList, PragmaLine, KeywordClause } from './keywords';
 import { Span } from '../base/span';
 import {
   OMP_BARE_CLAUSES, OMP_CLAUSE_KEYWORDS, OMP_CLAUSES, OMP_DIRECTIVE_ARGUMENT, OMP_DIRECTIVES, OMP_LIST_CLAUSES,
@@ -9,6 +9,7 @@ import {
   OMP_VARIANT_DIRECTIVES,
 } from './openmp';
 import { Code } from '../base/codes';
+import { closingQuote, linearVariable, listItems, splitTopLevel, topLevelColon } from './clauseText';
 
 export type PragmaFamily = 'omp' | 'mf' | 'meta' | 'cilk';
 
@@ -103,13 +104,6 @@ function readParens(cur: Cursor): { text: string; span: Span; closed: boolean } 
     span: { start: cur.abs(open + 1), end: cur.abs(cur.text.length) },
     closed: false,
   };
-}
-
-/** The offset of the quote closing the string literal opened at `open` (or the text's end). */
-function closingQuote(text: string, open: number): number {
-  let j = open + 1;
-  while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-  return Math.min(j, text.length - 1);
 }
 
 /** Returns the family of a pragma line, or undefined for pragmas of other tools (`once`, `GCC`...). */
@@ -327,15 +321,6 @@ function parseClauseArguments(clause: DirectiveClause, line: PragmaLine, directi
   if (clause.name === 'linear') clause.items = clause.items.flatMap(it => linearVariable(line, it));
 }
 
-/** `val(x)`, `ref(x)`, `uval(x)` -> `x`; any other item is the variable itself. */
-function linearVariable(line: PragmaLine, item: Ident): Ident[] {
-  if (!['val', 'ref', 'uval'].includes(item.name)) return [item];
-  const m = /^\s*\(\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(line.text.slice(item.end - line.start));
-  if (!m) return [item];
-  const start = item.end + m[0].length - m[1].length;
-  return [{ name: m[1], start, end: start + m[1].length }];
-}
-
 /** A metadirective's variant: `when(selector: directive clauses)`, `otherwise(directive clauses)`;
  * parsed as the directive it names, so its problems are the metadirective's (OpenMP 5.2 §7.4). */
 function parseVariant(clause: DirectiveClause, line: PragmaLine): void {
@@ -350,51 +335,6 @@ function parseVariant(clause: DirectiveClause, line: PragmaLine): void {
     start: at - prefix.length, end: args.span.end, text: prefix + args.text.slice(from), trailingClauses: [],
   });
   if (variant) clause.variant = variant;
-}
-
-/** Comma-separated parts not inside brackets, each with its offset in `text`. */
-function splitTopLevel(text: string): { text: string; at: number }[] {
-  const parts: { text: string; at: number }[] = [];
-  let depth = 0;
-  let at = 0;
-  for (let i = 0; i <= text.length; i++) {
-    const c = text[i];
-    if (c === '[' || c === '(' || c === '{') depth++;
-    else if (c === ']' || c === ')' || c === '}') depth--;
-    else if (i === text.length || (c === ',' && depth === 0)) { parts.push({ text: text.slice(at, i), at }); at = i + 1; }
-  }
-  return parts;
-}
-
-/** Index of a ':' not inside brackets (array sections `a[0:n]` have their own). */
-function topLevelColon(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '[' || c === '(' || c === '{') depth++;
-    else if (c === ']' || c === ')' || c === '}') depth--;
-    else if (c === ':' && depth === 0 && text[i + 1] !== ':' && text[i - 1] !== ':') return i;
-  }
-  return -1;
-}
-
-/** The leading identifier of each comma-separated list item (`a[0:n]` -> `a`). */
-function listItems(text: string, start: number, end: number, base: number): Ident[] {
-  const items: Ident[] = [];
-  let depth = 0;
-  let itemStart = start;
-  for (let i = start; i <= end; i++) {
-    const c = i < end ? text[i] : ',';
-    if (c === '[' || c === '(') depth++;
-    else if (c === ']' || c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      const j = skipTrivia(text, itemStart);
-      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(j, i));
-      if (m) items.push({ name: m[0], start: base + j, end: base + j + m[0].length });
-      itemStart = i + 1;
-    }
-  }
-  return items;
 }
 
 function checkClause(
