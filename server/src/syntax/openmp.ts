@@ -1,6 +1,6 @@
 // OpenMP 5.2 directives and clauses (OpenMP API 5.2, Nov 2021): every C/C++ directive and clause
 // is recognized; the clauses that take variable lists are parsed into items. Combined and
-// composite constructs accept the clauses of their constituents (§17.4), as compilers do.
+// composite constructs accept the clauses of their constituents (Ch. 17), as compilers do.
 
 const PARALLEL = [
   'if', 'num_threads', 'default', 'private', 'firstprivate', 'shared', 'copyin', 'reduction', 'proc_bind', 'allocate',
@@ -49,7 +49,7 @@ const CONSTITUENTS: Record<string, string[]> = {
   master: [], target: TARGET, teams: TEAMS, distribute: DISTRIBUTE,
 };
 
-/** Combined and composite constructs (OpenMP 5.2 §17.4), their clauses the union of their parts'. */
+/** Combined and composite constructs (OpenMP 5.2 Ch. 17), their clauses the union of their parts'. */
 const COMBINED = [
   'for simd', 'parallel for', 'parallel for simd', 'parallel sections', 'parallel loop', 'parallel masked',
   'parallel master', 'masked taskloop', 'masked taskloop simd', 'master taskloop', 'master taskloop simd',

@@ -22,6 +22,7 @@ import { declarationFor, sharedAtSpawn } from '../model/declarations';
 import { lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
+import { HINT_CLAUSES, translateHint } from './hints';
 
 const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd']);
@@ -192,7 +193,7 @@ class ItemTranslator {
 
   visit(c: Construct): void {
     for (const k of c.children) this.visit(k);
-    if (c.dialect !== 'openmp' || !c.directive) return;
+    if (c.dialect !== 'openmp' || !c.directive || translateHint(this.stage, c)) return;
     const name = c.directive.name;
     if (!SUPPORTED.has(name)) {
       const why =
@@ -212,6 +213,7 @@ class ItemTranslator {
     for (const cl of c.clauses) {
       if (HINTS.has(cl.name))
         this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
+      else if (HINT_CLAUSES[cl.name]) this.stage.note(cl, HINT_CLAUSES[cl.name]);
       else if (!HANDLED.has(cl.name))
         this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' has no MetaFork counterpart`, {
           construct: cl.name,
