@@ -46,6 +46,34 @@ for (const name of FILES) {
   });
 }
 
+test('a pragma as the unbraced body of for, if, else and do is that body, with its statement', async () => {
+  const text = [
+    'void f(int n, double *a) {',
+    '  for (int i = 0; i < n; i++)',
+    '#pragma omp parallel for',
+    '    for (int j = 0; j < n; j++) a[j] += i;',
+    '  if (n) a[0] = 1;',
+    '  else',
+    '#pragma omp parallel for',
+    '    for (int j = 0; j < n; j++) a[j] = 0;',
+    '  do',
+    '#pragma omp parallel for',
+    '    for (int j = 0; j < n; j++) a[j]++;',
+    '  while (n--);',
+    '}',
+    '',
+  ].join('\n');
+  const { model, diagnostics } = await checkSource(text, 'bodies.c');
+  assert.deepEqual(summarize(text, diagnostics), []);
+  const item = model.item(0);
+  // Each parallel for sits inside the statement whose body it is.
+  assert.deepEqual(item.constructs.map(c => [c.directive?.name, c.statement?.parent?.type, c.statement?.parent?.parent?.type]), [
+    ['parallel for', 'for_statement', 'compound_statement'],
+    ['parallel for', 'else_clause', 'if_statement'],
+    ['parallel for', 'do_statement', 'compound_statement'],
+  ]);
+});
+
 const wrong: { name: string; source: string; expected: { code: string; text: string; message: string }[] }[] = [
   {
     name: 'an unknown clause on a known 5.2 directive',

@@ -303,7 +303,7 @@ export class SyntaxDocument {
 
   convert(node: TSNode): SNode {
     const converted = convert(node, this.grammar);
-    if (node.hasError) repairPragmaBodies(converted);
+    if (node.hasError) repairPragmaBodies(converted, this.layer.masked);
     return converted;
   }
 }
