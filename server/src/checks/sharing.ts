@@ -122,10 +122,11 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
     if (!isParallelLoop(c) || !c.loop) continue;
     const body = child(c.loop, 'body');
     if (!body) continue;
-    const nest = c.kind === 'omp' ? privatizedRegions(model, c) : undefined;
+    const nest = c.kind === 'omp' ? privatizedRegions(model, c, 'race') : undefined;
     for (const e of sharingAt(model, c) as SharingEntry[]) {
       if (e.sharing !== 'shared' || e.variable.shape !== 'value') continue;
-      // The iteration variables of `collapse(n)` loops and of nested loop constructs are private.
+      // Listed linear, or the iteration variable of `collapse(n)` loops or of nested loop constructs.
+      if (clauseNames(c, 'linear').has(e.variable.name)) continue;
       if (nest?.get(e.variable)?.some(l => e.references.every(r => within(r.span, l)))) continue;
       const write = e.references.find(
         r => isWrite(r) && body.start <= r.span.start && r.span.end <= body.end && !protectedWrite(model, r, c),
@@ -177,12 +178,18 @@ export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
 /**
  * Where a variable referenced in `c` is private to a nested construct, so that it needs no clause
  * on `c`'s default(none): the regions of nested `private(x)` clauses, and the loop nests whose
- * iteration variables are predetermined private (OpenMP 5.2 §5.1.1): the loops associated with a worksharing-loop, taskloop
+ * iteration variables are predetermined private (OpenMP 5.2 §5.1.1): the loops associated with a
+ * worksharing-loop, taskloop
  * or distribute construct (`collapse(n)`/`ordered(n)` of them). Inside such a nest the variable
  * needs no clause on an enclosing default(none); gcc asks for one where the nest is a `simd` or
- * `loop` construct (their variables are lastprivate), so those are left out, as gcc does.
+ * `loop` construct (their variables are lastprivate), so those are left out there, as gcc does;
+ * for races every nested loop construct's variables are private.
  */
-function privatizedRegions(model: ItemModel, c: Construct): Map<Variable, SNode[]> {
+function privatizedRegions(
+  model: ItemModel,
+  c: Construct,
+  use: 'default(none)' | 'race' = 'default(none)',
+): Map<Variable, SNode[]> {
   const out = new Map<Variable, SNode[]>();
   const add = (v: Variable, span: SNode) => out.set(v, [...(out.get(v) ?? []), span]);
   for (const k of model.constructs) {
@@ -196,7 +203,7 @@ function privatizedRegions(model: ItemModel, c: Construct): Map<Variable, SNode[
       }
     if (!k.loop) continue;
     const words = k.directive!.name.split(' ');
-    if (k !== c && (words.includes('simd') || words.includes('loop'))) continue;
+    if (use === 'default(none)' && k !== c && (words.includes('simd') || words.includes('loop'))) continue;
     for (const loop of associatedLoops(k)) {
       const init = loop.children.find(x => x.field === 'initializer');
       const write = init && model.scopes.references.find(r => within(r.span, init) && r.access === 'write');

@@ -28,7 +28,10 @@ export function splitTopLevel(text: string): { text: string; at: number }[] {
     const c = text[i];
     if (c === '[' || c === '(' || c === '{') depth++;
     else if (c === ']' || c === ')' || c === '}') depth--;
-    else if (i === text.length || (c === ',' && depth === 0)) { parts.push({ text: text.slice(at, i), at }); at = i + 1; }
+    else if (i === text.length || (c === ',' && depth === 0)) {
+      parts.push({ text: text.slice(at, i), at });
+      at = i + 1;
+    }
   }
   return parts;
 }

@@ -263,7 +263,9 @@ function unknownDirective(
   const firstWords = new Set(names.map(k => k.split(' ')[0]));
   // A misspelled first word is corrected alone; after a known one, the words so far are.
   const span = firstWords.has(first.name) ? { start: first.start, end: words[words.length - 1].end } : first;
-  const wrong = firstWords.has(first.name) ? line.text.slice(span.start - line.start, span.end - line.start) : first.name;
+  const wrong = firstWords.has(first.name)
+    ? line.text.slice(span.start - line.start, span.end - line.start)
+    : first.name;
   const suggestion = firstWords.has(first.name)
     ? closest(written, names.filter(k => k.split(' ').length === words.length))
     : closest(first.name, firstWords);
