@@ -107,7 +107,7 @@ export const OMP_DIRECTIVES: ReadonlyMap<string, readonly string[]> = new Map<st
   ['begin assumes', ASSUMPTIONS],
   ['end assumes', []],
   ['allocate', ['allocator', 'align']],
-  ['allocators', ['allocate']],
+  ['allocators', ['allocate']], // Fortran's in 5.2 (§6.7), C's too from OpenMP 6.0: accepted
   ['interop', ['init', 'destroy', 'use', 'depend', 'nowait', 'device']],
   ['dispatch', ['device', 'depend', 'nowait', 'novariants', 'nocontext', 'is_device_ptr', 'has_device_addr']],
   ['unroll', ['full', 'partial']],
