@@ -76,6 +76,26 @@ test('a pragma as the unbraced body of for, if, else and do is that body, with i
   ]);
 });
 
+test('C++ range-based for loops under loop directives are canonical (OpenMP 5.2 §4.4.1)', async () => {
+  const text = [
+    '#include <vector>',
+    'int total(std::vector<int> &v) {',
+    '  int s = 0;',
+    '#pragma omp parallel for reduction(+: s)',
+    '  for (int &x : v) s += x;',
+    '#pragma omp parallel',
+    '  {',
+    '#pragma omp for',
+    '    for (const auto &x : v) (void)x;',
+    '  }',
+    '  return s;',
+    '}',
+    '',
+  ].join('\n');
+  const { diagnostics } = await checkSource(text, 'ranges.cpp');
+  assert.deepEqual(summarize(text, diagnostics), []);
+});
+
 const wrong: { name: string; source: string; expected: { code: string; text: string; message: string }[] }[] = [
   {
     name: 'an unknown clause on a known 5.2 directive',

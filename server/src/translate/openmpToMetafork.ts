@@ -334,6 +334,13 @@ class ItemTranslator {
   /** `for` / `parallel for`: `meta_for` on the first collapse(n) loops (Algorithm 7). */
   private loop(c: Construct): void {
     const text = this.text;
+    if (c.loop!.type === 'for_range_loop') {
+      const why = 'a C++ range-based for loop has no meta_for form (meta_for takes a loop with a control variable)';
+      return this.stage.refuse('MF601', c.directive!.nameSpan, `'#pragma omp ${c.directive!.name}' over ${why}`, {
+        construct: 'range-based for',
+        target: 'metafork',
+      });
+    }
     const env: Env = { before: [], decls: [], after: [] };
     if (c.directive!.name.startsWith('parallel')) this.numThreads(c, env);
     const ordered = this.clause(c, 'ordered')[0];
