@@ -47,7 +47,7 @@ for (const name of FILES) {
   });
 }
 
-test('a pragma as the unbraced body of for, if, else and do is that body, with its statement', async () => {
+test('a pragma as the unbraced body of for, if, else, do and a label is that body, with its statement', async () => {
   const text = [
     'void f(int n, double *a) {',
     '  for (int i = 0; i < n; i++)',
@@ -61,6 +61,10 @@ test('a pragma as the unbraced body of for, if, else and do is that body, with i
     '#pragma omp parallel for',
     '    for (int j = 0; j < n; j++) a[j]++;',
     '  while (n--);',
+    'again:',
+    '#pragma omp parallel for',
+    '    for (int j = 0; j < n; j++) a[j]--;',
+    '  if (a[0] > 0) goto again;',
     '}',
     '',
   ].join('\n');
@@ -73,6 +77,7 @@ test('a pragma as the unbraced body of for, if, else and do is that body, with i
     ['parallel for', 'for_statement', 'compound_statement'],
     ['parallel for', 'else_clause', 'if_statement'],
     ['parallel for', 'do_statement', 'compound_statement'],
+    ['parallel for', 'labeled_statement', 'compound_statement'],
   ]);
 });
 

@@ -18,6 +18,7 @@ interface SNode {
 /** Statement kinds whose body (the field named) may be a pragma followed by a statement. */
 const BODY_FIELD: Record<string, string> = {
   for_statement: 'body', while_statement: 'body', for_range_loop: 'body', if_statement: 'consequence',
+  labeled_statement: '', // `label:` + pragma + statement: the labelled statement has no field name
 };
 
 /** A body tree-sitter made up: an empty statement of one missing ';'. */
@@ -34,9 +35,9 @@ export function repairPragmaBodies(node: SNode, text: string): void {
   for (let i = kids.length - 1; i >= 0; i--) {
     const s = kids[i];
     const field = BODY_FIELD[s.type];
-    const body = field ? s.children[s.children.length - 1] : undefined;
+    const body = field !== undefined ? s.children[s.children.length - 1] : undefined;
     if (s.type === 'ERROR' && keywordError(kids, i, text)) continue;
-    if (!field || body?.field !== field || !isMissingBody(body)) continue;
+    if (field === undefined || (body?.field ?? '') !== field || !isMissingBody(body)) continue;
     const taken = pragmasAndStatement(kids, i + 1);
     if (!taken) continue;
     s.children.pop();
@@ -57,7 +58,7 @@ function pragmasAndStatement(kids: SNode[], from: number): SNode[] | undefined {
 /** Makes `nodes` the last children of `parent`, the last one its `field`. */
 function adopt(parent: SNode, nodes: SNode[], field: string): void {
   for (const m of nodes) { m.parent = parent; parent.children.push(m); }
-  nodes[nodes.length - 1].field = field;
+  nodes[nodes.length - 1].field = field || null;
   parent.end = nodes[nodes.length - 1].end;
 }
 
@@ -73,7 +74,6 @@ function elseAfter(s: SNode, kids: SNode[], at: number, text: string): void {
   kids.splice(at, 2);
   const clause = node('else_clause', word, s, 'alternative');
   adopt(clause, taken, '');
-  taken[taken.length - 1].field = null;
   s.children.push(clause);
   s.end = clause.end;
 }
@@ -90,7 +90,6 @@ function keywordError(kids: SNode[], i: number, text: string): boolean {
     kids.splice(i, 1);
     const clause = node('else_clause', error, before, 'alternative');
     adopt(clause, taken, '');
-    taken[taken.length - 1].field = null;
     before.children.push(clause);
     before.end = clause.end;
     return true;
