@@ -19,6 +19,9 @@ const VARIABLE_CLAUSES = new Set([
 
 const DECLARATIVE = /^(begin )?declare /;
 
+/** The reserved locators of OpenMP 5.2: list items no declaration declares. */
+const RESERVED_LOCATORS = new Set(['omp_all_memory', 'omp_cur_iteration']);
+
 /** A quoted #include may declare names we do not see: no undeclared-variable errors then. */
 const USER_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"/m;
 
@@ -32,6 +35,7 @@ export function clauseVariableDiagnostics(model: ItemModel): MfDiagnostic[] {
     for (const clause of c.clauses) {
       if (!VARIABLE_CLAUSES.has(clause.name)) continue;
       for (const item of clause.items) {
+        if (RESERVED_LOCATORS.has(item.name)) continue;
         const v = visibleVariable(model, item.name, c.start);
         if (!v) {
           unseenHeaders ??= USER_INCLUDE.test(model.text);
