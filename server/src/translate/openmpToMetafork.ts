@@ -27,6 +27,7 @@ import {
   EVERY_THREAD, inReductions, lastIteration, REFUSED_CLAUSES, TASK_CLAUSES, TASKLOOPS, taskloopGrainsize, taskloopNotes,
   taskwaitNotes,
 } from './tasks';
+import { HINT_CLAUSES, translateHint } from './hints';
 
 const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd']);
@@ -211,7 +212,7 @@ class ItemTranslator {
 
   visit(c: Construct): void {
     for (const k of c.children) this.visit(k);
-    if (c.dialect !== 'openmp' || !c.directive) return;
+    if (c.dialect !== 'openmp' || !c.directive || translateHint(this.stage, c)) return;
     const name = c.directive.name;
     if (!SUPPORTED.has(name)) {
       const why =
@@ -231,6 +232,7 @@ class ItemTranslator {
     for (const cl of c.clauses) {
       if (HINTS.has(cl.name))
         this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
+      else if (HINT_CLAUSES[cl.name]) this.stage.note(cl, HINT_CLAUSES[cl.name]);
       else if (!HANDLED.has(cl.name) || (cl.name === 'in_reduction' && name !== 'task'))
         this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' ${
           REFUSED_CLAUSES[cl.name] ?? 'has no MetaFork counterpart'}`, {
@@ -374,6 +376,13 @@ class ItemTranslator {
   /** `for` / `parallel for`: `meta_for` on the first collapse(n) loops (Algorithm 7). */
   private loop(c: Construct): void {
     const text = this.text;
+    if (c.loop!.type === 'for_range_loop') {
+      const why = 'a C++ range-based for loop has no meta_for form (meta_for takes a loop with a control variable)';
+      return this.stage.refuse('MF601', c.directive!.nameSpan, `'#pragma omp ${c.directive!.name}' over ${why}`, {
+        construct: 'range-based for',
+        target: 'metafork',
+      });
+    }
     const env: Env = { before: [], decls: [], after: [] };
     if (c.directive!.name.startsWith('parallel')) this.numThreads(c, env);
     const ordered = this.clause(c, 'ordered')[0];
