@@ -666,3 +666,29 @@ test('a trailing blank after an #include (a tree error the analysis does not cou
   assert.deepEqual(r.diagnostics, []);
   assert.equal(r.text, '#include <stdio.h> \nint main(void) { int x = 0;\n{\nmeta_fork shared(x)\nx = 1;\n}\nmeta_join;\nreturn x; }\n');
 });
+
+// A reduction loop inside a block spawn that shares its variable: the outlining passes the
+// variable by pointer, and the chunked reduction once declared its partials as pointers.
+test('a meta_for reduction inside a block spawn sharing its variable: each chunk reduces into its own partial (CilkPlus)', { skip }, async () => {
+  const [cilk] = await sameAlongChain(`#include <stdio.h>
+
+int main(void)
+{
+    long x = 5;
+    double best = -1.0;
+    int a[1000];
+    for (int i = 0; i < 1000; i++) a[i] = (i * 37) % 101;
+    meta_fork shared(x, best) {
+        meta_for reduction(+: x) reduction(max: best) (int i = 0; i < 1000; i++) {
+            x += a[i];
+            if (a[i] * 0.5 > best) best = a[i] * 0.5;
+        }
+    }
+    meta_join;
+    printf("%ld %g\\n", x, best);
+    return 0;
+}
+`, 'metafork', ['cilkplus', 'metafork', 'openmp'], 'outlined_reduction');
+  assert.match(cilk, /\n {16}long mf_red1_x_v = 0;\n {16}long \(\*x\) = &mf_red1_x_v;\n/);
+  assert.match(cilk, /\n {16}\(\*x\) \+= mf_red1_x\[mf_red1_c\];\n/);
+});

@@ -92,16 +92,30 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
     return;
   }
   const variables = new Map(sharingAt(model, c).map(e => [e.variable.name, e.variable]));
-  const declare = (x: string, as: string) => {
-    const v = variables.get(x);
-    return v ? declarationFor(v, text, as) : `__typeof__(${x}) ${as}`;
-  };
-  const partial = (x: string) => name(x);
-  const start = (r: { op: string; name: string }) => IDENTITY[r.op] ?? name(`${r.name}_in`);
-
   const indent = lineIndent(text, c.start);
   const unit = stage.unit;
   const i1 = indent + unit, i2 = i1 + unit, i3 = i2 + unit;
+  const partial = (x: string) => name(x);
+  const start = (r: { op: string; name: string }) => IDENTITY[r.op] ?? name(`${r.name}_in`);
+  // A variable the outlining of a block spawn passed by pointer (its uses read `(*x)`): the
+  // partials are of the pointed-to type, and each chunk's `x` points at its own partial.
+  const outlined = (x: string) => variables.get(x)?.shape === 'pointer';
+  const target = (x: string) => (outlined(x) ? `(*${x})` : x);
+  const declare = (x: string, as: string) => {
+    const v = variables.get(x);
+    // The outlined parameter is declared `T (*x)`: the pointed-to object is declared `T as`.
+    if (v && outlined(x)) return declarationFor(v, text, as).replace(`(*${as})`, as);
+    return v ? declarationFor(v, text, as) : `__typeof__(${x}) ${as}`;
+  };
+  const chunkValue = (x: string) => (outlined(x) ? name(`${x}_v`) : x);
+  const chunkDeclarations = (r: { op: string; name: string }) =>
+    outlined(r.name)
+      ? [
+          `${i2}${declare(r.name, chunkValue(r.name))} = ${start(r)};`,
+          `${i2}${declarationFor(variables.get(r.name)!, text, r.name)} = &${chunkValue(r.name)};`,
+        ]
+      : [`${i2}${declare(r.name, r.name)} = ${start(r)};`];
+
   // The control variable, private to each iteration as in the parallel loop.
   const control =
     header.init.type === 'declaration'
@@ -123,14 +137,16 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
     `${i1}enum { ${chunks} = ${CHUNKS} };`,
     `${i1}const long long ${n} = ${count};`,
     ...reductions.map(r => `${i1}${declare(r.name, `${partial(r.name)}[${chunks}]`)};`),
-    ...reductions.filter(r => IDENTITY[r.op] === undefined).map(r => `${i1}${declare(r.name, start(r))} = ${r.name};`),
+    ...reductions
+      .filter(r => IDENTITY[r.op] === undefined)
+      .map(r => `${i1}${declare(r.name, start(r))} = ${target(r.name)};`),
     `${i1}cilk_for (int ${chunk} = 0; ${chunk} < ${chunks}; ${chunk}++) {`,
-    ...reductions.map(r => `${i2}${declare(r.name, r.name)} = ${start(r)};`),
+    ...reductions.flatMap(chunkDeclarations),
     `${i2}for (long long ${k} = ${n} * ${chunk} / ${chunks}; ${k} < ${n} * (${chunk} + 1) / ${chunks}; ${k}++) ${iteration}`,
-    ...reductions.map(r => `${i2}${partial(r.name)}[${chunk}] = ${r.name};`),
+    ...reductions.map(r => `${i2}${partial(r.name)}[${chunk}] = ${chunkValue(r.name)};`),
     `${i1}}`,
     `${i1}for (int ${chunk} = 0; ${chunk} < ${chunks}; ${chunk}++) {`,
-    ...reductions.map(r => `${i2}${combine(r.op, r.name, `${partial(r.name)}[${chunk}]`)}`),
+    ...reductions.map(r => `${i2}${combine(r.op, target(r.name), `${partial(r.name)}[${chunk}]`)}`),
     `${i1}}`,
     // A control variable declared before the loop ends as the serial loop leaves it.
     ...(header.init.type === 'declaration' ? [] : [`${i1}${header.variable} = ${value(n)};`]),
