@@ -330,6 +330,12 @@ class ItemTranslator {
         env.before.push(`${declarationFor(v, text, fip, true)} = &${v.name};`);
         env.decls.push(`${declarationFor(v, text, v.name)};`, `memcpy(${v.name}, ${fip}, sizeof(${v.name}));`);
         this.stage.includes.add('string.h');
+      } else if (v.shape === 'pointer' && snapshot) {
+        // MetaFork shares pointer variables with a fork: the value travels as an integer, which
+        // the fork copies when it is created (the parent moves the pointer on meanwhile).
+        env.before.push(`uintptr_t ${fip} = (uintptr_t) ${v.name}; /* ${v.name} as it is now */`);
+        env.decls.push(`${declarationFor(v, text, v.name)} = (${declarationFor(v, text, '').trim()}) ${fip};`);
+        this.stage.includes.add('stdint.h');
       } else if (copyScalars || sharedAtSpawn(v)) {
         env.before.push(`${declarationFor(v, text, fip)} = ${v.name};`);
         env.decls.push(`${declarationFor(v, text, v.name)} = ${fip};`);
