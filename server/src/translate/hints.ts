@@ -18,12 +18,16 @@ const HINT_DIRECTIVES: Record<string, string> = {
   'end assumes': "'end assumes' closes an assumption scope: dropped",
   nothing: "'nothing' has no effect (OpenMP 5.2 §8.4): dropped",
   requires: "'requires' only constrains the OpenMP implementation (OpenMP 5.2 §8.2): dropped",
+  taskyield: "'taskyield' only allows the task to be suspended (OpenMP 5.2 §15.2): dropped",
+  allocate: "'allocate' only chooses the memory the variables live in (OpenMP 5.2 §6.6): dropped",
 };
 
 /** Clauses that only advise the compiler, on constructs that are translated. */
 export const HINT_CLAUSES: Readonly<Record<string, string>> = {
   order: "'order(concurrent)' only allows the iterations to run in any order, which MetaFork's may: dropped",
   nontemporal: "'nontemporal' is a cache hint with no MetaFork counterpart: dropped",
+  affinity: "'affinity' only says where a task would best run (OpenMP 5.2 §12.5.1): dropped",
+  allocate: "'allocate' only chooses the memory private copies live in (OpenMP 5.2 §6.6): dropped",
 };
 
 /**

@@ -30,11 +30,11 @@ import {
 import { HINT_CLAUSES, translateHint } from './hints';
 
 const JOIN = 'meta_join;';
-const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd']);
+const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd', 'parallel loop']);
 const SUPPORTED = new Set([
   ...LOOPS,
   'parallel', 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait', 'barrier', 'simd',
-  ...SYNCHRONISATION, ...TASKLOOPS, 'taskgroup', 'depobj',
+  ...SYNCHRONISATION, ...TASKLOOPS, 'taskgroup', 'depobj', 'scan', 'loop',
 ]);
 
 /** Why constructs with no MetaFork counterpart are refused. */
@@ -43,7 +43,6 @@ const NO_COUNTERPART: Record<string, string> = {
     'ordered execution inside a parallel loop has no MetaFork counterpart ' +
     '(the iterations of a meta_for have no order to keep)',
   threadprivate: 'per-thread storage has no MetaFork counterpart (MetaFork has no threads, only strands)',
-  taskyield: 'task scheduling points have no MetaFork counterpart',
   cancel: 'cancellation has no MetaFork counterpart',
   'cancellation point': 'cancellation has no MetaFork counterpart',
 };
@@ -54,6 +53,9 @@ const RUNTIME_KEPT = new Set([
   'omp_init_lock', 'omp_init_lock_with_hint', 'omp_destroy_lock', 'omp_set_lock', 'omp_unset_lock', 'omp_test_lock',
   'omp_init_nest_lock', 'omp_init_nest_lock_with_hint', 'omp_destroy_nest_lock', 'omp_set_nest_lock',
   'omp_unset_nest_lock', 'omp_test_nest_lock',
+  // So is the memory allocator API (OpenMP 5.2 §18.13).
+  'omp_alloc', 'omp_aligned_alloc', 'omp_calloc', 'omp_aligned_calloc', 'omp_realloc', 'omp_free',
+  'omp_init_allocator', 'omp_destroy_allocator', 'omp_set_default_allocator', 'omp_get_default_allocator',
 ]);
 /** Runtime calls that only tune the team: dropped with a note (MetaFork has no teams to tune). */
 const RUNTIME_DROPPED = new Set(['omp_set_dynamic', 'omp_set_nested', 'omp_set_max_active_levels']);
@@ -64,6 +66,7 @@ const HINTS = new Set([
 ]);
 /** Clauses handled by the rules below. */
 const HANDLED = new Set([
+  'inclusive', 'exclusive', 'bind',
   'private', 'firstprivate', 'shared', 'default', 'num_threads', 'collapse', 'nowait', 'reduction', 'lastprivate', 'if',
   'schedule', 'depend',
   ...SYNCHRONISATION_CLAUSES, ...TASK_CLAUSES,
@@ -246,7 +249,9 @@ class ItemTranslator {
       this.stage.edit(removeStatement(this.text, c.head));
       return;
     }
-    if (LOOPS.has(name)) this.loop(c);
+    if (name === 'scan') this.stage.edit(removeStatement(this.text, c.head)); // its loop runs in order
+    else if (LOOPS.has(name)) this.loop(c);
+    else if (name === 'loop') this.loopConstruct(c);
     else if (name === 'parallel') this.parallel(c);
     else if (name === 'sections' || name === 'parallel sections') this.sections(c);
     else if (name === 'single') this.single(c);
@@ -382,6 +387,7 @@ class ItemTranslator {
   /** `for` / `parallel for`: `meta_for` on the first collapse(n) loops (Algorithm 7). */
   private loop(c: Construct): void {
     const text = this.text;
+    if (this.clause(c, 'reduction').some(cl => cl.modifiers?.includes('inscan'))) return this.scanLoop(c);
     if (c.loop!.type === 'for_range_loop') {
       const why = 'a C++ range-based for loop has no meta_for form (meta_for takes a loop with a control variable)';
       return this.stage.refuse('MF601', c.directive!.nameSpan, `'#pragma omp ${c.directive!.name}' over ${why}`, {
@@ -469,6 +475,40 @@ class ItemTranslator {
       const clauses = reductions.length ? ' ' + reductions.join(' ') + (after === '(' ? ' ' : '') : '';
       this.stage.edit(replace({ start: l.start, end: l.start + 3 }, `meta_for${clauses}`));
     });
+  }
+
+  /**
+   * The `loop` construct (OpenMP 5.2 §11.7): bound to the enclosing parallel region (`bind(parallel)`,
+   * or no binding inside one) it shares the iterations as `for` does; bound to a thread it is a
+   * hint that the iterations may run concurrently, which the thread runs in order.
+   */
+  private loopConstruct(c: Construct): void {
+    const binding = this.clause(c, 'bind')[0]?.args?.text.trim();
+    const inRegion = c.parent?.dialect === 'openmp' && c.parent.directive?.name === 'parallel';
+    if (binding === 'parallel' || (!binding && inRegion)) return this.loop(c);
+    if (binding === 'thread') {
+      this.stage.note(c.directive!.nameSpan, `'loop bind(thread)': each thread runs the iterations; dropped`);
+      this.stage.edit(removeStatement(this.text, c.head));
+      return;
+    }
+    const bound = binding ? `'${binding}'` : 'no parallel region';
+    this.stage.refuse('MF601', c.directive!.nameSpan, `'#pragma omp loop' bound to ${bound} has no MetaFork counterpart`, {
+      construct: 'loop',
+      target: 'metafork',
+    });
+  }
+
+  /**
+   * A loop with a scan (`reduction(inscan, op: x)` and `#pragma omp scan inclusive|exclusive(x)`)
+   * runs serially: in order, each iteration's scan phase sees exactly the prefix OpenMP 5.2 §5.6
+   * gives it (with `exclusive`, the scan phase is written before the separating directive).
+   */
+  private scanLoop(c: Construct): void {
+    this.stage.note(
+      c.directive!.nameSpan,
+      `a scan has no MetaFork counterpart as a parallel loop: the loop runs in order, which computes the same prefixes`,
+    );
+    this.stage.edit(removeStatement(this.text, c.head));
   }
 
   private readsInSameAssignment(id: SNode, v: Variable): boolean {
