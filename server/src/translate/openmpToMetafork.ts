@@ -22,6 +22,7 @@ import { declarationFor, sharedAtSpawn } from '../model/declarations';
 import { lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
+import { isSpmdRegion, isThreadQuery, threadQueriesOutsideRegions, translateSpmdRegion, type SpmdHost } from './spmd';
 
 const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd']);
@@ -51,7 +52,7 @@ const HINTS = new Set(['untied', 'mergeable', 'priority', 'final', 'proc_bind', 
 /** Clauses handled by the rules below. */
 const HANDLED = new Set([
   'private', 'firstprivate', 'shared', 'default', 'num_threads', 'collapse', 'nowait', 'reduction', 'lastprivate', 'if',
-  'schedule', 'depend',
+  'schedule', 'depend', 'filter',
   ...HINTS,
 ]);
 
@@ -60,6 +61,7 @@ export function openmpToMetafork(stage: Stage, models: ItemModel[]): void {
   for (const model of models) {
     if (skip.has(model.item)) continue;
     runtimeCalls(stage, model);
+    threadQueriesOutsideRegions(stage, model);
     const t = new ItemTranslator(stage, model);
     t.planDependenceJoins();
     for (const root of model.roots) t.visit(root);
@@ -127,7 +129,7 @@ function runtimeCalls(stage: Stage, model: ItemModel): void {
     const name = f && f.type === 'identifier' ? text.slice(f.start, f.end) : '';
     if (!name.startsWith('omp_')) return true;
     if (name === 'omp_set_num_threads') stage.edit(replace(f!, 'meta_set_nworkers'));
-    else if (!RUNTIME_KEPT.has(name)) {
+    else if (!RUNTIME_KEPT.has(name) && !isThreadQuery(name)) {
       stage.refuse(
         'MF602',
         n,
@@ -191,6 +193,7 @@ class ItemTranslator {
   }
 
   visit(c: Construct): void {
+    if (isSpmdRegion(this.model, c)) return translateSpmdRegion(this.spmdHost(), c);
     for (const k of c.children) this.visit(k);
     if (c.dialect !== 'openmp' || !c.directive) return;
     const name = c.directive.name;
@@ -209,15 +212,7 @@ class ItemTranslator {
       });
       return;
     }
-    for (const cl of c.clauses) {
-      if (HINTS.has(cl.name))
-        this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
-      else if (!HANDLED.has(cl.name))
-        this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' has no MetaFork counterpart`, {
-          construct: cl.name,
-          target: 'metafork',
-        });
-    }
+    this.checkClauses(c);
     if (name.includes('simd'))
       this.stage.note(c.directive.nameSpan, `'simd' is a vectorisation hint with no MetaFork counterpart: dropped`);
     if (name === 'simd') {
@@ -234,6 +229,32 @@ class ItemTranslator {
     } else if (name === 'taskwait' || name === 'barrier')
       this.stage.edit(replace(c.head, JOIN + trailingComment(this.text, c.head)));
     // `section` is translated by its `sections`.
+  }
+
+  private checkClauses(c: Construct): void {
+    for (const cl of c.clauses) {
+      if (HINTS.has(cl.name))
+        this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
+      else if (!HANDLED.has(cl.name))
+        this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${c.directive!.name}' has no MetaFork counterpart`, {
+          construct: cl.name,
+          target: 'metafork',
+        });
+    }
+  }
+
+  /** What the translation of SPMD regions (./spmd) uses of this one. */
+  private spmdHost(): SpmdHost {
+    return {
+      stage: this.stage,
+      model: this.model,
+      fresh: n => this.fresh(n),
+      visit: k => this.visit(k),
+      checkClauses: k => this.checkClauses(k),
+      privates: (k, env, skip) => this.privates(k, env, true, skip),
+      items: (k, clause) => this.items(k, clause),
+      joined: k => this.joined.add(k),
+    };
   }
 
   // ---- data environment ---------------------------------------------------------------
@@ -418,45 +439,9 @@ class ItemTranslator {
     );
   }
 
-  /** Statements of a parallel region outside every construct run once per thread in OpenMP. */
-  private checkTeamCode(c: Construct): boolean {
-    const region = c.region!;
-    if (this.chained(c)) return true;
-    const governed = new Set<number>();
-    for (const k of c.children) {
-      if (k.statement) governed.add(k.statement.start);
-      governed.add(k.start);
-    }
-    const statements = region.type === 'compound_statement' ? named(region) : [region];
-    for (const s of statements) {
-      if (s.type === 'comment' || s.type === 'preproc_call' || governed.has(s.start)) continue;
-      if (s.type === 'declaration' && !this.hasCall(s)) continue;
-      if (s.type === 'expression_statement' && named(s).length === 0) continue;
-      this.stage.refuse(
-        'MF602',
-        {
-          start: s.start,
-          end: Math.min(s.end, this.text.indexOf('\n', s.start) < 0 ? s.end : this.text.indexOf('\n', s.start)),
-        },
-        `this statement is executed by every thread of the '#pragma omp ${c.directive!.name}' team, but a MetaFork program runs the region once: put it in a 'single' (or 'master') construct to translate it`,
-      );
-      return false;
-    }
-    return true;
-  }
-
   /** `#pragma omp parallel` directly followed by another directive: the region is that construct. */
   private chained(c: Construct): boolean {
     return c.children.some(k => k.statement === c.region || k.loop === c.region);
-  }
-
-  private hasCall(n: SNode): boolean {
-    let found = false;
-    walk(n, x => {
-      if (x.type === 'call_expression') found = true;
-      return !found;
-    });
-    return found;
   }
 
   /**
@@ -530,7 +515,6 @@ class ItemTranslator {
   }
 
   private parallel(c: Construct): void {
-    if (!this.checkTeamCode(c)) return;
     const reduction = this.clause(c, 'reduction')[0];
     if (reduction) {
       this.stage.refuse(

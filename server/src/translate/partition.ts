@@ -1,0 +1,122 @@
+// The iterations of a work-sharing loop that one thread of a team runs, written as C over the
+// loop's canonical form: what `schedule(static[, c])` gives each thread (OpenMP 5.2 §11.5.3).
+// Without a chunk the iterations are cut into one contiguous block per thread, in thread order,
+// the first `n % T` blocks one iteration longer (as GCC's libgomp cuts them, so that results
+// depending on the partition stay the same); with a chunk `c`, blocks of `c` go round-robin.
+
+import { child, unparen } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import { atom } from '../base/layout';
+import { opOf, type LoopHeader } from '../model/loops';
+
+/** The names the partition reads and declares. */
+export interface PartitionNames {
+  tid: string;
+  nthreads: string;
+  /** Trip count, first and end logical iteration of this thread (or of its chunk), block sizes. */
+  n: string;
+  lo: string;
+  hi: string;
+  q: string;
+  r: string;
+}
+
+/** The loop's parts as C text (thread queries already read as the region's names). */
+export interface LoopParts {
+  header: LoopHeader;
+  /** The control variable's declaration without initializer (`int i`, `char *p`). */
+  declaration: string;
+  lower: string;
+  bound: string;
+  /** The step's magnitude as written (`1` for `++`/`--`). */
+  step: string;
+  update: string;
+}
+
+/** The node of the step expression (`e` of `i += e`, `i = i + e`), undefined for `++`/`--`. */
+export function stepNode(h: LoopHeader, text: string): SNode | undefined {
+  const u = unparen(h.update);
+  if (u?.type !== 'assignment_expression') return undefined;
+  const right = child(u, 'right')!;
+  if (opOf(u, text) !== '=') return right;
+  const r = unparen(right)!;
+  const left = unparen(child(r, 'left'));
+  return left?.type === 'identifier' && text.slice(left.start, left.end) === h.variable ? child(r, 'right') : left;
+}
+
+/** True when the loop counts up (`<`, `<=`, or `!=` with a positive step). */
+function upward(h: LoopHeader): boolean {
+  if (h.relation === '<' || h.relation === '<=') return true;
+  if (h.relation === '>' || h.relation === '>=') return false;
+  return h.step.value !== undefined ? h.step.value > 0n : !h.step.negative;
+}
+
+/** The step's magnitude: what one iteration moves the variable towards its bound. */
+function magnitude(p: LoopParts, up: boolean): string {
+  const v = p.header.step.value;
+  if (v !== undefined) return String(v < 0n ? -v : v);
+  // `i += e` going down steps by -e; `i -= e` going up by -e (both unusual, both canonical).
+  return p.header.step.negative === up ? `-${atom(p.step)}` : atom(p.step);
+}
+
+/** The number of iterations, never negative. */
+function tripCount(p: LoopParts, up: boolean, m: string): string {
+  const [from, to] = up ? [atom(p.lower), atom(p.bound)] : [atom(p.bound), atom(p.lower)];
+  const inclusive = p.header.relation === '<=' || p.header.relation === '>=';
+  const distance = from === '0' ? to : `${to} - ${from}`;
+  const count =
+    m === '1'
+      ? inclusive ? `${distance} + 1` : distance
+      : inclusive ? `(${distance} + ${m}) / ${m}` : `(${distance} + ${m} - 1) / ${m}`;
+  return `${to} ${inclusive ? '>=' : '>'} ${from} ? ${count} : 0`;
+}
+
+/** The control variable's value at logical iteration `k`. */
+function valueAt(p: LoopParts, up: boolean, m: string, k: string): string {
+  const scaled = m === '1' ? k : `${k} * ${m}`;
+  if (p.lower === '0' && up) return scaled;
+  return `${atom(p.lower)} ${up ? '+' : '-'} ${scaled}`;
+}
+
+/**
+ * The loop rewritten to run this thread's iterations: lines at `indent` (the first without
+ * it), the body (already laid out at `indent` + one unit, or starting with `{`) placed last.
+ * `decls` are the thread's private copies, declared before its first iteration.
+ */
+export function partitionedLoop(
+  p: LoopParts,
+  chunk: string | undefined,
+  names: PartitionNames,
+  decls: string[],
+  body: (indent: string) => string,
+  indent: string,
+  unit: string,
+): string {
+  const up = upward(p.header);
+  const m = magnitude(p, up);
+  const { tid, nthreads, n, lo, hi, q, r } = names;
+  const relation = p.header.relation === '!=' ? '!=' : up ? '<' : '>';
+  const loop = (from: string, to: string, at: string) =>
+    `for (${p.declaration} = ${valueAt(p, up, m, from)}; ${p.header.variable} ${relation} ${valueAt(p, up, m, to)}; ` +
+    `${p.update})${body(at)}`;
+  const inner = indent + unit;
+  const lines = [`const long long ${n} = ${tripCount(p, up, m)};`];
+  if (chunk === undefined) {
+    lines.push(
+      `const long long ${q} = ${n} / ${nthreads}, ${r} = ${n} % ${nthreads};`,
+      `const long long ${lo} = ${tid} * ${q} + (${tid} < ${r} ? ${tid} : ${r}), ${hi} = ${lo} + ${q} + (${tid} < ${r});`,
+      ...decls,
+      loop(lo, hi, inner),
+    );
+  } else {
+    const c = atom(chunk);
+    lines.push(
+      ...decls,
+      `for (long long ${lo} = (long long) ${tid} * ${c}; ${lo} < ${n}; ${lo} += (long long) ${nthreads} * ${c}) {`,
+      `${unit}const long long ${hi} = ${lo} + ${c} < ${n} ? ${lo} + ${c} : ${n};`,
+      unit + loop(lo, hi, inner + unit),
+      '}',
+    );
+  }
+  return `{\n${lines.map(l => `${inner}${l}`).join('\n')}\n${indent}}`;
+}
