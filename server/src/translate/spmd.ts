@@ -20,6 +20,7 @@ import { declarationFor } from '../model/declarations';
 import { type Span, within } from '../base/span';
 import { lineIndent, reindent } from '../base/layout';
 import type { Stage } from '../base/stage';
+import type { DirectiveClause } from '../syntax/pragma';
 import { partitionedLoop, stepNode, type PartitionNames } from './partition';
 
 /** The thread queries a region answers from its loop over thread ids. */
@@ -220,7 +221,8 @@ class SpmdRegion {
     let current: Segment = { kind: 'team', units: [], reductions: [] };
     const close = (ends?: Segment['ends']) => {
       if (!current.units.some(u => u.node?.type !== 'comment')) current.kind = 'plain';
-      if (current.units.length) out.push({ ...current, ends });
+      current.ends = ends;
+      if (current.units.length) out.push(current);
       current = { kind: 'team', units: [], reductions: [] };
     };
     for (const u of this.units()) {
@@ -346,6 +348,7 @@ class SpmdRegion {
           return this.refuse(reduction, `'${v.name}' is private to each thread: a reduction into it has no MetaFork counterpart`, { variable: v.name });
       }
       segment.reductions.push(`reduction(${reduction.args?.text.trim() ?? ''})`);
+      this.reducing.push({ loop: k, clause: reduction, segment });
     }
     const schedule = clause('schedule');
     const [kind, chunk] = (schedule?.args?.text ?? 'static').split(',').map(s => s.trim());
@@ -449,8 +452,24 @@ class SpmdRegion {
     return out;
   }
 
-  /** Reductions of the region itself: each loop over threads combines its part. */
+  /** Work-sharing loops with a reduction, each with the segment whose loop over threads reduces. */
+  private readonly reducing: { loop: Construct; clause: DirectiveClause; segment: Segment }[] = [];
+
+  /**
+   * Reductions of work-sharing loops: nothing else in their loop over threads may touch the
+   * variable (it reads each thread's partial value there). Reductions of the region itself: each
+   * loop over threads combines its part.
+   */
   private reductionsKept(segments: Segment[]): boolean {
+    for (const { loop, clause, segment } of this.reducing)
+      for (const item of clause.items) {
+        const v = visibleVariable(this.model, item.name, loop.start);
+        const other = this.model.scopes.references.find(
+          r => r.variable === v && segment.units.some(u => within(r.span, u.span)) && !within(r.span, constructSpan(loop)),
+        );
+        if (other)
+          return this.refuse(other.span, `'${item.name}' is reduced by the loop at line ${this.text.slice(0, loop.start).split('\n').length} and used here before the barrier that ends it: each thread's partial value cannot be read in MetaFork`, { variable: item.name });
+      }
     const clauses = this.c.clauses.filter(cl => cl.name === 'reduction');
     if (!clauses.length) return true;
     const teams = segments.filter(s => s.kind === 'team');
