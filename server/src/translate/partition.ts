@@ -63,6 +63,11 @@ function magnitude(p: LoopParts, up: boolean): string {
 function tripCount(p: LoopParts, up: boolean, m: string): string {
   const [from, to] = up ? [atom(p.lower), atom(p.bound)] : [atom(p.bound), atom(p.lower)];
   const inclusive = p.header.relation === '<=' || p.header.relation === '>=';
+  if (/^\d+$/.test(from) && /^\d+$/.test(to) && /^\d+$/.test(m)) {
+    // Constant bounds: the count itself.
+    const d = BigInt(to) - BigInt(from) + (inclusive ? 1n : 0n);
+    return String(d > 0n ? (d + BigInt(m) - 1n) / BigInt(m) : 0n);
+  }
   const distance = from === '0' ? to : `${to} - ${from}`;
   const count =
     m === '1'
@@ -104,7 +109,8 @@ export function partitionedLoop(
   if (chunk === undefined) {
     lines.push(
       `const long long ${q} = ${n} / ${nthreads}, ${r} = ${n} % ${nthreads};`,
-      `const long long ${lo} = ${tid} * ${q} + (${tid} < ${r} ? ${tid} : ${r}), ${hi} = ${lo} + ${q} + (${tid} < ${r});`,
+      `const long long ${lo} = ${tid} * ${q} + (${tid} < ${r} ? ${tid} : ${r});`,
+      `const long long ${hi} = ${lo} + ${q} + (${tid} < ${r});`,
       ...decls,
       loop(lo, hi, inner),
     );

@@ -94,10 +94,13 @@ function teamStatement(c: Construct): SNode | undefined {
   });
 }
 
-/** A `parallel` region written SPMD-style: statements every thread runs, or thread ids. */
+/** Regions whose threads are named here: a `parallel` region, a `parallel for` loop. */
+const TEAMS = new Set(['parallel', 'parallel for', 'parallel for simd']);
+
+/** A region written SPMD-style: statements every thread runs, or thread ids. */
 export function isSpmdRegion(model: ItemModel, c: Construct): boolean {
-  if (c.dialect !== 'openmp' || c.directive?.name !== 'parallel' || !c.region) return false;
-  return teamStatement(c) !== undefined || ownQueries(model, c).length > 0;
+  if (c.dialect !== 'openmp' || !TEAMS.has(c.directive?.name ?? '') || !c.region) return false;
+  return ownQueries(model, c).length > 0 || (c.directive!.name === 'parallel' && teamStatement(c) !== undefined);
 }
 
 /**
@@ -109,14 +112,14 @@ export function threadQueriesOutsideRegions(stage: Stage, model: ItemModel): voi
   const text = stage.text;
   for (const q of queriesIn(model.item, text)) {
     const team = teamOf(model, q.call);
-    if (team?.directive!.name === 'parallel') continue; // the region's translation reads it
+    if (TEAMS.has(team?.directive!.name ?? '')) continue; // the region's translation reads it
     const fn = model.item.type === 'function_definition' ? functionName(model.item, text)?.name : undefined;
     if (!team && fn === 'main' && !callsMain(model.item, text)) {
       stage.edit(replace(q.call, q.kind === 'tid' ? '0' : '1'));
       continue;
     }
     const where = team
-      ? `inside '#pragma omp ${team.directive!.name}', whose threads are not named here (write '#pragma omp parallel' around a '#pragma omp for')`
+      ? `inside '#pragma omp ${team.directive!.name}', whose threads are not named here`
       : `outside any parallel region, in '${fn ?? 'this declaration'}', which a parallel region may call: its value depends on the thread calling it`;
     stage.refuse('MF602', q.call, `'${q.name}' cannot be translated ${where}; MetaFork has no threads to ask`, {
       call: q.name,
@@ -158,6 +161,8 @@ class SpmdRegion {
   private readonly names: PartitionNames;
   private readonly queries: Query[];
   private readonly region: SNode;
+  /** A `parallel for`: its loop is the region's only work-sharing loop. */
+  private readonly combined: boolean;
   /** Variables private to each thread: declared in the region, or listed private/firstprivate. */
   private readonly threadVariables: Variable[];
 
@@ -174,6 +179,7 @@ class SpmdRegion {
       tid: f('mf_tid'), nthreads: f('mf_nthreads'), n: f('mf_n'), lo: f('mf_lo'), hi: f('mf_hi'), q: f('mf_q'), r: f('mf_r'),
     };
     this.queries = ownQueries(this.model, c);
+    this.combined = c.directive!.name !== 'parallel';
     this.threadVariables = [
       ...this.model.scopes.variables.filter(v => within(v.span, this.region)),
       ...host.items(c, 'private'),
@@ -204,6 +210,8 @@ class SpmdRegion {
   // ---- the region cut at its barriers ---------------------------------------------------
 
   private units(): Unit[] {
+    // A `parallel for` is one work-sharing loop.
+    if (this.combined) return [{ span: constructSpan(this.c), construct: this.c }];
     const region = this.region;
     const nodes = region.type === 'compound_statement' ? named(region) : [region];
     const units: Unit[] = [];
@@ -237,7 +245,7 @@ class SpmdRegion {
       const ends = { span: k.head, label: `the ${name === 'barrier' ? '' : 'implicit barrier ending the '}'#pragma omp ${name}'` };
       const nowait = k.clauses.some(cl => cl.name === 'nowait');
       if (name === 'barrier') close(ends);
-      else if (name === 'for' || name === 'for simd') {
+      else if (name === 'for' || name === 'for simd' || k === this.c) {
         if (!this.loop(k, current)) return undefined;
         current.units.push(u);
         if (!nowait) close(ends);
@@ -324,7 +332,7 @@ class SpmdRegion {
   /** A work-sharing loop: the iterations of this thread; its reduction goes to the segment's loop. */
   private loop(k: Construct, segment: Segment | undefined): boolean {
     const text = this.text;
-    this.host.checkClauses(k);
+    if (k !== this.c) this.host.checkClauses(k);
     const clause = (name: string) => k.clauses.find(cl => cl.name === name);
     for (const name of ['collapse', 'lastprivate']) {
       const cl = clause(name);
@@ -470,7 +478,7 @@ class SpmdRegion {
         if (other)
           return this.refuse(other.span, `'${item.name}' is reduced by the loop at line ${this.text.slice(0, loop.start).split('\n').length} and used here before the barrier that ends it: each thread's partial value cannot be read in MetaFork`, { variable: item.name });
       }
-    const clauses = this.c.clauses.filter(cl => cl.name === 'reduction');
+    const clauses = this.combined ? [] : this.c.clauses.filter(cl => cl.name === 'reduction');
     if (!clauses.length) return true;
     const teams = segments.filter(s => s.kind === 'team');
     for (const cl of clauses)
@@ -514,7 +522,7 @@ class SpmdRegion {
     if (!clause('num_threads')) stage.includes.add('omp.h');
     const condition = c.clauses.find(cl => cl.name === 'if')?.args?.text.replace(/^\s*parallel\s*:/, '').trim();
     const env = { before: [] as string[], decls: [] as string[], after: [] as string[] };
-    this.host.privates(c, env);
+    if (!this.combined) this.host.privates(c, env); // a loop's copies are its partition's
     const lines = [`const int ${names.nthreads} = ${condition ? `(${condition}) ? ${count} : 1` : count};`, ...env.before];
     for (const s of segments) {
       const span = { start: s.units[0].span.start, end: s.units[s.units.length - 1].span.end };
@@ -525,7 +533,10 @@ class SpmdRegion {
         continue;
       }
       const decls = [...env.decls, ...this.redeclared.get(s)!.map(d => this.substitute(d))];
-      const forks = c.children.some(k => k.directive?.name === 'task' && s.units.some(u => within(constructSpan(k), u.span)));
+      // Tasks complete at the barrier: the loop over threads joins them.
+      const forks = this.model.constructs.some(
+        k => k.directive?.name === 'task' && teamOf(this.model, k) === c && s.units.some(u => within(constructSpan(k), u.span)),
+      );
       const at = inner + unit;
       const clauses = s.reductions.length ? ' ' + s.reductions.join(' ') + ' ' : ' ';
       lines.push(
@@ -534,7 +545,7 @@ class SpmdRegion {
           `\n${inner}}`,
       );
     }
-    const whole = { start: c.head.start, end: this.region.end };
+    const whole = { start: c.head.start, end: constructSpan(c).end };
     this.render(whole); // nothing is left inside but what the segments hold
     stage.edit(replace(whole, `{\n${lines.map(l => inner + l).join('\n')}\n${indent}}`));
   }
