@@ -22,7 +22,8 @@ import { declarationFor, sharedAtSpawn } from '../model/declarations';
 import { lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
-import { isSpmdRegion, isThreadQuery, threadQueriesOutsideRegions, translateSpmdRegion, type SpmdHost } from './spmd';
+import { isSpmdRegion, translateSpmdRegion, type SpmdHost } from './spmd';
+import { isThreadQuery, threadQueriesOutsideRegions } from './threadQueries';
 
 const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd']);
@@ -235,11 +236,10 @@ class ItemTranslator {
     for (const cl of c.clauses) {
       if (HINTS.has(cl.name))
         this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
-      else if (!HANDLED.has(cl.name))
-        this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${c.directive!.name}' has no MetaFork counterpart`, {
-          construct: cl.name,
-          target: 'metafork',
-        });
+      else if (!HANDLED.has(cl.name)) {
+        const message = `clause '${cl.name}' of '#pragma omp ${c.directive!.name}' has no MetaFork counterpart`;
+        this.stage.refuse('MF601', cl, message, { construct: cl.name, target: 'metafork' });
+      }
     }
   }
 

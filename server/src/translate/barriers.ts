@@ -1,0 +1,172 @@
+// An SPMD region cut at its barriers (./spmd): the segments, and what may cross a barrier. Each
+// thread's own values (declared in the region, or listed private/firstprivate) are gone once
+// its loop over thread ids ends; one read after a barrier is declared again there when its
+// initializer can be evaluated again (thread ids, constants, variables the region does not
+// write), otherwise the region is refused naming the barrier and the variable. Reductions are
+// each loop's: a thread's partial value is never read beside them.
+
+import { child, named, walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import type { Construct, ItemModel } from '../model/constructs';
+import { constructSpan } from '../model/constructs';
+import { visibleVariable, type Variable } from '../model/scopes';
+import { type Span, within } from '../base/span';
+import type { DirectiveClause } from '../syntax/pragma';
+
+/** A statement of the region, or a construct with its statement. */
+export interface Unit { span: Span; node?: SNode; construct?: Construct }
+
+/** One loop over thread ids ('team'), code run once between them ('once'), or only comments. */
+export interface Segment {
+  kind: 'team' | 'once' | 'plain';
+  units: Unit[];
+  /** `reduction(...)` clauses of its loop over thread ids. */
+  reductions: string[];
+  /** The barrier that ends it, for messages. */
+  ends?: { span: Span; label: string };
+  /** Declarations of earlier segments it declares again. */
+  redeclared: SNode[];
+}
+
+/** A work-sharing loop's reduction, with the segment whose loop over thread ids combines it. */
+export interface LoopReduction { loop: Construct; clause: DirectiveClause; segment: Segment }
+
+export interface Refusal { span: Span; message: string; data: Record<string, unknown> }
+
+/** What the checks read of the region. */
+export interface RegionFacts {
+  model: ItemModel;
+  construct: Construct;
+  region: SNode;
+  /** Variables private to each thread: declared in the region, or listed private/firstprivate. */
+  threadVariables: Variable[];
+  /** The thread queries the region answers (the only calls an initializer may make again). */
+  queries: SNode[];
+}
+
+export function references(model: ItemModel, v: Variable, spans: Span[]): boolean {
+  return model.scopes.references.some(r => r.variable === v && spans.some(s => within(r.span, s)));
+}
+
+function writes(model: ItemModel, v: Variable, span: Span): boolean {
+  return model.scopes.references.some(
+    r => r.variable === v && within(r.span, span) && (r.access !== 'read' || r.addressTaken),
+  );
+}
+
+const spans = (s: Segment) => s.units.map(u => u.span);
+
+/** Fills each segment's `redeclared`, or says why a thread's value cannot cross a barrier. */
+export function threadValuesAcross(f: RegionFacts, segments: Segment[]): Refusal | undefined {
+  for (const [i, s] of segments.entries()) {
+    for (const v of f.threadVariables) {
+      const declaredHere = s.units.some(u => within(v.span, u.span));
+      const listed = !within(v.span, f.region);
+      if (!declaredHere && !(listed && s.units.some(u => writes(f.model, v, u.span)))) continue;
+      for (const later of segments.slice(i + 1)) {
+        if (!references(f.model, v, spans(later))) continue;
+        const again = recomputation(f, v, new Set());
+        if (typeof again === 'string' || later.kind !== 'team') {
+          const barrier = s.ends!;
+          const why = typeof again === 'string' ? again : 'it is read outside the loops';
+          return {
+            span: barrier.span,
+            message:
+              `'${v.name}' is private to each thread and lives across ${barrier.label}: MetaFork splits the ` +
+              `region there into loops over thread ids, and '${v.name}' cannot be recomputed after it (${why})`,
+            data: { variable: v.name, barrier: barrier.label },
+          };
+        }
+        for (const d of again) if (!later.redeclared.includes(d)) later.redeclared.push(d);
+      }
+    }
+  }
+  for (const s of segments) s.redeclared.sort((a, b) => a.start - b.start);
+  return undefined;
+}
+
+/** The region's declarations recomputing `v` (its own last), or why it cannot be recomputed. */
+function recomputation(f: RegionFacts, v: Variable, seen: Set<Variable>): SNode[] | string {
+  const decl = v.declaration;
+  if (!within(v.span, f.region) || decl.type !== 'declaration' || named(f.region).every(n => n !== decl))
+    return `it is not declared at the top of the region`;
+  if (writes(f.model, v, f.region)) return `it is assigned after its declaration`;
+  const values = decl.children
+    .filter(d => d.field === 'declarator')
+    .map(d => (d.type === 'init_declarator' ? child(d, 'value') : undefined));
+  if (values.some(x => !x)) return `it has no initializer`;
+  const out: SNode[] = [];
+  seen.add(v);
+  const text = f.model.text;
+  for (const value of values as SNode[]) {
+    let call: SNode | undefined;
+    walk(value, n => {
+      if (n.type === 'call_expression' && !f.queries.some(q => q.start === n.start)) call ??= n;
+      return !call;
+    });
+    if (call) return `its initializer calls '${text.slice(call.start, child(call, 'function')!.end)}'`;
+    for (const r of f.model.scopes.references) {
+      const u = r.variable;
+      if (!u || !within(r.span, value) || seen.has(u)) continue;
+      if (f.threadVariables.includes(u)) {
+        const inner = recomputation(f, u, seen);
+        if (typeof inner === 'string') return `it is computed from '${u.name}': ${inner}`;
+        out.push(...inner);
+      } else if (writes(f.model, u, f.region)) return `it is computed from '${u.name}', which the region writes`;
+    }
+  }
+  out.push(decl);
+  return out;
+}
+
+/**
+ * Reductions of work-sharing loops: nothing else in their loop over thread ids may touch the
+ * variable (it would read a thread's partial value). Reductions of the region itself (`own`):
+ * each loop over thread ids combines its part, so the variable may be read in none of them
+ * but by its updates when there are several.
+ */
+export function reductionsKept(
+  f: RegionFacts,
+  segments: Segment[],
+  loops: LoopReduction[],
+  own: DirectiveClause[],
+): Refusal | undefined {
+  const text = f.model.text;
+  for (const { loop, clause, segment } of loops)
+    for (const item of clause.items) {
+      const v = visibleVariable(f.model, item.name, loop.start);
+      const other = f.model.scopes.references.find(
+        r => r.variable === v && spans(segment).some(s => within(r.span, s)) && !within(r.span, constructSpan(loop)),
+      );
+      if (other) {
+        const line = text.slice(0, loop.start).split('\n').length;
+        return {
+          span: other.span,
+          message:
+            `'${item.name}' is reduced by the loop at line ${line} and used here before the barrier that ends ` +
+            `it: each thread's partial value cannot be read in MetaFork`,
+          data: { variable: item.name },
+        };
+      }
+    }
+  const teams = segments.filter(s => s.kind === 'team');
+  for (const cl of own)
+    for (const item of cl.items) {
+      const v = visibleVariable(f.model, item.name, f.construct.start);
+      if (!v) continue;
+      const once = segments.some(s => s.kind === 'once' && references(f.model, v, spans(s)));
+      const read =
+        teams.length > 1 &&
+        f.model.scopes.references.some(r => r.variable === v && within(r.span, f.region) && r.access !== 'readwrite');
+      if (once || read)
+        return {
+          span: cl,
+          message:
+            `'reduction(${cl.args?.text.trim()})': '${v.name}' is read in the region, which MetaFork runs as ` +
+            `several loops over thread ids; each thread's partial value cannot be kept across them`,
+          data: { variable: v.name },
+        };
+    }
+  for (const s of teams) s.reductions.unshift(...own.map(cl => `reduction(${cl.args?.text.trim() ?? ''})`));
+  return undefined;
+}
