@@ -16,7 +16,7 @@ import { visibleVariable, type Variable } from '../model/scopes';
 import { canonicalHeader } from '../model/loops';
 import { declarationFor } from '../model/declarations';
 import { type Span, within } from '../base/span';
-import { lineIndent, reindent } from '../base/layout';
+import { atLineEnd, atLineStart, lineIndent, reindent, wholeLines } from '../base/layout';
 import type { Stage } from '../base/stage';
 import { partitionedLoop, stepNode, type PartitionNames } from './partition';
 import { ownQueries, QUERIES, teamOf, TEAMS, type Query } from './threadQueries';
@@ -44,9 +44,15 @@ export interface SpmdHost {
   joined(c: Construct): void;
 }
 
+/** `#pragma omp parallel` directly followed by another directive: the region is that construct. */
+function chainedChild(c: Construct): Construct | undefined {
+  return c.children.find(k => k.statement === c.region || k.loop === c.region);
+}
+
 /** The first statement of a region that every thread runs (outside every construct), if any. */
 function teamStatement(c: Construct): SNode | undefined {
   const region = c.region!;
+  if (chainedChild(c)) return undefined;
   const governed = new Set<number>();
   for (const k of c.children) {
     if (k.statement) governed.add(k.statement.start);
@@ -149,6 +155,8 @@ class SpmdRegion {
   private units(): Unit[] {
     // A `parallel for` is one work-sharing loop.
     if (this.combined) return [{ span: constructSpan(this.c), construct: this.c }];
+    const chained = chainedChild(this.c);
+    if (chained) return [{ span: constructSpan(chained), construct: chained }];
     const region = this.region;
     const units: Unit[] = [];
     for (const node of region.type === 'compound_statement' ? named(region) : [region]) {
@@ -198,7 +206,9 @@ class SpmdRegion {
         close(ends);
       } else if (name === 'sections') {
         close({ span: k.head, label: `'#pragma omp sections' (its sections run once, between loops over threads)` });
-        const read = this.facts.threadVariables.find(v => references(this.model, v, [u.span]));
+        const read = this.facts.threadVariables.find(
+          v => !within(v.span, u.span) && references(this.model, v, [u.span]),
+        );
         if (read)
           return void this.refuse({
             span: k.head,
@@ -223,7 +233,7 @@ class SpmdRegion {
   /** A construct inside the statements every thread runs (or a top-level one that ends no segment). */
   private nested(k: Construct): boolean {
     const name = k.directive?.name ?? '';
-    const top = named(this.region).some(n => n.start === k.head.start);
+    const top = named(this.region).some(n => n.start === k.head.start) || chainedChild(this.c) === k;
     const nowait = k.clauses.some(cl => cl.name === 'nowait');
     const waits = name === 'barrier' || ((isLoop(name) || name === 'single' || name === 'sections') && !nowait);
     if (waits && !top) {
@@ -371,6 +381,18 @@ class SpmdRegion {
     return out + this.text.slice(at, span.end);
   }
 
+  /**
+   * The text of a segment with the edits inside it. Its whole lines when it has them to itself:
+   * the translations of its constructs remove and rewrite whole lines.
+   */
+  private renderLines(span: Span): string {
+    const text = this.text;
+    if (!atLineStart(text, span.start) || !atLineEnd(text, span.end)) return this.stage.render(span);
+    const lines = wholeLines(text, span);
+    const rendered = this.stage.render(lines);
+    return rendered.replace(/^[ \t]*/, '').replace(/\n$/, '');
+  }
+
   private compose(segments: Segment[]): void {
     const { c, text, stage, names } = this;
     const indent = lineIndent(text, c.head.start);
@@ -386,18 +408,18 @@ class SpmdRegion {
     for (const s of segments) {
       const span = { start: s.units[0].span.start, end: s.units[s.units.length - 1].span.end };
       const own = lineIndent(text, span.start);
-      const body = stage.render(span);
-      if (s.kind !== 'team') {
-        lines.push(reindent(body, own, inner));
-        continue;
-      }
-      // Tasks complete at the barrier: the loop over thread ids joins them.
+      const body = this.renderLines(span);
+      // Tasks complete at the barrier that ends the segment: it joins them.
       const forks = this.model.constructs.some(
         k =>
           k.directive?.name === 'task' &&
           teamOf(this.model, k) === c &&
           s.units.some(u => within(constructSpan(k), u.span)),
       );
+      if (s.kind !== 'team') {
+        lines.push(reindent(body, own, inner), ...(forks ? ['meta_join;'] : []));
+        continue;
+      }
       const at = inner + stage.unit;
       const statements = [
         ...env.decls,
