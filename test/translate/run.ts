@@ -10,7 +10,9 @@ import { elide } from '../../server/src/model/elide';
 import { translateText, type Dialect } from '../../server/src/translate/index';
 import { gcc, OPTIMIZED } from '../differential/gcc';
 
-export const STRICT = ['-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas'];
+export const STRICT = [
+  '-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas',
+];
 
 /** Writes `source` as `name.c` in `work` and builds it (`-fopenmp` and such in `flags`); the executable. */
 export function build(work: string, source: string, name: string, flags: string[]): string {
@@ -25,13 +27,15 @@ export function build(work: string, source: string, name: string, flags: string[
 export async function translated(text: string, to: Dialect, file: string): Promise<string> {
   const r = await translateText(text, to, { fileName: file });
   const errors = r.diagnostics.filter(d => d.severity === 'error');
-  assert.notEqual(r.text, undefined, `${file} -> ${to} refused:\n${errors.map(d => `${d.code} ${d.message} @${d.start}`).join('\n')}`);
+  const why = errors.map(d => `${d.code} ${d.message} @${d.start}`).join('\n');
+  assert.notEqual(r.text, undefined, `${file} -> ${to} refused:\n${why}`);
   return r.text!;
 }
 
 /** The serial elision of a MetaFork or CilkPlus text, which must check without errors. */
 export async function elision(text: string, file: string): Promise<string> {
   const { model, diagnostics } = await checkSource(text, file);
-  assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => d.message), [], `${file} has errors:\n${text}`);
+  const errors = diagnostics.filter(d => d.severity === 'error').map(d => d.message);
+  assert.deepEqual(errors, [], `${file} has errors:\n${text}`);
   return elide(model);
 }

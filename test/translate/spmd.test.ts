@@ -385,7 +385,10 @@ const refusals: Refusal[] = [
   {
     name: 'a thread\'s value assigned after its declaration lives across a barrier',
     covers: '#pragma omp barrier',
-    message: '\'me\' is private to each thread and lives across the \'#pragma omp barrier\': MetaFork splits the region there into loops over thread ids, and \'me\' cannot be recomputed after it (it is assigned after its declaration)',
+    message:
+      '\'me\' is private to each thread and lives across the \'#pragma omp barrier\': MetaFork splits ' +
+      'the region there into loops over thread ids, and \'me\' cannot be recomputed after it (it is ' +
+      'assigned after its declaration)',
     program: `#include <omp.h>
 int x[64];
 int main(void) {
@@ -404,7 +407,9 @@ int main(void) {
   {
     name: 'a barrier inside a nested statement',
     covers: '#pragma omp barrier',
-    message: 'this barrier is inside a nested statement of the region: MetaFork splits a region only at its top-level barriers, so it cannot be translated',
+    message:
+      'this barrier is inside a nested statement of the region: MetaFork splits a region only at its ' +
+      'top-level barriers, so it cannot be translated',
     program: `#include <omp.h>
 int x[64];
 int main(void) {
@@ -423,7 +428,9 @@ int main(void) {
   {
     name: 'the implicit barrier of a work-sharing loop inside a nested statement',
     covers: '#pragma omp for',
-    message: 'the implicit barrier ending \'#pragma omp for\' is inside a nested statement of the region: MetaFork splits a region only at its top-level barriers, so it cannot be translated',
+    message:
+      'the implicit barrier ending \'#pragma omp for\' is inside a nested statement of the region: ' +
+      'MetaFork splits a region only at its top-level barriers, so it cannot be translated',
     program: `#include <omp.h>
 int a[8];
 int main(void) {
@@ -442,7 +449,10 @@ int main(void) {
   {
     name: 'a thread id read in a function a region may call',
     covers: 'omp_get_thread_num()',
-    message: '\'omp_get_thread_num\' cannot be translated outside any parallel region, in \'id\', which a parallel region may call: its value depends on the thread calling it; MetaFork has no threads to ask',
+    message:
+      '\'omp_get_thread_num\' cannot be translated outside any parallel region, in \'id\', which a ' +
+      'parallel region may call: its value depends on the thread calling it; MetaFork has no threads ' +
+      'to ask',
     program: `#include <stdio.h>
 #include <omp.h>
 int id(void) { return omp_get_thread_num(); }
@@ -457,7 +467,9 @@ int main(void) {
   {
     name: 'a reduction variable used beside its loop before the barrier',
     covers: 's',
-    message: '\'s\' is reduced by the loop at line 8 and used here before the barrier that ends it: each thread\'s partial value cannot be read in MetaFork',
+    message:
+      '\'s\' is reduced by the loop at line 8 and used here before the barrier that ends it: each ' +
+      'thread\'s partial value cannot be read in MetaFork',
     program: `#include <omp.h>
 int s;
 int main(void) {
@@ -492,7 +504,8 @@ const programs = fs.readdirSync(fixture('spmd')).filter(f => f.endsWith('.c'));
 test('the SPMD fixtures are there', () => assert.equal(programs.length >= 9, true, programs.join(', ')));
 
 for (const file of programs) {
-  test(`SPMD program ${file}: MetaFork, CilkPlus and back to OpenMP compute what it computes`, { skip: gcc ? false : 'gcc not found' }, async () => {
+  const name = `SPMD program ${file}: MetaFork, CilkPlus and back to OpenMP compute what it computes`;
+  test(name, { skip: gcc ? false : 'gcc not found' }, async () => {
     const text = fs.readFileSync(fixture('spmd', file), 'utf8');
     const base = file.replace(/\W/g, '_');
     const original = build(work, text, base, ['-fopenmp']);
@@ -503,10 +516,12 @@ for (const file of programs) {
       // The runtime's omp_get_max_threads() stays: the elision links it, and runs as many
       // iterations of each loop over thread ids as OMP_NUM_THREADS says.
       const serial = build(work, await elision(out, `${base}_${to}.c`), `${base}_${to}_serial`, ['-fopenmp']);
-      for (const threads of THREADS) assert.equal(run(serial, threads), truth, `${to} elision at ${threads} threads\n${out}`);
+      for (const threads of THREADS)
+        assert.equal(run(serial, threads), truth, `${to} elision at ${threads} threads\n${out}`);
     }
     const back = await translated(metafork, 'openmp', `${base}.mfc`);
     const exe = build(work, back, `${base}_back`, ['-fopenmp']);
-    for (const threads of THREADS) assert.equal(run(exe, threads), truth, `back to OpenMP at ${threads} threads\n${back}`);
+    for (const threads of THREADS)
+      assert.equal(run(exe, threads), truth, `back to OpenMP at ${threads} threads\n${back}`);
   });
 }
