@@ -128,7 +128,8 @@ int main(void) {
       x[me] = me * me;
     }
     meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
-      int me = mf_tid, n = mf_nthreads;
+      int me = mf_tid;
+      int n = mf_nthreads;
       if (mf_tid == 0)
         team = n;
       if (mf_tid == 0)
@@ -325,6 +326,47 @@ int main(void) {
 }
 `,
   },
+  {
+    name: 'a counter every loop over thread ids writes before reading it is declared again without its value',
+    program: `#include <omp.h>
+#define N 100
+int a[N], b[N];
+int main(void) {
+  #pragma omp parallel
+  {
+    int i, id = omp_get_thread_num(), nt = omp_get_num_threads();
+    for (i = id; i < N; i += nt)
+      a[i] = i;
+    #pragma omp barrier
+    for (i = id; i < N; i += nt)
+      b[i] = a[N - 1 - i];
+  }
+  return b[0];
+}
+`,
+    expected: `#include <omp.h>
+#define N 100
+int a[N], b[N];
+int main(void) {
+  {
+    const int mf_nthreads = omp_get_max_threads();
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int i, id = mf_tid, nt = mf_nthreads;
+      for (i = id; i < N; i += nt)
+        a[i] = i;
+    }
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int i;
+      int id = mf_tid;
+      int nt = mf_nthreads;
+      for (i = id; i < N; i += nt)
+        b[i] = a[N - 1 - i];
+    }
+  }
+  return b[0];
+}
+`,
+  },
 ];
 
 for (const c of cases) {
@@ -482,6 +524,30 @@ int main(void) {
       s += i;
   }
   return s;
+}
+`,
+  },
+  {
+    name: 'a static variable of the region used across a barrier',
+    covers: 'calls',
+    message: "'calls' is a static variable of the region used across a barrier: declare it before the region",
+    program: `#include <omp.h>
+#define N 100
+int a[N], b[N];
+int main(void) {
+  #pragma omp parallel
+  {
+    int i, id = omp_get_thread_num(), nt = omp_get_num_threads();
+    static int calls = 0;
+    for (i = id; i < N; i += nt)
+      a[i] = i;
+    #pragma omp barrier
+    for (i = id; i < N; i += nt)
+      b[i] = a[N - 1 - i];
+    #pragma omp single
+    calls++;
+  }
+  return b[0];
 }
 `,
   },

@@ -9,7 +9,7 @@ import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
-import { visibleVariable, type Variable } from '../model/scopes';
+import { declaratorInfo, visibleVariable, type Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
 import type { DirectiveClause } from '../syntax/pragma';
 
@@ -24,9 +24,13 @@ export interface Segment {
   reductions: string[];
   /** The barrier that ends it, for messages. */
   ends?: { span: Span; label: string };
-  /** Declarations of earlier segments it declares again. */
-  redeclared: SNode[];
+  /** Variables of earlier segments it declares again. */
+  redeclared: Redeclaration[];
 }
+
+/** A thread's variable declared again after a barrier: with its initializer, or without one
+ * where the segment writes it before reading it. */
+export interface Redeclaration { variable: Variable; value?: SNode }
 
 /** A work-sharing loop's reduction, with the segment whose loop over thread ids combines it. */
 export interface LoopReduction { loop: Construct; clause: DirectiveClause; segment: Segment }
@@ -65,6 +69,11 @@ export function threadValuesAcross(f: RegionFacts, segments: Segment[]): Refusal
       if (!declaredHere && !(listed && s.units.some(u => writes(f.model, v, u.span)))) continue;
       for (const later of segments.slice(i + 1)) {
         if (!references(f.model, v, spans(later))) continue;
+        if (later.kind === 'team' && writtenFirst(f, v, later)) {
+          // A listed private is declared in every loop over thread ids already.
+          if (!listed) add(later, [{ variable: v }]);
+          continue;
+        }
         const again = recomputation(f, v, new Set());
         if (typeof again === 'string' || later.kind !== 'team') {
           const barrier = s.ends!;
@@ -77,45 +86,71 @@ export function threadValuesAcross(f: RegionFacts, segments: Segment[]): Refusal
             data: { variable: v.name, barrier: barrier.label },
           };
         }
-        for (const d of again) if (!later.redeclared.includes(d)) later.redeclared.push(d);
+        add(later, again);
       }
     }
   }
-  for (const s of segments) s.redeclared.sort((a, b) => a.start - b.start);
+  for (const s of segments) s.redeclared.sort((a, b) => a.variable.span.start - b.variable.span.start);
   return undefined;
 }
 
-/** The region's declarations recomputing `v` (its own last), or why it cannot be recomputed. */
-function recomputation(f: RegionFacts, v: Variable, seen: Set<Variable>): SNode[] | string {
+function add(s: Segment, declarations: Redeclaration[]): void {
+  for (const d of declarations) if (!s.redeclared.some(r => r.variable === d.variable)) s.redeclared.push(d);
+}
+
+/** Where a value may only be stored, unconditionally, on the way from a write to its statement. */
+const STORES = new Set(['assignment_expression', 'expression_statement', 'parenthesized_expression']);
+
+/**
+ * Whether the segment's first use of `v` stores a value in it that reads nothing of it, on every
+ * path (`i = e;` or the initializer of a `for` among the region's statements): the value before
+ * is dead, so the variable is only declared again.
+ */
+function writtenFirst(f: RegionFacts, v: Variable, s: Segment): boolean {
+  const uses = f.model.scopes.references
+    .filter(r => r.variable === v && spans(s).some(x => within(r.span, x)))
+    .sort((a, b) => a.span.start - b.span.start);
+  const first = uses[0];
+  if (!first || first.access !== 'write') return false;
+  const assignment = first.node.parent;
+  if (assignment?.type !== 'assignment_expression' || uses.some(r => r !== first && within(r.span, assignment)))
+    return false;
+  for (let n: SNode = assignment; n.parent !== f.region; n = n.parent!) {
+    const p = n.parent;
+    if (!p) return false;
+    const init = p.type === 'for_statement' && n.field === 'initializer';
+    if (!init && !STORES.has(p.type)) return false;
+  }
+  return true;
+}
+
+/** `v` declared again with its initializer (after those it reads), or why it cannot be recomputed. */
+function recomputation(f: RegionFacts, v: Variable, seen: Set<Variable>): Redeclaration[] | string {
   const decl = v.declaration;
   if (!within(v.span, f.region) || decl.type !== 'declaration' || named(f.region).every(n => n !== decl))
     return `it is not declared at the top of the region`;
   if (writes(f.model, v, f.region)) return `it is assigned after its declaration`;
-  const values = decl.children
-    .filter(d => d.field === 'declarator')
-    .map(d => (d.type === 'init_declarator' ? child(d, 'value') : undefined));
-  if (values.some(x => !x)) return `it has no initializer`;
-  const out: SNode[] = [];
+  const declarator = decl.children.find(d => d.field === 'declarator' && declaratorInfo(d)?.id.start === v.span.start);
+  const value = declarator?.type === 'init_declarator' ? child(declarator, 'value') : undefined;
+  if (!value) return `it has no initializer`;
+  const out: Redeclaration[] = [];
   seen.add(v);
-  const text = f.model.text;
-  for (const value of values as SNode[]) {
-    let call: SNode | undefined;
-    walk(value, n => {
-      if (n.type === 'call_expression' && !f.queries.some(q => q.start === n.start)) call ??= n;
-      return !call;
-    });
-    if (call) return `its initializer calls '${text.slice(call.start, child(call, 'function')!.end)}'`;
-    for (const r of f.model.scopes.references) {
-      const u = r.variable;
-      if (!u || !within(r.span, value) || seen.has(u)) continue;
-      if (f.threadVariables.includes(u)) {
-        const inner = recomputation(f, u, seen);
-        if (typeof inner === 'string') return `it is computed from '${u.name}': ${inner}`;
-        out.push(...inner);
-      } else if (writes(f.model, u, f.region)) return `it is computed from '${u.name}', which the region writes`;
-    }
+  let call: SNode | undefined;
+  walk(value, n => {
+    if (n.type === 'call_expression' && !f.queries.some(q => q.start === n.start)) call ??= n;
+    return !call;
+  });
+  if (call) return `its initializer calls '${f.model.text.slice(call.start, child(call, 'function')!.end)}'`;
+  for (const r of f.model.scopes.references) {
+    const u = r.variable;
+    if (!u || !within(r.span, value) || seen.has(u)) continue;
+    if (f.threadVariables.includes(u)) {
+      const inner = recomputation(f, u, seen);
+      if (typeof inner === 'string') return `it is computed from '${u.name}': ${inner}`;
+      out.push(...inner);
+    } else if (writes(f.model, u, f.region)) return `it is computed from '${u.name}', which the region writes`;
   }
-  out.push(decl);
+  out.push({ variable: v, value });
   return out;
 }
 

@@ -114,7 +114,8 @@ class SpmdRegion {
       construct: c,
       region: this.region,
       threadVariables: [
-        ...this.model.scopes.variables.filter(v => within(v.span, this.region)),
+        // A static local is one for all threads.
+        ...this.model.scopes.variables.filter(v => within(v.span, this.region) && !v.isStatic && !v.isExtern),
         ...host.items(c, 'private'),
         ...host.items(c, 'firstprivate'),
       ],
@@ -144,10 +145,27 @@ class SpmdRegion {
     if (!segments) return;
     const own = this.combined ? [] : c.clauses.filter(cl => cl.name === 'reduction');
     const refusal =
-      threadValuesAcross(this.facts, segments) ?? reductionsKept(this.facts, segments, this.reductions, own);
+      this.staticsKept(segments) ??
+      threadValuesAcross(this.facts, segments) ??
+      reductionsKept(this.facts, segments, this.reductions, own);
     if (refusal) return void this.refuse(refusal);
     this.compose(segments);
     this.host.joined(c);
+  }
+
+  /** A static local of the region is one for all threads, but its declaration stays in its loop. */
+  private staticsKept(segments: Segment[]): Refusal | undefined {
+    for (const v of this.model.scopes.variables) {
+      if (!v.isStatic || !within(v.span, this.region)) continue;
+      const home = segments.find(s => s.units.some(u => within(v.span, u.span)));
+      if (segments.some(s => s !== home && references(this.model, v, s.units.map(u => u.span))))
+        return {
+          span: v.span,
+          message: `'${v.name}' is a static variable of the region used across a barrier: declare it before the region`,
+          data: { variable: v.name },
+        };
+    }
+    return undefined;
   }
 
   // ---- the region cut at its barriers ---------------------------------------------------
@@ -423,7 +441,9 @@ class SpmdRegion {
       const at = inner + stage.unit;
       const statements = [
         ...env.decls,
-        ...s.redeclared.map(d => this.substitute(d)),
+        ...s.redeclared.map(
+          d => `${declarationFor(d.variable, text, d.variable.name)}${d.value ? ` = ${this.substitute(d.value)}` : ''};`,
+        ),
         reindent(body, own, at),
         ...(forks ? ['meta_join;'] : []),
       ];
