@@ -60,6 +60,21 @@ function writes(model: ItemModel, v: Variable, span: Span): boolean {
 
 const spans = (s: Segment) => s.units.map(u => u.span);
 
+/** A static local of the region is one for all threads, but its declaration stays in its loop. */
+export function staticsKept(f: RegionFacts, segments: Segment[]): Refusal | undefined {
+  for (const v of f.model.scopes.variables) {
+    if (!v.isStatic || !within(v.span, f.region)) continue;
+    const home = segments.find(s => s.units.some(u => within(v.span, u.span)));
+    if (segments.some(s => s !== home && references(f.model, v, spans(s))))
+      return {
+        span: v.span,
+        message: `'${v.name}' is a static variable of the region used across a barrier: declare it before the region`,
+        data: { variable: v.name },
+      };
+  }
+  return undefined;
+}
+
 /** Fills each segment's `redeclared`, or says why a thread's value cannot cross a barrier. */
 export function threadValuesAcross(f: RegionFacts, segments: Segment[]): Refusal | undefined {
   for (const [i, s] of segments.entries()) {

@@ -22,8 +22,8 @@ import { declarationFor, sharedAtSpawn } from '../model/declarations';
 import { lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
-import { isSpmdRegion, translateSpmdRegion, type SpmdHost } from './spmd';
-import { isThreadQuery, threadQueriesOutsideRegions } from './threadQueries';
+import { translateSpmdRegion, type SpmdHost } from './spmd';
+import { isSpmdRegion, isThreadQuery, threadQueriesOutsideRegions } from './teams';
 
 const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd']);

@@ -1,14 +1,14 @@
 // OpenMP SPMD regions as fork-join: a `parallel` region whose body every thread runs (statements
 // outside any work-sharing construct, thread ids) becomes loops over thread ids,
 // `meta_for (int tid = 0; tid < nthreads; tid++) { ... }`. `omp_get_thread_num()` reads the loop's
-// variable, `omp_get_num_threads()` the team size (./threadQueries). A work-sharing `for` runs the
+// variable, `omp_get_num_threads()` the team size (./teams). A work-sharing `for` runs the
 // iterations its schedule gives the thread (./partition); `single`, `master`, `masked` run on the
 // thread that runs them (tid 0, or the filter's). A top-level barrier (explicit, or the implicit
 // one ending a `for`, `single` or `sections`) ends one loop over thread ids and starts the next:
 // each loop's end waits for all of its iterations, as the barrier waits for all threads
 // (./barriers: what may cross it). A `parallel for` reading thread ids is one such loop.
 
-import { child, named, walk } from '../syntax/ast';
+import { child, named } from '../syntax/ast';
 import { replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
@@ -19,9 +19,9 @@ import { type Span, within } from '../base/span';
 import { atLineEnd, atLineStart, lineIndent, reindent, wholeLines } from '../base/layout';
 import type { Stage } from '../base/stage';
 import { partitionedLoop, stepNode, type PartitionNames } from './partition';
-import { ownQueries, QUERIES, teamOf, TEAMS, type Query } from './threadQueries';
+import { chainedChild, ownQueries, QUERIES, teamOf, type Query } from './teams';
 import {
-  references, reductionsKept, threadValuesAcross,
+  references, reductionsKept, staticsKept, threadValuesAcross,
   type LoopReduction, type RegionFacts, type Refusal, type Segment, type Unit,
 } from './barriers';
 
@@ -42,36 +42,6 @@ export interface SpmdHost {
   items(c: Construct, clause: string): Variable[];
   /** `c` ends with a join: nothing it forked is pending after it. */
   joined(c: Construct): void;
-}
-
-/** `#pragma omp parallel` directly followed by another directive: the region is that construct. */
-function chainedChild(c: Construct): Construct | undefined {
-  return c.children.find(k => k.statement === c.region || k.loop === c.region);
-}
-
-/** The first statement of a region that every thread runs (outside every construct), if any. */
-function teamStatement(c: Construct): SNode | undefined {
-  const region = c.region!;
-  if (chainedChild(c)) return undefined;
-  const governed = new Set<number>();
-  for (const k of c.children) {
-    if (k.statement) governed.add(k.statement.start);
-    governed.add(k.start);
-  }
-  const statements = region.type === 'compound_statement' ? named(region) : [region];
-  return statements.find(s => {
-    if (s.type === 'comment' || s.type === 'preproc_call' || governed.has(s.start)) return false;
-    if (s.type === 'expression_statement' && named(s).length === 0) return false;
-    let call = false;
-    walk(s, x => !(call ||= x.type === 'call_expression'));
-    return s.type !== 'declaration' || call;
-  });
-}
-
-/** A region written SPMD-style: statements every thread runs, or thread ids. */
-export function isSpmdRegion(model: ItemModel, c: Construct): boolean {
-  if (c.dialect !== 'openmp' || !TEAMS.has(c.directive?.name ?? '') || !c.region) return false;
-  return ownQueries(model, c).length > 0 || (c.directive!.name === 'parallel' && teamStatement(c) !== undefined);
 }
 
 export function translateSpmdRegion(host: SpmdHost, c: Construct): void {
@@ -145,27 +115,12 @@ class SpmdRegion {
     if (!segments) return;
     const own = this.combined ? [] : c.clauses.filter(cl => cl.name === 'reduction');
     const refusal =
-      this.staticsKept(segments) ??
+      staticsKept(this.facts, segments) ??
       threadValuesAcross(this.facts, segments) ??
       reductionsKept(this.facts, segments, this.reductions, own);
     if (refusal) return void this.refuse(refusal);
     this.compose(segments);
     this.host.joined(c);
-  }
-
-  /** A static local of the region is one for all threads, but its declaration stays in its loop. */
-  private staticsKept(segments: Segment[]): Refusal | undefined {
-    for (const v of this.model.scopes.variables) {
-      if (!v.isStatic || !within(v.span, this.region)) continue;
-      const home = segments.find(s => s.units.some(u => within(v.span, u.span)));
-      if (segments.some(s => s !== home && references(this.model, v, s.units.map(u => u.span))))
-        return {
-          span: v.span,
-          message: `'${v.name}' is a static variable of the region used across a barrier: declare it before the region`,
-          data: { variable: v.name },
-        };
-    }
-    return undefined;
   }
 
   // ---- the region cut at its barriers ---------------------------------------------------

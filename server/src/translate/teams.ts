@@ -1,8 +1,9 @@
-// The OpenMP runtime's thread queries, `omp_get_thread_num()` and `omp_get_num_threads()`: which
-// team each asks about (the innermost `parallel` construct around it, lexically), and what they
-// read where no region is around them.
+// Teams of threads in OpenMP source: the regions written SPMD-style (statements every thread
+// runs, thread ids), and the runtime's thread queries, `omp_get_thread_num()` and
+// `omp_get_num_threads()`: which team each asks about (the innermost `parallel` construct around
+// it, lexically), and what they read where no region is around them.
 
-import { child, functionName, walk } from '../syntax/ast';
+import { child, functionName, named, walk } from '../syntax/ast';
 import { replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -50,6 +51,36 @@ export function teamOf(model: ItemModel, span: Span): Construct | undefined {
 /** The thread queries a region answers (not those of a region nested in it). */
 export function ownQueries(model: ItemModel, c: Construct): Query[] {
   return c.region ? queriesIn(c.region, model.text).filter(q => teamOf(model, q.call) === c) : [];
+}
+
+/** `#pragma omp parallel` directly followed by another directive: the region is that construct. */
+export function chainedChild(c: Construct): Construct | undefined {
+  return c.children.find(k => k.statement === c.region || k.loop === c.region);
+}
+
+/** The first statement of a region that every thread runs (outside every construct), if any. */
+function teamStatement(c: Construct): SNode | undefined {
+  const region = c.region!;
+  if (chainedChild(c)) return undefined;
+  const governed = new Set<number>();
+  for (const k of c.children) {
+    if (k.statement) governed.add(k.statement.start);
+    governed.add(k.start);
+  }
+  const statements = region.type === 'compound_statement' ? named(region) : [region];
+  return statements.find(s => {
+    if (s.type === 'comment' || s.type === 'preproc_call' || governed.has(s.start)) return false;
+    if (s.type === 'expression_statement' && named(s).length === 0) return false;
+    let call = false;
+    walk(s, x => !(call ||= x.type === 'call_expression'));
+    return s.type !== 'declaration' || call;
+  });
+}
+
+/** A region written SPMD-style: statements every thread runs, or thread ids. */
+export function isSpmdRegion(model: ItemModel, c: Construct): boolean {
+  if (c.dialect !== 'openmp' || !TEAMS.has(c.directive?.name ?? '') || !c.region) return false;
+  return ownQueries(model, c).length > 0 || (c.directive!.name === 'parallel' && teamStatement(c) !== undefined);
 }
 
 /**
