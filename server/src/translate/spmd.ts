@@ -250,7 +250,8 @@ class SpmdRegion {
     this.host.privates(k, env);
     const indent = lineIndent(this.text, k.head.start);
     const unit = this.stage.unit;
-    const body = this.stage.render(stmt);
+    // From the directive's end: a directive chained on the statement is rewritten with it.
+    const body = this.stage.render({ start: k.head.end, end: stmt.end }).replace(/^\s*/, '');
     const own = lineIndent(this.text, stmt.start);
     let out: string;
     if (env.before.length || env.decls.length) {
@@ -410,7 +411,12 @@ class SpmdRegion {
       );
     }
     const whole = { start: c.head.start, end: constructSpan(c).end };
-    stage.render(whole); // nothing is left inside but what the segments hold
+    // Only the barriers' lines are left: an edit there would be lost, never silently.
+    const left = stage.edits.find(e => e.start >= whole.start && e.end <= whole.end);
+    if (left) {
+      const message = `'#pragma omp ${c.directive!.name}': a construct inside was rewritten across the region's barriers`;
+      return void stage.refuse('MF601', left, message, { construct: c.directive!.name, target: 'metafork' });
+    }
     stage.edit(replace(whole, `{\n${lines.map(l => inner + l).join('\n')}\n${indent}}`));
   }
 }
