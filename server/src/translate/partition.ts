@@ -96,6 +96,8 @@ export function partitionedLoop(
   body: (indent: string) => string,
   indent: string,
   unit: string,
+  /** Statements for the thread that ran the last iteration, after its iterations (lastprivate). */
+  last: string[] = [],
 ): string {
   const up = upward(p.header);
   const m = magnitude(p, up);
@@ -113,6 +115,7 @@ export function partitionedLoop(
       `const long long ${hi} = ${lo} + ${q} + (${tid} < ${r});`,
       ...decls,
       loop(lo, hi, inner),
+      ...(last.length ? [`if (${lo} < ${hi} && ${hi} == ${n}) {`, ...last.map(l => unit + l), '}'] : []),
     );
   } else {
     const c = atom(chunk);
@@ -122,6 +125,10 @@ export function partitionedLoop(
       `${unit}const long long ${hi} = ${lo} + ${c} < ${n} ? ${lo} + ${c} : ${n};`,
       unit + loop(lo, hi, inner + unit),
       '}',
+      // The last chunk is the thread's whose turn comes at chunk (n - 1) / c.
+      ...(last.length
+        ? [`if (${n} > 0 && (${n} - 1) / ${c} % ${nthreads} == ${tid}) {`, ...last.map(l => unit + l), '}']
+        : []),
     );
   }
   return `{\n${lines.map(l => `${inner}${l}`).join('\n')}\n${indent}}`;

@@ -272,8 +272,10 @@ class SpmdRegion {
     const clause = (name: string) => k.clauses.find(cl => cl.name === name);
     for (const name of ['collapse', 'lastprivate']) {
       const cl = clause(name);
-      if (cl && (name !== 'collapse' || cl.args?.text.trim() !== '1')) {
-        const message = `'${name}' on a work-sharing loop in a region every thread runs is not translated`;
+      const arrays = name === 'lastprivate' && this.host.items(k, name).some(v => v.shape === 'array');
+      if (cl && (name === 'collapse' ? cl.args?.text.trim() !== '1' : arrays)) {
+        const what = name === 'collapse' ? `'${name}'` : `'${name}' of an array`;
+        const message = `${what} on a work-sharing loop in a region every thread runs is not translated`;
         this.stage.refuse('MF601', cl, message, { construct: name, target: 'metafork' });
         return false;
       }
@@ -336,8 +338,18 @@ class SpmdRegion {
       body.type === 'compound_statement'
         ? ' ' + reindent(rendered, lineIndent(text, loop.start), at)
         : `\n${at}${unit}${reindent(rendered, lineIndent(text, body.start), at + unit)}`;
+    // lastprivate: the thread that ran the last iteration stores its copy through a pointer.
+    const last: string[] = [];
+    for (const v of this.host.items(k, 'lastprivate')) {
+      if (v.name === header.variable) continue;
+      const lp = this.host.fresh(`_lp_${v.name}`);
+      env.before.push(`${declarationFor(v, text, lp, true)} = &${v.name};`);
+      // Its value before the first iteration is unspecified: zero, so no compiler sees it unset.
+      env.decls.push(`${declarationFor(v, text, v.name)} = {0};`);
+      last.push(`*${lp} = ${v.name};`);
+    }
     const decls = [...env.before, ...env.decls];
-    const partitioned = partitionedLoop(parts, chunk, this.names, decls, placed, indent, unit);
+    const partitioned = partitionedLoop(parts, chunk, this.names, decls, placed, indent, unit, last);
     this.stage.edit(replace({ start: k.head.start, end: loop.end }, partitioned));
     return true;
   }
