@@ -409,9 +409,10 @@ class SpmdRegion {
       const at = inner + stage.unit;
       const statements = [
         ...env.decls,
-        ...s.redeclared.map(
-          d => `${declarationFor(d.variable, text, d.variable.name)}${d.value ? ` = ${this.substitute(d.value)}` : ''};`,
-        ),
+        ...s.redeclared.map(d => {
+          const value = d.value ? ` = ${this.substitute(d.value)}` : '';
+          return `${declarationFor(d.variable, text, d.variable.name)}${value};`;
+        }),
         reindent(body, own, at),
         ...(forks ? ['meta_join;'] : []),
       ];
@@ -426,8 +427,9 @@ class SpmdRegion {
     // Only the barriers' lines are left: an edit there would be lost, never silently.
     const left = stage.edits.find(e => e.start >= whole.start && e.end <= whole.end);
     if (left) {
-      const message = `'#pragma omp ${c.directive!.name}': a construct inside was rewritten across the region's barriers`;
-      return void stage.refuse('MF601', left, message, { construct: c.directive!.name, target: 'metafork' });
+      const name = c.directive!.name;
+      const message = `'#pragma omp ${name}': a construct inside was rewritten across the region's barriers`;
+      return void stage.refuse('MF601', left, message, { construct: name, target: 'metafork' });
     }
     stage.edit(replace(whole, `{\n${lines.map(l => inner + l).join('\n')}\n${indent}}`));
   }
