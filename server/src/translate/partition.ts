@@ -7,7 +7,8 @@
 import { child, unparen } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { atom } from '../base/layout';
-import { opOf, type LoopHeader } from '../model/loops';
+import { canonicalHeader, opOf, type LoopHeader } from '../model/loops';
+import { soleStatement } from './common';
 
 /** The names the partition reads and declares. */
 export interface PartitionNames {
@@ -15,6 +16,9 @@ export interface PartitionNames {
   nthreads: string;
   /** Trip count, first and end logical iteration of this thread (or of its chunk), block sizes. */
   n: string;
+  /** A collapsed nest: the logical iteration, each loop's trip count (outermost first). */
+  k: string;
+  dims: string[];
   lo: string;
   hi: string;
   q: string;
@@ -42,6 +46,34 @@ export function stepNode(h: LoopHeader, text: string): SNode | undefined {
   const r = unparen(right)!;
   const left = unparen(child(r, 'left'));
   return left?.type === 'identifier' && text.slice(left.start, left.end) === h.variable ? child(r, 'right') : left;
+}
+
+/**
+ * The loops `collapse(count)` joins, outermost first, each with its canonical header; why not
+ * (a nest that is not perfect, or not rectangular: the logical iterations need fixed bounds),
+ * or undefined for a loop not in canonical form (which the checks report).
+ */
+export function collapsedNest(
+  loop: SNode,
+  count: number,
+  text: string,
+): { loop: SNode; header: LoopHeader }[] | string | undefined {
+  const out: { loop: SNode; header: LoopHeader }[] = [];
+  for (let l: SNode | undefined = loop; l && out.length < count; ) {
+    const header = canonicalHeader(l, text).header;
+    if (!header) return undefined;
+    const reads = (o: { header: LoopHeader }) =>
+      [header.lower, header.bound, stepNode(header, text)].some(
+        e => e && new RegExp(`\\b${o.header.variable}\\b`).test(text.slice(e.start, e.end)),
+      );
+    const outer = out.find(reads);
+    if (outer)
+      return `'collapse(${count})' over a loop whose bounds read '${outer.header.variable}': not rectangular`;
+    out.push({ loop: l, header });
+    const next: SNode | undefined = out.length < count ? soleStatement(child(l, 'body')!) : undefined;
+    l = next?.type === 'for_statement' ? next : undefined;
+  }
+  return out.length < count ? `'collapse(${count})' needs ${count} perfectly nested loops` : out;
 }
 
 /** True when the loop counts up (`<`, `<=`, or `!=` with a positive step). */
@@ -84,30 +116,56 @@ function valueAt(p: LoopParts, up: boolean, m: string, k: string): string {
 }
 
 /**
- * The loop rewritten to run this thread's iterations: lines at `indent` (the first without
- * it), the body (already laid out at `indent` + one unit, or starting with `{`) placed last.
- * `decls` are the thread's private copies, declared before its first iteration.
+ * The loop (or the rectangular nest `collapse` joins, outermost first) rewritten to run this
+ * thread's iterations: lines at `indent` (the first without it), the body (laid out at `indent`
+ * + one unit, or starting with `{`) placed last. `decls` are the thread's private copies,
+ * declared before its first iteration. A nest runs its logical iterations in order, each
+ * control variable computed from the logical iteration (OpenMP 5.2 §4.4.3).
  */
 export function partitionedLoop(
-  p: LoopParts,
+  nest: LoopParts[],
   chunk: string | undefined,
   names: PartitionNames,
   decls: string[],
-  body: (indent: string) => string,
+  /** The loop body as the body of a `for` written at `at` (with its leading blank or line
+   * break), or as a statement of its own at `at` (`statement`). */
+  body: (at: string, statement?: boolean) => string,
   indent: string,
   unit: string,
   /** Statements for the thread that ran the last iteration, after its iterations (lastprivate). */
   last: string[] = [],
 ): string {
-  const up = upward(p.header);
-  const m = magnitude(p, up);
-  const { tid, nthreads, n, lo, hi, q, r } = names;
+  const { tid, nthreads, n, k, dims, lo, hi, q, r } = names;
+  const loops = nest.map(p => {
+    const up = upward(p.header);
+    return { p, up, m: magnitude(p, up) };
+  });
+  const { p, up, m } = loops[0];
   const relation = p.header.relation === '!=' ? '!=' : up ? '<' : '>';
-  const loop = (from: string, to: string, at: string) =>
-    `for (${p.declaration} = ${valueAt(p, up, m, from)}; ${p.header.variable} ${relation} ${valueAt(p, up, m, to)}; ` +
-    `${p.update})${body(at)}`;
+  const loop = (from: string, to: string, at: string) => {
+    if (nest.length === 1)
+      return (
+        `for (${p.declaration} = ${valueAt(p, up, m, from)}; ${p.header.variable} ${relation} ` +
+        `${valueAt(p, up, m, to)}; ${p.update})${body(at)}`
+      );
+    const controls = loops.map((l, d) => {
+      const inner = dims.slice(d + 1).join(' * ');
+      const index = `${inner ? `${k} / ${atom(inner)}` : k}${d > 0 ? ` % ${dims[d]}` : ''}`;
+      return `${at}${unit}${l.p.declaration} = ${valueAt(l.p, l.up, l.m, `(${index})`)};`;
+    });
+    return (
+      `for (long long ${k} = ${from}; ${k} < ${to}; ${k}++) {\n${controls.join('\n')}\n` +
+      `${at}${unit}${body(at + unit, true)}\n${at}}`
+    );
+  };
   const inner = indent + unit;
-  const lines = [`const long long ${n} = ${tripCount(p, up, m)};`];
+  const lines =
+    nest.length === 1
+      ? [`const long long ${n} = ${tripCount(p, up, m)};`]
+      : [
+          ...loops.map((l, d) => `const long long ${dims[d]} = ${tripCount(l.p, l.up, l.m)};`),
+          `const long long ${n} = ${dims.join(' * ')};`,
+        ];
   if (chunk === undefined) {
     lines.push(
       `const long long ${q} = ${n} / ${nthreads}, ${r} = ${n} % ${nthreads};`,

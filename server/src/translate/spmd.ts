@@ -13,12 +13,11 @@ import { replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
 import { visibleVariable, type Variable } from '../model/scopes';
-import { canonicalHeader } from '../model/loops';
 import { declarationFor } from '../model/declarations';
 import { type Span, within } from '../base/span';
 import { atLineEnd, atLineStart, lineIndent, reindent, wholeLines } from '../base/layout';
 import type { Stage } from '../base/stage';
-import { partitionedLoop, stepNode, type PartitionNames } from './partition';
+import { collapsedNest, partitionedLoop, stepNode, type PartitionNames } from './partition';
 import { chainedChild, ownQueries, QUERIES, teamOf, type Query } from './teams';
 import {
   references, reductionsKept, staticsKept, threadValuesAcross,
@@ -75,7 +74,7 @@ class SpmdRegion {
     const f = (n: string) => host.fresh(n);
     this.names = {
       tid: f('mf_tid'), nthreads: f('mf_nthreads'),
-      n: f('mf_n'), lo: f('mf_lo'), hi: f('mf_hi'), q: f('mf_q'), r: f('mf_r'),
+      n: f('mf_n'), k: f('mf_k'), dims: [], lo: f('mf_lo'), hi: f('mf_hi'), q: f('mf_q'), r: f('mf_r'),
     };
     this.queries = ownQueries(this.model, c);
     this.combined = c.directive!.name !== 'parallel';
@@ -270,20 +269,20 @@ class SpmdRegion {
     const text = this.text;
     if (k !== this.c) this.host.checkClauses(k);
     const clause = (name: string) => k.clauses.find(cl => cl.name === name);
-    for (const name of ['collapse', 'lastprivate']) {
-      const cl = clause(name);
-      const arrays = name === 'lastprivate' && this.host.items(k, name).some(v => v.shape === 'array');
-      if (cl && (name === 'collapse' ? cl.args?.text.trim() !== '1' : arrays)) {
-        const what = name === 'collapse' ? `'${name}'` : `'${name}' of an array`;
-        const message = `${what} on a work-sharing loop in a region every thread runs is not translated`;
-        this.stage.refuse('MF601', cl, message, { construct: name, target: 'metafork' });
-        return false;
-      }
+    const lastprivate = clause('lastprivate');
+    if (lastprivate && this.host.items(k, 'lastprivate').some(v => v.shape === 'array')) {
+      const message = `'lastprivate' of an array on a work-sharing loop in a region every thread runs: not translated`;
+      this.stage.refuse('MF601', lastprivate, message, { construct: 'lastprivate', target: 'metafork' });
+      return false;
     }
     const loop = k.loop!;
-    const header = canonicalHeader(loop, text).header;
-    const body = child(loop, 'body');
-    if (!header || !body) return false; // reported by the checks
+    const collapse = clause('collapse');
+    const nest = collapsedNest(loop, Number(collapse?.args?.text.trim() ?? '1'), text);
+    if (typeof nest === 'string')
+      this.stage.refuse('MF601', collapse!, nest, { construct: 'collapse', target: 'metafork' });
+    if (typeof nest !== 'object') return false;
+    const innermost = nest[nest.length - 1].loop;
+    const body = child(innermost, 'body')!;
     for (const inner of k.children) if (!this.nested(inner)) return false;
     const reduction = clause('reduction');
     if (reduction) {
@@ -315,33 +314,40 @@ class SpmdRegion {
         `'schedule(${scheduleKind})': each thread runs the iterations '${as}' gives it (a schedule OpenMP allows)`;
       this.stage.note(schedule!, message);
     }
-    const variable = visibleVariable(this.model, header.variable, body.start);
+    const controls = new Set(nest.map(l => l.header.variable));
     const env: Env = { before: [], decls: [], after: [] };
-    this.host.privates(k, env, v => v.name === header.variable);
-    const step = stepNode(header, text);
-    const lower = this.substitute(header.lower);
-    const parts = {
-      header,
-      declaration: variable
-        ? declarationFor(variable, text, header.variable)
-        : `__typeof__(${lower}) ${header.variable}`,
-      lower,
-      bound: this.substitute(header.bound),
-      step: step ? this.substitute(step) : '1',
-      update: this.substitute(header.update),
-    };
-    this.stage.render({ start: loop.start, end: body.start }); // the header's queries, read above
+    this.host.privates(k, env, v => controls.has(v.name));
+    const parts = nest.map(({ header }) => {
+      const variable = visibleVariable(this.model, header.variable, body.start);
+      const step = stepNode(header, text);
+      const lower = this.substitute(header.lower);
+      return {
+        header,
+        declaration: variable
+          ? declarationFor(variable, text, header.variable)
+          : `__typeof__(${lower}) ${header.variable}`,
+        lower,
+        bound: this.substitute(header.bound),
+        step: step ? this.substitute(step) : '1',
+        update: this.substitute(header.update),
+      };
+    });
+    // The headers' queries are read above; the nest's closing braces go with it.
+    this.stage.render({ start: loop.start, end: body.start });
+    this.stage.render({ start: body.end, end: loop.end });
     const indent = lineIndent(text, k.head.start);
     const unit = this.stage.unit;
     const rendered = this.stage.render(body);
-    const placed = (at: string) =>
+    const placed = (at: string, statement = false) =>
       body.type === 'compound_statement'
-        ? ' ' + reindent(rendered, lineIndent(text, loop.start), at)
-        : `\n${at}${unit}${reindent(rendered, lineIndent(text, body.start), at + unit)}`;
+        ? (statement ? '' : ' ') + reindent(rendered, lineIndent(text, innermost.start), at)
+        : statement
+          ? reindent(rendered, lineIndent(text, body.start), at)
+          : `\n${at}${unit}${reindent(rendered, lineIndent(text, body.start), at + unit)}`;
     // lastprivate: the thread that ran the last iteration stores its copy through a pointer.
     const last: string[] = [];
     for (const v of this.host.items(k, 'lastprivate')) {
-      if (v.name === header.variable) continue;
+      if (controls.has(v.name)) continue;
       const lp = this.host.fresh(`_lp_${v.name}`);
       env.before.push(`${declarationFor(v, text, lp, true)} = &${v.name};`);
       // Its value before the first iteration is unspecified: zero, so no compiler sees it unset.
@@ -349,7 +355,11 @@ class SpmdRegion {
       last.push(`*${lp} = ${v.name};`);
     }
     const decls = [...env.before, ...env.decls];
-    const partitioned = partitionedLoop(parts, chunk, this.names, decls, placed, indent, unit, last);
+    // The trip counts of a collapsed nest, named once for the region.
+    for (let d = this.names.dims.length; d < nest.length && nest.length > 1; d++)
+      this.names.dims.push(this.host.fresh(`mf_n${d + 1}`));
+    const names = { ...this.names, dims: this.names.dims.slice(0, nest.length) };
+    const partitioned = partitionedLoop(parts, chunk, names, decls, placed, indent, unit, last);
     this.stage.edit(replace({ start: k.head.start, end: loop.end }, partitioned));
     return true;
   }
