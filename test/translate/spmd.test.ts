@@ -551,6 +551,55 @@ int main(void) {
 }
 `,
   },
+  {
+    name: 'a thread spinning on a flag another thread sets',
+    covers: '(!ready)',
+    message:
+      "this loop waits for another thread (on 'ready', which the loop never changes): " +
+      'MetaFork may run the threads of the region one after another, so the wait could never end',
+    program: `#include <omp.h>
+volatile int ready;
+int data;
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    if (omp_get_thread_num() == 1) {
+      data = 42;
+      ready = 1;
+    } else {
+      while (!ready)
+        ;
+    }
+  }
+  return data;
+}
+`,
+  },
+  {
+    name: 'a thread spinning on its copy of a flag another thread sets',
+    covers: '(!r)',
+    message:
+      "this loop waits for another thread (on 'ready', which the loop never changes): " +
+      'MetaFork may run the threads of the region one after another, so the wait could never end',
+    program: `#include <omp.h>
+int ready, data;
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    if (omp_get_thread_num() == 1) {
+      data = 42;
+      ready = 1;
+    } else {
+      int r = 0;
+      while (!r) {
+        r = ready;
+      }
+    }
+  }
+  return data;
+}
+`,
+  },
 ];
 
 for (const c of refusals) {

@@ -60,6 +60,67 @@ function writes(model: ItemModel, v: Variable, span: Span): boolean {
 
 const spans = (s: Segment) => s.units.map(u => u.span);
 
+const LOOPS = new Set(['while_statement', 'do_statement', 'for_statement']);
+
+/**
+ * A loop of the region waiting for another thread: its condition reads a variable the threads
+ * share and the loop itself never changes (`while (!ready) ;`, a flag set by another thread).
+ * The iterations of a loop over thread ids may run one after another, so such a wait may never
+ * end: refused.
+ */
+export function waitsForOthers(f: RegionFacts, teams: (span: Span) => unknown): Refusal | undefined {
+  let found: Refusal | undefined;
+  walk(f.region, n => {
+    if (found || !LOOPS.has(n.type)) return !found;
+    if (teams(n) !== f.construct) return true; // a nested region's own loop
+    const condition = child(n, 'condition');
+    let call = false;
+    if (condition) walk(condition, x => !(call ||= x.type === 'call_expression'));
+    if (!condition || call) return true;
+    const read = f.model.scopes.references
+      .filter(r => r.variable && within(r.span, condition))
+      .map(r => r.variable!);
+    const shared = (v: Variable) => !f.threadVariables.includes(v) && !within(v.span, n) && !v.isConst;
+    // A variable the loop changes only by copying shared ones it never changes (`r = ready;`).
+    const copies = read.filter(v => writes(f.model, v, n)).map(v => copiedFrom(f, v, n, shared));
+    const waited = copies.some(c => c === undefined) ? undefined : [...read.filter(shared), ...copies.flat()][0];
+    if (waited && !read.some(v => shared(v) && writes(f.model, v, n)))
+      found = {
+        span: condition,
+        message:
+          `this loop waits for another thread (on '${waited!.name}', which the loop never changes): ` +
+          `MetaFork may run the threads of the region one after another, so the wait could never end`,
+        data: { variable: waited!.name },
+      };
+    return !found;
+  });
+  return found;
+}
+
+/** The shared variables that the loop's assignments of `v` only copy, or undefined when one computes. */
+function copiedFrom(
+  f: RegionFacts,
+  v: Variable,
+  loop: SNode,
+  shared: (u: Variable) => boolean,
+): Variable[] | undefined {
+  const out: Variable[] = [];
+  for (const r of f.model.scopes.references) {
+    if (r.variable !== v || !within(r.span, loop) || r.access === 'read') continue;
+    const assignment = r.node.parent;
+    const right = assignment?.type === 'assignment_expression' ? child(assignment, 'right') : undefined;
+    if (!right || r.access !== 'write') return undefined;
+    let call = false;
+    walk(right, x => !(call ||= x.type === 'call_expression'));
+    const sources = f.model.scopes.references
+      .filter(x => x.variable && within(x.span, right))
+      .map(x => x.variable!);
+    if (call || !sources.length || sources.some(u => !shared(u) || writes(f.model, u, loop))) return undefined;
+    out.push(...sources);
+  }
+  return out;
+}
+
 /** A static local of the region is one for all threads, but its declaration stays in its loop. */
 export function staticsKept(f: RegionFacts, segments: Segment[]): Refusal | undefined {
   for (const v of f.model.scopes.variables) {

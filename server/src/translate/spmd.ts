@@ -20,7 +20,7 @@ import type { Stage } from '../base/stage';
 import { collapsedNest, partitionedLoop, stepNode, type PartitionNames } from './partition';
 import { chainedChild, ownQueries, QUERIES, teamOf, type Query } from './teams';
 import {
-  references, reductionsKept, staticsKept, threadValuesAcross,
+  references, reductionsKept, staticsKept, threadValuesAcross, waitsForOthers,
   type LoopReduction, type RegionFacts, type Refusal, type Segment, type Unit,
 } from './barriers';
 
@@ -114,6 +114,7 @@ class SpmdRegion {
     if (!segments) return;
     const own = this.combined ? [] : c.clauses.filter(cl => cl.name === 'reduction');
     const refusal =
+      waitsForOthers(this.facts, span => teamOf(this.model, span)) ??
       staticsKept(this.facts, segments) ??
       threadValuesAcross(this.facts, segments) ??
       reductionsKept(this.facts, segments, this.reductions, own);
