@@ -21,6 +21,7 @@ import * as os from 'os';
 import { fuzzSchedules } from '../fuzz/schedules';
 import { fuzzForkJoin } from '../fuzz/forkjoin';
 import { fuzzTile } from '../fuzz/tiling';
+import { translatedAgainstHandWritten, translatedTable } from './translated';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -338,7 +339,14 @@ async function fuzzers(): Promise<string[]> {
   ];
 }
 
+/** `node out/test/bench/run.js translators` runs only that section. */
+async function translators(): Promise<void> {
+  console.log('\nTranslators: translated code against hand-written OpenMP (gcc -O2 -fopenmp, median of 5 runs)');
+  for (const line of translatedTable(await translatedAgainstHandWritten(ROOT))) console.log(`  ${line}`);
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'translators') return translators();
   const text = generateProgram(10000);
   await optimize();
   await cost();
@@ -359,6 +367,7 @@ async function main(): Promise<void> {
   }
   console.log('\nDifferential fuzzers (programs checked, and wrong: the goal is 0)');
   for (const line of fuzzed) console.log(`  ${line}`);
+  await translators();
 }
 
 main().catch(e => { console.error(e); process.exitCode = 1; });

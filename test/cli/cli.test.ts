@@ -166,13 +166,13 @@ test('translate: stdin, --from and -o', () => {
 });
 
 test('translate: an untranslatable construct prints diagnostics, no output, exit 1', () => {
-  const file = write('crit.c', 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++) {\n    #pragma omp critical\n    s += i;\n  }\n  return s;\n}\n');
-  const out = path.join(tmp, 'crit.mfc');
+  const file = write('cancel.c', 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++) {\n    #pragma omp cancel for\n    s += i;\n  }\n  return s;\n}\n');
+  const out = path.join(tmp, 'cancel.mfc');
   const r = run(['translate', file, '--to', 'metafork', '-o', out]);
   assert.equal(r.status, 1);
   assert.equal(r.stdout, '');
   assert.equal(fs.existsSync(out), false, 'no partial output file');
-  assert.match(r.stderr, /crit\.c:5:17: error: '#pragma omp critical' cannot be translated: .* \[MF601\]/);
+  assert.match(r.stderr, /cancel\.c:5:17: error: '#pragma omp cancel' cannot be translated: .* \[MF601\]/);
 });
 
 test('translate --json: the text and the diagnostics, positions 1-based in line', () => {

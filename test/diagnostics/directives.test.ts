@@ -106,7 +106,7 @@ const cases: Case[] = [
   {
     name: "'default(nane)' suggests 'none'",
     source: 'void f(int n){\n#pragma omp parallel default(nane)\n  { }\n}\n', file: 'a.c',
-    code: 'MF203', message: "'default(nane)' is not valid: expected 'shared' or 'none'; did you mean 'none'?", covers: 'nane',
+    code: 'MF203', message: "'default(nane)' is not valid: expected 'shared', 'none', 'private' or 'firstprivate'; did you mean 'none'?", covers: 'nane',
     data: { replace: 'nane', with: 'none' },
   },
   {

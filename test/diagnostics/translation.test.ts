@@ -9,14 +9,14 @@ interface Case { name: string; code: string; to: Dialect; program: string; cover
 
 const cases: Case[] = [
   {
-    name: 'critical has no MetaFork counterpart',
-    code: 'MF601', to: 'metafork', covers: 'critical', construct: 'critical', message: /'#pragma omp critical' cannot be translated: mutual exclusion/,
-    program: 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++) {\n    #pragma omp critical\n    s += i;\n  }\n  return s;\n}\n',
+    name: 'ordered has no MetaFork counterpart',
+    code: 'MF601', to: 'metafork', covers: 'ordered', construct: 'ordered', message: /'#pragma omp ordered' cannot be translated: ordered execution/,
+    program: 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for ordered\n  for (int i = 0; i < 8; i++) {\n    #pragma omp ordered\n    s += i;\n  }\n  return s;\n}\n',
   },
   {
-    name: 'atomic has no MetaFork counterpart',
-    code: 'MF601', to: 'cilkplus', covers: 'atomic', construct: 'atomic', message: /atomic updates have no MetaFork counterpart/,
-    program: 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++) {\n    #pragma omp atomic\n    s += i;\n  }\n  return s;\n}\n',
+    name: 'cancel has no MetaFork counterpart',
+    code: 'MF601', to: 'cilkplus', covers: 'cancel', construct: 'cancel', message: /cancellation has no MetaFork counterpart/,
+    program: 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++) {\n    #pragma omp cancel for\n    s += i;\n  }\n  return s;\n}\n',
   },
   {
     name: 'copyprivate has no MetaFork counterpart',

@@ -494,8 +494,8 @@ const spawnArguments: Make = (g, k) => {
   return { kind: 'spawn-arguments', globals, body, tasks: true };
 };
 
-/** OpenMP constructs with no MetaFork counterpart (critical, atomic): refused with a position, race-free. */
-const ompUnsupported: Make = (g, k) => {
+/** OpenMP synchronisation in a parallel loop (critical, atomic): a mutex or __atomic builtins in MetaFork, race-free. */
+const ompSynchronisation: Make = (g, k) => {
   const n = g.int(10, 100);
   const critical = g.chance(0.5);
   const update = critical ? [c('#pragma omp critical'), c(`cs${k} += i % 7;`)] : [c('#pragma omp atomic'), c(`cs${k} += i % 7;`)];
@@ -596,7 +596,7 @@ const ompRegion: Make = (g, k) => {
 const MAKERS: Record<Dialect, [Make, number][]> = {
   metafork: [[nesting, 2], [mixed, 2], [spawnArguments, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [loopSpawn, 2]],
   cilkplus: [[nesting, 2], [mixed, 2], [spawnArguments, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [parallelLoops, 3], [reductions, 2], [scope, 2], [loopSpawn, 2]],
-  openmp: [[nesting, 2], [mixed, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [sections, 2], [dependTasks, 2], [loopSpawn, 2], [ompRegion, 1], [ompUnsupported, 1]],
+  openmp: [[nesting, 2], [mixed, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [sections, 2], [dependTasks, 2], [loopSpawn, 2], [ompRegion, 1], [ompSynchronisation, 1]],
 };
 
 export interface Program {

@@ -477,7 +477,7 @@ describe('custom requests', () => {
 
   test('metafork/translate: a refusal carries its diagnostics', async () => {
     const uri = fresh('c');
-    const text = 'int main() {\n  int s = 0;\n  #pragma omp parallel\n  {\n    #pragma omp atomic\n    s++;\n  }\n  return s;\n}\n';
+    const text = 'int main() {\n  int s = 0;\n  #pragma omp parallel\n  {\n    #pragma omp cancel parallel\n    s++;\n  }\n  return s;\n}\n';
     await client.open(uri, text, 'c');
     const r = await client.request('metafork/translate', { textDocument: { uri }, to: 'metafork' });
     assert.equal(r.text, undefined);

@@ -13,39 +13,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { checkSource, fixture, ROOT } from '../helpers';
-import { elide } from '../../server/src/model/elide';
-import { translateText, Dialect, dialectsOf } from '../../server/src/translate/index';
-import { gcc as compile, OPTIMIZED, run, runSanitized, SANITIZED, THREADS } from '../differential/gcc';
+import { Dialect, dialectsOf } from '../../server/src/translate/index';
+import { run, runSanitized, THREADS } from '../differential/gcc';
+import { build as buildIn, elision, translated, workDir } from './run';
 
 const expected: Record<string, string> = JSON.parse(fs.readFileSync(fixture('programs', 'expected.json'), 'utf8'));
 const gcc = spawnSync('gcc', ['--version']).status === 0;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-translate-'));
+const work = workDir('mf-translate-');
 
-const STRICT = ['-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas'];
-
-function build(source: string, name: string, flags: string[], sanitized = false): string {
-  const src = path.join(work, `${name}.c`);
-  const exe = path.join(work, `${name}${sanitized ? '.sanitized' : ''}.out`);
-  fs.writeFileSync(src, source);
-  compile(src, exe, ['-std=gnu11', ...(sanitized ? SANITIZED : [...OPTIMIZED, ...STRICT]), ...flags], source);
-  return exe;
-}
-
-async function translated(text: string, to: Dialect, file: string): Promise<string> {
-  const r = await translateText(text, to, { fileName: file });
-  const errors = r.diagnostics.filter(d => d.severity === 'error');
-  assert.equal(r.text !== undefined, true, `${file} -> ${to} refused:\n${errors.map(d => `${d.code} ${d.message} @${d.start}`).join('\n')}`);
-  return r.text!;
-}
-
-async function elision(text: string, file: string): Promise<string> {
-  const { model, diagnostics } = await checkSource(text, file);
-  assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => d.message), [], `the translation of ${file} has errors:\n${text}`);
-  return elide(model);
-}
+const build = (source: string, name: string, flags: string[], sanitized = false) =>
+  buildIn(work, source, name, flags, sanitized);
 
 const ext: Record<Dialect, string> = { metafork: '.mfc', openmp: '_omp.c', cilkplus: '_cilk.c' };
 

@@ -143,3 +143,38 @@ test('CilkPlus reducer classes -> OpenMP reductions compute the serial result (g
   const omp = await translated(mfc, 'openmp', 'cilkplus.mfc');
   assert.deepEqual(build(omp, 'cilkplus_omp', true, ['-fopenmp'], [1, 2, 4]), [expected, expected, expected], omp);
 });
+
+// OpenCilk in C++ as people write it: the reducer read through std::printf and passed by value to
+// a function of the file, a spawn, and a main that ends without `return` (it returns 0).
+const OPENCILK_CPP = `#include <cilk/cilk.h>
+#include <cilk/opadd_reducer.h>
+#include <cstdio>
+#include <vector>
+static long twice(long v) { return 2 * v; }
+static void fill(std::vector<int> &v, int k) { for (auto &x : v) x = k; }
+int main() {
+    std::vector<int> v(100000);
+    cilk::opadd_reducer<long> sum = 7;
+    cilk_spawn fill(v, 3);
+    cilk_sync;
+    cilk_for (int i = 0; i < 100000; ++i) sum += v[i] * (i % 5);
+    std::printf("%ld %ld\\n", sum, twice(sum));
+}
+`;
+
+test('OpenCilk C++: a reducer read by std::printf and passed by value, main without return -> OpenMP computes the serial result', { skip }, async () => {
+  const expected = await serial(OPENCILK_CPP, 'opencilk.cpp', true);
+  assert.equal(expected, '600007 1200014\n');
+  const omp = await translated(OPENCILK_CPP, 'openmp', 'opencilk.cpp');
+  assert.deepEqual(build(omp, 'opencilk_cpp_omp', true, ['-fopenmp'], [1, 2, 4]), [expected, expected, expected], omp);
+});
+
+test('a reducer bound by reference to a function the file does not show is refused at the argument', async () => {
+  const text = OPENCILK_CPP.replace('std::printf("%ld %ld\\n", sum, twice(sum));', 'record(sum);');
+  const r = await translateText(text, 'openmp', { fileName: 'opencilk.cpp' });
+  const at = text.indexOf('record(sum)') + 'record('.length;
+  assert.deepEqual(
+    r.diagnostics.filter(d => d.severity === 'error').map(d => [d.code, d.start, d.end]),
+    [['MF611', at, at + 3]],
+  );
+});

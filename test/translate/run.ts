@@ -3,39 +3,67 @@
 // warnings as errors but for unused variables and unknown pragmas).
 
 import assert from 'node:assert/strict';
+import { execFile } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { checkSource } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { translateText, type Dialect } from '../../server/src/translate/index';
-import { gcc, OPTIMIZED } from '../differential/gcc';
+import { compileError, gcc, gccCommand, OPTIMIZED, SANITIZED } from '../differential/gcc';
 
-export const STRICT = [
-  '-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas',
-];
+export const STRICT = ['-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas'];
+
+/** A fresh folder for one test file's sources and builds. */
+export function workDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Writes `source` as `name.c` in `work`; the source, executable and compiler flags of its build
+ * (-O2 and STRICT, or the sanitizers), `flags` (`-fopenmp` and such) added. */
+function prepare(work: string, source: string, name: string, flags: string[], sanitized: boolean) {
+  const src = path.join(work, `${name}.c`);
+  const exe = path.join(work, `${name}${sanitized ? '.sanitized' : ''}.out`);
+  fs.writeFileSync(src, source);
+  return { src, exe, flags: ['-std=gnu11', ...(sanitized ? SANITIZED : [...OPTIMIZED, ...STRICT]), ...flags] };
+}
 
 /** Writes `source` as `name.c` in `work` and builds it (`-fopenmp` and such in `flags`); the executable. */
-export function build(work: string, source: string, name: string, flags: string[]): string {
-  const src = path.join(work, `${name}.c`);
-  const exe = path.join(work, `${name}.out`);
-  fs.writeFileSync(src, source);
-  gcc(src, exe, ['-std=gnu11', ...OPTIMIZED, ...STRICT, ...flags], source);
-  return exe;
+export function build(work: string, source: string, name: string, flags: string[], sanitized = false): string {
+  const b = prepare(work, source, name, flags, sanitized);
+  gcc(b.src, b.exe, b.flags, source);
+  return b.exe;
+}
+
+/** `build` without blocking, so that several programs build side by side. */
+export async function buildAsync(
+  work: string,
+  source: string,
+  name: string,
+  flags: string[],
+  sanitized = false,
+): Promise<string> {
+  const b = prepare(work, source, name, flags, sanitized);
+  const [compiler, args] = gccCommand(b.src, b.exe, b.flags);
+  await new Promise<void>((resolve, reject) =>
+    execFile(compiler, args, (e, _stdout, stderr) =>
+      e ? reject(compileError(b.src, compiler, b.flags, stderr, source)) : resolve(),
+    ),
+  );
+  return b.exe;
 }
 
 /** The translation of `text`, which must not be refused. */
 export async function translated(text: string, to: Dialect, file: string): Promise<string> {
   const r = await translateText(text, to, { fileName: file });
   const errors = r.diagnostics.filter(d => d.severity === 'error');
-  const why = errors.map(d => `${d.code} ${d.message} @${d.start}`).join('\n');
-  assert.notEqual(r.text, undefined, `${file} -> ${to} refused:\n${why}`);
+  assert.notEqual(r.text, undefined, `${file} -> ${to} refused:\n${errors.map(d => `${d.code} ${d.message} @${d.start}`).join('\n')}`);
   return r.text!;
 }
 
 /** The serial elision of a MetaFork or CilkPlus text, which must check without errors. */
 export async function elision(text: string, file: string): Promise<string> {
   const { model, diagnostics } = await checkSource(text, file);
-  const errors = diagnostics.filter(d => d.severity === 'error').map(d => d.message);
-  assert.deepEqual(errors, [], `${file} has errors:\n${text}`);
+  assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => d.message), [], `${file} has errors:\n${text}`);
   return elide(model);
 }

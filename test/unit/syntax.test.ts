@@ -42,11 +42,36 @@ test('#pragma mf fork takes shared(...) clauses from the next line (thesis quirk
   assert.equal(layer.masked, '#pragma mf fork\n            \nx = f();\n');
 });
 
-test('OpenMP 4.5: every directive and clause is known', () => {
-  assert.equal(OMP_DIRECTIVES.size, 52);
-  for (const c of ['if', 'num_threads', 'default', 'private', 'firstprivate', 'shared', 'copyin', 'reduction', 'proc_bind', 'lastprivate', 'linear', 'schedule', 'collapse', 'ordered', 'nowait', 'safelen', 'simdlen', 'aligned', 'uniform', 'inbranch', 'notinbranch', 'final', 'untied', 'mergeable', 'depend', 'priority', 'grainsize', 'num_tasks', 'nogroup', 'device', 'map', 'is_device_ptr', 'use_device_ptr', 'defaultmap', 'to', 'from', 'link', 'num_teams', 'thread_limit', 'dist_schedule', 'copyprivate', 'threads', 'simd', 'hint', 'read', 'write', 'update', 'capture', 'seq_cst']) {
+test('OpenMP 5.2: every directive and clause is known', () => {
+  assert.equal(OMP_DIRECTIVES.size, 92);
+  for (const c of ['if', 'num_threads', 'default', 'private', 'firstprivate', 'shared', 'copyin', 'reduction', 'proc_bind', 'lastprivate', 'linear', 'schedule', 'collapse', 'ordered', 'nowait', 'safelen', 'simdlen', 'aligned', 'uniform', 'inbranch', 'notinbranch', 'final', 'untied', 'mergeable', 'depend', 'priority', 'grainsize', 'num_tasks', 'nogroup', 'device', 'map', 'is_device_ptr', 'use_device_ptr', 'defaultmap', 'to', 'from', 'link', 'num_teams', 'thread_limit', 'dist_schedule', 'copyprivate', 'threads', 'simd', 'hint', 'read', 'write', 'update', 'capture', 'seq_cst',
+    // OpenMP 5.0-5.2
+    'acq_rel', 'acquire', 'release', 'relaxed', 'compare', 'fail', 'weak', 'order', 'nontemporal', 'allocate', 'affinity', 'detach', 'in_reduction', 'task_reduction', 'bind', 'filter', 'inclusive', 'exclusive', 'when', 'otherwise', 'match', 'adjust_args', 'append_args', 'enter', 'indirect', 'device_type', 'at', 'severity', 'message', 'reverse_offload', 'unified_address', 'unified_shared_memory', 'atomic_default_mem_order', 'dynamic_allocators', 'full', 'partial', 'sizes', 'absent', 'contains', 'holds', 'no_openmp', 'no_openmp_routines', 'no_parallelism', 'allocator', 'align', 'init', 'destroy', 'use', 'novariants', 'nocontext', 'has_device_addr', 'use_device_addr', 'uses_allocators', 'doacross', 'initializer']) {
     assert.ok(OMP_CLAUSES.has(c), c);
   }
+});
+
+test('OpenMP 5.2 clause modifiers: the last before the colon is the modifier, the others are kept', () => {
+  const parse = (s: string) => parsePragma(scanKeywords(s).pragmas[0])!;
+  const red = parse('#pragma omp for reduction(inscan, +: s) lastprivate(conditional: x)');
+  assert.deepEqual(red.problems, []);
+  assert.deepEqual(red.clauses.map(c => [c.modifier?.name, c.modifiers, c.items.map(i => i.name)]), [['+', ['inscan'], ['s']], ['conditional', undefined, ['x']]]);
+  const map = parse('#pragma omp target map(always, close, tofrom: a[0:n]) depend(iterator(k = 0:n), in: b[k])');
+  assert.deepEqual(map.clauses.map(c => [c.modifier?.name, c.modifiers, c.items.map(i => i.name)]), [['tofrom', ['always', 'close'], ['a']], ['in', ['iterator(k = 0:n)'], ['b']]]);
+  assert.deepEqual(parse('#pragma omp simd linear(val(x): 1) linear(y, z: step(2))').clauses.map(c => c.items.map(i => i.name)), [['x'], ['y', 'z']]);
+  assert.deepEqual(parse('#pragma omp ordered depend(source)').clauses[0].items, []);
+  assert.equal(parse('#pragma omp ordered depend(sink: i - 1)').standalone, true);
+  assert.equal(parse('#pragma omp ordered threads').standalone, false);
+});
+
+test('a metadirective parses its variants as directives and reports their problems', () => {
+  const parse = (s: string) => parsePragma(scanKeywords(s).pragmas[0])!;
+  const text = '#pragma omp metadirective when(device = {kind(gpu)}: target teams loop) otherwise(parallel for privte(x))';
+  const d = parse(text);
+  assert.deepEqual(d.clauses.map(c => c.variant?.name), ['target teams loop', 'parallel for']);
+  assert.deepEqual(d.problems.map(p => [p.code, text.slice(p.span.start, p.span.end)]), [['MF202', 'privte']]);
+  assert.equal(d.standalone, false);
+  assert.equal(parse('#pragma omp metadirective when(user = {condition(1)}: barrier) default(nothing)').standalone, true);
 });
 
 test('OpenMP directives parse into name, clauses and list items with exact spans', () => {

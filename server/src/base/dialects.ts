@@ -32,4 +32,7 @@ export const OMP_LOOP_DIRECTIVES: ReadonlySet<string> = new Set([
   'target parallel for', 'target parallel for simd', 'target simd',
   'target teams distribute', 'target teams distribute simd', 'target teams distribute parallel for',
   'target teams distribute parallel for simd',
+  'loop', 'parallel loop', 'teams loop', 'target parallel loop', 'target teams loop',
+  'masked taskloop', 'masked taskloop simd', 'parallel masked taskloop', 'parallel masked taskloop simd',
+  'master taskloop', 'master taskloop simd', 'parallel master taskloop', 'parallel master taskloop simd',
 ]);

@@ -8,7 +8,8 @@ import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 export function loopDiagnostics(model: ItemModel): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
   for (const c of model.constructs) {
-    if (!isParallelLoop(c) || !c.loop) continue;
+    // A C++ range-based for loop is canonical by definition (OpenMP 5.2 §4.4.1).
+    if (!isParallelLoop(c) || !c.loop || c.loop.type === 'for_range_loop') continue;
     const { problem } = canonicalHeader(c.loop, model.text);
     if (problem)
       out.push(

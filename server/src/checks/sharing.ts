@@ -4,15 +4,23 @@
 import { child } from '../syntax/ast';
 import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
 import { sharingAt, SharingEntry, clauseNames } from '../model/sharing';
-import { visibleVariable, type Reference } from '../model/scopes';
+import { visibleVariable, type Reference, type Variable } from '../model/scopes';
+import { within } from '../base/span';
+import type { SNode } from '../syntax/parser';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { opOf } from '../model/loops';
 
 /** Clauses whose items must name variables. */
 const VARIABLE_CLAUSES = new Set([
   'shared', 'private', 'firstprivate', 'lastprivate', 'reduction', 'copyin', 'copyprivate', 'linear', 'aligned',
-  'cache', 'depend', 'map', 'to', 'from', 'is_device_ptr', 'use_device_ptr',
+  'cache', 'depend', 'map', 'to', 'from', 'is_device_ptr', 'use_device_ptr', 'in_reduction', 'task_reduction',
+  'nontemporal', 'has_device_addr', 'use_device_addr', 'inclusive', 'exclusive',
 ]);
+
+const DECLARATIVE = /^(begin )?declare /;
+
+/** The reserved locators of OpenMP 5.2: list items no declaration declares. */
+const RESERVED_LOCATORS = new Set(['omp_all_memory', 'omp_cur_iteration']);
 
 /** A quoted #include may declare names we do not see: no undeclared-variable errors then. */
 const USER_INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"/m;
@@ -21,9 +29,13 @@ export function clauseVariableDiagnostics(model: ItemModel): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
   let unseenHeaders: boolean | undefined; // computed on the first undeclared name only
   for (const c of model.constructs) {
+    // Declarative directives name parameters (`declare simd linear(i)`), functions (`declare
+    // target to(f)`) or a mapper's own variable: none is a variable in scope here.
+    if (c.directive && DECLARATIVE.test(c.directive.name)) continue;
     for (const clause of c.clauses) {
       if (!VARIABLE_CLAUSES.has(clause.name)) continue;
       for (const item of clause.items) {
+        if (RESERVED_LOCATORS.has(item.name)) continue;
         const v = visibleVariable(model, item.name, c.start);
         if (!v) {
           unseenHeaders ??= USER_INCLUDE.test(model.text);
@@ -114,8 +126,12 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
     if (!isParallelLoop(c) || !c.loop) continue;
     const body = child(c.loop, 'body');
     if (!body) continue;
+    const nest = c.kind === 'omp' ? privatizedRegions(model, c, 'race') : undefined;
     for (const e of sharingAt(model, c) as SharingEntry[]) {
       if (e.sharing !== 'shared' || e.variable.shape !== 'value') continue;
+      // Listed linear, or the iteration variable of `collapse(n)` loops or of nested loop constructs.
+      if (clauseNames(c, 'linear').has(e.variable.name)) continue;
+      if (nest?.get(e.variable)?.some(l => e.references.every(r => within(r.span, l)))) continue;
       const write = e.references.find(
         r => isWrite(r) && body.start <= r.span.start && r.span.end <= body.end && !protectedWrite(model, r, c),
       );
@@ -143,13 +159,17 @@ export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
   for (const c of model.constructs) {
     if (c.kind !== 'omp' || !c.clauses.some(cl => cl.name === 'default' && cl.args?.text.trim() === 'none')) continue;
     const listed = clauseNames(c, 'shared', 'private', 'firstprivate', 'lastprivate', 'reduction', 'linear', 'copyin');
+    const privatized = privatizedRegions(model, c);
     for (const e of sharingAt(model, c)) {
       if (e.local || listed.has(e.variable.name) || e.variable.isConst || e.reason.startsWith('loop iteration'))
         continue;
+      const loops = privatized.get(e.variable);
+      const first = e.references.find(r => !loops?.some(l => within(r.span, l)));
+      if (!first) continue;
       out.push(
         diagnostic(
           'MF405',
-          e.references[0].span,
+          first.span,
           `'${e.variable.name}' must appear in a data-sharing clause: '${constructLabel(c)}' has default(none)`,
           { variable: e.variable.name },
         ),
@@ -157,4 +177,59 @@ export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
     }
   }
   return out;
+}
+
+/**
+ * Where a variable referenced in `c` is private to a nested construct, so that it needs no clause
+ * on `c`'s default(none): the regions of nested `private(x)` clauses, and the loop nests whose
+ * iteration variables are predetermined private (OpenMP 5.2 §5.1.1): the loops associated with a
+ * worksharing-loop, taskloop
+ * or distribute construct (`collapse(n)`/`ordered(n)` of them). Inside such a nest the variable
+ * needs no clause on an enclosing default(none); gcc asks for one where the nest is a `simd` or
+ * `loop` construct (their variables are lastprivate), so those are left out there, as gcc does;
+ * for races every nested loop construct's variables are private.
+ */
+function privatizedRegions(
+  model: ItemModel,
+  c: Construct,
+  use: 'default(none)' | 'race' = 'default(none)',
+): Map<Variable, SNode[]> {
+  const out = new Map<Variable, SNode[]>();
+  const add = (v: Variable, span: SNode) => out.set(v, [...(out.get(v) ?? []), span]);
+  for (const k of model.constructs) {
+    if (k.kind !== 'omp' || !within(k, c)) continue;
+    // `private(x)` on a nested construct: its x is no reference to the enclosing one's.
+    const home = k.loop ?? k.region;
+    if (k !== c && home)
+      for (const item of k.clauses.filter(cl => cl.name === 'private').flatMap(cl => cl.items)) {
+        const v = visibleVariable(model, item.name, k.start);
+        if (v) add(v, home);
+      }
+    if (!k.loop) continue;
+    const words = k.directive!.name.split(' ');
+    if (use === 'default(none)' && k !== c && (words.includes('simd') || words.includes('loop'))) continue;
+    for (const loop of associatedLoops(k)) {
+      const init = loop.children.find(x => x.field === 'initializer');
+      const write = init && model.scopes.references.find(r => within(r.span, init) && r.access === 'write');
+      if (write?.variable) add(write.variable, loop);
+    }
+  }
+  return out;
+}
+
+/** The loop and the loops perfectly nested in it that `collapse(n)` or `ordered(n)` associate. */
+function associatedLoops(k: Construct): SNode[] {
+  const count = (name: string) => Number(k.clauses.find(cl => cl.name === name)?.args?.text.trim()) || 1;
+  const depth = Math.max(count('collapse'), count('ordered'));
+  const loops = [k.loop!];
+  while (loops.length < depth) {
+    let body = child(loops[loops.length - 1], 'body');
+    if (body?.type === 'compound_statement') {
+      const inner = body.children.filter(x => x.named && x.type !== 'comment');
+      body = inner.length === 1 ? inner[0] : undefined;
+    }
+    if (body?.type !== 'for_statement') break;
+    loops.push(body);
+  }
+  return loops;
 }

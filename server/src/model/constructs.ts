@@ -337,7 +337,8 @@ function pragmaConstruct(
   const bodyEnd = statement.end;
   const loopDirective =
     (directive.family === 'omp' && OMP_LOOP_DIRECTIVES.has(directive.name)) || directive.name === 'parallel for';
-  if (loopDirective && statement.type !== 'for_statement') {
+  // C++ range-based for loops are loops of loop constructs too (OpenMP 5.2 §4.4.1).
+  if (loopDirective && statement.type !== 'for_statement' && statement.type !== 'for_range_loop') {
     problems.push({ code: 'MF206', message: `'${label}' must be followed by a for loop`, span: directive.nameSpan });
     return undefined;
   }

@@ -8,6 +8,7 @@ import { KeywordLayer, matchParen, scanKeywords, skipTrivia } from './keywords';
 import type { Span } from '../base/span';
 import { preprocess, type CompileContext, type Preprocessed } from '../preprocess/index';
 import { SourceMap } from '../base/sourcemap';
+import { repairPragmaBodies } from './pragmaBodies';
 
 export type SourceLanguage = 'c' | 'cpp';
 
@@ -300,5 +301,9 @@ export class SyntaxDocument {
     return this.tree.rootNode.children.filter((n): n is TSNode => n !== null);
   }
 
-  convert(node: TSNode): SNode { return convert(node, this.grammar); }
+  convert(node: TSNode): SNode {
+    const converted = convert(node, this.grammar);
+    if (node.hasError) repairPragmaBodies(converted, this.layer.masked);
+    return converted;
+  }
 }

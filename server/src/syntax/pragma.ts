@@ -1,13 +1,15 @@
 // Parser for `#pragma omp|mf|meta|cilk` lines: directive name, clauses and their
 // variable lists, each with its exact span in the user's text.
 
-import { closest, Ident, identList, PragmaLine, skipTrivia, KeywordClause } from './keywords';
+import { closest, Ident, identList, PragmaLine, KeywordClause } from './keywords';
 import { Span } from '../base/span';
 import {
-  OMP_BARE_CLAUSES, OMP_CLAUSE_KEYWORDS, OMP_CLAUSES, OMP_DIRECTIVE_ARGUMENT, OMP_DIRECTIVES,
-  OMP_LIST_CLAUSES, OMP_OPTIONAL_ARGUMENT, OMP_STANDALONE,
+  OMP_BARE_CLAUSES, OMP_CLAUSE_KEYWORDS, OMP_CLAUSES, OMP_DIRECTIVE_ARGUMENT, OMP_DIRECTIVES, OMP_LIST_CLAUSES,
+  OMP_MODIFIER_FIRST, OMP_OPTIONAL_ARGUMENT, OMP_STANDALONE, OMP_STANDALONE_CLAUSES, OMP_VARIANT_CLAUSES,
+  OMP_VARIANT_DIRECTIVES,
 } from './openmp';
 import { Code } from '../base/codes';
+import { closingQuote, linearVariable, listItems, splitTopLevel, topLevelColon } from './clauseText';
 
 export type PragmaFamily = 'omp' | 'mf' | 'meta' | 'cilk';
 
@@ -18,8 +20,13 @@ export interface DirectiveClause extends Span {
   args?: { text: string; span: Span };
   /** Variables of a list clause (after the `modifier:` when there is one). */
   items: Ident[];
-  /** `reduction(+: ...)` operator, `depend(in: ...)` type, `map(to: ...)` type, `linear(...: step)`. */
+  /** `reduction(+: ...)` operator, `depend(in: ...)` type, `map(to: ...)` type: the last modifier. */
   modifier?: Ident;
+  /** The modifiers written before that one: `inscan` in `reduction(inscan, +: x)`, `always` in
+   * `map(always, to: a)`, `iterator(i = 0:n)` in `depend(iterator(i = 0:n), in: a[i])`. */
+  modifiers?: string[];
+  /** A metadirective's `when(selector: variant)`, `otherwise(variant)`: the variant, parsed. */
+  variant?: Directive;
 }
 
 export interface PragmaProblem { code: Code; message: string; span: Span; data?: Record<string, unknown> }
@@ -84,7 +91,8 @@ function readParens(cur: Cursor): { text: string; span: Span; closed: boolean } 
   const open = cur.i;
   let depth = 0;
   for (let j = open; j < cur.text.length; j++) {
-    if (cur.text[j] === '(') depth++;
+    if (cur.text[j] === '"') j = closingQuote(cur.text, j); // `message("a (b")`
+    else if (cur.text[j] === '(') depth++;
     else if (cur.text[j] === ')' && --depth === 0) {
       cur.i = j + 1;
       return { text: cur.text.slice(open + 1, j), span: { start: cur.abs(open + 1), end: cur.abs(j) }, closed: true };
@@ -130,17 +138,8 @@ export function parsePragma(line: PragmaLine): Directive | undefined {
     if (![...table.keys()].some(k => (k + ' ').startsWith(candidate + ' '))) break;
   }
   if (matched === 0) {
+    directive.problems.push(unknownDirective(line, family, table, words));
     const first = words[0];
-    const span = first ?? { start: line.start, end: line.end };
-    const suggestion = first && closest(first.name, [...table.keys()].map(k => k.split(' ')[0]));
-    directive.problems.push({
-      code: 'MF201',
-      message: first
-        ? `unknown ${familyLabel(family)} directive '${first.name}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`
-        : `missing directive name after '#pragma ${family}'`,
-      span,
-      data: suggestion && first ? { replace: first.name, with: suggestion } : undefined,
-    });
     directive.name = first?.name ?? '';
     directive.nameSpan = first ? { start: first.start, end: first.end } : { start: line.start, end: line.end };
     return directive;
@@ -220,13 +219,63 @@ export function parsePragma(line: PragmaLine): Directive | undefined {
           message: `missing ')' to close '${name.name}('`,
           span: { start: name.start, end: p.span.end },
         });
-      parseClauseArguments(clause, line);
+      parseClauseArguments(clause, line, directive.name);
     }
     directive.clauses.push(clause);
     checkClause(directive, clause, allowed, known);
   }
   for (const c of line.trailingClauses) directive.clauses.push(fromKeywordClause(c));
+  if (family === 'omp') directive.standalone ||= standaloneByClauses(directive);
   return directive;
+}
+
+/** `ordered depend(source)` is stand-alone; a metadirective is when each variant is (or is empty). */
+function standaloneByClauses(directive: Directive): boolean {
+  const by = OMP_STANDALONE_CLAUSES[directive.name];
+  if (by) return directive.clauses.some(c => by.includes(c.name));
+  if (!OMP_VARIANT_DIRECTIVES.has(directive.name)) return false;
+  const variants = directive.clauses.filter(c => OMP_VARIANT_CLAUSES.has(c.name));
+  return variants.length > 0 && variants.every(c => !c.variant || c.variant.standalone || c.variant.name === 'nothing');
+}
+
+/** MF201 for a name no directive has: a misspelled first word, or a known first word followed by
+ * a word no directive continues with (`declare varient`), each with the closest directive. */
+function unknownDirective(
+  line: PragmaLine,
+  family: PragmaFamily,
+  table: ReadonlyMap<string, readonly string[]>,
+  words: Ident[],
+): PragmaProblem {
+  const first = words[0];
+  if (!first)
+    return { code: 'MF201', message: `missing directive name after '#pragma ${family}'`, span: line };
+  const label = familyLabel(family);
+  const names = [...table.keys()];
+  const written = words.map(w => w.name).join(' ');
+  if (words.length === 1 && names.some(k => k.startsWith(first.name + ' '))) {
+    const expected = names.filter(k => k.startsWith(first.name + ' ')).map(k => `'${k}'`);
+    return {
+      code: 'MF201',
+      message: `incomplete ${label} directive '${first.name}': expected ${expected.join(', ')}`,
+      span: first,
+    };
+  }
+  const firstWords = new Set(names.map(k => k.split(' ')[0]));
+  // A misspelled first word is corrected alone; after a known one, the words so far are.
+  const span = firstWords.has(first.name) ? { start: first.start, end: words[words.length - 1].end } : first;
+  const wrong = firstWords.has(first.name)
+    ? line.text.slice(span.start - line.start, span.end - line.start)
+    : first.name;
+  const suggestion = firstWords.has(first.name)
+    ? closest(written, names.filter(k => k.split(' ').length === words.length))
+    : closest(first.name, firstWords);
+  const shown = firstWords.has(first.name) ? written : first.name;
+  return {
+    code: 'MF201',
+    message: `unknown ${label} directive '${shown}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
+    span: { start: span.start, end: span.end },
+    data: suggestion ? { replace: wrong, with: suggestion } : undefined,
+  };
 }
 
 function familyLabel(family: PragmaFamily): string {
@@ -247,54 +296,47 @@ export function fromKeywordClause(c: KeywordClause): DirectiveClause {
   };
 }
 
-function parseClauseArguments(clause: DirectiveClause, line: PragmaLine): void {
+function parseClauseArguments(clause: DirectiveClause, line: PragmaLine, directive: string): void {
   const args = clause.args!;
   const rel = args.span.start - line.start;
+  if (OMP_VARIANT_DIRECTIVES.has(directive) && OMP_VARIANT_CLAUSES.has(clause.name)) return parseVariant(clause, line);
   if (!OMP_LIST_CLAUSES.has(clause.name) && clause.name !== 'shared' && clause.name !== 'cache') return;
-  // `reduction(+: a, b)`, `depend(in: x)`, `map(tofrom: a[0:n])` carry a modifier before ':';
+  // `reduction(+: a, b)`, `depend(in: x)`, `map(always, tofrom: a[0:n])` carry modifiers before ':';
   // `linear(i: 2)`, `aligned(p: 32)` carry a step/alignment after it.
   const colon = topLevelColon(args.text);
-  const modifierFirst = ['reduction', 'depend', 'map'].includes(clause.name);
-  if (colon >= 0 && modifierFirst) {
-    const op = args.text.slice(0, colon).trim();
-    const opAt = args.text.indexOf(op);
+  if (colon >= 0 && OMP_MODIFIER_FIRST.has(clause.name)) {
+    const parts = splitTopLevel(args.text.slice(0, colon));
+    const last = parts[parts.length - 1];
+    const op = last.text.trim();
+    const opAt = last.at + last.text.indexOf(op);
     clause.modifier = { name: op, start: args.span.start + opAt, end: args.span.start + opAt + op.length };
+    if (parts.length > 1) clause.modifiers = parts.slice(0, -1).map(p => p.text.trim());
     clause.items = listItems(line.text, rel + colon + 1, rel + args.text.length, line.start);
+  } else if (clause.name === 'depend' || clause.name === 'doacross') {
+    // `depend(source)` names no variable.
+    clause.items = [];
   } else {
     const end = colon >= 0 ? colon : args.text.length;
     clause.items = listItems(line.text, rel, rel + end, line.start);
   }
+  // OpenMP 4.5's `linear(val(x): 1)`: the variable is inside the modifier's parentheses.
+  if (clause.name === 'linear') clause.items = clause.items.flatMap(it => linearVariable(line, it));
 }
 
-/** Index of a ':' not inside brackets (array sections `a[0:n]` have their own). */
-function topLevelColon(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '[' || c === '(') depth++;
-    else if (c === ']' || c === ')') depth--;
-    else if (c === ':' && depth === 0 && text[i + 1] !== ':' && text[i - 1] !== ':') return i;
-  }
-  return -1;
-}
-
-/** The leading identifier of each comma-separated list item (`a[0:n]` -> `a`). */
-function listItems(text: string, start: number, end: number, base: number): Ident[] {
-  const items: Ident[] = [];
-  let depth = 0;
-  let itemStart = start;
-  for (let i = start; i <= end; i++) {
-    const c = i < end ? text[i] : ',';
-    if (c === '[' || c === '(') depth++;
-    else if (c === ']' || c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      const j = skipTrivia(text, itemStart);
-      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(j, i));
-      if (m) items.push({ name: m[0], start: base + j, end: base + j + m[0].length });
-      itemStart = i + 1;
-    }
-  }
-  return items;
+/** A metadirective's variant: `when(selector: directive clauses)`, `otherwise(directive clauses)`;
+ * parsed as the directive it names, so its problems are the metadirective's (OpenMP 5.2 §7.4). */
+function parseVariant(clause: DirectiveClause, line: PragmaLine): void {
+  const args = clause.args!;
+  const colon = clause.name === 'when' ? topLevelColon(args.text) : -1;
+  if (clause.name === 'when' && colon < 0) return;
+  const from = colon + 1;
+  if (!args.text.slice(from).trim()) return; // `when(...:)`: nothing
+  const prefix = '#pragma omp ';
+  const at = args.span.start + from;
+  const variant = parsePragma({
+    start: at - prefix.length, end: args.span.end, text: prefix + args.text.slice(from), trailingClauses: [],
+  });
+  if (variant) clause.variant = variant;
 }
 
 function checkClause(
@@ -352,15 +394,23 @@ function checkClause(
       message: `clause '${clause.name}' has an empty argument`,
       span: { start: clause.start, end: clause.end },
     });
-  } else if (clause.args && OMP_CLAUSE_KEYWORDS[clause.name]) {
-    const value = clause.args.text.trim();
+  } else if (clause.variant) {
+    // A metadirective's variant reports its own problems; the metadirective's name says where.
+    problems.push(...clause.variant.problems);
+  } else if (clause.args && OMP_CLAUSE_KEYWORDS[clause.name] && !OMP_VARIANT_DIRECTIVES.has(directive.name)) {
+    // `order(reproducible: concurrent)`: the keyword follows the modifier.
+    const colon = clause.args.text.lastIndexOf(':');
+    const value = clause.args.text.slice(colon + 1).trim();
+    const valueAt = clause.args.span.start + clause.args.text.indexOf(value, colon + 1);
     const options = OMP_CLAUSE_KEYWORDS[clause.name];
     if (!options.includes(value)) {
       const suggestion = closest(value, options);
+      const quoted = options.map(o => `'${o}'`);
+      const expected = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : quoted[0];
       problems.push({
         code: 'MF203',
-        message: `'${clause.name}(${value})' is not valid: expected ${options.map(o => `'${o}'`).join(' or ')}${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
-        span: clause.args.span,
+        message: `'${clause.name}(${value})' is not valid: expected ${expected}${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
+        span: { start: valueAt, end: valueAt + value.length },
         data: suggestion ? { replace: value, with: suggestion } : undefined,
       });
     }

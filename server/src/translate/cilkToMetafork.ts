@@ -4,17 +4,15 @@
 // every return (and function end) a spawn can reach unjoined. `cilk_scope { B }` joins at its
 // end: it becomes `{ B meta_join; }`, with a `meta_join` before every exit from B too.
 
-import { unjoinedExits } from '../model/exits';
 import { child, named, walk } from '../syntax/ast';
 import { insert, remove, replace, withTrailingBlanks } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import { systemIncludes } from '../syntax/includes';
 import type { Construct, ItemModel } from '../model/constructs';
-import { beforeClosingBrace, inBlock } from './common';
-import { atLineStart, lineIndent, wholeLines } from '../base/layout';
+import { beforeClosingBrace, JOIN, joinAtExits, joinBefore } from './common';
+import { wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
 
-const JOIN = 'meta_join;';
 
 export function cilkToMetafork(stage: Stage, models: ItemModel[]): void {
   const text = stage.text;
@@ -26,10 +24,7 @@ export function cilkToMetafork(stage: Stage, models: ItemModel[]): void {
       if (c.kind === 'scope' && c.dialect === 'cilkplus' && c.statement)
         for (const e of scopeExits(c.statement, text)) exits.add(e);
     for (const e of [...exits].sort((a, b) => a.start - b.start)) joinBefore(stage, e);
-    for (const exit of unjoinedExits(model, 'cilkplus')) {
-      if (exit.kind === 'end') stage.edit(insert(...beforeClosingBrace(stage, exit.node, JOIN)));
-      else joinBefore(stage, exit.node);
-    }
+    joinAtExits(stage, model, 'cilkplus');
   }
   // The CilkPlus header means nothing to MetaFork (unless CilkPlus is left elsewhere).
   if (!stage.partial) for (const line of systemIncludes(stage.map.fileText, h => h === 'cilk/cilk.h')) stage.edit(remove(line));
@@ -111,18 +106,6 @@ function scopeExits(body: SNode, text: string): SNode[] {
 }
 
 /** `meta_join;` in front of a return (or another exit); one that is the body of an if/else/loop gets braces. */
-function joinBefore(stage: Stage, ret: SNode): void {
-  const text = stage.text;
-  if (inBlock(ret)) {
-    stage.edit(
-      insert(ret.start, atLineStart(text, ret.start) ? `${JOIN}\n${lineIndent(text, ret.start)}` : `${JOIN} `),
-    );
-    return;
-  }
-  stage.edit(insert(ret.start, `{ ${JOIN} `));
-  stage.edit(insert(ret.end, ' }'));
-}
-
 /**
  * Each iteration of a cilk_for syncs its spawns when it ends (it is the body of a spawned
  * function); a meta_for joins only when the whole loop ends, so an iteration's spawns could

@@ -1,10 +1,16 @@
 // What only the translators share: where a directive line can stand in front of a statement,
-// the braces a statement needs to take one, and the printing of clauses.
+// the braces a statement needs to take one, the joins a function's exits need, and the printing
+// of clauses.
 
 import { named } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
+import { insert } from '../base/edits';
 import { atLineStart, lineIndent, linesBefore } from '../base/layout';
 import type { Stage } from '../base/stage';
+import type { ItemModel } from '../model/constructs';
+import { unjoinedExits } from '../model/exits';
+
+export const JOIN = 'meta_join;';
 
 /** Statements whose parent is a block can take a directive line in front; others need braces. */
 export function inBlock(statement: SNode): boolean {
@@ -15,6 +21,32 @@ export function inBlock(statement: SNode): boolean {
     p.type === 'translation_unit' ||
     (p.type === 'case_statement' && statement.field !== 'value')
   );
+}
+
+/** `meta_join;` right before a statement (braces added where it is no block's statement). */
+export function joinBefore(stage: Stage, statement: SNode): void {
+  const text = stage.text;
+  if (inBlock(statement)) {
+    stage.edit(
+      insert(
+        statement.start,
+        atLineStart(text, statement.start) ? `${JOIN}\n${lineIndent(text, statement.start)}` : `${JOIN} `,
+      ),
+    );
+    return;
+  }
+  stage.edit(insert(statement.start, `{ ${JOIN} `));
+  stage.edit(insert(statement.end, ' }'));
+}
+
+/** A `meta_join;` before every return, and at the end of every function, that `dialect`'s spawns
+ * can reach unjoined: where CilkPlus syncs implicitly, and where an OpenMP barrier or taskgroup
+ * would wait for tasks a function left running (MetaFork's join waits for its own children only). */
+export function joinAtExits(stage: Stage, model: ItemModel, dialect: 'cilkplus' | 'metafork'): void {
+  for (const exit of unjoinedExits(model, dialect)) {
+    if (exit.kind === 'end') stage.edit(insert(...beforeClosingBrace(stage, exit.node, JOIN)));
+    else joinBefore(stage, exit.node);
+  }
 }
 
 /** `statement` on its own line before the closing brace of `block` (an insertion: offset and text). */

@@ -22,6 +22,7 @@ import { reducersToReductions } from './reducers';
 import { implicitFirstSections, openmpToMetafork } from './openmpToMetafork';
 import { metaforkToOpenmp } from './metaforkToOpenmp';
 import { pipelinesToForks } from './pipeline';
+import { joinAtExits } from './common';
 import { hasBlockSpawns, metaforkToCilk, outlineInnermost } from './metaforkToCilk';
 
 export type { Dialect } from '../../../shared/dialects';
@@ -201,6 +202,10 @@ export async function translateText(text: string, to: Dialect, options: Translat
       }
       if (toMetafork.includes('openmp')) openmpToMetafork(stage, models);
     })) return { diagnostics, from, to };
+    // OpenMP waits for tasks a function left running at the barrier or taskgroup that binds them;
+    // MetaFork's join waits for children only: they are joined where they leave their function.
+    if (toMetafork.includes('openmp') && !run(stage => { for (const m of items()) joinAtExits(stage, m, 'metafork'); }))
+      return { diagnostics, from, to };
     if (to === 'metafork' && !focus) dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
     if (to === 'openmp' && (sources.includes('metafork') || toMetafork.length)) {
       if (!run(stage => metaforkToOpenmp(stage, items(), model))) return { diagnostics, from, to };

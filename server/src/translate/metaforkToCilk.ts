@@ -1,11 +1,12 @@
 // MetaFork -> CilkPlus (Chen 2017 §3.6.2). Call spawns, joins and parallel loops map keyword for
 // keyword. A block spawn has no CilkPlus counterpart: it is outlined (Algorithm 4) into
-// `static void *_taskFuncK(void *)` placed before the host function, with an environment
-// struct that carries shared variables by pointer (uses rewritten to `(*x)`), C++ references
-// by reference (a constructor binds them) and private copies by value. Nested block spawns
-// are outlined innermost first, one pass per level, like the thesis's "multiple parsing
-// approach"; the driver re-parses between passes. Listing A.5 is the expected shape; beyond
-// it the environment is freed and the function returns a value.
+// `static void _taskFuncK(...)` placed before the host function, whose parameters are the
+// environment: shared variables by pointer (uses rewritten to `(*x)`), C++ references by
+// reference and private copies by value, so that a block spawn costs what a spawned call's
+// arguments cost (Figure 2.7's pointer parameters; Listing A.5's heap-allocated environment
+// struct cost a malloc and a free per spawn). Nested block spawns are outlined innermost first,
+// one pass per level, like the thesis's "multiple parsing approach"; the driver re-parses
+// between passes.
 
 import { functionName, walk } from '../syntax/ast';
 import { applyEdits, insert, removeStatement, replace, withTrailingBlanks, TextEdit } from '../base/edits';
@@ -136,10 +137,8 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   }
   const env = passing(model, c);
   const all = env.map(p => p.v);
-  const references = env.filter(p => p.by === 'reference').map(p => p.v);
-  // The environment's struct is declared once at file scope, before the outlined function
-  // (one type for both sides: two structs with one tag are incompatible types, and gcc -O2
-  // reorders their accesses): every member's type must be restatable there.
+  // The environment is the outlined function's parameters, declared at file scope before the
+  // host: every one's type must be restatable there.
   const localTypes = localTypeNames(host, text);
   const isVariable = (name: string, at: number) => !!visibleVariable(model, name, at);
   for (const v of all) {
@@ -167,14 +166,8 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   }
 
   const unit = stage.unit;
-  const fn = `_taskFunc${k}`, struct = `__taskenv__${k}`, envName = `_tenv${k}`, param = `__tdata${k}`;
+  const fn = `_taskFunc${k}`;
   const pointerNames = new Set(env.filter(p => p.by === 'pointer').map(p => p.v));
-  const members = env.map(p => declarationFor(p.v, text, p.v.name, p.by === 'pointer') + ';');
-  if (references.length) {
-    const formals = references.map(v => declarationFor(v, text, v.name)).join(', ');
-    members.push(`${struct}(${formals}) : ${references.map(v => `${v.name}(${v.name})`).join(', ')} { }`);
-  }
-  const structDef = [`struct ${struct} {`, ...members.map(m => `${unit}${m}`), '};', ''];
 
   // The region, with every use of a variable passed by pointer read through it.
   const rewrites: TextEdit[] = [];
@@ -185,45 +178,27 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   }
   const body = applyEdits(text.slice(region.start, region.end), rewrites);
   const from = atLineStart(text, region.start) ? lineIndent(text, region.start) : lineIndent(text, c.start);
-  const release = cpp && references.length ? `delete ${envName};` : `free(${envName});`;
   // The host may call itself from the region (recursion): declare it before the outlined function.
   const hostBody = host.children.find(x => x.field === 'body');
   const hostDeclarator = host.children.find(x => x.field === 'declarator');
   const qualified = !!hostDeclarator && /::/.test(text.slice(hostDeclarator.start, hostDeclarator.end));
   const prototype = hostBody && !qualified ? [text.slice(host.start, hostBody.start).trim() + ';'] : [];
+  const parameters = env.map(p => declarationFor(p.v, text, p.v.name, p.by === 'pointer')).join(', ') || 'void';
   const outlined = [
     ...prototype,
-    ...structDef,
-    `static void *${fn}(void *${param})`,
+    `static void ${fn}(${parameters})`,
     '{',
-    `${unit}struct ${struct} *${envName} = (struct ${struct} *) ${param};`,
-    ...all.map(v => `${unit}${declarationFor(v, text, v.name, pointerNames.has(v))} = ${envName}->${v.name};`),
-    `${unit}${release}`,
     `${unit}${reindent(body, from, unit)}`,
-    `${unit}return 0;`,
     '}',
     '',
   ].join('\n');
   stage.edit(insert(wholeLines(text, host).start, outlined + '\n'));
 
-  const indent = lineIndent(text, c.start);
-  const allocation = references.length
-    ? `${envName} = new ${struct}(${references.map(v => v.name).join(', ')});`
-    : `${envName} = (struct ${struct} *) malloc(sizeof(struct ${struct}));`;
-  const site = [
-    '{',
-    `${indent}${unit}struct ${struct} *${envName};`,
-    `${indent}${unit}${allocation}`,
-    ...env
-      .filter(p => p.by !== 'reference')
-      .map(({ v, by }) => `${indent}${unit}${envName}->${v.name} = ${by === 'pointer' ? '&' : ''}${v.name};`),
-    `${indent}${unit}cilk_spawn ${fn}(${envName});`,
-    `${indent}}`,
-  ].join('\n');
+  // The environment is the call's arguments, evaluated at the spawn like any spawned call's.
+  const site = `cilk_spawn ${fn}(${env.map(({ v, by }) => (by === 'pointer' ? '&' : '') + v.name).join(', ')});`;
   const span = spawnSpan(text, c);
   for (const e of span.extra) stage.edit(e);
   stage.edit(replace(span, site));
-  if (!cpp || !references.length) stage.includes.add('stdlib.h');
   return true;
 }
 

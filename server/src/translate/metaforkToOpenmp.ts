@@ -1,10 +1,11 @@
 // MetaFork -> OpenMP (Chen 2017 §3.6.4): a spawn becomes `#pragma omp task` whose data-sharing
 // clauses reproduce MetaFork's rules (the l-value of a call spawn, arrays and references
 // shared; value-type locals captured at the spawn, explicitly `firstprivate` where the task's
-// default would share them), `meta_join` becomes `taskwait`, `meta_for` a `parallel for`
-// (reductions carried over), and `meta_pipe` a chain of tasks ordered by `depend` clauses.
-// OpenMP tasks need a team: as the thesis does (Figure 3.27), the program's `main` is renamed
-// and a new `main` runs it inside `parallel` + `single`, with nested parallel loops allowed.
+// default would share them), `meta_join` becomes `taskwait`, `meta_for` a `taskloop` where a team
+// already runs it and a `parallel for` elsewhere (openmpLoops.ts; reductions carried over), and
+// `meta_pipe` a chain of tasks ordered by `depend` clauses. OpenMP tasks need a team: as the
+// thesis does (Figure 3.27), the program's `main` is renamed and a new `main` runs it inside
+// `parallel` + `single`.
 
 import { child, children, functionName, named, unparen } from '../syntax/ast';
 import { insert, remove, removeStatement, replace, withTrailingBlanks } from '../base/edits';
@@ -18,11 +19,12 @@ import type { DocumentModel } from '../model/document';
 import { sharingAt } from '../model/sharing';
 import { removeHead, trailingClauseRemovals, workerCountCalls } from '../model/elide';
 import { canonicalHeader } from '../model/loops';
-import { clauseText, directiveBefore, inBlock, joinClauses } from './common';
+import { beforeClosingBrace, clauseText, directiveBefore, inBlock, joinClauses } from './common';
 import { atLineEnd, atLineStart, lineIndent } from '../base/layout';
 import { isFunctionLocal } from '../model/declarations';
 import { Stage } from '../base/stage';
 import { pipelineToTasks } from './pipeline';
+import { opensNestedTeams, taskloopPlacement, taskloopShared, unevenIterations, wrapsMain } from './openmpLoops';
 
 /** The comment that marks the `main` this translator adds (the OpenMP -> MetaFork direction removes it). */
 export const GENERATED_MAIN =
@@ -33,6 +35,7 @@ export const RENAMED_MAIN = 'mf_main';
 export function metaforkToOpenmp(stage: Stage, models: ItemModel[], doc: DocumentModel): void {
   const text = stage.text;
   let spawns = false;
+  const inTeam = taskloopPlacement(models, wrapsMain(models));
   for (const model of models) {
     for (const c of model.constructs) {
       if (c.dialect !== 'metafork') continue;
@@ -40,7 +43,7 @@ export function metaforkToOpenmp(stage: Stage, models: ItemModel[], doc: Documen
         case 'spawn': callSpawn(stage, doc, model, c); spawns = true; break;
         case 'block-spawn': blockSpawn(stage, model, c); spawns = true; break;
         case 'join': join(stage, c); break;
-        case 'parallel-for': parallelFor(stage, model, c); break;
+        case 'parallel-for': parallelFor(stage, model, c, inTeam(model, c)); break;
         case 'grainsize':
           stage.edit(removeStatement(text, c.head));
           if (!grainsizeLoop(model, c))
@@ -70,7 +73,7 @@ export function metaforkToOpenmp(stage: Stage, models: ItemModel[], doc: Documen
       stage.includes.add('omp.h');
     }
   }
-  if (spawns) wrapMain(stage, models);
+  if (spawns) wrapMain(stage, models, opensNestedTeams(models));
 }
 
 /**
@@ -457,11 +460,11 @@ function grainsizeLoop(model: ItemModel, g: Construct): Construct | undefined {
   return model.constructs.find(c => c.kind === 'parallel-for' && c.start === at);
 }
 
-/** `meta_for (...)` -> `#pragma omp parallel for` + `for (...)`. */
-function parallelFor(stage: Stage, model: ItemModel, c: Construct): void {
+/** `meta_for (...)` -> `#pragma omp parallel for` (or `taskloop`, inside a team) + `for (...)`. */
+function parallelFor(stage: Stage, model: ItemModel, c: Construct, taskloop: boolean): void {
   const text = stage.text;
   const loop = c.loop!;
-  const clauses: string[] = [];
+  const clauses = taskloop ? [clauseText('shared', taskloopShared(model, c))] : [];
   for (const cl of c.clauses)
     if (cl.name === 'reduction')
       clauses.push(
@@ -478,8 +481,10 @@ function parallelFor(stage: Stage, model: ItemModel, c: Construct): void {
     stage.edit(replace(relation, header.step.negative === header.variableOnLeft ? '>' : '<'));
   }
   const g = model.constructs.find(k => k.kind === 'grainsize' && grainsizeLoop(model, k) === c);
-  if (g?.directive?.argument) clauses.push(`schedule(dynamic, ${g.directive.argument.text})`);
-  const pragma = `#pragma omp parallel for${joinClauses(...clauses)}`;
+  const grainsize = g?.directive?.argument?.text;
+  if (grainsize) clauses.push(taskloop ? `grainsize(${grainsize})` : `schedule(dynamic, ${grainsize})`);
+  else if (!taskloop && unevenIterations(child(loop, 'body') ?? loop, text)) clauses.push('schedule(dynamic)');
+  const pragma = `#pragma omp ${taskloop ? 'taskloop' : 'parallel for'}${joinClauses(...clauses)}`;
   if (c.form === 'pragma') { stage.edit(replace(c.head, pragma)); return; }
   const k = c.keyword!;
   const keywordSpan = { start: k.start, end: withTrailingBlanks(text, k.headEnd) };
@@ -495,7 +500,7 @@ function parallelFor(stage: Stage, model: ItemModel, c: Construct): void {
 }
 
 /** Renames `main` and adds the `main` that opens the team (Figure 3.27, whose code the thesis lost). */
-function wrapMain(stage: Stage, models: ItemModel[]): void {
+function wrapMain(stage: Stage, models: ItemModel[], nested: boolean): void {
   const text = stage.text;
   for (const model of models) {
     const fn = model.item;
@@ -516,22 +521,33 @@ function wrapMain(stage: Stage, models: ItemModel[]): void {
     const returnsVoid = !!type && text.slice(type.start, type.end) === 'void';
     const unit = stage.unit;
     const call = `${RENAMED_MAIN}(${names.join(', ')})`;
+    // Parallel loops become taskloops inside the team; only `parallel` regions the file itself
+    // writes would open nested teams.
+    const levels = nested
+      ? [`${unit}omp_set_max_active_levels(2); /* the team below, and the parallel regions its tasks open */`]
+      : [];
     const body = returnsVoid
       ? [
-          `${unit}omp_set_max_active_levels(2); /* the team below, and the parallel loops its tasks open */`,
+          ...levels,
           `${unit}#pragma omp parallel`,
           `${unit}#pragma omp single`,
           `${unit}${call};`,
         ]
       : [
           `${unit}int mf_status = 0;`,
-          `${unit}omp_set_max_active_levels(2); /* the team below, and the parallel loops its tasks open */`,
+          ...levels,
           `${unit}#pragma omp parallel`,
           `${unit}#pragma omp single`,
           `${unit}mf_status = ${call};`,
           `${unit}return mf_status;`,
         ];
     stage.edit(replace(name, RENAMED_MAIN));
+    // `main` returns 0 when it ends without `return` (C11 §5.1.2.2.3, C++ [basic.start.main]); the
+    // renamed function would return an indeterminate value (undefined behaviour in C++).
+    const block = child(fn, 'body');
+    const last = block && named(block).filter(s => s.type !== 'comment').at(-1);
+    if (!returnsVoid && block && last?.type !== 'return_statement')
+      stage.edit(insert(...beforeClosingBrace(stage, block, 'return 0; /* what main returns when it ends */')));
     stage.edit(
       insert(
         fn.end,

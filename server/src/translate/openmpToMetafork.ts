@@ -24,43 +24,60 @@ import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
 import { translateSpmdRegion, type SpmdHost } from './spmd';
 import { isSpmdRegion, isThreadQuery, threadQueriesOutsideRegions } from './teams';
+import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
+import {
+  inReductions, lastIteration, REFUSED_CLAUSES, TASK_CLAUSES, TASKLOOPS, taskloopGrainsize, taskloopNotes,
+  taskwaitNotes,
+} from './tasks';
+import { HINT_CLAUSES, translateHint } from './hints';
 
 const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd']);
 const SUPPORTED = new Set([
   ...LOOPS,
   'parallel', 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait', 'barrier', 'simd',
+  ...SYNCHRONISATION, ...TASKLOOPS, 'taskgroup', 'depobj',
 ]);
 
 /** Why constructs with no MetaFork counterpart are refused. */
 const NO_COUNTERPART: Record<string, string> = {
-  critical: 'mutual exclusion has no MetaFork counterpart (MetaFork programs synchronise only by joins)',
-  atomic: 'atomic updates have no MetaFork counterpart (MetaFork programs synchronise only by joins)',
-  ordered: 'ordered execution inside a parallel loop has no MetaFork counterpart',
-  flush: 'memory flushes have no MetaFork counterpart',
+  ordered:
+    'ordered execution inside a parallel loop has no MetaFork counterpart ' +
+    '(the iterations of a meta_for have no order to keep)',
   threadprivate: 'per-thread storage has no MetaFork counterpart (MetaFork has no threads, only strands)',
-  taskgroup: 'waiting for all descendant tasks has no MetaFork counterpart (meta_join waits for children only)',
-  taskloop: 'taskloop has no MetaFork counterpart here; write a parallel for',
   taskyield: 'task scheduling points have no MetaFork counterpart',
   cancel: 'cancellation has no MetaFork counterpart',
   'cancellation point': 'cancellation has no MetaFork counterpart',
 };
 
-const RUNTIME_KEPT = new Set(['omp_get_wtime', 'omp_get_wtick', 'omp_get_max_threads', 'omp_get_num_procs']);
+const RUNTIME_KEPT = new Set([
+  'omp_get_wtime', 'omp_get_wtick', 'omp_get_max_threads', 'omp_get_num_procs',
+  // The lock API is plain C calls on lock variables: kept as written.
+  'omp_init_lock', 'omp_init_lock_with_hint', 'omp_destroy_lock', 'omp_set_lock', 'omp_unset_lock', 'omp_test_lock',
+  'omp_init_nest_lock', 'omp_init_nest_lock_with_hint', 'omp_destroy_nest_lock', 'omp_set_nest_lock',
+  'omp_unset_nest_lock', 'omp_test_nest_lock',
+]);
+/** Runtime calls that only tune the team: dropped with a note (MetaFork has no teams to tune). */
+const RUNTIME_DROPPED = new Set(['omp_set_dynamic', 'omp_set_nested', 'omp_set_max_active_levels']);
 
 /** Clauses that only tune scheduling: dropped with a note. */
-const HINTS = new Set(['untied', 'mergeable', 'priority', 'final', 'proc_bind', 'safelen', 'simdlen', 'aligned']);
+const HINTS = new Set([
+  'untied', 'mergeable', 'priority', 'final', 'proc_bind', 'safelen', 'simdlen', 'aligned', 'hint',
+]);
 /** Clauses handled by the rules below. */
 const HANDLED = new Set([
   'private', 'firstprivate', 'shared', 'default', 'num_threads', 'collapse', 'nowait', 'reduction', 'lastprivate', 'if',
-  'schedule', 'depend', 'filter',
+  'schedule', 'depend',
+  ...SYNCHRONISATION_CLAUSES, ...TASK_CLAUSES,
   ...HINTS,
 ]);
 
 export function openmpToMetafork(stage: Stage, models: ItemModel[]): void {
   const skip = removeGeneratedMain(stage, models);
+  const mutexes = new Set<string>();
   for (const model of models) {
     if (skip.has(model.item)) continue;
+    criticalMutexes(stage, model, mutexes);
     runtimeCalls(stage, model);
     threadQueriesOutsideRegions(stage, model);
     const t = new ItemTranslator(stage, model);
@@ -130,7 +147,10 @@ function runtimeCalls(stage: Stage, model: ItemModel): void {
     const name = f && f.type === 'identifier' ? text.slice(f.start, f.end) : '';
     if (!name.startsWith('omp_')) return true;
     if (name === 'omp_set_num_threads') stage.edit(replace(f!, 'meta_set_nworkers'));
-    else if (!RUNTIME_KEPT.has(name) && !isThreadQuery(name)) {
+    else if (RUNTIME_DROPPED.has(name) && n.parent?.type === 'expression_statement') {
+      stage.edit(removeStatement(text, n.parent));
+      stage.note(n, `'${name}' only tunes OpenMP's teams; MetaFork has none, so it is dropped`);
+    } else if (!RUNTIME_KEPT.has(name) && !isThreadQuery(name)) {
       stage.refuse(
         'MF602',
         n,
@@ -196,7 +216,7 @@ class ItemTranslator {
   visit(c: Construct): void {
     if (isSpmdRegion(this.model, c)) return translateSpmdRegion(this.spmdHost(), c);
     for (const k of c.children) this.visit(k);
-    if (c.dialect !== 'openmp' || !c.directive) return;
+    if (c.dialect !== 'openmp' || !c.directive || translateHint(this.stage, c)) return;
     const name = c.directive.name;
     if (!SUPPORTED.has(name)) {
       const why =
@@ -224,22 +244,48 @@ class ItemTranslator {
     else if (name === 'parallel') this.parallel(c);
     else if (name === 'sections' || name === 'parallel sections') this.sections(c);
     else if (name === 'single') this.single(c);
-    else if (name === 'task' || name === 'master') {
+    else if (SYNCHRONISATION.has(name)) synchronise(this.stage, this.model, c);
+    else if (TASKLOOPS.has(name)) {
+      taskloopNotes(this.stage, c);
+      if (c.loop) this.loop(c);
+      else
+        this.stage.refuse('MF601', c.directive.nameSpan, `'#pragma omp ${name}' is not followed by a for loop`, {
+          construct: name,
+          target: 'metafork',
+        });
+    } else if (name === 'taskgroup') {
+      // Its body, then a join: every fork joins its own descendants at its end.
+      this.emit(c.head, undefined, c.region, { before: [], decls: [], after: [] });
+      this.potentialSync(c, c.region!);
+    } else if (name === 'depobj') {
+      this.stage.edit(removeStatement(this.text, c.head));
+      this.stage.note(
+        c.directive.nameSpan,
+        `'depobj' only sets up a depend object; a task with depend(depobj: ...) is ordered as an inout on ` +
+          `any location: dropped`,
+      );
+    } else if (name === 'task' || name === 'master') {
       this.fork(c, c);
       this.dependenceJoin(c);
-    } else if (name === 'taskwait' || name === 'barrier')
+    } else if (name === 'taskwait' || name === 'barrier') {
+      taskwaitNotes(this.stage, c);
       this.stage.edit(replace(c.head, JOIN + trailingComment(this.text, c.head)));
+    }
     // `section` is translated by its `sections`.
   }
 
   private checkClauses(c: Construct): void {
+    const name = c.directive!.name;
     for (const cl of c.clauses) {
       if (HINTS.has(cl.name))
         this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
-      else if (!HANDLED.has(cl.name)) {
-        const message = `clause '${cl.name}' of '#pragma omp ${c.directive!.name}' has no MetaFork counterpart`;
-        this.stage.refuse('MF601', cl, message, { construct: cl.name, target: 'metafork' });
-      }
+      else if (HINT_CLAUSES[cl.name]) this.stage.note(cl, HINT_CLAUSES[cl.name]);
+      else if (!HANDLED.has(cl.name) || (cl.name === 'in_reduction' && name !== 'task'))
+        this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' ${
+          REFUSED_CLAUSES[cl.name] ?? 'has no MetaFork counterpart'}`, {
+          construct: cl.name,
+          target: 'metafork',
+        });
     }
   }
 
@@ -353,6 +399,13 @@ class ItemTranslator {
   /** `for` / `parallel for`: `meta_for` on the first collapse(n) loops (Algorithm 7). */
   private loop(c: Construct): void {
     const text = this.text;
+    if (c.loop!.type === 'for_range_loop') {
+      const why = 'a C++ range-based for loop has no meta_for form (meta_for takes a loop with a control variable)';
+      return this.stage.refuse('MF601', c.directive!.nameSpan, `'#pragma omp ${c.directive!.name}' over ${why}`, {
+        construct: 'range-based for',
+        target: 'metafork',
+      });
+    }
     const env: Env = { before: [], decls: [], after: [] };
     if (c.directive!.name.startsWith('parallel')) this.numThreads(c, env);
     const ordered = this.clause(c, 'ordered')[0];
@@ -397,35 +450,40 @@ class ItemTranslator {
     this.privates(c, env, true, isControl);
     for (const v of this.items(c, 'lastprivate')) {
       if (isControl(v)) continue; // its final value is the serial elision's
-      if (v.shape === 'array' || loops.length > 1) {
+      if (v.shape === 'array') {
         this.stage.refuse(
           'MF601',
           this.clause(c, 'lastprivate')[0],
-          `'lastprivate(${v.name})' is translated only for a scalar on a single loop`,
+          `'lastprivate(${v.name})' is translated only for a scalar`,
           { construct: 'lastprivate', target: 'metafork' },
         );
         return;
       }
-      const header = canonicalHeader(loops[0], text).header;
-      if (!header) return;
+      const last = lastIteration(loops, text);
+      if (!last) return;
       const lp = this.fresh(`_lp_${v.name}`);
       env.before.push(`${declarationFor(v, text, lp, true)} = &${v.name};`);
       env.decls.push(`${declarationFor(v, text, v.name)};`);
-      const cond = text
-        .slice(header.condition.start, header.condition.end)
-        .replace(
-          new RegExp(`\\b${header.variable}\\b`, 'g'),
-          `(${header.variable} ${header.step.negative ? '-' : '+'} (${header.step.text}))`,
-        );
-      env.after.push(`if (!(${cond})) *${lp} = ${v.name}; /* the last iteration's value (lastprivate) */`);
+      env.after.push(`if (${last}) *${lp} = ${v.name}; /* the last iteration's value (lastprivate) */`);
+    }
+    const section = this.clause(c, 'reduction').find(cl => cl.args?.text.includes('['));
+    if (section) {
+      this.stage.refuse(
+        'MF601',
+        section,
+        `a reduction over an array section has no MetaFork counterpart: meta_for reduces scalar variables only`,
+        { construct: 'reduction', target: 'metafork' },
+      );
+      return;
     }
     const reductions = this.clause(c, 'reduction').map(cl => `reduction(${cl.args?.text.trim() ?? ''})`);
-    const chunk = this.clause(c, 'schedule')[0]?.args?.text.split(',')[1]?.trim();
+    const chunk = this.clause(c, 'schedule')[0]?.args?.text.split(',')[1]?.trim() ?? taskloopGrainsize(c);
     if (chunk) env.before.push(`#pragma meta grainsize = ${chunk}`);
     this.emit(c.head, undefined, body, env);
-    loops.forEach((l, i) => {
+    // Every loop of a collapsed nest runs its iterations in parallel: each reduces.
+    loops.forEach(l => {
       const after = text[l.start + 3];
-      const clauses = i === 0 && reductions.length ? ' ' + reductions.join(' ') + (after === '(' ? ' ' : '') : '';
+      const clauses = reductions.length ? ' ' + reductions.join(' ') + (after === '(' ? ' ' : '') : '';
       this.stage.edit(replace({ start: l.start, end: l.start + 3 }, `meta_for${clauses}`));
     });
   }
@@ -596,8 +654,10 @@ class ItemTranslator {
     // Only a section's parent (the sections construct) waits for its forks before going on.
     this.privates(owner, env, false, v => alsoShared.includes(v), owner === c);
     for (const v of alsoPrivate) env.decls.push(declarationFor(v, text, v.name) + ';');
+    const reduced = inReductions(this.stage, this.model, c, env, n => this.fresh(n));
+    if (!reduced) return;
     const listed = (name: string) => this.items(owner, name);
-    const declaredPrivately = new Set([...listed('private'), ...listed('firstprivate'), ...alsoPrivate]);
+    const declaredPrivately = new Set([...listed('private'), ...listed('firstprivate'), ...alsoPrivate, ...reduced]);
     const shared: string[] = [];
     for (const e of sharingAt(this.model, c)) {
       const v = e.variable;
@@ -630,7 +690,9 @@ class ItemTranslator {
       this.stage.edit(
         replace(
           span,
-          `if (${ifClause.args.text.trim()}) {\n${indent}${this.unit}${forked.replace(/\n/g, `\n${this.unit}`)}\n${indent}} else\n${indent}${this.unit}${serial.replace(/\n/g, `\n${this.unit}`)}`,
+          // Both branches braced: an unbraced else misleads gcc's -Wmisleading-indentation when the
+          // directive line was less indented than its statement.
+          `if (${ifClause.args.text.trim()}) {\n${indent}${this.unit}${forked.replace(/\n/g, `\n${this.unit}`)}\n${indent}} else {\n${indent}${this.unit}${serial.replace(/\n/g, `\n${this.unit}`)}\n${indent}}`,
         ),
       );
       return;
@@ -705,13 +767,16 @@ class ItemTranslator {
             .at(-1)!
             .trim()
         : (cl.args?.text.trim() ?? '');
-      if (type === 'depobj' || type === 'source' || type === 'sink' || !cl.modifier) {
+      if (type === 'depobj') {
+        // The object's dependences are set elsewhere: ordered as an inout on any location.
+        for (const item of cl.items) ins.add(ANY), outs.add(ANY), names.add(item.name);
+        continue;
+      }
+      if (type === 'source' || type === 'sink' || !cl.modifier) {
         const why =
-          type === 'depobj'
-            ? 'the dependences of a depend object are not visible here'
-            : type === 'source' || type === 'sink'
-              ? `'${type}' belongs to doacross loops ('ordered'), which have no MetaFork counterpart`
-              : 'a dependence needs its type';
+          type === 'source' || type === 'sink'
+            ? `'${type}' belongs to doacross loops ('ordered'), which have no MetaFork counterpart`
+            : 'a dependence needs its type';
         this.stage.refuse('MF601', cl, `'depend(${type ? type + ': ' : ''}...)' cannot be translated: ${why}`, {
           construct: `depend(${type})`,
           target: 'metafork',

@@ -18,6 +18,7 @@ import { systemIncludes } from '../syntax/includes';
 import type { Construct, ItemModel } from '../model/constructs';
 import { declaratorInfo, findFunctionDeclarator, type Reference, type Variable } from '../model/scopes';
 import type { Stage } from '../base/stage';
+import { bindingOf } from '../model/binding';
 import { libraryReducer, type ReducerOp } from '../model/reducers';
 
 /** Compound assignments (and increments) that update a reducer of each operation; min and max
@@ -287,7 +288,7 @@ function translateReducer(stage: Stage, model: ItemModel, r: Reducer): void {
   const clauses = new Map<Construct, void>();
   for (const ref of model.scopes.references.filter(x => x.variable === v)) {
     if (within(ref.span, v.declaration) && !insideInitializer(ref, v)) continue;
-    const use = classify(ref, r, text, model.fileScope.cpp);
+    const use = classify(ref, r, model);
     if (typeof use === 'string') { refuse(ref.span, use); return; }
     const loops = loopsAround(model, ref.span);
     if (typeof loops === 'string') { refuse(ref.span, loops); return; }
@@ -338,7 +339,8 @@ function insideInitializer(ref: Reference, v: Variable): boolean {
 type Use = { kind: 'update' | 'read'; edits: { at: Span; text: string }[] };
 
 /** An update (`*r op= e`, `r op= e`, `++r`), a read (`r.get_value()`, `*r`, `r`), or why not. */
-function classify(ref: Reference, r: Reducer, text: string, cpp: boolean): Use | string {
+function classify(ref: Reference, r: Reducer, model: ItemModel): Use | string {
+  const text = model.text;
   const classic = !!r.classic;
   const other = `it is used here in a way the translation cannot follow (it translates updates (${UPDATES[r.op].join(' ')}) in cilk_for loops and reads of the value outside them)`;
   for (let n: SNode | null = ref.node.parent; n; n = n.parent)
@@ -406,23 +408,25 @@ function classify(ref: Reference, r: Reducer, text: string, cpp: boolean): Use |
     (edits.length || r.annotation || !classic) &&
     ref.access === 'read' &&
     !ref.addressTaken &&
-    readsValue(node, text, cpp)
+    readsValue(node, text, !model.fileScope.cpp || bindingOf(model, ref)?.binding === 'value')
   )
     return { kind: 'read', edits };
   return other;
 }
 
-/** C's formatted output takes its arguments by value (they are variadic). */
+/** C's formatted output takes its arguments by value (they are variadic), also as `std::printf`. */
 const BY_VALUE_CALLS = new Set(['printf', 'fprintf', 'sprintf', 'snprintf']);
 
-/** The expression is used for its value only (an operand, a value initializer, a by-value argument). */
-function readsValue(node: SNode, text: string, cpp: boolean): boolean {
+/** The expression is used for its value only (an operand, a value initializer, a by-value argument).
+ * `byValue`: the call it may be an argument of copies it (C; a C++ value parameter). */
+function readsValue(node: SNode, text: string, byValue: boolean): boolean {
   const p = node.parent;
   if (!p) return false;
-  if (p.type === 'parenthesized_expression') return readsValue(p, text, cpp);
+  if (p.type === 'parenthesized_expression') return readsValue(p, text, byValue);
   if (p.type === 'argument_list') {
     const f = p.parent?.type === 'call_expression' ? child(p.parent, 'function') : undefined;
-    return !cpp || (f?.type === 'identifier' && BY_VALUE_CALLS.has(text.slice(f.start, f.end)));
+    const callee = f && /^(?:std::)?(\w+)$/.exec(text.slice(f.start, f.end).replace(/\s+/g, ''));
+    return byValue || (!!callee && BY_VALUE_CALLS.has(callee[1]));
   }
   if (p.type === 'init_declarator')
     return child(p, 'value') === node && declaratorInfo(child(p, 'declarator')!)?.shape === 'value';

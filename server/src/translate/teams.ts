@@ -9,6 +9,7 @@ import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { type Span, within } from '../base/span';
 import type { Stage } from '../base/stage';
+import { EVERY_THREAD } from './tasks';
 
 /** The thread queries, and what a loop over thread ids answers them with. */
 export const QUERIES: Record<string, 'tid' | 'nthreads'> = {
@@ -58,17 +59,23 @@ export function chainedChild(c: Construct): Construct | undefined {
   return c.children.find(k => k.statement === c.region || k.loop === c.region);
 }
 
-/** The first statement of a region that every thread runs (outside every construct), if any. */
-function teamStatement(c: Construct): SNode | undefined {
+/** Constructs every thread that reaches them runs (a flush is the same once as run by each). */
+const everyThread = (k: Construct) =>
+  ['critical', 'atomic'].includes(k.directive?.name ?? '') || EVERY_THREAD.has(k.directive?.name ?? '');
+
+/** Whether a region has statements every thread runs (outside every work-sharing construct). */
+function hasTeamCode(c: Construct): boolean {
   const region = c.region!;
-  if (chainedChild(c)) return undefined;
+  const chained = chainedChild(c);
+  if (chained) return everyThread(chained);
   const governed = new Set<number>();
   for (const k of c.children) {
+    if (everyThread(k)) continue;
     if (k.statement) governed.add(k.statement.start);
     governed.add(k.start);
   }
   const statements = region.type === 'compound_statement' ? named(region) : [region];
-  return statements.find(s => {
+  return statements.some(s => {
     if (s.type === 'comment' || s.type === 'preproc_call' || governed.has(s.start)) return false;
     if (s.type === 'expression_statement' && named(s).length === 0) return false;
     let call = false;
@@ -80,7 +87,7 @@ function teamStatement(c: Construct): SNode | undefined {
 /** A region written SPMD-style: statements every thread runs, or thread ids. */
 export function isSpmdRegion(model: ItemModel, c: Construct): boolean {
   if (c.dialect !== 'openmp' || !TEAMS.has(c.directive?.name ?? '') || !c.region) return false;
-  return ownQueries(model, c).length > 0 || (c.directive!.name === 'parallel' && teamStatement(c) !== undefined);
+  return ownQueries(model, c).length > 0 || (c.directive!.name === 'parallel' && hasTeamCode(c));
 }
 
 /**

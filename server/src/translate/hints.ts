@@ -1,0 +1,54 @@
+// OpenMP directives and clauses that only advise the compiler (vectorisation, loop
+// transformations, assumptions, requirements): a MetaFork program means the same without them,
+// so the translation drops them with a note instead of refusing the program.
+
+import { replace, removeStatement } from '../base/edits';
+import type { Stage } from '../base/stage';
+import type { Construct } from '../model/constructs';
+
+/** Directives dropped whole (the statement they govern, if any, stays), and why that is exact. */
+const HINT_DIRECTIVES: Record<string, string> = {
+  simd: "'simd' is a vectorisation hint with no MetaFork counterpart: dropped",
+  'declare simd': "'declare simd' only asks for vector versions of a function: dropped",
+  unroll: "'unroll' is a loop transformation hint (OpenMP 5.2 §9.2): the loop runs the same without it, dropped",
+  tile: "'tile' is a loop transformation hint (OpenMP 5.2 §9.1): the loops run the same without it, dropped",
+  assume: "'assume' only states what the program guarantees (OpenMP 5.2 §8.3): dropped",
+  assumes: "'assumes' only states what the program guarantees (OpenMP 5.2 §8.3): dropped",
+  'begin assumes': "'begin assumes' only states what the program guarantees (OpenMP 5.2 §8.3): dropped",
+  'end assumes': "'end assumes' closes an assumption scope: dropped",
+  nothing: "'nothing' has no effect (OpenMP 5.2 §8.4): dropped",
+  requires: "'requires' only constrains the OpenMP implementation (OpenMP 5.2 §8.2): dropped",
+};
+
+/** Clauses that only advise the compiler, on constructs that are translated. */
+export const HINT_CLAUSES: Readonly<Record<string, string>> = {
+  order: "'order(concurrent)' only allows the iterations to run in any order, which MetaFork's may: dropped",
+  nontemporal: "'nontemporal' is a cache hint with no MetaFork counterpart: dropped",
+};
+
+/**
+ * Drops a hint directive with a note; `error at(compilation)` becomes the preprocessor's
+ * `#error`/`#warning` (both stop or warn at compile time, as OpenMP 5.2 §8.5 says). Returns
+ * whether the construct was handled.
+ */
+export function translateHint(stage: Stage, c: Construct): boolean {
+  const d = c.directive;
+  if (!d || d.family !== 'omp') return false;
+  if (d.name === 'error') return compileTimeError(stage, c);
+  const why = HINT_DIRECTIVES[d.name];
+  // Run in order, a simd loop computes what it does, but for `private(x)`: x would keep its last value.
+  if (!why || c.clauses.some(cl => cl.name === 'private')) return false;
+  stage.note(d.nameSpan, why);
+  stage.edit(removeStatement(stage.text, c.head));
+  return true;
+}
+
+function compileTimeError(stage: Stage, c: Construct): boolean {
+  const arg = (name: string) => c.clauses.find(cl => cl.name === name)?.args?.text.trim();
+  if (arg('at') !== 'compilation' && arg('at') !== undefined) return false; // at(execution): refused as before
+  const directive = arg('severity') === 'warning' ? '#warning' : '#error';
+  const message = arg('message');
+  stage.note(c.directive!.nameSpan, `'error at(compilation)' becomes '${directive}', which acts at compile time too`);
+  stage.edit(replace(c.head, `${directive}${message ? ` ${message}` : ''}`));
+  return true;
+}

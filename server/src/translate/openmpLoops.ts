@@ -1,0 +1,133 @@
+// MetaFork -> OpenMP: which OpenMP loop a `meta_for` becomes. Where a team of threads runs it
+// already, a `taskloop` the team's threads share (not a nested `parallel for` whose team nobody
+// can give threads to), sharing explicitly what MetaFork shares; elsewhere a `parallel for`,
+// scheduled dynamically when its iterations cost unevenly.
+//
+// A taskloop is correct anywhere: outside a parallel region it runs on the one implicit task
+// (OpenMP 5.2 §12.6). So the choice only decides speed; it never needs to be exact.
+
+import { child, functionName, walk } from '../syntax/ast';
+import { canonicalHeader } from '../model/loops';
+import type { SNode } from '../syntax/parser';
+import type { Construct, ItemModel } from '../model/constructs';
+import { isFunctionLocal } from '../model/declarations';
+import { sharingAt } from '../model/sharing';
+
+/** Constructs whose body runs as tasks (or iterations) of a team. */
+const IN_TEAM = new Set(['spawn', 'block-spawn', 'parallel-for', 'pipe', 'pipe-stage']);
+
+/** OpenMP directives, written in a mixed-dialect file, whose bodies are tasks. */
+const TASK_DIRECTIVES = /^(task|taskloop|single|master|masked)\b/;
+
+/** Names of the functions called inside `node`. */
+function calls(node: SNode, text: string): string[] {
+  const out: string[] = [];
+  walk(node, n => {
+    const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
+    if (f?.type === 'identifier') out.push(text.slice(f.start, f.end));
+  });
+  return out;
+}
+
+/**
+ * Which `meta_for`s become `taskloop`s: every one when `main` runs inside the generated
+ * `parallel` + `single` (`wrapped`), else those nested in a spawn, a parallel loop or a pipeline,
+ * and those in functions called (transitively) from such code.
+ */
+export function taskloopPlacement(models: ItemModel[], wrapped: boolean): (model: ItemModel, c: Construct) => boolean {
+  if (wrapped) return () => true;
+  const bodies = new Map<string, { fn: SNode; text: string }>();
+  for (const model of models)
+    if (model.item.type === 'function_definition') {
+      const name = functionName(model.item, model.text)?.name;
+      if (name) bodies.set(name, { fn: model.item, text: model.text });
+    }
+  const pending: string[] = [];
+  for (const model of models)
+    for (const c of model.constructs) {
+      const region = c.kind === 'spawn' ? c.call : c.region ?? c.statement;
+      if (c.dialect === 'metafork' && IN_TEAM.has(c.kind) && region) pending.push(...calls(region, model.text));
+    }
+  const team = new Set<string>();
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (team.has(name)) continue;
+    team.add(name);
+    const body = bodies.get(name);
+    if (body) pending.push(...calls(body.fn, body.text));
+  }
+  return (model, c) => {
+    for (let p = c.parent; p; p = p.parent)
+      if (IN_TEAM.has(p.kind) || (p.kind === 'omp' && TASK_DIRECTIVES.test(p.directive?.name ?? ''))) return true;
+    const fn = c.functionNode;
+    const name = fn?.type === 'function_definition' ? functionName(fn, model.text)?.name : undefined;
+    return !!name && team.has(name);
+  };
+}
+
+/**
+ * The variables a `taskloop` made of a `meta_for` must list as `shared`: inside a task, a local of
+ * the enclosing function is firstprivate by default (OpenMP 5.2 §5.1.1), where MetaFork shares
+ * every variable declared outside the loop. Read-only scalars may stay private copies (the same
+ * values, and cheaper to read); arrays are listed even when read, so that no task copies them.
+ */
+export function taskloopShared(model: ItemModel, c: Construct): string[] {
+  const out: string[] = [];
+  for (const e of sharingAt(model, c)) {
+    const v = e.variable;
+    if (e.local || e.sharing !== 'shared' || !isFunctionLocal(v) || out.includes(v.name)) continue;
+    const written = e.references.some(r =>
+      v.shape === 'value' ? r.access !== 'read' : r.access !== 'read' && !r.through,
+    );
+    if (v.shape === 'array' || v.shape === 'reference' || written || e.references.some(r => r.addressTaken))
+      out.push(v.name);
+  }
+  return out;
+}
+
+/** Whether the file itself opens OpenMP `parallel` regions: inside the generated team they are nested. */
+export function opensNestedTeams(models: ItemModel[]): boolean {
+  return models.some(m => m.constructs.some(c => c.kind === 'omp' && !!c.directive?.name.startsWith('parallel')));
+}
+
+/** Whether the translation wraps `main` in `parallel` + `single`: the file spawns and defines `main`. */
+export function wrapsMain(models: ItemModel[]): boolean {
+  const spawns = models.some(m =>
+    m.constructs.some(c => c.dialect === 'metafork' && ['spawn', 'block-spawn', 'pipe'].includes(c.kind)),
+  );
+  return (
+    spawns &&
+    models.some(m => m.item.type === 'function_definition' && functionName(m.item, m.text)?.name === 'main')
+  );
+}
+
+/**
+ * Whether a loop body's cost may differ from iteration to iteration: it holds a loop whose trip
+ * count the data decides (a `while`, a `do`, a `for` that is not in canonical form, an early
+ * exit). A `parallel for` of such a loop gets `schedule(dynamic)`: the static default would hand
+ * each thread one contiguous share whatever it costs, where MetaFork's and Cilk's runtimes balance
+ * the iterations by work stealing.
+ */
+export function unevenIterations(body: SNode, text: string): boolean {
+  let uneven = false;
+  walk(body, n => {
+    if (
+      n.type === 'while_statement' ||
+      n.type === 'do_statement' ||
+      (n.type === 'break_statement' && exitsLoop(n)) ||
+      n.type === 'goto_statement' ||
+      (n.type === 'for_statement' && !canonicalHeader(n, text).header)
+    )
+      uneven = true;
+    return !uneven;
+  });
+  return uneven;
+}
+
+/** Whether a `break` leaves a loop (not a `switch`). */
+function exitsLoop(b: SNode): boolean {
+  for (let p = b.parent; p; p = p.parent) {
+    if (p.type === 'switch_statement') return false;
+    if (p.type === 'for_statement' || p.type === 'while_statement' || p.type === 'do_statement') return true;
+  }
+  return false;
+}

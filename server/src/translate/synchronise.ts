@@ -1,0 +1,321 @@
+// OpenMP synchronisation -> plain C, the same in MetaFork, CilkPlus and OpenMP output (MetaFork
+// has no construct of its own for it): `critical` -> a POSIX mutex per name, `atomic` -> GCC's
+// `__atomic` builtins (GCC manual, "Built-in Functions for Memory Model Aware Atomic
+// Operations"), `flush` -> a fence. The atomic forms are those of OpenMP 5.2 §15.8.4.
+
+import { child, named, walk } from '../syntax/ast';
+import { atomicForm, type AtomicForm } from './atomicForms';
+import { insert, replace } from '../base/edits';
+import type { SNode } from '../syntax/parser';
+import type { Construct, ItemModel } from '../model/constructs';
+import { visibleVariable, type Variable } from '../model/scopes';
+import { typeSpecifiers } from '../model/declarations';
+import { lineIndent, wholeLines } from '../base/layout';
+import type { Stage } from '../base/stage';
+
+/** The synchronisation directives this module translates. */
+export const SYNCHRONISATION: ReadonlySet<string> = new Set(['critical', 'atomic', 'flush']);
+
+/** The memory orders of `atomic` and `flush` (OpenMP 5.2 §15.8.4, §15.8.5). */
+const ORDERS = ['seq_cst', 'acq_rel', 'acquire', 'release', 'relaxed'] as const;
+type Order = (typeof ORDERS)[number];
+
+/** Clauses of `critical`, `atomic` and `flush` read here (`hint` is dropped as a hint). */
+export const SYNCHRONISATION_CLAUSES: readonly string[] = [
+  ...ORDERS, 'read', 'write', 'update', 'capture', 'compare', 'weak', 'fail',
+];
+
+/** The mutex of a critical construct: one per name, the unnamed ones share one. */
+function mutexName(c: Construct): string {
+  const name = c.directive?.argument?.text.trim();
+  return name ? `mf_critical_${name}` : 'mf_critical';
+}
+
+/**
+ * The mutexes of the critical constructs of `model`: each declared once at file scope, before the
+ * first function that uses it (`declared` holds the names already declared in this stage).
+ */
+export function criticalMutexes(stage: Stage, model: ItemModel, declared: Set<string>): void {
+  const names: string[] = [];
+  for (const c of model.constructs) {
+    if (c.dialect !== 'openmp' || c.directive?.name !== 'critical') continue;
+    const m = mutexName(c);
+    if (!declared.has(m)) names.push(m), declared.add(m);
+  }
+  if (!names.length) return;
+  stage.includes.add('pthread.h');
+  const lines = names.map(m => `static pthread_mutex_t ${m} = PTHREAD_MUTEX_INITIALIZER;\n`);
+  stage.edit(insert(model.item.start, lines.join('') + '\n'));
+}
+
+/** Translates a `critical`, `atomic` or `flush` construct (its inner constructs translated already). */
+export function synchronise(stage: Stage, model: ItemModel, c: Construct): void {
+  const name = c.directive!.name;
+  if (name === 'flush') {
+    const fence = ORDER_CONSTANT[orderOf(c, 'seq_cst')];
+    stage.edit(replace(c.head, `__atomic_thread_fence(${fence});`));
+  } else if (name === 'critical') critical(stage, c);
+  else atomic(stage, model, c);
+}
+
+function orderOf(c: Construct, otherwise: Order): Order {
+  return (ORDERS.find(o => c.clauses.some(cl => cl.name === o)) as Order | undefined) ?? otherwise;
+}
+
+/** How strongly each order orders (acquire and release each half of acq_rel). */
+const STRENGTH: Record<Order, number> = { relaxed: 0, acquire: 1, release: 1, acq_rel: 2, seq_cst: 3 };
+
+/**
+ * The order of an atomic construct: its clause's, else relaxed (OpenMP 5.2 §15.8.4). A `fail(order)`
+ * stronger than that makes the whole operation that strong: GCC's failure order may not exceed the
+ * success order (GCC manual, __atomic_compare_exchange).
+ */
+function atomicOrder(c: Construct): Order {
+  let order = orderOf(c, 'relaxed');
+  const fail = c.clauses.find(cl => cl.name === 'fail')?.args?.text.trim() as Order | undefined;
+  if (fail && fail in STRENGTH && STRENGTH[fail] >= STRENGTH[order])
+    order = STRENGTH[fail] === STRENGTH[order] && fail !== order ? 'acq_rel' : fail;
+  return order;
+}
+
+const ORDER_CONSTANT: Record<Order, string> = {
+  seq_cst: '__ATOMIC_SEQ_CST', acq_rel: '__ATOMIC_ACQ_REL', acquire: '__ATOMIC_ACQUIRE',
+  release: '__ATOMIC_RELEASE', relaxed: '__ATOMIC_RELAXED',
+};
+
+/** The pragma line and the statement it governs, replaced by `lines` at the statement's indentation. */
+function rewrite(stage: Stage, c: Construct, statement: SNode, lines: string[]): void {
+  const text = stage.text;
+  const indent = lineIndent(text, statement.start);
+  // An unbraced body of an if, a loop or an else becomes a block of the statements.
+  const braced = statement.parent?.type !== 'compound_statement' && statement.parent?.type !== 'translation_unit';
+  const inner = braced ? indent + stage.unit : indent;
+  let out = lines.map(l => inner + l.replace(/\n/g, `\n${inner}`)).join('\n');
+  if (braced) out = `${indent}{\n${out}\n${indent}}`;
+  const head = wholeLines(text, c.head);
+  stage.edit(replace({ start: head.start, end: statement.end }, out));
+}
+
+// ---- critical -------------------------------------------------------------------------
+
+/** The body between lock and unlock (a jump out of it is refused by the checks: MF311-MF313). */
+function critical(stage: Stage, c: Construct): void {
+  const body = c.statement ?? c.region;
+  if (!body) return;
+  const m = mutexName(c);
+  const indent = lineIndent(stage.text, body.start);
+  const rendered = stage.render(body).replace(new RegExp(`\n${indent}`, 'g'), '\n');
+  rewrite(stage, c, body, [`pthread_mutex_lock(&${m});`, rendered, `pthread_mutex_unlock(&${m});`]);
+}
+
+// ---- atomic ---------------------------------------------------------------------------
+
+const FETCH: Record<string, string> = { '+': 'add', '-': 'sub', '&': 'and', '|': 'or', '^': 'xor' };
+const COMMUTATIVE = new Set(['+', '*', '&', '^', '|', '&&', '||']);
+
+/** The type of a location: a scalar variable, or an element of an array or a pointer. */
+export function locationType(model: ItemModel, text: string, x: SNode): string | undefined {
+  let base = x;
+  let depth = 0;
+  for (; base.type === 'subscript_expression' || base.type === 'pointer_expression'; depth++)
+    base = child(base, 'argument')!;
+  if (base.type !== 'identifier') return undefined;
+  const v = visibleVariable(model, text.slice(base.start, base.end), x.start);
+  return v && variableType(v, text, depth);
+}
+
+/** The type of `v` subscripted `depth` times (undefined when that is not a scalar of a named type). */
+export function variableType(v: Variable, text: string, depth: number): string | undefined {
+  if (v.shape !== 'value' && v.shape !== 'array' && v.shape !== 'pointer') return undefined;
+  // `(*p)[n]`, a function pointer: not read here.
+  if (/\(\s*[*\s]*$/.test(text.slice(v.declaration.start, v.span.start))) return undefined;
+  // Each `*` before the name and each `[n]` after it is one level down to the scalar.
+  const stars = /[*\s]*$/.exec(text.slice(v.declaration.start, v.span.start))![0].match(/\*/g)?.length ?? 0;
+  const brackets = /^(\s*\[[^\]]*\])*/.exec(text.slice(v.span.end))![0].match(/\[/g)?.length ?? 0;
+  const levels = stars + brackets;
+  if (levels !== depth) return undefined;
+  return typeSpecifiers(v, text)
+    .replace(/\b(const|volatile|restrict|_Atomic|register)\b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const INTEGER_WORDS = /^((unsigned|signed|char|short|int|long)\s*)+$/;
+const INTEGER_NAMES = /^(u?int(8|16|32|64|ptr|max)_t|u?int_(fast|least)(8|16|32|64)_t|s?size_t|ptrdiff_t)$/;
+
+export function isIntegerType(t: string | undefined): boolean {
+  return !!t && (INTEGER_WORDS.test(t) || INTEGER_NAMES.test(t));
+}
+
+/** True when an expression's value is an integer: literals, integer variables, integer arithmetic. */
+function integral(model: ItemModel, text: string, n: SNode | undefined): boolean {
+  if (!n) return false;
+  switch (n.type) {
+    case 'number_literal': {
+      const literal = text.slice(n.start, n.end);
+      return /^0[xX][0-9a-fA-F]+[uUlL]*$/.test(literal) || !/[.pPeEfF]/.test(literal);
+    }
+    case 'char_literal':
+    case 'sizeof_expression':
+      return true;
+    case 'identifier':
+    case 'subscript_expression':
+      return isIntegerType(locationType(model, text, n));
+    case 'parenthesized_expression':
+    case 'unary_expression':
+      return integral(model, text, named(n).at(-1));
+    case 'binary_expression':
+      return !/^(&&|\|\||[<>=!]=|<|>)$/.test(text.slice(child(n, 'left')!.end, child(n, 'right')!.start).trim())
+        ? integral(model, text, child(n, 'left')) && integral(model, text, child(n, 'right'))
+        : true;
+    default:
+      return false;
+  }
+}
+
+/** An operand written into generated code: parenthesized unless it is a name, a literal or a postfix expression. */
+function operand(e: string): string {
+  return /^[\w.]+(\[[^\]]*\])*$/.test(e.trim()) ? e.trim() : `(${e.trim()})`;
+}
+
+/** The address of a location written as `x`. */
+function address(x: string): string {
+  if (/^\*\s*\w+$/.test(x)) return x.slice(1).trim();
+  return /^\w+(\s*(\[[^\]]*\]|\.\w+|->\w+))*$/.test(x) ? `&${x}` : `&(${x})`;
+}
+
+/** A name not used in the item's text (the generated block's own variables). */
+function unused(model: ItemModel, base: string): string {
+  const inItem = model.text.slice(model.item.start, model.item.end);
+  let n = base;
+  for (let i = 2; new RegExp(`\\b${n}\\b`).test(inItem); i++) n = `${base}${i}`;
+  return n;
+}
+
+export interface AtomicFacts {
+  /** x's type is an integer type. */
+  integer: boolean;
+  /** e is an integer value (a fetch-op builtin converts it as C's arithmetic would). */
+  integralOperand: boolean;
+  /** read: v and x have the same known type. */
+  sameType: boolean;
+  /** x's type as written, when known. */
+  type?: string;
+}
+
+/** A location tree-sitter reads inside `__typeof__(...)`: a name with subscripts. */
+function typeofReadable(x: string): boolean {
+  return /^\w+(\s*\[[^\]]*\])*$/.test(x.trim());
+}
+
+/** The C statements (one per line, nested lines indented by `unit`) that perform `form` atomically. */
+export function atomicCode(
+  model: ItemModel,
+  form: Omit<AtomicForm, 'x' | 'v'> & { x: string; v?: string },
+  order: Order,
+  facts: AtomicFacts,
+  unit: string,
+): string[] {
+  const { x, v } = form;
+  let at = address(x);
+  // A load never releases, a store never acquires (OpenMP 5.2 §15.8.4: acq_rel is acquire on a
+  // read and release on a write); a failed compare-exchange is a load.
+  const load = ORDER_CONSTANT[order === 'acq_rel' ? 'acquire' : order === 'release' ? 'relaxed' : order];
+  const store = ORDER_CONSTANT[order === 'acq_rel' ? 'release' : order === 'acquire' ? 'relaxed' : order];
+  const both = ORDER_CONSTANT[order];
+  let type = facts.type ?? `__typeof__(${x})`;
+  // A location whose type is unknown and that the parser cannot read in `__typeof__` (a field):
+  // its address first, and the type of what it points to.
+  const prelude: string[] = [];
+  if (!facts.type && !typeofReadable(x)) {
+    const p = unused(model, 'mf_at');
+    prelude.push(`${unit}__auto_type ${p} = ${at};`);
+    at = p;
+    type = `__typeof__(${p}[0])`;
+  }
+  const block = (lines: string[]) => (prelude.length ? [`{`, ...prelude, ...lines.map(l => unit + l), `}`] : lines);
+  if (form.kind === 'read') {
+    if (facts.integer) return [`${v} = __atomic_load_n(${at}, ${load});`];
+    if (facts.sameType) return [`__atomic_load(${at}, ${address(v!)}, ${load});`];
+    const t = unused(model, 'mf_value');
+    const lines = [`${type} ${t};`, `__atomic_load(${at}, &${t}, ${load});`, `${v} = ${t};`];
+    return prelude.length ? block(lines) : [`{`, ...lines.map(l => unit + l), `}`];
+  }
+  if (form.kind === 'write' && v === undefined) {
+    if (facts.integer) return [`__atomic_store_n(${at}, ${form.e!.trim()}, ${store});`];
+    return block([`__atomic_store(${at}, &(${type}){ ${form.e!.trim()} }, ${store});`]);
+  }
+  const fetch = form.kind === 'update' && FETCH[form.op!];
+  if (fetch && facts.integer && facts.integralOperand && (!form.reversed || COMMUTATIVE.has(form.op!))) {
+    const call = v !== undefined && form.after ? `__atomic_${fetch}_fetch` : `__atomic_fetch_${fetch}`;
+    return [`${v !== undefined ? `${v} = ` : ''}${call}(${at}, ${form.e!.trim()}, ${both});`];
+  }
+  if (form.kind === 'write' && facts.integer) return [`${v} = __atomic_exchange_n(${at}, ${form.e!.trim()}, ${both});`];
+  // Every other form: a compare-exchange loop on x's own type (doubles, pointers, any operator).
+  const old = unused(model, 'mf_old');
+  const next = unused(model, 'mf_new');
+  const lines = [`{`, ...prelude];
+  // e is evaluated at each try: OpenMP leaves the number of its evaluations unspecified.
+  const e = form.e!.trim();
+  const cas = `__atomic_compare_exchange(${at}, &${old}, &${next}, 0, ${both}, ${load})`;
+  if (form.kind === 'compare') {
+    const d = form.cmp === '==' ? form.d!.trim() : e;
+    const cond = `${old} ${form.cmp} ${operand(e)}`;
+    lines.push(`${unit}${type} ${old}, ${next} = ${d};`, `${unit}__atomic_load(${at}, &${old}, ${load});`);
+    lines.push(`${unit}while (${cond} && !${cas})`, `${unit}${unit}continue;`);
+    if (v !== undefined) lines.push(`${unit}${v} = ${form.after ? `${cond} ? ${next} : ${old}` : old};`);
+  } else {
+    const value =
+      form.kind === 'write' ? e : form.reversed ? `${operand(e)} ${form.op} ${old}` : `${old} ${form.op} ${operand(e)}`;
+    lines.push(`${unit}${type} ${old}, ${next};`, `${unit}__atomic_load(${at}, &${old}, ${load});`);
+    lines.push(`${unit}do`, `${unit}${unit}${next} = ${value};`, `${unit}while (!${cas});`);
+    if (v !== undefined) lines.push(`${unit}${v} = ${form.after ? next : old};`);
+  }
+  lines.push(`}`);
+  return lines;
+}
+
+function atomic(stage: Stage, model: ItemModel, c: Construct): void {
+  const text = stage.text;
+  const statement = c.statement ?? c.region;
+  const form = statement && atomicForm(text, c, statement);
+  if (!statement || !form) {
+    const kind =
+      ['read', 'write', 'capture', 'compare'].filter(k => c.clauses.some(cl => cl.name === k)).join(' ') || 'update';
+    stage.refuse(
+      'MF601',
+      statement ?? c.head,
+      `this statement is not one of the forms of '#pragma omp atomic ${kind}' that can be translated ` +
+        `(OpenMP 5.2 §15.8.4)`,
+      { construct: 'atomic', target: 'metafork' },
+    );
+    return;
+  }
+  const src = (n: SNode) => text.slice(n.start, n.end).trim();
+  const type = locationType(model, text, form.x);
+  const facts: AtomicFacts = {
+    integer: isIntegerType(type),
+    integralOperand:
+      form.e === undefined || (form.e === '1' && form.kind === 'update') || integralText(model, text, form, statement),
+    sameType: !!form.v && type !== undefined && type === locationType(model, text, form.v),
+    type,
+  };
+  const lines = atomicCode(
+    model,
+    { ...form, x: src(form.x), v: form.v && src(form.v) },
+    atomicOrder(c),
+    facts,
+    stage.unit,
+  );
+  rewrite(stage, c, statement, lines);
+}
+
+/** Whether the operand `e` of an update form is an integer value (read from its node). */
+function integralText(model: ItemModel, text: string, form: AtomicForm, statement: SNode): boolean {
+  let found: SNode | undefined;
+  walk(statement, n => {
+    if (!found && text.slice(n.start, n.end).trim() === form.e!.trim() && n.start !== form.x.start) found = n;
+    return !found;
+  });
+  return integral(model, text, found);
+}
