@@ -600,6 +600,21 @@ int main(void) {
 }
 `,
   },
+  {
+    name: 'a reduction variable stored without being read',
+    covers: 'hi',
+    message:
+      "'hi' is reduced, and stored here without being read: OpenMP combines each thread's last value, " +
+      "MetaFork's loop keeps the last one stored",
+    program: `#include <omp.h>
+int main(void) {
+  int hi = -1;
+  #pragma omp parallel reduction(max: hi)
+  hi = omp_get_thread_num() * 7 % 5;
+  return hi;
+}
+`,
+  },
 ];
 
 for (const c of refusals) {

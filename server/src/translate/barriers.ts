@@ -9,7 +9,7 @@ import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
-import { declaratorInfo, visibleVariable, type Variable } from '../model/scopes';
+import { declaratorInfo, visibleVariable, type Reference, type Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
 import type { DirectiveClause } from '../syntax/pragma';
 
@@ -119,6 +119,25 @@ function copiedFrom(
     out.push(...sources);
   }
   return out;
+}
+
+/**
+ * A store into a reduction variable that reads nothing of it (`hi = e;`, not `hi = hi > e ? hi : e`
+ * nor under `if (e > hi)`): each thread's copy starts from the operator's identity and is
+ * combined, which no serial order of the stores computes.
+ */
+function blindStore(f: RegionFacts, v: Variable, span: Span): Reference | undefined {
+  const reads = (n: SNode | undefined) =>
+    !!n && f.model.scopes.references.some(r => r.variable === v && r.access !== 'write' && within(r.span, n));
+  return f.model.scopes.references.find(r => {
+    if (r.variable !== v || r.access !== 'write' || !within(r.span, span)) return false;
+    const assignment = r.node.parent;
+    if (assignment?.type === 'assignment_expression' && reads(child(assignment, 'right'))) return false;
+    for (let p = assignment?.parent; p && within(p, span); p = p.parent)
+      if ((p.type === 'if_statement' || p.type === 'conditional_expression') && reads(child(p, 'condition')))
+        return false;
+    return true;
+  });
 }
 
 /** A static local of the region is one for all threads, but its declaration stays in its loop. */
@@ -243,6 +262,21 @@ export function reductionsKept(
   own: DirectiveClause[],
 ): Refusal | undefined {
   const text = f.model.text;
+  const blind = [
+    ...loops.flatMap(l => l.clause.items.map(i => ({ name: i.name, at: l.loop.start, span: constructSpan(l.loop) }))),
+    ...own.flatMap(cl => cl.items.map(i => ({ name: i.name, at: f.construct.start, span: f.region as Span }))),
+  ]
+    .map(x => ({ ...x, v: visibleVariable(f.model, x.name, x.at) }))
+    .map(x => x.v && blindStore(f, x.v, x.span))
+    .find(r => r);
+  if (blind)
+    return {
+      span: blind.span,
+      message:
+        `'${blind.name}' is reduced, and stored here without being read: OpenMP combines each thread's last ` +
+        `value, MetaFork's loop keeps the last one stored`,
+      data: { variable: blind.name },
+    };
   for (const { loop, clause, segment } of loops)
     for (const item of clause.items) {
       const v = visibleVariable(f.model, item.name, loop.start);
