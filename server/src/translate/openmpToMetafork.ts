@@ -22,9 +22,11 @@ import { declarationFor, sharedAtSpawn } from '../model/declarations';
 import { lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
+import { translateSpmdRegion, type SpmdHost } from './spmd';
+import { isSpmdRegion, isThreadQuery, threadQueriesOutsideRegions } from './teams';
 import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
 import {
-  EVERY_THREAD, inReductions, lastIteration, REFUSED_CLAUSES, TASK_CLAUSES, TASKLOOPS, taskloopGrainsize, taskloopNotes,
+  inReductions, lastIteration, REFUSED_CLAUSES, TASK_CLAUSES, TASKLOOPS, taskloopGrainsize, taskloopNotes,
   taskwaitNotes,
 } from './tasks';
 import { HINT_CLAUSES, translateHint } from './hints';
@@ -80,6 +82,7 @@ export function openmpToMetafork(stage: Stage, models: ItemModel[]): void {
     if (skip.has(model.item)) continue;
     criticalMutexes(stage, model, mutexes);
     runtimeCalls(stage, model);
+    threadQueriesOutsideRegions(stage, model);
     const t = new ItemTranslator(stage, model);
     t.planDependenceJoins();
     for (const root of model.roots) t.visit(root);
@@ -150,7 +153,7 @@ function runtimeCalls(stage: Stage, model: ItemModel): void {
     else if (RUNTIME_DROPPED.has(name) && n.parent?.type === 'expression_statement') {
       stage.edit(removeStatement(text, n.parent));
       stage.note(n, `'${name}' only tunes OpenMP's teams; MetaFork has none, so it is dropped`);
-    } else if (!RUNTIME_KEPT.has(name)) {
+    } else if (!RUNTIME_KEPT.has(name) && !isThreadQuery(name)) {
       stage.refuse(
         'MF602',
         n,
@@ -214,6 +217,7 @@ class ItemTranslator {
   }
 
   visit(c: Construct): void {
+    if (isSpmdRegion(this.model, c)) return translateSpmdRegion(this.spmdHost(), c);
     for (const k of c.children) this.visit(k);
     if (c.dialect !== 'openmp' || !c.directive || translateHint(this.stage, c)) return;
     const name = c.directive.name;
@@ -232,17 +236,7 @@ class ItemTranslator {
       });
       return;
     }
-    for (const cl of c.clauses) {
-      if (HINTS.has(cl.name))
-        this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
-      else if (HINT_CLAUSES[cl.name]) this.stage.note(cl, HINT_CLAUSES[cl.name]);
-      else if (!HANDLED.has(cl.name) || (cl.name === 'in_reduction' && name !== 'task'))
-        this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' ${
-          REFUSED_CLAUSES[cl.name] ?? 'has no MetaFork counterpart'}`, {
-          construct: cl.name,
-          target: 'metafork',
-        });
-    }
+    this.checkClauses(c);
     if (name.includes('simd'))
       this.stage.note(c.directive.nameSpan, `'simd' is a vectorisation hint with no MetaFork counterpart: dropped`);
     if (name === 'simd') {
@@ -283,6 +277,35 @@ class ItemTranslator {
       this.stage.edit(replace(c.head, JOIN + trailingComment(this.text, c.head)));
     }
     // `section` is translated by its `sections`.
+  }
+
+  private checkClauses(c: Construct): void {
+    const name = c.directive!.name;
+    for (const cl of c.clauses) {
+      if (HINTS.has(cl.name))
+        this.stage.note(cl, `'${cl.name}' only tunes scheduling; MetaFork has no counterpart, so it is dropped`);
+      else if (HINT_CLAUSES[cl.name]) this.stage.note(cl, HINT_CLAUSES[cl.name]);
+      else if (!HANDLED.has(cl.name) || (cl.name === 'in_reduction' && name !== 'task'))
+        this.stage.refuse('MF601', cl, `clause '${cl.name}' of '#pragma omp ${name}' ${
+          REFUSED_CLAUSES[cl.name] ?? 'has no MetaFork counterpart'}`, {
+          construct: cl.name,
+          target: 'metafork',
+        });
+    }
+  }
+
+  /** What the translation of SPMD regions (./spmd) uses of this one. */
+  private spmdHost(): SpmdHost {
+    return {
+      stage: this.stage,
+      model: this.model,
+      fresh: n => this.fresh(n),
+      visit: k => this.visit(k),
+      checkClauses: k => this.checkClauses(k),
+      privates: (k, env, skip) => this.privates(k, env, true, skip),
+      items: (k, clause) => this.items(k, clause),
+      joined: k => this.joined.add(k),
+    };
   }
 
   // ---- data environment ---------------------------------------------------------------
@@ -520,51 +543,9 @@ class ItemTranslator {
     );
   }
 
-  /** Statements of a parallel region outside every construct run once per thread in OpenMP. */
-  private checkTeamCode(c: Construct): boolean {
-    const region = c.region!;
-    // critical, atomic and taskloops are run by every thread that reaches them: team code (a flush
-    // is the same once as run by each).
-    const everyThread = (k: Construct) =>
-      ['critical', 'atomic'].includes(k.directive?.name ?? '') || EVERY_THREAD.has(k.directive?.name ?? '');
-    if (this.chained(c) && !c.children.some(k => everyThread(k) && (k.statement === region || k.loop === region)))
-      return true;
-    const governed = new Set<number>();
-    for (const k of c.children) {
-      if (everyThread(k)) continue;
-      if (k.statement) governed.add(k.statement.start);
-      governed.add(k.start);
-    }
-    const statements = region.type === 'compound_statement' ? named(region) : [region];
-    for (const s of statements) {
-      if (s.type === 'comment' || s.type === 'preproc_call' || governed.has(s.start)) continue;
-      if (s.type === 'declaration' && !this.hasCall(s)) continue;
-      if (s.type === 'expression_statement' && named(s).length === 0) continue;
-      this.stage.refuse(
-        'MF602',
-        {
-          start: s.start,
-          end: Math.min(s.end, this.text.indexOf('\n', s.start) < 0 ? s.end : this.text.indexOf('\n', s.start)),
-        },
-        `this statement is executed by every thread of the '#pragma omp ${c.directive!.name}' team, but a MetaFork program runs the region once: put it in a 'single' (or 'master') construct to translate it`,
-      );
-      return false;
-    }
-    return true;
-  }
-
   /** `#pragma omp parallel` directly followed by another directive: the region is that construct. */
   private chained(c: Construct): boolean {
     return c.children.some(k => k.statement === c.region || k.loop === c.region);
-  }
-
-  private hasCall(n: SNode): boolean {
-    let found = false;
-    walk(n, x => {
-      if (x.type === 'call_expression') found = true;
-      return !found;
-    });
-    return found;
   }
 
   /**
@@ -638,7 +619,6 @@ class ItemTranslator {
   }
 
   private parallel(c: Construct): void {
-    if (!this.checkTeamCode(c)) return;
     const reduction = this.clause(c, 'reduction')[0];
     if (reduction) {
       this.stage.refuse(

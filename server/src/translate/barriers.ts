@@ -1,0 +1,317 @@
+// An SPMD region cut at its barriers (./spmd): the segments, and what may cross a barrier. Each
+// thread's own values (declared in the region, or listed private/firstprivate) are gone once
+// its loop over thread ids ends; one read after a barrier is declared again there when its
+// initializer can be evaluated again (thread ids, constants, variables the region does not
+// write), otherwise the region is refused naming the barrier and the variable. Reductions are
+// each loop's: a thread's partial value is never read beside them.
+
+import { child, named, walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import type { Construct, ItemModel } from '../model/constructs';
+import { constructSpan } from '../model/constructs';
+import { declaratorInfo, visibleVariable, type Reference, type Variable } from '../model/scopes';
+import { type Span, within } from '../base/span';
+import type { DirectiveClause } from '../syntax/pragma';
+
+/** A statement of the region, or a construct with its statement. */
+export interface Unit { span: Span; node?: SNode; construct?: Construct }
+
+/** One loop over thread ids ('team'), code run once between them ('once'), or only comments. */
+export interface Segment {
+  kind: 'team' | 'once' | 'plain';
+  units: Unit[];
+  /** `reduction(...)` clauses of its loop over thread ids. */
+  reductions: string[];
+  /** The barrier that ends it, for messages. */
+  ends?: { span: Span; label: string };
+  /** Variables of earlier segments it declares again. */
+  redeclared: Redeclaration[];
+}
+
+/** A thread's variable declared again after a barrier: with its initializer, or without one
+ * where the segment writes it before reading it. */
+export interface Redeclaration { variable: Variable; value?: SNode }
+
+/** A work-sharing loop's reduction, with the segment whose loop over thread ids combines it. */
+export interface LoopReduction { loop: Construct; clause: DirectiveClause; segment: Segment }
+
+export interface Refusal { span: Span; message: string; data: Record<string, unknown> }
+
+/** What the checks read of the region. */
+export interface RegionFacts {
+  model: ItemModel;
+  construct: Construct;
+  region: SNode;
+  /** Variables private to each thread: declared in the region, or listed private/firstprivate. */
+  threadVariables: Variable[];
+  /** The thread queries the region answers (the only calls an initializer may make again). */
+  queries: SNode[];
+}
+
+export function references(model: ItemModel, v: Variable, spans: Span[]): boolean {
+  return model.scopes.references.some(r => r.variable === v && spans.some(s => within(r.span, s)));
+}
+
+function writes(model: ItemModel, v: Variable, span: Span): boolean {
+  return model.scopes.references.some(
+    r => r.variable === v && within(r.span, span) && (r.access !== 'read' || r.addressTaken),
+  );
+}
+
+const spans = (s: Segment) => s.units.map(u => u.span);
+
+const LOOPS = new Set(['while_statement', 'do_statement', 'for_statement']);
+
+/**
+ * A loop of the region waiting for another thread: its condition reads a variable the threads
+ * share and the loop itself never changes (`while (!ready) ;`, a flag set by another thread).
+ * The iterations of a loop over thread ids may run one after another, so such a wait may never
+ * end: refused.
+ */
+export function waitsForOthers(f: RegionFacts, teams: (span: Span) => unknown): Refusal | undefined {
+  let found: Refusal | undefined;
+  walk(f.region, n => {
+    if (found || !LOOPS.has(n.type)) return !found;
+    if (teams(n) !== f.construct) return true; // a nested region's own loop
+    const condition = child(n, 'condition');
+    let call = false;
+    if (condition) walk(condition, x => !(call ||= x.type === 'call_expression'));
+    if (!condition || call) return true;
+    const read = f.model.scopes.references
+      .filter(r => r.variable && within(r.span, condition))
+      .map(r => r.variable!);
+    const shared = (v: Variable) => !f.threadVariables.includes(v) && !within(v.span, n) && !v.isConst;
+    // A variable the loop changes only by copying shared ones it never changes (`r = ready;`).
+    const copies = read.filter(v => writes(f.model, v, n)).map(v => copiedFrom(f, v, n, shared));
+    const waited = copies.some(c => c === undefined) ? undefined : [...read.filter(shared), ...copies.flat()][0];
+    if (waited && !read.some(v => shared(v) && writes(f.model, v, n)))
+      found = {
+        span: condition,
+        message:
+          `this loop waits for another thread (on '${waited!.name}', which the loop never changes): ` +
+          `MetaFork may run the threads of the region one after another, so the wait could never end`,
+        data: { variable: waited!.name },
+      };
+    return !found;
+  });
+  return found;
+}
+
+/** The shared variables that the loop's assignments of `v` only copy, or undefined when one computes. */
+function copiedFrom(
+  f: RegionFacts,
+  v: Variable,
+  loop: SNode,
+  shared: (u: Variable) => boolean,
+): Variable[] | undefined {
+  const out: Variable[] = [];
+  for (const r of f.model.scopes.references) {
+    if (r.variable !== v || !within(r.span, loop) || r.access === 'read') continue;
+    const assignment = r.node.parent;
+    const right = assignment?.type === 'assignment_expression' ? child(assignment, 'right') : undefined;
+    if (!right || r.access !== 'write') return undefined;
+    let call = false;
+    walk(right, x => !(call ||= x.type === 'call_expression'));
+    const sources = f.model.scopes.references
+      .filter(x => x.variable && within(x.span, right))
+      .map(x => x.variable!);
+    if (call || !sources.length || sources.some(u => !shared(u) || writes(f.model, u, loop))) return undefined;
+    out.push(...sources);
+  }
+  return out;
+}
+
+/**
+ * A store into a reduction variable that reads nothing of it (`hi = e;`, not `hi = hi > e ? hi : e`
+ * nor under `if (e > hi)`): each thread's copy starts from the operator's identity and is
+ * combined, which no serial order of the stores computes.
+ */
+function blindStore(f: RegionFacts, v: Variable, span: Span): Reference | undefined {
+  const reads = (n: SNode | undefined) =>
+    !!n && f.model.scopes.references.some(r => r.variable === v && r.access !== 'write' && within(r.span, n));
+  return f.model.scopes.references.find(r => {
+    if (r.variable !== v || r.access !== 'write' || !within(r.span, span)) return false;
+    const assignment = r.node.parent;
+    if (assignment?.type === 'assignment_expression' && reads(child(assignment, 'right'))) return false;
+    for (let p = assignment?.parent; p && within(p, span); p = p.parent)
+      if ((p.type === 'if_statement' || p.type === 'conditional_expression') && reads(child(p, 'condition')))
+        return false;
+    return true;
+  });
+}
+
+/** A static local of the region is one for all threads, but its declaration stays in its loop. */
+export function staticsKept(f: RegionFacts, segments: Segment[]): Refusal | undefined {
+  for (const v of f.model.scopes.variables) {
+    if (!v.isStatic || !within(v.span, f.region)) continue;
+    const home = segments.find(s => s.units.some(u => within(v.span, u.span)));
+    if (segments.some(s => s !== home && references(f.model, v, spans(s))))
+      return {
+        span: v.span,
+        message: `'${v.name}' is a static variable of the region used across a barrier: declare it before the region`,
+        data: { variable: v.name },
+      };
+  }
+  return undefined;
+}
+
+/** Fills each segment's `redeclared`, or says why a thread's value cannot cross a barrier. */
+export function threadValuesAcross(f: RegionFacts, segments: Segment[]): Refusal | undefined {
+  for (const [i, s] of segments.entries()) {
+    for (const v of f.threadVariables) {
+      const declaredHere = s.units.some(u => within(v.span, u.span));
+      const listed = !within(v.span, f.region);
+      if (!declaredHere && !(listed && s.units.some(u => writes(f.model, v, u.span)))) continue;
+      for (const later of segments.slice(i + 1)) {
+        if (!references(f.model, v, spans(later))) continue;
+        if (later.kind === 'team' && writtenFirst(f, v, later)) {
+          // A listed private is declared in every loop over thread ids already.
+          if (!listed) add(later, [{ variable: v }]);
+          continue;
+        }
+        const again = recomputation(f, v, new Set());
+        if (typeof again === 'string' || later.kind !== 'team') {
+          const barrier = s.ends!;
+          const why = typeof again === 'string' ? again : 'it is read outside the loops';
+          return {
+            span: barrier.span,
+            message:
+              `'${v.name}' is private to each thread and lives across ${barrier.label}: MetaFork splits the ` +
+              `region there into loops over thread ids, and '${v.name}' cannot be recomputed after it (${why})`,
+            data: { variable: v.name, barrier: barrier.label },
+          };
+        }
+        add(later, again);
+      }
+    }
+  }
+  for (const s of segments) s.redeclared.sort((a, b) => a.variable.span.start - b.variable.span.start);
+  return undefined;
+}
+
+function add(s: Segment, declarations: Redeclaration[]): void {
+  for (const d of declarations) if (!s.redeclared.some(r => r.variable === d.variable)) s.redeclared.push(d);
+}
+
+/** Where a value may only be stored, unconditionally, on the way from a write to its statement. */
+const STORES = new Set(['assignment_expression', 'expression_statement', 'parenthesized_expression']);
+
+/**
+ * Whether the segment's first use of `v` stores a value in it that reads nothing of it, on every
+ * path (`i = e;` or the initializer of a `for` among the region's statements): the value before
+ * is dead, so the variable is only declared again.
+ */
+function writtenFirst(f: RegionFacts, v: Variable, s: Segment): boolean {
+  const uses = f.model.scopes.references
+    .filter(r => r.variable === v && spans(s).some(x => within(r.span, x)))
+    .sort((a, b) => a.span.start - b.span.start);
+  const first = uses[0];
+  if (!first || first.access !== 'write') return false;
+  const assignment = first.node.parent;
+  if (assignment?.type !== 'assignment_expression' || uses.some(r => r !== first && within(r.span, assignment)))
+    return false;
+  for (let n: SNode = assignment; n.parent !== f.region; n = n.parent!) {
+    const p = n.parent;
+    if (!p) return false;
+    const init = p.type === 'for_statement' && n.field === 'initializer';
+    if (!init && !STORES.has(p.type)) return false;
+  }
+  return true;
+}
+
+/** `v` declared again with its initializer (after those it reads), or why it cannot be recomputed. */
+function recomputation(f: RegionFacts, v: Variable, seen: Set<Variable>): Redeclaration[] | string {
+  const decl = v.declaration;
+  if (!within(v.span, f.region) || decl.type !== 'declaration' || named(f.region).every(n => n !== decl))
+    return `it is not declared at the top of the region`;
+  if (writes(f.model, v, f.region)) return `it is assigned after its declaration`;
+  const declarator = decl.children.find(d => d.field === 'declarator' && declaratorInfo(d)?.id.start === v.span.start);
+  const value = declarator?.type === 'init_declarator' ? child(declarator, 'value') : undefined;
+  if (!value) return `it has no initializer`;
+  const out: Redeclaration[] = [];
+  seen.add(v);
+  let call: SNode | undefined;
+  walk(value, n => {
+    if (n.type === 'call_expression' && !f.queries.some(q => q.start === n.start)) call ??= n;
+    return !call;
+  });
+  if (call) return `its initializer calls '${f.model.text.slice(call.start, child(call, 'function')!.end)}'`;
+  for (const r of f.model.scopes.references) {
+    const u = r.variable;
+    if (!u || !within(r.span, value) || seen.has(u)) continue;
+    if (f.threadVariables.includes(u)) {
+      const inner = recomputation(f, u, seen);
+      if (typeof inner === 'string') return `it is computed from '${u.name}': ${inner}`;
+      out.push(...inner);
+    } else if (writes(f.model, u, f.region)) return `it is computed from '${u.name}', which the region writes`;
+  }
+  out.push({ variable: v, value });
+  return out;
+}
+
+/**
+ * Reductions of work-sharing loops: nothing else in their loop over thread ids may touch the
+ * variable (it would read a thread's partial value). Reductions of the region itself (`own`):
+ * each loop over thread ids combines its part, so the variable may be read in none of them
+ * but by its updates when there are several.
+ */
+export function reductionsKept(
+  f: RegionFacts,
+  segments: Segment[],
+  loops: LoopReduction[],
+  own: DirectiveClause[],
+): Refusal | undefined {
+  const text = f.model.text;
+  const blind = [
+    ...loops.flatMap(l => l.clause.items.map(i => ({ name: i.name, at: l.loop.start, span: constructSpan(l.loop) }))),
+    ...own.flatMap(cl => cl.items.map(i => ({ name: i.name, at: f.construct.start, span: f.region as Span }))),
+  ]
+    .map(x => ({ ...x, v: visibleVariable(f.model, x.name, x.at) }))
+    .map(x => x.v && blindStore(f, x.v, x.span))
+    .find(r => r);
+  if (blind)
+    return {
+      span: blind.span,
+      message:
+        `'${blind.name}' is reduced, and stored here without being read: OpenMP combines each thread's last ` +
+        `value, MetaFork's loop keeps the last one stored`,
+      data: { variable: blind.name },
+    };
+  for (const { loop, clause, segment } of loops)
+    for (const item of clause.items) {
+      const v = visibleVariable(f.model, item.name, loop.start);
+      const other = f.model.scopes.references.find(
+        r => r.variable === v && spans(segment).some(s => within(r.span, s)) && !within(r.span, constructSpan(loop)),
+      );
+      if (other) {
+        const line = text.slice(0, loop.start).split('\n').length;
+        return {
+          span: other.span,
+          message:
+            `'${item.name}' is reduced by the loop at line ${line} and used here before the barrier that ends ` +
+            `it: each thread's partial value cannot be read in MetaFork`,
+          data: { variable: item.name },
+        };
+      }
+    }
+  const teams = segments.filter(s => s.kind === 'team');
+  for (const cl of own)
+    for (const item of cl.items) {
+      const v = visibleVariable(f.model, item.name, f.construct.start);
+      if (!v) continue;
+      const once = segments.some(s => s.kind === 'once' && references(f.model, v, spans(s)));
+      const read =
+        teams.length > 1 &&
+        f.model.scopes.references.some(r => r.variable === v && within(r.span, f.region) && r.access !== 'readwrite');
+      if (once || read)
+        return {
+          span: cl,
+          message:
+            `'reduction(${cl.args?.text.trim()})': '${v.name}' is read in the region, which MetaFork runs as ` +
+            `several loops over thread ids; each thread's partial value cannot be kept across them`,
+          data: { variable: v.name },
+        };
+    }
+  for (const s of teams) s.reductions.unshift(...own.map(cl => `reduction(${cl.args?.text.trim() ?? ''})`));
+  return undefined;
+}

@@ -1,0 +1,447 @@
+// OpenMP SPMD regions as fork-join: a `parallel` region whose body every thread runs (statements
+// outside any work-sharing construct, thread ids) becomes loops over thread ids,
+// `meta_for (int tid = 0; tid < nthreads; tid++) { ... }`. `omp_get_thread_num()` reads the loop's
+// variable, `omp_get_num_threads()` the team size (./teams). A work-sharing `for` runs the
+// iterations its schedule gives the thread (./partition); `single`, `master`, `masked` run on the
+// thread that runs them (tid 0, or the filter's). A top-level barrier (explicit, or the implicit
+// one ending a `for`, `single` or `sections`) ends one loop over thread ids and starts the next:
+// each loop's end waits for all of its iterations, as the barrier waits for all threads
+// (./barriers: what may cross it). A `parallel for` reading thread ids is one such loop.
+
+import { child, named } from '../syntax/ast';
+import { replace } from '../base/edits';
+import type { SNode } from '../syntax/parser';
+import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
+import { visibleVariable, type Variable } from '../model/scopes';
+import { declarationFor } from '../model/declarations';
+import { type Span, within } from '../base/span';
+import { atLineEnd, atLineStart, lineIndent, reindent, wholeLines } from '../base/layout';
+import type { Stage } from '../base/stage';
+import { collapsedNest, partitionedLoop, stepNode, type PartitionNames } from './partition';
+import { chainedChild, ownQueries, QUERIES, teamOf, type Query } from './teams';
+import {
+  references, reductionsKept, staticsKept, threadValuesAcross, waitsForOthers,
+  type LoopReduction, type RegionFacts, type Refusal, type Segment, type Unit,
+} from './barriers';
+
+type Env = { before: string[]; decls: string[]; after: string[] };
+
+/** What the SPMD translation needs of the OpenMP -> MetaFork translator of the item. */
+export interface SpmdHost {
+  stage: Stage;
+  model: ItemModel;
+  /** A name nothing in the item uses yet. */
+  fresh(name: string): string;
+  /** Translates a construct this module does not rewrite (critical, atomic, task, a nested region). */
+  visit(c: Construct): void;
+  /** Refuses or notes the clauses the translator does not handle. */
+  checkClauses(c: Construct): void;
+  /** `c`'s private and firstprivate copies (copies taken before, declarations inside). */
+  privates(c: Construct, env: Env, skip?: (v: Variable) => boolean): void;
+  items(c: Construct, clause: string): Variable[];
+  /** `c` ends with a join: nothing it forked is pending after it. */
+  joined(c: Construct): void;
+}
+
+export function translateSpmdRegion(host: SpmdHost, c: Construct): void {
+  new SpmdRegion(host, c).translate();
+}
+
+const isLoop = (name: string) => name === 'for' || name === 'for simd';
+const newSegment = (): Segment => ({ kind: 'team', units: [], reductions: [], redeclared: [] });
+const onlyComments = (s: Segment) => s.units.every(u => u.node?.type === 'comment');
+
+class SpmdRegion {
+  private readonly stage: Stage;
+  private readonly model: ItemModel;
+  private readonly text: string;
+  private readonly names: PartitionNames;
+  private readonly queries: Query[];
+  private readonly region: SNode;
+  /** A `parallel for`: its loop is the region's only work-sharing loop. */
+  private readonly combined: boolean;
+  private readonly facts: RegionFacts;
+  private readonly reductions: LoopReduction[] = [];
+
+  constructor(
+    private readonly host: SpmdHost,
+    private readonly c: Construct,
+  ) {
+    this.stage = host.stage;
+    this.model = host.model;
+    this.text = host.stage.text;
+    this.region = c.region!;
+    const f = (n: string) => host.fresh(n);
+    this.names = {
+      tid: f('mf_tid'), nthreads: f('mf_nthreads'),
+      n: f('mf_n'), k: f('mf_k'), dims: [], lo: f('mf_lo'), hi: f('mf_hi'), q: f('mf_q'), r: f('mf_r'),
+    };
+    this.queries = ownQueries(this.model, c);
+    this.combined = c.directive!.name !== 'parallel';
+    this.facts = {
+      model: this.model,
+      construct: c,
+      region: this.region,
+      threadVariables: [
+        // A static local is one for all threads.
+        ...this.model.scopes.variables.filter(v => within(v.span, this.region) && !v.isStatic && !v.isExtern),
+        ...host.items(c, 'private'),
+        ...host.items(c, 'firstprivate'),
+      ],
+      queries: this.queries.map(q => q.call),
+    };
+  }
+
+  private refuse(r: Refusal | { span: Span; message: string; data?: Record<string, unknown> }): false {
+    this.stage.refuse('MF602', r.span, r.message, r.data);
+    return false;
+  }
+
+  translate(): void {
+    const { c, stage } = this;
+    this.host.checkClauses(c);
+    const other = c.clauses.find(cl => cl.name === 'default' && !/^\s*(shared|none)\s*$/.test(cl.args?.text ?? ''));
+    if (other) {
+      const clause = this.text.slice(other.start, other.end);
+      const message =
+        `'${clause}' on a region every thread runs is not translated: ` +
+        `list its variables in 'private' or 'firstprivate'`;
+      stage.refuse('MF601', other, message, { construct: 'default', target: 'metafork' });
+      return;
+    }
+    for (const q of this.queries) stage.edit(replace(q.call, this.names[q.kind]));
+    const segments = this.segments();
+    if (!segments) return;
+    const own = this.combined ? [] : c.clauses.filter(cl => cl.name === 'reduction');
+    const refusal =
+      waitsForOthers(this.facts, span => teamOf(this.model, span)) ??
+      staticsKept(this.facts, segments) ??
+      threadValuesAcross(this.facts, segments) ??
+      reductionsKept(this.facts, segments, this.reductions, own);
+    if (refusal) return void this.refuse(refusal);
+    this.compose(segments);
+    this.host.joined(c);
+  }
+
+  // ---- the region cut at its barriers ---------------------------------------------------
+
+  private units(): Unit[] {
+    // A `parallel for` is one work-sharing loop.
+    if (this.combined) return [{ span: constructSpan(this.c), construct: this.c }];
+    const chained = chainedChild(this.c);
+    if (chained) return [{ span: constructSpan(chained), construct: chained }];
+    const region = this.region;
+    const units: Unit[] = [];
+    for (const node of region.type === 'compound_statement' ? named(region) : [region]) {
+      const last = units[units.length - 1];
+      if (last?.construct && node.start < last.span.end) continue; // the construct's statement
+      const k = this.c.children.find(x => x.head.start === node.start || x.start === node.start);
+      units.push(k ? { span: constructSpan(k), construct: k } : { span: node, node });
+    }
+    return units;
+  }
+
+  private segments(): Segment[] | undefined {
+    const out: Segment[] = [];
+    let current = newSegment();
+    const close = (ends?: Segment['ends']) => {
+      if (onlyComments(current)) current.kind = 'plain';
+      current.ends = ends;
+      if (current.units.length) out.push(current);
+      current = newSegment();
+    };
+    const tid0 = `${this.names.tid} == 0`;
+    for (const u of this.units()) {
+      const k = u.construct;
+      if (!k) {
+        for (const inner of this.c.children.filter(x => within(constructSpan(x), u.span)))
+          if (!this.nested(inner)) return undefined;
+        current.units.push(u);
+        continue;
+      }
+      const name = k.directive?.name ?? '';
+      const label =
+        name === 'barrier' ? `the '#pragma omp barrier'` : `the implicit barrier ending '#pragma omp ${name}'`;
+      const ends = { span: k.head, label };
+      const nowait = k.clauses.some(cl => cl.name === 'nowait');
+      if (name === 'barrier') close(ends);
+      else if (isLoop(name) || k === this.c) {
+        if (!this.loop(k, current)) return undefined;
+        current.units.push(u);
+        if (!nowait) close(ends);
+      } else if (name === 'single' && !nowait && onlyComments(current) && this.runsOnce(k)) {
+        close();
+        if (!this.single(k, undefined)) return undefined;
+        out.push({ ...newSegment(), kind: 'once', units: [u], ends });
+      } else if (name === 'single' && !nowait) {
+        if (!this.single(k, tid0)) return undefined;
+        current.units.push(u);
+        close(ends);
+      } else if (name === 'sections') {
+        close({ span: k.head, label: `'#pragma omp sections' (its sections run once, between loops over threads)` });
+        const read = this.facts.threadVariables.find(
+          v => !within(v.span, u.span) && references(this.model, v, [u.span]),
+        );
+        if (read)
+          return void this.refuse({
+            span: k.head,
+            message:
+              `'#pragma omp sections' in a region every thread runs reads '${read.name}', a value of each ` +
+              `thread: its sections run once, between the loops over threads`,
+            data: { variable: read.name },
+          });
+        this.host.visit(k);
+        if (nowait)
+          this.stage.note(k.head, `'nowait': the sections are waited for before the threads go on (a stronger order)`);
+        out.push({ ...newSegment(), kind: 'once', units: [u], ends });
+      } else {
+        if (!this.nested(k)) return undefined;
+        current.units.push(u);
+      }
+    }
+    close();
+    return out;
+  }
+
+  /** A construct inside the statements every thread runs (or a top-level one that ends no segment). */
+  private nested(k: Construct): boolean {
+    const name = k.directive?.name ?? '';
+    const top = named(this.region).some(n => n.start === k.head.start) || chainedChild(this.c) === k;
+    const nowait = k.clauses.some(cl => cl.name === 'nowait');
+    const waits = name === 'barrier' || ((isLoop(name) || name === 'single' || name === 'sections') && !nowait);
+    if (waits && !top) {
+      const barrier = name === 'barrier' ? 'this barrier' : `the implicit barrier ending '#pragma omp ${name}'`;
+      return this.refuse({
+        span: k.head,
+        message:
+          `${barrier} is inside a nested statement of the region: MetaFork splits a region only at its ` +
+          `top-level barriers, so it cannot be translated`,
+        data: { barrier: name },
+      });
+    }
+    if (isLoop(name)) return this.loop(k, undefined);
+    if (name === 'single' || name === 'master') return this.single(k, `${this.names.tid} == 0`);
+    if (name === 'masked') {
+      // The filter is pragma text, not a parsed expression: its thread queries are read here.
+      const filter = k.clauses.find(cl => cl.name === 'filter')?.args?.text.trim() ?? '0';
+      const read = filter.replace(
+        /\b(omp_get_thread_num|omp_get_num_threads)\s*\(\s*\)/g,
+        (_, q: string) => this.names[QUERIES[q]],
+      );
+      return this.single(k, `${this.names.tid} == ${read === '0' ? '0' : `(${read})`}`);
+    }
+    this.host.visit(k);
+    return true;
+  }
+
+  /** Whether a `single` can run once between two loops over threads: it reads no thread's value. */
+  private runsOnce(k: Construct): boolean {
+    const stmt = k.statement!;
+    if (this.queries.some(q => q.kind === 'tid' && within(q.call, stmt))) return false;
+    return !this.facts.threadVariables.some(v => !within(v.span, stmt) && references(this.model, v, [stmt]));
+  }
+
+  /** `single`, `master`, `masked`: `if (cond) stmt`, or the statement alone (`cond` undefined: run once). */
+  private single(k: Construct, cond: string | undefined): boolean {
+    this.host.checkClauses(k);
+    for (const inner of k.children) if (!this.nested(inner)) return false;
+    const stmt = k.statement!;
+    const env: Env = { before: [], decls: [], after: [] };
+    this.host.privates(k, env);
+    const indent = lineIndent(this.text, k.head.start);
+    const unit = this.stage.unit;
+    // From the directive's end: a directive chained on the statement is rewritten with it.
+    const body = this.stage.render({ start: k.head.end, end: stmt.end }).replace(/^\s*/, '');
+    const own = lineIndent(this.text, stmt.start);
+    let out: string;
+    if (env.before.length || env.decls.length) {
+      const lines = [...env.before, ...env.decls].map(l => `${indent}${unit}${l}\n`).join('');
+      out = `{\n${lines}${indent}${unit}${reindent(body, own, indent + unit)}\n${indent}}`;
+      if (cond) out = `if (${cond}) ${out}`;
+    } else if (!cond) out = body;
+    else if (stmt.type === 'compound_statement') out = `if (${cond}) ${reindent(body, own, indent)}`;
+    else out = `if (${cond})\n${indent}${unit}${reindent(body, own, indent + unit)}`;
+    this.stage.edit(replace({ start: k.head.start, end: stmt.end }, out));
+    return true;
+  }
+
+  /** A work-sharing loop: the iterations of this thread; its reduction goes to the segment's loop. */
+  private loop(k: Construct, segment: Segment | undefined): boolean {
+    const text = this.text;
+    if (k !== this.c) this.host.checkClauses(k);
+    const clause = (name: string) => k.clauses.find(cl => cl.name === name);
+    const lastprivate = clause('lastprivate');
+    if (lastprivate && this.host.items(k, 'lastprivate').some(v => v.shape === 'array')) {
+      const message = `'lastprivate' of an array on a work-sharing loop in a region every thread runs: not translated`;
+      this.stage.refuse('MF601', lastprivate, message, { construct: 'lastprivate', target: 'metafork' });
+      return false;
+    }
+    const loop = k.loop!;
+    const collapse = clause('collapse');
+    const nest = collapsedNest(loop, Number(collapse?.args?.text.trim() ?? '1'), text);
+    if (typeof nest === 'string')
+      this.stage.refuse('MF601', collapse!, nest, { construct: 'collapse', target: 'metafork' });
+    if (typeof nest !== 'object') return false;
+    const innermost = nest[nest.length - 1].loop;
+    const body = child(innermost, 'body')!;
+    for (const inner of k.children) if (!this.nested(inner)) return false;
+    const reduction = clause('reduction');
+    if (reduction) {
+      if (!segment)
+        return this.refuse({
+          span: reduction,
+          message:
+            `a 'reduction' on a work-sharing loop inside a nested statement of the region cannot be ` +
+            `translated: its loop over thread ids is not its own`,
+        });
+      for (const item of reduction.items) {
+        const v = visibleVariable(this.model, item.name, k.start);
+        if (v && this.facts.threadVariables.includes(v))
+          return this.refuse({
+            span: reduction,
+            message: `'${v.name}' is private to each thread: a reduction into it has no MetaFork counterpart`,
+            data: { variable: v.name },
+          });
+      }
+      segment.reductions.push(`reduction(${reduction.args?.text.trim() ?? ''})`);
+      this.reductions.push({ loop: k, clause: reduction, segment });
+    }
+    const schedule = clause('schedule');
+    const [kind, chunk] = (schedule?.args?.text ?? 'static').split(',').map(s => s.trim());
+    const scheduleKind = kind.replace(/^.*:\s*/, '');
+    if (scheduleKind !== 'static') {
+      const as = `schedule(static${chunk ? ', ' + chunk : ''})`;
+      const message =
+        `'schedule(${scheduleKind})': each thread runs the iterations '${as}' gives it (a schedule OpenMP allows)`;
+      this.stage.note(schedule!, message);
+    }
+    const controls = new Set(nest.map(l => l.header.variable));
+    const env: Env = { before: [], decls: [], after: [] };
+    this.host.privates(k, env, v => controls.has(v.name));
+    const parts = nest.map(({ header }) => {
+      const variable = visibleVariable(this.model, header.variable, body.start);
+      const step = stepNode(header, text);
+      const lower = this.substitute(header.lower);
+      return {
+        header,
+        declaration: variable
+          ? declarationFor(variable, text, header.variable)
+          : `__typeof__(${lower}) ${header.variable}`,
+        lower,
+        bound: this.substitute(header.bound),
+        step: step ? this.substitute(step) : '1',
+        update: this.substitute(header.update),
+      };
+    });
+    // The headers' queries are read above; the nest's closing braces go with it.
+    this.stage.render({ start: loop.start, end: body.start });
+    this.stage.render({ start: body.end, end: loop.end });
+    const indent = lineIndent(text, k.head.start);
+    const unit = this.stage.unit;
+    const rendered = this.stage.render(body);
+    const placed = (at: string, statement = false) =>
+      body.type === 'compound_statement'
+        ? (statement ? '' : ' ') + reindent(rendered, lineIndent(text, innermost.start), at)
+        : statement
+          ? reindent(rendered, lineIndent(text, body.start), at)
+          : `\n${at}${unit}${reindent(rendered, lineIndent(text, body.start), at + unit)}`;
+    // lastprivate: the thread that ran the last iteration stores its copy through a pointer.
+    const last: string[] = [];
+    for (const v of this.host.items(k, 'lastprivate')) {
+      if (controls.has(v.name)) continue;
+      const lp = this.host.fresh(`_lp_${v.name}`);
+      env.before.push(`${declarationFor(v, text, lp, true)} = &${v.name};`);
+      // Its value before the first iteration is unspecified: zero, so no compiler sees it unset.
+      env.decls.push(`${declarationFor(v, text, v.name)} = {0};`);
+      last.push(`*${lp} = ${v.name};`);
+    }
+    const decls = [...env.before, ...env.decls];
+    // The trip counts of a collapsed nest, named once for the region.
+    for (let d = this.names.dims.length; d < nest.length && nest.length > 1; d++)
+      this.names.dims.push(this.host.fresh(`mf_n${d + 1}`));
+    const names = { ...this.names, dims: this.names.dims.slice(0, nest.length) };
+    const partitioned = partitionedLoop(parts, chunk, names, decls, placed, indent, unit, last);
+    this.stage.edit(replace({ start: k.head.start, end: loop.end }, partitioned));
+    return true;
+  }
+
+  // ---- the output ------------------------------------------------------------------------
+
+  /** The text of `span` with this region's thread queries read (a declaration written again). */
+  private substitute(span: Span): string {
+    let out = '';
+    let at = span.start;
+    for (const q of this.queries.filter(x => within(x.call, span)).sort((a, b) => a.call.start - b.call.start)) {
+      out += this.text.slice(at, q.call.start) + this.names[q.kind];
+      at = q.call.end;
+    }
+    return out + this.text.slice(at, span.end);
+  }
+
+  /**
+   * The text of a segment with the edits inside it. Its whole lines when it has them to itself:
+   * the translations of its constructs remove and rewrite whole lines.
+   */
+  private renderLines(span: Span): string {
+    const text = this.text;
+    if (!atLineStart(text, span.start) || !atLineEnd(text, span.end)) return this.stage.render(span);
+    const lines = wholeLines(text, span);
+    const rendered = this.stage.render(lines);
+    return rendered.replace(/^[ \t]*/, '').replace(/\n$/, '');
+  }
+
+  private compose(segments: Segment[]): void {
+    const { c, text, stage, names } = this;
+    const indent = lineIndent(text, c.head.start);
+    const inner = indent + stage.unit;
+    const clause = (name: string) => c.clauses.find(cl => cl.name === name)?.args?.text.trim();
+    const count = clause('num_threads') ?? 'omp_get_max_threads()';
+    if (!clause('num_threads')) stage.includes.add('omp.h');
+    const condition = clause('if')?.replace(/^parallel\s*:/, '').trim();
+    const env: Env = { before: [], decls: [], after: [] };
+    if (!this.combined) this.host.privates(c, env); // a loop's copies are its partition's
+    const team = condition ? `(${condition}) ? ${count} : 1` : count;
+    const lines = [`const int ${names.nthreads} = ${team};`, ...env.before];
+    for (const s of segments) {
+      const span = { start: s.units[0].span.start, end: s.units[s.units.length - 1].span.end };
+      const own = lineIndent(text, span.start);
+      const body = this.renderLines(span);
+      // Tasks complete at the barrier that ends the segment: it joins them.
+      const forks = this.model.constructs.some(
+        k =>
+          k.directive?.name === 'task' &&
+          teamOf(this.model, k) === c &&
+          s.units.some(u => within(constructSpan(k), u.span)),
+      );
+      if (s.kind !== 'team') {
+        lines.push(reindent(body, own, inner), ...(forks ? ['meta_join;'] : []));
+        continue;
+      }
+      const at = inner + stage.unit;
+      const statements = [
+        ...env.decls,
+        ...s.redeclared.map(d => {
+          const value = d.value ? ` = ${this.substitute(d.value)}` : '';
+          return `${declarationFor(d.variable, text, d.variable.name)}${value};`;
+        }),
+        reindent(body, own, at),
+        ...(forks ? ['meta_join;'] : []),
+      ];
+      const clauses = s.reductions.length ? ' ' + s.reductions.join(' ') + ' ' : ' ';
+      lines.push(
+        `meta_for${clauses}(int ${names.tid} = 0; ${names.tid} < ${names.nthreads}; ${names.tid}++) {\n` +
+          statements.map(l => at + l).join('\n') +
+          `\n${inner}}`,
+      );
+    }
+    const whole = { start: c.head.start, end: constructSpan(c).end };
+    // Only the barriers' lines are left: an edit there would be lost, never silently.
+    const left = stage.edits.find(e => e.start >= whole.start && e.end <= whole.end);
+    if (left) {
+      const name = c.directive!.name;
+      const message = `'#pragma omp ${name}': a construct inside was rewritten across the region's barriers`;
+      return void stage.refuse('MF601', left, message, { construct: name, target: 'metafork' });
+    }
+    stage.edit(replace(whole, `{\n${lines.map(l => inner + l).join('\n')}\n${indent}}`));
+  }
+}

@@ -1,0 +1,130 @@
+// Teams of threads in OpenMP source: the regions written SPMD-style (statements every thread
+// runs, thread ids), and the runtime's thread queries, `omp_get_thread_num()` and
+// `omp_get_num_threads()`: which team each asks about (the innermost `parallel` construct around
+// it, lexically), and what they read where no region is around them.
+
+import { child, functionName, named, walk } from '../syntax/ast';
+import { replace } from '../base/edits';
+import type { SNode } from '../syntax/parser';
+import type { Construct, ItemModel } from '../model/constructs';
+import { type Span, within } from '../base/span';
+import type { Stage } from '../base/stage';
+import { EVERY_THREAD } from './tasks';
+
+/** The thread queries, and what a loop over thread ids answers them with. */
+export const QUERIES: Record<string, 'tid' | 'nthreads'> = {
+  omp_get_thread_num: 'tid',
+  omp_get_num_threads: 'nthreads',
+};
+
+export function isThreadQuery(name: string): boolean {
+  return name in QUERIES;
+}
+
+export interface Query { call: SNode; kind: 'tid' | 'nthreads'; name: string }
+
+/** Regions whose threads the translation names: a `parallel` region, a `parallel for` loop. */
+export const TEAMS: ReadonlySet<string> = new Set(['parallel', 'parallel for', 'parallel for simd']);
+
+/** Calls of the thread queries in `node`. */
+export function queriesIn(node: SNode, text: string): Query[] {
+  const out: Query[] = [];
+  walk(node, n => {
+    if (n.type !== 'call_expression') return true;
+    const f = child(n, 'function');
+    const name = f?.type === 'identifier' ? text.slice(f.start, f.end) : '';
+    if (isThreadQuery(name)) out.push({ call: n, kind: QUERIES[name], name });
+    return true;
+  });
+  return out;
+}
+
+/** The innermost construct of the parallel family around `span`: the team a query there asks about. */
+export function teamOf(model: ItemModel, span: Span): Construct | undefined {
+  let team: Construct | undefined;
+  for (const c of model.constructs) {
+    const parallel = c.dialect === 'openmp' && c.directive?.name.startsWith('parallel');
+    if (parallel && within(span, c) && c.head.end <= span.start && (!team || c.start >= team.start)) team = c;
+  }
+  return team;
+}
+
+/** The thread queries a region answers (not those of a region nested in it). */
+export function ownQueries(model: ItemModel, c: Construct): Query[] {
+  return c.region ? queriesIn(c.region, model.text).filter(q => teamOf(model, q.call) === c) : [];
+}
+
+/** `#pragma omp parallel` directly followed by another directive: the region is that construct. */
+export function chainedChild(c: Construct): Construct | undefined {
+  return c.children.find(k => k.statement === c.region || k.loop === c.region);
+}
+
+/** Constructs every thread that reaches them runs (a flush is the same once as run by each). */
+const everyThread = (k: Construct) =>
+  ['critical', 'atomic'].includes(k.directive?.name ?? '') || EVERY_THREAD.has(k.directive?.name ?? '');
+
+/** Whether a region has statements every thread runs (outside every work-sharing construct). */
+function hasTeamCode(c: Construct): boolean {
+  const region = c.region!;
+  const chained = chainedChild(c);
+  if (chained) return everyThread(chained);
+  const governed = new Set<number>();
+  for (const k of c.children) {
+    if (everyThread(k)) continue;
+    if (k.statement) governed.add(k.statement.start);
+    governed.add(k.start);
+  }
+  const statements = region.type === 'compound_statement' ? named(region) : [region];
+  return statements.some(s => {
+    if (s.type === 'comment' || s.type === 'preproc_call' || governed.has(s.start)) return false;
+    if (s.type === 'expression_statement' && named(s).length === 0) return false;
+    let call = false;
+    walk(s, x => !(call ||= x.type === 'call_expression'));
+    return s.type !== 'declaration' || call;
+  });
+}
+
+/** A region written SPMD-style: statements every thread runs, or thread ids. */
+export function isSpmdRegion(model: ItemModel, c: Construct): boolean {
+  if (c.dialect !== 'openmp' || !TEAMS.has(c.directive?.name ?? '') || !c.region) return false;
+  return ownQueries(model, c).length > 0 || (c.directive!.name === 'parallel' && hasTeamCode(c));
+}
+
+/**
+ * Thread queries outside the regions the translation names: in `main` (not called in the file)
+ * the initial thread asks, alone in its team: `0` and `1`. Anywhere else a region may be running
+ * the function, and in other parallel constructs (`parallel sections`) the threads are not
+ * named: refused.
+ */
+export function threadQueriesOutsideRegions(stage: Stage, model: ItemModel): void {
+  const text = stage.text;
+  for (const q of queriesIn(model.item, text)) {
+    const team = teamOf(model, q.call);
+    if (TEAMS.has(team?.directive!.name ?? '')) continue; // the region's translation reads it
+    const fn = model.item.type === 'function_definition' ? functionName(model.item, text)?.name : undefined;
+    if (!team && fn === 'main' && !callsMain(model.item, text)) {
+      stage.edit(replace(q.call, q.kind === 'tid' ? '0' : '1'));
+      continue;
+    }
+    const where = team
+      ? `inside '#pragma omp ${team.directive!.name}', whose threads are not named here`
+      : `outside any parallel region, in '${fn ?? 'this declaration'}', which a parallel region may call: ` +
+        `its value depends on the thread calling it`;
+    stage.refuse('MF602', q.call, `'${q.name}' cannot be translated ${where}; MetaFork has no threads to ask`, {
+      call: q.name,
+    });
+  }
+}
+
+/** Whether the file calls `main` (which a region could then be running). */
+function callsMain(item: SNode, text: string): boolean {
+  let root = item;
+  while (root.parent) root = root.parent;
+  let found = false;
+  walk(root, n => {
+    const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
+    if (f && text.slice(f.start, f.end) === 'main') found = true;
+    return !found;
+  });
+  return found;
+}

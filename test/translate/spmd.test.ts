@@ -1,0 +1,657 @@
+// SPMD parallel regions (OpenMP -> MetaFork, translate/spmd and translate/partition): the
+// MetaFork text of each pattern pinned; each refusal at its construct, naming what cannot be
+// expressed; complete programs (test/fixtures/spmd/) proven by running them: the original
+// built with gcc -O2 -fopenmp at 1, 2 and 4 threads (all equal), its MetaFork and CilkPlus
+// translations through their serial elision (linked with the OpenMP runtime, whose
+// omp_get_max_threads() they keep, and run at 1, 2 and 4 threads: as many loop iterations as
+// threads), and the MetaFork translation back to OpenMP at 1, 2 and 4 threads: every output equal.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { fixture } from '../helpers';
+import { translateText } from '../../server/src/translate/index';
+import { run, THREADS } from '../differential/gcc';
+import { build, elision, translated } from './run';
+
+const gcc = spawnSync('gcc', ['--version']).status === 0;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-spmd-'));
+
+interface Case { name: string; program: string; expected: string }
+
+const cases: Case[] = [
+  {
+    name: 'thread ids and the team size of num_threads read the loop over thread ids',
+    program: `#include <omp.h>
+int who[8];
+int main(void) {
+  #pragma omp parallel num_threads(4)
+  {
+    int id = omp_get_thread_num();
+    who[id] = omp_get_num_threads();
+  }
+  return who[0];
+}
+`,
+    expected: `int who[8];
+int main(void) {
+  {
+    const int mf_nthreads = 4;
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int id = mf_tid;
+      who[id] = mf_nthreads;
+    }
+  }
+  return who[0];
+}
+`,
+  },
+  {
+    name: 'work-sharing loops: a chunked static partition going down, a reduction under dynamic, the if clause',
+    program: `#include <omp.h>
+long a[100], s;
+int main(void) {
+  #pragma omp parallel if(s > 0)
+  {
+    long t = omp_get_thread_num();
+    #pragma omp for schedule(static, 5) nowait
+    for (int i = 99; i >= 0; i -= 3)
+      a[i] = t;
+    #pragma omp for reduction(+: s) schedule(dynamic)
+    for (int i = 0; i < 100; i++)
+      s += a[i];
+  }
+  return (int) s;
+}
+`,
+    expected: `#include <omp.h>
+long a[100], s;
+int main(void) {
+  {
+    const int mf_nthreads = (s > 0) ? omp_get_max_threads() : 1;
+    meta_for reduction(+: s) (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      long t = mf_tid;
+      {
+        const long long mf_n = 34;
+        for (long long mf_lo = (long long) mf_tid * 5; mf_lo < mf_n; mf_lo += (long long) mf_nthreads * 5) {
+          const long long mf_hi = mf_lo + 5 < mf_n ? mf_lo + 5 : mf_n;
+          for (int i = 99 - mf_lo * 3; i > 99 - mf_hi * 3; i -= 3)
+            a[i] = t;
+        }
+      }
+      {
+        const long long mf_n = 100;
+        const long long mf_q = mf_n / mf_nthreads, mf_r = mf_n % mf_nthreads;
+        const long long mf_lo = mf_tid * mf_q + (mf_tid < mf_r ? mf_tid : mf_r);
+        const long long mf_hi = mf_lo + mf_q + (mf_tid < mf_r);
+        for (int i = mf_lo; i < mf_hi; i++)
+          s += a[i];
+      }
+    }
+  }
+  return (int) s;
+}
+`,
+  },
+  {
+    name: 'a barrier splits the region; the ids are declared again after it; master and single nowait on thread 0',
+    program: `#include <stdio.h>
+#include <omp.h>
+int x[64];
+int main(void) {
+  int team = 0;
+  #pragma omp parallel
+  {
+    int me = omp_get_thread_num(), n = omp_get_num_threads();
+    x[me] = me * me;
+    #pragma omp barrier
+    #pragma omp master
+    team = n;
+    #pragma omp single nowait
+    printf("%d\\n", x[(me + 1) % n]);
+  }
+  return team;
+}
+`,
+    expected: `#include <stdio.h>
+#include <omp.h>
+int x[64];
+int main(void) {
+  int team = 0;
+  {
+    const int mf_nthreads = omp_get_max_threads();
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int me = mf_tid, n = mf_nthreads;
+      x[me] = me * me;
+    }
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int me = mf_tid;
+      int n = mf_nthreads;
+      if (mf_tid == 0)
+        team = n;
+      if (mf_tid == 0)
+        printf("%d\\n", x[(me + 1) % n]);
+    }
+  }
+  return team;
+}
+`,
+  },
+  {
+    name: 'a static partition; a single between barriers runs once; private and firstprivate copies in every loop',
+    program: `#include <omp.h>
+int a[10], b[10], first;
+int main(void) {
+  int k = 2, scratch;
+  #pragma omp parallel private(scratch) firstprivate(k)
+  {
+    #pragma omp for
+    for (int i = 0; i < 10; i++)
+      a[i] = i * k;
+    #pragma omp single
+    first = a[0] + a[9];
+    scratch = omp_get_thread_num() + k;
+    b[scratch % 10] = first;
+  }
+  return b[0];
+}
+`,
+    expected: `#include <omp.h>
+int a[10], b[10], first;
+int main(void) {
+  int k = 2, scratch;
+  {
+    const int mf_nthreads = omp_get_max_threads();
+    int _fip_k = k;
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int scratch;
+      int k = _fip_k;
+      {
+        const long long mf_n = 10;
+        const long long mf_q = mf_n / mf_nthreads, mf_r = mf_n % mf_nthreads;
+        const long long mf_lo = mf_tid * mf_q + (mf_tid < mf_r ? mf_tid : mf_r);
+        const long long mf_hi = mf_lo + mf_q + (mf_tid < mf_r);
+        for (int i = mf_lo; i < mf_hi; i++)
+          a[i] = i * k;
+      }
+    }
+    first = a[0] + a[9];
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int scratch;
+      int k = _fip_k;
+      scratch = mf_tid + k;
+      b[scratch % 10] = first;
+    }
+  }
+  return b[0];
+}
+`,
+  },
+  {
+    name: 'a reduction on the region; thread queries in main outside any region are the initial thread',
+    program: `#include <stdio.h>
+#include <omp.h>
+int main(void) {
+  int sum = 0;
+  printf("%d of %d\\n", omp_get_thread_num(), omp_get_num_threads());
+  #pragma omp parallel reduction(+: sum) num_threads(3)
+  sum += omp_get_thread_num();
+  printf("%d\\n", sum);
+  return 0;
+}
+`,
+    expected: `#include <stdio.h>
+int main(void) {
+  int sum = 0;
+  printf("%d of %d\\n", 0, 1);
+  {
+    const int mf_nthreads = 3;
+    meta_for reduction(+: sum) (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      sum += mf_tid;
+    }
+  }
+  printf("%d\\n", sum);
+  return 0;
+}
+`,
+  },
+  {
+    name: 'a parallel for reading thread ids: one work-sharing loop over the chunks of its schedule',
+    program: `#include <stdio.h>
+#include <omp.h>
+int who[100];
+int main(void) {
+  long s = 0;
+  #pragma omp parallel for num_threads(3) reduction(+: s) schedule(static, 10)
+  for (int i = 0; i < 100; i++) {
+    who[i] = omp_get_thread_num();
+    s += who[i] * i;
+  }
+  printf("%ld\\n", s);
+  return 0;
+}
+`,
+    expected: `#include <stdio.h>
+int who[100];
+int main(void) {
+  long s = 0;
+  {
+    const int mf_nthreads = 3;
+    meta_for reduction(+: s) (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      {
+        const long long mf_n = 100;
+        for (long long mf_lo = (long long) mf_tid * 10; mf_lo < mf_n; mf_lo += (long long) mf_nthreads * 10) {
+          const long long mf_hi = mf_lo + 10 < mf_n ? mf_lo + 10 : mf_n;
+          for (int i = mf_lo; i < mf_hi; i++) {
+            who[i] = mf_tid;
+            s += who[i] * i;
+          }
+        }
+      }
+    }
+  }
+  printf("%ld\\n", s);
+  return 0;
+}
+`,
+  },
+  {
+    name: 'a parallel region chained with a work-sharing loop reading thread ids: the loop is the region',
+    program: `#include <omp.h>
+int a[8];
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  #pragma omp for
+  for (int i = 0; i < 8; i++)
+    a[i] = omp_get_thread_num();
+  return a[0];
+}
+`,
+    expected: `int a[8];
+int main(void) {
+  {
+    const int mf_nthreads = 2;
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      {
+        const long long mf_n = 8;
+        const long long mf_q = mf_n / mf_nthreads, mf_r = mf_n % mf_nthreads;
+        const long long mf_lo = mf_tid * mf_q + (mf_tid < mf_r ? mf_tid : mf_r);
+        const long long mf_hi = mf_lo + mf_q + (mf_tid < mf_r);
+        for (int i = mf_lo; i < mf_hi; i++)
+          a[i] = mf_tid;
+      }
+    }
+  }
+  return a[0];
+}
+`,
+  },
+  {
+    name: 'sections between loops over thread ids run once, as forks joined at their end',
+    program: `#include <omp.h>
+int a[8], l, r;
+int main(void) {
+  #pragma omp parallel
+  {
+    a[omp_get_thread_num()] = 1;
+    #pragma omp sections
+    {
+      #pragma omp section
+      l = a[0];
+      #pragma omp section
+      r = a[1];
+    }
+  }
+  return l + r;
+}
+`,
+    expected: `#include <omp.h>
+int a[8], l, r;
+int main(void) {
+  {
+    const int mf_nthreads = omp_get_max_threads();
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      a[mf_tid] = 1;
+    }
+    meta_fork
+    l = a[0];
+    meta_fork
+    r = a[1];
+    meta_join;
+  }
+  return l + r;
+}
+`,
+  },
+  {
+    name: 'a counter every loop over thread ids writes before reading it is declared again without its value',
+    program: `#include <omp.h>
+#define N 100
+int a[N], b[N];
+int main(void) {
+  #pragma omp parallel
+  {
+    int i, id = omp_get_thread_num(), nt = omp_get_num_threads();
+    for (i = id; i < N; i += nt)
+      a[i] = i;
+    #pragma omp barrier
+    for (i = id; i < N; i += nt)
+      b[i] = a[N - 1 - i];
+  }
+  return b[0];
+}
+`,
+    expected: `#include <omp.h>
+#define N 100
+int a[N], b[N];
+int main(void) {
+  {
+    const int mf_nthreads = omp_get_max_threads();
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int i, id = mf_tid, nt = mf_nthreads;
+      for (i = id; i < N; i += nt)
+        a[i] = i;
+    }
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int i;
+      int id = mf_tid;
+      int nt = mf_nthreads;
+      for (i = id; i < N; i += nt)
+        b[i] = a[N - 1 - i];
+    }
+  }
+  return b[0];
+}
+`,
+  },
+];
+
+for (const c of cases) {
+  test(`SPMD: ${c.name}`, async () => {
+    const r = await translateText(c.program, 'metafork', { fileName: 'case.c' });
+    const errors = r.diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`);
+    assert.deepEqual(errors, []);
+    assert.equal(r.text, c.expected);
+  });
+}
+
+// `masked` is OpenMP 5.1: the test waits for the directive tables to know it.
+const maskedProgram = `#include <omp.h>
+int x[8];
+int main(void) {
+  #pragma omp parallel num_threads(4)
+  {
+    x[omp_get_thread_num()] = 1;
+    #pragma omp masked filter(omp_get_num_threads() - 1)
+    x[0] = 5;
+    #pragma omp masked
+    x[1] += 2;
+  }
+  return x[0];
+}
+`;
+
+test('SPMD: masked runs on the thread its filter names (thread 0 without one)', async t => {
+  const r = await translateText(maskedProgram, 'metafork', { fileName: 'case.c' });
+  if (r.diagnostics.some(d => d.code === 'MF201')) {
+    t.skip(`'masked' is not a known directive yet: ${r.diagnostics.map(d => d.message).join('; ')}`);
+    return;
+  }
+  assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error').map(d => d.message), []);
+  assert.equal(
+    r.text,
+    `int x[8];
+int main(void) {
+  {
+    const int mf_nthreads = 4;
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      x[mf_tid] = 1;
+      if (mf_tid == (mf_nthreads - 1))
+        x[0] = 5;
+      if (mf_tid == 0)
+        x[1] += 2;
+    }
+  }
+  return x[0];
+}
+`,
+  );
+});
+
+interface Refusal { name: string; program: string; covers: string; message: string }
+
+const refusals: Refusal[] = [
+  {
+    name: 'a thread\'s value assigned after its declaration lives across a barrier',
+    covers: '#pragma omp barrier',
+    message:
+      '\'me\' is private to each thread and lives across the \'#pragma omp barrier\': MetaFork splits ' +
+      'the region there into loops over thread ids, and \'me\' cannot be recomputed after it (it is ' +
+      'assigned after its declaration)',
+    program: `#include <omp.h>
+int x[64];
+int main(void) {
+  #pragma omp parallel
+  {
+    int me;
+    me = omp_get_thread_num();
+    x[me] = 1;
+    #pragma omp barrier
+    x[me] += x[0];
+  }
+  return x[0];
+}
+`,
+  },
+  {
+    name: 'a barrier inside a nested statement',
+    covers: '#pragma omp barrier',
+    message:
+      'this barrier is inside a nested statement of the region: MetaFork splits a region only at its ' +
+      'top-level barriers, so it cannot be translated',
+    program: `#include <omp.h>
+int x[64];
+int main(void) {
+  #pragma omp parallel
+  {
+    int me = omp_get_thread_num();
+    if (me > 0) {
+      x[me] = 1;
+      #pragma omp barrier
+    }
+  }
+  return x[0];
+}
+`,
+  },
+  {
+    name: 'the implicit barrier of a work-sharing loop inside a nested statement',
+    covers: '#pragma omp for',
+    message:
+      'the implicit barrier ending \'#pragma omp for\' is inside a nested statement of the region: ' +
+      'MetaFork splits a region only at its top-level barriers, so it cannot be translated',
+    program: `#include <omp.h>
+int a[8];
+int main(void) {
+  #pragma omp parallel
+  {
+    if (omp_get_num_threads() > 1) {
+      #pragma omp for
+      for (int i = 0; i < 8; i++)
+        a[i] = i;
+    }
+  }
+  return a[0];
+}
+`,
+  },
+  {
+    name: 'a thread id read in a function a region may call',
+    covers: 'omp_get_thread_num()',
+    message:
+      '\'omp_get_thread_num\' cannot be translated outside any parallel region, in \'id\', which a ' +
+      'parallel region may call: its value depends on the thread calling it; MetaFork has no threads ' +
+      'to ask',
+    program: `#include <stdio.h>
+#include <omp.h>
+int id(void) { return omp_get_thread_num(); }
+int main(void) {
+  printf("%d of %d\\n", omp_get_thread_num(), omp_get_num_threads());
+  #pragma omp parallel
+  printf("%d\\n", id());
+  return 0;
+}
+`,
+  },
+  {
+    name: 'a reduction variable used beside its loop before the barrier',
+    covers: 's',
+    message:
+      '\'s\' is reduced by the loop at line 8 and used here before the barrier that ends it: each ' +
+      'thread\'s partial value cannot be read in MetaFork',
+    program: `#include <omp.h>
+int s;
+int main(void) {
+  #pragma omp parallel
+  {
+    int me = omp_get_thread_num();
+    s = me;
+    #pragma omp for reduction(+: s)
+    for (int i = 0; i < 8; i++)
+      s += i;
+  }
+  return s;
+}
+`,
+  },
+  {
+    name: 'a static variable of the region used across a barrier',
+    covers: 'calls',
+    message: "'calls' is a static variable of the region used across a barrier: declare it before the region",
+    program: `#include <omp.h>
+#define N 100
+int a[N], b[N];
+int main(void) {
+  #pragma omp parallel
+  {
+    int i, id = omp_get_thread_num(), nt = omp_get_num_threads();
+    static int calls = 0;
+    for (i = id; i < N; i += nt)
+      a[i] = i;
+    #pragma omp barrier
+    for (i = id; i < N; i += nt)
+      b[i] = a[N - 1 - i];
+    #pragma omp single
+    calls++;
+  }
+  return b[0];
+}
+`,
+  },
+  {
+    name: 'a thread spinning on a flag another thread sets',
+    covers: '(!ready)',
+    message:
+      "this loop waits for another thread (on 'ready', which the loop never changes): " +
+      'MetaFork may run the threads of the region one after another, so the wait could never end',
+    program: `#include <omp.h>
+volatile int ready;
+int data;
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    if (omp_get_thread_num() == 1) {
+      data = 42;
+      ready = 1;
+    } else {
+      while (!ready)
+        ;
+    }
+  }
+  return data;
+}
+`,
+  },
+  {
+    name: 'a thread spinning on its copy of a flag another thread sets',
+    covers: '(!r)',
+    message:
+      "this loop waits for another thread (on 'ready', which the loop never changes): " +
+      'MetaFork may run the threads of the region one after another, so the wait could never end',
+    program: `#include <omp.h>
+int ready, data;
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    if (omp_get_thread_num() == 1) {
+      data = 42;
+      ready = 1;
+    } else {
+      int r = 0;
+      while (!r) {
+        r = ready;
+      }
+    }
+  }
+  return data;
+}
+`,
+  },
+  {
+    name: 'a reduction variable stored without being read',
+    covers: 'hi',
+    message:
+      "'hi' is reduced, and stored here without being read: OpenMP combines each thread's last value, " +
+      "MetaFork's loop keeps the last one stored",
+    program: `#include <omp.h>
+int main(void) {
+  int hi = -1;
+  #pragma omp parallel reduction(max: hi)
+  hi = omp_get_thread_num() * 7 % 5;
+  return hi;
+}
+`,
+  },
+];
+
+for (const c of refusals) {
+  test(`SPMD refused: ${c.name}`, async () => {
+    const r = await translateText(c.program, 'metafork', { fileName: 'case.c' });
+    assert.equal(r.text, undefined);
+    const errors = r.diagnostics.filter(d => d.severity === 'error');
+    assert.deepEqual(
+      errors.map(d => ({ code: d.code, text: c.program.slice(d.start, d.end), message: d.message })),
+      [{ code: 'MF602', text: c.covers, message: c.message }],
+    );
+  });
+}
+
+const programs = fs.readdirSync(fixture('spmd')).filter(f => f.endsWith('.c'));
+
+test('the SPMD fixtures are there', () => assert.equal(programs.length >= 12, true, programs.join(', ')));
+
+for (const file of programs) {
+  const name = `SPMD program ${file}: MetaFork, CilkPlus and back to OpenMP compute what it computes`;
+  test(name, { skip: gcc ? false : 'gcc not found' }, async () => {
+    const text = fs.readFileSync(fixture('spmd', file), 'utf8');
+    const base = file.replace(/\W/g, '_');
+    const original = build(work, text, base, ['-fopenmp']);
+    const truth = run(original, 1);
+    for (const threads of THREADS) assert.equal(run(original, threads), truth, `the original at ${threads} threads`);
+    const metafork = await translated(text, 'metafork', file);
+    for (const [to, out] of [['metafork', metafork], ['cilkplus', await translated(text, 'cilkplus', file)]] as const) {
+      // The runtime's omp_get_max_threads() stays: the elision links it, and runs as many
+      // iterations of each loop over thread ids as OMP_NUM_THREADS says.
+      const serial = build(work, await elision(out, `${base}_${to}.c`), `${base}_${to}_serial`, ['-fopenmp']);
+      for (const threads of THREADS)
+        assert.equal(run(serial, threads), truth, `${to} elision at ${threads} threads\n${out}`);
+    }
+    const back = await translated(metafork, 'openmp', `${base}.mfc`);
+    const exe = build(work, back, `${base}_back`, ['-fopenmp']);
+    for (const threads of THREADS)
+      assert.equal(run(exe, threads), truth, `back to OpenMP at ${threads} threads\n${back}`);
+  });
+}
