@@ -44,14 +44,14 @@ const cases: Case[] = [
     program: 'int main(void) {\n  int a = 0, b = 0;\n  #pragma omp parallel sections\n  {\n    a = 1;\n    b = 2;\n  }\n  return a + b;\n}\n',
   },
   {
-    name: 'thread ids cannot be translated',
-    code: 'MF602', to: 'metafork', covers: 'omp_get_thread_num()', message: /'omp_get_thread_num' depends on OpenMP threads/,
-    program: '#include <omp.h>\nint id[64];\nint main(void) {\n  #pragma omp parallel\n  {\n    #pragma omp master\n    id[0] = omp_get_thread_num();\n  }\n  return 0;\n}\n',
+    name: 'a thread id read outside any parallel region it could ask about',
+    code: 'MF602', to: 'metafork', covers: 'omp_get_thread_num()', message: /cannot be translated outside any parallel region/,
+    program: '#include <omp.h>\n#include <stdio.h>\nint id(void) { return omp_get_thread_num(); }\nint main(void) {\n  #pragma omp parallel\n  printf("%d\\n", id());\n  return 0;\n}\n',
   },
   {
-    name: 'code every thread of a team runs',
-    code: 'MF602', to: 'metafork', covers: 'n++;', message: /executed by every thread of the '#pragma omp parallel' team/,
-    program: 'int main(void) {\n  int n = 0;\n  #pragma omp parallel\n  {\n    n++;\n  }\n  return n;\n}\n',
+    name: "a thread's value living across a barrier",
+    code: 'MF602', to: 'metafork', covers: '#pragma omp barrier', message: /lives across the '#pragma omp barrier'/,
+    program: '#include <omp.h>\nint x[64];\nint main(void) {\n  #pragma omp parallel\n  {\n    int me;\n    me = omp_get_thread_num();\n    x[me] = 1;\n    #pragma omp barrier\n    x[me] += x[0];\n  }\n  return 0;\n}\n',
   },
   {
     name: 'the private accumulator of Figure 3.21',

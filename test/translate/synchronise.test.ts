@@ -459,7 +459,7 @@ out:
     ],
   },
   {
-    name: "an atomic run by every thread of a parallel region is team code: refused",
+    name: "an atomic run by every thread of a parallel region: each thread's update, in a loop over thread ids",
     input: `int main(void) {
   int s = 0;
   #pragma omp parallel
@@ -470,10 +470,19 @@ out:
   return s;
 }
 `,
-    output: undefined,
-    diagnostics: [
-      { code: 'MF602', text: "s++;", message: "this statement is executed by every thread of the '#pragma omp parallel' team, but a MetaFork program runs the region once: put it in a 'single' (or 'master') construct to translate it" },
-    ],
+    output: `#include <omp.h>
+int main(void) {
+  int s = 0;
+  {
+    const int mf_nthreads = omp_get_max_threads();
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      __atomic_fetch_add(&s, 1, __ATOMIC_RELAXED);
+    }
+  }
+  return s;
+}
+`,
+    diagnostics: [],
   },
   {
     name: "an atomic read of an expression that is no location is refused",

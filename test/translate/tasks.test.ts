@@ -151,7 +151,7 @@ void group(int n, int *out) {
     ],
   },
   {
-    name: "a taskloop run by every thread of a parallel region is team code: refused",
+    name: "a taskloop run by every thread of a parallel region: every thread's loop, in a loop over thread ids",
     input: `void each(int n, int *a) {
   #pragma omp parallel
   #pragma omp taskloop
@@ -159,10 +159,18 @@ void group(int n, int *out) {
     a[i]++;
 }
 `,
-    output: undefined,
-    diagnostics: [
-      { code: 'MF602', text: "for (int i = 0; i < n; i++)", message: "this statement is executed by every thread of the '#pragma omp parallel' team, but a MetaFork program runs the region once: put it in a 'single' (or 'master') construct to translate it" },
-    ],
+    output: `#include <omp.h>
+void each(int n, int *a) {
+  {
+    const int mf_nthreads = omp_get_max_threads();
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      meta_for (int i = 0; i < n; i++)
+        a[i]++;
+    }
+  }
+}
+`,
+    diagnostics: [],
   },
 ];
 
