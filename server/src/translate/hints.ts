@@ -17,7 +17,9 @@ const HINT_DIRECTIVES: Record<string, string> = {
   'begin assumes': "'begin assumes' only states what the program guarantees (OpenMP 5.2 §8.3): dropped",
   'end assumes': "'end assumes' closes an assumption scope: dropped",
   nothing: "'nothing' has no effect (OpenMP 5.2 §8.4): dropped",
-  requires: "'requires' only constrains the OpenMP implementation (OpenMP 5.2 §8.2): dropped",
+  requires:
+    "'requires' only constrains the OpenMP implementation (OpenMP 5.2 §8.2; an atomic_default_mem_order " +
+    "becomes the atomics' order): dropped",
   taskyield: "'taskyield' only allows the task to be suspended (OpenMP 5.2 §15.2): dropped",
   allocate: "'allocate' only chooses the memory the variables live in (OpenMP 5.2 §6.6): dropped",
 };
@@ -49,10 +51,27 @@ export function translateHint(stage: Stage, c: Construct): boolean {
 
 function compileTimeError(stage: Stage, c: Construct): boolean {
   const arg = (name: string) => c.clauses.find(cl => cl.name === name)?.args?.text.trim();
-  if (arg('at') !== 'compilation' && arg('at') !== undefined) return false; // at(execution): refused as before
+  if (arg('at') === 'execution') return runTimeError(stage, c, arg('message'), arg('severity') !== 'warning');
   const directive = arg('severity') === 'warning' ? '#warning' : '#error';
   const message = arg('message');
   stage.note(c.directive!.nameSpan, `'error at(compilation)' becomes '${directive}', which acts at compile time too`);
   stage.edit(replace(c.head, `${directive}${message ? ` ${message}` : ''}`));
+  return true;
+}
+
+/**
+ * `error at(execution)`: when reached, the message goes to standard error, and a fatal error ends
+ * the program (OpenMP 5.2 §8.5; the runtime's own wording of the message is implementation-defined).
+ */
+function runTimeError(stage: Stage, c: Construct, message: string | undefined, fatal: boolean): boolean {
+  const text = message ?? '"error directive encountered"';
+  const end = fatal ? ' exit(EXIT_FAILURE);' : '';
+  stage.note(
+    c.directive!.nameSpan,
+    `'error at(execution)' becomes a message on standard error${fatal ? ' and the end of the program' : ''}`,
+  );
+  stage.edit(replace(c.head, `{ fprintf(stderr, "%s\\n", ${text});${end} }`));
+  stage.includes.add('stdio.h');
+  if (fatal) stage.includes.add('stdlib.h');
   return true;
 }

@@ -42,12 +42,20 @@ const SUPPORTED = new Set([
 /** Why constructs with no MetaFork counterpart are refused. */
 const NO_COUNTERPART: Record<string, string> = {
   ordered:
-    'ordered execution inside a parallel loop has no MetaFork counterpart ' +
+    "an 'ordered' region outside a loop with the 'ordered' clause has no MetaFork counterpart " +
     '(the iterations of a meta_for have no order to keep)',
   threadprivate: 'per-thread storage has no MetaFork counterpart (MetaFork has no threads, only strands)',
   cancel: 'cancellation has no MetaFork counterpart',
   'cancellation point': 'cancellation has no MetaFork counterpart',
 };
+
+/** Why loops whose iterations keep their order run in order. */
+const SCAN_LOOP =
+  'a scan has no MetaFork counterpart as a parallel loop: the loop runs in order, which computes the same prefixes ' +
+  '(OpenMP 5.2 §5.6; with exclusive, the scan phase is written first)';
+const ORDERED_LOOP =
+  "'ordered' has no MetaFork counterpart: the loop runs in order (its ordered parts, and any doacross dependence, " +
+  'hold; the loop is no longer parallel)';
 
 const RUNTIME_KEPT = new Set([
   'omp_get_wtime', 'omp_get_wtick', 'omp_get_max_threads', 'omp_get_num_procs',
@@ -68,7 +76,7 @@ const HINTS = new Set([
 ]);
 /** Clauses handled by the rules below. */
 const HANDLED = new Set([
-  'inclusive', 'exclusive', 'bind',
+  'inclusive', 'exclusive', 'bind', 'threads', 'doacross', 'ordered', 'linear',
   'private', 'firstprivate', 'shared', 'default', 'num_threads', 'collapse', 'nowait', 'reduction', 'lastprivate', 'if',
   'schedule', 'depend',
   ...SYNCHRONISATION_CLAUSES, ...TASK_CLAUSES,
@@ -221,7 +229,7 @@ class ItemTranslator {
     for (const k of c.children) this.visit(k);
     if (c.dialect !== 'openmp' || !c.directive || translateHint(this.stage, c)) return;
     const name = c.directive.name;
-    if (!SUPPORTED.has(name)) {
+    if (!SUPPORTED.has(name) && !(name === 'ordered' && this.orderedLoop(c))) {
       const why =
         NO_COUNTERPART[name] ??
         (name.startsWith('target') ||
@@ -243,7 +251,9 @@ class ItemTranslator {
       this.stage.edit(removeStatement(this.text, c.head));
       return;
     }
-    if (name === 'scan') this.stage.edit(removeStatement(this.text, c.head)); // its loop runs in order
+    // Separators and ordered blocks of a loop that runs in order (`inOrder`): the order is kept.
+    if (name === 'scan' || (name === 'ordered' && this.orderedLoop(c)))
+      this.stage.edit(removeStatement(this.text, c.head));
     else if (LOOPS.has(name)) this.loop(c);
     else if (name === 'loop') this.loopConstruct(c);
     else if (name === 'parallel') this.parallel(c);
@@ -410,7 +420,7 @@ class ItemTranslator {
   /** `for` / `parallel for`: `meta_for` on the first collapse(n) loops (Algorithm 7). */
   private loop(c: Construct): void {
     const text = this.text;
-    if (this.clause(c, 'reduction').some(cl => cl.modifiers?.includes('inscan'))) return this.scanLoop(c);
+    if (this.clause(c, 'reduction').some(cl => cl.modifiers?.includes('inscan'))) return this.inOrder(c, SCAN_LOOP);
     if (c.loop!.type === 'for_range_loop') {
       const why = 'a C++ range-based for loop has no meta_for form (meta_for takes a loop with a control variable)';
       return this.stage.refuse('MF601', c.directive!.nameSpan, `'#pragma omp ${c.directive!.name}' over ${why}`, {
@@ -420,8 +430,7 @@ class ItemTranslator {
     }
     const env: Env = { before: [], decls: [], after: [] };
     if (c.directive!.name.startsWith('parallel')) this.numThreads(c, env);
-    const ordered = this.clause(c, 'ordered')[0];
-    if (ordered) return;
+    if (this.clause(c, 'ordered').length) return this.inOrder(c, ORDERED_LOOP);
     const collapse = Number(this.clause(c, 'collapse')[0]?.args?.text.trim() ?? '1');
     const loops: SNode[] = [c.loop!];
     for (let i = 1; i < collapse; i++) {
@@ -478,6 +487,7 @@ class ItemTranslator {
       env.decls.push(`${declarationFor(v, text, v.name)};`);
       env.after.push(`if (${last}) *${lp} = ${v.name}; /* the last iteration's value (lastprivate) */`);
     }
+    if (!this.linear(c, loops, env, isControl)) return;
     const section = this.clause(c, 'reduction').find(cl => cl.args?.text.includes('['));
     if (section) {
       this.stage.refuse(
@@ -522,16 +532,57 @@ class ItemTranslator {
   }
 
   /**
-   * A loop with a scan (`reduction(inscan, op: x)` and `#pragma omp scan inclusive|exclusive(x)`)
-   * runs serially: in order, each iteration's scan phase sees exactly the prefix OpenMP 5.2 §5.6
-   * gives it (with `exclusive`, the scan phase is written before the separating directive).
+   * `linear(x : s)` (OpenMP 5.2 §5.4.6): each iteration's private x starts at x's value before the
+   * loop plus the iteration's logical number times s; x ends with the last iteration's value.
    */
-  private scanLoop(c: Construct): void {
-    this.stage.note(
-      c.directive!.nameSpan,
-      `a scan has no MetaFork counterpart as a parallel loop: the loop runs in order, which computes the same prefixes`,
-    );
+  private linear(c: Construct, loops: SNode[], env: Env, isControl: (v: Variable) => boolean): boolean {
+    const text = this.text;
+    for (const cl of this.clause(c, 'linear')) {
+      const args = cl.args?.text ?? '';
+      const colon = args.lastIndexOf(':');
+      const tail = colon < 0 ? '' : args.slice(colon + 1).trim();
+      const step = /^step\s*\((.*)\)$/s.exec(tail)?.[1].trim() ?? (tail || '1');
+      const header = canonicalHeader(loops[0], text).header;
+      const modifier = /\b(ref|uval)\b/.test(args);
+      if (loops.length > 1 || !header || modifier) {
+        const why = modifier ? `a reference's linear modifier` : `'linear' on a collapsed or non-canonical loop`;
+        this.stage.refuse('MF601', cl, `${why} has no MetaFork translation here`, {
+          construct: 'linear',
+          target: 'metafork',
+        });
+        return false;
+      }
+      const last = lastIteration(loops, text)!;
+      const lower = text.slice(header.lower.start, header.lower.end);
+      const logical = header.step.negative
+        ? `((${lower}) - ${header.variable}) / (${header.step.text})`
+        : `(${header.variable} - (${lower})) / (${header.step.text})`;
+      for (const v of this.items(c, 'linear')) {
+        if (isControl(v)) continue; // the control variable is linear already
+        const start = this.fresh(`_lin_${v.name}`);
+        const lp = this.fresh(`_lp_${v.name}`);
+        env.before.push(
+          `${declarationFor(v, text, start)} = ${v.name};`,
+          `${declarationFor(v, text, lp, true)} = &${v.name};`,
+        );
+        env.decls.push(`${declarationFor(v, text, v.name)} = ${start} + ${logical} * (${step});`);
+        env.after.push(`if (${last}) *${lp} = ${v.name}; /* the last iteration's value (linear) */`);
+      }
+    }
+    return true;
+  }
+
+  /** A loop whose iterations must keep their order (a scan, `ordered`) runs in order: its directive goes. */
+  private inOrder(c: Construct, why: string): void {
+    this.stage.note(c.directive!.nameSpan, why);
     this.stage.edit(removeStatement(this.text, c.head));
+  }
+
+  /** The loop construct with an `ordered` clause that an `ordered` directive belongs to, if any. */
+  private orderedLoop(c: Construct): Construct | undefined {
+    for (let p = c.parent; p; p = p.parent)
+      if (p.dialect === 'openmp' && p.loop) return p.clauses.some(cl => cl.name === 'ordered') ? p : undefined;
+    return undefined;
   }
 
   private readsInSameAssignment(id: SNode, v: Variable): boolean {

@@ -306,6 +306,15 @@ class SpmdRegion {
       segment.reductions.push(`reduction(${reduction.args?.text.trim() ?? ''})`);
       this.reductions.push({ loop: k, clause: reduction, segment });
     }
+    const inscan = k.clauses.find(cl => cl.name === 'reduction' && cl.modifiers?.includes('inscan'));
+    const ordered = clause('ordered') ?? inscan;
+    if (ordered)
+      return this.refuse({
+        span: ordered,
+        message:
+          `an 'ordered' or scan work-sharing loop inside a region every thread runs cannot be translated: ` +
+          `its threads' parts of the loop would run side by side, out of order`,
+      });
     const schedule = clause('schedule');
     const [kind, chunk] = (schedule?.args?.text ?? 'static').split(',').map(s => s.trim());
     const scheduleKind = kind.replace(/^.*:\s*/, '');

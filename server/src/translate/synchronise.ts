@@ -65,13 +65,21 @@ function orderOf(c: Construct, otherwise: Order): Order {
 /** How strongly each order orders (acquire and release each half of acq_rel). */
 const STRENGTH: Record<Order, number> = { relaxed: 0, acquire: 1, release: 1, acq_rel: 2, seq_cst: 3 };
 
+/** The file's default order: `#pragma omp requires atomic_default_mem_order(o)` (OpenMP 5.2 §8.2.1),
+ * else relaxed. */
+function defaultOrder(text: string): Order {
+  const m = /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+requires\b[^\n]*\batomic_default_mem_order[ \t]*\([ \t]*(\w+)/m
+    .exec(text);
+  return m && (ORDERS as readonly string[]).includes(m[1]) ? (m[1] as Order) : 'relaxed';
+}
+
 /**
- * The order of an atomic construct: its clause's, else relaxed (OpenMP 5.2 §15.8.4). A `fail(order)`
+ * The order of an atomic construct: its clause's, else the file's default (OpenMP 5.2 §15.8.4). A `fail(order)`
  * stronger than that makes the whole operation that strong: GCC's failure order may not exceed the
  * success order (GCC manual, __atomic_compare_exchange).
  */
-function atomicOrder(c: Construct): Order {
-  let order = orderOf(c, 'relaxed');
+function atomicOrder(c: Construct, text: string): Order {
+  let order = orderOf(c, defaultOrder(text));
   const fail = c.clauses.find(cl => cl.name === 'fail')?.args?.text.trim() as Order | undefined;
   if (fail && fail in STRENGTH && STRENGTH[fail] >= STRENGTH[order])
     order = STRENGTH[fail] === STRENGTH[order] && fail !== order ? 'acq_rel' : fail;
@@ -303,7 +311,7 @@ function atomic(stage: Stage, model: ItemModel, c: Construct): void {
   const lines = atomicCode(
     model,
     { ...form, x: src(form.x), v: form.v && src(form.v) },
-    atomicOrder(c),
+    atomicOrder(c, text),
     facts,
     stage.unit,
   );
