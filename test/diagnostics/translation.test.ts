@@ -9,9 +9,9 @@ interface Case { name: string; code: string; to: Dialect; program: string; cover
 
 const cases: Case[] = [
   {
-    name: 'ordered has no MetaFork counterpart',
-    code: 'MF601', to: 'metafork', covers: 'ordered', construct: 'ordered', message: /'#pragma omp ordered' cannot be translated: ordered execution/,
-    program: 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for ordered\n  for (int i = 0; i < 8; i++) {\n    #pragma omp ordered\n    s += i;\n  }\n  return s;\n}\n',
+    name: 'an ordered loop shared by the threads of a SPMD region',
+    code: 'MF602', to: 'metafork', covers: 'ordered', message: /an 'ordered' or scan work-sharing loop inside a region every thread runs cannot be translated/,
+    program: '#include <omp.h>\nint out[8];\nint main(void) {\n  #pragma omp parallel num_threads(2)\n  {\n    int id = omp_get_thread_num();\n    #pragma omp for ordered\n    for (int i = 0; i < 8; i++) {\n      #pragma omp ordered\n      out[i] = id;\n    }\n  }\n  return 0;\n}\n',
   },
   {
     name: 'cancel has no MetaFork counterpart',
