@@ -795,6 +795,13 @@ class ItemTranslator {
       return;
     }
     this.emit(c.head, keyword, region, env);
+    // `meta_fork shared(x) f(y);` reads as a spawn of the call `shared(x)`: a lone statement that
+    // starts like a call's arguments or a call is braced.
+    const callLike = /^(\(|[A-Za-z_]\w*\s*\()/.test(text.slice(region.start, region.end));
+    if (shared.length && callLike && region.type !== 'compound_statement' && !env.decls.length && !env.after.length) {
+      this.stage.edit(insert(region.start, '{ '));
+      this.stage.edit(insert(region.end, ' }'));
+    }
   }
 
   /** `#pragma omp task shared(x)` + `x = f(n);` -> `x = meta_fork f(n);` (the l-value must be shared). */
