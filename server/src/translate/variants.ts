@@ -1,0 +1,277 @@
+// OpenMP context selectors resolved for the translation's target, a CPU host read as by gcc
+// (OpenMP 5.2 §7): `metadirective` becomes the variant chosen (an `if` chain where a `user`
+// condition is known only at run time), `declare variant` becomes calls of the variant where
+// its selector matches. A stage before OpenMP -> MetaFork, which then sees ordinary directives.
+
+import { child, walk } from '../syntax/ast';
+import { removeStatement, replace } from '../base/edits';
+import { lineIndent, reindent } from '../base/layout';
+import type { Span } from '../base/span';
+import type { Directive, DirectiveClause } from '../syntax/pragma';
+import { splitTopLevel, topLevelColon } from '../syntax/clauseText';
+import type { Construct, ItemModel } from '../model/constructs';
+import { Stage } from '../base/stage';
+
+/** What gcc on x86_64 says of itself: `arch` names, and the ISA of its default `-march`. */
+const HOST = {
+  kinds: new Set(['host', 'cpu', 'any']),
+  notKinds: new Set(['gpu', 'nohost', 'fpga']),
+  arch: new Set(['x86_64', 'x86']),
+  isa: new Set(['mmx', 'sse', 'sse2', 'fxsr']),
+  vendor: new Set(['gnu']),
+};
+/** Construct trait names (OpenMP 5.2 §7.1), in the order a combined directive's name lists them. */
+const CONSTRUCT_TRAITS = new Set(['target', 'teams', 'parallel', 'for', 'simd', 'dispatch']);
+
+/** A selector's meaning here: always or never matched, or matched when `condition` holds. */
+interface Verdict { matches: 'always' | 'never' | 'runtime'; condition?: string; score: number }
+
+/** A refusal: the selector not understood, where it is written. */
+interface Unknown { span: Span; message: string }
+
+/**
+ * The verdict of the context selector `text` (at `at` in the analysed text) in a context whose
+ * enclosing constructs are `context` (trait names, outermost first), scored as OpenMP 5.2 §7.3 says.
+ */
+export function judgeSelector(text: string, at: number, context: string[]): Verdict | Unknown {
+  let impossible = false;
+  const conditions: string[] = [];
+  let score = 1;
+  let nextConstruct = 0;
+  const never = () => { impossible = true; };
+  for (const set of splitTopLevel(text)) {
+    const m = /^(\s*)([A-Za-z_]\w*)\s*=\s*\{([^]*)\}\s*$/.exec(set.text);
+    const setAt = at + set.at;
+    if (!m) return { span: { start: setAt, end: setAt + set.text.length }, message: `'${set.text.trim()}' is not a context selector` };
+    const name = m[2];
+    const inner = m[3];
+    const innerAt = setAt + set.text.indexOf('{') + 1;
+    for (const trait of splitTopLevel(inner)) {
+      if (!trait.text.trim()) continue;
+      const t = /^(\s*)([A-Za-z_]\w*)\s*(?:\(([^]*)\))?\s*$/.exec(trait.text);
+      const span = { start: innerAt + trait.at + (t?.[1].length ?? 0), end: innerAt + trait.at + trait.text.trimEnd().length };
+      if (!t) return { span, message: `'${trait.text.trim()}' is not a context selector trait` };
+      const traitName = t[2];
+      let args = t[3] ?? '';
+      let explicit: number | undefined;
+      const colon = topLevelColon(args);
+      const scored = colon >= 0 ? /^\s*score\s*\(\s*(\d+)\s*\)\s*$/.exec(args.slice(0, colon)) : null;
+      if (scored) { explicit = Number(scored[1]); args = args.slice(colon + 1); }
+      const props = splitTopLevel(args).map(p => p.text.trim().replace(/^"(.*)"$/, '$1')).filter(p => p);
+      const unknown = () => ({ span, message: `the context selector '${name}={${trait.text.trim()}}' is not known here` });
+      const l = context.length;
+      if (name === 'construct') {
+        if (!CONSTRUCT_TRAITS.has(traitName)) return unknown();
+        // Traits must appear in the context in the same order (OpenMP 5.2 §7.3).
+        const p = context.indexOf(traitName, nextConstruct);
+        if (p < 0) never();
+        else { score += 2 ** p; nextConstruct = p + 1; }
+      } else if (name === 'device' && traitName === 'kind') {
+        if (props.some(p => !HOST.kinds.has(p) && !HOST.notKinds.has(p))) return unknown();
+        if (props.some(p => HOST.notKinds.has(p))) never();
+        score += explicit ?? 2 ** l;
+      } else if (name === 'device' && (traitName === 'arch' || traitName === 'isa')) {
+        if (!props.every(p => HOST[traitName].has(p))) never();
+        score += explicit ?? 2 ** (l + (traitName === 'arch' ? 1 : 2));
+      } else if (name === 'implementation' && traitName === 'vendor') {
+        if (!props.every(p => HOST.vendor.has(p))) never();
+        score += explicit ?? 0;
+      } else if (name === 'user' && traitName === 'condition' && props.length === 1) {
+        const value = constantValue(props[0]);
+        if (value === false) never();
+        else if (value === undefined) conditions.push(props[0]);
+        score += explicit ?? 0;
+      } else return unknown();
+    }
+  }
+  if (impossible) return { matches: 'never', score };
+  return conditions.length ? { matches: 'runtime', condition: conditions.join(' && '), score } : { matches: 'always', score };
+}
+
+/** An integer constant's truth, or undefined when `e` is not one (it is decided at run time). */
+function constantValue(e: string): boolean | undefined {
+  const m = /^\(?\s*(!?)\s*(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\s*\)?$/.exec(e.trim());
+  if (!m) return undefined;
+  return (Number(m[2]) !== 0) !== (m[1] === '!');
+}
+
+/** The construct traits of the OpenMP constructs enclosing `c` (outermost first). */
+function enclosing(c: Construct | undefined): string[] {
+  const names: string[] = [];
+  for (let k = c; k; k = k.parent) if (k.dialect === 'openmp' && k.directive) names.unshift(...traitsOf(k.directive.name));
+  return names;
+}
+
+function traitsOf(directive: string): string[] {
+  return directive.split(' ').filter(w => CONSTRUCT_TRAITS.has(w));
+}
+
+export function resolveVariants(stage: Stage, models: ItemModel[]): void {
+  const seen = new Set<number>();
+  const directives: { model: ItemModel; d: Directive }[] = [];
+  for (const model of models)
+    for (const d of model.directives) if (!seen.has(d.start)) { seen.add(d.start); directives.push({ model, d }); }
+  for (const { d } of directives) {
+    if (d.name === 'declare variant') declareVariant(stage, models, d);
+    if (d.name === 'begin declare variant') beginDeclareVariant(stage, directives.map(x => x.d), d);
+  }
+  const metas = models.flatMap(m => m.constructs.filter(c => c.dialect === 'openmp' && c.directive?.name === 'metadirective'));
+  // Inner ones first: an outer `if` chain renders its statement with them resolved.
+  for (const c of metas.sort((a, b) => b.start - a.start || a.end - b.end)) metadirective(stage, c);
+  for (const { d } of directives)
+    if (d.name === 'begin metadirective')
+      stage.refuse('MF601', d.nameSpan, `'begin metadirective' cannot be translated: write the chosen directive instead`, {
+        construct: d.name, target: 'metafork',
+      });
+}
+
+/** One step of a chosen variant: run `directive` (`nothing`: none) when `condition` holds (or always). */
+interface Choice { condition?: string; directive: string; why: string }
+
+function metadirective(stage: Stage, c: Construct): void {
+  const d = c.directive!;
+  const context = enclosing(c.parent);
+  const candidates: { clause: DirectiveClause; verdict: Verdict }[] = [];
+  let fallback: DirectiveClause | undefined;
+  for (const clause of d.clauses) {
+    if (clause.name === 'otherwise' || clause.name === 'default') { fallback = clause; continue; }
+    if (clause.name !== 'when' || !clause.args) continue;
+    const colon = topLevelColon(clause.args.text);
+    const verdict = judgeSelector(clause.args.text.slice(0, colon), clause.args.span.start, context);
+    if ('span' in verdict) {
+      stage.refuse('MF601', verdict.span, `'#pragma omp metadirective' cannot be translated: ${verdict.message}`, {
+        construct: 'metadirective', target: 'metafork',
+      });
+      return;
+    }
+    if (verdict.matches !== 'never') candidates.push({ clause, verdict });
+  }
+  // The highest score first; ties keep their order (OpenMP 5.2 §7.4).
+  candidates.sort((a, b) => b.verdict.score - a.verdict.score);
+  const chain: Choice[] = [];
+  for (const { clause, verdict } of candidates) {
+    const directive = variantText(clause);
+    const selector = clause.args!.text.slice(0, topLevelColon(clause.args!.text)).trim();
+    if (verdict.matches === 'runtime') chain.push({ condition: verdict.condition, directive, why: `when ${selector}` });
+    else { chain.push({ directive, why: `'${selector}' matches here (score ${verdict.score})` }); break; }
+  }
+  if (!chain.length || chain[chain.length - 1].condition !== undefined)
+    chain.push({ directive: fallback ? variantText(fallback) : 'nothing', why: fallback ? `no 'when' matches here` : `no variant matches here` });
+  const text = stage.text;
+  const statement = c.statement && !d.standalone ? c.statement : undefined;
+  if (chain.length === 1) {
+    const only = chain[0];
+    stage.edit(only.directive === 'nothing' ? removeStatement(text, c.head) : replace(c.head, `#pragma omp ${only.directive}`));
+    stage.note(d.nameSpan, `metadirective: '${only.directive}' chosen, ${only.why}`);
+    return;
+  }
+  // The chain is laid out like the statement it holds (a pragma line often starts at column 0).
+  const indent = lineIndent(text, statement?.start ?? c.head.start);
+  const lead = indent.slice(lineIndent(text, c.head.start).length);
+  const inner = indent + stage.unit;
+  const body = statement ? reindent(stage.render(statement), indent, inner) : undefined;
+  const branch = (choice: Choice) => [
+    ...(choice.directive === 'nothing' ? [] : [`${inner}#pragma omp ${choice.directive}`]),
+    ...(body !== undefined ? [`${inner}${body}`] : []),
+  ];
+  const lines: string[] = [];
+  chain.forEach((choice, i) => {
+    const head = choice.condition === undefined ? '} else {' : `${i ? '} else ' : ''}if (${choice.condition}) {`;
+    const rest = branch(choice);
+    if (choice.condition === undefined && !rest.length) return;
+    lines.push(`${i ? indent : lead}${head}`, ...rest);
+  });
+  lines.push(`${indent}}`);
+  stage.edit(replace({ start: c.head.start, end: statement?.end ?? c.head.end }, lines.join('\n')));
+  stage.note(d.nameSpan, `metadirective: ${chain.map(k => `'${k.directive}' ${k.condition ? `if ${k.condition}` : 'otherwise'}`).join(', ')}`);
+}
+
+/** The directive (with its clauses) a `when`/`otherwise` clause names; `nothing` when empty. */
+function variantText(clause: DirectiveClause): string {
+  const args = clause.args?.text ?? '';
+  const v = (clause.name === 'when' ? args.slice(topLevelColon(args) + 1) : args).trim();
+  return v || 'nothing';
+}
+
+/** The selector of a `match(...)` clause, and where it is. */
+function matchClause(stage: Stage, d: Directive): DirectiveClause | undefined {
+  const match = d.clauses.find(k => k.name === 'match' && k.args);
+  if (!match) stage.refuse('MF601', d.nameSpan, `'${d.name}' without a 'match' clause cannot be resolved`, { construct: d.name, target: 'metafork' });
+  return match;
+}
+
+function refuseUnknown(stage: Stage, d: Directive, u: Unknown): void {
+  stage.refuse('MF601', u.span, `'#pragma omp ${d.name}' cannot be translated: ${u.message}`, { construct: d.name, target: 'metafork' });
+}
+
+/** `declare variant(v) match(s)`: calls of the function declared next become calls of `v` where `s` matches. */
+function declareVariant(stage: Stage, models: ItemModel[], d: Directive): void {
+  const text = stage.text;
+  const match = matchClause(stage, d);
+  const variant = d.argument?.text.trim();
+  const base = /^[^;{(]*?([A-Za-z_]\w*)\s*\(/.exec(text.slice(d.end))?.[1];
+  if (!match || !variant || !base) {
+    if (match) stage.refuse('MF601', d.nameSpan, `'declare variant' needs a variant and a following function declaration`, { construct: d.name, target: 'metafork' });
+    return;
+  }
+  let replaced = 0;
+  for (const model of models) {
+    const calls: { call: Span; context: string[] }[] = [];
+    walk(model.item, n => {
+      if (n.type !== 'call_expression') return true;
+      const f = child(n, 'function');
+      if (f?.type !== 'identifier' || text.slice(f.start, f.end) !== base) return true;
+      const around = model.constructs.filter(c => c.dialect === 'openmp' && c.start <= n.start && n.end <= c.end);
+      calls.push({ call: f, context: around.flatMap(c => traitsOf(c.directive?.name ?? '')) });
+      return true;
+    });
+    for (const { call, context } of calls) {
+      const verdict = judgeSelector(match.args!.text, match.args!.span.start, context);
+      if ('span' in verdict) return refuseUnknown(stage, d, verdict);
+      if (verdict.matches === 'runtime') {
+        stage.refuse('MF601', match.args!.span, `'declare variant' with a condition known only at run time cannot be resolved`, {
+          construct: d.name, target: 'metafork',
+        });
+        return;
+      }
+      if (verdict.matches === 'always') { stage.edit(replace(call, variant)); replaced++; }
+    }
+  }
+  // Checked once without a call, so an unknown selector is refused even where nothing calls it.
+  const verdict = judgeSelector(match.args!.text, match.args!.span.start, []);
+  if ('span' in verdict) return refuseUnknown(stage, d, verdict);
+  stage.edit(removeStatement(text, d));
+  stage.note(d.nameSpan, replaced
+    ? `declare variant: ${replaced} call${replaced > 1 ? 's' : ''} of '${base}' where '${match.args!.text.trim()}' matches now call${replaced > 1 ? '' : 's'} '${variant}'`
+    : `declare variant: '${match.args!.text.trim()}' matches no call of '${base}' here: dropped`);
+}
+
+/** `begin declare variant match(s)` ... `end declare variant`: the functions stay where `s` always matches. */
+function beginDeclareVariant(stage: Stage, all: Directive[], d: Directive): void {
+  const match = matchClause(stage, d);
+  if (!match) return;
+  let depth = 0;
+  const end = all.filter(k => k.start > d.start).sort((a, b) => a.start - b.start).find(k => {
+    if (k.name === 'begin declare variant') depth++;
+    else if (k.name === 'end declare variant' && depth-- === 0) return true;
+    return false;
+  });
+  if (!end) return stage.refuse('MF601', d.nameSpan, `'begin declare variant' without its 'end declare variant'`, { construct: d.name, target: 'metafork' });
+  const verdict = judgeSelector(match.args!.text, match.args!.span.start, []);
+  if ('span' in verdict) return refuseUnknown(stage, d, verdict);
+  if (verdict.matches === 'runtime' || /\bconstruct\s*=/.test(match.args!.text)) {
+    stage.refuse('MF601', match.args!.span, `'begin declare variant' with a selector decided only where its functions are called cannot be resolved`, {
+      construct: d.name, target: 'metafork',
+    });
+    return;
+  }
+  const text = stage.text;
+  if (verdict.matches === 'always') {
+    stage.edit(removeStatement(text, d));
+    stage.edit(removeStatement(text, end));
+    stage.note(d.nameSpan, `begin declare variant: '${match.args!.text.trim()}' matches here: its functions are kept`);
+  } else {
+    stage.edit(removeStatement(text, { start: d.start, end: end.end }));
+    stage.note(d.nameSpan, `begin declare variant: '${match.args!.text.trim()}' never matches here: the block is removed`);
+  }
+}
