@@ -249,3 +249,70 @@ test('declare variant with a run-time condition is refused at its selector', asy
     ['MF601', 'user = {condition(v > 1)}', `'declare variant' with a condition known only at run time cannot be resolved`],
   ]);
 });
+
+// gcc 12 ignores `begin metadirective` (an unknown pragma), so these are checked as text only.
+test('begin metadirective: the chosen directive governs the code up to end metadirective', async () => {
+  const source = [
+    'int main(void) {',
+    '  int s = 0, t = 0;',
+    '#pragma omp begin metadirective when(device = {kind(host)} : parallel for reduction(+ : s))',
+    '  for (int i = 0; i < 10; i++) s += i;',
+    '#pragma omp end metadirective',
+    '#pragma omp begin metadirective when(device = {kind(fpga)} : parallel) otherwise(single)',
+    '  t += s;',
+    '#pragma omp end metadirective',
+    '#pragma omp begin metadirective when(device = {kind(nohost)} : parallel)',
+    '  t += 1;',
+    '#pragma omp end metadirective',
+    '  return t - 46;',
+    '}',
+    '',
+  ].join('\n');
+  const r = await translateText(source, 'metafork', { fileName: 'begin.c' });
+  assert.equal(r.text, [
+    'int main(void) {',
+    '  int s = 0, t = 0;',
+    '  meta_for reduction(+ : s) (int i = 0; i < 10; i++) s += i;',
+    '  {',
+    '  t += s;',
+    '  }',
+    '  t += 1;',
+    '  return t - 46;',
+    '}',
+    '',
+  ].join('\n'));
+  assert.deepEqual(findings(source, r), [
+    ['MF604', 'begin metadirective', `begin metadirective: 'parallel for reduction(+ : s)' chosen, 'device = {kind(host)}' matches here (score 2)`],
+    ['MF604', 'begin metadirective', `begin metadirective: 'single' chosen, no 'when' matches here`],
+    ['MF604', 'begin metadirective', `begin metadirective: 'nothing' chosen, no variant matches here`],
+  ]);
+});
+
+test('begin metadirective with a run-time condition, and a begin declare variant block redefining its base: refused', async () => {
+  const dynamic = [
+    'int main(int argc, char **argv) {',
+    '  int s = 0;',
+    '#pragma omp begin metadirective when(user = {condition(argc > 1)} : parallel)',
+    '  s += 1;',
+    '#pragma omp end metadirective',
+    '  return s - 1;',
+    '}',
+    '',
+  ].join('\n');
+  const r = await translateText(dynamic, 'metafork', { fileName: 'dynamic.c' });
+  assert.equal(r.text, undefined);
+  assert.deepEqual(findings(dynamic, r), [['MF601', 'begin metadirective',
+    `'begin metadirective' with a condition known only at run time cannot be resolved: use 'metadirective' on one statement`]]);
+  const redefined = [
+    'int half(int v) { return v / 2; }',
+    '#pragma omp begin declare variant match(device = {kind(cpu)})',
+    'int half(int v) { return v >> 1; }',
+    '#pragma omp end declare variant',
+    'int main(void) { return half(2) - 1; }',
+    '',
+  ].join('\n');
+  const s = await translateText(redefined, 'metafork', { fileName: 'redefined.c' });
+  assert.equal(s.text, undefined);
+  assert.deepEqual(findings(redefined, s), [['MF601', 'half',
+    `'half' in a 'begin declare variant' block replaces the function of that name declared before it: not supported`]]);
+});

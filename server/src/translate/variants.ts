@@ -11,6 +11,7 @@ import type { Directive, DirectiveClause } from '../syntax/pragma';
 import { splitTopLevel, topLevelColon } from '../syntax/clauseText';
 import type { Construct, ItemModel } from '../model/constructs';
 import { Stage } from '../base/stage';
+import { OMP_LOOP_DIRECTIVES } from '../base/dialects';
 
 /** What gcc on x86_64 says of itself: `arch` names, and the ISA of its default `-march`. */
 const HOST = {
@@ -118,19 +119,52 @@ export function resolveVariants(stage: Stage, models: ItemModel[]): void {
   const metas = models.flatMap(m => m.constructs.filter(c => c.dialect === 'openmp' && c.directive?.name === 'metadirective'));
   // Inner ones first: an outer `if` chain renders its statement with them resolved.
   for (const c of metas.sort((a, b) => b.start - a.start || a.end - b.end)) metadirective(stage, c);
-  for (const { d } of directives)
-    if (d.name === 'begin metadirective')
-      stage.refuse('MF601', d.nameSpan, `'begin metadirective' cannot be translated: write the chosen directive instead`, {
-        construct: d.name, target: 'metafork',
-      });
+  for (const { model, d } of directives)
+    if (d.name === 'begin metadirective') beginMetadirective(stage, model, directives.map(x => x.d), d);
+}
+
+/** The `end` directive closing `begin` among `all` (pairs nest), if any. */
+function closing(all: Directive[], begin: Directive, end: string): Directive | undefined {
+  let depth = 0;
+  return all.filter(k => k.start > begin.start).sort((a, b) => a.start - b.start).find(k => {
+    if (k.name === begin.name) depth++;
+    else if (k.name === end && depth-- === 0) return true;
+    return false;
+  });
+}
+
+/** `begin metadirective` ... `end metadirective`: the chosen directive over the code between (a block). */
+function beginMetadirective(stage: Stage, model: ItemModel, all: Directive[], d: Directive): void {
+  const end = closing(all, d, 'end metadirective');
+  if (!end) return stage.refuse('MF601', d.nameSpan, `'begin metadirective' without its 'end metadirective'`, { construct: d.name, target: 'metafork' });
+  const chain = chooseVariants(stage, d, enclosing(model.constructs.find(c => c.start === d.start)?.parent));
+  if (!chain) return;
+  const only = chain[0];
+  if (chain.length > 1) {
+    stage.refuse('MF601', d.nameSpan, `'begin metadirective' with a condition known only at run time cannot be resolved: ` +
+      `use 'metadirective' on one statement`, { construct: d.name, target: 'metafork' });
+    return;
+  }
+  const text = stage.text;
+  const loop = only.name !== undefined && OMP_LOOP_DIRECTIVES.has(only.name);
+  if (only.directive === 'nothing' || loop) {
+    // A loop directive governs the loop written between the lines; `nothing` leaves the code as it is.
+    stage.edit(only.directive === 'nothing' ? removeStatement(text, d) : replace(d, `#pragma omp ${only.directive}`));
+    stage.edit(removeStatement(text, end));
+  } else {
+    // The braces line up with the code they enclose (the directive lines often start at column 0).
+    const indent = lineIndent(text, text.indexOf('\n', d.end) + 1);
+    stage.edit(replace(d, `#pragma omp ${only.directive}\n${indent}{`));
+    stage.edit(replace(end, `${indent.slice(lineIndent(text, end.start).length)}}`));
+  }
+  stage.note(d.nameSpan, `begin metadirective: '${only.directive}' chosen, ${only.why}`);
 }
 
 /** One step of a chosen variant: run `directive` (`nothing`: none) when `condition` holds (or always). */
-interface Choice { condition?: string; directive: string; why: string }
+interface Choice { condition?: string; directive: string; why: string; name?: string }
 
-function metadirective(stage: Stage, c: Construct): void {
-  const d = c.directive!;
-  const context = enclosing(c.parent);
+/** The variants chosen for metadirective `d` in `context`, in the order they are tried; undefined when refused. */
+function chooseVariants(stage: Stage, d: Directive, context: string[]): Choice[] | undefined {
   const candidates: { clause: DirectiveClause; verdict: Verdict }[] = [];
   let fallback: DirectiveClause | undefined;
   for (const clause of d.clauses) {
@@ -138,12 +172,7 @@ function metadirective(stage: Stage, c: Construct): void {
     if (clause.name !== 'when' || !clause.args) continue;
     const colon = topLevelColon(clause.args.text);
     const verdict = judgeSelector(clause.args.text.slice(0, colon), clause.args.span.start, context);
-    if ('span' in verdict) {
-      stage.refuse('MF601', verdict.span, `'#pragma omp metadirective' cannot be translated: ${verdict.message}`, {
-        construct: 'metadirective', target: 'metafork',
-      });
-      return;
-    }
+    if ('span' in verdict) return void refuseUnknown(stage, d, verdict);
     if (verdict.matches !== 'never') candidates.push({ clause, verdict });
   }
   // The highest score first; ties keep their order (OpenMP 5.2 §7.4).
@@ -152,11 +181,19 @@ function metadirective(stage: Stage, c: Construct): void {
   for (const { clause, verdict } of candidates) {
     const directive = variantText(clause);
     const selector = clause.args!.text.slice(0, topLevelColon(clause.args!.text)).trim();
-    if (verdict.matches === 'runtime') chain.push({ condition: verdict.condition, directive, why: `when ${selector}` });
-    else { chain.push({ directive, why: `'${selector}' matches here (score ${verdict.score})` }); break; }
+    const name = clause.variant?.name;
+    if (verdict.matches === 'runtime') chain.push({ condition: verdict.condition, directive, why: `when ${selector}`, name });
+    else { chain.push({ directive, why: `'${selector}' matches here (score ${verdict.score})`, name }); break; }
   }
   if (!chain.length || chain[chain.length - 1].condition !== undefined)
-    chain.push({ directive: fallback ? variantText(fallback) : 'nothing', why: fallback ? `no 'when' matches here` : `no variant matches here` });
+    chain.push({ directive: fallback ? variantText(fallback) : 'nothing', name: fallback?.variant?.name, why: fallback ? `no 'when' matches here` : `no variant matches here` });
+  return chain;
+}
+
+function metadirective(stage: Stage, c: Construct): void {
+  const d = c.directive!;
+  const chain = chooseVariants(stage, d, enclosing(c.parent));
+  if (!chain) return;
   const text = stage.text;
   const statement = c.statement && !d.standalone ? c.statement : undefined;
   if (chain.length === 1) {
@@ -250,12 +287,7 @@ function declareVariant(stage: Stage, models: ItemModel[], d: Directive): void {
 function beginDeclareVariant(stage: Stage, all: Directive[], d: Directive): void {
   const match = matchClause(stage, d);
   if (!match) return;
-  let depth = 0;
-  const end = all.filter(k => k.start > d.start).sort((a, b) => a.start - b.start).find(k => {
-    if (k.name === 'begin declare variant') depth++;
-    else if (k.name === 'end declare variant' && depth-- === 0) return true;
-    return false;
-  });
+  const end = closing(all, d, 'end declare variant');
   if (!end) return stage.refuse('MF601', d.nameSpan, `'begin declare variant' without its 'end declare variant'`, { construct: d.name, target: 'metafork' });
   const verdict = judgeSelector(match.args!.text, match.args!.span.start, []);
   if ('span' in verdict) return refuseUnknown(stage, d, verdict);
@@ -267,6 +299,16 @@ function beginDeclareVariant(stage: Stage, all: Directive[], d: Directive): void
   }
   const text = stage.text;
   if (verdict.matches === 'always') {
+    // A definition named like a function declared before the block is that function's variant
+    // (OpenMP 5.2 §7.5.5): kept as it is, C would see two definitions.
+    for (const m of text.slice(d.end, end.start).matchAll(/\b([A-Za-z_]\w*)\s*\([^;{)]*\)\s*\{/g)) {
+      if (!new RegExp(`\\b${m[1]}\\s*\\(`).test(text.slice(0, d.start))) continue;
+      const at = d.end + m.index!;
+      stage.refuse('MF601', { start: at, end: at + m[1].length },
+        `'${m[1]}' in a 'begin declare variant' block replaces the function of that name declared before it: not supported`,
+        { construct: d.name, target: 'metafork' });
+      return;
+    }
     stage.edit(removeStatement(text, d));
     stage.edit(removeStatement(text, end));
     stage.note(d.nameSpan, `begin declare variant: '${match.args!.text.trim()}' matches here: its functions are kept`);
