@@ -157,20 +157,25 @@ function findings(source: string, r: { diagnostics: { code: string; start: numbe
   return r.diagnostics.map(d => [d.code, source.slice(d.start, d.end), d.message]);
 }
 
-test('metadirective: each selector kind and score chooses its variant; a run-time condition becomes an if chain', async t => {
+test('metadirective: each selector kind and score picks its variant; run-time conditions make an if chain', async t => {
   const r = await translateText(METADIRECTIVES, 'metafork', { fileName: 'meta.c' });
   assert.equal(r.text, METADIRECTIVES_MF);
   assert.deepEqual(findings(METADIRECTIVES, r), [
     ['MF604', 'metadirective', `metadirective: 'nothing' chosen, 'construct = {parallel, for}' matches here (score 4)`],
     ['MF604', 'metadirective',
-      `metadirective: 'parallel for reduction(+ : w) num_threads(4)' chosen, 'user = {condition(score(10) : 1)}' matches here (score 11)`],
+      `metadirective: 'parallel for reduction(+ : w) num_threads(4)' chosen, 'user = {condition(score(10) : 1)}' ` +
+        `matches here (score 11)`],
     ['MF604', 'metadirective',
-      `metadirective: 'parallel for reduction(+ : v) num_threads(2)' chosen, 'device = {isa(sse2)}' matches here (score 5)`],
-    ['MF604', 'metadirective', `metadirective: 'parallel for reduction(+ : u) num_threads(3)' chosen, no 'when' matches here`],
+      `metadirective: 'parallel for reduction(+ : v) num_threads(2)' chosen, 'device = {isa(sse2)}' matches here ` +
+        `(score 5)`],
+    ['MF604', 'metadirective', `metadirective: 'parallel for reduction(+ : u) num_threads(3)' chosen, no 'when' ` +
+      `matches here`],
     ['MF604', 'metadirective',
-      `metadirective: 'parallel for reduction(+ : t) num_threads(2)' chosen, 'device = {kind(host), arch(x86_64)}' matches here (score 4)`],
+      `metadirective: 'parallel for reduction(+ : t) num_threads(2)' chosen, 'device = {kind(host), arch(x86_64)}' ` +
+        `matches here (score 4)`],
     ['MF604', 'metadirective',
-      `metadirective: 'parallel for reduction(+ : s)' if n > 100, 'parallel for reduction(+ : s) num_threads(2)' if n > 10, 'nothing' otherwise`],
+      `metadirective: 'parallel for reduction(+ : s)' if n > 100, 'parallel for reduction(+ : s) num_threads(2)' if ` +
+        `n > 10, 'nothing' otherwise`],
   ]);
   const work = workDir('mf-variants-');
   t.after(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -181,9 +186,11 @@ test('declare variant: calls become calls of the variant where the selector matc
   const r = await translateText(DECLARED, 'metafork', { fileName: 'declared.c' });
   assert.equal(r.text, DECLARED_MF);
   assert.deepEqual(findings(DECLARED, r), [
-    ['MF604', 'declare variant', `declare variant: 2 calls of 'twice' where 'implementation = {vendor(gnu)}' matches now call 'twice_gnu'`],
+    ['MF604', 'declare variant', `declare variant: 2 calls of 'twice' where 'implementation = {vendor(gnu)}' ` +
+      `matches now call 'twice_gnu'`],
     ['MF604', 'declare variant', `declare variant: 'device = {kind(gpu)}' matches no call of 'twice' here: dropped`],
-    ['MF604', 'declare variant', `declare variant: 1 call of 'thrice' where 'construct = {parallel, for}' matches now calls 'thrice_par'`],
+    ['MF604', 'declare variant', `declare variant: 1 call of 'thrice' where 'construct = {parallel, for}' matches ` +
+      `now calls 'thrice_par'`],
   ]);
   const work = workDir('mf-variants-');
   t.after(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -203,8 +210,10 @@ test('begin declare variant: the block is kept where its selector matches, remov
     '',
   ].join('\n'));
   assert.deepEqual(findings(BLOCKS, r), [
-    ['MF604', 'begin declare variant', `begin declare variant: 'device = {kind(host)}' matches here: its functions are kept`],
-    ['MF604', 'begin declare variant', `begin declare variant: 'device = {arch(nvptx)}' never matches here: the block is removed`],
+    ['MF604', 'begin declare variant', `begin declare variant: 'device = {kind(host)}' matches here: its functions ` +
+      `are kept`],
+    ['MF604', 'begin declare variant', `begin declare variant: 'device = {arch(nvptx)}' never matches here: the ` +
+      `block is removed`],
   ]);
 });
 
@@ -246,7 +255,8 @@ test('declare variant with a run-time condition is refused at its selector', asy
   const r = await translateText(source, 'metafork', { fileName: 'runtime.c' });
   assert.equal(r.text, undefined);
   assert.deepEqual(findings(source, r), [
-    ['MF601', 'user = {condition(v > 1)}', `'declare variant' with a condition known only at run time cannot be resolved`],
+    ['MF601', 'user = {condition(v > 1)}', `'declare variant' with a condition known only at run time cannot be ` +
+      `resolved`],
   ]);
 });
 
@@ -282,13 +292,14 @@ test('begin metadirective: the chosen directive governs the code up to end metad
     '',
   ].join('\n'));
   assert.deepEqual(findings(source, r), [
-    ['MF604', 'begin metadirective', `begin metadirective: 'parallel for reduction(+ : s)' chosen, 'device = {kind(host)}' matches here (score 2)`],
+    ['MF604', 'begin metadirective', `begin metadirective: 'parallel for reduction(+ : s)' chosen, 'device = ` +
+      `{kind(host)}' matches here (score 2)`],
     ['MF604', 'begin metadirective', `begin metadirective: 'single' chosen, no 'when' matches here`],
     ['MF604', 'begin metadirective', `begin metadirective: 'nothing' chosen, no variant matches here`],
   ]);
 });
 
-test('begin metadirective with a run-time condition, and a begin declare variant block redefining its base: refused', async () => {
+test('refused: begin metadirective on a run-time condition, a begin declare variant redefining its base', async () => {
   const dynamic = [
     'int main(int argc, char **argv) {',
     '  int s = 0;',
@@ -302,7 +313,8 @@ test('begin metadirective with a run-time condition, and a begin declare variant
   const r = await translateText(dynamic, 'metafork', { fileName: 'dynamic.c' });
   assert.equal(r.text, undefined);
   assert.deepEqual(findings(dynamic, r), [['MF601', 'begin metadirective',
-    `'begin metadirective' with a condition known only at run time cannot be resolved: use 'metadirective' on one statement`]]);
+    `'begin metadirective' with a condition known only at run time cannot be resolved: use 'metadirective' on one ` +
+      `statement`]]);
   const redefined = [
     'int half(int v) { return v / 2; }',
     '#pragma omp begin declare variant match(device = {kind(cpu)})',

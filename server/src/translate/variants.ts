@@ -43,14 +43,18 @@ export function judgeSelector(text: string, at: number, context: string[]): Verd
   for (const set of splitTopLevel(text)) {
     const m = /^(\s*)([A-Za-z_]\w*)\s*=\s*\{([^]*)\}\s*$/.exec(set.text);
     const setAt = at + set.at;
-    if (!m) return { span: { start: setAt, end: setAt + set.text.length }, message: `'${set.text.trim()}' is not a context selector` };
+    if (!m) {
+      const span = { start: setAt, end: setAt + set.text.length };
+      return { span, message: `'${set.text.trim()}' is not a context selector` };
+    }
     const name = m[2];
     const inner = m[3];
     const innerAt = setAt + set.text.indexOf('{') + 1;
     for (const trait of splitTopLevel(inner)) {
       if (!trait.text.trim()) continue;
       const t = /^(\s*)([A-Za-z_]\w*)\s*(?:\(([^]*)\))?\s*$/.exec(trait.text);
-      const span = { start: innerAt + trait.at + (t?.[1].length ?? 0), end: innerAt + trait.at + trait.text.trimEnd().length };
+      const from = innerAt + trait.at;
+      const span = { start: from + (t?.[1].length ?? 0), end: from + trait.text.trimEnd().length };
       if (!t) return { span, message: `'${trait.text.trim()}' is not a context selector trait` };
       const traitName = t[2];
       let args = t[3] ?? '';
@@ -59,7 +63,8 @@ export function judgeSelector(text: string, at: number, context: string[]): Verd
       const scored = colon >= 0 ? /^\s*score\s*\(\s*(\d+)\s*\)\s*$/.exec(args.slice(0, colon)) : null;
       if (scored) { explicit = Number(scored[1]); args = args.slice(colon + 1); }
       const props = splitTopLevel(args).map(p => p.text.trim().replace(/^"(.*)"$/, '$1')).filter(p => p);
-      const unknown = () => ({ span, message: `the context selector '${name}={${trait.text.trim()}}' is not known here` });
+      const unknown = () =>
+        ({ span, message: `the context selector '${name}={${trait.text.trim()}}' is not known here` });
       const l = context.length;
       if (name === 'construct') {
         if (!CONSTRUCT_TRAITS.has(traitName)) return unknown();
@@ -86,7 +91,8 @@ export function judgeSelector(text: string, at: number, context: string[]): Verd
     }
   }
   if (impossible) return { matches: 'never', score };
-  return conditions.length ? { matches: 'runtime', condition: conditions.join(' && '), score } : { matches: 'always', score };
+  if (!conditions.length) return { matches: 'always', score };
+  return { matches: 'runtime', condition: conditions.join(' && '), score };
 }
 
 /** An integer constant's truth, or undefined when `e` is not one (it is decided at run time). */
@@ -99,7 +105,8 @@ function constantValue(e: string): boolean | undefined {
 /** The construct traits of the OpenMP constructs enclosing `c` (outermost first). */
 function enclosing(c: Construct | undefined): string[] {
   const names: string[] = [];
-  for (let k = c; k; k = k.parent) if (k.dialect === 'openmp' && k.directive) names.unshift(...traitsOf(k.directive.name));
+  for (let k = c; k; k = k.parent)
+    if (k.dialect === 'openmp' && k.directive) names.unshift(...traitsOf(k.directive.name));
   return names;
 }
 
@@ -116,7 +123,8 @@ export function resolveVariants(stage: Stage, models: ItemModel[]): void {
     if (d.name === 'declare variant') declareVariant(stage, models, d);
     if (d.name === 'begin declare variant') beginDeclareVariant(stage, directives.map(x => x.d), d);
   }
-  const metas = models.flatMap(m => m.constructs.filter(c => c.dialect === 'openmp' && c.directive?.name === 'metadirective'));
+  const metas = models.flatMap(m =>
+    m.constructs.filter(c => c.dialect === 'openmp' && c.directive?.name === 'metadirective'));
   // Inner ones first: an outer `if` chain renders its statement with them resolved.
   for (const c of metas.sort((a, b) => b.start - a.start || a.end - b.end)) metadirective(stage, c);
   for (const { model, d } of directives)
@@ -136,13 +144,13 @@ function closing(all: Directive[], begin: Directive, end: string): Directive | u
 /** `begin metadirective` ... `end metadirective`: the chosen directive over the code between (a block). */
 function beginMetadirective(stage: Stage, model: ItemModel, all: Directive[], d: Directive): void {
   const end = closing(all, d, 'end metadirective');
-  if (!end) return stage.refuse('MF601', d.nameSpan, `'begin metadirective' without its 'end metadirective'`, { construct: d.name, target: 'metafork' });
+  if (!end) return refuse(stage, d, d.nameSpan, `'begin metadirective' without its 'end metadirective'`);
   const chain = chooseVariants(stage, d, enclosing(model.constructs.find(c => c.start === d.start)?.parent));
   if (!chain) return;
   const only = chain[0];
   if (chain.length > 1) {
-    stage.refuse('MF601', d.nameSpan, `'begin metadirective' with a condition known only at run time cannot be resolved: ` +
-      `use 'metadirective' on one statement`, { construct: d.name, target: 'metafork' });
+    refuse(stage, d, d.nameSpan, `'begin metadirective' with a condition known only at run time cannot be resolved: ` +
+      `use 'metadirective' on one statement`);
     return;
   }
   const text = stage.text;
@@ -182,11 +190,14 @@ function chooseVariants(stage: Stage, d: Directive, context: string[]): Choice[]
     const directive = variantText(clause);
     const selector = clause.args!.text.slice(0, topLevelColon(clause.args!.text)).trim();
     const name = clause.variant?.name;
-    if (verdict.matches === 'runtime') chain.push({ condition: verdict.condition, directive, why: `when ${selector}`, name });
+    if (verdict.matches === 'runtime')
+      chain.push({ condition: verdict.condition, directive, why: `when ${selector}`, name });
     else { chain.push({ directive, why: `'${selector}' matches here (score ${verdict.score})`, name }); break; }
   }
   if (!chain.length || chain[chain.length - 1].condition !== undefined)
-    chain.push({ directive: fallback ? variantText(fallback) : 'nothing', name: fallback?.variant?.name, why: fallback ? `no 'when' matches here` : `no variant matches here` });
+    chain.push(fallback
+      ? { directive: variantText(fallback), name: fallback.variant?.name, why: `no 'when' matches here` }
+      : { directive: 'nothing', why: `no variant matches here` });
   return chain;
 }
 
@@ -198,7 +209,8 @@ function metadirective(stage: Stage, c: Construct): void {
   const statement = c.statement && !d.standalone ? c.statement : undefined;
   if (chain.length === 1) {
     const only = chain[0];
-    stage.edit(only.directive === 'nothing' ? removeStatement(text, c.head) : replace(c.head, `#pragma omp ${only.directive}`));
+    const directive = `#pragma omp ${only.directive}`;
+    stage.edit(only.directive === 'nothing' ? removeStatement(text, c.head) : replace(c.head, directive));
     stage.note(d.nameSpan, `metadirective: '${only.directive}' chosen, ${only.why}`);
     return;
   }
@@ -220,7 +232,8 @@ function metadirective(stage: Stage, c: Construct): void {
   });
   lines.push(`${indent}}`);
   stage.edit(replace({ start: c.head.start, end: statement?.end ?? c.head.end }, lines.join('\n')));
-  stage.note(d.nameSpan, `metadirective: ${chain.map(k => `'${k.directive}' ${k.condition ? `if ${k.condition}` : 'otherwise'}`).join(', ')}`);
+  const tried = chain.map(k => `'${k.directive}' ${k.condition ? `if ${k.condition}` : 'otherwise'}`);
+  stage.note(d.nameSpan, `metadirective: ${tried.join(', ')}`);
 }
 
 /** The directive (with its clauses) a `when`/`otherwise` clause names; `nothing` when empty. */
@@ -233,12 +246,16 @@ function variantText(clause: DirectiveClause): string {
 /** The selector of a `match(...)` clause, and where it is. */
 function matchClause(stage: Stage, d: Directive): DirectiveClause | undefined {
   const match = d.clauses.find(k => k.name === 'match' && k.args);
-  if (!match) stage.refuse('MF601', d.nameSpan, `'${d.name}' without a 'match' clause cannot be resolved`, { construct: d.name, target: 'metafork' });
+  if (!match) refuse(stage, d, d.nameSpan, `'${d.name}' without a 'match' clause cannot be resolved`);
   return match;
 }
 
+function refuse(stage: Stage, d: Directive, span: Span, message: string): void {
+  stage.refuse('MF601', span, message, { construct: d.name, target: 'metafork' });
+}
+
 function refuseUnknown(stage: Stage, d: Directive, u: Unknown): void {
-  stage.refuse('MF601', u.span, `'#pragma omp ${d.name}' cannot be translated: ${u.message}`, { construct: d.name, target: 'metafork' });
+  refuse(stage, d, u.span, `'#pragma omp ${d.name}' cannot be translated: ${u.message}`);
 }
 
 /** `declare variant(v) match(s)`: calls of the function declared next become calls of `v` where `s` matches. */
@@ -248,7 +265,7 @@ function declareVariant(stage: Stage, models: ItemModel[], d: Directive): void {
   const variant = d.argument?.text.trim();
   const base = /^[^;{(]*?([A-Za-z_]\w*)\s*\(/.exec(text.slice(d.end))?.[1];
   if (!match || !variant || !base) {
-    if (match) stage.refuse('MF601', d.nameSpan, `'declare variant' needs a variant and a following function declaration`, { construct: d.name, target: 'metafork' });
+    if (match) refuse(stage, d, d.nameSpan, `'declare variant' needs a variant and a following function declaration`);
     return;
   }
   let replaced = 0;
@@ -266,10 +283,8 @@ function declareVariant(stage: Stage, models: ItemModel[], d: Directive): void {
       const verdict = judgeSelector(match.args!.text, match.args!.span.start, context);
       if ('span' in verdict) return refuseUnknown(stage, d, verdict);
       if (verdict.matches === 'runtime') {
-        stage.refuse('MF601', match.args!.span, `'declare variant' with a condition known only at run time cannot be resolved`, {
-          construct: d.name, target: 'metafork',
-        });
-        return;
+        const why = 'a condition known only at run time cannot be resolved';
+        return refuse(stage, d, match.args!.span, `'declare variant' with ${why}`);
       }
       if (verdict.matches === 'always') { stage.edit(replace(call, variant)); replaced++; }
     }
@@ -279,7 +294,8 @@ function declareVariant(stage: Stage, models: ItemModel[], d: Directive): void {
   if ('span' in verdict) return refuseUnknown(stage, d, verdict);
   stage.edit(removeStatement(text, d));
   stage.note(d.nameSpan, replaced
-    ? `declare variant: ${replaced} call${replaced > 1 ? 's' : ''} of '${base}' where '${match.args!.text.trim()}' matches now call${replaced > 1 ? '' : 's'} '${variant}'`
+    ? `declare variant: ${replaced} call${replaced > 1 ? 's' : ''} of '${base}' where '${match.args!.text.trim()}' ` +
+      `matches now call${replaced > 1 ? '' : 's'} '${variant}'`
     : `declare variant: '${match.args!.text.trim()}' matches no call of '${base}' here: dropped`);
 }
 
@@ -288,14 +304,12 @@ function beginDeclareVariant(stage: Stage, all: Directive[], d: Directive): void
   const match = matchClause(stage, d);
   if (!match) return;
   const end = closing(all, d, 'end declare variant');
-  if (!end) return stage.refuse('MF601', d.nameSpan, `'begin declare variant' without its 'end declare variant'`, { construct: d.name, target: 'metafork' });
+  if (!end) return refuse(stage, d, d.nameSpan, `'begin declare variant' without its 'end declare variant'`);
   const verdict = judgeSelector(match.args!.text, match.args!.span.start, []);
   if ('span' in verdict) return refuseUnknown(stage, d, verdict);
   if (verdict.matches === 'runtime' || /\bconstruct\s*=/.test(match.args!.text)) {
-    stage.refuse('MF601', match.args!.span, `'begin declare variant' with a selector decided only where its functions are called cannot be resolved`, {
-      construct: d.name, target: 'metafork',
-    });
-    return;
+    const why = 'a selector decided only where its functions are called cannot be resolved';
+    return refuse(stage, d, match.args!.span, `'begin declare variant' with ${why}`);
   }
   const text = stage.text;
   if (verdict.matches === 'always') {
@@ -304,16 +318,16 @@ function beginDeclareVariant(stage: Stage, all: Directive[], d: Directive): void
     for (const m of text.slice(d.end, end.start).matchAll(/\b([A-Za-z_]\w*)\s*\([^;{)]*\)\s*\{/g)) {
       if (!new RegExp(`\\b${m[1]}\\s*\\(`).test(text.slice(0, d.start))) continue;
       const at = d.end + m.index!;
-      stage.refuse('MF601', { start: at, end: at + m[1].length },
-        `'${m[1]}' in a 'begin declare variant' block replaces the function of that name declared before it: not supported`,
-        { construct: d.name, target: 'metafork' });
-      return;
+      const why = 'replaces the function of that name declared before it: not supported';
+      const name = { start: at, end: at + m[1].length };
+      return refuse(stage, d, name, `'${m[1]}' in a 'begin declare variant' block ${why}`);
     }
     stage.edit(removeStatement(text, d));
     stage.edit(removeStatement(text, end));
     stage.note(d.nameSpan, `begin declare variant: '${match.args!.text.trim()}' matches here: its functions are kept`);
   } else {
     stage.edit(removeStatement(text, { start: d.start, end: end.end }));
-    stage.note(d.nameSpan, `begin declare variant: '${match.args!.text.trim()}' never matches here: the block is removed`);
+    const selector = match.args!.text.trim();
+    stage.note(d.nameSpan, `begin declare variant: '${selector}' never matches here: the block is removed`);
   }
 }
