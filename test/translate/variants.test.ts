@@ -188,7 +188,8 @@ test('declare variant: calls become calls of the variant where the selector matc
   assert.deepEqual(findings(DECLARED, r), [
     ['MF604', 'declare variant', `declare variant: 2 calls of 'twice' where 'implementation = {vendor(gnu)}' ` +
       `matches now call 'twice_gnu'`],
-    ['MF604', 'declare variant', `declare variant: 'device = {kind(gpu)}' matches no call of 'twice' here: dropped`],
+    ['MF604', 'declare variant',
+      `declare variant: 'device = {kind(gpu)}' chooses 'twice_gpu' for no call of 'twice' here: dropped`],
     ['MF604', 'declare variant', `declare variant: 1 call of 'thrice' where 'construct = {parallel, for}' matches ` +
       `now calls 'thrice_par'`],
   ]);
@@ -327,4 +328,73 @@ test('refused: begin metadirective on a run-time condition, a begin declare vari
   assert.equal(s.text, undefined);
   assert.deepEqual(findings(redefined, s), [['MF601', 'half',
     `'half' in a 'begin declare variant' block replaces the function of that name declared before it: not supported`]]);
+});
+
+test('stacked declare variants: each call gets the matching variant of the highest score, as gcc chooses', async t => {
+  const source = [
+    '#include <stdio.h>',
+    'int f_gnu(int v) { return v + 1000; }',
+    'int f_par(int v) { return v + 100; }',
+    'int g_par(int v) { return v + 10; }',
+    '#pragma omp declare variant(f_par) match(construct = {parallel})',
+    '#pragma omp declare variant(f_gnu) match(implementation = {vendor(score(5) : gnu)})',
+    'int f(int v) { return v; }',
+    '#pragma omp declare variant(g_par) match(construct = {parallel})',
+    '#pragma omp declare variant(f_gnu) match(implementation = {vendor(gnu)})',
+    'int g(int v) { return v; }',
+    'int main(void) {',
+    '  int s = 0;',
+    '#pragma omp parallel for reduction(+ : s) num_threads(2)',
+    '  for (int i = 0; i < 4; i++) s += f(i) + g(i);',
+    '  printf("%d %d %d\\n", s, f(1), g(1));',
+    '  return 0;',
+    '}',
+    '',
+  ].join('\n');
+  const r = await translateText(source, 'metafork', { fileName: 'stacked.c' });
+  assert.equal(r.text, [
+    '#include <stdio.h>',
+    'int f_gnu(int v) { return v + 1000; }',
+    'int f_par(int v) { return v + 100; }',
+    'int g_par(int v) { return v + 10; }',
+    'int f(int v) { return v; }',
+    'int g(int v) { return v; }',
+    'int main(void) {',
+    '  int s = 0;',
+    'meta_set_nworkers(2);',
+    '  meta_for reduction(+ : s) (int i = 0; i < 4; i++) s += f_gnu(i) + g_par(i);',
+    '  printf("%d %d %d\\n", s, f_gnu(1), f_gnu(1));',
+    '  return 0;',
+    '}',
+    '',
+  ].join('\n'));
+  assert.deepEqual(findings(source, r).map(f => f[2]), [
+    `declare variant: 'construct = {parallel}' chooses 'f_par' for no call of 'f' here: dropped`,
+    `declare variant: 2 calls of 'f' where 'implementation = {vendor(score(5) : gnu)}' matches now call 'f_gnu'`,
+    `declare variant: 1 call of 'g' where 'construct = {parallel}' matches now calls 'g_par'`,
+    `declare variant: 1 call of 'g' where 'implementation = {vendor(gnu)}' matches now calls 'f_gnu'`,
+  ]);
+  const work = workDir('mf-variants-');
+  t.after(() => fs.rmSync(work, { recursive: true, force: true }));
+  await proveOpenmpProgram(source, 'stacked', work);
+});
+
+test('a construct selector inside another metadirective is refused: that one is not chosen yet', async () => {
+  const source = [
+    'int main(void) {',
+    '  int s = 0;',
+    '#pragma omp metadirective when(device = {kind(host)} : parallel num_threads(2)) otherwise(nothing)',
+    '  {',
+    '#pragma omp metadirective when(construct = {parallel} : single) otherwise(nothing)',
+    '    s += 1;',
+    '  }',
+    '  return s - 1;',
+    '}',
+    '',
+  ].join('\n');
+  const r = await translateText(source, 'metafork', { fileName: 'nested.c' });
+  assert.equal(r.text, undefined);
+  assert.deepEqual(findings(source, r).filter(f => f[0] === 'MF601'), [['MF601', 'parallel',
+    `'#pragma omp metadirective' cannot be translated: the construct selector 'parallel' is inside another ` +
+      `metadirective, whose directive is not chosen yet: resolve that one by hand`]]);
 });

@@ -24,6 +24,10 @@ const HOST = {
 /** Construct trait names (OpenMP 5.2 §7.1), in the order a combined directive's name lists them. */
 const CONSTRUCT_TRAITS = new Set(['target', 'teams', 'parallel', 'for', 'simd', 'dispatch']);
 
+/** The construct traits of the constructs enclosing a directive or call, outermost first; undefined
+ * inside a metadirective (its variant is chosen in the same pass). */
+type Context = string[] | undefined;
+
 /** A selector's meaning here: always or never matched, or matched when `condition` holds. */
 interface Verdict { matches: 'always' | 'never' | 'runtime'; condition?: string; score: number }
 
@@ -34,7 +38,7 @@ interface Unknown { span: Span; message: string }
  * The verdict of the context selector `text` (at `at` in the analysed text) in a context whose
  * enclosing constructs are `context` (trait names, outermost first), scored as OpenMP 5.2 §7.3 says.
  */
-export function judgeSelector(text: string, at: number, context: string[]): Verdict | Unknown {
+export function judgeSelector(text: string, at: number, context: Context): Verdict | Unknown {
   let impossible = false;
   const conditions: string[] = [];
   let score = 1;
@@ -65,9 +69,11 @@ export function judgeSelector(text: string, at: number, context: string[]): Verd
       const props = splitTopLevel(args).map(p => p.text.trim().replace(/^"(.*)"$/, '$1')).filter(p => p);
       const unknown = () =>
         ({ span, message: `the context selector '${name}={${trait.text.trim()}}' is not known here` });
-      const l = context.length;
+      const l = context?.length ?? 0;
       if (name === 'construct') {
         if (!CONSTRUCT_TRAITS.has(traitName)) return unknown();
+        const why = 'is inside another metadirective, whose directive is not chosen yet: resolve that one by hand';
+        if (!context) return { span, message: `the construct selector '${traitName}' ${why}` };
         // Traits must appear in the context in the same order (OpenMP 5.2 §7.3).
         const p = context.indexOf(traitName, nextConstruct);
         if (p < 0) never();
@@ -102,12 +108,18 @@ function constantValue(e: string): boolean | undefined {
   return (Number(m[2]) !== 0) !== (m[1] === '!');
 }
 
-/** The construct traits of the OpenMP constructs enclosing `c` (outermost first). */
-function enclosing(c: Construct | undefined): string[] {
-  const names: string[] = [];
-  for (let k = c; k; k = k.parent)
-    if (k.dialect === 'openmp' && k.directive) names.unshift(...traitsOf(k.directive.name));
-  return names;
+/** The construct traits of `constructs` (OpenMP ones, outermost first). */
+function contextOf(constructs: Construct[]): Context {
+  const openmp = constructs.filter(k => k.dialect === 'openmp' && k.directive);
+  if (openmp.some(k => k.directive!.name.endsWith('metadirective'))) return undefined;
+  return openmp.flatMap(k => traitsOf(k.directive!.name));
+}
+
+/** The constructs enclosing `c`, outermost first. */
+function enclosing(c: Construct | undefined): Construct[] {
+  const out: Construct[] = [];
+  for (let k = c; k; k = k.parent) out.unshift(k);
+  return out;
 }
 
 function traitsOf(directive: string): string[] {
@@ -119,10 +131,9 @@ export function resolveVariants(stage: Stage, models: ItemModel[]): void {
   const directives: { model: ItemModel; d: Directive }[] = [];
   for (const model of models)
     for (const d of model.directives) if (!seen.has(d.start)) { seen.add(d.start); directives.push({ model, d }); }
-  for (const { d } of directives) {
-    if (d.name === 'declare variant') declareVariant(stage, models, d);
+  declareVariants(stage, models, directives.map(x => x.d));
+  for (const { d } of directives)
     if (d.name === 'begin declare variant') beginDeclareVariant(stage, directives.map(x => x.d), d);
-  }
   const metas = models.flatMap(m =>
     m.constructs.filter(c => c.dialect === 'openmp' && c.directive?.name === 'metadirective'));
   // Inner ones first: an outer `if` chain renders its statement with them resolved.
@@ -145,7 +156,7 @@ function closing(all: Directive[], begin: Directive, end: string): Directive | u
 function beginMetadirective(stage: Stage, model: ItemModel, all: Directive[], d: Directive): void {
   const end = closing(all, d, 'end metadirective');
   if (!end) return refuse(stage, d, d.nameSpan, `'begin metadirective' without its 'end metadirective'`);
-  const chain = chooseVariants(stage, d, enclosing(model.constructs.find(c => c.start === d.start)?.parent));
+  const chain = chooseVariants(stage, d, contextOf(enclosing(model.constructs.find(c => c.start === d.start)?.parent)));
   if (!chain) return;
   const only = chain[0];
   if (chain.length > 1) {
@@ -172,7 +183,7 @@ function beginMetadirective(stage: Stage, model: ItemModel, all: Directive[], d:
 interface Choice { condition?: string; directive: string; why: string; name?: string }
 
 /** The variants chosen for metadirective `d` in `context`, in the order they are tried; undefined when refused. */
-function chooseVariants(stage: Stage, d: Directive, context: string[]): Choice[] | undefined {
+function chooseVariants(stage: Stage, d: Directive, context: Context): Choice[] | undefined {
   const candidates: { clause: DirectiveClause; verdict: Verdict }[] = [];
   let fallback: DirectiveClause | undefined;
   for (const clause of d.clauses) {
@@ -203,7 +214,7 @@ function chooseVariants(stage: Stage, d: Directive, context: string[]): Choice[]
 
 function metadirective(stage: Stage, c: Construct): void {
   const d = c.directive!;
-  const chain = chooseVariants(stage, d, enclosing(c.parent));
+  const chain = chooseVariants(stage, d, contextOf(enclosing(c.parent)));
   if (!chain) return;
   const text = stage.text;
   const statement = c.statement && !d.standalone ? c.statement : undefined;
@@ -258,45 +269,64 @@ function refuseUnknown(stage: Stage, d: Directive, u: Unknown): void {
   refuse(stage, d, u.span, `'#pragma omp ${d.name}' cannot be translated: ${u.message}`);
 }
 
-/** `declare variant(v) match(s)`: calls of the function declared next become calls of `v` where `s` matches. */
-function declareVariant(stage: Stage, models: ItemModel[], d: Directive): void {
+/** A `declare variant(v) match(s)` line: its selector and variant. */
+interface Declared { d: Directive; match: DirectiveClause; variant: string }
+
+/** `declare variant(v) match(s)` lines: each call of the function declared next calls, of the
+ * variants whose selectors match there, the one with the highest score (OpenMP 5.2 §7.3, §7.5). */
+function declareVariants(stage: Stage, models: ItemModel[], all: Directive[]): void {
   const text = stage.text;
-  const match = matchClause(stage, d);
-  const variant = d.argument?.text.trim();
-  const base = /^[^;{(]*?([A-Za-z_]\w*)\s*\(/.exec(text.slice(d.end))?.[1];
-  if (!match || !variant || !base) {
-    if (match) refuse(stage, d, d.nameSpan, `'declare variant' needs a variant and a following function declaration`);
-    return;
+  const byBase = new Map<string, Declared[]>();
+  for (const d of all) {
+    if (d.name !== 'declare variant') continue;
+    const match = matchClause(stage, d);
+    const variant = d.argument?.text.trim();
+    // The function declared next, after any other directive lines for it (variants may be stacked).
+    const base = /^(?:\s*#[^\n]*\n)*[^;{(#]*?([A-Za-z_]\w*)\s*\(/.exec(text.slice(d.end))?.[1];
+    if (match && (!variant || !base))
+      refuse(stage, d, d.nameSpan, `'declare variant' needs a variant and a following function declaration`);
+    if (!match || !variant || !base) return;
+    // Checked once without a call, so an unknown selector is refused even where nothing calls it.
+    const verdict = judgeSelector(match.args!.text, match.args!.span.start, []);
+    if ('span' in verdict) return refuseUnknown(stage, d, verdict);
+    byBase.set(base, [...(byBase.get(base) ?? []), { d, match, variant }]);
   }
-  let replaced = 0;
-  for (const model of models) {
-    const calls: { call: Span; context: string[] }[] = [];
-    walk(model.item, n => {
-      if (n.type !== 'call_expression') return true;
-      const f = child(n, 'function');
-      if (f?.type !== 'identifier' || text.slice(f.start, f.end) !== base) return true;
-      const around = model.constructs.filter(c => c.dialect === 'openmp' && c.start <= n.start && n.end <= c.end);
-      calls.push({ call: f, context: around.flatMap(c => traitsOf(c.directive?.name ?? '')) });
-      return true;
-    });
-    for (const { call, context } of calls) {
-      const verdict = judgeSelector(match.args!.text, match.args!.span.start, context);
-      if ('span' in verdict) return refuseUnknown(stage, d, verdict);
-      if (verdict.matches === 'runtime') {
-        const why = 'a condition known only at run time cannot be resolved';
-        return refuse(stage, d, match.args!.span, `'declare variant' with ${why}`);
+  for (const [base, declared] of byBase) {
+    const calls = new Map<Declared, number>();
+    for (const model of models) {
+      const sites: { call: Span; context: Context }[] = [];
+      walk(model.item, n => {
+        const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
+        if (f?.type !== 'identifier' || text.slice(f.start, f.end) !== base) return true;
+        sites.push({ call: f, context: contextOf(model.constructs.filter(c => c.start <= n.start && n.end <= c.end)) });
+        return true;
+      });
+      for (const { call, context } of sites) {
+        let best: { v: Declared; score: number } | undefined;
+        for (const v of declared) {
+          const verdict = judgeSelector(v.match.args!.text, v.match.args!.span.start, context);
+          if ('span' in verdict) return refuseUnknown(stage, v.d, verdict);
+          if (verdict.matches === 'runtime') {
+            const why = 'a condition known only at run time cannot be resolved';
+            return refuse(stage, v.d, v.match.args!.span, `'declare variant' with ${why}`);
+          }
+          if (verdict.matches === 'always' && (!best || verdict.score > best.score)) best = { v, score: verdict.score };
+        }
+        if (!best) continue;
+        stage.edit(replace(call, best.v.variant));
+        calls.set(best.v, (calls.get(best.v) ?? 0) + 1);
       }
-      if (verdict.matches === 'always') { stage.edit(replace(call, variant)); replaced++; }
+    }
+    for (const v of declared) {
+      const n = calls.get(v) ?? 0;
+      const selector = v.match.args!.text.trim();
+      stage.edit(removeStatement(text, v.d));
+      stage.note(v.d.nameSpan, n
+        ? `declare variant: ${n} call${n > 1 ? 's' : ''} of '${base}' where '${selector}' ` +
+          `matches now call${n > 1 ? '' : 's'} '${v.variant}'`
+        : `declare variant: '${selector}' chooses '${v.variant}' for no call of '${base}' here: dropped`);
     }
   }
-  // Checked once without a call, so an unknown selector is refused even where nothing calls it.
-  const verdict = judgeSelector(match.args!.text, match.args!.span.start, []);
-  if ('span' in verdict) return refuseUnknown(stage, d, verdict);
-  stage.edit(removeStatement(text, d));
-  stage.note(d.nameSpan, replaced
-    ? `declare variant: ${replaced} call${replaced > 1 ? 's' : ''} of '${base}' where '${match.args!.text.trim()}' ` +
-      `matches now call${replaced > 1 ? '' : 's'} '${variant}'`
-    : `declare variant: '${match.args!.text.trim()}' matches no call of '${base}' here: dropped`);
 }
 
 /** `begin declare variant match(s)` ... `end declare variant`: the functions stay where `s` always matches. */
