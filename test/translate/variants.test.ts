@@ -398,3 +398,23 @@ test('a construct selector inside another metadirective is refused: that one is 
     `'#pragma omp metadirective' cannot be translated: the construct selector 'parallel' is inside another ` +
       `metadirective, whose directive is not chosen yet: resolve that one by hand`]]);
 });
+
+test('a metadirective decided at run time is refused where its statement cannot be copied into each branch', async () => {
+  const source = [
+    'int main(int argc, char **argv) {',
+    '  int s = 0;',
+    '#pragma omp metadirective when(user = {condition(argc > 1)} : parallel for reduction(+ : s))',
+    '  for (int i = 0; i < 4; i++) {',
+    '    static int calls;',
+    '    s += ++calls > 0;',
+    '  }',
+    '  return s - 4;',
+    '}',
+    '',
+  ].join('\n');
+  const r = await translateText(source, 'metafork', { fileName: 'copied.c' });
+  assert.equal(r.text, undefined);
+  assert.deepEqual(findings(source, r), [['MF601', 'metadirective',
+    `a metadirective decided at run time copies its statement into each branch; the static variable 'calls' in it ` +
+      `cannot be copied`]]);
+});

@@ -3,7 +3,7 @@
 // condition is known only at run time), `declare variant` becomes calls of the variant where
 // its selector matches. A stage before OpenMP -> MetaFork, which then sees ordinary directives.
 
-import { child, walk } from '../syntax/ast';
+import { child, declaredName, walk } from '../syntax/ast';
 import { removeStatement, replace } from '../base/edits';
 import { lineIndent, reindent } from '../base/layout';
 import type { Span } from '../base/span';
@@ -229,6 +229,20 @@ function metadirective(stage: Stage, c: Construct): void {
   const indent = lineIndent(text, statement?.start ?? c.head.start);
   const lead = indent.slice(lineIndent(text, c.head.start).length);
   const inner = indent + stage.unit;
+  // Each branch holds its own copy of the statement: a copied label or static variable is not the same C.
+  let unique: string | undefined;
+  if (statement) walk(statement, n => {
+    if (n.type === 'labeled_statement') unique ??= `the label '${text.slice(n.start, n.end).split(/[\s:]/)[0]}'`;
+    else if (n.type === 'storage_class_specifier' && text.slice(n.start, n.end) === 'static') {
+      const name = declaredName(n.parent ? child(n.parent, 'declarator') : undefined);
+      unique ??= `the static variable '${name ? text.slice(name.start, name.end) : '?'}'`;
+    }
+    return !unique;
+  });
+  if (unique) {
+    return refuse(stage, d, d.nameSpan, `a metadirective decided at run time copies its statement into each branch; ` +
+      `${unique} in it cannot be copied`);
+  }
   const body = statement ? reindent(stage.render(statement), indent, inner) : undefined;
   const branch = (choice: Choice) => [
     ...(choice.directive === 'nothing' ? [] : [`${inner}#pragma omp ${choice.directive}`]),
