@@ -126,6 +126,8 @@ function traitsOf(directive: string): string[] {
   return directive.split(' ').filter(w => CONSTRUCT_TRAITS.has(w));
 }
 
+/** The stage: every `declare variant`, `begin/end declare variant`, `metadirective` and
+ * `begin/end metadirective` of `models` resolved, with a note saying what was chosen and why. */
 export function resolveVariants(stage: Stage, models: ItemModel[]): void {
   const seen = new Set<number>();
   const directives: { model: ItemModel; d: Directive }[] = [];
