@@ -21,6 +21,7 @@ import { cilkToMetafork } from './cilkToMetafork';
 import { reducersToReductions } from './reducers';
 import { implicitFirstSections, openmpToMetafork } from './openmpToMetafork';
 import { metaforkToOpenmp } from './metaforkToOpenmp';
+import { resolveVariants } from './variants';
 import { pipelinesToForks } from './pipeline';
 import { joinAtExits } from './common';
 import { hasBlockSpawns, metaforkToCilk, outlineInnermost } from './metaforkToCilk';
@@ -184,6 +185,9 @@ export async function translateText(text: string, to: Dialect, options: Translat
   try {
     // Everything that is neither MetaFork nor the target becomes MetaFork first.
     const toMetafork = sources.filter(d => d !== 'metafork' && d !== to);
+    // Context selectors are decided for a CPU host before anything reads the directives they choose.
+    if (toMetafork.includes('openmp') && !run(stage => resolveVariants(stage, items())))
+      return { diagnostics, from, to };
     if (toMetafork.includes('openmp') && !run(stage => implicitFirstSections(stage, items())))
       return { diagnostics, from, to };
     // Reducers written outside CilkPlus code still mean Cilk views: translated like Cilk's, or refused.
