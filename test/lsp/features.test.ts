@@ -262,10 +262,10 @@ describe('translation actions', () => {
   });
 
   test('a translation with no counterpart resolves to no edit', async () => {
-    const text = '#include <stdio.h>\nint main() {\n  int s = 0;\n  #pragma omp parallel\n  {\n    #pragma omp critical\n    s++;\n  }\n  printf("%d\\n", s);\n  return 0;\n}\n';
+    const text = '#include <stdio.h>\nint main() {\n  int s = 0;\n  #pragma omp parallel\n  {\n    #pragma omp cancel parallel\n    s++;\n  }\n  printf("%d\\n", s);\n  return 0;\n}\n';
     const uri = fresh('c');
     await client.open(uri, text, 'c');
-    const actions = await actionsAt(uri, text.indexOf('critical'));
+    const actions = await actionsAt(uri, text.indexOf('cancel'));
     const action = actions.find(a => a.title.endsWith('to MetaFork'))!;
     const resolved = await client.request<Action>('codeAction/resolve', action);
     assert.deepEqual(resolved.edit, { changes: {} });
