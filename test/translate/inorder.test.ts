@@ -3,18 +3,9 @@
 // translated text and every finding, exactly. The acceptance corpus (openmp-corpus.test.ts) runs
 // programs of each kind at 1, 2 and 4 threads through MetaFork and CilkPlus and back.
 
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { translateText } from '../../server/src/translate/index';
+import { translationCases, type TranslationCase } from './run';
 
-interface Case {
-  name: string;
-  input: string;
-  output: string | undefined;
-  diagnostics: { code: string; text: string; message: string }[];
-}
-
-const CASES: Case[] = [
+const CASES: TranslationCase[] = [
   {
     name: "an ordered loop runs in order: its ordered regions keep their order, the directives go (a note)",
     input: `#include <stdio.h>
@@ -190,12 +181,4 @@ int seen(void) {
   },
 ];
 
-for (const c of CASES)
-  test(c.name, async () => {
-    const r = await translateText(c.input, 'metafork', { fileName: 'test.c' });
-    assert.deepEqual(
-      r.diagnostics.map(d => ({ code: d.code, text: c.input.slice(d.start, d.end), message: d.message })),
-      c.diagnostics,
-    );
-    assert.equal(r.text, c.output);
-  });
+translationCases('loops that keep an order, linear variables, errors, the default atomic order', CASES);

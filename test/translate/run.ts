@@ -3,14 +3,15 @@
 // warnings as errors but for unused variables and unknown pragmas).
 
 import assert from 'node:assert/strict';
-import { execFile } from 'child_process';
+import { describe, test } from 'node:test';
+import { execFile, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { checkSource } from '../helpers';
+import { checkSource, fixture } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { translateText, type Dialect } from '../../server/src/translate/index';
-import { compileError, gcc, gccCommand, OPTIMIZED, SANITIZED } from '../differential/gcc';
+import { compileError, gcc, gccCommand, OPTIMIZED, proveOpenmpProgram, SANITIZED } from '../differential/gcc';
 
 export const STRICT = ['-Wall', '-Werror', '-Wno-unused-variable', '-Wno-unused-but-set-variable', '-Wno-unknown-pragmas'];
 
@@ -66,4 +67,39 @@ export async function elision(text: string, file: string): Promise<string> {
   const { model, diagnostics } = await checkSource(text, file);
   assert.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => d.message), [], `${file} has errors:\n${text}`);
   return elide(model);
+}
+
+/** An OpenMP text translated to MetaFork: the whole result (undefined: refused) and every finding. */
+export interface TranslationCase {
+  name: string;
+  input: string;
+  output: string | undefined;
+  diagnostics: { code: string; text: string; message: string }[];
+}
+
+async function expectTranslation(c: TranslationCase): Promise<void> {
+  const r = await translateText(c.input, 'metafork', { fileName: 'test.c' });
+  assert.deepEqual(
+    r.diagnostics.map(d => ({ code: d.code, text: c.input.slice(d.start, d.end), message: d.message })),
+    c.diagnostics,
+  );
+  assert.equal(r.text, c.output);
+}
+
+/** One test per case, under `title`. */
+export function translationCases(title: string, list: TranslationCase[]): void {
+  describe(title, () => {
+    for (const c of list) test(c.name, () => expectTranslation(c));
+  });
+}
+
+const hasGcc = spawnSync('gcc', ['--version']).status === 0;
+
+/** Programs of test/fixtures/`folder` proven through MetaFork and CilkPlus and back (`proveOpenmpProgram`). */
+export function provenPrograms(folder: string, names: string[]): void {
+  const work = workDir(`mf-${folder}-`);
+  for (const name of names)
+    test(`${name}.c through MetaFork and CilkPlus and back computes what it computes`, {
+      skip: hasGcc ? false : 'gcc not found',
+    }, () => proveOpenmpProgram(fs.readFileSync(fixture(folder, `${name}.c`), 'utf8'), name, work));
 }

@@ -3,50 +3,14 @@
 // them: the original at 1, 2 and 4 threads, the MetaFork and CilkPlus translations' elisions, and
 // both translated back to OpenMP at 1, 2 and 4 threads, all printing the same.
 
-import { describe, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import { fixture } from '../helpers';
 import { translateText } from '../../server/src/translate/index';
-import { proveOpenmpProgram } from '../differential/gcc';
+import { provenPrograms, translationCases, type TranslationCase } from './run';
 
-interface Case {
-  name: string;
-  input: string;
-  /** The whole MetaFork text; undefined: refused. */
-  output: string | undefined;
-  diagnostics: { code: string; text: string; message: string }[];
-}
-
-const gcc = spawnSync('gcc', ['--version']).status === 0;
-
-async function expectTranslation(c: Case): Promise<void> {
-  const r = await translateText(c.input, 'metafork', { fileName: 'test.c' });
-  assert.deepEqual(
-    r.diagnostics.map(d => ({ code: d.code, text: c.input.slice(d.start, d.end), message: d.message })),
-    c.diagnostics,
-  );
-  assert.equal(r.text, c.output);
-}
-
-function cases(title: string, list: Case[], skip: string | false): void {
-  describe(title, () => {
-    for (const c of list) test(c.name, { skip }, () => expectTranslation(c));
-  });
-}
-
-function programs(names: string[], skip: (name: string) => string | false): void {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-sync-'));
-  for (const name of names)
-    test(`${name}.c through MetaFork and CilkPlus and back computes what it computes`, {
-      skip: gcc ? skip(name) : 'gcc not found',
-    }, () => proveOpenmpProgram(fs.readFileSync(fixture('sync', `${name}.c`), 'utf8'), name, work));
-}
-
-const FORMS: Case[] = [
+const FORMS: TranslationCase[] = [
   {
     name: "critical sections: one mutex per name, the unnamed ones share one; hint dropped",
     input: `int bins[8];
@@ -496,7 +460,7 @@ void f(void) {
   },
 ];
 
-const FORMS5: Case[] = [
+const FORMS5: TranslationCase[] = [
   {
     name: "atomic compare forms and memory orders (OpenMP 5.1)",
     input: `int mx, mn, eq, v;
@@ -622,10 +586,10 @@ void f(int e) {
   },
 ];
 
-cases('OpenMP 4.5 forms', FORMS, false);
-cases('OpenMP 5.x forms', FORMS5, false);
+translationCases('OpenMP 4.5 forms', FORMS);
+translationCases('OpenMP 5.x forms', FORMS5);
 
-programs(['histogram-critical', 'counters-atomic', 'ticket', 'locks', 'atomic-compare'], () => false);
+provenPrograms('sync', ['histogram-critical', 'counters-atomic', 'ticket', 'locks', 'atomic-compare']);
 
 test('synchronisation is the same C in MetaFork and CilkPlus: MetaFork -> CilkPlus -> MetaFork is exact', async () => {
   for (const name of ['histogram-critical', 'counters-atomic', 'ticket', 'locks']) {

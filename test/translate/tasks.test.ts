@@ -3,50 +3,9 @@
 // them: the original at 1, 2 and 4 threads, the MetaFork and CilkPlus translations' elisions, and
 // both translated back to OpenMP at 1, 2 and 4 threads, all printing the same.
 
-import { describe, test } from 'node:test';
-import assert from 'node:assert/strict';
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { fixture } from '../helpers';
-import { translateText } from '../../server/src/translate/index';
-import { proveOpenmpProgram } from '../differential/gcc';
+import { provenPrograms, translationCases, type TranslationCase } from './run';
 
-interface Case {
-  name: string;
-  input: string;
-  /** The whole MetaFork text; undefined: refused. */
-  output: string | undefined;
-  diagnostics: { code: string; text: string; message: string }[];
-}
-
-const gcc = spawnSync('gcc', ['--version']).status === 0;
-
-async function expectTranslation(c: Case): Promise<void> {
-  const r = await translateText(c.input, 'metafork', { fileName: 'test.c' });
-  assert.deepEqual(
-    r.diagnostics.map(d => ({ code: d.code, text: c.input.slice(d.start, d.end), message: d.message })),
-    c.diagnostics,
-  );
-  assert.equal(r.text, c.output);
-}
-
-function cases(title: string, list: Case[], skip: string | false): void {
-  describe(title, () => {
-    for (const c of list) test(c.name, { skip }, () => expectTranslation(c));
-  });
-}
-
-function programs(names: string[], skip: (name: string) => string | false): void {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-tasks-'));
-  for (const name of names)
-    test(`${name}.c through MetaFork and CilkPlus and back computes what it computes`, {
-      skip: gcc ? skip(name) : 'gcc not found',
-    }, () => proveOpenmpProgram(fs.readFileSync(fixture('sync', `${name}.c`), 'utf8'), name, work));
-}
-
-const FORMS: Case[] = [
+const FORMS: TranslationCase[] = [
   {
     name: "taskloops: grainsize, num_tasks and nogroup noted, lastprivate on a collapsed nest",
     input: `void fill(int n, double *a, double *b) {
@@ -167,7 +126,7 @@ void each(int n, int *a) {
   },
 ];
 
-const FORMS5: Case[] = [
+const FORMS5: TranslationCase[] = [
   {
     name: "task reductions: a private partial combined atomically",
     input: `void reduce(int n, const int *a) {
@@ -385,7 +344,7 @@ void objects(int *a) {
   },
 ];
 
-cases('OpenMP 4.5 forms', FORMS, false);
-cases('OpenMP 5.x forms', FORMS5, false);
+translationCases('OpenMP 4.5 forms', FORMS);
+translationCases('OpenMP 5.x forms', FORMS5);
 
-programs(['taskloop', 'depend', 'taskloop-reduction', 'taskgroup-reduction', 'depobj'], () => false);
+provenPrograms('sync', ['taskloop', 'depend', 'taskloop-reduction', 'taskgroup-reduction', 'depobj']);

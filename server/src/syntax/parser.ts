@@ -1,6 +1,7 @@
 // Loads the tree-sitter C/C++ grammars (WASM) and keeps a parsed document: the user's text,
 // the keyword layer, and the tree of the masked text. Updates re-parse incrementally.
 
+import type { SNode } from './node';
 import * as fs from 'fs';
 import * as path from 'path';
 import { Language, Parser, Tree, Node as TSNode } from 'web-tree-sitter';
@@ -54,17 +55,7 @@ export function detectLanguage(fileName: string | undefined, text: string): Sour
   return CPP_MARKERS.test(text) ? 'cpp' : 'c';
 }
 
-/** A lightweight copy of a tree-sitter node: plain JS objects are fast to walk many times. */
-export interface SNode {
-  type: string;
-  start: number;
-  end: number;
-  field: string | null;
-  named: boolean;
-  missing: boolean;
-  children: SNode[];
-  parent: SNode | null;
-}
+export type { SNode } from './node';
 
 /** Anonymous tokens worth keeping: operators (fields) and a few keywords the checks read. */
 const KEPT_ANONYMOUS = new Set([

@@ -3,17 +3,7 @@
 // them), but tree-sitter's grammar takes directives only in blocks, so it ends the outer statement
 // with a missing ';' and leaves the pragma and the statement beside it. This puts them back.
 
-/** The parser's node, by shape (the parser calls this module: no import back). */
-interface SNode {
-  type: string;
-  start: number;
-  end: number;
-  field: string | null;
-  named: boolean;
-  missing: boolean;
-  children: SNode[];
-  parent: SNode | null;
-}
+import type { SNode } from './node';
 
 /** Statement kinds whose body (the field named) may be a pragma followed by a statement. */
 const BODY_FIELD: Record<string, string> = {
