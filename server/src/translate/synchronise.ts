@@ -122,7 +122,7 @@ const FETCH: Record<string, string> = { '+': 'add', '-': 'sub', '&': 'and', '|':
 const COMMUTATIVE = new Set(['+', '*', '&', '^', '|', '&&', '||']);
 
 /** The type of a location: a scalar variable, or an element of an array or a pointer. */
-export function locationType(model: ItemModel, text: string, x: SNode): string | undefined {
+function locationType(model: ItemModel, text: string, x: SNode): string | undefined {
   let base = x;
   let depth = 0;
   for (; base.type === 'subscript_expression' || base.type === 'pointer_expression'; depth++)

@@ -38,7 +38,7 @@ interface Unknown { span: Span; message: string }
  * The verdict of the context selector `text` (at `at` in the analysed text) in a context whose
  * enclosing constructs are `context` (trait names, outermost first), scored as OpenMP 5.2 §7.3 says.
  */
-export function judgeSelector(text: string, at: number, context: Context): Verdict | Unknown {
+function judgeSelector(text: string, at: number, context: Context): Verdict | Unknown {
   let impossible = false;
   const conditions: string[] = [];
   let score = 1;
