@@ -16,9 +16,14 @@ import type { DirectiveClause } from '../syntax/pragma';
 /** A statement of the region, or a construct with its statement. */
 export interface Unit { span: Span; node?: SNode; construct?: Construct }
 
-/** One loop over thread ids ('team'), code run once between them ('once'), or only comments. */
+/**
+ * One loop over thread ids ('team'), code run once between them ('once'), only comments, or a
+ * uniform sequential loop around segments of its own ('loop', ./sequential).
+ */
 export interface Segment {
-  kind: 'team' | 'once' | 'plain';
+  kind: 'team' | 'once' | 'plain' | 'loop';
+  /** A 'loop': the segments of its body. */
+  children?: Segment[];
   units: Unit[];
   /** `reduction(...)` clauses of its loop over thread ids. */
   reductions: string[];

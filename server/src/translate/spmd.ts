@@ -23,6 +23,7 @@ import {
   references, reductionsKept, staticsKept, threadValuesAcross, waitsForOthers,
   type LoopReduction, type RegionFacts, type Refusal, type Segment, type Unit,
 } from './barriers';
+import { flattened, hasBarrierInside, uniformLoop } from './sequential';
 
 type Env = { before: string[]; decls: string[]; after: string[] };
 
@@ -62,6 +63,8 @@ class SpmdRegion {
   private readonly combined: boolean;
   private readonly facts: RegionFacts;
   private readonly reductions: LoopReduction[] = [];
+  /** The statement lists segmented: the region's, and the bodies of its uniform loops. */
+  private readonly levels: SNode[];
 
   constructor(
     private readonly host: SpmdHost,
@@ -78,6 +81,7 @@ class SpmdRegion {
     };
     this.queries = ownQueries(this.model, c);
     this.combined = c.directive!.name !== 'parallel';
+    this.levels = [this.region];
     this.facts = {
       model: this.model,
       construct: c,
@@ -113,11 +117,12 @@ class SpmdRegion {
     const segments = this.segments();
     if (!segments) return;
     const own = this.combined ? [] : c.clauses.filter(cl => cl.name === 'reduction');
+    const flat = flattened(segments);
     const refusal =
       waitsForOthers(this.facts, span => teamOf(this.model, span)) ??
-      staticsKept(this.facts, segments) ??
-      threadValuesAcross(this.facts, segments) ??
-      reductionsKept(this.facts, segments, this.reductions, own);
+      staticsKept(this.facts, flat) ??
+      threadValuesAcross(this.facts, flat) ??
+      reductionsKept(this.facts, flat, this.reductions, own);
     if (refusal) return void this.refuse(refusal);
     this.compose(segments);
     this.host.joined(c);
@@ -130,7 +135,10 @@ class SpmdRegion {
     if (this.combined) return [{ span: constructSpan(this.c), construct: this.c }];
     const chained = chainedChild(this.c);
     if (chained) return [{ span: constructSpan(chained), construct: chained }];
-    const region = this.region;
+    return this.unitsOf(this.region);
+  }
+
+  private unitsOf(region: SNode): Unit[] {
     const units: Unit[] = [];
     for (const node of region.type === 'compound_statement' ? named(region) : [region]) {
       const last = units[units.length - 1];
@@ -141,7 +149,7 @@ class SpmdRegion {
     return units;
   }
 
-  private segments(): Segment[] | undefined {
+  private segments(units = this.units()): Segment[] | undefined {
     const out: Segment[] = [];
     let current = newSegment();
     const close = (ends?: Segment['ends']) => {
@@ -151,8 +159,15 @@ class SpmdRegion {
       current = newSegment();
     };
     const tid0 = `${this.names.tid} == 0`;
-    for (const u of this.units()) {
+    for (const u of units) {
       const k = u.construct;
+      if (!k && hasBarrierInside(u.node!, this.c)) {
+        const loop = this.sequential(u);
+        if (!loop) return undefined;
+        close({ span: loop.units[0].span, label: `the start of '${this.header(u.node!)}'` });
+        out.push(loop);
+        continue;
+      }
       if (!k) {
         for (const inner of this.c.children.filter(x => within(constructSpan(x), u.span)))
           if (!this.nested(inner)) return undefined;
@@ -203,10 +218,32 @@ class SpmdRegion {
     return out;
   }
 
+  /** A uniform loop every thread runs, its body cut at its barriers (./sequential). */
+  private sequential(u: Unit): Segment | undefined {
+    const node = u.node!;
+    const own = uniformLoop(this.model, node, this.facts.threadVariables);
+    if (!Array.isArray(own)) return void this.refuse(own);
+    // Its variables are the same in every thread: one copy, outside the loops over thread ids.
+    this.facts.threadVariables = this.facts.threadVariables.filter(v => !own.includes(v));
+    const body = child(node, 'body')!;
+    this.levels.push(body);
+    const children = this.segments(this.unitsOf(body));
+    if (!children) return undefined;
+    const last = children[children.length - 1];
+    if (last && !last.ends) last.ends = { span: u.span, label: `the end of an iteration of '${this.header(node)}'` };
+    return { ...newSegment(), kind: 'loop', units: [u], children };
+  }
+
+  private header(node: SNode): string {
+    return this.text.slice(node.start, child(node, 'body')!.start).trim();
+  }
+
   /** A construct inside the statements every thread runs (or a top-level one that ends no segment). */
   private nested(k: Construct): boolean {
     const name = k.directive?.name ?? '';
-    const top = named(this.region).some(n => n.start === k.head.start) || chainedChild(this.c) === k;
+    const top =
+      this.levels.some(l => (l.type === 'compound_statement' ? named(l) : [l]).some(n => n.start === k.head.start)) ||
+      chainedChild(this.c) === k;
     const nowait = k.clauses.some(cl => cl.name === 'nowait');
     const waits = name === 'barrier' || ((isLoop(name) || name === 'single' || name === 'sections') && !nowait);
     if (waits && !top) {
@@ -401,8 +438,29 @@ class SpmdRegion {
     const env: Env = { before: [], decls: [], after: [] };
     if (!this.combined) this.host.privates(c, env); // a loop's copies are its partition's
     const team = condition ? `(${condition}) ? ${count} : 1` : count;
-    const lines = [`const int ${names.nthreads} = ${team};`, ...env.before];
+    const lines = [`const int ${names.nthreads} = ${team};`, ...env.before, ...this.segmentLines(segments, inner, env)];
+    const whole = { start: c.head.start, end: constructSpan(c).end };
+    // Only the barriers' lines are left: an edit there would be lost, never silently.
+    const left = stage.edits.find(e => e.start >= whole.start && e.end <= whole.end);
+    if (left) {
+      const name = c.directive!.name;
+      const message = `'#pragma omp ${name}': a construct inside was rewritten across the region's barriers`;
+      return void stage.refuse('MF601', left, message, { construct: name, target: 'metafork' });
+    }
+    stage.edit(replace(whole, `{\n${lines.map(l => inner + l).join('\n')}\n${indent}}`));
+  }
+
+  /** The statements of `segments` at indentation `inner` (each one's first line unindented). */
+  private segmentLines(segments: Segment[], inner: string, env: Env): string[] {
+    const { c, text, stage, names } = this;
+    const lines: string[] = [];
     for (const s of segments) {
+      if (s.kind === 'loop') {
+        const deeper = inner + stage.unit;
+        const body = this.segmentLines(s.children!, deeper, env).map(l => deeper + l);
+        lines.push(`${this.header(s.units[0].node!)} {\n${body.join('\n')}\n${inner}}`);
+        continue;
+      }
       const span = { start: s.units[0].span.start, end: s.units[s.units.length - 1].span.end };
       const own = lineIndent(text, span.start);
       const body = this.renderLines(span);
@@ -434,14 +492,6 @@ class SpmdRegion {
           `\n${inner}}`,
       );
     }
-    const whole = { start: c.head.start, end: constructSpan(c).end };
-    // Only the barriers' lines are left: an edit there would be lost, never silently.
-    const left = stage.edits.find(e => e.start >= whole.start && e.end <= whole.end);
-    if (left) {
-      const name = c.directive!.name;
-      const message = `'#pragma omp ${name}': a construct inside was rewritten across the region's barriers`;
-      return void stage.refuse('MF601', left, message, { construct: name, target: 'metafork' });
-    }
-    stage.edit(replace(whole, `{\n${lines.map(l => inner + l).join('\n')}\n${indent}}`));
+    return lines;
   }
 }
