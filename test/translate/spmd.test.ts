@@ -367,6 +367,65 @@ int main(void) {
 }
 `,
   },
+  {
+    name: 'a uniform time loop with barriers inside goes around the loops over thread ids',
+    program: `#include <omp.h>
+int a[16], sweeps;
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int me = omp_get_thread_num();
+    for (int t = 0; t < 3; t++) {
+      a[me] += t;
+      #pragma omp barrier
+      #pragma omp single
+      sweeps++;
+    }
+  }
+  return a[0] + sweeps;
+}
+`,
+    expected: `int a[16], sweeps;
+int main(void) {
+  {
+    const int mf_nthreads = 2;
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int me = mf_tid;
+    }
+    for (int t = 0; t < 3; t++) {
+      meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+        int me = mf_tid;
+        a[me] += t;
+      }
+      sweeps++;
+    }
+  }
+  return a[0] + sweeps;
+}
+`,
+  },
+  {
+    name: 'parallel masked: the body runs once, as the filter\'s thread of the num_threads team',
+    program: `#include <omp.h>
+int id, n;
+int main(void) {
+  #pragma omp parallel masked num_threads(4) filter(2)
+  {
+    id = omp_get_thread_num();
+    n = omp_get_num_threads();
+  }
+  return id + n;
+}
+`,
+    expected: `int id, n;
+int main(void) {
+  meta_set_nworkers(4);
+  id = 2;
+  n = 4;
+  return id + n;
+}
+`,
+  },
 ];
 
 for (const c of cases) {
@@ -612,6 +671,26 @@ int main(void) {
   #pragma omp parallel reduction(max: hi)
   hi = omp_get_thread_num() * 7 % 5;
   return hi;
+}
+`,
+  },
+  {
+    name: 'a loop with barriers inside whose bound the loop writes',
+    covers: 'n',
+    message:
+      "the loop 'for (int t = 0; t < n; t++)' has barriers inside and every thread runs it; MetaFork splits " +
+      'it into loops over thread ids only when every thread runs the same iterations, and its header reads ' +
+      "'n', which the loop writes",
+    program: `#include <omp.h>
+int a[16], n = 3;
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  for (int t = 0; t < n; t++) {
+    #pragma omp for
+    for (int i = 0; i < 16; i++) a[i] += t;
+    if (a[0] > 2) n = 0;
+  }
+  return a[0];
 }
 `,
   },
