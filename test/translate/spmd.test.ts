@@ -426,6 +426,43 @@ int main(void) {
 }
 `,
   },
+  {
+    name: 'single copyprivate: run once, its value read into every later loop over thread ids',
+    program: `#include <omp.h>
+int out[4];
+int main(void) {
+  #pragma omp parallel num_threads(4)
+  {
+    int seed;
+    #pragma omp single copyprivate(seed)
+    seed = out[3] + 17;
+    out[omp_get_thread_num()] = seed + omp_get_thread_num();
+  }
+  return out[0];
+}
+`,
+    expected: `int out[4];
+int main(void) {
+  {
+    const int mf_nthreads = 4;
+    int mf_copy_seed;
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int seed;
+    }
+    {
+      int seed;
+      seed = out[3] + 17;
+      mf_copy_seed = seed;
+    }
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int seed = mf_copy_seed;
+      out[mf_tid] = seed + mf_tid;
+    }
+  }
+  return out[0];
+}
+`,
+  },
 ];
 
 for (const c of cases) {
@@ -691,6 +728,25 @@ int main(void) {
     if (a[0] > 2) n = 0;
   }
   return a[0];
+}
+`,
+  },
+  {
+    name: 'a copyprivate variable written after the single',
+    covers: 'copyprivate(seed)',
+    message: "'copyprivate(seed)': it is written after the single",
+    program: `#include <omp.h>
+int out[4];
+int main(void) {
+  #pragma omp parallel num_threads(4)
+  {
+    int seed;
+    #pragma omp single copyprivate(seed)
+    seed = 17;
+    seed += omp_get_thread_num();
+    out[omp_get_thread_num()] = seed;
+  }
+  return out[0];
 }
 `,
   },

@@ -35,7 +35,7 @@ export interface Segment {
 
 /** A thread's variable declared again after a barrier: with its initializer, or without one
  * where the segment writes it before reading it. */
-export interface Redeclaration { variable: Variable; value?: SNode }
+export interface Redeclaration { variable: Variable; value?: SNode; /** The whole statement. */ text?: string }
 
 /** A work-sharing loop's reduction, with the segment whose loop over thread ids combines it. */
 export interface LoopReduction { loop: Construct; clause: DirectiveClause; segment: Segment }

@@ -24,6 +24,7 @@ import {
   type LoopReduction, type RegionFacts, type Refusal, type Segment, type Unit,
 } from './barriers';
 import { flattened, hasBarrierInside, uniformLoop } from './sequential';
+import { copiesOf, readCopies, type Copy } from './copyprivate';
 
 type Env = { before: string[]; decls: string[]; after: string[] };
 
@@ -65,6 +66,8 @@ class SpmdRegion {
   private readonly reductions: LoopReduction[] = [];
   /** The statement lists segmented: the region's, and the bodies of its uniform loops. */
   private readonly levels: SNode[];
+  /** The values of `single copyprivate(x)` every later segment reads. */
+  private readonly copies: Copy[] = [];
 
   constructor(
     private readonly host: SpmdHost,
@@ -118,6 +121,11 @@ class SpmdRegion {
     if (!segments) return;
     const own = this.combined ? [] : c.clauses.filter(cl => cl.name === 'reduction');
     const flat = flattened(segments);
+    const copied = readCopies(this.model, this.copies, flat, v => !within(v.span, this.region));
+    if (copied) return void this.refuse(copied);
+    // Every later loop over thread ids declares them with the single's value.
+    const copiedVariables = this.copies.map(x => x.variable);
+    this.facts.threadVariables = this.facts.threadVariables.filter(v => !copiedVariables.includes(v));
     const refusal =
       waitsForOthers(this.facts, span => teamOf(this.model, span)) ??
       staticsKept(this.facts, flat) ??
@@ -184,6 +192,19 @@ class SpmdRegion {
         if (!this.loop(k, current)) return undefined;
         current.units.push(u);
         if (!nowait) close(ends);
+      } else if (name === 'single' && k.clauses.some(cl => cl.name === 'copyprivate')) {
+        close({ span: k.head, label: `the start of '#pragma omp single'` });
+        const copies = copiesOf(this.model, k, this.host.items(k, 'copyprivate'), this.facts.threadVariables, n =>
+          this.host.fresh(n),
+        );
+        if (!Array.isArray(copies)) return void this.refuse(copies);
+        if (!this.runsOnce(k, copies.map(x => x.variable))) {
+          const message = `'#pragma omp single copyprivate' reads a value of each thread: it cannot run once`;
+          return void this.refuse({ span: k.head, message });
+        }
+        this.copies.push(...copies);
+        if (!this.single(k, undefined, copies)) return undefined;
+        out.push({ ...newSegment(), kind: 'once', units: [u], ends });
       } else if (name === 'single' && !nowait && onlyComments(current) && this.runsOnce(k)) {
         close();
         if (!this.single(k, undefined)) return undefined;
@@ -272,19 +293,26 @@ class SpmdRegion {
   }
 
   /** Whether a `single` can run once between two loops over threads: it reads no thread's value. */
-  private runsOnce(k: Construct): boolean {
+  private runsOnce(k: Construct, copied: Variable[] = []): boolean {
     const stmt = k.statement!;
     if (this.queries.some(q => q.kind === 'tid' && within(q.call, stmt))) return false;
-    return !this.facts.threadVariables.some(v => !within(v.span, stmt) && references(this.model, v, [stmt]));
+    return !this.facts.threadVariables.some(
+      v => !within(v.span, stmt) && !copied.includes(v) && references(this.model, v, [stmt]),
+    );
   }
 
   /** `single`, `master`, `masked`: `if (cond) stmt`, or the statement alone (`cond` undefined: run once). */
-  private single(k: Construct, cond: string | undefined): boolean {
-    this.host.checkClauses(k);
+  private single(k: Construct, cond: string | undefined, copies: Copy[] = []): boolean {
+    // copyprivate: the single's own copy, stored in the shared one at its end.
+    this.host.checkClauses(copies.length ? { ...k, clauses: k.clauses.filter(cl => cl.name !== 'copyprivate') } : k);
     for (const inner of k.children) if (!this.nested(inner)) return false;
     const stmt = k.statement!;
     const env: Env = { before: [], decls: [], after: [] };
     this.host.privates(k, env);
+    for (const x of copies) {
+      env.decls.push(`${declarationFor(x.variable, this.text, x.variable.name)};`);
+      env.after.push(`${x.shared} = ${x.variable.name};`);
+    }
     const indent = lineIndent(this.text, k.head.start);
     const unit = this.stage.unit;
     // From the directive's end: a directive chained on the statement is rewritten with it.
@@ -293,7 +321,8 @@ class SpmdRegion {
     let out: string;
     if (env.before.length || env.decls.length) {
       const lines = [...env.before, ...env.decls].map(l => `${indent}${unit}${l}\n`).join('');
-      out = `{\n${lines}${indent}${unit}${reindent(body, own, indent + unit)}\n${indent}}`;
+      const after = env.after.map(l => `\n${indent}${unit}${l}`).join('');
+      out = `{\n${lines}${indent}${unit}${reindent(body, own, indent + unit)}${after}\n${indent}}`;
       if (cond) out = `if (${cond}) ${out}`;
     } else if (!cond) out = body;
     else if (stmt.type === 'compound_statement') out = `if (${cond}) ${reindent(body, own, indent)}`;
@@ -438,7 +467,8 @@ class SpmdRegion {
     const env: Env = { before: [], decls: [], after: [] };
     if (!this.combined) this.host.privates(c, env); // a loop's copies are its partition's
     const team = condition ? `(${condition}) ? ${count} : 1` : count;
-    const lines = [`const int ${names.nthreads} = ${team};`, ...env.before, ...this.segmentLines(segments, inner, env)];
+    const copies = this.copies.map(x => `${declarationFor(x.variable, text, x.shared)};`);
+    const lines = [`const int ${names.nthreads} = ${team};`, ...copies, ...env.before, ...this.segmentLines(segments, inner, env)];
     const whole = { start: c.head.start, end: constructSpan(c).end };
     // Only the barriers' lines are left: an edit there would be lost, never silently.
     const left = stage.edits.find(e => e.start >= whole.start && e.end <= whole.end);
@@ -479,6 +509,7 @@ class SpmdRegion {
       const statements = [
         ...env.decls,
         ...s.redeclared.map(d => {
+          if (d.text) return d.text;
           const value = d.value ? ` = ${this.substitute(d.value)}` : '';
           return `${declarationFor(d.variable, text, d.variable.name)}${value};`;
         }),
