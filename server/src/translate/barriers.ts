@@ -12,6 +12,7 @@ import { constructSpan } from '../model/constructs';
 import { declaratorInfo, visibleVariable, type Reference, type Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
 import type { DirectiveClause } from '../syntax/pragma';
+import { partialCopy, type Partial } from './partials';
 
 /** A statement of the region, or a construct with its statement. */
 export interface Unit { span: Span; node?: SNode; construct?: Construct }
@@ -29,6 +30,8 @@ export interface Segment {
   reductions: string[];
   /** The barrier that ends it, for messages. */
   ends?: { span: Span; label: string };
+  /** The region's reduction variables each thread's copy of which it combines at its end (./partials). */
+  partials?: Partial[];
   /** Variables of earlier segments it declares again. */
   redeclared: Redeclaration[];
 }
@@ -267,11 +270,24 @@ export function reductionsKept(
   own: DirectiveClause[],
 ): Refusal | undefined {
   const text = f.model.text;
+  const teams = segments.filter(s => s.kind === 'team');
+  // A region that is one loop over thread ids keeps each thread's copy of its own reduction variable.
+  const partials: Partial[] = [];
+  if (teams.length === 1)
+    for (const cl of own)
+      for (const item of cl.items) {
+        const v = visibleVariable(f.model, item.name, f.construct.start);
+        const op = cl.args?.text.split(':')[0].trim() ?? '';
+        if (!v || !blindStore(f, v, f.region) || segments.some(s => s !== teams[0] && references(f.model, v, spans(s))))
+          continue;
+        if (partialCopy({ variable: v, op }, text)) partials.push({ variable: v, op });
+      }
   const blind = [
     ...loops.flatMap(l => l.clause.items.map(i => ({ name: i.name, at: l.loop.start, span: constructSpan(l.loop) }))),
     ...own.flatMap(cl => cl.items.map(i => ({ name: i.name, at: f.construct.start, span: f.region as Span }))),
   ]
     .map(x => ({ ...x, v: visibleVariable(f.model, x.name, x.at) }))
+    .filter(x => !partials.some(p => p.variable === x.v))
     .map(x => x.v && blindStore(f, x.v, x.span))
     .find(r => r);
   if (blind)
@@ -299,7 +315,7 @@ export function reductionsKept(
         };
       }
     }
-  const teams = segments.filter(s => s.kind === 'team');
+  if (partials.length) teams[0].partials = partials;
   for (const cl of own)
     for (const item of cl.items) {
       const v = visibleVariable(f.model, item.name, f.construct.start);

@@ -25,6 +25,7 @@ import {
 } from './barriers';
 import { flattened, hasBarrierInside, uniformLoop } from './sequential';
 import { copiesOf, readCopies, type Copy } from './copyprivate';
+import { withPartials } from './partials';
 
 type Env = { before: string[]; decls: string[]; after: string[] };
 
@@ -506,7 +507,8 @@ class SpmdRegion {
         continue;
       }
       const at = inner + stage.unit;
-      const statements = [
+      if (s.partials?.some(p => p.op === 'max' || p.op === 'min')) stage.includes.add('limits.h');
+      const statements = withPartials(s.partials ?? [], [
         ...env.decls,
         ...s.redeclared.map(d => {
           if (d.text) return d.text;
@@ -515,7 +517,7 @@ class SpmdRegion {
         }),
         reindent(body, own, at),
         ...(forks ? ['meta_join;'] : []),
-      ];
+      ], text, at, stage.unit, n => this.host.fresh(n));
       const clauses = s.reductions.length ? ' ' + s.reductions.join(' ') + ' ' : ' ';
       lines.push(
         `meta_for${clauses}(int ${names.tid} = 0; ${names.tid} < ${names.nthreads}; ${names.tid}++) {\n` +
