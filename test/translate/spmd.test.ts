@@ -419,7 +419,6 @@ int main(void) {
 `,
     expected: `int id, n;
 int main(void) {
-  meta_set_nworkers(4);
   id = 2;
   n = 4;
   return id + n;

@@ -648,7 +648,14 @@ class ItemTranslator {
         `the body may run on no thread`;
       return void this.stage.refuse('MF602', filter, message, { construct: 'filter' });
     }
-    this.parallel(c);
+    if (this.clause(c, 'reduction').length) return this.parallel(c); // refused there
+    // The team size matters only to the thread queries, which read it already.
+    const env: Env = { before: [], decls: [], after: [] };
+    this.privates(c, env, true);
+    const region = c.region!;
+    this.emit(c.head, undefined, region, env);
+    if (!env.decls.length && !this.chained(c)) this.unwrap(region);
+    this.potentialSync(c, region);
   }
 
   private sections(c: Construct): void {
