@@ -462,6 +462,36 @@ int main(void) {
 }
 `,
   },
+  {
+    name: 'a region reduction variable stored without being read: each thread\'s copy from the identity, combined',
+    program: `#include <omp.h>
+int main(void) {
+  int hi = -1;
+  #pragma omp parallel reduction(max: hi)
+  hi = omp_get_thread_num() * 7 % 5;
+  return hi;
+}
+`,
+    expected: `#include <omp.h>
+#include <limits.h>
+int main(void) {
+  int hi = -1;
+  {
+    const int mf_nthreads = omp_get_max_threads();
+    meta_for reduction(max: hi) (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int mf_part_hi;
+      {
+        int hi = INT_MIN;
+        hi = mf_tid * 7 % 5;
+        mf_part_hi = hi;
+      }
+      hi = hi > mf_part_hi ? hi : mf_part_hi;
+    }
+  }
+  return hi;
+}
+`,
+  },
 ];
 
 for (const c of cases) {
@@ -696,7 +726,7 @@ int main(void) {
 `,
   },
   {
-    name: 'a reduction variable stored without being read',
+    name: 'a reduction variable stored without being read, in a region cut at a barrier',
     covers: 'hi',
     message:
       "'hi' is reduced, and stored here without being read: OpenMP combines each thread's last value, " +
@@ -705,7 +735,11 @@ int main(void) {
 int main(void) {
   int hi = -1;
   #pragma omp parallel reduction(max: hi)
-  hi = omp_get_thread_num() * 7 % 5;
+  {
+    hi = omp_get_thread_num() * 7 % 5;
+    #pragma omp barrier
+    hi += 1;
+  }
   return hi;
 }
 `,
