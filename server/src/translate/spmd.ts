@@ -26,6 +26,7 @@ import {
 import { flattened, hasBarrierInside, uniformLoop } from './sequential';
 import { copiesOf, readCopies, type Copy } from './copyprivate';
 import { withPartials } from './partials';
+import { allocation, expansions, type Expansion } from './expansion';
 
 type Env = { before: string[]; decls: string[]; after: string[] };
 
@@ -69,6 +70,8 @@ class SpmdRegion {
   private readonly levels: SNode[];
   /** The values of `single copyprivate(x)` every later segment reads. */
   private readonly copies: Copy[] = [];
+  /** Thread arrays living across barriers, one row per thread (./expansion). */
+  private expanded: Expansion[] = [];
 
   constructor(
     private readonly host: SpmdHost,
@@ -127,6 +130,10 @@ class SpmdRegion {
     // Every later loop over thread ids declares them with the single's value.
     const copiedVariables = this.copies.map(x => x.variable);
     this.facts.threadVariables = this.facts.threadVariables.filter(v => !copiedVariables.includes(v));
+    this.expanded = expansions(this.model, this.facts.threadVariables, flat, n => this.host.fresh(n), this.names.tid);
+    for (const e of this.expanded) stage.edit(replace(e.variable.declaration, e.row));
+    const rows = this.expanded.map(e => e.variable);
+    this.facts.threadVariables = this.facts.threadVariables.filter(v => !rows.includes(v));
     const refusal =
       waitsForOthers(this.facts, span => teamOf(this.model, span)) ??
       staticsKept(this.facts, flat) ??
@@ -469,7 +476,13 @@ class SpmdRegion {
     if (!this.combined) this.host.privates(c, env); // a loop's copies are its partition's
     const team = condition ? `(${condition}) ? ${count} : 1` : count;
     const copies = this.copies.map(x => `${declarationFor(x.variable, text, x.shared)};`);
-    const lines = [`const int ${names.nthreads} = ${team};`, ...copies, ...env.before, ...this.segmentLines(segments, inner, env)];
+    const rows = this.expanded.map(e => allocation(e, text, names.nthreads));
+    if (rows.length) stage.includes.add('stdlib.h');
+    const lines = [
+      `const int ${names.nthreads} = ${team};`, ...copies, ...rows, ...env.before,
+      ...this.segmentLines(segments, inner, env),
+      ...this.expanded.map(e => `free(${e.rows});`),
+    ];
     const whole = { start: c.head.start, end: constructSpan(c).end };
     // Only the barriers' lines are left: an edit there would be lost, never silently.
     const left = stage.edits.find(e => e.start >= whole.start && e.end <= whole.end);
