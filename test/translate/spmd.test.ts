@@ -492,6 +492,48 @@ int main(void) {
 }
 `,
   },
+  {
+    name: 'a thread array living across a barrier: one row per thread of a shared array',
+    program: `#include <omp.h>
+int hist[4];
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int local[4] = {0};
+    #pragma omp for
+    for (int i = 0; i < 40; i++) local[i % 4]++;
+    hist[omp_get_thread_num()] += local[1];
+  }
+  return hist[0];
+}
+`,
+    expected: `#include <stdlib.h>
+int hist[4];
+int main(void) {
+  {
+    const int mf_nthreads = 2;
+    int (*mf_local)[4] = calloc(mf_nthreads, sizeof *mf_local);
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      __typeof__(mf_local[0][0]) *local = mf_local[mf_tid];
+      {
+        const long long mf_n = 40;
+        const long long mf_q = mf_n / mf_nthreads, mf_r = mf_n % mf_nthreads;
+        const long long mf_lo = mf_tid * mf_q + (mf_tid < mf_r ? mf_tid : mf_r);
+        const long long mf_hi = mf_lo + mf_q + (mf_tid < mf_r);
+        for (int i = mf_lo; i < mf_hi; i++)
+          local[i % 4]++;
+      }
+    }
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      __typeof__(mf_local[0][0]) *local = mf_local[mf_tid];
+      hist[mf_tid] += local[1];
+    }
+    free(mf_local);
+  }
+  return hist[0];
+}
+`,
+  },
 ];
 
 for (const c of cases) {
@@ -780,6 +822,29 @@ int main(void) {
     out[omp_get_thread_num()] = seed;
   }
   return out[0];
+}
+`,
+  },
+  {
+    name: 'a thread array living across a barrier whose address is taken (not expanded)',
+    covers: '#pragma omp for',
+    message:
+      "'local' is private to each thread and lives across the implicit barrier ending '#pragma omp for': " +
+      "MetaFork splits the region there into loops over thread ids, and 'local' cannot be recomputed after it " +
+      '(it is assigned after its declaration)',
+    program: `#include <omp.h>
+int hist[4];
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int local[4] = {0};
+    #pragma omp for
+    for (int i = 0; i < 40; i++) local[i % 4]++;
+    int *p = local;
+    #pragma omp barrier
+    hist[omp_get_thread_num()] += p[1];
+  }
+  return hist[0];
 }
 `,
   },
