@@ -12,7 +12,12 @@ import { declarationFor } from '../model/declarations';
 import { within } from '../base/span';
 import type { Segment } from './barriers';
 
-export interface Expansion { variable: Variable; rows: string; /** A loop over thread ids' pointer to its row. */ row: string }
+export interface Expansion {
+  variable: Variable;
+  rows: string;
+  /** A loop over thread ids' pointer to its row. */
+  row: string;
+}
 
 /** `int local[B];` or `int local[B] = {0};`: its only initializer is zeros, which calloc gives. */
 const ZEROS = /^\{\s*0?\s*\}$/;

@@ -35,7 +35,8 @@ const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd', 'parallel loop']);
 const SUPPORTED = new Set([
   ...LOOPS,
-  'parallel', ...ONE_THREAD, 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait', 'barrier', 'simd',
+  'parallel', ...ONE_THREAD, 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait',
+  'barrier', 'simd',
   ...SYNCHRONISATION, ...TASKLOOPS, 'taskgroup', 'depobj', 'scan', 'loop',
 ]);
 

@@ -11,7 +11,9 @@ export interface Partial { variable: Variable; op: string }
 
 /** The identity of `op` for the variable's declared type, or undefined where it is not known here. */
 function identity(op: string, type: string): string | undefined {
-  const ids: Record<string, string> = { '+': '0', '-': '0', '*': '1', '&': '~0', '|': '0', '^': '0', '&&': '1', '||': '0' };
+  const ids: Record<string, string> = {
+    '+': '0', '-': '0', '*': '1', '&': '~0', '|': '0', '^': '0', '&&': '1', '||': '0',
+  };
   if (op in ids) return ids[op];
   const least = op === 'max';
   if (op !== 'max' && op !== 'min') return undefined;

@@ -12,12 +12,12 @@ import { child, named } from '../syntax/ast';
 import { replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
-import { visibleVariable, type Variable } from '../model/scopes';
+import type { Variable } from '../model/scopes';
 import { declarationFor } from '../model/declarations';
 import { type Span, within } from '../base/span';
 import { atLineEnd, atLineStart, lineIndent, reindent, wholeLines } from '../base/layout';
 import type { Stage } from '../base/stage';
-import { collapsedNest, partitionedLoop, stepNode, type PartitionNames } from './partition';
+import type { PartitionNames } from './partition';
 import { chainedChild, ownQueries, QUERIES, teamOf, type Query } from './teams';
 import {
   references, reductionsKept, staticsKept, threadValuesAcross, waitsForOthers,
@@ -26,23 +26,15 @@ import {
 import { flattened, hasBarrierInside, uniformLoop } from './sequential';
 import { copiesOf, readCopies, type Copy } from './copyprivate';
 import { withPartials } from './partials';
+import { workSharingLoop, type LoopContext, type LoopHost } from './workSharing';
 import { allocation, expansions, type Expansion } from './expansion';
 
 type Env = { before: string[]; decls: string[]; after: string[] };
 
 /** What the SPMD translation needs of the OpenMP -> MetaFork translator of the item. */
-export interface SpmdHost {
-  stage: Stage;
-  model: ItemModel;
-  /** A name nothing in the item uses yet. */
-  fresh(name: string): string;
+export interface SpmdHost extends LoopHost {
   /** Translates a construct this module does not rewrite (critical, atomic, task, a nested region). */
   visit(c: Construct): void;
-  /** Refuses or notes the clauses the translator does not handle. */
-  checkClauses(c: Construct): void;
-  /** `c`'s private and firstprivate copies (copies taken before, declarations inside). */
-  privates(c: Construct, env: Env, skip?: (v: Variable) => boolean): void;
-  items(c: Construct, clause: string): Variable[];
   /** `c` ends with a join: nothing it forked is pending after it. */
   joined(c: Construct): void;
 }
@@ -309,6 +301,19 @@ class SpmdRegion {
     );
   }
 
+  /** A work-sharing loop: the iterations of this thread (./workSharing). */
+  private loop(k: Construct, segment: Segment | undefined): boolean {
+    return workSharingLoop(this.loopContext, k, segment);
+  }
+
+  private get loopContext(): LoopContext {
+    return {
+      host: this.host, region: this.c, names: this.names, threadVariables: this.facts.threadVariables,
+      reductions: this.reductions, refuse: r => this.refuse(r), nested: k => this.nested(k),
+      substitute: span => this.substitute(span),
+    };
+  }
+
   /** `single`, `master`, `masked`: `if (cond) stmt`, or the statement alone (`cond` undefined: run once). */
   private single(k: Construct, cond: string | undefined, copies: Copy[] = []): boolean {
     // copyprivate: the single's own copy, stored in the shared one at its end.
@@ -339,105 +344,6 @@ class SpmdRegion {
     return true;
   }
 
-  /** A work-sharing loop: the iterations of this thread; its reduction goes to the segment's loop. */
-  private loop(k: Construct, segment: Segment | undefined): boolean {
-    const text = this.text;
-    if (k !== this.c) this.host.checkClauses(k);
-    const clause = (name: string) => k.clauses.find(cl => cl.name === name);
-    const lastprivate = clause('lastprivate');
-    if (lastprivate && this.host.items(k, 'lastprivate').some(v => v.shape === 'array')) {
-      const message = `'lastprivate' of an array on a work-sharing loop in a region every thread runs: not translated`;
-      this.stage.refuse('MF601', lastprivate, message, { construct: 'lastprivate', target: 'metafork' });
-      return false;
-    }
-    const loop = k.loop!;
-    const collapse = clause('collapse');
-    const nest = collapsedNest(loop, Number(collapse?.args?.text.trim() ?? '1'), text);
-    if (typeof nest === 'string')
-      this.stage.refuse('MF601', collapse!, nest, { construct: 'collapse', target: 'metafork' });
-    if (typeof nest !== 'object') return false;
-    const innermost = nest[nest.length - 1].loop;
-    const body = child(innermost, 'body')!;
-    for (const inner of k.children) if (!this.nested(inner)) return false;
-    const reduction = clause('reduction');
-    if (reduction) {
-      if (!segment)
-        return this.refuse({
-          span: reduction,
-          message:
-            `a 'reduction' on a work-sharing loop inside a nested statement of the region cannot be ` +
-            `translated: its loop over thread ids is not its own`,
-        });
-      for (const item of reduction.items) {
-        const v = visibleVariable(this.model, item.name, k.start);
-        if (v && this.facts.threadVariables.includes(v))
-          return this.refuse({
-            span: reduction,
-            message: `'${v.name}' is private to each thread: a reduction into it has no MetaFork counterpart`,
-            data: { variable: v.name },
-          });
-      }
-      segment.reductions.push(`reduction(${reduction.args?.text.trim() ?? ''})`);
-      this.reductions.push({ loop: k, clause: reduction, segment });
-    }
-    const schedule = clause('schedule');
-    const [kind, chunk] = (schedule?.args?.text ?? 'static').split(',').map(s => s.trim());
-    const scheduleKind = kind.replace(/^.*:\s*/, '');
-    if (scheduleKind !== 'static') {
-      const as = `schedule(static${chunk ? ', ' + chunk : ''})`;
-      const message =
-        `'schedule(${scheduleKind})': each thread runs the iterations '${as}' gives it (a schedule OpenMP allows)`;
-      this.stage.note(schedule!, message);
-    }
-    const controls = new Set(nest.map(l => l.header.variable));
-    const env: Env = { before: [], decls: [], after: [] };
-    this.host.privates(k, env, v => controls.has(v.name));
-    const parts = nest.map(({ header }) => {
-      const variable = visibleVariable(this.model, header.variable, body.start);
-      const step = stepNode(header, text);
-      const lower = this.substitute(header.lower);
-      return {
-        header,
-        declaration: variable
-          ? declarationFor(variable, text, header.variable)
-          : `__typeof__(${lower}) ${header.variable}`,
-        lower,
-        bound: this.substitute(header.bound),
-        step: step ? this.substitute(step) : '1',
-        update: this.substitute(header.update),
-      };
-    });
-    // The headers' queries are read above; the nest's closing braces go with it.
-    this.stage.render({ start: loop.start, end: body.start });
-    this.stage.render({ start: body.end, end: loop.end });
-    const indent = lineIndent(text, k.head.start);
-    const unit = this.stage.unit;
-    const rendered = this.stage.render(body);
-    const placed = (at: string, statement = false) =>
-      body.type === 'compound_statement'
-        ? (statement ? '' : ' ') + reindent(rendered, lineIndent(text, innermost.start), at)
-        : statement
-          ? reindent(rendered, lineIndent(text, body.start), at)
-          : `\n${at}${unit}${reindent(rendered, lineIndent(text, body.start), at + unit)}`;
-    // lastprivate: the thread that ran the last iteration stores its copy through a pointer.
-    const last: string[] = [];
-    for (const v of this.host.items(k, 'lastprivate')) {
-      if (controls.has(v.name)) continue;
-      const lp = this.host.fresh(`_lp_${v.name}`);
-      env.before.push(`${declarationFor(v, text, lp, true)} = &${v.name};`);
-      // Its value before the first iteration is unspecified: zero, so no compiler sees it unset.
-      env.decls.push(`${declarationFor(v, text, v.name)} = {0};`);
-      last.push(`*${lp} = ${v.name};`);
-    }
-    const decls = [...env.before, ...env.decls];
-    // The trip counts of a collapsed nest, named once for the region.
-    for (let d = this.names.dims.length; d < nest.length && nest.length > 1; d++)
-      this.names.dims.push(this.host.fresh(`mf_n${d + 1}`));
-    const names = { ...this.names, dims: this.names.dims.slice(0, nest.length) };
-    const partitioned = partitionedLoop(parts, chunk, names, decls, placed, indent, unit, last);
-    this.stage.edit(replace({ start: k.head.start, end: loop.end }, partitioned));
-    return true;
-  }
 
   // ---- the output ------------------------------------------------------------------------
 
