@@ -367,6 +367,173 @@ int main(void) {
 }
 `,
   },
+  {
+    name: 'a uniform time loop with barriers inside goes around the loops over thread ids',
+    program: `#include <omp.h>
+int a[16], sweeps;
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int me = omp_get_thread_num();
+    for (int t = 0; t < 3; t++) {
+      a[me] += t;
+      #pragma omp barrier
+      #pragma omp single
+      sweeps++;
+    }
+  }
+  return a[0] + sweeps;
+}
+`,
+    expected: `int a[16], sweeps;
+int main(void) {
+  {
+    const int mf_nthreads = 2;
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int me = mf_tid;
+    }
+    for (int t = 0; t < 3; t++) {
+      meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+        int me = mf_tid;
+        a[me] += t;
+      }
+      sweeps++;
+    }
+  }
+  return a[0] + sweeps;
+}
+`,
+  },
+  {
+    name: 'parallel masked: the body runs once, as the filter\'s thread of the num_threads team',
+    program: `#include <omp.h>
+int id, n;
+int main(void) {
+  #pragma omp parallel masked num_threads(4) filter(2)
+  {
+    id = omp_get_thread_num();
+    n = omp_get_num_threads();
+  }
+  return id + n;
+}
+`,
+    expected: `int id, n;
+int main(void) {
+  id = 2;
+  n = 4;
+  return id + n;
+}
+`,
+  },
+  {
+    name: 'single copyprivate: run once, its value read into every later loop over thread ids',
+    program: `#include <omp.h>
+int out[4];
+int main(void) {
+  #pragma omp parallel num_threads(4)
+  {
+    int seed;
+    #pragma omp single copyprivate(seed)
+    seed = out[3] + 17;
+    out[omp_get_thread_num()] = seed + omp_get_thread_num();
+  }
+  return out[0];
+}
+`,
+    expected: `int out[4];
+int main(void) {
+  {
+    const int mf_nthreads = 4;
+    int mf_copy_seed;
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int seed;
+    }
+    {
+      int seed;
+      seed = out[3] + 17;
+      mf_copy_seed = seed;
+    }
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int seed = mf_copy_seed;
+      out[mf_tid] = seed + mf_tid;
+    }
+  }
+  return out[0];
+}
+`,
+  },
+  {
+    name: 'a region reduction variable stored without being read: each thread\'s copy from the identity, combined',
+    program: `#include <omp.h>
+int main(void) {
+  int hi = -1;
+  #pragma omp parallel reduction(max: hi)
+  hi = omp_get_thread_num() * 7 % 5;
+  return hi;
+}
+`,
+    expected: `#include <omp.h>
+#include <limits.h>
+int main(void) {
+  int hi = -1;
+  {
+    const int mf_nthreads = omp_get_max_threads();
+    meta_for reduction(max: hi) (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int mf_part_hi;
+      {
+        int hi = INT_MIN;
+        hi = mf_tid * 7 % 5;
+        mf_part_hi = hi;
+      }
+      hi = hi > mf_part_hi ? hi : mf_part_hi;
+    }
+  }
+  return hi;
+}
+`,
+  },
+  {
+    name: 'a thread array living across a barrier: one row per thread of a shared array',
+    program: `#include <omp.h>
+int hist[4];
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int local[4] = {0};
+    #pragma omp for
+    for (int i = 0; i < 40; i++) local[i % 4]++;
+    hist[omp_get_thread_num()] += local[1];
+  }
+  return hist[0];
+}
+`,
+    expected: `#include <stdlib.h>
+int hist[4];
+int main(void) {
+  {
+    const int mf_nthreads = 2;
+    int (*mf_local)[4] = calloc(mf_nthreads, sizeof *mf_local);
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      __typeof__(mf_local[0][0]) *local = mf_local[mf_tid];
+      {
+        const long long mf_n = 40;
+        const long long mf_q = mf_n / mf_nthreads, mf_r = mf_n % mf_nthreads;
+        const long long mf_lo = mf_tid * mf_q + (mf_tid < mf_r ? mf_tid : mf_r);
+        const long long mf_hi = mf_lo + mf_q + (mf_tid < mf_r);
+        for (int i = mf_lo; i < mf_hi; i++)
+          local[i % 4]++;
+      }
+    }
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      __typeof__(mf_local[0][0]) *local = mf_local[mf_tid];
+      hist[mf_tid] += local[1];
+    }
+    free(mf_local);
+  }
+  return hist[0];
+}
+`,
+  },
 ];
 
 for (const c of cases) {
@@ -601,7 +768,7 @@ int main(void) {
 `,
   },
   {
-    name: 'a reduction variable stored without being read',
+    name: 'a reduction variable stored without being read, in a region cut at a barrier',
     covers: 'hi',
     message:
       "'hi' is reduced, and stored here without being read: OpenMP combines each thread's last value, " +
@@ -610,8 +777,74 @@ int main(void) {
 int main(void) {
   int hi = -1;
   #pragma omp parallel reduction(max: hi)
-  hi = omp_get_thread_num() * 7 % 5;
+  {
+    hi = omp_get_thread_num() * 7 % 5;
+    #pragma omp barrier
+    hi += 1;
+  }
   return hi;
+}
+`,
+  },
+  {
+    name: 'a loop with barriers inside whose bound the loop writes',
+    covers: 'n',
+    message:
+      "the loop 'for (int t = 0; t < n; t++)' has barriers inside and every thread runs it; MetaFork splits " +
+      'it into loops over thread ids only when every thread runs the same iterations, and its header reads ' +
+      "'n', which the loop writes",
+    program: `#include <omp.h>
+int a[16], n = 3;
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  for (int t = 0; t < n; t++) {
+    #pragma omp for
+    for (int i = 0; i < 16; i++) a[i] += t;
+    if (a[0] > 2) n = 0;
+  }
+  return a[0];
+}
+`,
+  },
+  {
+    name: 'a copyprivate variable written after the single',
+    covers: 'copyprivate(seed)',
+    message: "'copyprivate(seed)': it is written after the single",
+    program: `#include <omp.h>
+int out[4];
+int main(void) {
+  #pragma omp parallel num_threads(4)
+  {
+    int seed;
+    #pragma omp single copyprivate(seed)
+    seed = 17;
+    seed += omp_get_thread_num();
+    out[omp_get_thread_num()] = seed;
+  }
+  return out[0];
+}
+`,
+  },
+  {
+    name: 'a thread array living across a barrier whose address is taken (not expanded)',
+    covers: '#pragma omp for',
+    message:
+      "'local' is private to each thread and lives across the implicit barrier ending '#pragma omp for': " +
+      "MetaFork splits the region there into loops over thread ids, and 'local' cannot be recomputed after it " +
+      '(it is assigned after its declaration)',
+    program: `#include <omp.h>
+int hist[4];
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int local[4] = {0};
+    #pragma omp for
+    for (int i = 0; i < 40; i++) local[i % 4]++;
+    int *p = local;
+    #pragma omp barrier
+    hist[omp_get_thread_num()] += p[1];
+  }
+  return hist[0];
 }
 `,
   },

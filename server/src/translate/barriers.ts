@@ -12,25 +12,33 @@ import { constructSpan } from '../model/constructs';
 import { declaratorInfo, visibleVariable, type Reference, type Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
 import type { DirectiveClause } from '../syntax/pragma';
+import { partialCopy, type Partial } from './partials';
 
 /** A statement of the region, or a construct with its statement. */
 export interface Unit { span: Span; node?: SNode; construct?: Construct }
 
-/** One loop over thread ids ('team'), code run once between them ('once'), or only comments. */
+/**
+ * One loop over thread ids ('team'), code run once between them ('once'), only comments, or a
+ * uniform sequential loop around segments of its own ('loop', ./sequential).
+ */
 export interface Segment {
-  kind: 'team' | 'once' | 'plain';
+  kind: 'team' | 'once' | 'plain' | 'loop';
+  /** A 'loop': the segments of its body. */
+  children?: Segment[];
   units: Unit[];
   /** `reduction(...)` clauses of its loop over thread ids. */
   reductions: string[];
   /** The barrier that ends it, for messages. */
   ends?: { span: Span; label: string };
+  /** The region's reduction variables each thread's copy of which it combines at its end (./partials). */
+  partials?: Partial[];
   /** Variables of earlier segments it declares again. */
   redeclared: Redeclaration[];
 }
 
 /** A thread's variable declared again after a barrier: with its initializer, or without one
  * where the segment writes it before reading it. */
-export interface Redeclaration { variable: Variable; value?: SNode }
+export interface Redeclaration { variable: Variable; value?: SNode; /** The whole statement. */ text?: string }
 
 /** A work-sharing loop's reduction, with the segment whose loop over thread ids combines it. */
 export interface LoopReduction { loop: Construct; clause: DirectiveClause; segment: Segment }
@@ -262,11 +270,24 @@ export function reductionsKept(
   own: DirectiveClause[],
 ): Refusal | undefined {
   const text = f.model.text;
+  const teams = segments.filter(s => s.kind === 'team');
+  // A region that is one loop over thread ids keeps each thread's copy of its own reduction variable.
+  const partials: Partial[] = [];
+  if (teams.length === 1)
+    for (const cl of own)
+      for (const item of cl.items) {
+        const v = visibleVariable(f.model, item.name, f.construct.start);
+        const op = cl.args?.text.split(':')[0].trim() ?? '';
+        if (!v || !blindStore(f, v, f.region) || segments.some(s => s !== teams[0] && references(f.model, v, spans(s))))
+          continue;
+        if (partialCopy({ variable: v, op }, text)) partials.push({ variable: v, op });
+      }
   const blind = [
     ...loops.flatMap(l => l.clause.items.map(i => ({ name: i.name, at: l.loop.start, span: constructSpan(l.loop) }))),
     ...own.flatMap(cl => cl.items.map(i => ({ name: i.name, at: f.construct.start, span: f.region as Span }))),
   ]
     .map(x => ({ ...x, v: visibleVariable(f.model, x.name, x.at) }))
+    .filter(x => !partials.some(p => p.variable === x.v))
     .map(x => x.v && blindStore(f, x.v, x.span))
     .find(r => r);
   if (blind)
@@ -294,7 +315,7 @@ export function reductionsKept(
         };
       }
     }
-  const teams = segments.filter(s => s.kind === 'team');
+  if (partials.length) teams[0].partials = partials;
   for (const cl of own)
     for (const item of cl.items) {
       const v = visibleVariable(f.model, item.name, f.construct.start);

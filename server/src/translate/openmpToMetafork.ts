@@ -23,7 +23,7 @@ import { lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
 import { translateSpmdRegion, type SpmdHost } from './spmd';
-import { isSpmdRegion, isThreadQuery, threadQueriesOutsideRegions } from './teams';
+import { isSpmdRegion, isThreadQuery, ONE_THREAD, oneThreadAnswers, threadQueriesOutsideRegions } from './teams';
 import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
 import {
   inReductions, lastIteration, REFUSED_CLAUSES, TASK_CLAUSES, TASKLOOPS, taskloopGrainsize, taskloopNotes,
@@ -35,7 +35,8 @@ const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd', 'parallel loop']);
 const SUPPORTED = new Set([
   ...LOOPS,
-  'parallel', 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait', 'barrier', 'simd',
+  'parallel', ...ONE_THREAD, 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait',
+  'barrier', 'simd',
   ...SYNCHRONISATION, ...TASKLOOPS, 'taskgroup', 'depobj', 'scan', 'loop',
 ]);
 
@@ -257,6 +258,7 @@ class ItemTranslator {
     else if (LOOPS.has(name)) this.loop(c);
     else if (name === 'loop') this.loopConstruct(c);
     else if (name === 'parallel') this.parallel(c);
+    else if (ONE_THREAD.has(name)) this.oneThread(c);
     else if (name === 'sections' || name === 'parallel sections') this.sections(c);
     else if (name === 'single') this.single(c);
     else if (SYNCHRONISATION.has(name)) synchronise(this.stage, this.model, c);
@@ -682,6 +684,25 @@ class ItemTranslator {
     }
     const env: Env = { before: [], decls: [], after: [] };
     this.numThreads(c, env);
+    this.privates(c, env, true);
+    const region = c.region!;
+    this.emit(c.head, undefined, region, env);
+    if (!env.decls.length && !this.chained(c)) this.unwrap(region);
+    this.potentialSync(c, region);
+  }
+
+  /** `parallel master`/`parallel masked`: the body runs once, as the thread the filter names. */
+  private oneThread(c: Construct): void {
+    if (!oneThreadAnswers(c)) {
+      const filter = this.clause(c, 'filter')[0] ?? c.head;
+      const message =
+        `the filter of '#pragma omp ${c.directive!.name}' is not known to be below the team size: ` +
+        `the body may run on no thread`;
+      return void this.stage.refuse('MF602', filter, message, { construct: 'filter' });
+    }
+    if (this.clause(c, 'reduction').length) return this.parallel(c); // refused there
+    // The team size matters only to the thread queries, which read it already.
+    const env: Env = { before: [], decls: [], after: [] };
     this.privates(c, env, true);
     const region = c.region!;
     this.emit(c.head, undefined, region, env);

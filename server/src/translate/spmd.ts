@@ -12,33 +12,29 @@ import { child, named } from '../syntax/ast';
 import { replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
-import { visibleVariable, type Variable } from '../model/scopes';
+import type { Variable } from '../model/scopes';
 import { declarationFor } from '../model/declarations';
 import { type Span, within } from '../base/span';
 import { atLineEnd, atLineStart, lineIndent, reindent, wholeLines } from '../base/layout';
 import type { Stage } from '../base/stage';
-import { collapsedNest, partitionedLoop, stepNode, type PartitionNames } from './partition';
+import type { PartitionNames } from './partition';
 import { chainedChild, ownQueries, QUERIES, teamOf, type Query } from './teams';
 import {
   references, reductionsKept, staticsKept, threadValuesAcross, waitsForOthers,
   type LoopReduction, type RegionFacts, type Refusal, type Segment, type Unit,
 } from './barriers';
+import { flattened, hasBarrierInside, uniformLoop } from './sequential';
+import { copiesOf, readCopies, type Copy } from './copyprivate';
+import { withPartials } from './partials';
+import { workSharingLoop, type LoopContext, type LoopHost } from './workSharing';
+import { allocation, expansions, type Expansion } from './expansion';
 
 type Env = { before: string[]; decls: string[]; after: string[] };
 
 /** What the SPMD translation needs of the OpenMP -> MetaFork translator of the item. */
-export interface SpmdHost {
-  stage: Stage;
-  model: ItemModel;
-  /** A name nothing in the item uses yet. */
-  fresh(name: string): string;
+export interface SpmdHost extends LoopHost {
   /** Translates a construct this module does not rewrite (critical, atomic, task, a nested region). */
   visit(c: Construct): void;
-  /** Refuses or notes the clauses the translator does not handle. */
-  checkClauses(c: Construct): void;
-  /** `c`'s private and firstprivate copies (copies taken before, declarations inside). */
-  privates(c: Construct, env: Env, skip?: (v: Variable) => boolean): void;
-  items(c: Construct, clause: string): Variable[];
   /** `c` ends with a join: nothing it forked is pending after it. */
   joined(c: Construct): void;
 }
@@ -62,6 +58,12 @@ class SpmdRegion {
   private readonly combined: boolean;
   private readonly facts: RegionFacts;
   private readonly reductions: LoopReduction[] = [];
+  /** The statement lists segmented: the region's, and the bodies of its uniform loops. */
+  private readonly levels: SNode[];
+  /** The values of `single copyprivate(x)` every later segment reads. */
+  private readonly copies: Copy[] = [];
+  /** Thread arrays living across barriers, one row per thread (./expansion). */
+  private expanded: Expansion[] = [];
 
   constructor(
     private readonly host: SpmdHost,
@@ -78,6 +80,7 @@ class SpmdRegion {
     };
     this.queries = ownQueries(this.model, c);
     this.combined = c.directive!.name !== 'parallel';
+    this.levels = [this.region];
     this.facts = {
       model: this.model,
       construct: c,
@@ -113,11 +116,21 @@ class SpmdRegion {
     const segments = this.segments();
     if (!segments) return;
     const own = this.combined ? [] : c.clauses.filter(cl => cl.name === 'reduction');
+    const flat = flattened(segments);
+    const copied = readCopies(this.model, this.copies, flat, v => !within(v.span, this.region));
+    if (copied) return void this.refuse(copied);
+    // Every later loop over thread ids declares them with the single's value.
+    const copiedVariables = this.copies.map(x => x.variable);
+    this.facts.threadVariables = this.facts.threadVariables.filter(v => !copiedVariables.includes(v));
+    this.expanded = expansions(this.model, this.facts.threadVariables, flat, n => this.host.fresh(n), this.names.tid);
+    for (const e of this.expanded) stage.edit(replace(e.variable.declaration, e.row));
+    const rows = this.expanded.map(e => e.variable);
+    this.facts.threadVariables = this.facts.threadVariables.filter(v => !rows.includes(v));
     const refusal =
       waitsForOthers(this.facts, span => teamOf(this.model, span)) ??
-      staticsKept(this.facts, segments) ??
-      threadValuesAcross(this.facts, segments) ??
-      reductionsKept(this.facts, segments, this.reductions, own);
+      staticsKept(this.facts, flat) ??
+      threadValuesAcross(this.facts, flat) ??
+      reductionsKept(this.facts, flat, this.reductions, own);
     if (refusal) return void this.refuse(refusal);
     this.compose(segments);
     this.host.joined(c);
@@ -130,7 +143,10 @@ class SpmdRegion {
     if (this.combined) return [{ span: constructSpan(this.c), construct: this.c }];
     const chained = chainedChild(this.c);
     if (chained) return [{ span: constructSpan(chained), construct: chained }];
-    const region = this.region;
+    return this.unitsOf(this.region);
+  }
+
+  private unitsOf(region: SNode): Unit[] {
     const units: Unit[] = [];
     for (const node of region.type === 'compound_statement' ? named(region) : [region]) {
       const last = units[units.length - 1];
@@ -141,7 +157,7 @@ class SpmdRegion {
     return units;
   }
 
-  private segments(): Segment[] | undefined {
+  private segments(units = this.units()): Segment[] | undefined {
     const out: Segment[] = [];
     let current = newSegment();
     const close = (ends?: Segment['ends']) => {
@@ -151,8 +167,15 @@ class SpmdRegion {
       current = newSegment();
     };
     const tid0 = `${this.names.tid} == 0`;
-    for (const u of this.units()) {
+    for (const u of units) {
       const k = u.construct;
+      if (!k && hasBarrierInside(u.node!, this.c)) {
+        const loop = this.sequential(u);
+        if (!loop) return undefined;
+        close({ span: loop.units[0].span, label: `the start of '${this.header(u.node!)}'` });
+        out.push(loop);
+        continue;
+      }
       if (!k) {
         for (const inner of this.c.children.filter(x => within(constructSpan(x), u.span)))
           if (!this.nested(inner)) return undefined;
@@ -169,6 +192,19 @@ class SpmdRegion {
         if (!this.loop(k, current)) return undefined;
         current.units.push(u);
         if (!nowait) close(ends);
+      } else if (name === 'single' && k.clauses.some(cl => cl.name === 'copyprivate')) {
+        close({ span: k.head, label: `the start of '#pragma omp single'` });
+        const copies = copiesOf(this.model, k, this.host.items(k, 'copyprivate'), this.facts.threadVariables, n =>
+          this.host.fresh(n),
+        );
+        if (!Array.isArray(copies)) return void this.refuse(copies);
+        if (!this.runsOnce(k, copies.map(x => x.variable))) {
+          const message = `'#pragma omp single copyprivate' reads a value of each thread: it cannot run once`;
+          return void this.refuse({ span: k.head, message });
+        }
+        this.copies.push(...copies);
+        if (!this.single(k, undefined, copies)) return undefined;
+        out.push({ ...newSegment(), kind: 'once', units: [u], ends });
       } else if (name === 'single' && !nowait && onlyComments(current) && this.runsOnce(k)) {
         close();
         if (!this.single(k, undefined)) return undefined;
@@ -203,10 +239,32 @@ class SpmdRegion {
     return out;
   }
 
+  /** A uniform loop every thread runs, its body cut at its barriers (./sequential). */
+  private sequential(u: Unit): Segment | undefined {
+    const node = u.node!;
+    const own = uniformLoop(this.model, node, this.facts.threadVariables);
+    if (!Array.isArray(own)) return void this.refuse(own);
+    // Its variables are the same in every thread: one copy, outside the loops over thread ids.
+    this.facts.threadVariables = this.facts.threadVariables.filter(v => !own.includes(v));
+    const body = child(node, 'body')!;
+    this.levels.push(body);
+    const children = this.segments(this.unitsOf(body));
+    if (!children) return undefined;
+    const last = children[children.length - 1];
+    if (last && !last.ends) last.ends = { span: u.span, label: `the end of an iteration of '${this.header(node)}'` };
+    return { ...newSegment(), kind: 'loop', units: [u], children };
+  }
+
+  private header(node: SNode): string {
+    return this.text.slice(node.start, child(node, 'body')!.start).trim();
+  }
+
   /** A construct inside the statements every thread runs (or a top-level one that ends no segment). */
   private nested(k: Construct): boolean {
     const name = k.directive?.name ?? '';
-    const top = named(this.region).some(n => n.start === k.head.start) || chainedChild(this.c) === k;
+    const top =
+      this.levels.some(l => (l.type === 'compound_statement' ? named(l) : [l]).some(n => n.start === k.head.start)) ||
+      chainedChild(this.c) === k;
     const nowait = k.clauses.some(cl => cl.name === 'nowait');
     const waits = name === 'barrier' || ((isLoop(name) || name === 'single' || name === 'sections') && !nowait);
     if (waits && !top) {
@@ -235,19 +293,39 @@ class SpmdRegion {
   }
 
   /** Whether a `single` can run once between two loops over threads: it reads no thread's value. */
-  private runsOnce(k: Construct): boolean {
+  private runsOnce(k: Construct, copied: Variable[] = []): boolean {
     const stmt = k.statement!;
     if (this.queries.some(q => q.kind === 'tid' && within(q.call, stmt))) return false;
-    return !this.facts.threadVariables.some(v => !within(v.span, stmt) && references(this.model, v, [stmt]));
+    return !this.facts.threadVariables.some(
+      v => !within(v.span, stmt) && !copied.includes(v) && references(this.model, v, [stmt]),
+    );
+  }
+
+  /** A work-sharing loop: the iterations of this thread (./workSharing). */
+  private loop(k: Construct, segment: Segment | undefined): boolean {
+    return workSharingLoop(this.loopContext, k, segment);
+  }
+
+  private get loopContext(): LoopContext {
+    return {
+      host: this.host, region: this.c, names: this.names, threadVariables: this.facts.threadVariables,
+      reductions: this.reductions, refuse: r => this.refuse(r), nested: k => this.nested(k),
+      substitute: span => this.substitute(span),
+    };
   }
 
   /** `single`, `master`, `masked`: `if (cond) stmt`, or the statement alone (`cond` undefined: run once). */
-  private single(k: Construct, cond: string | undefined): boolean {
-    this.host.checkClauses(k);
+  private single(k: Construct, cond: string | undefined, copies: Copy[] = []): boolean {
+    // copyprivate: the single's own copy, stored in the shared one at its end.
+    this.host.checkClauses(copies.length ? { ...k, clauses: k.clauses.filter(cl => cl.name !== 'copyprivate') } : k);
     for (const inner of k.children) if (!this.nested(inner)) return false;
     const stmt = k.statement!;
     const env: Env = { before: [], decls: [], after: [] };
     this.host.privates(k, env);
+    for (const x of copies) {
+      env.decls.push(`${declarationFor(x.variable, this.text, x.variable.name)};`);
+      env.after.push(`${x.shared} = ${x.variable.name};`);
+    }
     const indent = lineIndent(this.text, k.head.start);
     const unit = this.stage.unit;
     // From the directive's end: a directive chained on the statement is rewritten with it.
@@ -256,7 +334,8 @@ class SpmdRegion {
     let out: string;
     if (env.before.length || env.decls.length) {
       const lines = [...env.before, ...env.decls].map(l => `${indent}${unit}${l}\n`).join('');
-      out = `{\n${lines}${indent}${unit}${reindent(body, own, indent + unit)}\n${indent}}`;
+      const after = env.after.map(l => `\n${indent}${unit}${l}`).join('');
+      out = `{\n${lines}${indent}${unit}${reindent(body, own, indent + unit)}${after}\n${indent}}`;
       if (cond) out = `if (${cond}) ${out}`;
     } else if (!cond) out = body;
     else if (stmt.type === 'compound_statement') out = `if (${cond}) ${reindent(body, own, indent)}`;
@@ -265,114 +344,6 @@ class SpmdRegion {
     return true;
   }
 
-  /** A work-sharing loop: the iterations of this thread; its reduction goes to the segment's loop. */
-  private loop(k: Construct, segment: Segment | undefined): boolean {
-    const text = this.text;
-    if (k !== this.c) this.host.checkClauses(k);
-    const clause = (name: string) => k.clauses.find(cl => cl.name === name);
-    const lastprivate = clause('lastprivate');
-    if (lastprivate && this.host.items(k, 'lastprivate').some(v => v.shape === 'array')) {
-      const message = `'lastprivate' of an array on a work-sharing loop in a region every thread runs: not translated`;
-      this.stage.refuse('MF601', lastprivate, message, { construct: 'lastprivate', target: 'metafork' });
-      return false;
-    }
-    const loop = k.loop!;
-    const collapse = clause('collapse');
-    const nest = collapsedNest(loop, Number(collapse?.args?.text.trim() ?? '1'), text);
-    if (typeof nest === 'string')
-      this.stage.refuse('MF601', collapse!, nest, { construct: 'collapse', target: 'metafork' });
-    if (typeof nest !== 'object') return false;
-    const innermost = nest[nest.length - 1].loop;
-    const body = child(innermost, 'body')!;
-    for (const inner of k.children) if (!this.nested(inner)) return false;
-    const reduction = clause('reduction');
-    if (reduction) {
-      if (!segment)
-        return this.refuse({
-          span: reduction,
-          message:
-            `a 'reduction' on a work-sharing loop inside a nested statement of the region cannot be ` +
-            `translated: its loop over thread ids is not its own`,
-        });
-      for (const item of reduction.items) {
-        const v = visibleVariable(this.model, item.name, k.start);
-        if (v && this.facts.threadVariables.includes(v))
-          return this.refuse({
-            span: reduction,
-            message: `'${v.name}' is private to each thread: a reduction into it has no MetaFork counterpart`,
-            data: { variable: v.name },
-          });
-      }
-      segment.reductions.push(`reduction(${reduction.args?.text.trim() ?? ''})`);
-      this.reductions.push({ loop: k, clause: reduction, segment });
-    }
-    const inscan = k.clauses.find(cl => cl.name === 'reduction' && cl.modifiers?.includes('inscan'));
-    const ordered = clause('ordered') ?? inscan;
-    if (ordered)
-      return this.refuse({
-        span: ordered,
-        message:
-          `an 'ordered' or scan work-sharing loop inside a region every thread runs cannot be translated: ` +
-          `its threads' parts of the loop would run side by side, out of order`,
-      });
-    const schedule = clause('schedule');
-    const [kind, chunk] = (schedule?.args?.text ?? 'static').split(',').map(s => s.trim());
-    const scheduleKind = kind.replace(/^.*:\s*/, '');
-    if (scheduleKind !== 'static') {
-      const as = `schedule(static${chunk ? ', ' + chunk : ''})`;
-      const message =
-        `'schedule(${scheduleKind})': each thread runs the iterations '${as}' gives it (a schedule OpenMP allows)`;
-      this.stage.note(schedule!, message);
-    }
-    const controls = new Set(nest.map(l => l.header.variable));
-    const env: Env = { before: [], decls: [], after: [] };
-    this.host.privates(k, env, v => controls.has(v.name));
-    const parts = nest.map(({ header }) => {
-      const variable = visibleVariable(this.model, header.variable, body.start);
-      const step = stepNode(header, text);
-      const lower = this.substitute(header.lower);
-      return {
-        header,
-        declaration: variable
-          ? declarationFor(variable, text, header.variable)
-          : `__typeof__(${lower}) ${header.variable}`,
-        lower,
-        bound: this.substitute(header.bound),
-        step: step ? this.substitute(step) : '1',
-        update: this.substitute(header.update),
-      };
-    });
-    // The headers' queries are read above; the nest's closing braces go with it.
-    this.stage.render({ start: loop.start, end: body.start });
-    this.stage.render({ start: body.end, end: loop.end });
-    const indent = lineIndent(text, k.head.start);
-    const unit = this.stage.unit;
-    const rendered = this.stage.render(body);
-    const placed = (at: string, statement = false) =>
-      body.type === 'compound_statement'
-        ? (statement ? '' : ' ') + reindent(rendered, lineIndent(text, innermost.start), at)
-        : statement
-          ? reindent(rendered, lineIndent(text, body.start), at)
-          : `\n${at}${unit}${reindent(rendered, lineIndent(text, body.start), at + unit)}`;
-    // lastprivate: the thread that ran the last iteration stores its copy through a pointer.
-    const last: string[] = [];
-    for (const v of this.host.items(k, 'lastprivate')) {
-      if (controls.has(v.name)) continue;
-      const lp = this.host.fresh(`_lp_${v.name}`);
-      env.before.push(`${declarationFor(v, text, lp, true)} = &${v.name};`);
-      // Its value before the first iteration is unspecified: zero, so no compiler sees it unset.
-      env.decls.push(`${declarationFor(v, text, v.name)} = {0};`);
-      last.push(`*${lp} = ${v.name};`);
-    }
-    const decls = [...env.before, ...env.decls];
-    // The trip counts of a collapsed nest, named once for the region.
-    for (let d = this.names.dims.length; d < nest.length && nest.length > 1; d++)
-      this.names.dims.push(this.host.fresh(`mf_n${d + 1}`));
-    const names = { ...this.names, dims: this.names.dims.slice(0, nest.length) };
-    const partitioned = partitionedLoop(parts, chunk, names, decls, placed, indent, unit, last);
-    this.stage.edit(replace({ start: k.head.start, end: loop.end }, partitioned));
-    return true;
-  }
 
   // ---- the output ------------------------------------------------------------------------
 
@@ -410,8 +381,36 @@ class SpmdRegion {
     const env: Env = { before: [], decls: [], after: [] };
     if (!this.combined) this.host.privates(c, env); // a loop's copies are its partition's
     const team = condition ? `(${condition}) ? ${count} : 1` : count;
-    const lines = [`const int ${names.nthreads} = ${team};`, ...env.before];
+    const copies = this.copies.map(x => `${declarationFor(x.variable, text, x.shared)};`);
+    const rows = this.expanded.map(e => allocation(e, text, names.nthreads));
+    if (rows.length) stage.includes.add('stdlib.h');
+    const lines = [
+      `const int ${names.nthreads} = ${team};`, ...copies, ...rows, ...env.before,
+      ...this.segmentLines(segments, inner, env),
+      ...this.expanded.map(e => `free(${e.rows});`),
+    ];
+    const whole = { start: c.head.start, end: constructSpan(c).end };
+    // Only the barriers' lines are left: an edit there would be lost, never silently.
+    const left = stage.edits.find(e => e.start >= whole.start && e.end <= whole.end);
+    if (left) {
+      const name = c.directive!.name;
+      const message = `'#pragma omp ${name}': a construct inside was rewritten across the region's barriers`;
+      return void stage.refuse('MF601', left, message, { construct: name, target: 'metafork' });
+    }
+    stage.edit(replace(whole, `{\n${lines.map(l => inner + l).join('\n')}\n${indent}}`));
+  }
+
+  /** The statements of `segments` at indentation `inner` (each one's first line unindented). */
+  private segmentLines(segments: Segment[], inner: string, env: Env): string[] {
+    const { c, text, stage, names } = this;
+    const lines: string[] = [];
     for (const s of segments) {
+      if (s.kind === 'loop') {
+        const deeper = inner + stage.unit;
+        const body = this.segmentLines(s.children!, deeper, env).map(l => deeper + l);
+        lines.push(`${this.header(s.units[0].node!)} {\n${body.join('\n')}\n${inner}}`);
+        continue;
+      }
       const span = { start: s.units[0].span.start, end: s.units[s.units.length - 1].span.end };
       const own = lineIndent(text, span.start);
       const body = this.renderLines(span);
@@ -427,15 +426,17 @@ class SpmdRegion {
         continue;
       }
       const at = inner + stage.unit;
-      const statements = [
+      if (s.partials?.some(p => p.op === 'max' || p.op === 'min')) stage.includes.add('limits.h');
+      const statements = withPartials(s.partials ?? [], [
         ...env.decls,
         ...s.redeclared.map(d => {
+          if (d.text) return d.text;
           const value = d.value ? ` = ${this.substitute(d.value)}` : '';
           return `${declarationFor(d.variable, text, d.variable.name)}${value};`;
         }),
         reindent(body, own, at),
         ...(forks ? ['meta_join;'] : []),
-      ];
+      ], text, at, stage.unit, n => this.host.fresh(n));
       const clauses = s.reductions.length ? ' ' + s.reductions.join(' ') + ' ' : ' ';
       lines.push(
         `meta_for${clauses}(int ${names.tid} = 0; ${names.tid} < ${names.nthreads}; ${names.tid}++) {\n` +
@@ -443,14 +444,6 @@ class SpmdRegion {
           `\n${inner}}`,
       );
     }
-    const whole = { start: c.head.start, end: constructSpan(c).end };
-    // Only the barriers' lines are left: an edit there would be lost, never silently.
-    const left = stage.edits.find(e => e.start >= whole.start && e.end <= whole.end);
-    if (left) {
-      const name = c.directive!.name;
-      const message = `'#pragma omp ${name}': a construct inside was rewritten across the region's barriers`;
-      return void stage.refuse('MF601', left, message, { construct: name, target: 'metafork' });
-    }
-    stage.edit(replace(whole, `{\n${lines.map(l => inner + l).join('\n')}\n${indent}}`));
+    return lines;
   }
 }

@@ -101,6 +101,11 @@ export function threadQueriesOutsideRegions(stage: Stage, model: ItemModel): voi
   for (const q of queriesIn(model.item, text)) {
     const team = teamOf(model, q.call);
     if (TEAMS.has(team?.directive!.name ?? '')) continue; // the region's translation reads it
+    const once = team && ONE_THREAD.has(team.directive!.name) ? oneThreadAnswers(team) : undefined;
+    if (once) {
+      stage.edit(replace(q.call, once[q.kind]));
+      continue;
+    }
     const fn = model.item.type === 'function_definition' ? functionName(model.item, text)?.name : undefined;
     if (!team && fn === 'main' && !callsMain(model.item, text)) {
       stage.edit(replace(q.call, q.kind === 'tid' ? '0' : '1'));
@@ -114,6 +119,29 @@ export function threadQueriesOutsideRegions(stage: Stage, model: ItemModel): voi
       call: q.name,
     });
   }
+}
+
+/** `parallel master`, `parallel masked`: one thread of the team runs the body, once. */
+export const ONE_THREAD: ReadonlySet<string> = new Set(['parallel master', 'parallel masked']);
+
+/**
+ * What the thread queries in the body of a `parallel master`/`parallel masked` read: the filter's
+ * thread (0 by default) in a team of `num_threads` (OpenMP 5.2 §10.5). Undefined where the body
+ * might run on no thread (a filter not below the team size), or the filter reads a thread id.
+ */
+export function oneThreadAnswers(c: Construct): Record<'tid' | 'nthreads', string> | undefined {
+  const arg = (name: string) => {
+    const cl = c.clauses.find(x => x.name === name);
+    return cl ? (cl.args?.text.trim() ?? '') : undefined;
+  };
+  const count = arg('num_threads') ?? 'omp_get_max_threads()';
+  const condition = arg('if')?.replace(/^parallel\s*:/, '').trim();
+  const nthreads = condition ? `((${condition}) ? ${count} : 1)` : count;
+  const filter = arg('filter') ?? '0';
+  if (filter === '0') return { tid: '0', nthreads };
+  // A filter other than 0 names a thread only when it is below the team size, known here.
+  const below = /^\d+$/.test(filter) && /^\d+$/.test(count) && !condition && Number(filter) < Number(count);
+  return below ? { tid: filter, nthreads } : undefined;
 }
 
 /** Whether the file calls `main` (which a region could then be running). */

@@ -1,0 +1,106 @@
+// Sequential loops every thread of an SPMD region runs (./spmd), with barriers inside: a time
+// loop around work-sharing loops. When the loop is uniform (every thread runs the same
+// iterations) the loop over thread ids and the sequential loop commute, so
+// `for (t...) { A barrier B }` becomes `for (t...) { meta_for (tid) {A} meta_for (tid) {B} }`.
+// Uniform here: its header reads only its own variables (which its body does not write), constants,
+// and variables the threads share that the loop does not write; it calls nothing; no jump leaves
+// its body (a `break` or `return` of one thread would leave the others waiting at the barrier).
+
+import { child, walk } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
+import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
+import type { Variable } from '../model/scopes';
+import { type Span, within } from '../base/span';
+import type { Refusal, Segment } from './barriers';
+
+const ITERATIONS = new Set(['for_statement', 'while_statement', 'do_statement']);
+
+/** Constructs that end with a barrier (or are one). */
+function waits(k: Construct): boolean {
+  const name = k.directive?.name ?? '';
+  const nowait = k.clauses.some(cl => cl.name === 'nowait');
+  return name === 'barrier' || (['for', 'for simd', 'single', 'sections'].includes(name) && !nowait);
+}
+
+/** A `for` statement of the region with a barrier of the region somewhere in its body. */
+export function hasBarrierInside(node: SNode, region: Construct): boolean {
+  return node.type === 'for_statement' && region.children.some(k => waits(k) && within(constructSpan(k), node));
+}
+
+/** The segments of a region with the uniform loops' segments in their place, in program order. */
+export function flattened(segments: Segment[]): Segment[] {
+  return segments.flatMap(s => (s.kind === 'loop' ? flattened(s.children!) : [s]));
+}
+
+const name = (node: SNode, text: string) => text.slice(node.start, child(node, 'body')!.start).trim();
+
+/**
+ * Why the loop `node` is not uniform, or its own variables (which every thread then shares).
+ * `threadVariables`: the region's private variables.
+ */
+export function uniformLoop(
+  model: ItemModel,
+  node: SNode,
+  threadVariables: Variable[],
+): Refusal | Variable[] {
+  const text = model.text;
+  const body = child(node, 'body')!;
+  const header: Span = { start: node.start, end: body.start };
+  const loop = name(node, text);
+  const refusal = (span: Span, why: string, data: Record<string, unknown> = {}): Refusal => ({
+    span,
+    message:
+      `the loop '${loop}' has barriers inside and every thread runs it; MetaFork splits it into loops over ` +
+      `thread ids only when every thread runs the same iterations, and ${why}`,
+    data: { loop, ...data },
+  });
+  const init = child(node, 'initializer');
+  const own = init ? model.scopes.variables.filter(v => within(v.span, init)) : [];
+  let call: SNode | undefined;
+  walk(node, n => {
+    if (n.start >= body.start) return false;
+    if (n.type === 'call_expression') call ??= n;
+    return !call;
+  });
+  if (call) return refusal(call, `its header calls '${text.slice(call.start, call.end)}'`);
+  const writes = (v: Variable, span: Span) =>
+    model.scopes.references.some(
+      r => r.variable === v && within(r.span, span) && (r.access !== 'read' || r.addressTaken),
+    );
+  for (const r of model.scopes.references.filter(x => within(x.span, header))) {
+    const v = r.variable;
+    if (!v) continue;
+    if (own.includes(v)) {
+      if (writes(v, body)) return refusal(r.span, `its body assigns '${v.name}'`, { variable: v.name });
+    } else if (threadVariables.includes(v)) {
+      return refusal(r.span, `its header reads '${v.name}', private to each thread`, { variable: v.name });
+    } else if (writes(v, body) || r.access !== 'read') {
+      return refusal(r.span, `its header reads '${v.name}', which the loop writes`, { variable: v.name });
+    }
+  }
+  let jump: SNode | undefined;
+  walk(body, n => {
+    if (jump) return false;
+    if (n.type === 'return_statement' || n.type === 'goto_statement') jump = n;
+    if (n.type === 'break_statement' || n.type === 'continue_statement') {
+      let p = n.parent;
+      const switches = n.type === 'break_statement';
+      while (p && p !== body && !ITERATIONS.has(p.type) && !(switches && p.type === 'switch_statement')) p = p.parent;
+      if (!p || p === body) jump = n;
+    }
+    return true;
+  });
+  if (jump) {
+    const word = text.slice(jump.start, jump.end).split(/[\s;]/)[0];
+    return refusal(jump, `'${word}' leaves it (a thread leaving would leave the others at the barrier)`);
+  }
+  // A thread's value from before the loop, changed in it, would cross the barriers between iterations.
+  for (const v of threadVariables) {
+    if (within(v.span, node) || !writes(v, body)) continue;
+    const at = model.scopes.references.find(r => r.variable === v && within(r.span, body))!;
+    return refusal(at.span, `'${v.name}', private to each thread, is written in it and lives across its barriers`, {
+      variable: v.name,
+    });
+  }
+  return own;
+}
