@@ -23,13 +23,16 @@ import { lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
 import { translateSpmdRegion, type SpmdHost } from './spmd';
-import { isSpmdRegion, isThreadQuery, ONE_THREAD, oneThreadAnswers, threadQueriesOutsideRegions } from './teams';
+import {
+  isSpmdRegion, isThreadQuery, ONE_THREAD, oneThreadAnswers, orphansInRegions, threadQueriesOutsideRegions,
+} from './teams';
 import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
 import {
   inReductions, lastIteration, REFUSED_CLAUSES, TASK_CLAUSES, TASKLOOPS, taskloopGrainsize, taskloopNotes,
   taskwaitNotes,
 } from './tasks';
 import { HINT_CLAUSES, translateHint } from './hints';
+import { needsChunks, reductionLoopInChunks } from './userReductions';
 
 const JOIN = 'meta_join;';
 const LOOPS = new Set(['for', 'parallel for', 'for simd', 'parallel for simd', 'parallel loop']);
@@ -37,7 +40,7 @@ const SUPPORTED = new Set([
   ...LOOPS,
   'parallel', ...ONE_THREAD, 'sections', 'parallel sections', 'section', 'single', 'master', 'task', 'taskwait',
   'barrier', 'simd',
-  ...SYNCHRONISATION, ...TASKLOOPS, 'taskgroup', 'depobj', 'scan', 'loop',
+  ...SYNCHRONISATION, ...TASKLOOPS, 'taskgroup', 'depobj', 'scan', 'loop', 'scope',
 ]);
 
 /** Why constructs with no MetaFork counterpart are refused. */
@@ -86,6 +89,7 @@ const HANDLED = new Set([
 
 export function openmpToMetafork(stage: Stage, models: ItemModel[]): void {
   const skip = removeGeneratedMain(stage, models);
+  orphansInRegions(stage, models);
   const mutexes = new Set<string>();
   for (const model of models) {
     if (skip.has(model.item)) continue;
@@ -230,6 +234,11 @@ class ItemTranslator {
     for (const k of c.children) this.visit(k);
     if (c.dialect !== 'openmp' || !c.directive || translateHint(this.stage, c)) return;
     const name = c.directive.name;
+    if (name === 'declare reduction') {
+      // Each loop naming it writes it out (./userReductions); elsewhere its use is refused.
+      this.stage.note(c.directive.nameSpan, `'declare reduction': written out in the loops that use it`);
+      return this.stage.edit(removeStatement(this.text, c.head));
+    }
     if (!SUPPORTED.has(name) && !(name === 'ordered' && this.orderedLoop(c))) {
       const why =
         NO_COUNTERPART[name] ??
@@ -270,6 +279,19 @@ class ItemTranslator {
           construct: name,
           target: 'metafork',
         });
+    } else if (name === 'scope') {
+      // Outside a region every thread runs (./spmd), one thread meets it: a block with its copies.
+      const reduction = this.clause(c, 'reduction')[0];
+      if (reduction)
+        return this.stage.refuse(
+          'MF601',
+          reduction,
+          `a 'scope' reduction outside a region every thread runs is not translated: no team shares it here`,
+          { construct: 'scope', target: 'metafork' },
+        );
+      const env: Env = { before: [], decls: [], after: [] };
+      this.privates(c, env, true);
+      this.emit(c.head, undefined, c.region, env);
     } else if (name === 'taskgroup') {
       // Its body, then a join: every fork joins its own descendants at its end.
       this.emit(c.head, undefined, c.region, { before: [], decls: [], after: [] });
@@ -433,6 +455,7 @@ class ItemTranslator {
     const env: Env = { before: [], decls: [], after: [] };
     if (c.directive!.name.startsWith('parallel')) this.numThreads(c, env);
     if (this.clause(c, 'ordered').length) return this.inOrder(c, ORDERED_LOOP);
+    if (needsChunks(c)) return this.reductionInChunks(c, env);
     const collapse = Number(this.clause(c, 'collapse')[0]?.args?.text.trim() ?? '1');
     const loops: SNode[] = [c.loop!];
     for (let i = 1; i < collapse; i++) {
@@ -490,16 +513,6 @@ class ItemTranslator {
       env.after.push(`if (${last}) *${lp} = ${v.name}; /* the last iteration's value (lastprivate) */`);
     }
     if (!this.linear(c, loops, env, isControl)) return;
-    const section = this.clause(c, 'reduction').find(cl => cl.args?.text.includes('['));
-    if (section) {
-      this.stage.refuse(
-        'MF601',
-        section,
-        `a reduction over an array section has no MetaFork counterpart: meta_for reduces scalar variables only`,
-        { construct: 'reduction', target: 'metafork' },
-      );
-      return;
-    }
     const reductions = this.clause(c, 'reduction').map(cl => `reduction(${cl.args?.text.trim() ?? ''})`);
     const chunk = this.clause(c, 'schedule')[0]?.args?.text.split(',')[1]?.trim() ?? taskloopGrainsize(c);
     if (chunk) env.before.push(`#pragma meta grainsize = ${chunk}`);
@@ -510,6 +523,16 @@ class ItemTranslator {
       const clauses = reductions.length ? ' ' + reductions.join(' ') + (after === '(' ? ' ' : '') : '';
       this.stage.edit(replace({ start: l.start, end: l.start + 3 }, `meta_for${clauses}`));
     });
+  }
+
+  /** A loop with a declared or array-section reduction: a meta_for over chunks (./userReductions). */
+  private reductionInChunks(c: Construct, env: Env): void {
+    for (const cl of this.clause(c, 'schedule'))
+      this.stage.note(cl, `'schedule': the iterations run in chunks that carry the reduction's partial results`);
+    this.privates(c, env, true);
+    const refusal = reductionLoopInChunks(this.stage, this.model, c, env, n => this.fresh(n));
+    if (refusal)
+      this.stage.refuse('MF601', refusal.span, refusal.message, { construct: 'reduction', target: 'metafork' });
   }
 
   /**

@@ -1,8 +1,9 @@
-// `meta_for ... reduction(op: x)` -> CilkPlus without reducer objects (beyond the
-// seeds). The iteration space is cut into a fixed number of chunks; a `cilk_for` over the
-// chunks runs each chunk serially into its own partial result (a private `x` that shadows the
-// shared one), and the partials are combined into `x` in chunk order afterwards. The result
-// does not depend on the worker count, and the serial elision stays plain C.
+// A reduction loop as a parallel loop over chunks of its iterations (beyond the seeds): each chunk
+// runs serially into its own partial result (a private `x` that shadows the shared one), and the
+// partials are combined into `x` in chunk order afterwards. The result does not depend on the
+// worker count, and the serial elision stays plain C. Used for `meta_for ... reduction` ->
+// CilkPlus (no reducer objects), and by ./userReductions for the OpenMP reductions meta_for has
+// no clause for (declared reductions, array sections).
 
 import { child } from '../syntax/ast';
 import { removeStatement, replace } from '../base/edits';
@@ -18,7 +19,7 @@ const CHUNKS = 64;
 
 /** Start value of each chunk's partial result; `undefined` for operators where any value of
  * `x` itself is neutral (min, max, &: combining it twice changes nothing). */
-const IDENTITY: Record<string, string | undefined> = {
+export const IDENTITY: Record<string, string | undefined> = {
   '+': '0',
   '-': '0',
   '|': '0',
@@ -32,7 +33,7 @@ const IDENTITY: Record<string, string | undefined> = {
 };
 
 /** `x` combined with a partial `p`. */
-function combine(op: string, x: string, p: string): string {
+export function combine(op: string, x: string, p: string): string {
   switch (op) {
     case '+': case '-': return `${x} += ${p};`;
     case '*': case '|': case '^': case '&': return `${x} ${op}= ${p};`;
@@ -65,56 +66,48 @@ function tripCount(h: LoopHeader, text: string): { count: string; value: (k: str
   return { count, value };
 }
 
-/** Rewrites one reduction loop; the loop's body is rendered with its own translations. */
-export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, index: number): void {
+/** One reduction variable's part in a chunked loop: statements (one per line) at each place. */
+export interface ChunkedReduction {
+  /** Before the loop over chunks: the partials' storage, and whatever the chunks start from. */
+  before: string[];
+  /** At the top of each chunk: its private copy, shadowing the variable. */
+  open: string[];
+  /** At the end of each chunk: the copy stored in the chunk's partial. */
+  store: string[];
+  /** After the loop over chunks: chunk `chunk`'s partial combined into the variable, in order. */
+  combine: string[];
+  /** After the combination: the partials' storage released. */
+  after: string[];
+}
+
+/** The names a chunked loop declares; `partial(x)` names the partials of `x`. */
+export interface ChunkNames { chunk: string; chunks: string; k: string; n: string; partial(x: string): string }
+
+export function chunkNames(prefix: string): ChunkNames {
+  const name = (what: string) => `${prefix}_${what}`;
+  return { chunk: name('c'), chunks: name('chunks'), k: name('k'), n: name('n'), partial: name };
+}
+
+/**
+ * Rewrites a reduction loop as a parallel loop (`keyword`) over chunks of its iterations, each run
+ * serially into private copies, the partials combined in chunk order afterwards. The loop's body is
+ * rendered with its own translations; `parts` are the reductions' statements.
+ */
+export function chunkedLoop(
+  stage: Stage, c: Construct, keyword: 'cilk_for' | 'meta_for', names: ChunkNames, parts: ChunkedReduction[],
+): void {
   const text = stage.text;
   const loop = c.loop!;
   const body = child(loop, 'body');
   const { header } = canonicalHeader(loop, text);
   if (!header || !body) return; // non-canonical loops were reported by the analysis
   const { count, value } = tripCount(header, text);
-
-  const name = (what: string) => `mf_red${index}_${what}`;
-  const chunk = name('c'), k = name('k'), n = name('n'), chunks = name('chunks');
-  const reductions = c.clauses.filter(cl => cl.name === 'reduction').flatMap(cl => {
-    const op = (cl as { operator?: { name: string }; modifier?: { name: string } }).operator?.name
-      ?? cl.modifier?.name ?? cl.args?.text.split(':')[0].trim() ?? '+';
-    return cl.items.map(item => ({ op, name: item.name }));
-  });
-  const unknown = reductions.find(r => !(r.op in IDENTITY));
-  if (unknown) {
-    stage.refuse(
-      'MF601',
-      c.head,
-      `'reduction(${unknown.op}: ${unknown.name})' has no CilkPlus translation: only +, -, *, &, |, ^, &&, ||, min and max are known`,
-      { construct: 'reduction', target: 'cilkplus' },
-    );
-    return;
-  }
-  const variables = new Map(sharingAt(model, c).map(e => [e.variable.name, e.variable]));
-  const indent = lineIndent(text, c.start);
+  const { chunk, chunks, k, n } = names;
+  // A pragma stands at the margin: the loop's own line gives the indentation.
+  const indent = lineIndent(text, c.form === 'pragma' ? loop.start : c.start);
   const unit = stage.unit;
   const i1 = indent + unit, i2 = i1 + unit, i3 = i2 + unit;
-  const partial = (x: string) => name(x);
-  const start = (r: { op: string; name: string }) => IDENTITY[r.op] ?? name(`${r.name}_in`);
-  // A variable the outlining of a block spawn passed by pointer (its uses read `(*x)`): the
-  // partials are of the pointed-to type, and each chunk's `x` points at its own partial.
-  const outlined = (x: string) => variables.get(x)?.shape === 'pointer';
-  const target = (x: string) => (outlined(x) ? `(*${x})` : x);
-  const declare = (x: string, as: string) => {
-    const v = variables.get(x);
-    // The outlined parameter is declared `T (*x)`: the pointed-to object is declared `T as`.
-    if (v && outlined(x)) return declarationFor(v, text, as).replace(`(*${as})`, as);
-    return v ? declarationFor(v, text, as) : `__typeof__(${x}) ${as}`;
-  };
-  const chunkValue = (x: string) => (outlined(x) ? name(`${x}_v`) : x);
-  const chunkDeclarations = (r: { op: string; name: string }) =>
-    outlined(r.name)
-      ? [
-          `${i2}${declare(r.name, chunkValue(r.name))} = ${start(r)};`,
-          `${i2}${declarationFor(variables.get(r.name)!, text, r.name)} = &${chunkValue(r.name)};`,
-        ]
-      : [`${i2}${declare(r.name, r.name)} = ${start(r)};`];
+  const at = (i: string) => (lines: string[]) => lines.map(l => i + l);
 
   // The control variable, private to each iteration as in the parallel loop.
   const control =
@@ -129,25 +122,21 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
     ? `{\n${i3}${control};${rendered.slice(1)}`
     : `{\n${i3}${control};\n${i3}${rendered}\n${i2}}`;
 
+  const clauses = c.clauses.filter(cl => cl.name === 'reduction').map(cl => text.slice(cl.start, cl.end));
   const lines = [
-    `{ /* ${c.clauses
-      .filter(cl => cl.name === 'reduction')
-      .map(cl => text.slice(cl.start, cl.end))
-      .join(' ')}: one partial result per chunk of iterations, combined in order */`,
+    `{ /* ${clauses.join(' ')}: one partial result per chunk of iterations, combined in order */`,
     `${i1}enum { ${chunks} = ${CHUNKS} };`,
     `${i1}const long long ${n} = ${count};`,
-    ...reductions.map(r => `${i1}${declare(r.name, `${partial(r.name)}[${chunks}]`)};`),
-    ...reductions
-      .filter(r => IDENTITY[r.op] === undefined)
-      .map(r => `${i1}${declare(r.name, start(r))} = ${target(r.name)};`),
-    `${i1}cilk_for (int ${chunk} = 0; ${chunk} < ${chunks}; ${chunk}++) {`,
-    ...reductions.flatMap(chunkDeclarations),
+    ...at(i1)(parts.flatMap(p => p.before)),
+    `${i1}${keyword} (int ${chunk} = 0; ${chunk} < ${chunks}; ${chunk}++) {`,
+    ...at(i2)(parts.flatMap(p => p.open)),
     `${i2}for (long long ${k} = ${n} * ${chunk} / ${chunks}; ${k} < ${n} * (${chunk} + 1) / ${chunks}; ${k}++) ${iteration}`,
-    ...reductions.map(r => `${i2}${partial(r.name)}[${chunk}] = ${chunkValue(r.name)};`),
+    ...at(i2)(parts.flatMap(p => p.store)),
     `${i1}}`,
     `${i1}for (int ${chunk} = 0; ${chunk} < ${chunks}; ${chunk}++) {`,
-    ...reductions.map(r => `${i2}${combine(r.op, target(r.name), `${partial(r.name)}[${chunk}]`)}`),
+    ...at(i2)(parts.flatMap(p => p.combine)),
     `${i1}}`,
+    ...at(i1)(parts.flatMap(p => p.after)),
     // A control variable declared before the loop ends as the serial loop leaves it.
     ...(header.init.type === 'declaration' ? [] : [`${i1}${header.variable} = ${value(n)};`]),
     `${indent}}`,
@@ -159,4 +148,71 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
       lines.join('\n'),
     ),
   );
+}
+
+/** A reduction clause's operator (`+`, `min`, a declared reduction's name) and variables. */
+export function reductionItems(c: Construct): { op: string; name: string }[] {
+  return c.clauses.filter(cl => cl.name === 'reduction').flatMap(cl => {
+    const op = cl.modifier?.name ?? cl.args?.text.split(':')[0].trim() ?? '+';
+    return cl.items.map(item => ({ op, name: item.name }));
+  });
+}
+
+/** Whether `op` is a reduction operator of the base language (OpenMP 5.2 §5.5.5). */
+export const isBaseOperator = (op: string): boolean => op in IDENTITY;
+
+/**
+ * A scalar reduction by a base operator. `target` is how the variable is written after the loop
+ * (`(*x)` for a pointer the outlining of a block spawn passed); `declare(as)` declares a copy.
+ */
+export function scalarReduction(
+  r: { op: string; name: string }, names: ChunkNames, declare: (as: string) => string,
+  forms: { target: string; chunkValue: string; pointer?: string } = { target: r.name, chunkValue: r.name },
+): ChunkedReduction {
+  const partial = names.partial(r.name);
+  const start = IDENTITY[r.op] ?? names.partial(`${r.name}_in`);
+  return {
+    before: [
+      `${declare(`${partial}[${names.chunks}]`)};`,
+      ...(IDENTITY[r.op] === undefined ? [`${declare(start)} = ${forms.target};`] : []),
+    ],
+    open: [`${declare(forms.chunkValue)} = ${start};`, ...(forms.pointer ? [forms.pointer] : [])],
+    store: [`${partial}[${names.chunk}] = ${forms.chunkValue};`],
+    combine: [combine(r.op, forms.target, `${partial}[${names.chunk}]`)],
+    after: [],
+  };
+}
+
+/** `meta_for ... reduction(op: x)` -> CilkPlus: the loop over chunks is a `cilk_for`. */
+export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, index: number): void {
+  const text = stage.text;
+  const reductions = reductionItems(c);
+  const unknown = reductions.find(r => !isBaseOperator(r.op));
+  if (unknown) {
+    stage.refuse(
+      'MF601',
+      c.head,
+      `'reduction(${unknown.op}: ${unknown.name})' has no CilkPlus translation: only +, -, *, &, |, ^, &&, ||, min and max are known`,
+      { construct: 'reduction', target: 'cilkplus' },
+    );
+    return;
+  }
+  const names = chunkNames(`mf_red${index}`);
+  const variables = new Map(sharingAt(model, c).map(e => [e.variable.name, e.variable]));
+  // A variable the outlining of a block spawn passed by pointer (its uses read `(*x)`): the
+  // partials are of the pointed-to type, and each chunk's `x` points at its own partial.
+  const outlined = (x: string) => variables.get(x)?.shape === 'pointer';
+  const declare = (x: string) => (as: string) => {
+    const v = variables.get(x);
+    // The outlined parameter is declared `T (*x)`: the pointed-to object is declared `T as`.
+    if (v && outlined(x)) return declarationFor(v, text, as).replace(`(*${as})`, as);
+    return v ? declarationFor(v, text, as) : `__typeof__(${x}) ${as}`;
+  };
+  const parts = reductions.map(r => {
+    if (!outlined(r.name)) return scalarReduction(r, names, declare(r.name));
+    const chunkValue = names.partial(`${r.name}_v`);
+    const pointer = `${declarationFor(variables.get(r.name)!, text, r.name)} = &${chunkValue};`;
+    return scalarReduction(r, names, declare(r.name), { target: `(*${r.name})`, chunkValue, pointer });
+  });
+  chunkedLoop(stage, c, 'cilk_for', names, parts);
 }

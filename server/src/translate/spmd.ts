@@ -26,7 +26,8 @@ import {
 import { flattened, hasBarrierInside, uniformLoop } from './sequential';
 import { copiesOf, readCopies, type Copy } from './copyprivate';
 import { withPartials } from './partials';
-import { workSharingLoop, type LoopContext, type LoopHost } from './workSharing';
+import { needsChunks } from './userReductions';
+import { segmentReduction, workSharingLoop, type LoopContext, type LoopHost } from './workSharing';
 import { allocation, expansions, type Expansion } from './expansion';
 
 type Env = { before: string[]; decls: string[]; after: string[] };
@@ -111,6 +112,12 @@ class SpmdRegion {
         `list its variables in 'private' or 'firstprivate'`;
       stage.refuse('MF601', other, message, { construct: 'default', target: 'metafork' });
       return;
+    }
+    if (!this.combined && needsChunks(c)) {
+      const message =
+        `a declared or array-section reduction on a region every thread runs is not translated: ` +
+        `its loops over thread ids reduce scalars by base operators only`;
+      return void this.refuse({ span: c.clauses.find(cl => cl.name === 'reduction')!, message });
     }
     for (const q of this.queries) stage.edit(replace(q.call, this.names[q.kind]));
     const segments = this.segments();
@@ -213,6 +220,10 @@ class SpmdRegion {
         if (!this.single(k, tid0)) return undefined;
         current.units.push(u);
         close(ends);
+      } else if (name === 'scope') {
+        if (!this.scope(k, current)) return undefined;
+        current.units.push(u);
+        if (!nowait) close(ends);
       } else if (name === 'sections') {
         close({ span: k.head, label: `'#pragma omp sections' (its sections run once, between loops over threads)` });
         const read = this.facts.threadVariables.find(
@@ -266,7 +277,8 @@ class SpmdRegion {
       this.levels.some(l => (l.type === 'compound_statement' ? named(l) : [l]).some(n => n.start === k.head.start)) ||
       chainedChild(this.c) === k;
     const nowait = k.clauses.some(cl => cl.name === 'nowait');
-    const waits = name === 'barrier' || ((isLoop(name) || name === 'single' || name === 'sections') && !nowait);
+    const waits =
+      name === 'barrier' || ((isLoop(name) || ['single', 'sections', 'scope'].includes(name)) && !nowait);
     if (waits && !top) {
       const barrier = name === 'barrier' ? 'this barrier' : `the implicit barrier ending '#pragma omp ${name}'`;
       return this.refuse({
@@ -278,6 +290,7 @@ class SpmdRegion {
       });
     }
     if (isLoop(name)) return this.loop(k, undefined);
+    if (name === 'scope') return this.scope(k, undefined);
     if (name === 'single' || name === 'master') return this.single(k, `${this.names.tid} == 0`);
     if (name === 'masked') {
       // The filter is pragma text, not a parsed expression: its thread queries are read here.
@@ -312,6 +325,14 @@ class SpmdRegion {
       reductions: this.reductions, refuse: r => this.refuse(r), nested: k => this.nested(k),
       substitute: span => this.substitute(span),
     };
+  }
+
+  /**
+   * `scope` (OpenMP 5.2 §13.2): every thread runs its statement with its private copies; its
+   * reduction goes to the segment's loop over thread ids, which its barrier ends.
+   */
+  private scope(k: Construct, segment: Segment | undefined): boolean {
+    return segmentReduction(this.loopContext, k, segment) && this.single(k, undefined);
   }
 
   /** `single`, `master`, `masked`: `if (cond) stmt`, or the statement alone (`cond` undefined: run once). */

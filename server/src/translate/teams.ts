@@ -61,7 +61,7 @@ export function chainedChild(c: Construct): Construct | undefined {
 
 /** Constructs every thread that reaches them runs (a flush is the same once as run by each). */
 const everyThread = (k: Construct) =>
-  ['critical', 'atomic'].includes(k.directive?.name ?? '') || EVERY_THREAD.has(k.directive?.name ?? '');
+  ['critical', 'atomic', 'scope'].includes(k.directive?.name ?? '') || EVERY_THREAD.has(k.directive?.name ?? '');
 
 /** Whether a region has statements every thread runs (outside every work-sharing construct). */
 function hasTeamCode(c: Construct): boolean {
@@ -155,4 +155,62 @@ function callsMain(item: SNode, text: string): boolean {
     return !found;
   });
   return found;
+}
+
+/** Constructs whose work the innermost enclosing team shares, or which one of its threads runs. */
+const TEAM_BOUND: ReadonlySet<string> = new Set([
+  'for', 'for simd', 'loop', 'sections', 'single', 'master', 'masked', 'scope', 'barrier',
+]);
+
+/**
+ * Team constructs outside every parallel region of their function (orphaned: they bind to the team
+ * that calls the function, OpenMP 5.2 §1.2.2) in a function a parallel region of the file calls,
+ * directly or through other functions: every thread of that team runs the function, and the
+ * construct shares its work among them — a team the function's translation cannot see. Refused,
+ * naming the region.
+ */
+export function orphansInRegions(stage: Stage, models: ItemModel[]): void {
+  const text = stage.text;
+  const calls = (node: SNode) => {
+    const names: string[] = [];
+    walk(node, n => {
+      const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
+      if (f?.type === 'identifier') names.push(text.slice(f.start, f.end));
+      return true;
+    });
+    return names;
+  };
+  const functions = new Map<string, ItemModel>();
+  for (const m of models) {
+    const name = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
+    if (name) functions.set(name, m);
+  }
+  // Which region reaches each function: a region's calls, then the calls of what they reach.
+  const reached = new Map<string, string>();
+  const pending: [string, string][] = [];
+  for (const m of models)
+    for (const c of m.constructs)
+      if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region) {
+        const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
+        const region = `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`;
+        for (const f of calls(c.region)) pending.push([f, region]);
+      }
+  for (let next; (next = pending.pop()); ) {
+    const [f, region] = next;
+    const m = functions.get(f);
+    if (!m || reached.has(f)) continue;
+    reached.set(f, region);
+    for (const g of calls(m.item)) pending.push([g, region]);
+  }
+  for (const [f, region] of reached) {
+    const m = functions.get(f)!;
+    for (const c of m.constructs) {
+      if (c.dialect !== 'openmp' || !TEAM_BOUND.has(c.directive?.name ?? '') || teamOf(m, c.head)) continue;
+      const message =
+        `'#pragma omp ${c.directive!.name}' outside any parallel region of '${f}', which ${region} ` +
+        `calls: the calling team shares its work, a team MetaFork cannot see here ` +
+        `(write the construct inside the region)`;
+      stage.refuse('MF601', c.directive!.nameSpan, message, { construct: c.directive!.name, target: 'metafork' });
+    }
+  }
 }

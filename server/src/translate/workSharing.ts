@@ -12,6 +12,7 @@ import { collapsedNest, partitionedLoop, stepNode, type PartitionNames } from '.
 import type { LoopReduction, Segment } from './barriers';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Stage } from '../base/stage';
+import { needsChunks } from './userReductions';
 
 type Env = { before: string[]; decls: string[]; after: string[] };
 
@@ -62,27 +63,7 @@ export function workSharingLoop(ctx: LoopContext, k: Construct, segment: Segment
   const innermost = nest[nest.length - 1].loop;
   const body = child(innermost, 'body')!;
   for (const inner of k.children) if (!ctx.nested(inner)) return false;
-  const reduction = clause('reduction');
-  if (reduction) {
-    if (!segment)
-      return ctx.refuse({
-        span: reduction,
-        message:
-          `a 'reduction' on a work-sharing loop inside a nested statement of the region cannot be ` +
-          `translated: its loop over thread ids is not its own`,
-      });
-    for (const item of reduction.items) {
-      const v = visibleVariable(ctx.host.model, item.name, k.start);
-      if (v && ctx.threadVariables.includes(v))
-        return ctx.refuse({
-          span: reduction,
-          message: `'${v.name}' is private to each thread: a reduction into it has no MetaFork counterpart`,
-          data: { variable: v.name },
-        });
-    }
-    segment.reductions.push(`reduction(${reduction.args?.text.trim() ?? ''})`);
-    ctx.reductions.push({ loop: k, clause: reduction, segment });
-  }
+  if (!segmentReduction(ctx, k, segment)) return false;
   const inscan = k.clauses.find(cl => cl.name === 'reduction' && cl.modifiers?.includes('inscan'));
   const ordered = clause('ordered') ?? inscan;
   if (ordered)
@@ -148,5 +129,41 @@ export function workSharingLoop(ctx: LoopContext, k: Construct, segment: Segment
   const names = { ...ctx.names, dims: ctx.names.dims.slice(0, nest.length) };
   const partitioned = partitionedLoop(parts, chunk, names, decls, placed, indent, unit, last);
   ctx.host.stage.edit(replace({ start: k.head.start, end: loop.end }, partitioned));
+  return true;
+}
+
+/**
+ * The reduction of a work-sharing construct (a loop, a scope) given to the segment's loop over thread
+ * ids: each thread's part reduces into it, combined where that loop ends (the construct's barrier).
+ */
+export function segmentReduction(ctx: LoopContext, k: Construct, segment: Segment | undefined): boolean {
+  const reduction = k.clauses.find(cl => cl.name === 'reduction');
+  if (!reduction) return true;
+  const what = `a work-sharing '#pragma omp ${k.directive?.name}'`;
+  if (needsChunks(k))
+    return ctx.refuse({
+      span: reduction,
+      message:
+        `a declared or array-section reduction on ${what} in a region every thread runs is not ` +
+        `translated: the loop over thread ids reduces scalars by base operators only`,
+    });
+  if (!segment)
+    return ctx.refuse({
+      span: reduction,
+      message:
+        `a 'reduction' on ${what} inside a nested statement of the region cannot be ` +
+        `translated: its loop over thread ids is not its own`,
+    });
+  for (const item of reduction.items) {
+    const v = visibleVariable(ctx.host.model, item.name, k.start);
+    if (v && ctx.threadVariables.includes(v))
+      return ctx.refuse({
+        span: reduction,
+        message: `'${v.name}' is private to each thread: a reduction into it has no MetaFork counterpart`,
+        data: { variable: v.name },
+      });
+  }
+  segment.reductions.push(`reduction(${reduction.args?.text.trim() ?? ''})`);
+  ctx.reductions.push({ loop: k, clause: reduction, segment });
   return true;
 }
