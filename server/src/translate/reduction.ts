@@ -151,7 +151,7 @@ export function chunkedLoop(
 }
 
 /** A reduction clause's operator (`+`, `min`, a declared reduction's name) and variables. */
-export function reductionItems(c: Construct): { op: string; name: string }[] {
+function reductionItems(c: Construct): { op: string; name: string }[] {
   return c.clauses.filter(cl => cl.name === 'reduction').flatMap(cl => {
     const op = cl.modifier?.name ?? cl.args?.text.split(':')[0].trim() ?? '+';
     return cl.items.map(item => ({ op, name: item.name }));

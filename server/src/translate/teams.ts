@@ -24,10 +24,10 @@ export function isThreadQuery(name: string): boolean {
 export interface Query { call: SNode; kind: 'tid' | 'nthreads'; name: string }
 
 /** Regions whose threads the translation names: a `parallel` region, a `parallel for` loop. */
-export const TEAMS: ReadonlySet<string> = new Set(['parallel', 'parallel for', 'parallel for simd']);
+const TEAMS: ReadonlySet<string> = new Set(['parallel', 'parallel for', 'parallel for simd']);
 
 /** Calls of the thread queries in `node`. */
-export function queriesIn(node: SNode, text: string): Query[] {
+function queriesIn(node: SNode, text: string): Query[] {
   const out: Query[] = [];
   walk(node, n => {
     if (n.type !== 'call_expression') return true;

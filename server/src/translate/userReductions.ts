@@ -39,7 +39,7 @@ function parenthesized(text: string, open: number): { inner: string; end: number
 }
 
 /** Every `declare reduction` directive of the file, in order (its continuation lines joined). */
-export function declaredReductions(text: string): DeclaredReduction[] {
+function declaredReductions(text: string): DeclaredReduction[] {
   const found: DeclaredReduction[] = [];
   const directive = /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+declare[ \t]+reduction\b((?:\\\r?\n|[^\n])*)/gm;
   for (let m; (m = directive.exec(text)); ) {
