@@ -81,7 +81,6 @@ test('a divide-and-conquer scan: taskloops of the one team (shared, lastprivate,
   const out = await toOpenmp(SCAN, 'scan.mfc');
   assert.equal(out, [
     '#include <stdio.h>',
-    '#include <omp.h>',
     '',
     'static void scan(long *a, long n)',
     '{',
@@ -101,33 +100,28 @@ test('a divide-and-conquer scan: taskloops of the one team (shared, lastprivate,
     '        a[i] += carry;',
     '}',
     '',
-    'int mf_main(void)',
+    'int main(void)',
     '{',
     '    long a[1000], last = 0, sum = 0;',
     '    int k;',
-    '    #pragma omp taskloop shared(a)',
-    '    for (long i = 0; i < 1000; i++)',
-    '        a[i] = i % 7;',
-    '    scan(a, 1000);',
-    '    #pragma omp taskloop shared(last, a) lastprivate(k)',
-    '    for (k = 0; k < 999; k += 3)',
-    '        if (k == 501)',
-    '            last = a[k];',
-    '    #pragma omp taskloop shared(a) reduction(+: sum) grainsize(100)',
-    '    for (long i = 0; i < 1000; i++)',
-    '        sum += a[i];',
-    '    printf("%ld %ld %d\\n", sum, last, k);',
-    '    return 0;',
-    '}',
-    '',
-    '/* metafork: main runs the program inside an OpenMP parallel region, so that its tasks have a team */',
-    'int main(void)',
-    '{',
-    '    int mf_status = 0;',
+    '    /* metafork: these statements run inside an OpenMP parallel region, so that their tasks have a team */',
     '    #pragma omp parallel',
     '    #pragma omp single',
-    '    mf_status = mf_main();',
-    '    return mf_status;',
+    '    {',
+    '        #pragma omp taskloop shared(a)',
+    '        for (long i = 0; i < 1000; i++)',
+    '            a[i] = i % 7;',
+    '        scan(a, 1000);',
+    '        #pragma omp taskloop shared(last, a) lastprivate(k)',
+    '        for (k = 0; k < 999; k += 3)',
+    '            if (k == 501)',
+    '                last = a[k];',
+    '        #pragma omp taskloop shared(a) reduction(+: sum) grainsize(100)',
+    '        for (long i = 0; i < 1000; i++)',
+    '            sum += a[i];',
+    '    }',
+    '    printf("%ld %ld %d\\n", sum, last, k);',
+    '    return 0;',
     '}',
   ].join('\n') + '\n');
   await runsAsElided(SCAN, out, 'scan');
@@ -238,11 +232,10 @@ const CILK = [
     '}',
   ].join('\n') + '\n';
 
-test('CilkPlus: a cilk_for in spawned code or in the wrapped main is a taskloop (grainsize kept)', async () => {
+test('CilkPlus: a cilk_for in spawned code or in the parallel region of main is a taskloop (grainsize kept)', async () => {
   const out = await toOpenmp(CILK, 'cilk.c');
   assert.equal(out, [
     '#include <stdio.h>',
-    '#include <omp.h>',
     '',
     'static void fill(long *a, int n, int k)',
     '{',
@@ -251,30 +244,25 @@ test('CilkPlus: a cilk_for in spawned code or in the wrapped main is a taskloop 
     '        a[i] = i * k;',
     '}',
     '',
-    'int mf_main(void)',
+    'int main(void)',
     '{',
     '    long a[1000], b[1000], t = 0;',
-    '    #pragma omp task shared(a)',
-    '    fill(a, 1000, 2);',
-    '    fill(b, 1000, 3);',
-    '    #pragma omp taskwait',
-    '    #pragma omp taskloop shared(b, a)',
-    '    for (int i = 0; i < 1000; i++)',
-    '        b[i] += a[i];',
+    '    /* metafork: these statements run inside an OpenMP parallel region, so that their tasks have a team */',
+    '    #pragma omp parallel',
+    '    #pragma omp single',
+    '    {',
+    '        #pragma omp task shared(a)',
+    '        fill(a, 1000, 2);',
+    '        fill(b, 1000, 3);',
+    '        #pragma omp taskwait',
+    '        #pragma omp taskloop shared(b, a)',
+    '        for (int i = 0; i < 1000; i++)',
+    '            b[i] += a[i];',
+    '    }',
     '    for (int i = 0; i < 1000; i++)',
     '        t += b[i];',
     '    printf("%ld\\n", t);',
     '    return 0;',
-    '}',
-    '',
-    '/* metafork: main runs the program inside an OpenMP parallel region, so that its tasks have a team */',
-    'int main(void)',
-    '{',
-    '    int mf_status = 0;',
-    '    #pragma omp parallel',
-    '    #pragma omp single',
-    '    mf_status = mf_main();',
-    '    return mf_status;',
     '}',
   ].join('\n') + '\n');
   await runsAsElided(CILK, out, 'cilk', 'cilk.c');
@@ -326,7 +314,7 @@ test('a file without main: taskloops in the functions spawned code calls, a para
   ].join('\n') + '\n');
 });
 
-test('a file that opens parallel regions itself keeps nested teams in the generated main', async () => {
+test('a file that opens parallel regions itself keeps nested teams in the region around main\'s statements', async () => {
   const out = await toOpenmp([
     'void work(int *a, int n)',
     '{',
@@ -346,12 +334,18 @@ test('a file that opens parallel regions itself keeps nested teams in the genera
   assert.equal(out.slice(out.indexOf('int main(void)\n{')), [
     'int main(void)',
     '{',
-    '    int mf_status = 0;',
+    '    int a[10], b[10];',
     '    omp_set_max_active_levels(2); /* the team below, and the parallel regions its tasks open */',
+    '    /* metafork: these statements run inside an OpenMP parallel region, so that their tasks have a team */',
     '    #pragma omp parallel',
     '    #pragma omp single',
-    '    mf_status = mf_main();',
-    '    return mf_status;',
+    '    {',
+    '        #pragma omp task shared(a)',
+    '        work(a, 10);',
+    '        work(b, 10);',
+    '        #pragma omp taskwait',
+    '    }',
+    '    return a[3] + b[4];',
     '}',
     '',
   ].join('\n'));
@@ -361,8 +355,8 @@ test('a file that opens parallel regions itself keeps nested teams in the genera
 const BENCH_SHAPES: Record<string, string[]> = {
   fib: ['#pragma omp task shared(x)', '#pragma omp taskwait', '#pragma omp parallel', '#pragma omp single'],
   scan: [
-    '#pragma omp task', '#pragma omp taskwait', '#pragma omp taskloop', '#pragma omp taskloop',
-    '#pragma omp parallel', '#pragma omp single',
+    '#pragma omp task', '#pragma omp taskwait', '#pragma omp taskloop', '#pragma omp parallel', '#pragma omp single',
+    '#pragma omp taskloop',
   ],
   quicksort: ['#pragma omp task', '#pragma omp taskwait', '#pragma omp parallel', '#pragma omp single'],
   mergesort: [
@@ -388,4 +382,61 @@ test('the bench programs translate to what a person writes: tasks, taskloops, no
     const { text } = await translation(dir, program);
     assert.deepEqual(text.match(/#pragma omp[^\n]*|omp_set_max_active_levels/g), BENCH_SHAPES[program], program);
   }
+});
+
+const AROUND = [
+    '#include <stdio.h>',
+    '#include <stdlib.h>',
+    '',
+    'static long twice(long x) { return 2 * x; }',
+    '',
+    'int main(int argc, char **argv)',
+    '{',
+    '    long n = argc + 4, r = 0;',
+    '    long *a = malloc(64 * sizeof *a);',
+    '    meta_fork shared(r) {',
+    '        r = twice(n);',
+    '    }',
+    '    n = 100;',
+    '    meta_for (int i = 0; i < 64; i++)',
+    '        a[i] = i * n;',
+    '    meta_join;',
+    '    printf("%ld %ld %ld\\n", r, n, a[63]);',
+    '    free(a);',
+    '    return 0;',
+    '}',
+  ].join('\n') + '\n';
+
+test("main's statements that reach parallel code run in the region, the rest outside; its locals declared before are firstprivate in its tasks", async () => {
+  const out = await toOpenmp(AROUND, 'around.mfc');
+  assert.equal(out.slice(out.indexOf('int main(')), [
+    'int main(int argc, char **argv)',
+    '{',
+    '    long n = argc + 4, r = 0;',
+    '    long *a = malloc(64 * sizeof *a);',
+    '    /* metafork: these statements run inside an OpenMP parallel region, so that their tasks have a team */',
+    '    #pragma omp parallel',
+    '    #pragma omp single',
+    '    {',
+    '        #pragma omp task shared(r) firstprivate(n)',
+    '        {',
+    '            r = twice(n);',
+    '        }',
+    '        n = 100;',
+    '        #pragma omp taskloop',
+    '        for (int i = 0; i < 64; i++)',
+    '            a[i] = i * n;',
+    '        #pragma omp taskwait',
+    '    }',
+    '    printf("%ld %ld %ld\\n", r, n, a[63]);',
+    '    free(a);',
+    '    return 0;',
+    '}',
+    '',
+  ].join('\n'));
+  await runsAsElided(AROUND, out, 'around');
+  // And back: the region goes, the statements are main's again.
+  const back = await translateText(out, 'metafork', { fileName: 'around.c' });
+  assert.equal(back.text!.slice(back.text!.indexOf('int main(')), AROUND.slice(AROUND.indexOf('int main(')).replace(
+    '    meta_fork shared(r) {\n', '    meta_fork shared(r)\n    {\n'));
 });

@@ -10,7 +10,7 @@
 import { child, children, functionName, named, unparen } from '../syntax/ast';
 import { insert, remove, removeStatement, replace, withTrailingBlanks } from '../base/edits';
 import { skipTrivia } from '../syntax/keywords';
-import { within } from '../base/span';
+import { type Span, within } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { declaratorInfo, findFunctionDeclarator, Variable } from '../model/scopes';
@@ -24,24 +24,30 @@ import { atLineEnd, atLineStart, lineIndent } from '../base/layout';
 import { isFunctionLocal } from '../model/declarations';
 import { Stage } from '../base/stage';
 import { pipelineToTasks } from './pipeline';
-import { opensNestedTeams, taskloopPlacement, taskloopShared, unevenIterations, wrapsMain } from './openmpLoops';
+import {
+  opensNestedTeams, taskloopPlacement, taskloopShared, teamStatements, unevenIterations, wrapsMain,
+} from './openmpLoops';
 
 /** The comment that marks the `main` this translator adds (the OpenMP -> MetaFork direction removes it). */
 export const GENERATED_MAIN =
   '/* metafork: main runs the program inside an OpenMP parallel region, so that its tasks have a team */';
 export const RENAMED_MAIN = 'mf_main';
+/** The comment that marks the region this translator opens around statements of `main`. */
+export const TEAM_REGION =
+  '/* metafork: these statements run inside an OpenMP parallel region, so that their tasks have a team */';
 
 
 export function metaforkToOpenmp(stage: Stage, models: ItemModel[], doc: DocumentModel): void {
   const text = stage.text;
   let spawns = false;
   const inTeam = taskloopPlacement(models, wrapsMain(models));
+  const team = teamOfMain(models);
   for (const model of models) {
     for (const c of model.constructs) {
       if (c.dialect !== 'metafork') continue;
       switch (c.kind) {
-        case 'spawn': callSpawn(stage, doc, model, c); spawns = true; break;
-        case 'block-spawn': blockSpawn(stage, model, c); spawns = true; break;
+        case 'spawn': callSpawn(stage, doc, model, c, team.shared); spawns = true; break;
+        case 'block-spawn': blockSpawn(stage, model, c, team.shared); spawns = true; break;
         case 'join': join(stage, c); break;
         case 'parallel-for': parallelFor(stage, model, c, inTeam(model, c)); break;
         case 'grainsize':
@@ -73,15 +79,16 @@ export function metaforkToOpenmp(stage: Stage, models: ItemModel[], doc: Documen
       stage.includes.add('omp.h');
     }
   }
-  if (spawns) wrapMain(stage, models, opensNestedTeams(models));
+  if (spawns) wrapMain(stage, models, opensNestedTeams(models), team);
 }
 
 /**
  * Variables a task must list as `firstprivate` to get MetaFork's private copy: a task's default
  * is firstprivate only when the variable is not shared in the enclosing context, which it is
- * inside a parallel loop (or a region) declared around it, or in a spawn that shares it.
+ * inside a parallel loop (or a region) declared around it, or in a spawn that shares it, or in the
+ * region opened around statements of `main` (`regionShared`: main's locals declared before it).
  */
-function needsFirstprivate(c: Construct, v: Variable): boolean {
+function needsFirstprivate(c: Construct, v: Variable, regionShared: ReadonlySet<Variable>): boolean {
   if (!isFunctionLocal(v) || v.shape !== 'value') return false;
   for (let p = c.parent; p; p = p.parent) {
     const region = p.loop ?? p.region;
@@ -92,7 +99,7 @@ function needsFirstprivate(c: Construct, v: Variable): boolean {
       return p.clauses.some(cl => cl.name === 'shared' && cl.items.some(i => i.name === v.name));
     if (p.kind === 'omp' && p.directive && (p.directive.name === 'task')) return false;
   }
-  return false;
+  return regionShared.has(v);
 }
 
 /** The variable an l-value stores into, when that storage is the parent's own (not through a pointer). */
@@ -118,13 +125,14 @@ function taskClauses(
   c: Construct,
   shared: Variable[],
   explicit: string[],
+  regionShared: ReadonlySet<Variable>,
   outside: ReadonlySet<Variable> = new Set(),
 ): string {
   const sharedNames = [...new Set([...shared.map(v => v.name), ...explicit])];
   const firstprivate: string[] = [];
   for (const e of sharingAt(model, c)) {
     if (e.local || sharedNames.includes(e.variable.name) || outside.has(e.variable)) continue;
-    if (e.sharing === 'firstprivate' && needsFirstprivate(c, e.variable) && !firstprivate.includes(e.variable.name))
+    if (e.sharing === 'firstprivate' && needsFirstprivate(c, e.variable, regionShared) && !firstprivate.includes(e.variable.name))
       firstprivate.push(e.variable.name);
   }
   return joinClauses(clauseText('shared', sharedNames), clauseText('firstprivate', firstprivate));
@@ -306,7 +314,9 @@ function argumentsAtSpawn(
 }
 
 /** `x = meta_fork f(a);` -> `#pragma omp task shared(x)` + `x = f(a);` (Figure 3.25). */
-function callSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Construct): void {
+function callSpawn(
+  stage: Stage, doc: DocumentModel, model: ItemModel, c: Construct, regionShared: ReadonlySet<Variable>,
+): void {
   const text = stage.text;
   // Arguments that change or read what may change by the time the task runs are evaluated by the
   // parent into temporaries (argumentsAtSpawn), as MetaFork and CilkPlus evaluate them at the spawn.
@@ -349,7 +359,7 @@ function callSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Constr
       .map(e => e.variable),
   );
   // A temporary is a local of the spawning task, declared right before the task: captured by default.
-  const pragma = `#pragma omp task${taskClauses(model, c, shared.filter(v => !outside.has(v)), [], outside)}`;
+  const pragma = `#pragma omp task${taskClauses(model, c, shared.filter(v => !outside.has(v)), [], regionShared, outside)}`;
   const lines = [...temps.map(t => t.declaration), pragma];
   const statement = c.statement!;
   /** The call with the moved arguments replaced by their temporaries. */
@@ -403,7 +413,7 @@ function callSpawn(stage: Stage, doc: DocumentModel, model: ItemModel, c: Constr
 }
 
 /** `meta_fork shared(f) { ... }` -> `#pragma omp task shared(ref, arry, f)` + the block (Figure 3.24). */
-function blockSpawn(stage: Stage, model: ItemModel, c: Construct): void {
+function blockSpawn(stage: Stage, model: ItemModel, c: Construct, regionShared: ReadonlySet<Variable>): void {
   const text = stage.text;
   const implicit: Variable[] = [];
   for (const e of sharingAt(model, c)) {
@@ -413,7 +423,7 @@ function blockSpawn(stage: Stage, model: ItemModel, c: Construct): void {
     if (v.shape === 'array' || v.shape === 'reference' || (v.shape === 'pointer' && written)) implicit.push(v);
   }
   const explicit = c.clauses.filter(cl => cl.name === 'shared').flatMap(cl => cl.items.map(i => i.name));
-  const pragma = `#pragma omp task${taskClauses(model, c, implicit, explicit)}`;
+  const pragma = `#pragma omp task${taskClauses(model, c, implicit, explicit, regionShared)}`;
   const statement = c.statement!;
   if (c.form === 'pragma') {
     stage.edit(replace(c.head, pragma));
@@ -499,8 +509,51 @@ function parallelFor(stage: Stage, model: ItemModel, c: Construct, taskloop: boo
   stage.edit(replace(keywordSpan, `${lead}${pragma}\n${lineIndent(text, k.start)}for `));
 }
 
+/** The region opened around statements of `main` (./openmpLoops `teamStatements`), and main's locals
+ * declared before it: shared in the region, so a task there lists them firstprivate. */
+interface MainTeam { span?: Span; shared: ReadonlySet<Variable> }
+
+function teamOfMain(models: ItemModel[]): MainTeam {
+  const main = models.find(m => m.item.type === 'function_definition' && functionName(m.item, m.text)?.name === 'main');
+  const span = main && wrapsMain(models) ? teamStatements(models, main) : undefined;
+  if (!main || !span) return { shared: new Set() };
+  const shared = main.scopes.variables.filter(v => isFunctionLocal(v) && v.span.start < span.start);
+  return { span, shared: new Set(shared) };
+}
+
+/**
+ * The statements of `main` that reach parallel code (./openmpLoops `teamStatements`) in `parallel` +
+ * `single`; false where they cannot be a region's body (then `main` is wrapped whole).
+ */
+function wrapTeamStatements(stage: Stage, range: Span, nested: boolean): boolean {
+  const text = stage.text;
+  // Something before the first statement on its line (`int main(void) { meta_fork ...`): wrapped whole.
+  if (text.slice(text.lastIndexOf('\n', range.start - 1) + 1, range.start).trim()) return false;
+  const indent = lineIndent(text, range.start);
+  const unit = stage.unit;
+  // From the end of what precedes the first statement: a directive line inserted before it (at its
+  // line start, or at the end of the line above) comes along.
+  let start = range.start;
+  while (start > 0 && /\s/.test(text[start - 1])) start--;
+  const span = { start, end: range.end };
+  const [, ...inner] = stage
+    .render(span)
+    .split('\n')
+    .map(l => (l.trim() === '' ? '' : l.startsWith(indent) ? indent + unit + l.slice(indent.length) : l));
+  const levels = nested
+    ? [`${indent}omp_set_max_active_levels(2); /* the team below, and the parallel regions its tasks open */`]
+    : [];
+  if (nested) stage.includes.add('omp.h');
+  const lines = [
+    '', ...levels, `${indent}${TEAM_REGION}`, `${indent}#pragma omp parallel`, `${indent}#pragma omp single`, `${indent}{`,
+    ...inner, `${indent}}`,
+  ];
+  stage.edit(replace(span, lines.join('\n')));
+  return true;
+}
+
 /** Renames `main` and adds the `main` that opens the team (Figure 3.27, whose code the thesis lost). */
-function wrapMain(stage: Stage, models: ItemModel[], nested: boolean): void {
+function wrapMain(stage: Stage, models: ItemModel[], nested: boolean, team: MainTeam): void {
   const text = stage.text;
   for (const model of models) {
     const fn = model.item;
@@ -509,6 +562,7 @@ function wrapMain(stage: Stage, models: ItemModel[], nested: boolean): void {
     const fd = declarator && findFunctionDeclarator(declarator);
     const name = functionName(fn, text);
     if (!fd || name?.name !== 'main') continue;
+    if (team.span && wrapTeamStatements(stage, team.span, nested)) return;
     const params = child(fd, 'parameters');
     const paramText = params ? text.slice(params.start, params.end) : '(void)';
     const names: string[] = [];

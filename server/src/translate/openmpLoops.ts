@@ -6,9 +6,11 @@
 // A taskloop is correct anywhere: outside a parallel region it runs on the one implicit task
 // (OpenMP 5.2 §12.6). So the choice only decides speed; it never needs to be exact.
 
-import { child, functionName, walk } from '../syntax/ast';
+import { child, children, functionName, named, walk } from '../syntax/ast';
+import { declaratorInfo } from '../model/scopes';
 import { canonicalHeader } from '../model/loops';
 import type { SNode } from '../syntax/parser';
+import type { Span } from '../base/span';
 import type { Construct, ItemModel } from '../model/constructs';
 import { isFunctionLocal } from '../model/declarations';
 import { sharingAt } from '../model/sharing';
@@ -130,4 +132,71 @@ function exitsLoop(b: SNode): boolean {
     if (p.type === 'for_statement' || p.type === 'while_statement' || p.type === 'do_statement') return true;
   }
   return false;
+}
+
+/** Functions whose bodies hold MetaFork constructs, or call (transitively) a function that does. */
+function parallelFunctions(models: ItemModel[]): Set<string> {
+  const callers = new Map<string, string[]>();
+  const pending: string[] = [];
+  for (const m of models) {
+    const name = m.item.type === 'function_definition' ? functionName(m.item, m.text)?.name : undefined;
+    if (!name) continue;
+    for (const f of calls(m.item, m.text)) callers.set(f, [...(callers.get(f) ?? []), name]);
+    if (m.constructs.some(c => c.dialect === 'metafork')) pending.push(name);
+  }
+  const out = new Set<string>();
+  for (let f = pending.pop(); f !== undefined; f = pending.pop()) {
+    if (out.has(f)) continue;
+    out.add(f);
+    pending.push(...(callers.get(f) ?? []));
+  }
+  return out;
+}
+
+/**
+ * The statements of `main` the team must run: from the first that holds a MetaFork construct or
+ * calls a function reaching one, to the last. Statements before (allocation, input) and after
+ * (output, `free`) run outside the parallel region, as a person writes OpenMP: a `free` of pages
+ * touched by the team costs more inside the region, where each unmapped page is flushed from the
+ * other threads' TLBs. Undefined where the statements cannot be a region's body: a `return`,
+ * `goto` or label inside, a declaration among them that a later statement reads (or, in C++, any).
+ */
+export function teamStatements(models: ItemModel[], main: ItemModel): Span | undefined {
+  const text = main.text;
+  const body = child(main.item, 'body');
+  if (!body) return undefined;
+  const reaching = parallelFunctions(models);
+  const statements = named(body).filter(s => s.type !== 'comment');
+  const needsTeam = (s: SNode) =>
+    // Overlapping, not within: a keyword statement's construct starts at its keyword (`meta_join;`
+    // is parsed as the statement `;`).
+    main.constructs.some(c => c.dialect === 'metafork' && c.start < s.end && c.end > s.start) ||
+    calls(s, text).some(f => reaching.has(f));
+  const first = statements.findIndex(needsTeam);
+  const last = statements.length - 1 - [...statements].reverse().findIndex(needsTeam);
+  if (first < 0) return undefined;
+  const range = statements.slice(first, last + 1);
+  let leaves = false;
+  for (const s of range)
+    walk(s, n => !(leaves ||= ['return_statement', 'goto_statement', 'labeled_statement'].includes(n.type)));
+  if (leaves) return undefined;
+  // In C++ a declaration's scope also decides when its destructor runs: kept where it was.
+  if (main.fileScope.cpp && range.some(s => s.type === 'declaration')) return undefined;
+  const declared = new Set<string>();
+  for (const s of range)
+    if (s.type === 'declaration')
+      for (const d of children(s, 'declarator')) {
+        const info = declaratorInfo(d);
+        if (info) declared.add(text.slice(info.id.start, info.id.end));
+      }
+  let readLater = false;
+  for (const s of statements.slice(last + 1))
+    walk(s, n => !(readLater ||= n.type === 'identifier' && declared.has(text.slice(n.start, n.end))));
+  if (readLater) return undefined;
+  // A keyword statement starts at its keyword, which the parse does not see (`meta_fork shared(r) {`).
+  const around = (s: SNode) => main.constructs.filter(c => c.start < s.end && c.end > s.start);
+  return {
+    start: Math.min(range[0].start, ...around(range[0]).map(c => c.start)),
+    end: Math.max(range[range.length - 1].end, ...around(range[range.length - 1]).map(c => c.end)),
+  };
 }

@@ -21,10 +21,10 @@ import { beforeClosingBrace, clauseText, soleStatement } from './common';
 import { declarationFor, sharedAtSpawn } from '../model/declarations';
 import { lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
-import { GENERATED_MAIN, RENAMED_MAIN } from './metaforkToOpenmp';
+import { GENERATED_MAIN, RENAMED_MAIN, TEAM_REGION } from './metaforkToOpenmp';
 import { translateSpmdRegion, type SpmdHost } from './spmd';
 import {
-  isSpmdRegion, isThreadQuery, ONE_THREAD, oneThreadAnswers, orphansInRegions, threadQueriesOutsideRegions,
+  chainedChild, isSpmdRegion, isThreadQuery, ONE_THREAD, oneThreadAnswers, orphansInRegions, threadQueriesOutsideRegions,
 } from './teams';
 import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
 import {
@@ -711,7 +711,26 @@ class ItemTranslator {
     const region = c.region!;
     this.emit(c.head, undefined, region, env);
     if (!env.decls.length && !this.chained(c)) this.unwrap(region);
+    const generated = this.generatedTeam(c);
+    if (generated) {
+      // The region MetaFork -> OpenMP opened around statements of main: the statements again.
+      this.stage.edit(remove(generated.marker));
+      this.unwrap(generated.block);
+      // A join the region's end needs goes after the statements, where the braces went.
+      const end = this.unwrapped.get(generated.block);
+      if (end !== undefined) this.unwrapped.set(region, end);
+    }
     this.potentialSync(c, region);
+  }
+
+  /** The marker line and the block of a `parallel` + `single` that MetaFork -> OpenMP generated. */
+  private generatedTeam(c: Construct): { marker: { start: number; end: number }; block: SNode } | undefined {
+    const line = wholeLines(this.text, { start: c.start, end: c.start });
+    const before = this.text.lastIndexOf('\n', line.start - 2) + 1;
+    const single = chainedChild(c);
+    const block = single?.directive?.name === 'single' ? single.statement : undefined;
+    if (this.text.slice(before, line.start).trim() !== TEAM_REGION || block?.type !== 'compound_statement') return;
+    return { marker: { start: before, end: line.start }, block };
   }
 
   /** `parallel master`/`parallel masked`: the body runs once, as the thread the filter names. */
