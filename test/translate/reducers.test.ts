@@ -178,3 +178,72 @@ test('a reducer bound by reference to a function the file does not show is refus
     [['MF611', at, at + 3]],
   );
 });
+
+// MetaFork reductions -> OpenCilk reducers, and back.
+const REDUCTIONS = `#include <stdio.h>
+
+int main(void)
+{
+    long sum = 0;
+    double prod = 1.0;
+    int low = 1 << 30;
+    meta_for reduction(+: sum) (int i = 0; i < 100000; i++)
+        sum += i % 7;
+    meta_for reduction(*: prod) (int i = 1; i <= 40; i++)
+        prod *= 1.0 + i / 1000.0;
+    meta_for reduction(min: low) (int i = 0; i < 1000; i++)
+        if ((i * 37) % 1001 < low) low = (i * 37) % 1001;
+    printf("%ld %.6f %d\\n", sum, prod, low);
+    return 0;
+}
+`;
+
+test('MetaFork reductions -> OpenCilk reducers where the variable allows (else chunks), back exactly, and through OpenMP the serial result (gcc -O2, 1/2/4 threads)', { skip }, async () => {
+  const cilk = await translated(REDUCTIONS, 'cilkplus', 'reductions.mfc');
+  assert.equal(cilk.slice(0, cilk.indexOf('    { /*')), [
+    '#include <stdio.h>',
+    '#include <cilk/cilk.h>',
+    '',
+    'static inline void mf_identity_add_long(void *v) { *(long *)v = 0; }',
+    'static inline void mf_reduce_add_long(void *l, void *r) { *(long *)l += *(long *)r; }',
+    '',
+    'static inline void mf_identity_mul_double(void *v) { *(double *)v = 1; }',
+    'static inline void mf_reduce_mul_double(void *l, void *r) { *(double *)l *= *(double *)r; }',
+    '',
+    'int main(void)',
+    '{',
+    '    long cilk_reducer(mf_identity_add_long, mf_reduce_add_long) sum = 0;',
+    '    double cilk_reducer(mf_identity_mul_double, mf_reduce_mul_double) prod = 1.0;',
+    '    int low = 1 << 30;',
+    '    cilk_for (int i = 0; i < 100000; i++)',
+    '        sum += i % 7;',
+    '    cilk_for (int i = 1; i <= 40; i++)',
+    '        prod *= 1.0 + i / 1000.0;',
+    '',
+  ].join('\n'));
+  // min has no literal identity for cilk_reducer: its loop is chunked.
+  assert.match(cilk, /\n    \{ \/\* reduction\(min: low\): one partial result per chunk/);
+  // Back: the reducers are reductions again and their functions go (the chunked loop stays chunks).
+  const back = await translated(cilk, 'metafork', 'reductions.c');
+  const upToMin = REDUCTIONS.indexOf('    meta_for reduction(min');
+  assert.equal(back.slice(0, upToMin), REDUCTIONS.slice(0, upToMin));
+  const expected = await serial(REDUCTIONS, 'reductions.mfc', false);
+  const omp = await translated(cilk, 'openmp', 'reductions.c');
+  assert.deepEqual(build(omp, 'reductions_omp', false, ['-fopenmp'], [1, 2, 4]), [expected, expected, expected], omp);
+});
+
+test('a reduction variable written outside its loop, or read inside another parallel construct, stays chunked', async () => {
+  const cilk = await translated(`void f(int n, const long *a, long *out) {
+    long s = 0;
+    meta_for reduction(+: s) (int i = 0; i < n; i++)
+        s += a[i];
+    out[0] = s;
+    s = 0;
+    meta_for reduction(+: s) (int i = 0; i < n; i++)
+        s += 2 * a[i];
+    out[1] = s;
+}
+`, 'cilkplus', 'reset.mfc');
+  assert.equal(cilk.includes('cilk_reducer'), false, cilk);
+  assert.equal(cilk.match(/one partial result per chunk/g)?.length, 2, cilk);
+});

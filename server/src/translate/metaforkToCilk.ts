@@ -16,6 +16,7 @@ import { removeHead, workerCountCalls } from '../model/elide';
 import { sharingAt } from '../model/sharing';
 import type { Variable } from '../model/scopes';
 import { reductionAsChunks } from './reduction';
+import { reductionsAsReducers } from './reducers';
 import { soleStatement } from './common';
 import { atLineStart, lineIndent, reindent, wholeLines } from '../base/layout';
 import { declarationFor, typeSpecifiers, sizeReadsVariables } from '../model/declarations';
@@ -206,6 +207,15 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
 export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
   const text = stage.text;
   let emitted = false;
+  /** `meta_for` -> `cilk_for`, its clauses (a reduction a reducer now carries) dropped. */
+  const asCilkFor = (c: Construct) => {
+    const k = c.keyword;
+    if (k) stage.edit(replace({ start: k.start, end: withTrailingBlanks(text, k.headEnd) }, 'cilk_for '));
+    else {
+      stage.edit(removeStatement(text, c.head));
+      stage.edit(replace({ start: c.loop!.start, end: c.loop!.start + 3 }, 'cilk_for'));
+    }
+  };
   const reductions: { model: ItemModel; c: Construct }[] = [];
   for (const model of models) {
     for (const c of model.constructs) {
@@ -222,12 +232,8 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
           emitted = true;
           break;
         case 'parallel-for': {
-          if (c.clauses.some(cl => cl.name === 'reduction')) { reductions.push({ model, c }); emitted = true; break; }
-          if (k) stage.edit(replace({ start: k.start, end: withTrailingBlanks(text, k.headEnd) }, 'cilk_for '));
-          else {
-            stage.edit(removeStatement(text, c.head));
-            stage.edit(replace({ start: c.loop!.start, end: c.loop!.start + 3 }, 'cilk_for'));
-          }
+          if (c.clauses.some(cl => cl.name === 'reduction')) reductions.push({ model, c });
+          else asCilkFor(c);
           emitted = true;
           break;
         }
@@ -265,7 +271,12 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
   // (last in source order) first.
   let index = 0;
   for (const m of text.matchAll(/\bmf_red(\d+)_/g)) index = Math.max(index, Number(m[1]));
-  const numbered = reductions.map((r, i) => ({ ...r, index: index + i + 1 }));
+  // Reductions whose variables can be reducers keep their loops; the others are chunked.
+  const reducers = reductionsAsReducers(stage, reductions);
+  for (const { c } of reductions) if (reducers.has(c)) asCilkFor(c);
+  const numbered = reductions
+    .filter(r => !reducers.has(r.c))
+    .map((r, i) => ({ ...r, index: index + i + 1 }));
   for (const { model, c, index } of numbered.reverse()) reductionAsChunks(stage, model, c, index);
   if (emitted) stage.includes.add('cilk/cilk.h');
 }

@@ -1,4 +1,4 @@
-// Cilk reducers -> MetaFork reductions (where a MetaFork
+// Cilk reducers <-> MetaFork reductions. Reducers -> reductions (where a MetaFork
 // counterpart exists). A reducer whose operation is known — CilkPlus `cilk::reducer_opadd<T>`
 // (and opmul, opand, opor, opxor), `cilk::reducer< cilk::op_add<T> >`, OpenCilk
 // `cilk::opadd_reducer<T>`, and `T cilk_reducer(identity, reduce)` whose two functions are
@@ -7,6 +7,8 @@
 // Updates must sit in cilk_for loops (or in serial code); reads must be serial. Anything else
 // — a reducer updated in a spawned call, passed on, declared at file scope, of another kind —
 // is refused with its position: a reducer never passes through as an unsynchronised variable.
+// The other way, a reduction whose variable is used the same way becomes an OpenCilk reducer
+// (reductionsAsReducers); any other stays a chunked loop (./reduction).
 
 import { child, named, unparen, walk } from '../syntax/ast';
 import { insert, remove, replace, withTrailingBlanks } from '../base/edits';
@@ -16,7 +18,7 @@ import { within } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import { systemIncludes } from '../syntax/includes';
 import type { Construct, ItemModel } from '../model/constructs';
-import { declaratorInfo, findFunctionDeclarator, type Reference, type Variable } from '../model/scopes';
+import { declaratorInfo, findFunctionDeclarator, visibleVariable, type Reference, type Variable } from '../model/scopes';
 import type { Stage } from '../base/stage';
 import { bindingOf } from '../model/binding';
 import { libraryReducer, type ReducerOp } from '../model/reducers';
@@ -192,6 +194,7 @@ function functionsByName(models: ItemModel[], text: string): Map<string, SNode> 
 export function reducersToReductions(stage: Stage, models: ItemModel[], annotations: readonly KeywordClause[]): void {
   const text = stage.text;
   const functions = functionsByName(models, text);
+  const helpers: string[] = [];
   let found = false;
   for (const model of models) {
     // A reducer type behind a typedef or alias would reach its variables unrecognised.
@@ -253,6 +256,16 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
       }
     }
     for (const r of reducers) translateReducer(stage, model, r);
+    for (const r of reducers) if (r.annotation) helpers.push(...r.annotation.items.map(i => i.name));
+  }
+  // The identity and reduce functions MetaFork -> CilkPlus wrote go with their reducers.
+  for (const name of new Set(helpers.filter(h => /^mf_(identity|reduce)_\w+$/.test(h)))) {
+    const fn = functions.get(name);
+    const uses = text.match(new RegExp(`\\b${name}\\b`, 'g'))?.length ?? 0;
+    if (!fn || uses !== 1 + helpers.filter(h => h === name).length) continue;
+    let end = fn.end;
+    while (text[end] === '\n') end++;
+    stage.edit(remove({ start: fn.start, end }));
   }
   // The reducer headers mean nothing to MetaFork.
   if (found && !stage.partial)
@@ -435,4 +448,82 @@ function readsValue(node: SNode, text: string, byValue: boolean): boolean {
   return [
     'binary_expression', 'return_statement', 'conditional_expression', 'cast_expression', 'condition_clause',
   ].includes(p.type);
+}
+
+// ---- MetaFork reductions -> OpenCilk reducers ---------------------------------------------
+
+/** The reductions written as a `cilk_reducer(identity, reduce)`: those with a literal identity. */
+const REDUCER_NAMES: Partial<Record<string, string>> = { '+': 'add', '*': 'mul', '&': 'and', '|': 'or', '^': 'xor' };
+/** Types a reducer's helper functions can be named after and cast to. */
+const ARITHMETIC = /^(?:(?:unsigned|signed|long|short|int|char|float|double)\b\s*)+$|^(?:size_t|ptrdiff_t|u?int(?:8|16|32|64)_t)$/;
+
+/**
+ * `meta_for reduction(op: x)` loops whose variables can be OpenCilk reducers: x a local scalar of an
+ * arithmetic type declared on its own, reduced by one operator with a literal identity, updated
+ * (`x op= e`, `x++`) only in its reduction loops and only read elsewhere, outside every parallel
+ * construct. Each x becomes `T cilk_reducer(mf_identity_op_T, mf_reduce_op_T) x`, the two functions
+ * defined before the first function that uses them (static inline: the serial elision leaves them
+ * unused), in the form the opposite direction proves (reducersToReductions). Returns the loops whose clauses go with their keyword; the others are
+ * chunked (./reduction).
+ */
+export function reductionsAsReducers(stage: Stage, loops: { model: ItemModel; c: Construct }[]): Set<Construct> {
+  const done = new Set<Construct>();
+  // A focused translation changes the construct alone: the declaration is outside it.
+  if (stage.partial) return done;
+  const defined = new Set<string>();
+  for (const model of new Set(loops.map(l => l.model))) {
+    const mine = loops.filter(l => l.model === model).map(l => l.c);
+    const items = (c: Construct) =>
+      c.clauses.filter(cl => cl.name === 'reduction').flatMap(cl => {
+        const op = cl.modifier?.name ?? cl.args?.text.split(':')[0].trim() ?? '+';
+        return cl.items.map(i => ({ op, v: visibleVariable(model, i.name, c.start) }));
+      });
+    // A variable is a reducer when every loop reducing it can drop its clause: fixed point.
+    let reducers = new Map<Variable, ReducerOp>();
+    for (const c of mine)
+      for (const { op, v } of items(c)) if (v && REDUCER_NAMES[op]) reducers.set(v, op as ReducerOp);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const [v, op] of reducers) {
+        const by = mine.filter(c => items(c).some(i => i.v === v));
+        const ok = by.every(c => items(c).every(i => i.v && reducers.get(i.v) === i.op)) && asReducer(model, v, op, by);
+        if (!ok) { reducers.delete(v); changed = true; }
+      }
+    }
+    reducers = new Map([...reducers].filter(([v]) => mine.some(c => items(c).some(i => i.v === v))));
+    for (const c of mine) if (items(c).every(i => i.v && reducers.has(i.v))) done.add(c);
+    for (const [v, op] of reducers) {
+      const type = v.typeText.replace(/\s+/g, ' ').trim();
+      const suffix = `${REDUCER_NAMES[op]}_${type.replace(/ /g, '_')}`;
+      const [identity, reduce] = [`mf_identity_${suffix}`, `mf_reduce_${suffix}`];
+      if (!defined.has(suffix)) {
+        defined.add(suffix);
+        const lines = [
+          `static inline void ${identity}(void *v) { *(${type} *)v = ${op === '*' ? 1 : op === '&' ? -1 : 0}; }`,
+          `static inline void ${reduce}(void *l, void *r) { *(${type} *)l ${op}= *(${type} *)r; }`,
+        ];
+        stage.edit(insert(model.item.start, lines.join('\n') + '\n\n'));
+      }
+      stage.edit(insert(child(v.declaration, 'type')!.end, ` cilk_reducer(${identity}, ${reduce})`));
+    }
+  }
+  return done;
+}
+
+/** Whether `v`, reduced by `op` in the loops `by`, can be a reducer (see reductionsAsReducers). */
+function asReducer(model: ItemModel, v: Variable, op: ReducerOp, by: Construct[]): boolean {
+  const declarators = v.declaration.children.filter(x => x.field === 'declarator');
+  if (v.storage !== 'local' || v.isStatic || v.shape !== 'value' || declarators.length !== 1) return false;
+  if (!ARITHMETIC.test(v.typeText.trim()) || !child(v.declaration, 'type')) return false;
+  const r: Reducer = { variable: v, op, element: v.typeText, spelling: '' };
+  for (const ref of model.scopes.references.filter(x => x.variable === v)) {
+    if (within(ref.span, v.declaration)) continue;
+    const use = classify(ref, r, model);
+    if (typeof use === 'string' || use.edits.length) return false;
+    const around = model.constructs.filter(c => c.dialect === 'metafork' && within(ref.span, c));
+    const inLoops = around.some(c => by.includes(c));
+    if (around.some(c => !by.includes(c) && c.kind !== 'join' && c.kind !== 'grainsize')) return false;
+    if (inLoops !== (use.kind === 'update')) return false;
+  }
+  return true;
 }
