@@ -165,6 +165,11 @@ runClean([
       '  row[0][0] = 1;\n}\n',
   },
   {
+    name: "a pointer declared with GNU's type-of (tree-sitter reads a product)", file: 'a.c',
+    source: '#include <stdlib.h>\nlong f(long *h, int n) {\n  __typeof__(h[0]) *p = malloc(n * sizeof *p);\n' +
+      '  typeof(h[0]) *q = p;\n  p[0] = q[0];\n  long r = p[0];\n  free(p);\n  return r;\n}\n',
+  },
+  {
     name: 'a K&R parameter without a declaration (an int); an implicit int function', file: 'a.c',
     source: 'int twice(c)\n{\n  return c * 2;\n}\nmain(C)\n{\n  return twice(C);\n}\n',
   },

@@ -190,13 +190,20 @@ function otherDeclarations(item: SNode, text: string): { names: Set<string>; typ
   return { names: out, types };
 }
 
+/** GNU C's type-of operator in its spellings. */
+const TYPEOF = new Set(['typeof', '__typeof__', '__typeof']);
+
 /** Names of declarations tree-sitter, which knows no typedefs, read as expressions (`cpx (*z) = p;` as a
- * call of `cpx`, `T * x;` as a product): every name of a statement where a type name stands as an
- * expression; the item's scopes miss them. */
+ * call of `cpx`, `T * x;` as a product, `__typeof__(x) *p = q;` likewise): every name of a statement
+ * where a type name or a type-of stands as an expression; the item's scopes miss them. */
+
 function misreadDeclarations(item: SNode, text: string, isType: (name: string) => boolean): Set<string> {
   const out = new Set<string>();
   walk(item, n => {
-    if (n.type !== 'identifier' || !isType(text.slice(n.start, n.end))) return true;
+    const name = n.type === 'identifier' ? text.slice(n.start, n.end) : '';
+    // `__typeof__(x) *p = ...` reads as a multiplication by a call of `__typeof__`.
+    const typeOf = TYPEOF.has(name) && n.parent?.type === 'call_expression';
+    if (n.type !== 'identifier' || !(isType(name) || typeOf)) return true;
     const p = n.parent;
     // A declarator's own name (`int real_t;`) is no use of it.
     if (!p || p.type.endsWith('declarator') || p.type === 'declaration' || p.type === 'parameter_declaration')
