@@ -31,6 +31,7 @@ const SIZES: Record<string, string[]> = {
   'jacobi2d.c': ['67', '5'], 'heat.c': ['53', '6'], 'conv2d.c': ['71', '59'], 'transpose.c': ['83', '61'], 'scale.c': ['91', '45'],
   // b[k - i] is bounded by its own guard k - i >= 0 && k - i < m.
   'polyprod.c': ['97', '41'],
+  'reverse.c': ['91', '45'],
 };
 /** The parallel loops of each kernel (README of the corpus): 2-D nests make 4-deep meta_for nests. */
 const KERNELS: Record<string, number> = { 'jacobi1d.c': 2, 'jacobi2d.c': 2, 'heat.c': 2 };
@@ -68,6 +69,7 @@ const CACHE: Record<string, string[]> = {
   'vadd.c': ['a', 'b'], 'matmul.c': ['A', 'B'], '2mm.c': ['tmp', 'C'], 'atax.c': ['A', 'tmp'], 'bicg.c': ['A', 'p'], 'mvt.c': ['A', 'y1'],
   'gesummv.c': ['A', 'B', 'x'], 'syrk.c': ['A'], 'covariance.c': ['data'], 'jacobi1d.c': ['A'], 'jacobi2d.c': ['A'], 'heat.c': ['in'],
   'conv2d.c': ['in', 'w'], 'transpose.c': ['in'], 'scale.c': ['a'], 'polyprod.c': ['a', 'b'],
+  'reverse.c': ['a'],
 };
 
 for (const file of Object.keys(SIZES)) {

@@ -21,7 +21,17 @@ import { polynomialOf } from '../symbolic/expression';
 
 /** A canonical loop of the nest: its index, the index's symbol in the polynomials, and the
  * inclusive range [lo, hi]. */
-export interface NestLoop { node: SNode; variable: Variable; symbol: string; lo?: Poly; hi?: Poly }
+export interface NestLoop {
+  node: SNode;
+  variable: Variable;
+  symbol: string;
+  lo?: Poly;
+  hi?: Poly;
+  /** The values the index takes, in any order: an increasing loop's [lo, hi], a decreasing or strided
+   * loop's too (`every`: each integer of it). The dependence test reads these; the tiler rebuilds
+   * only from lo and hi. */
+  values?: { lo: Poly; hi: Poly; every: boolean };
+}
 
 /** Why a loop may not run in parallel; `certain` when the dependence surely exists (a distance, a
  * scalar every iteration writes), not when it only could not be ruled out (an indirect write, a call). */
@@ -72,6 +82,8 @@ export function nestLoops(model: ItemModel, nest: SNode): NestLoop[] {
     // The tiler rebuilds the loop from [lo, hi]: only a loop taking every value of it in order
     // has one (not `!=`, which runs on past its bound when it starts beyond it).
     const range = rangeOf(h, e => readPoly(model, e, nest));
+    if (range && h.relation !== '!=')
+      loop.values = { lo: range.lo, hi: range.hi, every: range.step === 1n || range.step === -1n };
     if (range && range.direction === 1 && range.step === 1n && h.relation !== '!=') {
       loop.lo = range.lo;
       loop.hi = range.hi;
@@ -391,11 +403,11 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
   // The other iteration: x' = x + δ, the loops inside the loop renamed, the ones around it shared.
   const inner = (r: Ref) => r.loops.filter(l => within(l.node, child(loop.node, 'body')!));
   const ranges = new Map<string, { lo: Poly; hi: Poly }>();
-  const range = (l: NestLoop, as: string) => { if (l.lo && l.hi) ranges.set(as, { lo: l.lo, hi: l.hi }); };
+  const range = (l: NestLoop, as: string) => { if (l.values) ranges.set(as, l.values); };
   // A flat index R·S + C with 0 ≤ C < S (`out[j * n + i]`, i < n) names row R, column C: compare both.
   if (fw.length === 1) {
     const own = new Map<string, { lo: Poly; hi: Poly }>();
-    for (const l of [...w.loops, ...g.loops]) if (l.lo && l.hi) own.set(l.symbol, { lo: l.lo, hi: l.hi });
+    for (const l of [...w.loops, ...g.loops]) if (l.values) own.set(l.symbol, l.values);
     const rows = (p: Poly, S: string) => {
       const split = p.affineIn(new Set([S]));
       const R = split?.coefficients.get(S), C = split && interval(split.rest, own);
@@ -439,10 +451,12 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
       if (g0 === 0n ? constant.n !== 0n : constant.n % g0 !== 0n) return [true, true];
     }
     // Every loop index in the difference needs its range (another's unknown range does not matter).
-    if ([...diff.symbols()].some(sym => sym.includes('@') && sym !== delta && !ranges.has(sym)) || !loop.lo || !loop.hi)
+    // c·δ alone (the same element of the same index, `b[i]` and `b[i]`): never at two iterations.
+    if (c !== undefined && c !== 0n && k === 0n && split!.coefficients.size === 1) return [true, true];
+    if ([...diff.symbols()].some(sym => sym.includes('@') && sym !== delta && !ranges.has(sym)) || !loop.values)
       return [false, false];
     // δ ≥ 1 and δ ≤ -1 (x' after or before x), each within the loop's span.
-    const span = loop.hi!.sub(loop.lo!);
+    const span = loop.values.hi.sub(loop.values.lo);
     const directions: [Poly, Poly][] = [[Poly.constant(1), span], [span.neg(), Poly.constant(-1)]];
     const [later, earlier] = directions.map(([lo, hi]) => {
       const b = interval(diff, new Map([...ranges, [delta, { lo, hi }]]));

@@ -346,6 +346,12 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
   const kernelOf = (l: NestLoop, within: SNode, vouch: Vouch = serial): KernelPlan | { reasons: Dependence[] } => {
     const deps = dependences(l, within, vouch);
     if (deps.length) return { reasons: deps };
+    // A parallel loop may run in any order: a decreasing one over each value runs upward (its index
+    // declared in its header, so no value after the loop changes).
+    if ((!l.lo || !l.hi) && l.values?.every && l.variable.span.start >= l.node.start && l.variable.span.end <= l.node.end) {
+      l.lo = l.values.lo;
+      l.hi = l.values.hi;
+    }
     if (!l.lo || !l.hi)
       return {
         reasons: [
