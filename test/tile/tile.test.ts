@@ -32,6 +32,7 @@ const SIZES: Record<string, string[]> = {
   // b[k - i] is bounded by its own guard k - i >= 0 && k - i < m.
   'polyprod.c': ['97', '41'],
   'reverse.c': ['91', '45'],
+  'gemvacc.c': ['77', '43'],
 };
 /** The parallel loops of each kernel (README of the corpus): 2-D nests make 4-deep meta_for nests. */
 const KERNELS: Record<string, number> = { 'jacobi1d.c': 2, 'jacobi2d.c': 2, 'heat.c': 2 };
@@ -70,6 +71,7 @@ const CACHE: Record<string, string[]> = {
   'gesummv.c': ['A', 'B', 'x'], 'syrk.c': ['A'], 'covariance.c': ['data'], 'jacobi1d.c': ['A'], 'jacobi2d.c': ['A'], 'heat.c': ['in'],
   'conv2d.c': ['in', 'w'], 'transpose.c': ['in'], 'scale.c': ['a'], 'polyprod.c': ['a', 'b'],
   'reverse.c': ['a'],
+  'gemvacc.c': ['A', 'x'],
 };
 
 for (const file of Object.keys(SIZES)) {
@@ -91,6 +93,7 @@ test('the corpus\'s refusals name the dependence that forbids each loop', async 
     'refuse/recurrence.c': /'a\[i\]' \(line \d+\) and 'a\[i - 1\]' \(line \d+\) touch the same element of 'a' at different iterations of 'i': distance 1 on 'i'/,
     'refuse/indirect.c': /'hist\[idx\[i\]\]' \(line \d+\) writes 'hist' at an index that is not affine in the loop indices \(an indirect write\)/,
     'refuse/reduction.c': /'sum' accumulates across the iterations of 'i' at 'sum \+= a\[i\]' \(line \d+\): a reduction without a clause/,
+    'refuse/lastacc.c': /every iteration of 'i' writes the scalar 'acc' at 'acc = 0' \(line \d+\)/,
     'refuse/prefix2d.c': /'a\[i\]\[j\]' \(line \d+\) and 'a\[i - 1\]\[j\]' \(line \d+\) touch the same element of 'a' at different iterations of 'i': distance 1 on 'i'/,
   };
   for (const [file, reason] of Object.entries(reasons)) {

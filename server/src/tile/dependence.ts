@@ -9,7 +9,7 @@
 // indices give it, the distance.
 
 import { headerDeclaring, knownHeader } from '../preprocess/system';
-import { child, ownJump, subscriptChain, unparen, walk } from '../syntax/ast';
+import { child, named, ownJump, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
@@ -475,3 +475,38 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
   return '';
 }
 
+
+/**
+ * Scalars each iteration of `loop` sets before it reads them (`acc = 0;` among the first statements
+ * of its body, nothing before reading `acc`): each iteration's own, so no dependence — provided
+ * nothing outside the nest reads what the loop leaves in them (no read after the nest, none in a
+ * loop around it) and no pointer reaches them.
+ */
+export function iterationPrivates(model: ItemModel, loop: SNode, nest: SNode): Variable[] {
+  const body = child(loop, 'body');
+  if (body?.type !== 'compound_statement') return [];
+  const text = model.text;
+  const refs = model.scopes.references;
+  const seen = new Set<Variable>();
+  const out: Variable[] = [];
+  for (const s of named(body).filter(n => n.type !== 'comment')) {
+    const e = s.type === 'expression_statement' ? named(s)[0] : undefined;
+    const left = e?.type === 'assignment_expression' ? child(e, 'left') : undefined;
+    const operator = e && left ? text.slice(left.end, child(e, 'right')!.start).trim() : '';
+    const v = left?.type === 'identifier' ? refs.find(r => r.span.start === left.start)?.variable : undefined;
+    const rightReads = v && refs.some(r => r.variable === v && within(r.span, child(e!, 'right')!));
+    if (v && operator === '=' && !seen.has(v) && !rightReads && v.shape === 'value' && !within(v.span, nest))
+      out.push(v);
+    for (const r of refs) if (r.variable && within(r.span, s)) seen.add(r.variable);
+  }
+  const around = (r: { span: { start: number; end: number } }) => {
+    for (let p = nest.parent; p; p = p.parent)
+      if (['for_statement', 'while_statement', 'do_statement'].includes(p.type) && within(r.span, p)) return true;
+    return false;
+  };
+  return out.filter(v => {
+    if (v.storage !== 'local' || v.isStatic) return false;
+    return refs.every(r => r.variable !== v || (!r.addressTaken && (within(r.span, nest) ||
+      r.access === 'write' || (r.span.start < nest.start && !around(r)))));
+  });
+}

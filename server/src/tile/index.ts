@@ -24,7 +24,7 @@ import { applyEdits, OffsetMap, TextEdit } from '../base/edits';
 import { constructSpan, isParallelLoop } from '../model/constructs';
 import { within } from '../base/span';
 import { LineIndex } from '../base/lines';
-import { carriedDependences, Dependence, NestLoop, nestLoops } from './dependence';
+import { carriedDependences, Dependence, iterationPrivates, NestLoop, nestLoops } from './dependence';
 import { prefetchPlan, statements } from './prefetch';
 import { KernelPlan, Names, Plan, printSchedule, Restructuring } from './schedule';
 
@@ -330,6 +330,8 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
     }
     privates.add(v);
   }
+  // Scalars each iteration of the outer loop sets first (`acc = 0;`): each thread's own.
+  for (const v of iterationPrivates(model, outer.node, nest)) privates.add(v);
   const trusted: string[] = [];
   // The loops a parallel construct covers need no proof: only a dependence that surely exists (a
   // race in the parallel program itself) refuses them; what the test cannot rule out is trusted.

@@ -84,6 +84,20 @@ export function prefetchPlan(
     return { reason: `the body has a 'continue' of the loop '${innermost.variable.name}'` };
   // A `break` of the loop itself would end one strip, not the loop.
   if (ownJump(child(loop.node, 'body')!, 'break')) return { reason: `'${name}' has a 'break' of its own` };
+  // A scalar of the outside (a private one, `acc = 0;` before the loop) carried through the loop
+  // would live in each strip's thread alone: its value would not reach the next strip.
+  const carried = refs.find(
+    r =>
+      r.variable!.shape === 'value' &&
+      !within(r.variable!.span, body) &&
+      within(r.span, loop.node) &&
+      writtenWithin(model.scopes, r.variable!, loop.node) &&
+      refs.some(x => x.variable === r.variable && !within(x.span, loop.node)),
+  );
+  if (carried)
+    return {
+      reason: `'${carried.variable!.name}' is set outside '${name}' and carried through it, from strip to strip (declare it in the body with its value: '${carried.variable!.typeText.trim()} ${carried.variable!.name} = ...;')`,
+    };
   const at = stmts.findIndex(s => s.start === loop.node.start);
   const before = stmts.slice(0, at),
     after = stmts.slice(at + 1);
