@@ -288,3 +288,20 @@ test('metafork tile: the text, --json, the notes, and usage errors', async () =>
     assert.equal((await run('tile', file, ...bad)).code, 2, bad.join(' '));
   }
 });
+
+test('the dependence test reads through a dereference: (*t)[r][s] is t[0][r][s], no dependence of t with itself', async () => {
+  const text = [
+    'void g(int n, double (*t)[100][100]) {',
+    '  for (int r = 0; r < 100; r++)',
+    '    for (int s = 0; s < 100; s++)',
+    '      (*t)[r][s] = r + s;',
+    '}',
+    '',
+  ].join('\n');
+  const r = await tileText(text, { fileName: 'deref.c', offset: text.indexOf('for') });
+  // What remains is the CUDA generator's own rule (it sizes transfers from 'name[row][column]').
+  assert.deepEqual(r.diagnostics.map(d => [d.code, d.message]), [[
+    'MF702',
+    "this loop nest stays serial: the schedule it would become breaks a rule of the CUDA generator: the generator cannot tell how many elements of 't' to transfer: 't' points to rows and is used other than as 'name[row][column]'; declare it with its extents (e.g. 'double t[N]') or bound its index [MF509]",
+  ]]);
+});

@@ -128,7 +128,8 @@ function readPoly(model: ItemModel, e: SNode, nest: SNode, seen = new Set<Variab
   return 'poly' in r ? r.poly : undefined;
 }
 
-interface Ref { node: SNode; array: Variable; indices: SNode[]; writes: boolean; loops: NestLoop[] }
+/** An access: its subscripts outermost first, `null` for a dereference (`(*t)[r]` is `t[0][r]`). */
+interface Ref { node: SNode; array: Variable; indices: (SNode | null)[]; writes: boolean; loops: NestLoop[] }
 
 /** The references of the nest to arrays and pointers, outermost subscript first. */
 function arrayRefs(model: ItemModel, nest: SNode, loops: NestLoop[]): Ref[] {
@@ -136,11 +137,19 @@ function arrayRefs(model: ItemModel, nest: SNode, loops: NestLoop[]): Ref[] {
   for (const r of model.scopes.references) {
     if (!r.variable || !within(r.span, nest) || r.variable.shape === 'value' || r.variable.shape === 'function')
       continue;
-    const { top, indices } = subscriptChain(r.node);
+    // `*t` and `(*t)`: the pointed-to object, the element 0 of `t`.
+    let base = r.node;
+    const derefs: null[] = [];
+    for (let p = base.parent; p; p = base.parent) {
+      if (p.type === 'pointer_expression' && model.text[p.start] === '*') derefs.push(null);
+      else if (p.type !== 'parenthesized_expression') break;
+      base = p;
+    }
+    const { top, indices } = subscriptChain(base);
     out.push({
       node: top,
       array: r.variable,
-      indices,
+      indices: [...derefs, ...indices],
       writes: r.access !== 'read',
       loops: loops.filter(l => within(top, l.node)),
     });
@@ -397,7 +406,8 @@ function mayAlias(model: ItemModel, x: Variable, y: Variable): boolean {
 
 /** undefined when independent; 'indirect', or a distance text, when they may meet. */
 function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g: Ref, x: string): string | undefined {
-  let fw = w.indices.map(ix => readPoly(model, ix, nest)), fg = g.indices.map(ix => readPoly(model, ix, nest));
+  const read = (ix: SNode | null) => (ix ? readPoly(model, ix, nest) : Poly.constant(0));
+  let fw = w.indices.map(read), fg = g.indices.map(read);
   if (fw.some(p => !p)) return 'indirect';
   if (fg.some(p => !p) || fw.length !== fg.length || fw.length === 0) return '';
   // The other iteration: x' = x + δ, the loops inside the loop renamed, the ones around it shared.
