@@ -325,6 +325,42 @@ async function tile(): Promise<void> {
   }
 }
 
+/** `tile` and then `cuda` on each program of the loop-kernel corpus, the refused ones included
+ * (their tile is the dependence test alone): median of 5 each, against the budget of the issue
+ * (well under a second each). `node out/test/bench/run.js corpus` runs only this table. */
+async function corpus(): Promise<void> {
+  const dir = path.join(ROOT, 'test', 'fixtures', 'tile');
+  const files = [
+    ...fs.readdirSync(dir).filter(f => f.endsWith('.c')),
+    ...fs.readdirSync(path.join(dir, 'refuse')).filter(f => f.endsWith('.c')).map(f => `refuse/${f}`),
+  ].sort();
+  const lines: string[] = [];
+  const width = Math.max(...files.map(f => f.length));
+  lines.push(`${'file'.padEnd(width)}  tile ms  cuda ms  kernels  budget ms  worst ratio`);
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    const offset = text.indexOf('for', text.indexOf('/* kernel begin */'));
+    const tiling: number[] = [], generation: number[] = [];
+    let kernels = 0;
+    for (let round = 0; round < 5; round++) {
+      let t0 = performance.now();
+      const r = await tileText(text, { fileName: file, offset });
+      tiling.push(performance.now() - t0);
+      kernels = r.nests[0]?.kernels ?? 0;
+      if (!r.text) continue;
+      t0 = performance.now();
+      if (!(await generateCuda(r.text, { fileName: file })).text) throw new Error(`${file}: cuda refused tile's output`);
+      generation.push(performance.now() - t0);
+    }
+    const [t, c] = [median(tiling), generation.length ? median(generation) : undefined];
+    lines.push(
+      `${file.padEnd(width)}  ${t.toFixed(1).padStart(7)}  ${(c === undefined ? '-' : c.toFixed(1)).padStart(7)}  ${String(kernels).padStart(7)}  ${'1000'.padStart(9)}  ${(Math.max(t, c ?? 0) / 1000).toFixed(3).padStart(11)}`,
+    );
+  }
+  console.log(`\nThe loop-kernel corpus (test/fixtures/tile), each kernel: tile, then cuda on its output (median of 5; no PPCG here to compare with)`);
+  for (const line of lines) console.log(`  ${line}`);
+}
+
 /** The three differential fuzzers over the seed ranges `npm test` runs: how many
  * programs each checked and how many came out wrong (the goal: 0). Counts, not timings. */
 async function fuzzers(): Promise<string[]> {
@@ -334,7 +370,7 @@ async function fuzzers(): Promise<string[]> {
   await closeSolver();
   return [
     `fork-join programs (seeds 0-89), every translation and round trip vs the serial elision at gcc -O2, 1/2/4 threads: ${fj.checked} checked (${fj.translations} translations, ${fj.refused} refused), ${fj.wrong} wrong`,
-    `affine loop nests (seeds 0-19), tile -> cuda -> race-checked emulation vs gcc -O2: ${tile.checked} checked (${tile.tiled} nests tiled, ${tile.serial} left serial), ${tile.wrong} wrong`,
+    `affine loop nests (seeds 0-19), tile -> cuda -> race-checked emulation vs gcc -O2: ${tile.checked} checked (${tile.tiled} nests tiled, ${tile.hostLoops} from a host loop, ${tile.wavefronts} wavefronts; ${tile.serial} left serial), ${tile.wrong} wrong`,
     `schedules (seeds 0-19), optimize -o with every dispatcher choice forced vs gcc -O2: ${sched.checked} checked (${sched.runs} runs, ${sched.refused} refused), ${sched.wrong} wrong`,
   ];
 }
@@ -347,6 +383,7 @@ async function translators(): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'translators') return translators();
+  if (process.argv[2] === 'corpus') return corpus();
   const text = generateProgram(10000);
   await optimize();
   await cost();
@@ -367,6 +404,7 @@ async function main(): Promise<void> {
   }
   console.log('\nDifferential fuzzers (programs checked, and wrong: the goal is 0)');
   for (const line of fuzzed) console.log(`  ${line}`);
+  await corpus();
   await translators();
 }
 

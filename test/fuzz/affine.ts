@@ -13,7 +13,10 @@
 //   a dependence or none (a[2 * i] against a[2 * i + 1]), for the dependence test to tell;
 // - 'recurrence': a loop carries a dependence for certain (`x[i] = x[i - d] + ...`, read ahead,
 //   or written ahead): that loop must never become parallel;
-// - 'reduction': a scalar accumulates across the iterations.
+// - 'reduction': a scalar accumulates across the iterations;
+// - 'host': a sequential loop whose body mixes nests of the kinds above (their bounds and
+//   subscripts may use its index) and statements at its own level: what it computes is unknown
+//   (the tiler decides whether it becomes a host loop of kernels).
 // Values stay small (every store is reduced modulo a prime), so no signed overflow, and doubles
 // hold integers: the program's output is exact and the same under every correct schedule.
 
@@ -36,7 +39,7 @@ const extentText = (dims: 1 | 2) => dims === 1 ? '4 * n + 64' : '2 * n + 40';
 const MOD = 1009;
 
 export interface Nest {
-  kind: 'map' | 'near' | 'parallel' | 'recurrence' | 'reduction';
+  kind: 'map' | 'near' | 'parallel' | 'recurrence' | 'reduction' | 'host';
   /** The loop that carries a certain dependence (a recurrence), by its index. */
   carried?: string;
   /** Its header as printed, which must survive a tiling unchanged (the loop stays serial). */
@@ -178,11 +181,12 @@ const indent = (s: string, by: string) => s.split('\n').map(l => l ? by + l : l)
 /** One nest of `kind`; `scalar` is the reduction's accumulator. `pre`: declarations before the
  * nest (indices and temporaries declared outside it, which a tiling must make each thread's
  * own); `post`: what reads their last values after it. */
-function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar: string): { text: string; carried?: string; carriedHeader?: string; omp: boolean; pre: string[]; post: string[] } {
-  const depth = r.pick([1, 1, 2, 2, 2, 3]);
+function nestText(r: Rng, b: Builder, index: number | string, kind: Nest['kind'], scalar: string, host?: LoopInfo): { text: string; carried?: string; carriedHeader?: string; omp: boolean; pre: string[]; post: string[] } {
+  const depth = host ? r.pick([1, 1, 2]) : r.pick([1, 1, 2, 2, 2, 3]);
   // OpenMP would share variables declared outside its loop: those nests declare everything inside.
-  const omp = kind === 'parallel' && r.chance(0.5);
-  const hoist = !omp && r.chance(0.25);
+  const omp = !host && kind === 'parallel' && r.chance(0.5);
+  const hoist = !host && !omp && r.chance(0.25);
+  const around = host ? [host] : [];
   const pre: string[] = [], post: string[] = [];
   const names = ['i', 'j', 'k'].slice(0, depth).map(x => `${x}${index}`);
   const arrays = b.arrays;
@@ -195,7 +199,7 @@ function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar:
       pre.push(`int ${v} = 0;`);
       if (r.chance(0.4)) post.push(`total += ${v};`);
     }
-    shapes.push(loopShape(r, v, shapes.map(s => s.info), d === carriedAt || (kind === 'parallel' && d === 0 && r.chance(0.5)), declared));
+    shapes.push(loopShape(r, v, [...around, ...shapes.map(s => s.info)], d === carriedAt || (kind === 'parallel' && d === 0 && r.chance(0.5)), declared));
   }
   const temporary = (t: string, value: string) => {
     if (!hoist) return `long ${t} = ${value};`;
@@ -203,14 +207,14 @@ function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar:
     if (r.chance(0.4)) post.push(`total += ${t};`);
     return `${t} = ${value};`;
   };
-  const loops = shapes.map(s => s.info);
+  const loops = [...around, ...shapes.map(s => s.info)];
   const temps: string[] = [];
   const body: string[] = [];
 
   if (kind === 'parallel' || kind === 'near') {
     // Each written array is touched only at the outer index's own row (dimension 0 is c * i + off),
     // and the same row in every reference; the others are only read.
-    const outer = loops[0];
+    const outer = shapes[0].info;
     const written = arrays.filter(() => r.chance(0.6));
     if (!written.length) written.push(r.pick(arrays));
     const row = new Map<string, Affine>();
@@ -241,8 +245,23 @@ function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar:
       const a = r.pick(written);
       body.push(b.store(refOf(a, loops, true), a.ty, b.expr(loops, read(loops), temps)));
     }
+  } else if (kind === 'recurrence' && carriedAt === 0 && depth >= 2 && arrays.some(x => x.dims === 2) && r.chance(0.4)) {
+    // Along both loops (a wavefront's shape): a[i][j] from a[i - d0][j + e] and a[i][j - d1].
+    const a = r.pick(arrays.filter(x => x.dims === 2));
+    const [I, J] = [shapes[0].info, shapes[1].info];
+    for (;;) {
+      const d0 = r.int(1, 2), d1 = r.int(1, 2), e = r.int(-1, 1);
+      const w: [Affine, Affine] = [{ terms: [{ v: I.v, c: 1 }], off: d0 }, { terms: [{ v: J.v, c: 1 }], off: d1 + 1 }];
+      const up: [Affine, Affine] = [{ ...w[0], off: w[0].off - d0 }, { ...w[1], off: w[1].off + e }];
+      const left: [Affine, Affine] = [w[0], { ...w[1], off: w[1].off - d1 }];
+      if (![w, up, left].every(subs => subs.every(f => b.fits(f, loops, 2)))) continue;
+      const rest = arrays.filter(x => x !== a);
+      const reads = rest.length ? () => b.randomRef(r.pick(rest), loops) : () => String(r.int(1, 9));
+      body.push(b.store(b.ref(a, w), a.ty, b.expr(loops, reads, temps, `${b.ref(a, up)} + ${b.ref(a, left)}`)));
+      break;
+    }
   } else if (kind === 'recurrence') {
-    const L = loops[carriedAt];
+    const L = shapes[carriedAt].info;
     const a = r.pick(arrays);
     const dist = r.int(1, 3), c = r.pick([1, 1, 2]);
     const direction = r.pick(['flow', 'flow', 'ahead', 'anti']);
@@ -295,6 +314,25 @@ function nestText(r: Rng, b: Builder, index: number, kind: Nest['kind'], scalar:
   return { text, carried: carriedAt >= 0 ? names[carriedAt] : undefined, carriedHeader: carriedAt >= 0 ? shapes[carriedAt].header : undefined, omp, pre, post };
 }
 
+/** A sequential loop over `h<index>` whose body is 2-3 parts: nests of the other kinds inside it,
+ * or a store at its own level. */
+function hostText(r: Rng, b: Builder, index: number): string {
+  const v = `h${index}`;
+  const [hi, max] = r.pick<[string, Max]>([['n', { a: 1, b: -1 }], ['n / 2', { a: 1, b: 0 }], ['7', { a: 0, b: 6 }]]);
+  const info: LoopInfo = { v, min: 0, max };
+  const parts: string[] = [];
+  for (let p = 0, m = r.int(2, 3); p < m; p++) {
+    if (r.chance(0.35)) {
+      const a = r.pick(b.arrays);
+      parts.push(b.store(b.randomRef(a, [info], true), a.ty, b.expr([info], () => b.randomRef(r.pick(b.arrays), [info]), [])));
+    } else {
+      const kind = r.pick(['map', 'parallel', 'parallel', 'near', 'recurrence'] as const);
+      parts.push(nestText(r, b, `${index}_${p}`, kind, '', info).text);
+    }
+  }
+  return `for (int ${v} = 0; ${v} < ${hi}; ${v}++) {\n${indent(parts.join('\n'), '  ')}\n}`;
+}
+
 export function generateProgram(seed: number): AffineProgram {
   const r = new Random(seed);
   const count = r.int(1, 3);
@@ -308,9 +346,10 @@ export function generateProgram(seed: number): AffineProgram {
   const inFunction = r.chance(0.3);
   const nests: { kind: Nest['kind']; text: string; carried?: string; carriedHeader?: string; omp: boolean; scalar: string; pre: string[]; post: string[] }[] = [];
   for (let k = 0, m = r.int(1, 3); k < m; k++) {
-    const kind = r.pick(['map', 'map', 'near', 'near', 'parallel', 'parallel', 'recurrence', 'recurrence', 'reduction'] as const);
+    const kind = r.pick(['map', 'map', 'near', 'near', 'parallel', 'parallel', 'recurrence', 'recurrence', 'reduction', 'host'] as const);
     const scalar = `s${k}`;
-    nests.push({ kind, scalar, ...nestText(r, b, k, kind, scalar) });
+    if (kind === 'host') nests.push({ kind, scalar, text: hostText(r, b, k), omp: false, pre: [], post: [] });
+    else nests.push({ kind, scalar, ...nestText(r, b, k, kind, scalar) });
   }
   const reductions = nests.filter(n => n.kind === 'reduction').map(n => n.scalar);
 

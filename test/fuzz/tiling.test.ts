@@ -23,7 +23,7 @@ test('the generator is deterministic and writes each kind of nest', () => {
   assert.equal(generateProgram(7).text, generateProgram(7).text);
   assert.notEqual(generateProgram(7).text, generateProgram(8).text);
   const kinds = new Set(Array.from({ length: 40 }, (_, s) => generateProgram(s).nests.map(n => n.kind)).flat());
-  assert.deepEqual([...kinds].sort(), ['map', 'near', 'parallel', 'recurrence', 'reduction']);
+  assert.deepEqual([...kinds].sort(), ['host', 'map', 'near', 'parallel', 'recurrence', 'reduction']);
   assert.ok(Array.from({ length: 40 }, (_, s) => generateProgram(s)).some(p => p.openmp));
 });
 
@@ -31,7 +31,7 @@ test(`seeds ${from}-${to}: every tiling computes what gcc -O2 computes, races no
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-fuzz-tile-'));
   const r = await fuzzTile(from, to, { work, concurrency: 2, rotate: !given });
   const report = r.failures.map(f => `seed ${f.seed} [${f.config}] ${f.kind}: ${f.message}\n  replay: ${f.files.join(' ')}`).join('\n');
-  console.log(`tile fuzzer: ${r.checked} programs checked, ${r.tiled} nests tiled, ${r.serial} serial (${r.parallelLeftSerial} known parallel), ${r.sharedRefusals} shared-memory refusals, ${r.wrong} wrong`);
+  console.log(`tile fuzzer: ${r.checked} programs checked, ${r.tiled} nests tiled (${r.hostLoops} from a host loop, ${r.wavefronts} wavefronts), ${r.serial} serial (${r.parallelLeftSerial} known parallel), ${r.sharedRefusals} shared-memory refusals, ${r.wrong} wrong`);
   assert.equal(r.checked, to - from + 1);
   assert.equal(r.wrong, 0, report);
   // Something was tiled: a fuzzer whose programs all stay serial checks nothing.
@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 `;
   const header = 'for (int i0 = 0; i0 < n; i0++)';
   const planted = { seed: 0, text, arrays: [], openmp: false, nests: [{ kind: 'recurrence' as const, carried: 'i0', carriedHeader: header, omp: false, line: 8, text: '' }] };
-  const result = { checked: 0, tiled: 0, serial: 0, parallelLeftSerial: 0, sharedRefusals: 0, wrong: 0, failures: [] };
+  const result = { checked: 0, tiled: 0, serial: 0, parallelLeftSerial: 0, hostLoops: 0, wavefronts: 0, sharedRefusals: 0, wrong: 0, failures: [] };
   const failures = await checkProgram(planted, { work, configs: [CONFIGS[0]], sizes: ['37'] }, result);
   assert.deepEqual(failures.map(f => [f.kind, f.message]), [['recurrence', "the loop 'i0' (line 8) carries a dependence but was made parallel"]]);
   fs.rmSync(work, { recursive: true, force: true });

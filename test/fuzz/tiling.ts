@@ -51,6 +51,9 @@ export interface TileFuzzResult {
   serial: number;
   /** Nests the generator knows are parallel that the default configuration left serial. */
   parallelLeftSerial: number;
+  /** Tiled nests whose kernels run from a host loop, and wavefronts (in the first configuration). */
+  hostLoops: number;
+  wavefronts: number;
   /** Shared-memory generations refused with a diagnostic (not wrong: a refusal), by message. */
   sharedRefusals: number;
   wrong: number;
@@ -130,7 +133,10 @@ export async function checkProgram(program: AffineProgram, options: TileFuzzOpti
             result.serial++;
             if (nest.kind === 'parallel') result.parallelLeftSerial++;
           }
-          if (t?.tiled && nest.carriedHeader && tiled.text && !tiled.text.includes(nest.carriedHeader)) {
+          if (t?.host) result.hostLoops++;
+          if (t?.wavefront) result.wavefronts++;
+          // A wavefront replaces the loops by its lines: the runs below prove it.
+          if (t?.tiled && !t.wavefront && nest.carriedHeader && tiled.text && !tiled.text.includes(nest.carriedHeader)) {
             fs.writeFileSync(mfc, tiled.text);
             fail(config.label, 'recurrence', `the loop '${nest.carried}' (line ${nest.line}) carries a dependence but was made parallel`, [mfc]);
           }
@@ -175,7 +181,7 @@ export async function checkProgram(program: AffineProgram, options: TileFuzzOpti
 /** Runs the seeds [from, to] through every configuration. */
 export async function fuzzTile(from: number, to: number, options: TileFuzzOptions): Promise<TileFuzzResult> {
   fs.mkdirSync(options.work, { recursive: true });
-  const result: TileFuzzResult = { checked: 0, tiled: 0, serial: 0, parallelLeftSerial: 0, sharedRefusals: 0, wrong: 0, failures: [] };
+  const result: TileFuzzResult = { checked: 0, tiled: 0, serial: 0, parallelLeftSerial: 0, hostLoops: 0, wavefronts: 0, sharedRefusals: 0, wrong: 0, failures: [] };
   let next = from;
   const worker = async () => {
     while (next <= to) {

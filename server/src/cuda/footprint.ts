@@ -113,7 +113,7 @@ export interface Staging {
 
 type Kind = 'grid' | 'serial' | 'thread' | 'body' | 'host' | 'guarded';
 /** `x < bound` (or `<=`) holds where a reference is made. */
-interface Guard { bound: SNode; strict: boolean }
+interface Guard { bound?: SNode; strict: boolean; lower?: { bound: SNode; strict: boolean } }
 interface LoopSymbol { name: string; kind: Kind; loop: SNode; lo?: Poly; hi?: Poly }
 
 interface Ref {
@@ -220,10 +220,27 @@ class KernelSymbols {
   /** The inclusive range of a canonical loop's index, in parameters only; {} when unknown. */
   private range(loop: SNode): { lo?: Poly; hi?: Poly } {
     const h = canonicalHeader(loop, this.text).header;
-    const range = rangeOf(h, e => { const p = this.read(e); return p && this.onlyParams(p) ? p : undefined; });
+    // Bounds may move with a loop around (`for (k = 0; k < i; k++)` under a host loop `for i`, or
+    // `for (j = i + 1; ...)` under `if (i < n)` in a kernel over i): the range is then the union
+    // over that loop's or guard's values, its least lower and greatest upper bound.
+    const overHost = (p: Poly | undefined) => {
+      if (!p || this.onlyParams(p)) return p && { min: p, max: p };
+      // Read now: reading the bound may have added a guarded symbol.
+      // Host and body loops and guarded values only: a thread's own index would widen the range to the grid.
+      const host = new Map(
+        [...this.loops.values()]
+          .filter(l => l.loop !== loop && ['host', 'body', 'guarded'].includes(l.kind) && l.lo && l.hi)
+          .map(l => [l.name, l]),
+      );
+      const split = p.affineIn(new Set(host.keys()));
+      return split && [...p.symbols()].every(s => !this.loops.has(s) || host.has(s))
+        ? affineInterval(split.rest, split.coefficients, x => host.get(x))
+        : undefined;
+    };
+    const range = rangeOf(h, e => { const p = this.read(e); return overHost(p) ? p : undefined; });
     // `!=` with a larger step holds only if the step divides the distance: not taken on trust.
     if (!range || (h!.relation === '!=' && range.step !== 1n)) return {};
-    return { lo: range.lo, hi: range.hi };
+    return { lo: overHost(range.lo)?.min, hi: overHost(range.hi)?.max };
   }
 
   onlyParams(p: Poly): boolean { return [...p.symbols()].every(s => !this.loops.has(s)); }
@@ -245,7 +262,7 @@ class KernelSymbols {
     const loop = this.byVariable.get(v);
     if (loop) return Poly.symbol(loop);
     const guard = this.extra.guards?.get(v);
-    if (guard) return this.guarded(v, guard);
+    if (guard?.bound) return this.guarded(v, guard);
     if (!within(v.span, this.kernel.nest)) { this.params.add(v.name); return Poly.symbol(v.name); }
     return this.definition(v) ?? undefined;
   }
@@ -254,10 +271,13 @@ class KernelSymbols {
   private guarded(v: Variable, g: Guard): Poly | undefined {
     const name = `${v.name}!`;
     if (!this.loops.has(name)) {
-      const bound = this.read(g.bound);
+      const bound = g.bound && this.read(g.bound);
       const own = this.definition(v);
       const split = own?.affineIn(new Set([...own.symbols()].filter(s => this.loops.has(s))));
-      const least = split ? bounds(this, split.rest, split.coefficients)?.min : this.least(initializerOf(v));
+      // A bound from below in the guard (`j >= 1`, a wavefront's `j = w - i`) holds where the definition's least value may not.
+      const lower = g.lower && this.read(g.lower.bound)?.add(Poly.constant(g.lower.strict ? 1 : 0));
+      const least = lower && this.onlyParams(lower) ? lower
+        : split ? bounds(this, split.rest, split.coefficients)?.min : this.least(initializerOf(v));
       if (!bound || !this.onlyParams(bound)) return undefined;
       const loop = [...this.loops.values()].find(l => this.byVariable.get(v) === l.name)?.loop ?? this.kernel.nest;
       this.loops.set(name, {
@@ -795,7 +815,7 @@ function rowStride(model: ItemModel, kernel: Kernel, symbols: KernelSymbols, use
   return [...reads[0].p.symbols()].filter(s => /^[A-Za-z_]\w*$/.test(s) && symbols.params.has(s)).sort().find(fits);
 }
 
-/** The variables an `if` around `node` bounds from above (`p < N && q <= M`), innermost first. */
+/** The variables an `if` around `node` bounds (`p < N && q <= M`, `j >= 1`), innermost first. */
 function guardsAround(model: ItemModel, node: SNode, nest: SNode): Map<Variable, Guard> {
   const text = model.text;
   const guards = new Map<Variable, Guard>();
@@ -808,13 +828,16 @@ function guardsAround(model: ItemModel, node: SNode, nest: SNode): Map<Variable,
       if (n.type !== 'binary_expression') continue;
       const l = child(n, 'left')!, r = child(n, 'right')!;
       const op = text.slice(l.end, r.start).trim();
-      const [v, bound] =
-        op === '<' || op === '<='
-          ? [variableOf(l), r]
-          : op === '>' || op === '>='
-            ? [variableOf(r), l]
-            : [undefined, r];
-      if (v && !guards.has(v)) guards.set(v, { bound, strict: op === '<' || op === '>' });
+      if (!/^[<>]=?$/.test(op)) continue;
+      const strict = op === '<' || op === '>';
+      // v < b, b > v: from above; v > b, b < v: from below.
+      for (const [v, bound, above] of [[variableOf(l), r, op[0] === '<'], [variableOf(r), l, op[0] === '>']] as const) {
+        if (!v) continue;
+        const g = guards.get(v) ?? { strict: false };
+        if (above && !g.bound) Object.assign(g, { bound, strict });
+        if (!above && !g.lower) g.lower = { bound, strict };
+        guards.set(v, g);
+      }
     }
   };
   for (let m: SNode | undefined = node; m && m !== nest; m = m.parent ?? undefined) {

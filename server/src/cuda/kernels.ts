@@ -9,7 +9,7 @@ import { expressionIdentifiers } from '../symbolic/expression';
 import type { SNode } from '../syntax/parser';
 import { Span, within } from '../base/span';
 import type { Construct, ItemModel } from '../model/constructs';
-import type { Variable } from '../model/scopes';
+import type { Reference, Variable } from '../model/scopes';
 import { canonicalHeader, nestSpine } from '../model/loops';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { applyEdits, TextEdit } from '../base/edits';
@@ -122,6 +122,20 @@ function resolver(model: ItemModel, kernel: Kernel): Resolver {
       ? undefined
       : `'${name}' ${NOT_VISIBLE}`;
   return { received, visible, why };
+}
+
+/** An array reference that hands its storage to other code (`f(a)`, `&a[i]`, `a + i`): what it
+ * reaches may be written there, so the array is copied back as if the kernel wrote it. */
+function handedOut(r: Reference, text: string): boolean {
+  if (!r.through) return true;
+  let n = r.node;
+  while (
+    n.parent &&
+    (n.parent.type === 'parenthesized_expression' ||
+      ((n.parent.type === 'subscript_expression' || n.parent.type === 'field_expression') && child(n.parent, 'argument') === n))
+  )
+    n = n.parent;
+  return n.parent?.type === 'pointer_expression' && text[n.parent.start] === '&';
 }
 
 /** C text the printer writes into a kernel besides its body: an array's extent (copy-loop bounds,
@@ -356,7 +370,7 @@ export function scheduleKernels(
           use = { variable: v, name: v.name, ...shape, read: false, written: false };
           arrays.set(v, use);
         }
-        if (r.access !== 'read') use.written = true;
+        if (r.access !== 'read' || handedOut(r, text)) use.written = true;
         if (r.access !== 'write') use.read = true;
         if (!kernel.arrays.includes(use)) kernel.arrays.push(use);
       } else if (v.shape === 'value') scalar(v);

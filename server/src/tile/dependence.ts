@@ -18,6 +18,7 @@ import { LineIndex } from '../base/lines';
 import { canonicalHeader, rangeOf } from '../model/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
+import { integerSolutions } from '../symbolic/integers';
 
 /** A canonical loop of the nest: its index, the index's symbol in the polynomials, and the
  * inclusive range [lo, hi]. */
@@ -35,7 +36,15 @@ export interface NestLoop {
 
 /** Why a loop may not run in parallel; `certain` when the dependence surely exists (a distance, a
  * scalar every iteration writes), not when it only could not be ruled out (an indirect write, a call). */
-export interface Dependence { loop: string; message: string; at: SNode; certain: boolean }
+export interface Dependence {
+  loop: string;
+  message: string;
+  at: SNode;
+  certain: boolean;
+  /** Between two references to one array (not a scalar, a call, an alias or an exit): what a
+   * wavefront may order. */
+  elements?: boolean;
+}
 
 const PURE = new Set([
   'abs', 'fabs', 'fabsf', 'sqrt', 'sqrtf', 'exp', 'expf', 'log', 'logf', 'sin', 'sinf', 'cos', 'cosf', 'pow', 'powf',
@@ -48,6 +57,21 @@ function libraryPure(model: ItemModel, name: string): boolean {
   const header = headerDeclaring(name);
   return !!header && !model.fileScope.functions.has(name) &&
     knownHeader(header)?.functions.get(name)?.purity === 'pure';
+}
+
+/** The calls under `node` whose effects are unknown: all but the pure math functions (a cast to
+ * a typedef'd type, `(real_t) (x)`, which the parser reads as a call, is none). */
+export function impureCalls(model: ItemModel, node: SNode): { call: SNode; callee: string }[] {
+  const out: { call: SNode; callee: string }[] = [];
+  walk(node, n => {
+    if (n.type !== 'call_expression') return true;
+    const f = child(n, 'function');
+    const callee = f ? model.text.slice(f.start, f.end) : '';
+    const cast = f?.type === 'parenthesized_expression' && model.fileScope.typedefs.has(callee.slice(1, -1).trim());
+    if (!cast && !PURE.has(callee) && !libraryPure(model, callee)) out.push({ call: n, callee });
+    return true;
+  });
+  return out;
 }
 
 /** The index of a canonical for statement: declared in its header (`int i = 0`) or before it (`i = 0`).
@@ -165,12 +189,14 @@ function interval(p: Poly, ranges: Map<string, { lo: Poly; hi: Poly }>): { min: 
 
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
 
-/** Why the iterations of `loop` may not run in parallel: empty when they may. */
+/** Why the iterations of `loop` may not run in parallel: empty when they may. The loops `free`
+ * around it are taken at any iteration too (may `loop` run outside them?). */
 export function carriedDependences(
   model: ItemModel,
   nest: SNode,
   loop: NestLoop,
   privates: ReadonlySet<Variable> = new Set(),
+  free: readonly NestLoop[] = [],
 ): Dependence[] {
   const text = model.text;
   const loops = nestLoops(model, nest);
@@ -255,21 +281,13 @@ export function carriedDependences(
       message: `${show(early)} ends the loop '${name}' early: whether a later iteration runs depends on an earlier one`,
     });
   // Calls whose effects are unknown (math functions are pure; macros are read expanded).
-  walk(body, n => {
-    if (n.type !== 'call_expression') return true;
-    const f = child(n, 'function');
-    const callee = f ? text.slice(f.start, f.end) : '';
-    // `(real_t) (x)` is a cast to a typedef'd type: the parser, which knows no typedefs, reads a call.
-    const cast = f?.type === 'parenthesized_expression' && model.fileScope.typedefs.has(callee.slice(1, -1).trim());
-    if (!cast && !PURE.has(callee) && !libraryPure(model, callee))
-      out.push({
-        loop: name,
-        at: n,
-        certain: false,
-        message: `${show(n)} calls '${callee}', whose effects on memory are unknown`,
-      });
-    return true;
-  });
+  for (const { call, callee } of impureCalls(model, body))
+    out.push({
+      loop: name,
+      at: call,
+      certain: false,
+      message: `${show(call)} calls '${callee}', whose effects on memory are unknown`,
+    });
 
   const refs = arrayRefs(model, nest, loops).filter(r => within(r.node, body));
   const x = loop.symbol;
@@ -290,12 +308,13 @@ export function carriedDependences(
           message: `${show(w.node)} and ${show(g.node)} may touch the same element: '${w.array.name}' and '${g.array.name}' may point into the same array (declare them 'restrict' if they never overlap)`,
         };
       } else {
-        const reason = pairDependence(model, nest, loop, w, g, x);
+        const reason = pairDependence(model, nest, loop, w, g, x, free);
         if (reason === undefined) continue;
         found = {
           loop: name,
           at: w.node,
           certain: /distance/.test(reason),
+          elements: reason !== 'indirect',
           message:
             reason === 'indirect'
               ? `${show(w.node)} writes '${w.array.name}' at an index that is not affine in the loop indices (an indirect write): iterations of '${name}' may write the same element`
@@ -405,13 +424,25 @@ function mayAlias(model: ItemModel, x: Variable, y: Variable): boolean {
 }
 
 /** undefined when independent; 'indirect', or a distance text, when they may meet. */
-function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g: Ref, x: string): string | undefined {
+function pairDependence(
+  model: ItemModel,
+  nest: SNode,
+  loop: NestLoop,
+  w: Ref,
+  g: Ref,
+  x: string,
+  free: readonly NestLoop[],
+): string | undefined {
   const read = (ix: SNode | null) => (ix ? readPoly(model, ix, nest) : Poly.constant(0));
   let fw = w.indices.map(read), fg = g.indices.map(read);
   if (fw.some(p => !p)) return 'indirect';
   if (fg.some(p => !p) || fw.length !== fg.length || fw.length === 0) return '';
   // The other iteration: x' = x + δ, the loops inside the loop renamed, the ones around it shared.
-  const inner = (r: Ref) => r.loops.filter(l => within(l.node, child(loop.node, 'body')!));
+  // Loops around it that are `free` (the outer loop of an interchange) also take any iteration.
+  const inner = (r: Ref) => [
+    ...r.loops.filter(l => within(l.node, child(loop.node, 'body')!)),
+    ...r.loops.filter(l => free.some(f => f.node === l.node)),
+  ];
   const ranges = new Map<string, { lo: Poly; hi: Poly }>();
   const range = (l: NestLoop, as: string) => { if (l.values) ranges.set(as, l.values); };
   // A flat index R·S + C with 0 ≤ C < S (`out[j * n + i]`, i < n) names row R, column C: compare both.
@@ -435,6 +466,13 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
     }
   }
   range(loop, x);
+  // The loops around it take one value for both iterations: a symbol like a size, which the
+  // interval test takes as nonnegative, so only where their values are (`for (k = 0; ...)`).
+  const shared = new Set(
+    w.loops
+      .filter(l => l.node !== loop.node && !free.some(f => f.node === l.node) && within(loop.node, l.node) && l.values?.lo.nonNegative())
+      .map(l => l.symbol),
+  );
   for (const l of inner(w)) range(l, l.symbol);
   for (const l of inner(g)) range(l, `${l.symbol}'`);
   const delta = `δ@${x}`;
@@ -463,7 +501,7 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
     // Every loop index in the difference needs its range (another's unknown range does not matter).
     // c·δ alone (the same element of the same index, `b[i]` and `b[i]`): never at two iterations.
     if (c !== undefined && c !== 0n && k === 0n && split!.coefficients.size === 1) return [true, true];
-    if ([...diff.symbols()].some(sym => sym.includes('@') && sym !== delta && !ranges.has(sym)) || !loop.values)
+    if ([...diff.symbols()].some(sym => sym.includes('@') && sym !== delta && !ranges.has(sym) && !shared.has(sym)) || !loop.values)
       return [false, false];
     // δ ≥ 1 and δ ≤ -1 (x' after or before x), each within the loop's span.
     const span = loop.values.hi.sub(loop.values.lo);
@@ -474,8 +512,27 @@ function pairDependence(model: ItemModel, nest: SNode, loop: NestLoop, w: Ref, g
     });
     return [later, earlier];
   });
-  // Apart in each direction, by the same dimension or by different ones.
-  const later = apart.some(a => a[0]), earlier = apart.some(a => a[1]);
+  // Apart in each direction, by the same dimension or by different ones; where the intervals
+  // cannot tell, the exact test over both iterations' bounds together (the triangular a[i][j],
+  // a[j][i] with j >= i, which per dimension do meet).
+  const exact = (direction: 1 | -1) => {
+    const primed = (p: Poly) => {
+      let q = p.substitute(x, Poly.symbol(`${x}'`));
+      for (const l of inner(g)) q = q.substitute(l.symbol, Poly.symbol(`${l.symbol}'`));
+      return q;
+    };
+    const bounds: Poly[] = [];
+    const bound = (l: NestLoop, rename: (p: Poly) => Poly) => {
+      if (!l.values) return;
+      const at = rename(Poly.symbol(l.symbol));
+      bounds.push(at.sub(rename(l.values.lo)), rename(l.values.hi).sub(at));
+    };
+    for (const l of w.loops) bound(l, p => p);
+    for (const l of g.loops) bound(l, primed);
+    const after = Poly.symbol(`${x}'`).sub(Poly.symbol(x)).mul(Poly.constant(direction)).sub(Poly.constant(1));
+    return integerSolutions({ zero: fw.map((p, d) => p!.sub(primed(fg[d]!))), nonNegative: [...bounds, after] }) === 'none';
+  };
+  const later = apart.some(a => a[0]) || exact(1), earlier = apart.some(a => a[1]) || exact(-1);
   if (later && earlier) return undefined;
   if (distance !== undefined && distance !== 0n)
     return `: distance ${distance < 0n ? -distance : distance} on '${loop.variable.name}'`;
@@ -519,4 +576,73 @@ export function iterationPrivates(model: ItemModel, loop: SNode, nest: SNode): V
     return refs.every(r => r.variable !== v || (!r.addressTaken && (within(r.span, nest) ||
       r.access === 'write' || (r.span.start < nest.start && !around(r)))));
   });
+}
+
+/**
+ * The skew of a wavefront for the perfect nest `outer` { `inner` }: the factor f such that the
+ * iterations on one line f·i + j = w touch no element another of them writes, and every dependence
+ * goes from one line to a later one (f·dᵢ + dⱼ ≥ 1 for each distance (dᵢ, dⱼ)). Only uniform
+ * dependences (each subscript `c·i + k` or `c·j + k` alike in both references) have distances;
+ * anything else is a reason. The dependences of the two loops come from carriedDependences.
+ */
+export function wavefrontSkew(
+  model: ItemModel,
+  outer: NestLoop,
+  inner: NestLoop,
+  found: Dependence[],
+): { factor: number } | { reason: string } {
+  const other = found.find(d => !d.elements);
+  if (other) return { reason: other.message };
+  const nest = outer.node;
+  const [i, j] = [outer.symbol, inner.symbol];
+  const refs = arrayRefs(model, nest, [outer, inner]);
+  const distances: [bigint, bigint][] = [];
+  for (const [a, w] of refs.entries()) {
+    if (!w.writes) continue;
+    for (const [b, g] of refs.entries()) {
+      if (g.array !== w.array || (g.writes && b < a)) continue;
+      const read = (ix: SNode | null) => (ix ? readPoly(model, ix, nest) : Poly.constant(0));
+      const fw = w.indices.map(read), fg = g.indices.map(read);
+      const where = `'${model.text.slice(w.node.start, w.node.end)}' and '${model.text.slice(g.node.start, g.node.end)}'`;
+      if (fw.some(p => !p) || fg.some(p => !p) || fw.length !== fg.length)
+        return { reason: `${where} are not both affine in the loop indices` };
+      // Per dimension c·(x' - x) = k: the distance along x, or no dependence when c does not divide k.
+      const d: (bigint | undefined)[] = [undefined, undefined];
+      let never = false;
+      for (const [k, p] of fw.entries()) {
+        const q = fg[k]!;
+        const split = p!.affineIn(new Set([i, j])), other = q.affineIn(new Set([i, j]));
+        const coefficients = split && [...split.coefficients].filter(([, c]) => !c.isZero);
+        const same =
+          split && other && coefficients!.length <= 1 &&
+          [i, j].every(x => (split.coefficients.get(x) ?? Poly.ZERO).sub(other.coefficients.get(x) ?? Poly.ZERO).isZero);
+        const k0 = same ? split!.rest.sub(other!.rest).integer : undefined;
+        if (!same || k0 === undefined)
+          return { reason: `${where}: the distance between them is not constant (not a uniform dependence)` };
+        if (coefficients!.length === 0) { never ||= k0 !== 0n; continue; }
+        const [x, c] = coefficients![0];
+        const cn = c.integer;
+        if (cn === undefined) return { reason: `${where}: the distance between them is not constant (not a uniform dependence)` };
+        if (k0 % cn !== 0n) { never = true; continue; }
+        const at = x === i ? 0 : 1, value = k0 / cn;
+        if (d[at] !== undefined && d[at] !== value) never = true;
+        d[at] = value;
+      }
+      if (never) continue;
+      if (d[0] === undefined || d[1] === undefined)
+        return { reason: `${where} meet at iterations any distance apart along '${(d[0] === undefined ? outer : inner).variable.name}'` };
+      // The earlier iteration first: (dᵢ, dⱼ) lexicographically positive.
+      const v: [bigint, bigint] = d[0] < 0n || (d[0] === 0n && d[1]! < 0n) ? [-d[0], -d[1]!] : [d[0], d[1]!];
+      if (v[0] !== 0n || v[1] !== 0n) distances.push(v);
+    }
+  }
+  // f·dᵢ + dⱼ ≥ 1: dᵢ = 0 needs dⱼ ≥ 1 (lexicographically positive); dᵢ ≥ 1 needs f ≥ (1 - dⱼ) / dᵢ.
+  let factor = 1n;
+  for (const [di, dj] of distances) {
+    if (di === 0n) continue;
+    const need = (1n - dj + di - 1n) / di; // ceiling for a positive numerator
+    if (need > factor) factor = need;
+  }
+  if (!distances.length) return { reason: 'no dependence to order' };
+  return { factor: Number(factor) };
 }

@@ -18,13 +18,16 @@ import { conflictDiagnostic, diagnostic, type MfDiagnostic } from '../base/diagn
 import { SourceConflict } from '../base/sourcemap';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
-import { child, walk } from '../syntax/ast';
+import { child, ownJump, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { applyEdits, OffsetMap, TextEdit } from '../base/edits';
 import { constructSpan, isParallelLoop } from '../model/constructs';
 import { within } from '../base/span';
 import { LineIndex } from '../base/lines';
-import { carriedDependences, Dependence, iterationPrivates, NestLoop, nestLoops } from './dependence';
+import {
+  carriedDependences, Dependence, impureCalls, iterationPrivates, NestLoop, nestLoops, wavefrontSkew,
+} from './dependence';
+import { Poly } from '../symbolic/poly';
 import { prefetchPlan, statements } from './prefetch';
 import { KernelPlan, Names, Plan, printSchedule, Restructuring } from './schedule';
 
@@ -40,6 +43,10 @@ export interface TiledNest {
   line: number;
   tiled: boolean;
   kernels: number;
+  /** The sequential loop the kernels are launched from (a time step, LU's k), if any. */
+  host?: string;
+  /** The kernel runs a wavefront's lines one after another. */
+  wavefront?: boolean;
   reasons: string[];
   notes: string[];
 }
@@ -53,7 +60,8 @@ export async function tileText(source: string, options: TileOptions = {}): Promi
     if (errors.length) return { diagnostics: errors, nests: [] };
     const diagnostics: MfDiagnostic[] = [];
     const nests: TiledNest[] = [];
-    const candidates: { edit: TextEdit; nest: TiledNest; header: Span; message: string }[] = [];
+    type Candidate = { edit: TextEdit; nest: TiledNest; header: Span; message: string; next: () => Candidate | undefined };
+    const candidates: Candidate[] = [];
     const cachedSomewhere = new Set<string>();
     const lines = new LineIndex(text);
     const serial = (nest: Span, at: Span, line: number, reasons: string[]) => {
@@ -66,44 +74,60 @@ export async function tileText(source: string, options: TileOptions = {}): Promi
       const names = new Names(model);
       for (const { loop: nest, span, parallel } of loopNests(model)) {
         if (options.offset !== undefined && !(span.start <= options.offset && options.offset <= span.end)) continue;
-        const plan = planNest(model, nest, parallel);
+        const planned = planNest(model, nest, parallel);
         const line = lines.position(nest.start).line + 1;
-        if ('reasons' in plan) { serial(nest, header(nest, text), line, plan.reasons.map(r => r.message)); continue; }
+        if ('reasons' in planned) { serial(nest, header(nest, text), line, planned.reasons.map(r => r.message)); continue; }
         const asked = (options.cache ?? []).filter(a => arraysOf(model, nest).has(a));
         asked.forEach(a => cachedSomewhere.add(a));
-        // The generator stages boxes of affine indices; a collapsed nest's i = ij / W is not.
-        const collapsed = options.collapse && plan.kernels.some(k => k.loops.length === 2);
-        const cache = collapsed ? [] : asked;
-        const notes = [...plan.trusted ?? [], ...restructure(model, plan, { ...options, cache })];
-        if (collapsed && asked.length)
-          notes.push(
-            `cache(${asked.join(', ')}) left out: a collapsed nest's indices (i = ij / W) are not affine, so the generator cannot stage them (tile in 2-D to stage)`,
-          );
-        candidates.push({
-          edit: {
-            start: span.start,
-            end: span.end,
-            newText: printSchedule(model, nest, plan, names, { ...options, cache }),
-          },
-          nest: {
-            start: nest.start,
-            end: nest.end,
-            line,
-            tiled: true,
-            kernels: plan.kernels.length,
-            reasons: [],
-            notes,
-          },
-          header: header(nest, text),
-          message: `tiled into a meta_schedule of ${plan.kernels.length} kernel${plan.kernels.length === 1 ? '' : 's'}${plan.host ? ` inside the host loop '${plan.host.variable.name}'` : ''}${notes.map(n => `; ${n}`).join('')}`,
-        });
+        // The plans in order of preference: the next one is printed when the generator refuses one.
+        const candidate = (plans: Plan[]): Candidate | undefined => {
+          const [plan, ...rest] = plans;
+          if (!plan) return undefined;
+          // The generator stages boxes of affine indices; a collapsed nest's i = ij / W is not.
+          const collapsed = options.collapse && plan.kernels.some(k => k.loops.length === 2);
+          const cache = collapsed ? [] : asked;
+          const notes = [...plan.trusted ?? [], ...restructure(model, plan, { ...options, cache })];
+          if (collapsed && asked.length)
+            notes.push(
+              `cache(${asked.join(', ')}) left out: a collapsed nest's indices (i = ij / W) are not affine, so the generator cannot stage them (tile in 2-D to stage)`,
+            );
+          return {
+            edit: { start: span.start, end: span.end, newText: printSchedule(model, nest, plan, names, { ...options, cache }) },
+            nest: {
+              start: nest.start,
+              end: nest.end,
+              line,
+              tiled: true,
+              kernels: plan.kernels.length,
+              host: plan.host?.variable.name,
+              wavefront: plan.kernels.some(k => k.skew),
+              reasons: [],
+              notes,
+            },
+            header: header(nest, text),
+            message: `tiled into a meta_schedule of ${plan.kernels.length} kernel${plan.kernels.length === 1 ? '' : 's'}${plan.host ? ` inside the host loop '${plan.host.variable.name}'` : ''}${notes.map(n => `; ${n}`).join('')}`,
+            next: () => candidate(rest),
+          };
+        };
+        candidates.push(candidate([planned, ...(planned.alternatives ?? [])])!);
       }
     }
     // What the nests became must generate: a nest whose schedule the generator refuses (a serial
-    // loop it cannot bound, an index that is no polynomial) stays serial with that reason.
-    const refused = await refusedSchedules(text, candidates.map(c => c.edit), options);
+    // loop it cannot bound, an index that is no polynomial) takes its next plan, or stays serial
+    // with the first refusal's reason.
+    let refused = await refusedSchedules(text, candidates.map(c => c.edit), options);
+    const first = new Map(refused);
+    for (let round = 0; round < 3 && refused.size; round++) {
+      let changed = false;
+      for (const i of refused.keys()) {
+        const next = candidates[i].next();
+        if (next) { candidates[i] = next; changed = true; }
+      }
+      if (!changed) break;
+      refused = await refusedSchedules(text, candidates.map(c => c.edit), options);
+    }
     for (const [i, c] of candidates.entries()) {
-      const why = refused.get(i);
+      const why = refused.has(i) ? first.get(i) ?? refused.get(i) : undefined;
       if (why)
         serial(c.nest, c.header, c.nest.line, [
           `the schedule it would become breaks a rule of the CUDA generator: ${why}`,
@@ -192,6 +216,16 @@ function restructure(model: ItemModel, plan: Plan, options: Restructuring): stri
         ? `collapsed ${[...new Set(twoD.map(k => k.loops.map(l => `'${l.variable.name}'`).join(' and ')))].join(', ')} into one dimension`
         : 'nothing to collapse (one parallel loop)',
     );
+  if (plan.kernels.length > 1 && !plan.host && plan.kernels.every(k => k.loops[0] === plan.kernels[0].loops[0]))
+    notes.push(`'${plan.kernels[0].loops[0].variable.name}' distributed over the ${plan.kernels.length} loops of its body, a kernel each`);
+  for (const k of plan.kernels) {
+    if (k.interchanged)
+      notes.push(`interchanged: '${k.loops[k.loops.length - 1].variable.name}' outside, in parallel, '${k.interchanged.variable.name}' inside each thread`);
+    if (k.skew) {
+      const [i, j] = [k.loops[0].variable.name, k.skew.inner.variable.name];
+      notes.push(`a wavefront: the lines ${k.skew.factor === 1 ? '' : `${k.skew.factor} * `}${i} + ${j} = w one after another, the iterations of each line in parallel`);
+    }
+  }
   const per = Math.max(1, Math.floor(options.merge ?? 1)) * Math.max(1, Math.floor(options.granularity ?? 1));
   if (per > 1) notes.push(`each thread computes ${per} results`);
   if (!options.cache?.length) return notes;
@@ -200,9 +234,18 @@ function restructure(model: ItemModel, plan: Plan, options: Restructuring): stri
   );
   const cached = new Set(options.cache);
   for (const k of plan.kernels) {
+    if (k.serial) continue;
+    if (k.skew || k.interchanged || k.body) {
+      notes.push(k.skew ? `a wavefront's lines are not staged (each line is one launch)` : `an interchanged or distributed nest is not staged`);
+      continue;
+    }
     const innermost = k.loops[k.loops.length - 1];
-    const p = prefetchPlan(model, innermost, nestLoops(model, innermost.node), cached);
+    let p = prefetchPlan(model, innermost, nestLoops(model, innermost.node), cached);
     if (!p) continue;
+    // The strips are counted before the schedule: not for a loop whose bounds move with the host loop.
+    const host = plan.host?.variable.name;
+    if (host && !('reason' in p) && [...p.loop.lo!.symbols(), ...p.loop.hi!.symbols()].includes(host))
+      p = { reason: `the bounds of '${p.loop.variable.name}' move with the host loop '${host}', and the strips are counted before it` };
     if ('reason' in p) notes.push(`the whole range of the serial loop is staged at once (${p.reason})`);
     else {
       k.prefetch = p;
@@ -331,13 +374,15 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
     privates.add(v);
   }
   // Scalars each iteration of the outer loop sets first (`acc = 0;`): each thread's own.
-  for (const v of iterationPrivates(model, outer.node, nest)) privates.add(v);
+  const indexPrivates = new Set(privates);
+  const outerPrivates = iterationPrivates(model, outer.node, nest);
+  for (const v of outerPrivates) privates.add(v);
   const trusted: string[] = [];
   // The loops a parallel construct covers need no proof: only a dependence that surely exists (a
   // race in the parallel program itself) refuses them; what the test cannot rule out is trusted.
   type Vouch = { depth: number; label: string };
-  const dependences = (l: NestLoop, within: SNode, { depth, label }: Vouch) => {
-    const deps = carriedDependences(model, within, l, privates);
+  const dependences = (l: NestLoop, within: SNode, { depth, label }: Vouch, own: ReadonlySet<Variable> = privates) => {
+    const deps = carriedDependences(model, within, l, own);
     if (depth <= 0) return deps;
     if (deps.every(d => !d.certain)) {
       trusted.push(...deps.map(d => `trusted ${label} over a dependence the test cannot rule out: ${d.message}`));
@@ -345,8 +390,13 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
     }
     return deps.filter(d => d.certain).map(d => ({ ...d, message: `the loop races under ${label}: ${d.message}` }));
   };
-  const kernelOf = (l: NestLoop, within: SNode, vouch: Vouch = serial): KernelPlan | { reasons: Dependence[] } => {
-    const deps = dependences(l, within, vouch);
+  const kernelOf = (
+    l: NestLoop,
+    within: SNode,
+    vouch: Vouch = serial,
+    own: ReadonlySet<Variable> = privates,
+  ): KernelPlan | { reasons: Dependence[] } => {
+    const deps = dependences(l, within, vouch, own);
     if (deps.length) return { reasons: deps };
     // A parallel loop may run in any order: a decreasing one over each value runs upward (its index
     // declared in its header, so no value after the loop changes).
@@ -365,14 +415,18 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
           },
         ],
       };
-    // A second parallel loop directly inside, with bounds free of the first: 2-D.
+    // A second parallel loop directly inside, with bounds free of the first: 2-D (read in the
+    // nest tested, whose outside loops are values).
     const inside = statements(child(l.node, 'body')!);
-    const second = inside.length === 1 && inside[0].type === 'for_statement' ? loopAt(inside[0]) : undefined;
+    const second =
+      inside.length === 1 && inside[0].type === 'for_statement'
+        ? nestLoops(model, within).find(x => x.node.start === inside[0].start)
+        : undefined;
     const free =
       second?.lo &&
       second.hi &&
       ![...second.lo.symbols(), ...second.hi.symbols()].some(s => s.startsWith(`${l.variable.name}@`));
-    if (second && free && dependences(second, within, { ...vouch, depth: vouch.depth - 1 }).length === 0)
+    if (second && free && dependences(second, within, { ...vouch, depth: vouch.depth - 1 }, own).length === 0)
       return { loops: [l, second] };
     return { loops: [l] };
   };
@@ -393,36 +447,219 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
     };
   };
   const direct = held.length ? holds(held[0]) : kernelOf(outer, nest, facts);
-  if (!('reasons' in direct)) return { kernels: [direct], privates: [...privates], trusted };
+  if (!('reasons' in direct)) {
+    const plan = { kernels: [direct], privates: [...privates], trusted };
+    // A 1-D kernel over a body of several loops (`C[i][j] *= beta;` before the `k` loop of a
+    // product): distributed into kernels of their own, 2-D where they can be.
+    const pieces = direct.loops.length === 1 && !parallel ? distributed(model, outer, privates) : undefined;
+    return pieces ? { kernels: pieces, privates: [...privates], alternatives: [plan] } : plan;
+  }
   if (parallel) return direct;
-  // A sequential loop around parallel loops (each maybe a parallel construct's): a host loop (time steps).
+  // A perfect nest whose inner loop is parallel at every iteration of the outer one (a reduction
+  // across the outer loop, `y[j] += A[i][j] * x[i]`): interchanged, one kernel over the inner loop.
+  const plans: Plan[] = [];
+  const swapped = interchangedKernel(model, nest, outer, privates);
+  if (swapped) plans.push({ kernels: [swapped], privates: [...privates] });
+  // A sequential loop around parallel loops (each maybe a parallel construct's) and other
+  // statements: a host loop (time steps, LU's k), each parallel loop a kernel, the statements
+  // between them one-thread kernels, so the data stay on the device.
+  const host = hostPlan(model, nest, outer, held, indexPrivates, outerPrivates, (l, s, vouch, own) =>
+    kernelOf(l, s, vouch, own));
+  if (host && !('reasons' in host)) plans.push({ ...host, privates: [...privates] });
+  const wave = skewedKernel(model, nest, privates);
+  if (wave) plans.push({ kernels: [wave], privates: [...privates] });
+  if (plans.length) return { ...plans[0], alternatives: plans.slice(1) };
+  return host ?? direct;
+}
+
+/**
+ * The loop `outer`, whose iterations are independent, distributed over the loops of its body, one
+ * kernel each (no dependence is carried, so every piece's iterations may run before the next
+ * piece's); undefined unless some piece then maps 2-D: `for j` directly (j parallel at each i),
+ * or `for k { for j }` with j parallel at every k (k then serial inside each thread). Statements
+ * other than loops (a scalar set for the loops after it) keep the nest whole.
+ */
+function distributed(model: ItemModel, outer: NestLoop, privates: ReadonlySet<Variable>): KernelPlan[] | undefined {
+  const body = child(outer.node, 'body')!;
+  const inside = statements(body);
+  if (body.type !== 'compound_statement' || inside.length < 2 || inside.some(s => s.type !== 'for_statement')) return undefined;
+  const loops = nestLoops(model, outer.node);
+  const loopAt = (n: SNode | undefined) => n && loops.find(l => l.node.start === n.start);
+  const free = (l: NestLoop | undefined, of: NestLoop[]) =>
+    !!l?.lo && !!l.hi && ![...l.lo.symbols(), ...l.hi.symbols()].some(s => of.some(o => o.symbol === s));
+  const only = (n: SNode) => {
+    const b = statements(child(n, 'body')!);
+    return b.length === 1 && b[0].type === 'for_statement' ? b[0] : undefined;
+  };
+  const pieces: KernelPlan[] = [];
+  for (const s of inside) {
+    const j = loopAt(s), k = loopAt(only(s));
+    if (free(j, [outer]) && !carriedDependences(model, outer.node, j!, privates).length) pieces.push({ loops: [outer, j!] });
+    else if (j && free(k, [outer, j]) && !carriedDependences(model, outer.node, k!, privates, [j]).length)
+      pieces.push({ loops: [outer, k!], interchanged: j });
+    else pieces.push({ loops: [outer], body: s });
+  }
+  return pieces.some(p => p.loops.length === 2) ? pieces : undefined;
+}
+
+/**
+ * A perfect nest `for i { for j ... }` (j's bounds free of i) whose j carries no dependence even
+ * with i at any iteration: j outside, run in parallel, i serial inside each thread.
+ */
+function interchangedKernel(
+  model: ItemModel,
+  nest: SNode,
+  outer: NestLoop,
+  privates: ReadonlySet<Variable>,
+): KernelPlan | undefined {
+  const loops = nestLoops(model, nest);
+  const inside = statements(child(nest, 'body')!);
+  const inner = inside.length === 1 ? loops.find(l => l.node.start === inside[0].start) : undefined;
+  if (!inner?.lo || !inner.hi || !outer.values) return undefined;
+  if ([...inner.lo.symbols(), ...inner.hi.symbols()].some(s => s === outer.symbol)) return undefined;
+  if (model.constructs.some(c => within(c, nest))) return undefined;
+  const own = new Set([...privates, ...iterationPrivates(model, inner.node, nest)]);
+  if (carriedDependences(model, nest, inner, own, [outer]).length) return undefined;
+  return { loops: [inner], interchanged: outer, privates: [...own] };
+}
+
+/**
+ * A perfect nest of two loops neither of which is parallel, run as a wavefront: the lines
+ * f·i + j = w in turn from a host loop, each line's iterations in parallel (dependence.ts
+ * wavefrontSkew proves it); undefined where it does not apply.
+ */
+function skewedKernel(model: ItemModel, nest: SNode, privates: ReadonlySet<Variable>): KernelPlan | undefined {
+  const loops = nestLoops(model, nest);
+  const outer = loops.find(l => l.node.start === nest.start);
+  const inside = statements(child(nest, 'body')!);
+  const inner = inside.length === 1 ? loops.find(l => l.node.start === inside[0].start) : undefined;
+  if (!outer?.lo || !outer.hi || !inner?.lo || !inner.hi) return undefined;
+  if ([...inner.lo.symbols(), ...inner.hi.symbols()].some(s => s === outer.symbol)) return undefined;
+  const found = [outer, inner].flatMap(l => carriedDependences(model, nest, l, privates));
+  if (model.constructs.some(c => within(c, nest))) return undefined;
+  const skew = wavefrontSkew(model, outer, inner, found);
+  return 'factor' in skew ? { loops: [outer], skew: { inner, factor: skew.factor } } : undefined;
+}
+
+type KernelOf = (
+  l: NestLoop,
+  within: SNode,
+  vouch: { privates: Variable[]; depth: number; label: string },
+  own: ReadonlySet<Variable>,
+) => KernelPlan | { reasons: Dependence[] };
+
+/**
+ * The plan of a sequential loop `nest` whose body holds parallel loops: each a kernel launched from
+ * the host loop, the statements between them one-thread kernels (in order, so every statement
+ * still follows the ones before it). Undefined when the body has no parallel loop (the direct
+ * reason stands); a refusal when the statements cannot run as kernels.
+ */
+function hostPlan(
+  model: ItemModel,
+  nest: SNode,
+  outer: NestLoop,
+  held: Construct[],
+  indexPrivates: ReadonlySet<Variable>,
+  outerPrivates: Variable[],
+  kernelOf: KernelOf,
+): Plan | { reasons: Dependence[] } | undefined {
+  const text = model.text;
   const constructOf = (n: SNode) => model.constructs.find(c => parallelLoop(c) && c.loop!.start === n.start);
   const pragmaLine = (n: SNode) =>
     n.type === 'preproc_call' &&
     model.constructs.some(c => c.form === 'pragma' && n.start <= c.head.start && c.head.start < n.end);
   const inside = statements(child(nest, 'body')!).filter(n => !pragmaLine(n));
-  if (inside.length && inside.every(s => s.type === 'for_statement')) {
-    const own = held.filter(c => !inside.some(s => parallelLoop(c) && c.loop!.start === s.start));
-    if (own.length) return holds(own[0]);
-    const kernels: KernelPlan[] = [];
-    for (const s of inside) {
-      const l = loopAt(s);
-      const inner = constructOf(s);
-      const innerFacts = inner ? loopFacts(model, inner, s) : serial;
-      if (!l || 'reason' in innerFacts) return direct;
-      innerFacts.privates.forEach(v => privates.add(v));
-      const k = kernelOf(l, s, innerFacts);
-      if ('reasons' in k) return direct;
-      // Grid sizes are computed before the schedule: the inner bounds may not move with the host loop.
-      if (
-        k.loops.some(x =>
-          [...x.lo!.symbols(), ...x.hi!.symbols()].some(sym => sym.startsWith(`${outer.variable.name}@`)),
-        )
-      )
-        return direct;
-      kernels.push(k);
+  // Parallel constructs other than the body's own parallel loops: no kernel holds them.
+  if (held.some(c => !inside.some(s => parallelLoop(c) && c.loop!.start === s.start))) return undefined;
+  const kernels: KernelPlan[] = [];
+  let run: SNode[] = [];
+  const flush = () => {
+    if (run.length) kernels.push({ loops: [], serial: run });
+    run = [];
+  };
+  for (const s of inside) {
+    // Read as a nest of its own: the host loop's index is a value there (`k`, not `k@...`).
+    const l = s.type === 'for_statement' ? nestLoops(model, s).find(x => x.node.start === s.start) : undefined;
+    const inner = constructOf(s);
+    const facts = inner ? loopFacts(model, inner, s) : { privates: [], depth: 0, label: '' };
+    if ('reason' in facts) return undefined;
+    // Each kernel's own scalars: the indices, and what each of its iterations sets first.
+    const own = new Set([...indexPrivates, ...facts.privates, ...(l ? iterationPrivates(model, s, s) : [])]);
+    const found = l && kernelOf(l, s, facts, own);
+    const k = found && 'reasons' in found && !inner ? skewedKernel(model, s, own) ?? found : found;
+    if (!k || 'reasons' in k) {
+      if (inner) return undefined; // the programmer's parallel loop races: its reason stands
+      run.push(s);
+      continue;
     }
-    return { host: outer, kernels, privates: [...privates] };
+    flush();
+    // Grids are sized before the schedule: a loop whose bounds move with the host loop gets the
+    // largest extent they take, its guard the bounds of the iteration.
+    for (const x of k.loops) {
+      const extent = x.hi!.sub(x.lo!).add(Poly.constant(1));
+      const index = outer.variable.name;
+      if (![...extent.symbols()].includes(index)) continue;
+      const split = extent.affineIn(new Set([index]));
+      const c = split?.coefficients.get(index);
+      const at = c?.nonNegative() ? outer.values?.hi : c?.nonPositive() ? outer.values?.lo : undefined;
+      if (!at) return undefined;
+      (k.extents ??= new Map()).set(x, extent.substitute(index, at));
+    }
+    kernels.push({ ...k, privates: [...own] });
   }
-  return direct;
+  flush();
+  if (!kernels.some(k => k.loops.length)) return undefined;
+  // The one-thread kernels: they cannot leave the host loop, call what only the host can, keep a
+  // declaration others read, or hand a scalar to a later statement (a kernel returns results only
+  // through arrays).
+  const line = (n: SNode) => new LineIndex(text).position(n.start).line + 1;
+  const refuse = (at: SNode, message: string) => ({
+    reasons: [{ loop: outer.variable.name, at, certain: true, message }],
+  });
+  const outerBody = child(nest, 'body')!;
+  const leave = ownJump(outerBody, 'break') ?? ownJump(outerBody, 'continue');
+  if (leave)
+    return refuse(leave, `'${text.slice(leave.start, leave.end)}' (line ${line(leave)}) leaves an iteration of the host loop '${outer.variable.name}' from a statement that would run in a kernel`);
+  for (const k of kernels) {
+    if (!k.serial) continue;
+    const first = k.serial[0], last = k.serial[k.serial.length - 1];
+    const segment = { start: first.start, end: last.end };
+    const lines = line(first) === line(last) ? `line ${line(first)}` : `lines ${line(first)}-${line(last)}`;
+    for (const s of k.serial) {
+      let exit: SNode | undefined;
+      walk(s, n => {
+        if (n.type === 'return_statement' || n.type === 'goto_statement') exit ??= n;
+        return !exit;
+      });
+      if (exit) return refuse(exit, `'${text.slice(exit.start, exit.end)}' (line ${line(exit)}) leaves the host loop '${outer.variable.name}' from a statement that would run in a kernel`);
+      const call = impureCalls(model, s).find(c => !model.fileScope.functions.has(c.callee));
+      if (call)
+        return refuse(call.call, `the statement at line ${line(s)} between the parallel loops of '${outer.variable.name}' calls '${call.callee}', which a one-thread kernel cannot (only this file's functions and the math library run on the device)`);
+    }
+    const mine = (r: { span: Span }) => within(r.span, segment);
+    for (const r of model.scopes.references) {
+      const v = r.variable;
+      if (!v || !mine(r) || v.shape !== 'value' || within(v.span, segment) || indexPrivates.has(v)) continue;
+      if (r.access === 'read' && !r.addressTaken) continue;
+      // A scalar of the outside written here: only one each iteration sets first and only this
+      // segment uses, which the kernel declares for itself.
+      const elsewhere = model.scopes.references.find(x => x.variable === v && within(x.span, outerBody) && !mine(x));
+      if (!outerPrivates.includes(v) || elsewhere)
+        return refuse(r.node, `the statement${k.serial.length > 1 ? 's' : ''} at ${lines} between the parallel loops of '${outer.variable.name}' would run in a one-thread kernel, but ${elsewhere ? `'${v.name}' carries the value they set to line ${line(elsewhere.node)}` : `'${v.name}' keeps the value they set from one iteration of '${outer.variable.name}' to the next`}: a kernel returns results only through arrays`);
+      (k.privates ??= []).includes(v) || k.privates.push(v);
+    }
+    // A declaration of the segment read after it: the kernel's scope would end before the read.
+    for (const v of model.scopes.variables) {
+      if (!within(v.span, segment)) continue;
+      const later = model.scopes.references.find(r => r.variable === v && !mine(r));
+      if (later)
+        return refuse(later.node, `'${v.name}', declared at line ${line(v.declaration)} between the parallel loops of '${outer.variable.name}', is read at line ${line(later.node)}: the statements declaring it would run in a one-thread kernel, whose variables no other kernel sees`);
+    }
+    // The loop indices of the outside the segment's loops use: the kernel's own.
+    for (const v of indexPrivates)
+      if (model.scopes.references.some(r => r.variable === v && mine(r) && r.access !== 'read'))
+        (k.privates ??= []).includes(v) || k.privates.push(v);
+  }
+  return { host: outer, kernels };
 }
+

@@ -22,8 +22,25 @@ import { Poly } from '../symbolic/poly';
 import type { NestLoop } from './dependence';
 import type { Prefetch } from './prefetch';
 
-/** A kernel: one (1-D) or two (2-D) parallel loops of a nest, and the serial loop it strip-mines. */
-export interface KernelPlan { loops: NestLoop[]; prefetch?: Prefetch }
+/** A kernel: one (1-D) or two (2-D) parallel loops of a nest, and the serial loop it strip-mines;
+ * or (`serial`, no loops) statements of a host loop's body that run in one thread. */
+export interface KernelPlan {
+  loops: NestLoop[];
+  prefetch?: Prefetch;
+  serial?: SNode[];
+  /** The scalars each thread has its own copy of, when not the plan's. */
+  privates?: Variable[];
+  /** The extent a loop's grid covers, when its bounds move with the host loop (their largest). */
+  extents?: Map<NestLoop, Poly>;
+  /** A wavefront: the nest `loops[0]` { `inner` } run line by line, f·i + j = w for each w in
+   * turn, the threads along i. */
+  skew?: { inner: NestLoop; factor: number };
+  /** An interchange: the loop `loops[loops.length - 1]` was inside this one, which now runs
+   * serially in each thread. */
+  interchanged?: NestLoop;
+  /** The body each thread runs, when not the innermost loop's (one loop of a distributed body). */
+  body?: SNode;
+}
 export interface Plan {
   host?: NestLoop;
   kernels: KernelPlan[];
@@ -31,6 +48,8 @@ export interface Plan {
   privates?: Variable[];
   /** Dependences an OpenMP pragma vouched for. */
   trusted?: string[];
+  /** Other plans of the nest, in order of preference, should the CUDA generator refuse this one. */
+  alternatives?: Plan[];
 }
 
 export interface Restructuring {
@@ -112,9 +131,12 @@ export function printSchedule(model: ItemModel, nest: SNode, plan: Plan, names: 
 
 interface Sizes { B: string; B0: string; B1: string; S?: string; M?: string; T?: string; collapse: boolean }
 
+/** C text of a bound: the nest's loop indices (symbols `i@offset`) by their names. */
+const toC = (p: Poly) => p.toC(s => s.replace(/@\d+$/, ''));
+
 /** `i < hi + 1`, or `i <= hi` when that reads shorter (`p <= 2 * n` rather than `p < 2 * n + 1`). */
 function upTo(name: string, hi: Poly): string {
-  const inclusive = hi.toC(), exclusive = hi.add(Poly.constant(1)).toC();
+  const inclusive = toC(hi), exclusive = toC(hi.add(Poly.constant(1)));
   return exclusive.length <= inclusive.length ? `${name} < ${exclusive}` : `${name} <= ${inclusive}`;
 }
 
@@ -130,6 +152,7 @@ function printKernelNest(
   unit: string,
   privates: Variable[],
 ): string {
+  if (k.serial) return printOneThread(model, k, names, at, unit);
   // The thread dimensions: each parallel loop, or the two as one when collapsed.
   const dims = size.collapse && k.loops.length === 2 ? [k.loops] : k.loops.map(l => [l]);
   const two = dims.length === 2;
@@ -141,12 +164,12 @@ function printKernelNest(
   const coarse: { level: string; index: string }[][] = dims.map(() => []);
   if (size.M) coarse[0].push({ level: size.M, index: names.take('m') });
   if (size.S) coarse[dims.length - 1].push({ level: size.S, index: names.take('k') });
-  const extent = (l: NestLoop) => l.hi!.sub(l.lo!).add(Poly.constant(1));
+  const extent = (l: NestLoop) => k.extents?.get(l) ?? l.hi!.sub(l.lo!).add(Poly.constant(1));
   // Ceiling division: (W + per - 1) / per, the numerator simplified as a polynomial.
   dims.forEach((d, i) => {
     const per = coarse[i].reduce((p, c) => p.mul(Poly.symbol(c.level)), Poly.symbol(sides[i]));
     const W = d.map(extent).reduce((a, b) => a.mul(b));
-    decls.push(`int ${dimNames[i]} = (${W.add(per).sub(Poly.constant(1)).toC()}) / ${atom(per.toC())};`);
+    decls.push(`int ${dimNames[i]} = (${toC(W.add(per).sub(Poly.constant(1)))}) / ${atom(toC(per))};`);
   });
   const p = k.prefetch;
   const strips = p && {
@@ -157,10 +180,10 @@ function printKernelNest(
   if (p && strips) {
     const W = extent(p.loop),
       T = Poly.symbol(size.T!);
-    const count = `(${W.add(T).sub(Poly.constant(1)).toC()}) / ${size.T}`;
+    const count = `(${toC(W.add(T).sub(Poly.constant(1)))}) / ${size.T}`;
     // Statements before or after the loop run at its first or last strip: there must be one.
     decls.push(
-      `int ${strips.count} = ${p.pre.length || p.post.length || p.accumulators.length ? `${W.toC()} > 0 ? ${count} : 1` : count};`,
+      `int ${strips.count} = ${p.pre.length || p.post.length || p.accumulators.length ? `${toC(W)} > 0 ? ${count} : 1` : count};`,
     );
   }
 
@@ -170,6 +193,13 @@ function printKernelNest(
     lines.push(ind + line);
     ind += unit;
   };
+  // A wavefront's lines in turn, f·i + j = w from the first iteration's to the last's.
+  const wave = k.skew && { ...k.skew, w: names.take('w'), outer: k.loops[0] };
+  if (wave) {
+    const f = Poly.constant(wave.factor);
+    const lo = f.mul(wave.outer.lo!).add(wave.inner.lo!), hi = f.mul(wave.outer.hi!).add(wave.inner.hi!);
+    open(`for (int ${wave.w} = ${toC(lo)}; ${upTo(wave.w, hi)}; ${wave.w}++)`);
+  }
   dims.forEach((_, i) => open(`meta_for (int ${v[i]} = 0; ${v[i]} < ${dimNames[i]}; ${v[i]}++)`));
   if (strips) open(`for (int ${strips.kt} = 0; ${strips.kt} < ${strips.count}; ${strips.kt}++)`);
   const loopsInside = coarse.flat();
@@ -188,7 +218,7 @@ function printKernelNest(
     for (const c of coarse[i]) x = `${wrap(x)} * ${c.level} + ${c.index}`;
     x = `${wrap(x)} * ${sides[i]} + ${u[i]}`;
     const declare = (l: NestLoop, value: string) => {
-      const lo = l.lo!.toC();
+      const lo = toC(l.lo!);
       lines.push(
         `${ind}${l.variable.typeText.trim() || 'int'} ${l.variable.name} = ${lo === '0' ? '' : `${atom(lo)} + `}${value};`,
       );
@@ -199,7 +229,7 @@ function printKernelNest(
     } else {
       // The flat index of a collapsed nest: row-major over the two extents.
       const flat = names.take(d.map(l => l.variable.name).join(''));
-      const W1 = atom(extent(d[1]).toC());
+      const W1 = atom(toC(extent(d[1])));
       lines.push(`${ind}int ${flat} = ${x};`);
       declare(d[0], `${flat} / ${W1}`);
       declare(d[1], `${flat} % ${W1}`);
@@ -207,15 +237,25 @@ function printKernelNest(
       guards.push(...d.map(l => upTo(l.variable.name, l.hi!)));
     }
   });
-  const innermost = k.loops[k.loops.length - 1].node;
-  const body = child(innermost, 'body')!;
+  if (wave) {
+    const j = wave.inner.variable, i = wave.outer.variable.name;
+    lines.push(`${ind}${j.typeText.trim() || 'int'} ${j.name} = ${wave.w} - ${wave.factor === 1 ? '' : `${wave.factor} * `}${i};`);
+    guards.push(`${j.name} >= ${toC(wave.inner.lo!)}`, upTo(j.name, wave.inner.hi!));
+  }
+  const innermost = (wave ? wave.inner : k.loops[k.loops.length - 1]).node;
+  // An interchanged nest's body: the outer loop around the inner loop's body (its header dropped).
+  const swapped = k.interchanged?.node;
+  const body = swapped ?? k.body ?? child(innermost, 'body')!;
   // Each thread's own copy of the private scalars its body writes.
-  for (const v of privates) {
+  for (const v of k.privates ?? privates) {
     const written = writtenWithin(model.scopes, v, body);
     if (written && !k.loops.some(l => l.variable === v)) lines.push(`${ind}${v.typeText.trim()} ${v.name};`);
   }
-  const bodyText =
-    p && strips ? stripMinedBody(model, body, p, strips, size.T!, ind, unit) : render(model, body, ind, unit);
+  const bodyText = swapped
+    ? render(model, swapped, ind, unit, [{ start: innermost.start, end: child(innermost, 'body')!.start, newText: '' }])
+    : p && strips
+      ? stripMinedBody(model, body, p, strips, size.T!, ind, unit)
+      : render(model, body, ind, unit);
   lines.push(
     `${ind}if (${guards.join(' && ')})${bodyText.startsWith('{') ? ` ${bodyText}` : `\n${ind}${unit}${bodyText}`}`,
   );
@@ -224,17 +264,31 @@ function printKernelNest(
   return lines.join('\n');
 }
 
+/** Statements of a host loop's body as a kernel of one thread: a grid of one block of one. */
+function printOneThread(model: ItemModel, k: KernelPlan, names: Names, at: string, unit: string): string {
+  const v = names.take('v'), u = names.take('u');
+  const ind = at + unit + unit;
+  const own = (k.privates ?? []).map(x => `${ind}${x.typeText.trim() || 'int'} ${x.name};`);
+  return [
+    `${at}meta_for (int ${v} = 0; ${v} < 1; ${v}++) /* one thread: the statements between the parallel loops */`,
+    `${at}${unit}meta_for (int ${u} = 0; ${u} < 1; ${u}++) {`,
+    ...own,
+    ...k.serial!.map(s => ind + renderAt(model, s, ind)),
+    `${at}${unit}}`,
+  ].join('\n');
+}
+
 /** A statement of the body re-indented to `ind` (its block opening on the current line), with
  * MAX/MIN bounds made affine and `edits` (offsets of the text) applied; macro uses no edit touches
  * are written as the user wrote them (the tiled file has their definitions). */
 function render(model: ItemModel, node: SNode, ind: string, unit: string, edits: TextEdit[] = []): string {
-  const text = model.text;
+  return renderAt(model, node, node.type === 'compound_statement' ? ind : ind + unit, edits);
+}
+
+/** A statement whose own line is indented by `to` (the lines after it keep their depth below it). */
+function renderAt(model: ItemModel, node: SNode, to: string, edits: TextEdit[] = []): string {
   const mine = [...boundEdits(model, node), ...edits.filter(e => node.start <= e.start && e.end <= node.end)];
-  return reindent(
-    model.map.render(node, mine),
-    lineIndent(text, node.start),
-    node.type === 'compound_statement' ? ind : ind + unit,
-  );
+  return reindent(model.map.render(node, mine), lineIndent(model.text, node.start), to);
 }
 
 /** The body of the innermost parallel loop with its serial loop strip-mined (prefetch.ts). */
@@ -268,7 +322,7 @@ function stripMinedBody(
     stmts.length ? [`${in1}if (${cond}) {`, ...stmts.map(s => in2 + statement(s, in2)), `${in1}}`] : [];
   const l = p.loop,
     k = l.variable.name,
-    lo = l.lo!.toC();
+    lo = toC(l.lo!);
   const lines = [
     '{',
     ...p.values.map(s => in1 + render(model, s, in1, unit)),
