@@ -170,3 +170,9 @@ test('an index the generator cannot bound keeps the array global, with the reaso
   const t = await staged(program('if (p < N) for (int j = 0; j < p; j++) b[p] += a[j];', 'int a[N], int b[N]'));
   assert.match(t.notes.join('\n'), /MF512 'a' stays in global memory in kernel0: the index 'j' of 'a' uses a loop index whose range is not fixed by sizes/);
 });
+
+test('an array an atomic update reaches through an element\'s address stays global: a block\'s shared copy would keep the sums from the other blocks', async () => {
+  const r = await staged(program('if (p < N) atomicAdd(&b[0], a[p]);', 'int a[N], int b[1]', ' cache(a, b)'));
+  assert.deepEqual(r.tiles, ['kernel0 shared_a[B] @v']);
+  assert.deepEqual(r.notes, ["MF511 'b' stays in global memory in kernel0: the address of 'b[0]' is taken (an atomic update or a call reaches it)"]);
+});

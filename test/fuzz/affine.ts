@@ -300,14 +300,23 @@ function nestText(r: Rng, b: Builder, index: number | string, kind: Nest['kind']
     if (kind === 'reduction') body.push(`${scalar} += (long)(${b.expr(loops, read, temps).text});`);
   }
 
-  // Statements go in the innermost loop, or (an imperfect nest) some before it.
-  let inner = body.join('\n');
-  let text = '';
-  for (let d = depth - 1; d >= 0; d--) {
-    const h = shapes[d].header;
+  // Statements go in the innermost loop; sometimes (a body of sibling loops, which a tiler may
+  // distribute) half of them in a second copy of it.
+  const wrap = (h: string, inner: string) => {
     const stmts = inner.split('\n');
     // A lone declaration is no statement of its own: braces.
-    text = stmts.length === 1 && !/^(for|long) /.test(stmts[0]) ? `${h}\n${indent(inner, '  ')}` : `${h} {\n${indent(inner, '  ')}\n}`;
+    return stmts.length === 1 && !/^(for|long) /.test(stmts[0]) ? `${h}\n${indent(inner, '  ')}` : `${h} {\n${indent(inner, '  ')}\n}`;
+  };
+  let inner = body.join('\n');
+  let text = '';
+  let top = depth - 1;
+  if (depth >= 2 && kind !== 'recurrence' && body.length >= 2 && temps.length === 0 && r.chance(0.35)) {
+    const h = shapes[depth - 1].header, half = Math.ceil(body.length / 2);
+    inner = `${wrap(h, body.slice(0, half).join('\n'))}\n${wrap(h, body.slice(half).join('\n'))}`;
+    top = depth - 2;
+  }
+  for (let d = top; d >= 0; d--) {
+    text = wrap(shapes[d].header, inner);
     inner = text;
   }
   if (omp) text = `#pragma omp parallel for\n${text}`;

@@ -10,7 +10,7 @@ import { LineIndex } from '../base/lines';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { canonicalHeader, rangeOf } from '../model/loops';
-import { Poly } from '../symbolic/poly';
+import { Poly, rational } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 import { globalAccesses, boxLayout, StagedBox } from '../cuda/footprint';
 import type { Kernel } from '../cuda/kernel';
@@ -166,12 +166,22 @@ export function countKernel(model: ItemModel, kernel: Kernel, boxes: StagedBox[]
   const innermost = kernel.block[kernel.block.length - 1].loop;
   const outerBlock = kernel.block[0].loop;
   const serial = kernel.spine.filter(s => s.role === 'serial' && s.loop.start < outerBlock.start);
-  const per = serial.reduceRight((t, s) => repeated(s.loop, t), tally(child(innermost, 'body')!));
+  let per = serial.reduceRight((t, s) => repeated(s.loop, t), tally(child(innermost, 'body')!));
 
   const boundPoly = (bound: string) => Poly.symbol(bound.replace(/\s+/g, ' '));
   let launches = Poly.constant(1);
   for (let m = kernel.nest.parent; m && m !== region; m = m.parent)
-    if (m.type === 'for_statement') launches = launches.mul(trips(m));
+    if (m.type === 'for_statement') {
+      launches = launches.mul(trips(m));
+      // Counts that move with a host loop (a serial `k < j` under `for j`): each launch counted at
+      // the mean of its index, exact for counts linear in it (the sum over the launches / their number).
+      const range = rangeOf(canonicalHeader(m, text).header, e => parameterPoly(e, text));
+      const mean = range?.step === 1n && range.first.add(range.first.add(range.trips.sub(Poly.constant(1)).scale(range.direction))).scale(rational(1, 2));
+      if (mean) {
+        const at = (q: Poly) => q.substitute(range!.header.variable, mean);
+        per = { ops: at(per.ops), reads: at(per.reads), writes: at(per.writes) };
+      }
+    }
   // A tile moves once per iteration of the serial loops down to its level.
   const moved = (t: StagedBox) => {
     const level = t.level ? kernel.spine.findIndex(s => s.loop === t.level) : -1;

@@ -477,6 +477,13 @@ export function stageBoxes(
   if (wanted.length === 0) return staging;
   const symbols = new KernelSymbols(model, kernel);
   const { disjoint, reach, beyond } = disjointness(model, kernel, symbols);
+  // The indices of the schedule's serial loops around the kernel (read here as values).
+  const hostIndices = new Set<string>();
+  const schedule = model.constructs.find(c => c.kind === 'schedule' && within(kernel.nest, c));
+  for (let m = kernel.nest.parent; m && schedule && within(m, schedule); m = m.parent) {
+    const h = m.type === 'for_statement' ? canonicalHeader(m, model.text).header : undefined;
+    if (h) hostIndices.add(h.variable);
+  }
   const text = model.text;
   const dataSizes = new Set(kernel.arrays.flatMap(a => a.extents.flatMap(e => e.match(/[A-Za-z_]\w*/g) ?? [])));
   const spineIndex = (s: string) => kernel.spine.findIndex(e => e.loop === symbols.loops.get(s)?.loop);
@@ -500,6 +507,14 @@ export function stageBoxes(
         fail(
           `'${use.name}' is used without all its ${use.extents.length} subscript${use.extents.length > 1 ? 's' : ''} at '${text.slice(top.start, top.end)}'`,
         );
+        continue;
+      }
+      // An element's address handed out (`atomicAdd(&a[i], ...)`, `f(&a[i])`): what it reaches
+      // is the tile's business no more; a block's copy would take updates other blocks never see.
+      let outer = top.parent;
+      while (outer?.type === 'parenthesized_expression') outer = outer.parent;
+      if (outer?.type === 'pointer_expression' && text[outer.start] === '&') {
+        fail(`the address of '${text.slice(top.start, top.end)}' is taken (an atomic update or a call reaches it)`);
         continue;
       }
       const ref: Ref = {
@@ -605,6 +620,13 @@ export function stageBoxes(
         why(
           `the tile of '${at}' (${extent.map(e => e.toC()).join(' x ')} elements) grows with the data size ${grows[0]}`,
         );
+        continue;
+      }
+      // Sized before the schedule's host loops run (a launch's shared bytes, the optimizer's cases):
+      // not from one of their indices.
+      const moving = extent.flatMap(e => [...e.symbols()]).find(x => hostIndices.has(x));
+      if (moving) {
+        why(`the tile of '${at}' (${extent.map(e => e.toC()).join(' x ')} elements) moves with the host loop '${moving}'`);
         continue;
       }
       // The level: the innermost grid or serial loop the origin depends on.

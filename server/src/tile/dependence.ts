@@ -148,6 +148,17 @@ function readPoly(model: ItemModel, e: SNode, nest: SNode, seen = new Set<Variab
       const value = initializerOf(v);
       return value ? readPoly(model, value, nest, new Set([...seen, v])) : undefined;
     },
+    // `n / 2`: a nonnegative value the nest does not change, divided by a positive constant, is a
+    // symbol of its own (nonnegative, as the test takes every symbol), named by its polynomial.
+    atom: n => {
+      const l = child(n, 'left'), d = child(n, 'right');
+      if (n.type !== 'binary_expression' || !l || !d || text.slice(l.end, d.start).trim() !== '/') return undefined;
+      const divisor = /^\d+$/.test(text.slice(d.start, d.end).trim()) ? BigInt(text.slice(d.start, d.end).trim()) : 0n;
+      const p = divisor > 0n ? readPoly(model, l, nest, seen) : undefined;
+      return p && p.nonNegative() && [...p.symbols()].every(x => !x.includes('@'))
+        ? Poly.symbol(`${p.toC()} / ${divisor}`)
+        : undefined;
+    },
   });
   return 'poly' in r ? r.poly : undefined;
 }
@@ -289,7 +300,8 @@ export function carriedDependences(
       message: `${show(call)} calls '${callee}', whose effects on memory are unknown`,
     });
 
-  const refs = arrayRefs(model, nest, loops).filter(r => within(r.node, body));
+  // A private array (each iteration's own copy, iterationArrays) is no pair of the loop.
+  const refs = arrayRefs(model, nest, loops).filter(r => within(r.node, body) && !privates.has(r.array));
   const x = loop.symbol;
   for (const [i, w] of refs.entries()) {
     if (!w.writes) continue;
@@ -645,4 +657,168 @@ export function wavefrontSkew(
   }
   if (!distances.length) return { reason: 'no dependence to order' };
   return { factor: Number(factor) };
+}
+
+/**
+ * Small arrays each iteration of `loop` sets before it reads them (a scratch row, doitgen's
+ * `sum[p]`): a local 1-D array of constant extent, declared outside the nest, whose address never
+ * leaves the function and which nothing after the nest reads; in the body of `loop`, the first
+ * statement using it is a loop `for (p = lo; p < hi; p++)` whose first statement is
+ * `sum[p] = ...` (not reading it), and every other use is `sum[x]` with x the index of a loop over
+ * the same range. Each thread then has its own copy (the printing declares it in the kernel).
+ */
+export function iterationArrays(model: ItemModel, loop: SNode, nest: SNode): Variable[] {
+  const body = child(loop, 'body');
+  if (!body) return [];
+  const text = model.text;
+  const refs = model.scopes.references;
+  const loops = nestLoops(model, nest);
+  const loopOf = (n: SNode) => loops.find(l => l.node === n || l.node.start === n.start);
+  const same = (a: NestLoop, b: NestLoop) => !!a.lo && !!a.hi && !!b.lo && !!b.hi && a.lo.equals(b.lo) && a.hi.equals(b.hi);
+  const out: Variable[] = [];
+  const candidates = new Set(
+    refs.filter(r => r.variable?.shape === 'array' && within(r.span, body)).map(r => r.variable!),
+  );
+  for (const v of candidates) {
+    if (v.storage !== 'local' || v.isStatic || within(v.span, nest) || constantExtent(model, v) === undefined) continue;
+    if (!sealed(model, v)) continue;
+    const mine = refs.filter(r => r.variable === v);
+    // Nothing outside the nest reads what the iterations leave (as for scalars: before it, outside any loop around it).
+    const around = (r: (typeof mine)[number]) => {
+      for (let p = nest.parent; p; p = p.parent)
+        if (['for_statement', 'while_statement', 'do_statement'].includes(p.type) && within(r.span, p)) return true;
+      return false;
+    };
+    if (mine.some(r => !within(r.span, nest) && (r.span.start > nest.end || around(r)))) continue;
+    const inBody = mine.filter(r => within(r.span, body)).sort((a, b) => a.span.start - b.span.start);
+    // The killing loop: the first statement of the body that uses the array.
+    const first = named(body).find(st => inBody.some(r => within(r.span, st)));
+    const killer = first?.type === 'for_statement' ? loopOf(first) : undefined;
+    const kb = killer && child(killer.node, 'body');
+    const head = kb && (kb.type === 'compound_statement' ? named(kb).filter(n => n.type !== 'comment')[0] : kb);
+    const e = head?.type === 'expression_statement' ? named(head)[0] : undefined;
+    const left = e?.type === 'assignment_expression' ? child(e, 'left') : undefined;
+    const right = e && child(e, 'right');
+    const op = e && left && right ? text.slice(left.end, right.start).trim() : '';
+    if (!killer || !left || op !== '=' || refs.some(r => r.variable === v && within(r.span, right!))) continue;
+    const indexOf = (r: { node: SNode }) => {
+      const ix = subscriptChain(r.node).indices;
+      return ix.length === 1 && ix[0]?.type === 'identifier' ? refs.find(x => x.span.start === ix[0]!.start)?.variable : undefined;
+    };
+    const written = inBody.find(r => within(r.span, left));
+    if (!written || indexOf(written) !== killer.variable) continue;
+    // Every use at the index of a loop over the same range as the killing loop.
+    const covered = inBody.every(r => {
+      const x = indexOf(r);
+      let m: SNode | null = r.node;
+      while (m && !(m.type === 'for_statement' && loopOf(m)?.variable === x)) m = m.parent;
+      const l = m && loopOf(m);
+      return !!l && within(l.node, body) && same(l, killer);
+    });
+    if (covered) out.push(v);
+  }
+  return out;
+}
+
+/** The extent of a 1-D array whose size is a literal or a macro (`long sum[NP]`), as written. */
+export function constantExtent(model: ItemModel, v: Variable): string | undefined {
+  const d = v.declaration.children.find(c => c.field === 'declarator' && within(v.span, c));
+  const n = d?.type === 'init_declarator' ? child(d, 'declarator') : d;
+  if (n?.type !== 'array_declarator' || child(n, 'declarator')?.type !== 'identifier') return undefined;
+  const size = child(n, 'size');
+  if (!size) return undefined;
+  let constant = true;
+  walk(size, m => {
+    if (m.type === 'identifier' && model.scopes.references.some(r => r.span.start === m.start && r.variable)) constant = false;
+    return constant;
+  });
+  return constant ? model.map.render(size) : undefined;
+}
+
+/** An expression surely of integer type: no floating literal, cast, call, field, or variable of a
+ * floating type. */
+function integerValued(model: ItemModel, e: SNode): boolean {
+  const text = model.text;
+  let ok = true;
+  walk(e, n => {
+    const t = text.slice(n.start, n.end);
+    if (n.type === 'number_literal' && /[.eEpP]/.test(t) && !/^0[xX][0-9a-fA-F]+[uUlL]*$/.test(t)) ok = false;
+    else if (n.type === 'cast_expression' && /\b(float|double)\b/.test(text.slice(child(n, 'type')?.start ?? n.start, child(n, 'type')?.end ?? n.start))) ok = false;
+    else if (n.type === 'call_expression' || n.type === 'field_expression') ok = false;
+    else if (n.type === 'identifier') {
+      const v = model.scopes.references.find(r => r.span.start === n.start)?.variable;
+      if (!v || /\b(float|double)\b/.test(v.typeText)) ok = false;
+    }
+    return ok;
+  });
+  return ok;
+}
+
+/** An update `x += e` / `x -= e` (x a scalar or an element of an array) a kernel may make atomic. */
+export interface AtomicUpdate { update: SNode; target: Variable; subtract: boolean; wide: boolean }
+
+/** Integer types CUDA adds atomically: 32-bit `int`/`unsigned` directly, 64-bit through
+ * `unsigned long long` (two's complement: the same bits as the signed sum). */
+const ATOMIC_TYPES: Record<string, boolean> = {
+  int: false, 'signed int': false, signed: false, unsigned: false, 'unsigned int': false,
+  long: true, 'long int': true, 'signed long': true, 'unsigned long': true, 'long long': true, 'long long int': true,
+  'signed long long': true, 'unsigned long long': true, 'unsigned long long int': true,
+};
+
+/**
+ * The sums a loop's iterations add into (`sum += a[i]`, `y[j] += A[i][j] * x[i]`), when they are
+ * all that keeps `loop` from running in parallel: integer targets (exact in any order) that the
+ * nest only ever adds to (no other read or write, no address taken), declared outside the nest,
+ * an array target reaching no other array of the nest. Undefined when anything else is carried.
+ */
+export function atomicReductions(
+  model: ItemModel,
+  nest: SNode,
+  loop: NestLoop,
+  privates: ReadonlySet<Variable>,
+): AtomicUpdate[] | undefined {
+  const text = model.text;
+  const refs = model.scopes.references;
+  const body = child(loop.node, 'body')!;
+  const updates: AtomicUpdate[] = [];
+  walk(body, n => {
+    if (n.type !== 'assignment_expression' || n.parent?.type !== 'expression_statement') return true;
+    const left = child(n, 'left'), right = child(n, 'right');
+    const op = left && right ? text.slice(left.end, right.start).trim() : '';
+    if (op !== '+=' && op !== '-=') return true;
+    // `x` itself, or the array whose element `a[i][j]` is.
+    const ref = refs.find(r =>
+      left!.type === 'identifier'
+        ? r.span.start === left!.start
+        : r.through === 'subscript' && within(r.span, left!) && subscriptChain(r.node).top === left,
+    );
+    const v = ref?.variable;
+    if (!v || (left!.type === 'identifier' ? v.shape !== 'value' : v.shape !== 'array' && v.shape !== 'pointer')) return true;
+    // A schedule's indices are polynomials: an indirect sum (`hist[idx[i]] += 1`) cannot be one.
+    if (subscriptChain(ref!.node).indices.some(ix => ix && !readPoly(model, ix, nest))) return true;
+    const type = v.typeText.replace(/\b(const|volatile|static|register|restrict|__restrict__)\b/g, '').replace(/\s+/g, ' ').trim();
+    // An integer increment: adding a fraction would truncate the running sum at each step.
+    if (!(type in ATOMIC_TYPES) || !integerValued(model, right!)) return true;
+    updates.push({ update: n, target: v, subtract: op === '-=', wide: ATOMIC_TYPES[type] });
+    return false;
+  });
+  const targets = new Set(updates.map(u => u.target));
+  if (!targets.size) return undefined;
+  for (const v of targets) {
+    if (within(v.span, nest) || (v.shape === 'value' && (v.storage !== 'local' || v.isStatic))) return undefined;
+    // Only ever added to in the nest: every reference is an update's target, none in its value.
+    const mine = refs.filter(r => r.variable === v && within(r.span, nest));
+    const ok = mine.every(r => {
+      const u = updates.find(x => x.target === v && within(r.span, child(x.update, 'left')!));
+      return !!u && !r.addressTaken;
+    });
+    if (!ok) return undefined;
+    if (v.shape !== 'value') {
+      const others = new Set(refs.filter(r => r.variable && r.variable !== v && r.variable.shape !== 'value' &&
+        r.variable.shape !== 'function' && within(r.span, nest)).map(r => r.variable!));
+      if ([...others].some(o => mayAlias(model, v, o))) return undefined;
+    }
+  }
+  if (carriedDependences(model, nest, loop, new Set([...privates, ...targets])).length) return undefined;
+  return updates;
 }

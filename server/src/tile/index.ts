@@ -18,14 +18,15 @@ import { conflictDiagnostic, diagnostic, type MfDiagnostic } from '../base/diagn
 import { SourceConflict } from '../base/sourcemap';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
-import { child, ownJump, walk } from '../syntax/ast';
+import { child, ownJump, subscriptChain, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { applyEdits, OffsetMap, TextEdit } from '../base/edits';
 import { constructSpan, isParallelLoop } from '../model/constructs';
 import { within } from '../base/span';
 import { LineIndex } from '../base/lines';
 import {
-  carriedDependences, Dependence, impureCalls, iterationPrivates, NestLoop, nestLoops, wavefrontSkew,
+  atomicReductions, carriedDependences, Dependence, impureCalls, iterationArrays, iterationPrivates, NestLoop,
+  nestLoops, wavefrontSkew,
 } from './dependence';
 import { Poly } from '../symbolic/poly';
 import { prefetchPlan, statements } from './prefetch';
@@ -218,7 +219,15 @@ function restructure(model: ItemModel, plan: Plan, options: Restructuring): stri
     );
   if (plan.kernels.length > 1 && !plan.host && plan.kernels.every(k => k.loops[0] === plan.kernels[0].loops[0]))
     notes.push(`'${plan.kernels[0].loops[0].variable.name}' distributed over the ${plan.kernels.length} loops of its body, a kernel each`);
+  const copied = [...new Set(plan.kernels.flatMap(k => (k.privates ?? []).filter(v => v.shape === 'array')))];
+  if (copied.length)
+    notes.push(`${copied.map(v => `'${v.name}'`).join(', ')} ${copied.length === 1 ? 'is' : 'are'} each thread's own (every iteration sets ${copied.length === 1 ? 'it' : 'them'} before reading)`);
+  const atomic = [...new Set(plan.kernels.flatMap(k => (k.atomics ?? []).map(u => u.target.name)))];
+  if (atomic.length)
+    notes.push(`the sums into ${atomic.map(x => `'${x}'`).join(', ')} are atomic additions (integers: the same result in any order)`);
   for (const k of plan.kernels) {
+    if (k.xOuter)
+      notes.push(`threads along x take '${k.loops[0].variable.name}', which indexes the arrays' last subscripts (neighbouring threads, neighbouring words)`);
     if (k.interchanged)
       notes.push(`interchanged: '${k.loops[k.loops.length - 1].variable.name}' outside, in parallel, '${k.interchanged.variable.name}' inside each thread`);
     if (k.skew) {
@@ -235,8 +244,8 @@ function restructure(model: ItemModel, plan: Plan, options: Restructuring): stri
   const cached = new Set(options.cache);
   for (const k of plan.kernels) {
     if (k.serial) continue;
-    if (k.skew || k.interchanged || k.body) {
-      notes.push(k.skew ? `a wavefront's lines are not staged (each line is one launch)` : `an interchanged or distributed nest is not staged`);
+    if (k.skew || k.interchanged || k.body || k.atomics) {
+      notes.push(k.skew ? `a wavefront's lines are not staged (each line is one launch)` : k.atomics ? `a kernel of atomic sums is not staged` : `an interchanged or distributed nest is not staged`);
       continue;
     }
     const innermost = k.loops[k.loops.length - 1];
@@ -377,12 +386,23 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
   const indexPrivates = new Set(privates);
   const outerPrivates = iterationPrivates(model, outer.node, nest);
   for (const v of outerPrivates) privates.add(v);
+  // Scratch arrays each iteration of a loop sets before reading them: private to that loop and
+  // to every loop around it whose body uses them only inside it.
+  // (Relative to the nest tested: a host loop's later kernels may read what one kernel leaves.)
+  const scratchOf = (l: NestLoop, tested: SNode) =>
+    nestLoops(model, tested)
+      .filter(L => within(L.node, l.node))
+      .flatMap(L =>
+        iterationArrays(model, L.node, tested).filter(v =>
+          model.scopes.references.every(r => r.variable !== v || !within(r.span, l.node) || within(r.span, L.node)),
+        ),
+      );
   const trusted: string[] = [];
   // The loops a parallel construct covers need no proof: only a dependence that surely exists (a
   // race in the parallel program itself) refuses them; what the test cannot rule out is trusted.
   type Vouch = { depth: number; label: string };
   const dependences = (l: NestLoop, within: SNode, { depth, label }: Vouch, own: ReadonlySet<Variable> = privates) => {
-    const deps = carriedDependences(model, within, l, own);
+    const deps = carriedDependences(model, within, l, new Set([...own, ...scratchOf(l, within)]));
     if (depth <= 0) return deps;
     if (deps.every(d => !d.certain)) {
       trusted.push(...deps.map(d => `trusted ${label} over a dependence the test cannot rule out: ${d.message}`));
@@ -426,9 +446,12 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
       second?.lo &&
       second.hi &&
       ![...second.lo.symbols(), ...second.hi.symbols()].some(s => s.startsWith(`${l.variable.name}@`));
+    // The kernel's own copies: the plan's scalars and the scratch arrays of its outer loop.
+    const arrays = scratchOf(l, within);
+    const copies = arrays.length ? { privates: [...own, ...arrays] } : {};
     if (second && free && dependences(second, within, { ...vouch, depth: vouch.depth - 1 }, own).length === 0)
-      return { loops: [l, second] };
-    return { loops: [l] };
+      return { loops: [l, second], ...copies, ...(alongX(model, l, second) ? { xOuter: true } : {}) };
+    return { loops: [l], ...copies };
   };
   // Parallel constructs inside the nest: only a host loop's own parallel loops may be there.
   const held = model.constructs.filter(c => c !== parallel && nest.start <= c.start && c.end <= nest.end);
@@ -451,7 +474,11 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
     const plan = { kernels: [direct], privates: [...privates], trusted };
     // A 1-D kernel over a body of several loops (`C[i][j] *= beta;` before the `k` loop of a
     // product): distributed into kernels of their own, 2-D where they can be.
-    const pieces = direct.loops.length === 1 && !parallel ? distributed(model, outer, privates) : undefined;
+    // Not with a scratch array private to each iteration: its copy would not pass between the kernels.
+    const pieces =
+      direct.loops.length === 1 && !parallel && !direct.privates?.some(v => v.shape === 'array')
+        ? distributed(model, outer, privates)
+        : undefined;
     return pieces ? { kernels: pieces, privates: [...privates], alternatives: [plan] } : plan;
   }
   if (parallel) return direct;
@@ -468,8 +495,29 @@ function planNest(model: ItemModel, nest: SNode, parallel?: Construct): Plan | {
   if (host && !('reasons' in host)) plans.push({ ...host, privates: [...privates] });
   const wave = skewedKernel(model, nest, privates);
   if (wave) plans.push({ kernels: [wave], privates: [...privates] });
+  // Last: the sums the iterations add into made atomic (integers: exact in any order).
+  const sums = outer.lo && outer.hi && !held.length ? atomicReductions(model, nest, outer, privates) : undefined;
+  if (sums) plans.push({ kernels: [{ loops: [outer], atomics: sums }], privates: [...privates] });
   if (plans.length) return { ...plans[0], alternatives: plans.slice(1) };
   return host ?? direct;
+}
+
+/** Whether more of a 2-D kernel's array references vary along `outer` than along `inner` in their
+ * last subscript (`b[j][i]` under `for i { for j }`): threads along x then take `outer`. */
+function alongX(model: ItemModel, outer: NestLoop, inner: NestLoop): boolean {
+  let score = 0;
+  const names = new Set([outer.variable, inner.variable]);
+  for (const r of model.scopes.references) {
+    if (!r.variable || r.variable.shape === 'value' || r.variable.shape === 'function' || !within(r.span, inner.node)) continue;
+    const last = subscriptChain(r.node).indices.at(-1);
+    if (!last) continue;
+    const used = new Set(
+      model.scopes.references.filter(x => x.variable && names.has(x.variable) && within(x.span, last)).map(x => x.variable),
+    );
+    if (used.has(inner.variable)) score--;
+    else if (used.has(outer.variable)) score++;
+  }
+  return score > 0;
 }
 
 /**

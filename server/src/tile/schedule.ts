@@ -19,7 +19,7 @@ import { writtenWithin, type Variable } from '../model/scopes';
 import { within } from '../base/span';
 import { atom, indentUnit, lineIndent, reindent } from '../base/layout';
 import { Poly } from '../symbolic/poly';
-import type { NestLoop } from './dependence';
+import { constantExtent, type AtomicUpdate, type NestLoop } from './dependence';
 import type { Prefetch } from './prefetch';
 
 /** A kernel: one (1-D) or two (2-D) parallel loops of a nest, and the serial loop it strip-mines;
@@ -40,6 +40,10 @@ export interface KernelPlan {
   interchanged?: NestLoop;
   /** The body each thread runs, when not the innermost loop's (one loop of a distributed body). */
   body?: SNode;
+  /** A 2-D kernel whose threads along x take the outer loop (it indexes the last subscripts). */
+  xOuter?: boolean;
+  /** Sums the iterations add into, made atomic (scalars through a one-element array). */
+  atomics?: AtomicUpdate[];
 }
 export interface Plan {
   host?: NestLoop;
@@ -113,8 +117,17 @@ export function printSchedule(model: ItemModel, nest: SNode, plan: Plan, names: 
   const T = plan.kernels.some(k => k.prefetch) ? names.take('T') : undefined;
   if (T) decls.push(`int ${T} = ${options.strip ?? (twoD ? b1 : 32)};`);
   const size = { B, B0, B1, S, M, T, collapse: !!options.collapse };
+  // A scalar sum lives in a one-element array during the schedule (a kernel returns results only
+  // through arrays), starting from the scalar's value and copied back after.
+  const sums = new Map<Variable, string>();
+  for (const u of plan.kernels.flatMap(k => k.atomics ?? []))
+    if (u.target.shape === 'value' && !sums.has(u.target)) {
+      const cell = names.take(`${u.target.name}_sum`);
+      sums.set(u.target, cell);
+      decls.push(`${u.target.typeText.trim()} ${cell}[1] = { ${u.target.name} };`);
+    }
   const kernelsText = plan.kernels.map(k =>
-    printKernelNest(model, k, names, size, decls, indent + unit + (plan.host ? unit : ''), unit, plan.privates ?? []),
+    printKernelNest(model, k, names, size, decls, indent + unit + (plan.host ? unit : ''), unit, plan.privates ?? [], sums),
   );
   const inner = plan.host
     ? `${indent}${unit}${text.slice(plan.host.node.start, child(plan.host.node, 'body')!.start).trimEnd()} {\n${kernelsText.join('\n')}\n${indent}${unit}}`
@@ -126,6 +139,7 @@ export function printSchedule(model: ItemModel, nest: SNode, plan: Plan, names: 
     `${indent}meta_schedule${cache} {`,
     inner,
     `${indent}}`,
+    ...[...sums].map(([v, cell]) => `${indent}${v.name} = ${cell}[0];`),
   ].join('\n');
 }
 
@@ -151,10 +165,14 @@ function printKernelNest(
   at: string,
   unit: string,
   privates: Variable[],
+  sums: ReadonlyMap<Variable, string> = new Map(),
 ): string {
   if (k.serial) return printOneThread(model, k, names, at, unit);
   // The thread dimensions: each parallel loop, or the two as one when collapsed.
-  const dims = size.collapse && k.loops.length === 2 ? [k.loops] : k.loops.map(l => [l]);
+  // Threads along x take the last loop, or the outer one where it indexes the arrays' last
+  // subscript (coalescing: neighbouring threads touch neighbouring words).
+  const order = k.xOuter ? [...k.loops].reverse() : k.loops;
+  const dims = size.collapse && k.loops.length === 2 ? [order] : order.map(l => [l]);
   const two = dims.length === 2;
   const sides = two ? [size.B0, size.B1] : [size.B];
   const v = two ? [names.take('v0'), names.take('v1')] : [names.take('v')];
@@ -249,19 +267,38 @@ function printKernelNest(
   // Each thread's own copy of the private scalars its body writes.
   for (const v of k.privates ?? privates) {
     const written = writtenWithin(model.scopes, v, body);
-    if (written && !k.loops.some(l => l.variable === v)) lines.push(`${ind}${v.typeText.trim()} ${v.name};`);
+    const extent = v.shape === 'array' ? `[${constantExtent(model, v)}]` : '';
+    if (written && !k.loops.some(l => l.variable === v)) lines.push(`${ind}${v.typeText.trim()} ${v.name}${extent};`);
   }
   const bodyText = swapped
     ? render(model, swapped, ind, unit, [{ start: innermost.start, end: child(innermost, 'body')!.start, newText: '' }])
     : p && strips
       ? stripMinedBody(model, body, p, strips, size.T!, ind, unit)
-      : render(model, body, ind, unit);
+      : render(model, body, ind, unit, atomicEdits(model, k.atomics ?? [], sums));
   lines.push(
     `${ind}if (${guards.join(' && ')})${bodyText.startsWith('{') ? ` ${bodyText}` : `\n${ind}${unit}${bodyText}`}`,
   );
   ind = ind.slice(0, ind.length - unit.length);
   lines.push(`${ind}}`);
   return lines.join('\n');
+}
+
+/** `x += e` as `atomicAdd(&x, e)`: 64-bit integers through `unsigned long long` (the same bits),
+ * a scalar through its one-element array. */
+function atomicEdits(model: ItemModel, updates: AtomicUpdate[], sums: ReadonlyMap<Variable, string>): TextEdit[] {
+  return updates.map(u => {
+    const left = child(u.update, 'left')!, right = child(u.update, 'right')!;
+    const target = sums.has(u.target) ? `${sums.get(u.target)}[0]` : model.map.render(left).trim();
+    const value = `${u.subtract ? '-' : ''}(${model.map.render(right).trim()})`;
+    const type = u.target.typeText.trim();
+    return {
+      start: u.update.start,
+      end: u.update.end,
+      newText: u.wide
+        ? `atomicAdd((unsigned long long *) &${target}, (unsigned long long) ${value})`
+        : `atomicAdd(&${target}, (${type}) ${value})`,
+    };
+  });
 }
 
 /** Statements of a host loop's body as a kernel of one thread: a grid of one block of one. */
