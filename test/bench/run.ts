@@ -408,4 +408,6 @@ async function main(): Promise<void> {
   await translators();
 }
 
-main().catch(e => { console.error(e); process.exitCode = 1; });
+// `npm test` (node --test out/test/) loads every file of out/test, this one too: the bench is
+// `npm run bench`'s, not a test's (it asserts nothing and took minutes of every test run).
+if (!process.env.NODE_TEST_CONTEXT) main().catch(e => { console.error(e); process.exitCode = 1; });

@@ -178,6 +178,10 @@ function loopShape(r: Rng, v: string, outer: LoopInfo[], plain = false, declared
 
 const indent = (s: string, by: string) => s.split('\n').map(l => l ? by + l : l).join('\n');
 
+/** The type of a reduction's accumulator `s<k>`: long, or (odd k) a double holding integers, exact
+ * in any order of the additions. */
+const accumulator = (scalar: string) => (Number(scalar.slice(1)) % 2 ? 'double' : 'long');
+
 /** One nest of `kind`; `scalar` is the reduction's accumulator. `pre`: declarations before the
  * nest (indices and temporaries declared outside it, which a tiling must make each thread's
  * own); `post`: what reads their last values after it. */
@@ -297,7 +301,7 @@ function nestText(r: Rng, b: Builder, index: number | string, kind: Nest['kind']
       const a = r.pick(arrays);
       body.push(b.store(b.randomRef(a, loops, true), a.ty, b.expr(loops, read, temps)));
     }
-    if (kind === 'reduction') body.push(`${scalar} += (long)(${b.expr(loops, read, temps).text});`);
+    if (kind === 'reduction') body.push(`${scalar} += (${accumulator(scalar)})(long)(${b.expr(loops, read, temps).text});`);
   }
 
   // Statements go in the innermost loop; sometimes (a body of sibling loops, which a tiler may
@@ -366,7 +370,7 @@ export function generateProgram(seed: number): AffineProgram {
   const located: Nest[] = [];
   const emitNests = (pad: string, main: boolean) => {
     for (const n of nests) {
-      if (n.kind === 'reduction') lines.push(`${pad}long ${n.scalar} = 0;`);
+      if (n.kind === 'reduction') lines.push(`${pad}${accumulator(n.scalar)} ${n.scalar} = 0;`);
       lines.push(...n.pre.map(l => pad + l));
       located.push({ kind: n.kind, carried: n.carried, carriedHeader: n.carriedHeader, omp: n.omp, line: lines.length + 1, text: n.text });
       lines.push(...indent(n.text, pad).split('\n'));

@@ -185,3 +185,31 @@ int main(int argc, char **argv) {
   assert.ok(r.text && r.nests.some(x => x.notes.some(n => /threads along x take 'i'/.test(n))), r.diagnostics.map(d => d.message).join('\n'));
   await sameAsGcc(work, 'colmaj', text, r.text!, ['37', '1', '70']);
 });
+
+test('floating-point sums made atomic say that their order changes; values exact in binary, so the run matches gcc -O2', { skip: gcc }, async () => {
+  const text = `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 1000;
+  double *a = malloc(sizeof(double) * n), *y = malloc(sizeof(double) * 8);
+  double sum = 0;
+  for (int i = 0; i < n; i++) a[i] = i % 13 - 6;
+  for (int j = 0; j < 8; j++) y[j] = 0;
+  for (int i = 0; i < n; i++) {
+    sum += a[i] * 0.5;
+    y[3] -= a[i];
+  }
+  printf("sum=%.1f y3=%.1f\\n", sum, y[3]);
+  free(a);
+  free(y);
+  return 0;
+}
+`;
+  const r = await tileText(text, { fileName: 'fsum.c', offset: text.indexOf('for (int i = 0; i < n; i++) {') });
+  assert.deepEqual(r.diagnostics.map(d => d.message), [
+    "tiled into a meta_schedule of 1 kernel; the sums into 'sum', 'y' are atomic additions in floating point: they come in another order than the loop's, so the result may differ in its last bits (as with an OpenMP reduction)",
+  ]);
+  assert.match(r.text!, /atomicAdd\(&sum_sum\[0\], \(double\) \(a\[i\] \* 0\.5\)\);\n\s+atomicAdd\(&y\[3\], \(double\) -\(a\[i\]\)\);/);
+  assert.match(r.text!, /double sum_sum\[1\] = \{ sum \};[\s\S]*\n\s+sum = sum_sum\[0\];/);
+  await sameAsGcc(work, 'fsum', text, r.text!, ['1000', '1', '4097']);
+});

@@ -264,8 +264,8 @@ test('metafork tile: the text, --json, the notes, and usage errors', async () =>
   assert.match(text.stderr, /note: this loop nest stays serial: .*\[MF702\]/); // the LCG initialisation
   const json = JSON.parse((await run('tile', file, '--json')).stdout);
   assert.ok(json.nests.some((n: { tiled: boolean }) => n.tiled));
-  // Nothing to tile: the text is not printed, the reasons are, exit 1.
-  const refused = await run('tile', path.join(DIR, 'refuse', 'recurrence.c'));
+  // Nothing to tile (the recurrence's nest, line 29): the text is not printed, the reasons are, exit 1.
+  const refused = await run('tile', path.join(DIR, 'refuse', 'recurrence.c'), '--at', '29');
   assert.equal(refused.code, 1);
   assert.equal(refused.stdout, '');
   assert.match(refused.stderr, /distance 1 on 'i' \[MF702\]/);
