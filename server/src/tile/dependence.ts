@@ -754,22 +754,22 @@ function integerValued(model: ItemModel, e: SNode): boolean {
   return ok;
 }
 
-/** An update `x += e` / `x -= e` (x a scalar or an element of an array) a kernel may make atomic;
- * `floating`: a float or double sum, whose additions then come in another order. */
-export interface AtomicUpdate { update: SNode; target: Variable; subtract: boolean; wide: boolean; floating: boolean }
+/** An update `x += e` / `x -= e` (x a scalar or an element of an array) a kernel may make atomic. */
+export interface AtomicUpdate { update: SNode; target: Variable; subtract: boolean; wide: boolean }
 
-/** Types CUDA adds atomically: 32-bit `int`/`unsigned`, `float` and `double` directly, 64-bit
- * integers through `unsigned long long` (two's complement: the same bits as the signed sum). */
+/** Integer types CUDA adds atomically: 32-bit `int`/`unsigned` directly, 64-bit through
+ * `unsigned long long` (two's complement: the same bits as the signed sum). Not float nor double:
+ * their sum would come out rounded in another order on every run, where the program's loop has one. */
 const ATOMIC_TYPES: Record<string, boolean> = {
   int: false, 'signed int': false, signed: false, unsigned: false, 'unsigned int': false,
   long: true, 'long int': true, 'signed long': true, 'unsigned long': true, 'long long': true, 'long long int': true,
-  'signed long long': true, 'unsigned long long': true, 'unsigned long long int': true, float: false, double: false,
+  'signed long long': true, 'unsigned long long': true, 'unsigned long long int': true,
 };
 
 /**
  * The sums a loop's iterations add into (`sum += a[i]`, `y[j] += A[i][j] * x[i]`), when they are
- * all that keeps `loop` from running in parallel: integer targets (exact in any order) or float
- * and double ones (rounded in another order, as an OpenMP reduction is) that the nest only ever adds to (no other read or write, no address taken), declared outside the nest,
+ * all that keeps `loop` from running in parallel: integer targets (exact in any order) that the
+ * nest only ever adds to (no other read or write, no address taken), declared outside the nest,
  * an array target reaching no other array of the nest. Undefined when anything else is carried.
  */
 export function atomicReductions(
@@ -798,10 +798,9 @@ export function atomicReductions(
     // A schedule's indices are polynomials: an indirect sum (`hist[idx[i]] += 1`) cannot be one.
     if (subscriptChain(ref!.node).indices.some(ix => ix && !readPoly(model, ix, nest))) return true;
     const type = v.typeText.replace(/\b(const|volatile|static|register|restrict|__restrict__)\b/g, '').replace(/\s+/g, ' ').trim();
-    // Into an integer, an integer increment: adding a fraction would truncate the running sum at each step.
-    const floating = type === 'float' || type === 'double';
-    if (!(type in ATOMIC_TYPES) || (!floating && !integerValued(model, right!))) return true;
-    updates.push({ update: n, target: v, subtract: op === '-=', wide: ATOMIC_TYPES[type], floating });
+    // An integer increment: adding a fraction would truncate the running sum at each step.
+    if (!(type in ATOMIC_TYPES) || !integerValued(model, right!)) return true;
+    updates.push({ update: n, target: v, subtract: op === '-=', wide: ATOMIC_TYPES[type] });
     return false;
   });
   const targets = new Set(updates.map(u => u.target));

@@ -222,12 +222,9 @@ function restructure(model: ItemModel, plan: Plan, options: Restructuring): stri
   const copied = [...new Set(plan.kernels.flatMap(k => (k.privates ?? []).filter(v => v.shape === 'array')))];
   if (copied.length)
     notes.push(`${copied.map(v => `'${v.name}'`).join(', ')} ${copied.length === 1 ? 'is' : 'are'} each thread's own (every iteration sets ${copied.length === 1 ? 'it' : 'them'} before reading)`);
-  const updates = plan.kernels.flatMap(k => k.atomics ?? []);
-  const sums = (floating: boolean) => [...new Set(updates.filter(u => u.floating === floating).map(u => `'${u.target.name}'`))];
-  if (sums(false).length)
-    notes.push(`the sums into ${sums(false).join(', ')} are atomic additions (integers: the same result in any order)`);
-  if (sums(true).length)
-    notes.push(`the sums into ${sums(true).join(', ')} are atomic additions in floating point: they come in another order than the loop's, so the result may differ in its last bits (as with an OpenMP reduction)`);
+  const sums = [...new Set(plan.kernels.flatMap(k => (k.atomics ?? []).map(u => `'${u.target.name}'`)))];
+  if (sums.length)
+    notes.push(`the sums into ${sums.join(', ')} are atomic additions (integers: the same result in any order)`);
   for (const k of plan.kernels) {
     if (k.xOuter)
       notes.push(`threads along x take '${k.loops[0].variable.name}', which indexes the arrays' last subscripts (neighbouring threads, neighbouring words)`);
