@@ -17,6 +17,7 @@ import { CompileDatabases, Define, defineOf, flagsFor, formatFlags } from './pre
 import { diskHeaders } from './preprocess/files';
 import { SourceConflict } from './base/sourcemap';
 import { packageVersion } from './version';
+import { closest } from './syntax/keywords';
 import { optimizeText } from './optimize/index';
 import { formatCaseDiscussion } from './optimize/format';
 import type { RegisterSource } from './optimize/counters';
@@ -80,10 +81,44 @@ found in the file's folder or above, as clangd finds them):
 
 class UsageError extends Error {}
 
+/** A file the command cannot take (missing, a folder, not text): `FILE: reason`, exit 1. */
+class InputError extends Error {}
+
+const COMMANDS = ['check', 'elide', 'translate', 'cuda', 'optimize', 'analyze', 'tile', 'flags', 'lsp'];
+const OPTIONS = [
+  '--json', '--fix', '-o', '--output', '--to', '--from', '--memory', '--registers', '--collapse', '--block',
+  '--granularity', '--skew', '--merge', '--cache', '--tile', '--at', '--gpu', '--set', '--stdio',
+  '--compile-commands-dir', '--help', '--version',
+];
+
+/** ` (did you mean 'x'?)` when one candidate is a typo away from `word`. */
+function didYouMean(word: string, candidates: string[]): string {
+  const bare = word.replace(/=.*$/, '');
+  // One or two letters are a typo away from too much to guess.
+  const near = bare.replace(/^-+/, '').length >= 3 ? closest(bare, candidates) : undefined;
+  return near ? ` (did you mean '${near}'?)` : '';
+}
+
+/** The help of one command: its entries in the command list, then the options every command takes. */
+function commandHelp(command: string): string {
+  const lines = USAGE.split('\n');
+  const start = lines.indexOf('commands:'), end = lines.indexOf('options:');
+  const entries: string[] = [];
+  let mine = false;
+  for (const line of lines.slice(start + 1, end)) {
+    if (/^ {2}\S/.test(line)) mine = line.trim().split(/\s/)[0] === command;
+    if (mine && line.trim()) entries.push(line);
+  }
+  return [`usage: metafork ${command} [options] FILE...`, '', ...entries, '', ...lines.slice(end)].join('\n');
+}
+
+/** What a usage error prints after its message: where the whole help is, not the whole help. */
+const USAGE_HINT = "usage: metafork <command> [options] FILE... ('metafork --help' for the commands, 'metafork <command> --help' for one)";
+
 interface Options {
   json: boolean; fix?: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string;
   memory?: string; registers?: string; gpu?: string; set?: string; block?: string; granularity?: string;
-  merge?: string; collapse?: boolean; cache?: string; tile?: string; at?: string;
+  merge?: string; collapse?: boolean; cache?: string; tile?: string; at?: string; help?: boolean;
   /** Compile flags: -I, -D/-U in order, --compile-commands-dir; the databases read for them. */
   includePaths: string[]; defines: Define[]; compileCommandsDir?: string; databases: CompileDatabases;
 }
@@ -110,7 +145,8 @@ function parseOptions(args: string[]): Options {
     } else if (a === '--compile-commands-dir' || a.startsWith('--compile-commands-dir=')) {
       o.compileCommandsDir = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
       if (!o.compileCommandsDir) throw new UsageError(`'--compile-commands-dir' needs a directory`);
-    } else if (a === '--json') o.json = true;
+    } else if (a === '-h' || a === '--help') o.help = true;
+    else if (a === '--json') o.json = true;
     else if (a === '--stdio') o.stdio = true;
     else if (a === '--fix') o.fix = true;
     else if (a === '-o' || a === '--output') {
@@ -147,13 +183,29 @@ function parseOptions(args: string[]): Options {
       const [k, v] = a.slice(2).split('=');
       o[k as 'to' | 'from'] = v;
     } else if (a === '-' || !a.startsWith('-')) o.files.push(a);
-    else throw new UsageError(`unknown option '${a}'`);
+    else throw new UsageError(`unknown option '${a}'${didYouMean(a, OPTIONS)}`);
   }
   return o;
 }
 
+/** Why the system could not read a file, in words (not Node's codes). */
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file', EISDIR: 'a folder, not a file', EACCES: 'permission denied', EPERM: 'permission denied',
+  ENOTDIR: 'a part of its path is a file, not a folder', ELOOP: 'too many symbolic links', ENAMETOOLONG: 'name too long',
+};
+
+/** A file's text; a binary file (a NUL byte in its first 64 KiB, as grep and git tell) is refused. */
 function readInput(file: string): string {
-  return file === '-' ? fs.readFileSync(0, 'utf8') : fs.readFileSync(file, 'utf8');
+  let bytes: Buffer;
+  try {
+    bytes = file === '-' ? fs.readFileSync(0) : fs.readFileSync(file);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const why = READ_ERRORS[err.code ?? ''] ?? err.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '');
+    throw new InputError(`${displayName(file)}: error: cannot read: ${why}`);
+  }
+  if (bytes.subarray(0, 65536).includes(0)) throw new InputError(`${displayName(file)}: error: not a text file (it holds NUL bytes)`);
+  return bytes.toString('utf8');
 }
 
 const displayName = (file: string) => (file === '-' ? '<stdin>' : file);
@@ -204,7 +256,8 @@ async function check(o: Options, io: Io): Promise<number> {
   for (const file of o.files) {
     let text: string;
     try { text = readInput(file); } catch (e) {
-      io.stderr(`${displayName(file)}: error: cannot read: ${(e as Error).message}\n`);
+      if (!(e instanceof InputError)) throw e;
+      io.stderr(`${e.message}\n`);
       errors++;
       continue;
     }
@@ -389,6 +442,13 @@ async function analyzeCommand(o: Options, io: Io): Promise<number> {
     ...(o.registers ? { registers: Number(o.registers) } : {}),
     ...contextOf(o, file),
   });
+  // A name no schedule has would change nothing: say so rather than show estimates it did not touch.
+  const names = [...new Set(result.schedules.flatMap(s => Object.keys(s.values)))].sort();
+  const unknown = result.schedules.length ? Object.keys(set).filter(n => !names.includes(n)) : [];
+  if (unknown.length)
+    throw new UsageError(
+      `--set ${unknown.map(n => `'${n}'${didYouMean(n, names)}`).join(', ')}: no value of the schedules of ${displayName(file)} (they have ${names.join(', ')})`,
+    );
   const index = linesOf(text, file, o);
   if (o.json) {
     io.stdout(jsonReport(file, { gpu: result.gpu, schedules: result.schedules }, result.diagnostics, index));
@@ -475,10 +535,19 @@ function write(o: Options, io: Io, output: string): void {
   else io.stdout(output);
 }
 
-export async function main(
-  argv: string[],
-  io: Io = { stdout: s => process.stdout.write(s), stderr: s => process.stderr.write(s) },
-): Promise<number> {
+/** The process's own streams; a reader that stops early (`| head`) ends the command quietly. */
+let pipeGuarded = false;
+function processIo(): Io {
+  if (!pipeGuarded)
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      process.exit(process.exitCode ?? 0);
+    });
+  pipeGuarded = true;
+  return { stdout: s => process.stdout.write(s), stderr: s => process.stderr.write(s) };
+}
+
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (!command || command === '-h' || command === '--help' || command === 'help') {
@@ -489,7 +558,12 @@ export async function main(
       io.stdout(`${packageVersion()}\n`);
       return 0;
     }
+    if (!COMMANDS.includes(command)) throw new UsageError(`unknown command '${command}'${didYouMean(command, COMMANDS)}`);
     const o = parseOptions(rest);
+    if (o.help) {
+      io.stdout(commandHelp(command) + '\n');
+      return 0;
+    }
     switch (command) {
       case 'check':
         return await check(o, io);
@@ -518,12 +592,17 @@ export async function main(
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr(`metafork: ${e.message}\n${USAGE}\n`);
+      io.stderr(`metafork: ${e.message}\n${USAGE_HINT}\n`);
       return 2;
     }
+    if (e instanceof InputError) {
+      io.stderr(`${e.message}\n`);
+      return 1;
+    }
     const err = e as NodeJS.ErrnoException;
-    if (err.code === 'ENOENT' || err.code === 'EISDIR' || err.code === 'EACCES') {
-      io.stderr(`metafork: error: ${err.message}\n`);
+    // Writing -o OUT: the same words as reading.
+    if (err.code && err.syscall && READ_ERRORS[err.code]) {
+      io.stderr(`metafork: error: ${err.path ? `${err.path}: ` : ''}cannot ${err.syscall === 'open' ? 'write' : err.syscall}: ${READ_ERRORS[err.code]}\n`);
       return 1;
     }
     throw e;

@@ -236,3 +236,81 @@ test('optimize: bad input gets a diagnostic and exit 1; a bad option exit 2', ()
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--registers must be auto, nvcc, estimate or a number/);
 });
+
+test('usage errors are two lines: the message, with the command or option meant where one is a typo away, and where the help is', () => {
+  const hint = "usage: metafork <command> [options] FILE... ('metafork --help' for the commands, 'metafork <command> --help' for one)\n";
+  for (const [args, message] of [
+    [['chek', 'x.c'], "metafork: unknown command 'chek' (did you mean 'check'?)\n"],
+    [['frobnicate'], "metafork: unknown command 'frobnicate'\n"],
+    [['check', '--jsn', 'x.c'], "metafork: unknown option '--jsn' (did you mean '--json'?)\n"],
+    [['tile', 'x.c', '--granularty=2'], "metafork: unknown option '--granularty=2' (did you mean '--granularity'?)\n"],
+    [['check'], 'metafork: check needs at least one FILE (or - for standard input)\n'],
+  ] as [string[], string][]) {
+    const r = run(args);
+    assert.equal(r.status, 2, args.join(' '));
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, message + hint, args.join(' '));
+  }
+});
+
+test('each command has its own help: its entries of the command list and the common options, exit 0', () => {
+  const r = run(['check', '--help']);
+  assert.equal(r.status, 0);
+  assert.equal(r.stderr, '');
+  const lines = r.stdout.split('\n');
+  assert.equal(lines[0], 'usage: metafork check [options] FILE...');
+  assert.equal(lines[2], '  check FILE...        report diagnostics; exit 1 if any error');
+  assert.equal(lines[3], '  check --fix FILE [-o OUT]');
+  assert.ok(lines.includes('options:') && lines.some(l => l.startsWith('  -I DIR')), r.stdout);
+  assert.ok(!lines.some(l => /^ {2}(tile|cuda|elide) /.test(l)), r.stdout);
+  const tile = run(['tile', '-h']);
+  assert.equal(tile.status, 0);
+  assert.match(tile.stdout, /^usage: metafork tile \[options\] FILE\.\.\.\n\n {2}tile FILE \[--block B\|B0,B1\]/);
+  assert.deepEqual([...r.stdout.split('\n'), ...tile.stdout.split('\n')].filter(l => l.length > 100), []);
+});
+
+test('files it cannot take: in words, not Node\'s error codes; a binary file is refused as not text, exit 1, nothing on stdout', () => {
+  const binary = path.join(tmp, 'junk.bin');
+  fs.writeFileSync(binary, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3, 10, 0x41]));
+  const notDir = path.join(write('plain.txt', 'x\n'), 'inside.c');
+  for (const [args, message] of [
+    [['check', binary], `${binary}: error: not a text file (it holds NUL bytes)\n`],
+    [['tile', binary], `${binary}: error: not a text file (it holds NUL bytes)\n`],
+    [['check', path.join(tmp, 'nope.mfc')], `${path.join(tmp, 'nope.mfc')}: error: cannot read: no such file\n`],
+    [['elide', tmp], `${tmp}: error: cannot read: a folder, not a file\n`],
+    [['tile', notDir], `${notDir}: error: cannot read: a part of its path is a file, not a folder\n`],
+  ] as [string[], string][]) {
+    const r = run(args);
+    assert.equal(r.status, 1, args.join(' '));
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, message);
+  }
+});
+
+test('a reader that stops early (| head) ends the command quietly: exit 0, no stack trace, every time', () => {
+  const big = write('big.mfc', Array.from({ length: 4000 }, (_, i) => `int f${i}(int x) { return x + ${i}; }`).join('\n') + '\n');
+  for (let i = 0; i < 8; i++) {
+    const r = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${BIN}" elide "${big}" | head -c 20 > /dev/null`], { encoding: 'utf8', cwd: ROOT });
+    assert.equal(r.stderr, '', `run ${i}`);
+    assert.equal(r.status, 0, `run ${i}`);
+  }
+});
+
+test('translate --from naming a dialect the file does not use warns and says which it has (the text comes back unchanged)', () => {
+  const r = run(['translate', 'examples/loop_omp.c', '--from', 'cilkplus', '--to', 'metafork']);
+  assert.equal(r.status, 0);
+  assert.equal(r.stdout, fs.readFileSync(path.join(ROOT, 'examples/loop_omp.c'), 'utf8'));
+  assert.equal(r.stderr, 'examples/loop_omp.c:1:1: warning: the source is read as CilkPlus, but the file has no CilkPlus construct (it has OpenMP): nothing is translated [MF606]\n');
+  const auto = run(['translate', 'examples/loop_omp.c', '--to', 'metafork']);
+  assert.doesNotMatch(auto.stderr, /MF606/);
+});
+
+test('analyze --set with a name no schedule has is a usage error naming the ones it has', () => {
+  const r = run(['analyze', 'examples/jacobi1d.mfc', '--set', 'Q=5']);
+  assert.equal(r.status, 2);
+  assert.equal(r.stdout, '');
+  assert.equal(r.stderr.split('\n')[0], "metafork: --set 'Q': no value of the schedules of examples/jacobi1d.mfc (they have B, N, T, ub_v)");
+  const near = run(['analyze', 'examples/jacobi1d.mfc', '--set', 'ub_w=5']);
+  assert.equal(near.stderr.split('\n')[0], "metafork: --set 'ub_w' (did you mean 'ub_v'?): no value of the schedules of examples/jacobi1d.mfc (they have B, N, T, ub_v)");
+  assert.equal(run(['analyze', 'examples/jacobi1d.mfc', '--set', 'T=5']).status, 0);
+});

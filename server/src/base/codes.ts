@@ -58,6 +58,7 @@ export const CODES = {
   MF603: { severity: 'error', title: 'private variable used as an accumulator across iterations' },
   MF604: { severity: 'information', title: 'scheduling hint not carried over by the translation' },
   MF605: { severity: 'error', title: 'block spawn cannot be outlined' },
+  MF606: { severity: 'warning', title: 'the source dialect named has no construct in the file' },
   MF610: {
     severity: 'error',
     title: "spawned call may take a variable by reference: its callee's declaration is not in the file",

@@ -16,7 +16,7 @@ import { systemIncludes, includeEditIn } from '../syntax/includes';
 import { CPP_MARKER, loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
 import { DocumentModel } from '../model/document';
 import { Stage } from '../base/stage';
-import { Dialect, DIALECTS } from '../../../shared/dialects';
+import { Dialect, DIALECT_LABELS, DIALECTS } from '../../../shared/dialects';
 import { cilkToMetafork } from './cilkToMetafork';
 import { reducersToReductions } from './reducers';
 import { implicitFirstSections, openmpToMetafork } from './openmpToMetafork';
@@ -129,6 +129,15 @@ export async function translateText(text: string, to: Dialect, options: Translat
     };
   }
   const sources = options.from && options.from !== 'auto' ? [options.from] : from;
+  // A source dialect the file does not use: the text would come back unchanged, and that says why.
+  if (options.from && options.from !== 'auto' && !from.includes(options.from))
+    diagnostics.push(
+      diagnostic(
+        'MF606',
+        { start: 0, end: Math.min(1, text.length) },
+        `the source is read as ${DIALECT_LABELS[options.from]}, but ${input ? 'this code has' : 'the file has'} no ${DIALECT_LABELS[options.from]} construct (${from.length ? `it has ${from.map(d => DIALECT_LABELS[d]).join(' and ')}` : 'it has none of any dialect'}): nothing is translated`,
+      ),
+    );
   const step: Step = { text, maps: [] };
   let syntax = first.syntax;
   let model = first.model;
