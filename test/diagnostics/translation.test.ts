@@ -1,11 +1,11 @@
-// MF601-MF605: what the translators refuse (or drop with a note), each with its position.
+// MF601-MF606: what the translators refuse (or drop with a note, or warn of), each with its position.
 // A refused translation prints nothing: `text` is undefined whenever an error is given.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { translateText, Dialect } from '../../server/src/translate/index';
 
-interface Case { name: string; code: string; to: Dialect; program: string; covers: string; message: RegExp; construct?: string }
+interface Case { name: string; code: string; to: Dialect; program: string; covers: string; message: RegExp; construct?: string; from?: Dialect }
 
 const cases: Case[] = [
   {
@@ -68,11 +68,17 @@ const cases: Case[] = [
     code: 'MF605', to: 'cilkplus', covers: 'meta_fork', message: /uses 'p' of type 'pt' declared inside 'f'/,
     program: 'void use(int);\nvoid f(void) {\n  typedef struct { int x; } pt;\n  pt p;\n  p.x = 1;\n  meta_fork { use(p.x); p.x = 2; }\n  meta_join;\n}\n',
   },
+  {
+    name: 'a source dialect the file has no construct of: a warning at the start, the text unchanged',
+    code: 'MF606', to: 'metafork', from: 'cilkplus', covers: 'int',
+    message: /^the source is read as CilkPlus, but the file has no CilkPlus construct \(it has OpenMP\): nothing is translated$/,
+    program: 'int main(void) {\n  int a[8];\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++)\n    a[i] = i;\n  return a[7];\n}\n',
+  },
 ];
 
 for (const c of cases) {
   test(`${c.code}: ${c.name}`, async () => {
-    const r = await translateText(c.program, c.to, { fileName: 'case.c' });
+    const r = await translateText(c.program, c.to, { fileName: 'case.c', from: c.from });
     const found = r.diagnostics.filter(d => d.code === c.code);
     assert.equal(found.length > 0, true, `no ${c.code}: ${JSON.stringify(r.diagnostics)}`);
     const d = found[0];
