@@ -4,7 +4,7 @@
 // and scalars it uses becoming kernel arguments. The schedule's rules themselves are checked
 // by checks/schedule.ts; this module only reads a schedule that passed them.
 
-import { child, named, walk } from '../syntax/ast';
+import { child, elementAddressTaken, named, walk } from '../syntax/ast';
 import { expressionIdentifiers } from '../symbolic/expression';
 import type { SNode } from '../syntax/parser';
 import { Span, within } from '../base/span';
@@ -127,15 +127,7 @@ function resolver(model: ItemModel, kernel: Kernel): Resolver {
 /** An array reference that hands its storage to other code (`f(a)`, `&a[i]`, `a + i`): what it
  * reaches may be written there, so the array is copied back as if the kernel wrote it. */
 function handedOut(r: Reference, text: string): boolean {
-  if (!r.through) return true;
-  let n = r.node;
-  while (
-    n.parent &&
-    (n.parent.type === 'parenthesized_expression' ||
-      ((n.parent.type === 'subscript_expression' || n.parent.type === 'field_expression') && child(n.parent, 'argument') === n))
-  )
-    n = n.parent;
-  return n.parent?.type === 'pointer_expression' && text[n.parent.start] === '&';
+  return !r.through || elementAddressTaken(r.node, text);
 }
 
 /** C text the printer writes into a kernel besides its body: an array's extent (copy-loop bounds,

@@ -109,6 +109,19 @@ export function enclosingFunction(node: SNode): SNode | undefined {
   return undefined;
 }
 
+/** Whether the element or member `name` reaches (`a[i]`, `s.x`, through parentheses) has its
+ * address taken (`&a[i]`, which hands the storage out as `a + i` does). */
+export function elementAddressTaken(name: SNode, text: string): boolean {
+  let n = name;
+  while (
+    n.parent &&
+    (n.parent.type === 'parenthesized_expression' ||
+      ((n.parent.type === 'subscript_expression' || n.parent.type === 'field_expression') && child(n.parent, 'argument') === n))
+  )
+    n = n.parent;
+  return n.parent?.type === 'pointer_expression' && text[n.parent.start] === '&';
+}
+
 /** The subscript chain an array name heads (`a` in `a[i][j]`): the outermost subscript
  * expression and its indices, outermost first (`[i, j]`); the name itself and no index when it
  * is not subscripted. */

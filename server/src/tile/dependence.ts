@@ -9,11 +9,11 @@
 // indices give it, the distance.
 
 import { headerDeclaring, knownHeader } from '../preprocess/system';
-import { child, named, ownJump, subscriptChain, unparen, walk } from '../syntax/ast';
+import { child, elementAddressTaken, named, ownJump, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
-import { within } from '../base/span';
+import { within, type Span } from '../base/span';
 import { LineIndex } from '../base/lines';
 import { canonicalHeader, rangeOf } from '../model/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
@@ -395,17 +395,8 @@ function sealed(model: ItemModel, v: Variable): boolean {
   return model.scopes.references.filter(r => r.variable === v).every(r => {
     if (r.addressTaken) return false;
     let n = r.node;
-    if (r.through) {
-      // An access, unless its address is taken (`&c[1]` hands c out as `c + 1` does).
-      while (
-        n.parent &&
-        (n.parent.type === 'parenthesized_expression' ||
-          ((n.parent.type === 'subscript_expression' || n.parent.type === 'field_expression') &&
-            child(n.parent, 'argument') === n))
-      )
-        n = n.parent;
-      return !(n.parent?.type === 'pointer_expression' && text[n.parent.start] === '&');
-    }
+    // An access, unless its address is taken (`&c[1]` hands c out as `c + 1` does).
+    if (r.through) return !elementAddressTaken(n, text);
     while (n.parent?.type === 'parenthesized_expression') n = n.parent;
     const p = n.parent,
       op =
@@ -555,6 +546,13 @@ function pairDependence(
 }
 
 
+/** Whether `span` lies in a loop around `nest` (it runs again after the nest, and sees what it left). */
+function inLoopAround(nest: SNode, span: Span): boolean {
+  for (let p = nest.parent; p; p = p.parent)
+    if (['for_statement', 'while_statement', 'do_statement'].includes(p.type) && within(span, p)) return true;
+  return false;
+}
+
 /**
  * Scalars each iteration of `loop` sets before it reads them (`acc = 0;` among the first statements
  * of its body, nothing before reading `acc`): each iteration's own, so no dependence — provided
@@ -578,15 +576,10 @@ export function iterationPrivates(model: ItemModel, loop: SNode, nest: SNode): V
       out.push(v);
     for (const r of refs) if (r.variable && within(r.span, s)) seen.add(r.variable);
   }
-  const around = (r: { span: { start: number; end: number } }) => {
-    for (let p = nest.parent; p; p = p.parent)
-      if (['for_statement', 'while_statement', 'do_statement'].includes(p.type) && within(r.span, p)) return true;
-    return false;
-  };
   return out.filter(v => {
     if (v.storage !== 'local' || v.isStatic) return false;
     return refs.every(r => r.variable !== v || (!r.addressTaken && (within(r.span, nest) ||
-      r.access === 'write' || (r.span.start < nest.start && !around(r)))));
+      r.access === 'write' || (r.span.start < nest.start && !inLoopAround(nest, r.span)))));
   });
 }
 
@@ -684,12 +677,7 @@ export function iterationArrays(model: ItemModel, loop: SNode, nest: SNode): Var
     if (!sealed(model, v)) continue;
     const mine = refs.filter(r => r.variable === v);
     // Nothing outside the nest reads what the iterations leave (as for scalars: before it, outside any loop around it).
-    const around = (r: (typeof mine)[number]) => {
-      for (let p = nest.parent; p; p = p.parent)
-        if (['for_statement', 'while_statement', 'do_statement'].includes(p.type) && within(r.span, p)) return true;
-      return false;
-    };
-    if (mine.some(r => !within(r.span, nest) && (r.span.start > nest.end || around(r)))) continue;
+    if (mine.some(r => !within(r.span, nest) && (r.span.start > nest.end || inLoopAround(nest, r.span)))) continue;
     const inBody = mine.filter(r => within(r.span, body)).sort((a, b) => a.span.start - b.span.start);
     // The killing loop: the first statement of the body that uses the array.
     const first = named(body).find(st => inBody.some(r => within(r.span, st)));

@@ -550,6 +550,14 @@ function distributed(model: ItemModel, outer: NestLoop, privates: ReadonlySet<Va
   return pieces.some(p => p.loops.length === 2) ? pieces : undefined;
 }
 
+/** The loop `outer`'s body consists of (`for i { for j }`), read from `loops`, when its bounds are
+ * known and do not move with `outer`. */
+function rectangularInner(loops: NestLoop[], outer: NestLoop): NestLoop | undefined {
+  const inside = statements(child(outer.node, 'body')!);
+  const inner = inside.length === 1 ? loops.find(l => l.node.start === inside[0].start) : undefined;
+  return inner?.lo && inner.hi && ![...inner.lo.symbols(), ...inner.hi.symbols()].includes(outer.symbol) ? inner : undefined;
+}
+
 /**
  * A perfect nest `for i { for j ... }` (j's bounds free of i) whose j carries no dependence even
  * with i at any iteration: j outside, run in parallel, i serial inside each thread.
@@ -560,12 +568,8 @@ function interchangedKernel(
   outer: NestLoop,
   privates: ReadonlySet<Variable>,
 ): KernelPlan | undefined {
-  const loops = nestLoops(model, nest);
-  const inside = statements(child(nest, 'body')!);
-  const inner = inside.length === 1 ? loops.find(l => l.node.start === inside[0].start) : undefined;
-  if (!inner?.lo || !inner.hi || !outer.values) return undefined;
-  if ([...inner.lo.symbols(), ...inner.hi.symbols()].some(s => s === outer.symbol)) return undefined;
-  if (model.constructs.some(c => within(c, nest))) return undefined;
+  const inner = rectangularInner(nestLoops(model, nest), outer);
+  if (!inner || !outer.values || model.constructs.some(c => within(c, nest))) return undefined;
   const own = new Set([...privates, ...iterationPrivates(model, inner.node, nest)]);
   if (carriedDependences(model, nest, inner, own, [outer]).length) return undefined;
   return { loops: [inner], interchanged: outer, privates: [...own] };
@@ -579,10 +583,8 @@ function interchangedKernel(
 function skewedKernel(model: ItemModel, nest: SNode, privates: ReadonlySet<Variable>): KernelPlan | undefined {
   const loops = nestLoops(model, nest);
   const outer = loops.find(l => l.node.start === nest.start);
-  const inside = statements(child(nest, 'body')!);
-  const inner = inside.length === 1 ? loops.find(l => l.node.start === inside[0].start) : undefined;
-  if (!outer?.lo || !outer.hi || !inner?.lo || !inner.hi) return undefined;
-  if ([...inner.lo.symbols(), ...inner.hi.symbols()].some(s => s === outer.symbol)) return undefined;
+  const inner = outer && rectangularInner(loops, outer);
+  if (!outer?.lo || !outer.hi || !inner) return undefined;
   const found = [outer, inner].flatMap(l => carriedDependences(model, nest, l, privates));
   if (model.constructs.some(c => within(c, nest))) return undefined;
   const skew = wavefrontSkew(model, outer, inner, found);
