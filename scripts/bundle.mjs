@@ -22,12 +22,17 @@ await Promise.all([
   // from node_modules: its Emscripten glue finds z3-built.wasm and starts its pthread workers
   // (z3-built.js) from its own folder, which a bundle would break.
   build({ ...common, entryPoints: ['server/src/optimize/z3worker.ts'], outfile: 'dist/z3worker.js', external: ['z3-solver'] }),
+  build({ ...common, entryPoints: ['server/src/optimize/registersJob.ts'], outfile: 'dist/registersJob.js' }),
+  // The estimate plot's webview script, for the browser; Chart.js beside it (copied below).
+  build({ entryPoints: ['client/src/webview/plotView.ts'], outfile: 'dist/plotView.js', bundle: true, platform: 'browser', format: 'iife', target: 'es2020', logLevel: 'warning' }),
   // The extension-host e2e suite (client/test/suite), shipped in the .vsix so that the packaged
   // extension is what the tests exercise.
   build({ ...common, entryPoints: ['client/test/suite/index.ts'], outfile: 'dist/test/suite.js', external: ['vscode'],
     // Mocha's parallel mode (never used here) resolves its worker files by path; only loaded on demand.
     logOverride: { 'require-resolve-not-external': 'silent' } }),
 ]);
+// chart.js's exports map hides its dist/ files: found from its package folder.
+copyFileSync(new URL('../node_modules/chart.js/dist/chart.umd.js', import.meta.url), 'dist/chart.umd.js');
 for (const [pkg, file] of [['web-tree-sitter', 'tree-sitter.wasm'], ['tree-sitter-c', 'tree-sitter-c.wasm'], ['tree-sitter-cpp', 'tree-sitter-cpp.wasm']]) {
   copyFileSync(require.resolve(`${pkg}/${file}`), `dist/${file}`);
 }

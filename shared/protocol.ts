@@ -27,6 +27,12 @@ export interface TranslateResult {
   range?: Range;
 }
 
+/** `metafork/dialects`: the dialects whose constructs the document holds (the translation pick
+ * leaves out a translation to a file's only dialect). */
+export const DIALECTS_REQUEST = 'metafork/dialects';
+export interface DialectsParams { textDocument: TextDocumentIdentifier }
+export interface DialectsResult { version: number; dialects: Dialect[] }
+
 /** `metafork/inactiveRegions` (server -> client, after each check): the lines of the document an
  * `#if` leaves out, to be shown inactive as clangd shows them. */
 export const INACTIVE_REGIONS_NOTIFICATION = 'metafork/inactiveRegions';
@@ -102,6 +108,8 @@ export interface CaseInfo {
   /** What the strategies did, for people. */
   summary: string;
   registers: number;
+  /** How the registers were counted, in words (`nvcc --resource-usage`, `estimated without nvcc`). */
+  registersBy: string;
   sharedWords: string;
   /** The schedule as this case runs it (MetaFork). */
   metafork: string;
@@ -148,8 +156,13 @@ export interface KernelEstimate {
   at: {
     threads: number; blocks: number; launches: number; registers: number; sharedBytes: number;
     activeBlocks: number; limitedBy: OccupancyLimit; occupancy: number;
-    /** Span plus overhead of one block (cycles), and the waves of one launch. */
-    blockCycles: number; waves: number; cycles: number;
+    /** The MCM's span plus overhead of one block (cycles, every word at its whole latency). */
+    blockCycles: number;
+    /** The MWP-CWP estimate (cost/warps.ts): active warps per SM, memory and computation warp
+     * parallelism, which bound the SM meets, rounds of active blocks, the cycles the launches'
+     * bytes take at the card's bandwidth, and the launches' cycles. */
+    warps: number; mwp: number; cwp: number; regime: 'memory' | 'compute' | 'latency'; rounds: number;
+    bandwidthCycles: number; cycles: number;
   };
 }
 /** The cost model's estimate of one schedule at a point of the parameters, and by block size. */
@@ -157,6 +170,8 @@ export interface ScheduleCost {
   /** The parameters' values used, and those the analysis assumed (no value given or derivable). */
   values: Record<string, number>;
   assumed: string[];
+  /** Values read from the program's calls of the schedule's function: where (`main's call, line 43`). */
+  origins: Record<string, string>;
   /** The block-size parameters (swept) and the granularity, when the schedule has them. */
   blockParameters: string[];
   kernels: KernelEstimate[];
@@ -215,6 +230,12 @@ export const COMMANDS = {
   saveOptimizedCuda: 'metafork.saveOptimizedCuda',
   /** The plot of estimated time against block size for the schedule under the cursor. */
   showPlot: 'metafork.showPlot',
+  /** Stops the language server and starts it again (the views render again). */
+  restartServer: 'metafork.restartServer',
+  /** The MetaFork output channel: the server's log and every message the commands showed. */
+  showOutput: 'metafork.showOutput',
+  /** Arguments (optional): the source URI, a name, a value. Sets `metafork.cuda.values`. */
+  setEstimateValue: 'metafork.setEstimateValue',
 } as const;
 
 /** Schemes of the live read-only views: `metafork-cuda:/<path>.cu?<source uri, encoded>` and

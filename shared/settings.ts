@@ -30,6 +30,9 @@ export interface MetaforkSettings {
     gpu: GpuPreset;
     /** nvcc to run for register counts; empty: never run it. Never run in untrusted workspaces. */
     nvccPath: string;
+    /** `NAME=VALUE`: values the estimates take for the program's parameters (hover, lens, plot),
+     * before the program's own and the defaults. */
+    values: string[];
   };
 }
 
@@ -55,6 +58,10 @@ export const SETTINGS_SCHEMA = {
   'cuda.memory': { type: 'string', enum: MEMORY_MODES, default: 'global' },
   'cuda.gpu': { type: 'string', enum: GPU_PRESETS, default: 'h100' },
   'cuda.nvccPath': { type: 'string', default: '', scope: 'machine-overridable' },
+  'cuda.values': {
+    type: 'array', default: [],
+    items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*=-?[0-9]+$', patternErrorMessage: 'NAME=VALUE, VALUE an integer' },
+  },
 } as const satisfies Record<string, SettingSchema>;
 
 export type SettingKey = keyof typeof SETTINGS_SCHEMA;
@@ -97,8 +104,14 @@ export function settingsFrom(
       memory: value('cuda.memory') as MemoryMode,
       gpu: value('cuda.gpu') as GpuPreset,
       nvccPath: value('cuda.nvccPath') as string,
+      values: [...value('cuda.values') as readonly string[]],
     },
   };
+}
+
+/** `metafork.cuda.values` as the cost model's `set` (`N=4096` → `{ N: 4096 }`). */
+export function estimateValues(settings: MetaforkSettings): Record<string, number> {
+  return Object.fromEntries(settings.cuda.values.map(v => { const [k, x] = v.split('='); return [k, Number(x)]; }));
 }
 
 /** The value at a dotted key of a nested settings object (`cuda.gpu` of `{cuda: {gpu}}`). */

@@ -24,6 +24,7 @@ import {
 } from 'vscode-languageclient/node';
 import { SETTINGS_SECTION } from '../../shared/settings';
 import { readSettings, settingsSection } from './settings';
+import type { Output } from './output';
 
 export type ServerState = 'starting' | 'ready' | 'error' | 'stopped';
 
@@ -42,7 +43,7 @@ export class MetaforkConnection implements Disposable {
   /** Handlers of the server's notifications, given to every client started (a restart too). */
   private readonly notifications: [method: string, handler: (params: any) => void][] = [];
 
-  constructor(private readonly context: ExtensionContext) {
+  constructor(private readonly context: ExtensionContext, private readonly output: Output) {
     this.disposables.push(
       workspace.onDidChangeConfiguration(async event => {
         if (!event.affectsConfiguration(SETTINGS_SECTION)) return;
@@ -77,6 +78,8 @@ export class MetaforkConnection implements Disposable {
     ]);
     const clientOptions: LanguageClientOptions = {
       documentSelector: this.selector,
+      // The server's log (and the client's own) in the one MetaFork channel, kept across restarts.
+      outputChannel: this.output.channel,
       initializationOptions: { settings: readSettings(), workspaceTrusted: workspace.isTrusted },
       middleware: {
         workspace: {
@@ -113,6 +116,7 @@ export class MetaforkConnection implements Disposable {
     this.client = undefined;
     await old?.stop().catch(() => undefined);
     await this.start();
+    this.output.log('the language server restarted');
     this.restartEmitter.fire();
   }
 

@@ -4,31 +4,39 @@
 // and the status bar item. No compiler logic lives here: every result comes from the server
 // (shared/protocol.ts).
 
-import { ExtensionContext, window } from 'vscode';
+import { ExtensionContext, Uri } from 'vscode';
 import { registerCommands } from './commands';
 import { MetaforkConnection } from './connection';
 import { registerStatusBar } from './status';
 import { LiveViews } from './views';
 import { EstimatePlot } from './plot';
 import { InactiveRegions } from './inactive';
+import { Output } from './output';
+import { CaseTree } from './cases';
 
 let connection: MetaforkConnection | undefined;
 
 export async function activate(context: ExtensionContext): Promise<void> {
-  connection = new MetaforkConnection(context);
+  const output = new Output();
+  connection = new MetaforkConnection(context, output);
   const views = new LiveViews(connection);
-  const plot = new EstimatePlot(connection);
+  const plot = new EstimatePlot(connection, Uri.joinPath(context.extensionUri, 'dist'));
+  const cases = new CaseTree(connection);
   context.subscriptions.push(
+    output,
     views,
     plot,
+    cases,
     new InactiveRegions(connection),
-    ...registerCommands(connection, views, plot),
+    ...registerCommands(connection, views, plot, output, cases),
     ...registerStatusBar(connection),
   );
   try {
     await connection.start();
   } catch (error) {
-    void window.showErrorMessage(`MetaFork: the language server did not start: ${(error as Error).message}`);
+    output.tell('error', `MetaFork: the language server did not start: ${(error as Error).message}`, [
+      { title: 'Show output', run: () => output.channel.show() },
+    ]);
   }
 }
 

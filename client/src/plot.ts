@@ -2,22 +2,21 @@
 // each case of its comprehensive optimization against the block size, on the GPU of the setting
 // `metafork.cuda.gpu`; points the case's constraints allow are filled, the others hollow, and the
 // point the dispatcher's ranking would choose is ringed. The data comes from the server
-// (`metafork/plot`) and the picture is SVG drawn here; it follows the cursor, edits and settings.
+// (`metafork/plot`), the chart's description from ./plotSpec, and Chart.js draws it in the webview
+// (./webview/plotView), filling the panel in the theme's colours; it follows the cursor, edits and
+// settings.
 
-import { Disposable, TextEditor, ViewColumn, WebviewPanel, window, workspace } from 'vscode';
+import { Disposable, TextEditor, Uri, ViewColumn, Webview, WebviewPanel, window, workspace } from 'vscode';
 import { PLOT_REQUEST, PlotParams, PlotResult } from '../../shared/protocol';
 import { SETTINGS_SECTION } from '../../shared/settings';
 import type { MetaforkConnection } from './connection';
 import { describeDiagnostics } from './views';
+import { chartSpec, type ChartSpec } from './plotSpec';
 
 const DEBOUNCE_MS = 300;
-const COLORS = [
-  '--vscode-charts-blue', '--vscode-charts-orange', '--vscode-charts-green', '--vscode-charts-purple',
-  '--vscode-charts-red',
-];
 
 /** What the panel shows now (the tests read it through the command `metafork.plotState`). */
-export interface PlotState { source?: string; data?: PlotResult; svg?: string; message?: string }
+export interface PlotState { source?: string; data?: PlotResult; chart?: ChartSpec; message?: string }
 
 export class EstimatePlot implements Disposable {
   private panel?: WebviewPanel;
@@ -28,7 +27,7 @@ export class EstimatePlot implements Disposable {
   private generation = 0;
   state: PlotState = {};
 
-  constructor(private readonly connection: MetaforkConnection) {
+  constructor(private readonly connection: MetaforkConnection, private readonly dist: Uri) {
     this.disposables = [
       window.onDidChangeActiveTextEditor(e => {
         if (e && this.connection.handles(e.document)) {
@@ -56,7 +55,7 @@ export class EstimatePlot implements Disposable {
         'metafork.plot',
         'MetaFork: estimate by block size',
         { viewColumn: ViewColumn.Beside, preserveFocus: true },
-        { enableScripts: false },
+        { enableScripts: true, localResourceRoots: [this.dist], retainContextWhenHidden: false },
       );
       this.panel.onDidDispose(() => { this.panel = undefined; this.state = {}; });
     } else {
@@ -91,14 +90,15 @@ export class EstimatePlot implements Disposable {
           message: `Put the cursor in a meta_schedule to plot its estimate${why.length ? ` (${why.join('; ')})` : ''}.`,
         };
       } else {
-        state = { source, data, svg: drawPlot(data) };
+        const chart = chartSpec(data);
+        state = chart ? { source, data, chart } : { source, data, message: `No block size fits ${data.gpu}.` };
       }
     } catch (error) {
       state = { source, message: `The server failed: ${(error as Error).message}` };
     }
     if (generation !== this.generation || panel !== this.panel) return; // a newer rendering is under way
     this.state = state;
-    panel.webview.html = page(state);
+    panel.webview.html = page(state, panel.webview, this.dist);
   }
 
   dispose(): void {
@@ -110,84 +110,23 @@ export class EstimatePlot implements Disposable {
 
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const micro = (us: number) => (us >= 1000 ? `${(us / 1000).toPrecision(3)} ms` : `${us.toPrecision(3)} µs`);
 
-function page(state: PlotState): string {
-  const body = state.svg ?? `<p>${escape(state.message ?? '')}</p>`;
+/** The panel's page: the chart (Chart.js and ./webview/plotView from the extension's dist/) filling
+ * the panel, or a message. Scripts only from there, with this page's nonce. */
+function page(state: PlotState, webview: Webview, dist: Uri): string {
+  const nonce = Array.from({ length: 4 }, () => Math.random().toString(36).slice(2)).join('');
+  const script = (file: string) => `<script nonce="${nonce}" src="${webview.asWebviewUri(Uri.joinPath(dist, file))}"></script>`;
+  const body = state.chart
+    ? `<div id="frame"><canvas id="chart" role="img" aria-label="estimated time by block size"></canvas></div>
+<script id="spec" type="application/json">${JSON.stringify(state.chart).replace(/</g, '\\u003c')}</script>
+${script('chart.umd.js')}${script('plotView.js')}`
+    : `<p>${escape(state.message ?? '')}</p>`;
   return `<!DOCTYPE html><html><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';">
-<style>body { color: var(--vscode-editor-foreground); font-family: var(--vscode-font-family); font-size: 12px; } svg text { fill: var(--vscode-editor-foreground); }</style>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}' ${webview.cspSource};">
+<style>
+  html, body { height: 100%; margin: 0; }
+  body { color: var(--vscode-editor-foreground); font-family: var(--vscode-font-family); font-size: 12px; padding: 8px 12px; box-sizing: border-box; }
+  #frame { position: relative; width: 100%; height: calc(100vh - 16px); }
+</style>
 </head><body>${body}</body></html>`;
-}
-
-/** The SVG: threads per block on a log2 axis, estimated time on a log10 axis, a line per case. */
-export function drawPlot(d: PlotResult): string {
-  const W = 640, H = 380, left = 70, right = 20, top = 40, bottom = 120;
-  const points = d.cases.flatMap(c => c.points.filter(p => p.microseconds !== null));
-  if (points.length === 0) return `<p>No block size fits ${escape(d.gpu)}.</p>`;
-  const xs = points.map(p => Math.log2(p.threads)), ys = points.map(p => Math.log10(p.microseconds!));
-  const [x0, x1] = [Math.min(...xs), Math.max(...xs)],
-    [y0, y1] = [Math.floor(Math.min(...ys)), Math.ceil(Math.max(...ys) + 1e-9)];
-  const X = (t: number) => left + (x1 > x0 ? ((Math.log2(t) - x0) / (x1 - x0)) : 0.5) * (W - left - right);
-  const Y = (us: number) => top + (1 - (Math.log10(us) - y0) / Math.max(y1 - y0, 1)) * (H - top - bottom);
-  const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="100%" style="max-width: ${W * 1.5}px" role="img" aria-label="estimated time by block size">`,
-  ];
-  const values = Object.entries(d.values)
-    .map(([k, v]) => `${k} = ${v}${d.assumed.includes(k) ? ' (assumed)' : ''}`)
-    .join(', ');
-  out.push(`<text x="${left}" y="18" font-weight="bold">Estimated time by block size on ${escape(d.gpu)}</text>`);
-  if (values) out.push(`<text x="${left}" y="32">at ${escape(values)}</text>`);
-  const axis = 'stroke="var(--vscode-editor-foreground)" stroke-opacity="0.5"';
-  out.push(
-    `<line x1="${left}" y1="${H - bottom}" x2="${W - right}" y2="${H - bottom}" ${axis}/>`,
-    `<line x1="${left}" y1="${top}" x2="${left}" y2="${H - bottom}" ${axis}/>`,
-  );
-  for (let e = y0; e <= y1; e++) {
-    const y = Y(10 ** e);
-    out.push(
-      `<line x1="${left - 4}" y1="${y}" x2="${W - right}" y2="${y}" ${axis} stroke-dasharray="2 4"/>`,
-      `<text x="${left - 8}" y="${y + 4}" text-anchor="end">${micro(10 ** e)}</text>`,
-    );
-  }
-  const ticks = new Map<number, string>();
-  for (const p of points) ticks.set(p.threads, Object.values(p.block).join('×'));
-  for (const [t, label] of ticks)
-    out.push(`<text x="${X(t)}" y="${H - bottom + 16}" text-anchor="middle">${escape(label)}</text>`);
-  out.push(
-    `<text x="${(left + W - right) / 2}" y="${H - bottom + 32}" text-anchor="middle">${escape(d.blockParameters.join(' × ') || 'block')} (threads per block, log scale)</text>`,
-  );
-  d.cases.forEach((c, i) => {
-    const color = `var(${COLORS[i % COLORS.length]})`;
-    const line = c.points
-      .filter(p => p.microseconds !== null)
-      .map(p => `${X(p.threads)},${Y(p.microseconds!)}`)
-      .join(' ');
-    if (line) out.push(`<polyline points="${line}" fill="none" stroke="${color}" stroke-width="1.5"/>`);
-    for (const p of c.points) {
-      if (p.microseconds === null) continue;
-      out.push(
-        `<circle cx="${X(p.threads)}" cy="${Y(p.microseconds)}" r="3.5" stroke="${color}" fill="${p.fits ? color : 'none'}"><title>case ${c.index}, ${escape(
-          Object.entries(p.block)
-            .map(([k, v]) => `${k} = ${v}`)
-            .join(', '),
-        )}: ${micro(p.microseconds)}${p.fits ? '' : ' (its constraints do not hold here)'}</title></circle>`,
-      );
-    }
-    out.push(
-      `<circle cx="${left + 6}" cy="${H - bottom + 52 + 16 * i}" r="4" fill="${color}"/>`,
-      `<text x="${left + 16}" y="${H - bottom + 56 + 16 * i}">case ${c.index}: ${escape(c.summary)}</text>`,
-    );
-  });
-  if (d.chosen) {
-    const { threads, microseconds } = d.chosen;
-    out.push(
-      `<circle cx="${X(threads)}" cy="${Y(microseconds)}" r="9" fill="none" stroke="var(--vscode-editor-foreground)" stroke-width="2"/>`,
-    );
-    out.push(
-      `<text x="${X(threads) + 12}" y="${Y(microseconds) - 10}">chosen: case ${d.chosen.case}, ${escape(Object.values(d.chosen.block).join('×'))}, ${micro(microseconds)}</text>`,
-    );
-  }
-  out.push('</svg>');
-  return out.join('\n');
 }

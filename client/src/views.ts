@@ -130,7 +130,8 @@ export class LiveViews implements TextDocumentContentProvider, Disposable {
   }
 
   async showCases(source: TextDocument): Promise<void> {
-    await this.show(casesViewUri(source.uri), 'plaintext');
+    // Its own language: wrapped lines (configurationDefaults), folding by indentation.
+    await this.show(casesViewUri(source.uri), 'metafork-cases');
   }
 
   private async show(view: Uri, languageId: string): Promise<void> {

@@ -1,6 +1,7 @@
 // `npm run bench`: medians of the timings the project budgets, side by side with the budget.
 // Figures come from one run on this machine; compare ratios, not absolute numbers, across machines.
 
+import { comparisonMarkdown, thesisComparison } from './thesis';
 import { spawn } from 'child_process';
 import * as path from 'path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
@@ -11,7 +12,8 @@ import { TestClient } from '../lsp/client';
 import * as fs from 'fs';
 import { translateText, dialectsOf } from '../../server/src/translate/index';
 import { optimizeText } from '../../server/src/optimize/index';
-import { nvccPath, RegisterSource } from '../../server/src/optimize/counters';
+import type { RegisterSource } from '../../server/src/optimize/counters';
+import { nvccPath } from '../../server/src/optimize/registers';
 import { closeSolver } from '../../server/src/optimize/solver';
 import { estimateCost } from '../../server/src/cost/index';
 import { tileText } from '../../server/src/tile/index';
@@ -381,8 +383,15 @@ async function translators(): Promise<void> {
   for (const line of translatedTable(await translatedAgainstHandWritten(ROOT))) console.log(`  ${line}`);
 }
 
+/** The cost model against the thesis's M2050 measurements (test/bench/thesis.ts; the README's table). */
+async function thesis(): Promise<void> {
+  console.log('\nThe cost model (tesla-m2050 preset) against the thesis\'s measured speedups by block format (Xie 2016, Tables 4.1-4.8)');
+  console.log(comparisonMarkdown(await thesisComparison()));
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === 'translators') return translators();
+  if (process.argv[2] === 'thesis') return thesis();
   if (process.argv[2] === 'corpus') return corpus();
   const text = generateProgram(10000);
   await optimize();
@@ -406,6 +415,7 @@ async function main(): Promise<void> {
   for (const line of fuzzed) console.log(`  ${line}`);
   await corpus();
   await translators();
+  await thesis();
 }
 
 // `npm test` (node --test out/test/) loads every file of out/test, this one too: the bench is

@@ -113,11 +113,15 @@ test("analyze: the program's own defaults, occupancy, the estimate and the sweep
   const [k] = s.kernels;
   assert.equal(k.at.activeBlocks, 16); // 32 threads: the K20c's 16 resident blocks bind
   assert.equal(k.at.blocks, 5);
-  assert.equal(k.at.waves, 1);
   // Span 13*B*dim1*s + 2*B*dim1 = 8960 at B = 32, dim1 = 10, s = 2; 4*B*dim1*s words per thread,
-  // not coalesced: ℓ·U per word.
+  // not coalesced: the MCM charges ℓ·U per word.
   assert.equal(k.at.blockCycles, 8960 + 32 * 500 * (4 * 32 * 10 * 2));
-  assert.equal(s.cycles, k.at.blockCycles);
+  // MWP-CWP: 5 blocks of one warp on 5 SMs, one warp each: nothing to overlap (MWP = CWP = N = 1).
+  // A word's 32 transactions take Mem_L = 500 + 31·4 = 624 cycles; 2,560 of them, plus the
+  // issue of 8,960 + 2,560 instructions at 32/192 cycles each: 1,597,440 + 1,920.
+  assert.deepEqual([k.at.warps, k.at.mwp, k.at.cwp, k.at.regime, k.at.rounds], [1, 1, 1, 'latency', 1]);
+  assert.equal(k.at.cycles, 624 * 2560 + 1920);
+  assert.equal(s.cycles, k.at.cycles);
   assert.deepEqual(s.sweep.map(p => p.block.B), [32, 64, 128, 256, 512, 1024]);
   // Given values win over the program's; a 2-D schedule sweeps pairs within the block limit.
   const at = await estimateCost(text, { gpu: 'k20c', set: { N: 4096, B: 128 } });

@@ -1,5 +1,5 @@
 // The dispatcher's estimate in C (optimize/dispatch.ts, run on the device to rank the cases) and
-// the TypeScript cost model (cost/occupancy.ts and the MCM's block cost) must agree: the C
+// the TypeScript cost model (cost/occupancy.ts and cost/warps.ts, MWP-CWP) must agree: the C
 // functions, taken from the generated helper, are compiled and run on every GPU preset's limits
 // and a grid of kernels, and compared with the model figure by figure.
 
@@ -9,10 +9,10 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { limitsHelper } from '../../server/src/optimize/dispatch';
+import { dispatcherView, limitsHelper } from '../../server/src/optimize/dispatch';
 import { GPUS } from '../../server/src/cost/gpus';
 import { occupancy } from '../../server/src/cost/occupancy';
-import * as mcm from '../../server/src/cost/mcm';
+import { warpEstimate } from '../../server/src/cost/warps';
 
 const gxx = spawnSync('g++', ['--version']).status === 0 ? false : 'g++ not found';
 
@@ -26,7 +26,7 @@ int main(void) {
   int major; double sms, warps, blocks_sm, regs, shared, reserved, launches, blocks, threads, registers, bytes, ops, words; int coalesced;
   while (scanf("%d %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %d", &major, &sms, &warps, &blocks_sm, &regs, &shared, &reserved,
                &launches, &blocks, &threads, &registers, &bytes, &ops, &words, &coalesced) == 15) {
-    mfDeviceLimits d = { 0, 0, 0, sms, warps, blocks_sm, regs, shared, reserved, 0, 0, 0 };
+    mfDeviceLimits d = { 0, 0, 0, sms, warps, blocks_sm, regs, shared, reserved, 0, 0, 0, 0, 0, 0, 0 };
     mfArchitecture(major, &d);
     printf("%.17g\\n", mfEstimateCycles(&d, launches, blocks, threads, registers, bytes, ops, words, coalesced));
   }
@@ -39,14 +39,15 @@ int main(void) {
   assert.equal(built.status, 0, built.stderr);
 
   const lines: string[] = [], expected: number[] = [], labels: string[] = [];
-  for (const [preset, gpu] of Object.entries(GPUS)) {
+  for (const [preset, device] of Object.entries(GPUS)) {
+    // The device's own limits, its architecture's constants (the K20c's are the GTX 670's, the H200's the H100's).
+    const gpu = dispatcherView(device);
     for (const threads of [32, 100, 256, 1024]) for (const registers of [16, 40, 63]) for (const sharedBytes of [0, 3000, 24 * 1024]) {
       for (const [blocks, launches, ops, words, coalesced] of [[1, 1, 10, 2, 1], [5000, 3, 240, 17, 1], [123457, 10, 7, 3, 0]]) {
         if (sharedBytes > gpu.maxSharedBytesPerBlock || registers > gpu.maxRegistersPerThread) continue;
         const active = occupancy(gpu, { threadsPerBlock: threads, registersPerThread: registers, sharedBytes }).activeBlocks;
-        const kernel: mcm.Kernel = { name: 'k', blocks, threads, span: ops, reads: words, writes: 0, coalesced: coalesced === 1 };
-        const cost = mcm.valueAt(mcm.blockCost(mcm.launch(kernel), gpu.wordCycles), new Map());
-        expected.push(active === 0 ? 1e300 : launches * Math.ceil(blocks / (active * gpu.sms)) * (Number(cost.n) / Number(cost.d)));
+        const w = warpEstimate(gpu, { blocks, threadsPerBlock: threads, activeBlocks: active, ops, words, coalesced: coalesced === 1 });
+        expected.push(active === 0 ? 1e300 : launches * w.cycles);
         labels.push(`${preset}: ${threads} threads, ${registers} registers, ${sharedBytes} B shared, ${blocks} blocks`);
         lines.push([gpu.computeCapability.split('.')[0], gpu.sms, gpu.maxWarpsPerSm, gpu.maxBlocksPerSm, gpu.registersPerSm, gpu.sharedBytesPerSm,
           gpu.sharedReservedPerBlock, launches, blocks, threads, registers, sharedBytes, ops, words, coalesced].join(' '));

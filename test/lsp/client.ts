@@ -18,6 +18,8 @@ export class LspTestClient {
   readonly stderr: string[] = [];
   /** The `client/registerCapability` requests the server sent (each answered with success). */
   readonly registrations: unknown[] = [];
+  /** The messages the server showed (`window/showMessage` notifications and requests). */
+  readonly messages: { type: number; message: string }[] = [];
   private readonly waiters: (() => void)[] = [];
   private versions = new Map<string, number>();
   private texts = new Map<string, string>();
@@ -33,8 +35,9 @@ export class LspTestClient {
     connection.onNotification('textDocument/publishDiagnostics', (p: Published) => { client.published.push(p); client.waiters.splice(0).forEach(w => w()); });
     connection.onRequest('workspace/configuration', () => [null]);
     connection.onRequest('client/registerCapability', (p: unknown) => { client.registrations.push(p); return null; });
-    connection.onNotification('window/showMessage', () => undefined);
-    connection.onRequest('window/showMessageRequest', () => null);
+    connection.onNotification('window/showMessage', (m: { type: number; message: string }) => { client.messages.push(m); });
+    // vscode-languageserver's window.show*Message always asks, as a request (with no actions).
+    connection.onRequest('window/showMessageRequest', (m: { type: number; message: string }) => { client.messages.push({ type: m.type, message: m.message }); return null; });
     connection.listen();
     const params = { processId, rootUri: null, capabilities, initializationOptions };
     const init = await connection.sendRequest('initialize', params);

@@ -9,7 +9,9 @@ import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import { fixture } from '../helpers';
 import { generateProgram } from '../bench/generate';
 import { applyLspEdits, DEFAULT_CAPABILITIES, LspDiagnostic, position, TestClient } from './client';
-import { nvccPath } from '../../server/src/optimize/counters';
+import { nvccPath } from '../../server/src/optimize/registers';
+import { build, workDir } from '../translate/run';
+import { spawnSync } from 'child_process';
 
 interface Action { title: string; kind: string; data?: unknown; disabled?: { reason: string }; edit?: { documentChanges?: { textDocument: { uri: string; version: number }; edits: any[] }[]; changes?: Record<string, any[]> } }
 
@@ -27,6 +29,12 @@ after(async () => {
 function editsOf(action: Action, uri: string): any[] {
   const e = action.edit!;
   return e.documentChanges ? e.documentChanges.filter(d => d.textDocument.uri === uri).flatMap(d => d.edits) : e.changes![uri];
+}
+
+/** Waits for a `window/showMessage` after the `heard`-th (it may follow the response it goes with). */
+async function waitForMessage(heard: number, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (client.messages.length <= heard && Date.now() < deadline) await new Promise(r => setTimeout(r, 20));
 }
 
 async function actionsAt(uri: string, offset: number, diagnostics: LspDiagnostic[] = [], only?: string[]): Promise<Action[]> {
@@ -232,13 +240,77 @@ describe('translation actions', () => {
     const one = applyLspEdits(text, editsOf(await client.request<Action>('codeAction/resolve', fn), uri));
     assert.match(one, /#pragma omp task shared\(x\)\n  x = fib\(n - 1\);/);
     assert.match(one, /#pragma omp taskwait/);
-    assert.match(one, /meta_for \(int i = 0/, 'main is left alone');
+    // main's loop stays MetaFork, inside the team the tasks of 'fib' need.
+    assert.ok(one.endsWith('int main() {\n  int a[4];\n  /* metafork: these statements run inside an OpenMP parallel region, so that their tasks have a team */\n  #pragma omp parallel\n  #pragma omp single\n  {\n    meta_for (int i = 0; i < 4; i++) a[i] = fib(i);\n  }\n  return a[3];\n}\n'), one);
     const file = actions.find(a => a.title === 'Translate the file to CilkPlus')!;
     const all = applyLspEdits(text, editsOf(await client.request<Action>('codeAction/resolve', file), uri));
     assert.match(all, /#include <cilk\/cilk.h>/);
     assert.match(all, /x = cilk_spawn fib\(n - 1\);/);
     assert.match(all, /cilk_for \(int i = 0/);
     assert.doesNotMatch(all, /meta_/);
+  });
+
+  test('one spawn to OpenMP: the team its tasks need is opened in main, the Cilk header dropped, and the editor told; the program runs alike at 1, 2 and 4 threads', async () => {
+    const text = [
+      '#include <stdio.h>', '#include <cilk/cilk.h>', '',
+      'long fib(int n) {', '  if (n < 2) return n;', '  long x = cilk_spawn fib(n - 1);', '  long y = fib(n - 2);',
+      '  cilk_sync;', '  return x + y;', '}', '',
+      'int main(void) {', '  printf("%ld\\n", fib(27));', '  return 0;', '}', '',
+    ].join('\n');
+    const uri = fresh('c');
+    await client.open(uri, text, 'c');
+    const actions = await actionsAt(uri, text.indexOf('cilk_spawn'));
+    const action = actions.find(a => a.title === "Translate the spawns and joins of 'fib' to OpenMP")!;
+    assert.ok(action, JSON.stringify(actions.map(a => a.title)));
+    const heard = client.messages.length;
+    const after = applyLspEdits(text, editsOf(await client.request<Action>('codeAction/resolve', action), uri));
+    assert.equal(after, [
+      '#include <stdio.h>', '',
+      'long fib(int n) {', '  if (n < 2) return n;', '  long x;', '  #pragma omp task shared(x)', '  x = fib(n - 1);',
+      '  long y = fib(n - 2);', '  #pragma omp taskwait', '  return x + y;', '}', '',
+      'int main(void) {',
+      '  /* metafork: these statements run inside an OpenMP parallel region, so that their tasks have a team */',
+      '  #pragma omp parallel', '  #pragma omp single', '  {', '    printf("%ld\\n", fib(27));', '  }', '  return 0;', '}', '',
+    ].join('\n'));
+    await waitForMessage(heard);
+    assert.deepEqual(client.messages.slice(heard), [{
+      type: 3,
+      message: "MetaFork: translated the spawns and joins of 'fib' to OpenMP: 12:5: statements of 'main' now run inside '#pragma omp parallel' + '#pragma omp single', so that the translated tasks have a team of threads; 2:1: '#include <cilk/cilk.h>' removed: no Cilk construct is left in the file",
+    }]);
+    const work = workDir('lsp-focus-');
+    const exe = build(work, after, 'fib-omp', ['-fopenmp']);
+    for (const threads of ['1', '2', '4']) {
+      const run = spawnSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: threads } });
+      assert.equal(run.stdout, '196418\n', `at ${threads} threads`);
+    }
+  });
+
+  test('a spawn translated to OpenMP in a file without main: the editor is warned that its tasks need a team', async () => {
+    const text = 'long fib(int n) {\n  if (n < 2) return n;\n  long x = cilk_spawn fib(n - 1);\n  long y = fib(n - 2);\n  cilk_sync;\n  return x + y;\n}\n';
+    const uri = fresh('c');
+    await client.open(uri, text, 'c');
+    const action = (await actionsAt(uri, text.indexOf('cilk_sync'))).find(a => a.title === "Translate the spawns and joins of 'fib' to OpenMP")!;
+    const heard = client.messages.length;
+    await client.request<Action>('codeAction/resolve', action);
+    await waitForMessage(heard);
+    assert.deepEqual(client.messages.slice(heard), [{
+      type: 2,
+      message: "MetaFork: translated the spawns and joins of 'fib' to OpenMP: 1:6: the file has no 'main' to open a team of threads in: these tasks run in parallel only when 'fib' is called inside '#pragma omp parallel' + '#pragma omp single'",
+    }]);
+  });
+
+  test('metafork/dialects: the dialects a document holds (the translation pick leaves out a file\'s only one)', async () => {
+    const cases: [string, string, string[]][] = [
+      ['c', 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for reduction(+: s)\n  for (int i = 0; i < 4; i++) s += i;\n  return s;\n}\n', ['openmp']],
+      ['c', 'int f(int n) {\n  int x = cilk_spawn f(n - 1);\n  cilk_sync;\n  return x;\n}\n', ['cilkplus']],
+      ['mfc', LOOPS, ['metafork']],
+      ['c', 'int main(void) { return 0; }\n', []],
+    ];
+    for (const [ext, text, expected] of cases) {
+      const uri = fresh(ext);
+      await client.open(uri, text, ext === 'mfc' ? 'metafork' : 'c');
+      assert.deepEqual(await client.request('metafork/dialects', { textDocument: { uri } }), { version: 1, dialects: expected });
+    }
   });
 
   test('an OpenMP region to MetaFork', async () => {
@@ -436,6 +508,15 @@ describe('symbols, code lens, semantic tokens', () => {
     const [, open] = await client.request<Lens[]>('textDocument/codeLens', { textDocument: { uri: refused } });
     const why = await client.request<Lens>('codeLens/resolve', open);
     assert.match(why.command!.title, /^Cases: 1 error \(MF5\d\d\): /);
+    // A correct schedule in a file with an error in another function: the lenses say where that is.
+    const elsewhere = fresh();
+    const schedule = 'void good(int n, int B, float *a, float *b) {\n  int g = (n + B - 1) / B;\n  meta_schedule {\n    meta_for (int v = 0; v < g; v++)\n      meta_for (int u = 0; u < B; u++) {\n        int i = v * B + u;\n        if (i < n) b[i] = 2 * a[i];\n      }\n  }\n}\n';
+    await client.open(elsewhere, `${schedule}\nint other(int n) {\n  return n +;\n}\n`);
+    const both = await client.request<Lens[]>('textDocument/codeLens', { textDocument: { uri: elsewhere } });
+    const titles = await Promise.all(both.map(l => client.request<Lens>('codeLens/resolve', l).then(r => r.command!.title)));
+    // The CUDA of the schedule is made all the same; its cases wait for the file to check.
+    assert.match(titles[0], /^Show CUDA: kernel0 \(≈ /);
+    assert.equal(titles[1], 'Cases: none while the file has an error at line 13 (MF102)');
   });
 
   test('semantic tokens: keywords, clauses, pragma directives', async () => {

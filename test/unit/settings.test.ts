@@ -31,7 +31,7 @@ test("package.json's configuration is the schema: the same settings, types, defa
 
 test('the defaults are the schema defaults', () => {
   assert.deepEqual(DEFAULT_SETTINGS, {
-    enableForCAndCpp: true, includePaths: [], defines: [], cuda: { memory: 'global', gpu: 'h100', nvccPath: '' },
+    enableForCAndCpp: true, includePaths: [], defines: [], cuda: { memory: 'global', gpu: 'h100', nvccPath: '', values: [] },
   });
 });
 
@@ -39,16 +39,17 @@ test('settings read from a nested object; a mistake takes the default and is sai
   const problems: string[] = [];
   const sent = {
     enableForCAndCpp: false, includePaths: ['inc', '/opt/inc'], defines: ['N=4', '1X'],
-    cuda: { memory: 'texture', gpu: 'v100', nvccPath: 3 },
+    cuda: { memory: 'texture', gpu: 'v100', nvccPath: 3, values: ['N=65536', 'B=1.5'] },
   };
   const settings = settingsFrom(key => valueAt(sent, key), p => problems.push(p));
   assert.deepEqual(settings, {
     enableForCAndCpp: false, includePaths: ['inc', '/opt/inc'], defines: [],
-    cuda: { memory: 'global', gpu: 'v100', nvccPath: '' },
+    cuda: { memory: 'global', gpu: 'v100', nvccPath: '', values: [] },
   });
   assert.deepEqual(problems, [
     'metafork.defines must be an array of strings NAME or NAME=VALUE',
     'metafork.cuda.memory must be one of global, shared', 'metafork.cuda.nvccPath must be a string',
+    'metafork.cuda.values must be an array of strings NAME=VALUE, VALUE an integer',
   ]);
 });
 

@@ -13,7 +13,9 @@ import {
   ViewColumn, WorkspaceEdit, commands, extensions, languages, window, workspace,
 } from 'vscode';
 import { CASES_SCHEME, COMMANDS, CUDA_SCHEME, TRANSLATION_SCHEME } from '../../../shared/protocol';
-import { PLOT_STATE_COMMAND, STATUS_BAR_COMMAND } from '../../src/commands';
+import { PLOT_STATE_COMMAND, STATUS_BAR_COMMAND, TRANSLATION_TARGETS_COMMAND } from '../../src/commands';
+import { MESSAGES_COMMAND } from '../../src/output';
+import { CASES_TREE_COMMAND } from '../../src/cases';
 import type { PlotState } from '../../src/plot';
 
 const EXTENSION_ID = 'metafork-studio.metafork-studio';
@@ -72,6 +74,9 @@ async function screenshot(control: string, name: string): Promise<void> {
   let wanted: { screenshots?: boolean } = {};
   try { wanted = JSON.parse(fs.readFileSync(path.join(control, 'control.json'), 'utf8')); } catch { /* no runner listening */ }
   if (!wanted.screenshots) return;
+  // The messages of earlier tests would cover the picture.
+  await commands.executeCommand('notifications.clearAll');
+  await sleep(200);
   const done = path.join(control, `${name}.done`);
   fs.writeFileSync(path.join(control, `${name}.request`), '');
   await waitFor(`the screenshot ${name}`, () => fs.existsSync(done) || undefined, 30_000);
@@ -219,6 +224,69 @@ export function defineTests(root: Mocha.Suite, folder: string, control: string):
       () => summary(languages.getDiagnostics(document.uri)));
   });
 
+  /** The messages the extension showed after the `before`-th. */
+  type Said = { kind: string; message: string; actions: string[] };
+  const messagesAfter = async (before: number) => ((await commands.executeCommand<Said[]>(MESSAGES_COMMAND)) ?? []).slice(before);
+  const messageCount = async () => ((await commands.executeCommand<Said[]>(MESSAGES_COMMAND)) ?? []).length;
+  /** A C file written into the workspace folder and opened. */
+  const openWritten = async (name: string, text: string) => {
+    fs.writeFileSync(path.join(folder, name), text);
+    return open(name);
+  };
+
+  test('.mfc files have an icon, packaged with the extension', async () => {
+    const extension = extensions.getExtension(EXTENSION_ID)!;
+    const language = extension.packageJSON.contributes.languages.find((l: { id: string }) => l.id === 'metafork');
+    assert.deepStrictEqual(language.icon, { light: './images/mfc-light.svg', dark: './images/mfc-dark.svg' });
+    for (const file of Object.values(language.icon) as string[])
+      assert.match(fs.readFileSync(path.join(extension.extensionPath, file), 'utf8'), /^<svg /, `${file} is packaged`);
+  });
+
+  test('feedback: the CUDA view, the case discussion and the plot on a file without a schedule say so, with a way on', async () => {
+    const clean = await open('clean.mfc');
+    for (const command of [COMMANDS.showCuda, COMMANDS.showCases, COMMANDS.showPlot]) {
+      const before = await messageCount();
+      await commands.executeCommand(command);
+      const what = command === COMMANDS.showCuda ? 'CUDA to generate' : command === COMMANDS.showCases ? 'case discussion' : 'estimate to plot';
+      assert.deepStrictEqual(await messagesAfter(before), [{
+        kind: 'info',
+        message: `MetaFork: clean.mfc has no meta_schedule, so there is no ${what}. To offload a loop nest to the GPU, put the cursor on its 'for' and pick "Offload this loop nest to the GPU" among the refactorings (Ctrl+Shift+R), or run 'metafork tile' on the file.`,
+        actions: ['Show a translation instead'],
+      }]);
+    }
+    assert.strictEqual(viewEditor(CUDA_SCHEME, clean.uri), undefined, 'no near-empty CUDA view opened');
+    assert.strictEqual(viewEditor(CASES_SCHEME, clean.uri), undefined, 'no near-empty case view opened');
+  });
+
+  test("the translation pick leaves out a file's only dialect (no CilkPlus to CilkPlus)", async () => {
+    const clean = await open('clean.mfc');
+    assert.deepStrictEqual(await commands.executeCommand(TRANSLATION_TARGETS_COMMAND, clean.uri), ['openmp', 'cilkplus']);
+    const cilk = await openWritten('spawn.c', '#include <cilk/cilk.h>\nint f(int n) {\n  if (n < 2) return n;\n  int x = cilk_spawn f(n - 1);\n  int y = f(n - 2);\n  cilk_sync;\n  return x + y;\n}\n');
+    assert.deepStrictEqual(await commands.executeCommand(TRANSLATION_TARGETS_COMMAND, cilk.uri), ['metafork', 'openmp']);
+    const omp = await open('omp.c');
+    assert.deepStrictEqual(await commands.executeCommand(TRANSLATION_TARGETS_COMMAND, omp.uri), ['metafork', 'cilkplus']);
+  });
+
+  test('feedback: a refused whole-file translation says why, with "Go to" the construct; the file is left as it was', async () => {
+    const text = '#include <stdio.h>\nint main(void) {\n  int s = 0;\n  #pragma omp parallel\n  {\n    #pragma omp cancel parallel\n    s++;\n  }\n  printf("%d\\n", s);\n  return 0;\n}\n';
+    const document = await openWritten('cancel.c', text);
+    const before = await messageCount();
+    await commands.executeCommand(COMMANDS.translateToMetafork, document.uri);
+    const said = await waitFor('the refusal', async () => (await messagesAfter(before))[0], 20_000);
+    assert.strictEqual(said.kind, 'error');
+    assert.match(said.message, /^MetaFork: cancel\.c cannot be translated to MetaFork: 6:17: '#pragma omp cancel' cannot be translated: cancellation has no MetaFork counterpart$/);
+    assert.deepStrictEqual(said.actions, ['Go to 6:17']);
+    assert.strictEqual(document.getText(), text);
+  });
+
+  test('the restart command: the server stops, starts again and diagnoses as before', async () => {
+    const before = await messageCount();
+    await commands.executeCommand(COMMANDS.restartServer);
+    assert.deepStrictEqual(await messagesAfter(before), [{ kind: 'info', message: 'MetaFork: the language server restarted.', actions: [] }]);
+    const unjoined = await open('unjoined.mfc');
+    await waitFor('MF314 after the restart', () => languages.getDiagnostics(unjoined.uri).some(d => codeOf(d) === 'MF314') || undefined, 20_000);
+  });
+
   test('command: translate the whole file to OpenMP, as one undoable edit', async () => {
     const document = await open('clean.mfc');
     const original = document.getText();
@@ -348,6 +416,23 @@ export function defineTests(root: Mocha.Suite, folder: string, control: string):
     assert.match(view.getText(), /case 1: cache\(c, a\), granularity s, CSE level 2\n {2}when \{ \d+ ≤ R_B ; 2\*B\*s \+ 6 ≤ Z_B \} {3}strategies \(1\) \(4a\) \(3a\) \(2\) \(2\)/);
     assert.match(view.getText(), /case 3: no caching, granularity s = 1/);
     assert.match(view.getText(), /__global__ void kernel0_case2\(int \*c, int \*a,/);
+    // The same discussion as a tree in the explorer, with the text view's register counts.
+    type Node = { label: string; description?: string; icon?: string; children?: Node[] };
+    const tree = await waitFor('the case tree', async () => {
+      const t = await commands.executeCommand<Node[]>(CASES_TREE_COMMAND);
+      return t?.[0]?.children?.length ? t : undefined;
+    }, 30_000);
+    assert.match(tree[0].label, /^meta_schedule, line \d+$/);
+    assert.match(tree[0].description!, /^3 cases, 1 without a kernel \(\d+ ms\)$/);
+    const [first] = tree[0].children!;
+    assert.strictEqual(first.label, 'case 1: cache(c, a), granularity s, CSE level 2');
+    const counted = /case 1:[^]*?registers per thread: (\d+) \(([^)]*)\)/.exec(view.getText())!;
+    assert.strictEqual(first.description, `${counted[1]} registers (${counted[2]}), 2*B*s + 6 shared words`);
+    assert.deepStrictEqual(first.children!.map(c => c.icon), ['symbol-boolean', 'symbol-number', 'symbol-number', 'code', 'chip']);
+    assert.match(first.children![0].label, /^when \{ \d+ ≤ R_B ; 2\*B\*s \+ 6 ≤ Z_B \}$/);
+    assert.strictEqual(first.children![0].description, '(1) (4a) (3a) (2) (2)');
+    assert.strictEqual(first.children![4].label, 'kernel0_case1');
+    assert.match(tree[0].children!.at(-1)!.label, /^∅ no kernel when R_B < \d+$/);
 
     // Rename the output array: the discussion follows.
     await replaceAll(source, 'c[y]', 'out[y]');
@@ -379,8 +464,11 @@ export function defineTests(root: Mocha.Suite, folder: string, control: string):
       const lenses = await commands.executeCommand<CodeLens[]>('vscode.executeCodeLensProvider', source.uri, 10);
       return lenses?.some(l => /^3 cases/.test(l.command?.title ?? '')) || undefined;
     }, 20_000);
-    await sleep(1000);
+    await commands.executeCommand('workbench.view.explorer');
+    await commands.executeCommand('metafork.cases.focus');
+    await sleep(1500);
     await screenshot(control, 'vscode-cases-view');
+    await commands.executeCommand('workbench.action.closeSidebar');
     await commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
   });
 
@@ -391,18 +479,23 @@ export function defineTests(root: Mocha.Suite, folder: string, control: string):
     editor.selection = new Selection(inside, inside);
     await commands.executeCommand(COMMANDS.showPlot);
     const state = () => commands.executeCommand<PlotState>(PLOT_STATE_COMMAND);
-    const first = await waitFor('the plot of the schedule', async () => { const s = await state(); return s?.svg ? s : undefined; }, 30_000,
+    const first = await waitFor('the plot of the schedule', async () => { const s = await state(); return s?.chart ? s : undefined; }, 30_000,
       () => 'no plot yet');
     assert.deepEqual(first.data!.cases.map(c => c.index), [1, 2, 3]);
     assert.equal(first.data!.gpu, 'H100 (SXM5)');
     assert.equal(first.data!.values.N, 4096);
     // s is a parameter of the function with no value in the text: assumed, and the plot says so.
     assert.deepEqual(first.data!.assumed, ['s']);
-    assert.match(first.svg!, /s = 1 \(assumed\)/);
+    const chart = first.chart!;
+    assert.match(chart.subtitle, /s = 1 \(assumed\)/);
     assert.ok(first.data!.chosen, 'a chosen point');
-    assert.match(first.svg!, /<polyline/);
-    assert.match(first.svg!, /chosen: case \d, \d+, /);
-    assert.match(first.svg!, /case 3: no caching, granularity s = 1/);
+    // A series per case, each with its points; one that repeats another's times says so.
+    assert.deepEqual(chart.series.map(s => s.label.replace(/ \(the same times as case \d\)$/, '')), first.data!.cases.map(c => `case ${c.index}: ${c.summary}`));
+    assert.ok(chart.series.every(s => s.points.length > 0));
+    assert.match(chart.series[2].label, /^case 3: no caching, granularity s = 1/);
+    assert.match(chart.chosen!.label, /^chosen: case \d, \d+, [\d.]+ (µs|ms)$/);
+    assert.deepEqual(chart.xTicks, [...chart.xTicks].sort((a, b) => a - b));
+    assert.equal(chart.xTitle, 'B (threads per block, log scale)');
     assert.strictEqual(window.activeTextEditor?.document.uri.toString(), source.uri.toString(), 'the source keeps the focus');
     // A larger problem: the plot follows the edit.
     await replaceAll(source, '#define N 4096', '#define N 65536');
@@ -415,6 +508,14 @@ export function defineTests(root: Mocha.Suite, folder: string, control: string):
       await screenshot(control, 'vscode-plot');
     } finally {
       await workspace.getConfiguration('metafork').update('cuda.gpu', undefined, ConfigurationTarget.Workspace);
+    }
+    // An assumed value set from the editor: the plot (and the hover, the lens) take it.
+    await commands.executeCommand(COMMANDS.setEstimateValue, source.uri, 's', 4);
+    try {
+      assert.deepStrictEqual(workspace.getConfiguration('metafork').get('cuda.values'), ['s=4']);
+      await waitFor('the plot at s = 4', async () => { const d = (await state())?.data; return d?.values.s === 4 && d.assumed.length === 0 || undefined; }, 30_000);
+    } finally {
+      await workspace.getConfiguration('metafork').update('cuda.values', undefined, ConfigurationTarget.Workspace);
     }
     // Outside a schedule: a message instead of a plot.
     const top = new Position(0, 0);

@@ -59,6 +59,8 @@ export const CODES = {
   MF604: { severity: 'information', title: 'scheduling hint not carried over by the translation' },
   MF605: { severity: 'error', title: 'block spawn cannot be outlined' },
   MF606: { severity: 'warning', title: 'the source dialect named has no construct in the file' },
+  MF607: { severity: 'information', title: 'a translated construct needed code outside it: the translation changed that too' },
+  MF608: { severity: 'warning', title: 'translated tasks have no team of threads in this file' },
   MF610: {
     severity: 'error',
     title: "spawned call may take a variable by reference: its callee's declaration is not in the file",

@@ -64,6 +64,11 @@ export class Stage {
     this.diagnostics.push(diagnostic(code, span, message, data));
   }
 
+  /** A finding that is not a refusal (a warning, or what the stage did beyond its constructs). */
+  report(code: Code, span: Span, message: string): void {
+    this.diagnostics.push(diagnostic(code, span, message));
+  }
+
   note(span: Span, message: string): void {
     this.diagnostics.push(diagnostic('MF604', span, message));
   }

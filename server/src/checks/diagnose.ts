@@ -84,7 +84,8 @@ function diagnoseItem(model: ItemModel, names: NameContext): MfDiagnostic[] {
   }).sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
-/** Beyond this many, a document is more noise than code (binary junk): stop reporting. */
+/** Beyond this many, a document is more noise than code (binary junk): the rest are counted, and
+ * one MF100 at the first of them says how many were left out. */
 const MAX_DIAGNOSTICS = 1000;
 
 /** One item's diagnostics, offsets relative to the item's start; `line`, the line the item started
@@ -113,7 +114,6 @@ export function diagnoseDocument(
   let lines: LineIndex | undefined;
   const lineOf = (offset: number) => (lines ??= new LineIndex(text)).position(offset).line;
   doc.items.forEach((ref, i) => {
-    if (diagnostics.length >= MAX_DIAGNOSTICS) return;
     // The item's keywords and pragma lines may reach past its node (a clause being typed after a
     // syntax error): what they cover belongs to the key too.
     let end = ref.end;
@@ -135,5 +135,21 @@ export function diagnoseDocument(
     const d = parsePragma(line);
     if (d) for (const p of d.problems) diagnostics.push(diagnostic(p.code, p.span, p.message, p.data));
   }
-  return { diagnostics, cache };
+  return { diagnostics: capped(diagnostics), cache };
+}
+
+/** The first MAX_DIAGNOSTICS diagnostics in the order of the text, and a note of how many more. */
+function capped(diagnostics: MfDiagnostic[]): MfDiagnostic[] {
+  if (diagnostics.length <= MAX_DIAGNOSTICS) return diagnostics;
+  const sorted = [...diagnostics].sort((a, b) => a.start - b.start);
+  const first = sorted[MAX_DIAGNOSTICS];
+  const more = sorted.length - MAX_DIAGNOSTICS;
+  return [
+    ...sorted.slice(0, MAX_DIAGNOSTICS),
+    diagnostic(
+      'MF100',
+      { start: first.start, end: first.start },
+      `${more} more diagnostic${more === 1 ? '' : 's'} from here on not shown: only the first ${MAX_DIAGNOSTICS} are (is this a C file?)`,
+    ),
+  ];
 }

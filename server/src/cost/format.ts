@@ -26,10 +26,10 @@ export function estimateSummary(gpu: CostEstimate['gpu'], s: ScheduleEstimate, s
 export function formatSchedule(file: string, r: CostEstimate, s: ScheduleEstimate): string {
   const out: string[] = [];
   const values = Object.entries(s.values)
-    .map(([k, v]) => `${k} = ${v}${s.assumed.includes(k) ? ' (assumed)' : ''}`)
+    .map(([k, v]) => `${k} = ${v}${s.assumed.includes(k) ? ' (assumed)' : s.origins[k] ? ` (${s.origins[k]})` : ''}`)
     .join(', ');
   out.push(
-    `${file}:${s.line}: meta_schedule on ${r.gpu.name} (${r.gpu.sms} SMs, ${r.gpu.clockMHz} MHz, U = ${r.gpu.wordCycles} cycles a word)`,
+    `${file}:${s.line}: meta_schedule on ${r.gpu.name} (${r.gpu.sms} SMs, ${r.gpu.clockMHz} MHz, ${r.gpu.bandwidthGBs} GB/s, U = ${r.gpu.wordCycles} cycles a word)`,
   );
   if (values) out.push(`  at ${values}`);
   for (const k of s.kernels) {
@@ -52,8 +52,9 @@ export function formatSchedule(file: string, r: CostEstimate, s: ScheduleEstimat
     out.push(
       `    occupancy: ${a.activeBlocks} active blocks per SM (limited by ${a.limitedBy}; ${a.registers} registers, ${a.sharedBytes} bytes of shared memory a block), ${fixed(a.occupancy * 100)}% of the warps`,
     );
+    const bound = a.regime === 'memory' ? 'waits on memory' : a.regime === 'compute' ? 'computes (memory time hidden)' : 'too few warps to hide latency';
     out.push(
-      `    estimate: ${fixed(a.blocks)} blocks in ${fixed(a.waves)} wave${a.waves === 1 ? '' : 's'} of ${fixed(a.blockCycles)} cycles${a.launches !== 1 ? ` × ${fixed(a.launches)} launches` : ''} = ${fixed(a.cycles)} cycles`,
+      `    estimate (MWP-CWP): ${fixed(a.warps)} warp${a.warps === 1 ? '' : 's'} per SM, MWP ${fixed(a.mwp, 1)}, CWP ${fixed(a.cwp, 1)}: ${bound}; ${fixed(a.rounds)} round${a.rounds === 1 ? '' : 's'} of active blocks${a.launches !== 1 ? ` × ${fixed(a.launches)} launches` : ''} = ${fixed(a.cycles)} cycles (the bytes alone at ${r.gpu.bandwidthGBs} GB/s: ${fixed(a.bandwidthCycles)})`,
     );
   }
   out.push('', `  estimate: ${fixed(s.cycles)} cycles ≈ ${duration(s.microseconds)}`);

@@ -34,6 +34,11 @@ export interface Gpu {
    * 400–600 cycles). A model constant, not a measurement of this device; `--set U=...` overrides it.
    */
   wordCycles: number;
+  /** Peak global-memory bandwidth, GB/s (the data sheet's). */
+  bandwidthGBs: number;
+  /** Cycles between two consecutive memory transactions of an SM (Hong and Kim's departure delay:
+   * 4 measured on the GT200; a model constant until fitted on a device, issue 24). */
+  departureCycles: number;
 }
 
 const KB = 1024;
@@ -43,7 +48,7 @@ const H100: Gpu = {
   threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
   registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
   sharedBytesPerSm: 228 * KB, maxSharedBytesPerBlock: 227 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: KB,
-  wordCycles: 480,
+  wordCycles: 480, bandwidthGBs: 3350, departureCycles: 4,
 };
 
 export const GPUS: Record<GpuPreset, Gpu> = {
@@ -52,39 +57,39 @@ export const GPUS: Record<GpuPreset, Gpu> = {
     threadsPerWarp: 32, maxWarpsPerSm: 48, maxBlocksPerSm: 8, maxThreadsPerBlock: 1024,
     registersPerSm: 32768, maxRegistersPerThread: 63, registerAllocationUnit: 128,
     sharedBytesPerSm: 48 * KB, maxSharedBytesPerBlock: 48 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: 0,
-    wordCycles: 600,
+    wordCycles: 600, bandwidthGBs: 148, departureCycles: 4,
   },
   'gtx-670': {
     name: 'GeForce GTX 670', computeCapability: '3.0', sms: 7, coresPerSm: 192, clockMHz: 915,
     threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 16, maxThreadsPerBlock: 1024,
     registersPerSm: 65536, maxRegistersPerThread: 63, registerAllocationUnit: 256,
     sharedBytesPerSm: 48 * KB, maxSharedBytesPerBlock: 48 * KB, sharedAllocationUnit: 256, sharedReservedPerBlock: 0,
-    wordCycles: 500,
+    wordCycles: 500, bandwidthGBs: 192, departureCycles: 4,
   },
   'k20c': {
     name: 'Tesla K20c', computeCapability: '3.5', sms: 13, coresPerSm: 192, clockMHz: 706,
     threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 16, maxThreadsPerBlock: 1024,
     registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
     sharedBytesPerSm: 48 * KB, maxSharedBytesPerBlock: 48 * KB, sharedAllocationUnit: 256, sharedReservedPerBlock: 0,
-    wordCycles: 500,
+    wordCycles: 500, bandwidthGBs: 208, departureCycles: 4,
   },
   'v100': {
     name: 'Tesla V100 (SXM2)', computeCapability: '7.0', sms: 80, coresPerSm: 64, clockMHz: 1530,
     threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
     registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
     sharedBytesPerSm: 96 * KB, maxSharedBytesPerBlock: 96 * KB, sharedAllocationUnit: 256, sharedReservedPerBlock: 0,
-    wordCycles: 450,
+    wordCycles: 450, bandwidthGBs: 900, departureCycles: 4,
   },
   'a100': {
     name: 'A100 (SXM4)', computeCapability: '8.0', sms: 108, coresPerSm: 64, clockMHz: 1410,
     threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
     registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
     sharedBytesPerSm: 164 * KB, maxSharedBytesPerBlock: 163 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: KB,
-    wordCycles: 470,
+    wordCycles: 470, bandwidthGBs: 1555, departureCycles: 4,
   },
   'h100': H100,
-  // The same SM, limits and clocks as the H100; only its memory (HBM3e, 141 GB) differs.
-  'h200': { ...H100, name: 'H200 (SXM)' },
+  // The same SM, limits and clocks as the H100; only its memory (HBM3e, 141 GB, 4.8 TB/s) differs.
+  'h200': { ...H100, name: 'H200 (SXM)', bandwidthGBs: 4800 },
 };
 
 /** The case discussion's machine parameters for a preset: R_B, Z_B (4-byte words) and T_B. */

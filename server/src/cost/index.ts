@@ -1,23 +1,22 @@
 // `metafork analyze`: for each schedule, each kernel's counts as polynomials in
 // the program's parameters, its many-core machine measures per block (work, span, overhead), and at
-// one point of the parameters on a GPU preset: occupancy, the slides' estimate (waves of active
-// blocks, each a block's span plus overhead) and the Graham–Brent bound `(N/K + L)·C`; plus the
-// estimate over a sweep of block sizes (the editor's plot, the dispatcher's ranking).
+// one point of the parameters on a GPU preset: occupancy, the estimate (the MWP-CWP model of
+// ./warps: memory waits overlapped across warps, never below the bandwidth's time) and the MCM's
+// Graham–Brent bound `(N/K + L)·C`; plus the estimate over a sweep of block sizes (the editor's
+// plot, the dispatcher's ranking).
 
 import type { CompileContext } from '../preprocess/index';
 import { checkText } from '../checks/index';
 import type { DocumentModel } from '../model/document';
 import type { MfDiagnostic } from '../base/diagnostic';
 import { diagnostic } from '../base/diagnostic';
-import type { ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
 import { within } from '../base/span';
-import { initializerOf } from '../model/scopes';
 import { readScheduleKernels, ReadSchedule } from '../cuda/index';
 import { boxLayout, type MemoryMode, type StagedBox } from '../cuda/footprint';
 import { Poly, rational } from '../symbolic/poly';
 import * as mcm from './mcm';
-import { evaluateC } from '../symbolic/evaluate';
+import { Environment } from './values';
 import { LineIndex } from '../base/lines';
 import type { GpuPreset } from '../../../shared/settings';
 import { estimateRegisters } from './registers';
@@ -25,6 +24,7 @@ import { elementBytes } from '../cuda/kernel';
 import { countKernel, KernelCounts, uncountedLoopDiagnostics } from './counts';
 import { Gpu, GPUS } from './gpus';
 import { occupancy } from './occupancy';
+import { warpEstimate } from './warps';
 import type { CostOutput, KernelEstimate, ScheduleCost } from '../../../shared/protocol';
 
 export interface CostOptions extends CompileContext {
@@ -95,10 +95,12 @@ export function estimateFromModel(
     );
   }
   const lines = new LineIndex(doc.text);
-  return { gpu, diagnostics, schedules: picked.map(s => estimateSchedule(s, gpu, options, lines)) };
+  return { gpu, diagnostics, schedules: picked.map(s => estimateSchedule(doc, s, gpu, options, lines)) };
 }
 
-function estimateSchedule(s: ReadSchedule, gpu: Gpu, options: CostOptions, lines: LineIndex): ScheduleEstimate {
+function estimateSchedule(
+  doc: DocumentModel, s: ReadSchedule, gpu: Gpu, options: CostOptions, lines: LineIndex,
+): ScheduleEstimate {
   const text = s.model.text;
   const span = constructSpan(s.read.schedule);
   const counts = s.read.kernels.map((k, i) => countKernel(s.model, k, s.boxes[i], s.read.schedule.region!));
@@ -107,7 +109,7 @@ function estimateSchedule(s: ReadSchedule, gpu: Gpu, options: CostOptions, lines
     ...new Set(s.read.kernels.flatMap(k => k.block.map(b => b.bound.trim())).filter(b => /^[A-Za-z_]\w*$/.test(b))),
   ];
   const twoD = s.read.kernels.some(k => k.block.length === 2);
-  const env = Environment.of(s.model, span.start, options.set ?? {}, name =>
+  const env = Environment.of(doc, s.model, span.start, options.set ?? {}, name =>
     blockParameters.includes(name)
       ? twoD
         ? DEFAULTS.block2
@@ -115,6 +117,7 @@ function estimateSchedule(s: ReadSchedule, gpu: Gpu, options: CostOptions, lines
       : /^s$|granularity/.test(name)
         ? DEFAULTS.granularity
         : DEFAULTS.data,
+    lines,
   );
   const at = (values: Environment) => pointEstimate(gpu, counts, registers, s.boxes.map(ts => ts), values);
   const point = at(env);
@@ -135,7 +138,7 @@ function estimateSchedule(s: ReadSchedule, gpu: Gpu, options: CostOptions, lines
           .filter(p => p.threads <= gpu.maxThreadsPerBlock);
   return {
     start: span.start, end: span.end, line: lines.position(span.start).line + 1,
-    values: env.used(), assumed: env.assumedNames(), blockParameters,
+    values: env.used(), assumed: env.assumedNames(), origins: env.originsOf(), blockParameters,
     kernels: point.kernels.map((k, i) => ({ ...k, ...describe(counts[i]) })),
     bound: point.bound, cycles: point.cycles, microseconds: point.cycles / gpu.clockMHz,
     sweep,
@@ -208,8 +211,14 @@ function pointEstimate(
     };
     parts.push(mcm.repeat(exact(launches), kernel));
     const blockCycles = number(mcm.blockCost(mcm.launch(kernel), U));
-    const waves = o.activeBlocks ? Math.ceil(blocks / (o.activeBlocks * gpu.sms)) : Infinity;
-    const kernelCycles = launches * waves * blockCycles;
+    // The estimate overlaps the warps' memory waits (MWP-CWP); the MCM's block cost charges each
+    // word its whole latency and stays beside it as the thesis's measure.
+    const w = warpEstimate({ ...gpu, wordCycles: U }, {
+      blocks, threadsPerBlock: threads, activeBlocks: o.activeBlocks, ops: env.number(c.ops),
+      words: env.number(c.reads) + share(c.boxLoads) + env.number(c.writes) + share(c.boxStores),
+      coalesced: c.uncoalesced.length === 0,
+    });
+    const kernelCycles = launches * w.cycles;
     cycles += kernelCycles;
     K = Math.min(K, Math.max(1, o.activeBlocks * gpu.sms));
     return {
@@ -224,7 +233,12 @@ function pointEstimate(
         limitedBy: o.limitedBy,
         occupancy: o.occupancy,
         blockCycles,
-        waves,
+        warps: w.warps,
+        mwp: w.mwp,
+        cwp: w.cwp,
+        regime: w.regime,
+        rounds: w.rounds,
+        bandwidthCycles: launches * w.bandwidthCycles,
         cycles: kernelCycles,
       },
     };
@@ -268,82 +282,4 @@ function layoutBytes(boxes: StagedBox[], env: Environment): number {
     (a, u) => a + ('box' in u ? bytes([u.box]) : Math.max(bytes(u.then), bytes(u.otherwise))),
     0,
   );
-}
-
-
-/**
- * Values of the symbols of the counts: given ones first, then the variables declared before the
- * schedule whose initializers evaluate (`dim = (N + s * B - 1) / (s * B)`), `#define`d constants,
- * and finally defaults by role (recorded as assumed).
- */
-class Environment {
-  private readonly cache = new Map<string, bigint | undefined>();
-  private readonly assumed = new Set<string>();
-
-  private constructor(
-    private readonly initializers: ReadonlyMap<string, string>,
-    private readonly given: Record<string, number>,
-    private readonly fallback: (name: string) => number,
-  ) {}
-
-  static of(
-    model: ItemModel,
-    before: number,
-    given: Record<string, number>,
-    fallback: (name: string) => number,
-  ): Environment {
-    const text = model.text;
-    const initializers = new Map<string, string>(model.fileScope.macroConstants);
-    for (const v of model.scopes.variables) {
-      if (v.shape !== 'value' || v.span.start >= before) continue;
-      const value = initializerOf(v);
-      if (value) initializers.set(v.name, text.slice(value.start, value.end));
-    }
-    return new Environment(initializers, given, fallback);
-  }
-
-  /** The same program with some values changed (a point of a sweep). */
-  with(values: Record<string, number>): Environment {
-    return new Environment(this.initializers, { ...this.given, ...values }, this.fallback);
-  }
-
-  value(name: string): number | undefined {
-    return this.given[name];
-  }
-
-  private resolve(name: string, seen: ReadonlySet<string> = new Set()): bigint | undefined {
-    if (this.cache.has(name)) return this.cache.get(name);
-    // The program as run without arguments: `argc > 1 ? atoi(argv[1]) : 1000` is its default 1000.
-    if (name === 'argc' && !(name in this.given)) return 1n;
-    let v: bigint | undefined = name in this.given ? BigInt(Math.round(this.given[name])) : undefined;
-    const init = this.initializers.get(name);
-    if (v === undefined && init !== undefined && !seen.has(name))
-      v = evaluateC(init, n => this.resolve(n, new Set([...seen, name])));
-    if (v === undefined && /^[A-Za-z_]\w*$/.test(name)) {
-      v = BigInt(this.fallback(name));
-      this.assumed.add(name);
-    }
-    this.cache.set(name, v);
-    return v;
-  }
-
-  /** A polynomial's value (its atoms evaluated as C); NaN when some symbol has none. */
-  number(p: Poly): number {
-    const values = new Map<string, bigint>();
-    for (const s of p.symbols()) {
-      const v = /^[A-Za-z_]\w*$/.test(s) ? this.resolve(s) : evaluateC(s, n => this.resolve(n));
-      if (v === undefined) return NaN;
-      values.set(s, v);
-    }
-    const r = p.evaluate(values);
-    return Number(r.n) / Number(r.d);
-  }
-
-  used(): Record<string, number> {
-    return Object.fromEntries([...this.cache].filter(([, v]) => v !== undefined).map(([k, v]) => [k, Number(v)]));
-  }
-
-  assumedNames(): string[] {
-    return [...this.assumed];
-  }
 }

@@ -7,7 +7,7 @@ import {
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  ANALYZE_REQUEST, CUDA_REQUEST, OPTIMIZE_REQUEST, PLOT_REQUEST, TRANSLATE_REQUEST,
+  ANALYZE_REQUEST, CUDA_REQUEST, DIALECTS_REQUEST, OPTIMIZE_REQUEST, PLOT_REQUEST, TRANSLATE_REQUEST,
 } from '../../../shared/protocol';
 import { Cancelled } from './jobs';
 import { MetaforkServer, ServerOptions } from './server';
@@ -35,6 +35,7 @@ export function createLspConnection(
   connection.onCodeLensResolve(answering(server.codeLensResolve));
   connection.languages.semanticTokens.on(answering(server.semanticTokens));
   connection.onRequest(TRANSLATE_REQUEST, answering(server.translate));
+  connection.onRequest(DIALECTS_REQUEST, answering(server.dialects));
   connection.onRequest(CUDA_REQUEST, answering(server.cuda));
   connection.onRequest(OPTIMIZE_REQUEST, answering(server.optimize));
   connection.onRequest(ANALYZE_REQUEST, answering(server.analyze));

@@ -26,5 +26,6 @@ export interface ServerContext {
   stateOf(uri: unknown, token?: CancellationToken): Promise<DocumentState>;
   /** A worker's result for this version, computed once (requests for one under way share it). */
   job<W extends Work>(state: DocumentState, what: string, work: W, token?: CancellationToken): Promise<Result<W>>;
-  showError(message: string): void;
+  /** A message in the editor's window (errors of a command, what a refactoring changed beyond its edit). */
+  showMessage(type: 'error' | 'warning' | 'info', message: string): void;
 }

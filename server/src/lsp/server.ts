@@ -18,7 +18,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { packageVersion } from '../version';
 import { INACTIVE_REGIONS_NOTIFICATION } from '../../../shared/protocol';
 import type {
-  AnalyzeParams, CudaParams, OptimizeParams, PlotParams, TranslateParams,
+  AnalyzeParams, CudaParams, DialectsParams, OptimizeParams, PlotParams, TranslateParams,
 } from '../../../shared/protocol';
 import { DEFAULT_SETTINGS, MetaforkSettings, SETTINGS_SECTION, settingsFrom, valueAt } from '../../../shared/settings';
 import type { ClientSupport, ServerContext } from './context';
@@ -33,7 +33,7 @@ import { codeActions, resolveCodeAction } from './features/codeActions';
 import { DocumentSymbols } from './features/symbols';
 import { lensesOf, resolveLens } from './features/lenses';
 import { TOKEN_LEGEND, tokensOf } from './features/semanticTokens';
-import { translate } from './requests/translate';
+import { dialects, translate } from './requests/translate';
 import { cuda } from './requests/cuda';
 import { optimize } from './requests/optimize';
 import { analyze } from './requests/analyze';
@@ -147,6 +147,7 @@ export class MetaforkServer implements ServerContext {
   semanticTokens(params: SemanticTokensParams, token: CancellationToken) { return tokensOf(this, params, token); }
 
   translate(params: TranslateParams, token: CancellationToken) { return translate(this, params, token); }
+  dialects(params: DialectsParams, token: CancellationToken) { return dialects(this, params, token); }
   cuda(params: CudaParams, token: CancellationToken) { return cuda(this, params, token); }
   optimize(params: OptimizeParams, token: CancellationToken) { return optimize(this, params, token); }
   analyze(params: AnalyzeParams, token: CancellationToken) { return analyze(this, params, token); }
@@ -175,7 +176,10 @@ export class MetaforkServer implements ServerContext {
     return result;
   }
 
-  showError(message: string): void { void this.connection.window.showErrorMessage(message); }
+  showMessage(type: 'error' | 'warning' | 'info', message: string): void {
+    const window = this.connection.window;
+    void (type === 'error' ? window.showErrorMessage(message) : type === 'warning' ? window.showWarningMessage(message) : window.showInformationMessage(message));
+  }
 
   /** Checks again the open documents a change concerns (but `except`, checked for its own change). */
   private recheck(affected: Affected, except?: string): void {

@@ -26,7 +26,7 @@ export type Work =
       kind: 'optimize';
       text: string;
       options: {
-        fileName?: string; flags?: Flags; offset?: number; registers?: 'auto' | 'estimate' | { nvcc: string };
+        fileName?: string; flags?: Flags; offset?: number; registers?: 'auto' | 'cached' | 'estimate' | { nvcc: string };
       };
     }
   | { kind: 'analyze'; text: string; options: Plain<CostOptions> }

@@ -1,16 +1,11 @@
 // The two resource counters of the thesis's implementation, evaluated on a
 // case's program: shared-memory words per thread block, a polynomial in the program parameters
 // from the generator's own tiles (so the constraint is about the kernel that is really printed),
-// and registers per thread: measured by compiling the case with `nvcc --resource-usage` when nvcc
-// is there (cached on disk by the source's hash), estimated from the kernels' representation
-// otherwise (../cost/registers.ts), or given by the caller (tests inject the thesis's numbers).
+// and registers per thread: measured by compiling the case with `nvcc --resource-usage` (./registers.ts:
+// cached on disk by the device code's text, taken now or in the background), estimated from the
+// kernels' representation otherwise (../cost/registers.ts), or given by the caller (tests inject
+// the thesis's numbers).
 
-import { execFile } from 'child_process';
-import { createHash } from 'crypto';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { promisify } from 'util';
 import { checkText } from '../checks/index';
 import { cudaFromModel, schedulePieces, schedulesOf } from '../cuda/index';
 import { boxCondition, boxLayout, type StagedBox } from '../cuda/footprint';
@@ -22,15 +17,19 @@ import { constructSpan } from '../model/constructs';
 import type { MfDiagnostic } from '../base/diagnostic';
 import type { Program, ScheduleSource, Variant } from './program';
 import { provablyNonNegative, type Domains } from './constraints';
+import { cachedRegisters, nvccPath, nvccRegisters, registerKey, registersInBackground } from './registers';
 
-/** Who tells the registers a case needs: nvcc (found, or the one named), the estimate, or a
- * number per variant. */
-export type RegisterSource = 'auto' | 'nvcc' | { nvcc: string } | 'estimate' | ((variant: Variant) => number);
+/** Who tells the registers a case needs: nvcc's count (./registers.ts) taken now (`nvcc`, or the
+ * one named), the cached count or else the estimate while nvcc counts in the background (`auto`),
+ * the cached count or else the estimate without running anything (`cached`: the editor without a
+ * configured nvcc), the estimate, or a number per variant. */
+export type RegisterSource =
+  | 'auto' | 'nvcc' | { nvcc: string } | 'cached' | 'estimate' | ((variant: Variant) => number);
 
 export interface Measured {
   registers: number;
   /** How the register count was obtained. */
-  registersBy: 'nvcc' | 'estimate' | 'given';
+  registersBy: 'nvcc' | 'estimate' | 'estimate, nvcc pending' | 'given';
   /** Shared-memory words (4 bytes) per block, with the 16-byte alignment of each tile. */
   sharedWords: Poly;
   /** Each tile, for people: `shared_a: B*s words`. */
@@ -97,19 +96,29 @@ export async function measure(
       count = registers(program.variant);
       by = 'given';
     } else {
-      const nvcc = registers === 'estimate' ? undefined : typeof registers === 'object' ? registers.nvcc : nvccPath();
-      const whole = nvcc ? cudaFromModel(analysis.model, analysis.diagnostics).text : undefined;
+      const nvcc = registers === 'estimate' || registers === 'cached' ? undefined
+        : typeof registers === 'object' ? registers.nvcc : nvccPath();
+      const whole = registers === 'estimate' ? undefined : cudaFromModel(analysis.model, analysis.diagnostics).text;
       const read = pieces.read?.read.kernels ?? [];
       // The whole file is generated without the suffix: its kernels keep their plain names.
       const names = read.map(k => kernelName({ ...k, suffix: undefined }));
-      const measured = nvcc && whole ? await nvccRegisters(nvcc, whole, names) : undefined;
+      let measured = whole ? cachedRegisters(registerKey(whole, names)) : undefined;
+      let pending = false;
+      if (measured === undefined && nvcc && whole) {
+        if (registers === 'auto') {
+          registersInBackground(nvcc, whole, names);
+          pending = true;
+        } else {
+          measured = await nvccRegisters(nvcc, whole, names);
+        }
+      }
       if (measured !== undefined) {
         count = measured;
         by = 'nvcc';
       } else {
         const r = pieces.read;
         count = Math.max(...read.map((k, i) => estimateRegisters(k, r!.model.text, r!.boxes[i])), 0);
-        by = 'estimate';
+        by = pending ? 'estimate, nvcc pending' : 'estimate';
       }
     }
     const read = pieces.read;
@@ -132,59 +141,5 @@ export async function measure(
     };
   } finally {
     analysis.syntax.dispose();
-  }
-}
-
-/** nvcc from METAFORK_NVCC, the PATH, or /usr/local/cuda. */
-export function nvccPath(): string | undefined {
-  const onPath = (process.env.PATH ?? '').split(path.delimiter).map(d => path.join(d, 'nvcc'));
-  const candidates = [process.env.METAFORK_NVCC, ...onPath, '/usr/local/cuda/bin/nvcc'];
-  return candidates.find(c => c && fs.existsSync(c));
-}
-
-const ARCH = () => process.env.METAFORK_NVCC_ARCH ?? 'sm_90';
-const cacheFile = () =>
-  path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'metafork-studio', 'registers.json');
-
-/** The most registers any of `kernels` uses, from ptxas's report; undefined when nvcc fails. */
-async function nvccRegisters(nvcc: string, cu: string, kernels: string[]): Promise<number | undefined> {
-  const key = createHash('sha256').update(`${ARCH()}\n${kernels.join(',')}\n${cu}`).digest('hex');
-  // The counts already taken, on disk (read each time: several processes may add to it).
-  let cache: Record<string, number> = {};
-  try { cache = JSON.parse(fs.readFileSync(cacheFile(), 'utf8')); } catch { /* none yet */ }
-  if (cache[key] !== undefined) return cache[key];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-regs-'));
-  try {
-    const file = path.join(dir, 'case.cu');
-    fs.writeFileSync(file, cu);
-    const { stdout, stderr } = await promisify(execFile)(
-      nvcc,
-      [`-arch=${ARCH()}`, '-c', '--resource-usage', file, '-o', path.join(dir, 'case.o')],
-      { timeout: 120000 },
-    );
-    // "Compiling entry function '_Z7kernel0PiS_ii' for 'sm_90'" ... "Used 12 registers"
-    const report = stdout + stderr;
-    let current: string | undefined;
-    let most: number | undefined;
-    for (const line of report.split('\n')) {
-      const entry = /Compiling entry function '([^']+)'/.exec(line) ?? /Function properties for (\S+)/.exec(line);
-      if (entry) current = entry[1];
-      const used = /Used (\d+) registers/.exec(line);
-      if (used && current && kernels.some(k => current!.includes(`${k.length}${k}`) || current === k))
-        most = Math.max(most ?? 0, Number(used[1]));
-    }
-    if (most === undefined) return undefined;
-    cache[key] = most;
-    try {
-      fs.mkdirSync(path.dirname(cacheFile()), { recursive: true });
-      fs.writeFileSync(cacheFile(), JSON.stringify(cache));
-    } catch {
-      /* a cache only */
-    }
-    return most;
-  } catch {
-    return undefined;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }

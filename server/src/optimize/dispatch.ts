@@ -6,7 +6,7 @@
 // own values of the tunable parameters (with the first case, in order of preference, that holds
 // with them) compete with every candidate (block sizes 256, 128, 512, 64, 1024, 32, 16, 8, 4, 2, 1;
 // granularity 8, 4, 2, 1) of every case that holds; each is estimated on this device (../cost:
-// occupancy from the device's limits, waves of active blocks, a block's span plus overhead) and the
+// occupancy from the device's limits, the MWP-CWP overlap of the warps' memory waits) and the
 // cheapest runs (the program's own values on a tie). With METAFORK_DISPATCH_KEEP set, the program's
 // own values are kept whenever some case holds with them. METAFORK_DISPATCH_LOG prints the choice
 // and its estimate on stderr. Only the parameters the result does not depend on are candidates
@@ -35,7 +35,7 @@ export const BLOCK_CANDIDATES = [256, 128, 512, 64, 1024, 32, 16, 8, 4, 2, 1];
 export const GRANULARITY_CANDIDATES = [8, 4, 2, 1].filter(g => BigInt(g) <= MAX_GRANULARITY);
 
 /** The machine parameters as the device reports them, and the cost estimate of one launch on it
- * (printed once per `.cu`; the estimate follows ../cost/occupancy.ts and ../cost/index.ts). */
+ * (printed once per `.cu`; the estimate follows ../cost/occupancy.ts and ../cost/warps.ts). */
 export function limitsHelper(): string {
   return [
     `#include <stdlib.h> /* getenv, strtoll, exit: the dispatcher's METAFORK_DISPATCH_* variables */`,
@@ -44,7 +44,7 @@ export function limitsHelper(): string {
     ` * words of 4 bytes a block may use (with the opt-in beyond 48 KB), T_B threads per block; and`,
     ` * what the occupancy estimate needs per SM. */`,
     `typedef struct { long long R_B, Z_B, T_B; double sms, warps_per_sm, blocks_per_sm, regs_per_sm, shared_per_sm, shared_reserved,`,
-    `                 reg_unit, shared_unit, word_cycles; } ${LIMITS_TYPE};`,
+    `                 reg_unit, shared_unit, word_cycles, departure, cores_per_sm, clock_mhz, bandwidth_gbs; } ${LIMITS_TYPE};`,
     ...architectureHelper(),
     `static ${LIMITS_TYPE} mfReadDeviceLimits(void)`,
     `{`,
@@ -66,11 +66,6 @@ export function limitsHelper(): string {
     `    return limits;`,
     `}`,
     ``,
-    `/* metafork: the cost model's estimate of a kernel's launches, in cycles: blocks run in waves of`,
-    ` * (active blocks per SM x SMs), a wave taking one block's span (operations of a thread) plus`,
-    ` * its overhead (U cycles a global word; a thread's words, or a block's when the accesses are not`,
-    ` * coalesced). Active blocks: the least of the warps, resident blocks, registers (per warp, in`,
-    ` * allocation units) and shared memory (in allocation units) an SM has. */`,
     `/* metafork: METAFORK_DISPATCH_FORCE="case=K;NAME=VALUE;..." (tests): the value given for NAME. */`,
     `static int mfForced(const char *name, long long *value)`,
     `{`,
@@ -109,6 +104,12 @@ export function limitsHelper(): string {
     ``,
     `static double mfFloor(double x) { return (double) (long long) x; }  /* x >= 0: no <math.h> needed */`,
     `static double mfCeil(double x) { return mfFloor(x) < x ? mfFloor(x) + 1 : mfFloor(x); }`,
+    `/* metafork: the cost model's estimate of a kernel's launches, in cycles (MWP-CWP, Hong and Kim`,
+    ` * 2009): the active blocks per SM (the least of the warps, resident blocks, registers per warp in`,
+    ` * allocation units and shared memory in allocation units an SM has) give the warps an SM`,
+    ` * overlaps; memory requests in flight (MWP: latency over the gap between requests, the bandwidth`,
+    ` * shared by the busy SMs) against the warps computing meanwhile (CWP) decide whether it waits on`,
+    ` * memory or computes; never less than the launch's bytes at the card's bandwidth. */`,
     `static double mfEstimateCycles(const ${LIMITS_TYPE} *d, double launches, double blocks, double threads, double registers,`,
     `                               double shared_bytes, double ops, double words, int coalesced)`,
     `{`,
@@ -122,7 +123,34 @@ export function limitsHelper(): string {
     `        if (mfFloor(d->shared_per_sm / per_block) < active) active = mfFloor(d->shared_per_sm / per_block);`,
     `    }`,
     `    if (active < 1 || blocks < 1) return active < 1 ? 1e300 : 0;`,
-    `    return launches * mfCeil(blocks / (active * d->sms)) * (ops + d->word_cycles * words * (coalesced ? 1 : threads));`,
+    `    /* MWP-CWP (Hong and Kim 2009), as ../cost/warps.ts computes it */`,
+    `    const double active_sms = blocks < d->sms ? blocks : d->sms;`,
+    `    const double rounds = mfCeil(blocks / (active * d->sms));`,
+    `    const double per_sm = mfCeil(blocks / active_sms) < active ? mfCeil(blocks / active_sms) : active;`,
+    `    const double n = per_sm * warps;`,
+    `    const double transactions = coalesced ? 1 : 32;`,
+    `    const double mem_l = d->word_cycles + (transactions - 1) * d->departure;`,
+    `    const double load_bytes = coalesced ? 32 * 4 : transactions * 32;`,
+    `    const double bandwidth_per_warp = d->clock_mhz * 1e6 * load_bytes / mem_l;`,
+    `    double mwp = mem_l / (d->departure * transactions);`,
+    `    const double mwp_bandwidth = d->bandwidth_gbs * 1e9 / (bandwidth_per_warp * active_sms);`,
+    `    if (mwp_bandwidth < mwp) mwp = mwp_bandwidth;`,
+    `    if (n < mwp) mwp = n;`,
+    `    if (mwp < 1) mwp = 1;`,
+    `    const double comp = 32 * (ops + words) / d->cores_per_sm, mem = mem_l * words;`,
+    `    double cycles;`,
+    `    if (words == 0) cycles = comp * n;`,
+    `    else {`,
+    `        double cwp = comp > 0 ? (mem + comp) / comp : n;`,
+    `        if (cwp > n) cwp = n;`,
+    `        if (mwp == n && cwp == n) cycles = mem + comp + comp / words * (mwp - 1);`,
+    `        else if (cwp >= mwp || comp > mem) cycles = mem * (n / mwp) + comp / words * (mwp - 1);`,
+    `        else cycles = mem_l + comp * n;`,
+    `    }`,
+    `    cycles *= rounds;`,
+    `    const double bytes = blocks * threads * words * 4 * (coalesced ? 1 : 8);`,
+    `    const double bandwidth_cycles = bytes / (d->bandwidth_gbs * 1e9) * d->clock_mhz * 1e6;`,
+    `    return launches * (cycles > bandwidth_cycles ? cycles : bandwidth_cycles);`,
     `}`,
   ].join('\n');
 }
@@ -133,14 +161,11 @@ export function limitsHelper(): string {
  * (../cost/gpus.ts): the newest preset whose compute capability the device's reaches.
  */
 function architectureHelper(): string[] {
-  const byMajor = new Map<number, Gpu>();
-  for (const g of Object.values(GPUS)) {
-    const major = Number(g.computeCapability.split('.')[0]);
-    if (!byMajor.has(major)) byMajor.set(major, g);
-  }
+  const byMajor = architectures();
   const majors = [...byMajor.keys()].sort((a, b) => b - a);
   const set = (g: Gpu) =>
-    `d->reg_unit = ${g.registerAllocationUnit}; d->shared_unit = ${g.sharedAllocationUnit}; d->word_cycles = ${g.wordCycles};`;
+    `d->reg_unit = ${g.registerAllocationUnit}; d->shared_unit = ${g.sharedAllocationUnit}; d->word_cycles = ${g.wordCycles}; ` +
+    `d->departure = ${g.departureCycles}; d->cores_per_sm = ${g.coresPerSm}; d->clock_mhz = ${g.clockMHz}; d->bandwidth_gbs = ${g.bandwidthGBs};`;
   return [
     `static void mfArchitecture(int major, ${LIMITS_TYPE} *d)`,
     `{`,
@@ -150,6 +175,28 @@ function architectureHelper(): string[] {
     ),
     `}`,
   ];
+}
+
+/** The preset whose constants stand for each compute capability's major version (the first listed). */
+function architectures(): Map<number, Gpu> {
+  const byMajor = new Map<number, Gpu>();
+  for (const g of Object.values(GPUS)) {
+    const major = Number(g.computeCapability.split('.')[0]);
+    if (!byMajor.has(major)) byMajor.set(major, g);
+  }
+  return byMajor;
+}
+
+/** A device of compute capability `major` as the dispatcher sees it: its own limits, the
+ * architecture's constants (the device does not report them). */
+export function dispatcherView(device: Gpu): Gpu {
+  const major = Number(device.computeCapability.split('.')[0]);
+  const arch = [...architectures()].filter(([m]) => m <= major).sort((a, b) => b[0] - a[0])[0]?.[1] ?? device;
+  return {
+    ...device, registerAllocationUnit: arch.registerAllocationUnit, sharedAllocationUnit: arch.sharedAllocationUnit,
+    wordCycles: arch.wordCycles, departureCycles: arch.departureCycles, coresPerSm: arch.coresPerSm,
+    clockMHz: arch.clockMHz, bandwidthGBs: arch.bandwidthGBs,
+  };
 }
 
 /** A polynomial as C over the limits and the candidate values (`mf_v_B`); other symbols (and the

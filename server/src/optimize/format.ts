@@ -2,10 +2,19 @@
 // their strategy sequences in the thesis's Table 7.1 codes, its counters, MetaFork code and CUDA.
 
 import { STEP_NAMES } from './algorithm';
-import type { ScheduleOptimization } from './result';
+import type { OptimizedCase, ScheduleOptimization } from './result';
 
 const codes = (steps: string[]) => steps.map(s => `(${s})`).join(' ');
 const indented = (text: string, by: string) => text.split('\n').map(l => (l ? by + l : l)).join('\n');
+
+/** How a case's register count was obtained, for people (the discussion, the editor's tree). */
+export const registersSource = (by: OptimizedCase['registersBy']) => REGISTERS_BY[by];
+const REGISTERS_BY: Record<OptimizedCase['registersBy'], string> = {
+  nvcc: 'nvcc --resource-usage',
+  given: 'given',
+  estimate: 'estimated without nvcc',
+  'estimate, nvcc pending': "estimated; nvcc is counting them in the background for the next run",
+};
 
 export function formatCaseDiscussion(file: string, s: ScheduleOptimization, withCuda = true): string {
   const out: string[] = [];
@@ -28,7 +37,7 @@ export function formatCaseDiscussion(file: string, s: ScheduleOptimization, with
       out.push(`  when { ${sys.constraints.join(' ; ') || 'always'} }   strategies ${codes(sys.strategies)}${mark}`);
     }
     out.push(
-      `  registers per thread: ${c.registers} (${c.registersBy === 'nvcc' ? 'nvcc --resource-usage' : c.registersBy === 'given' ? 'given' : 'estimated without nvcc'})`,
+      `  registers per thread: ${c.registers} (${REGISTERS_BY[c.registersBy]})`,
     );
     out.push(
       `  shared-memory words per block: ${c.sharedWords}${c.tiles.length ? ` (${c.tiles.join(', ')}; 3 words of alignment per tile)` : ''}`,

@@ -51,7 +51,8 @@ export async function plotData(text: string, options: PlotOptions): Promise<Plot
     if (!source) return empty(diagnostics);
     const { result, systems, programs } = await optimizeSchedule(source, {
       fileName: options.fileName,
-      registers: 'estimate',
+      // nvcc's counts where it took them (the case view's), never run here: the plot follows the cursor.
+      registers: 'cached',
     });
     const limits = machineLimits(gpu);
     const cases: PlotData['cases'] = [];

@@ -230,6 +230,15 @@ export async function translateText(text: string, to: Dialect, options: Translat
       }
       if (!run(stage => metaforkToCilk(stage, items()))) return { diagnostics, from, to };
     }
+    // A construct translated alone: the Cilk header goes once nothing of Cilk is left (the whole
+    // file's translation drops it in cilkToMetafork).
+    if (focus && to !== 'cilkplus' && sources.includes('cilkplus')) {
+      const line = systemIncludes(text, h => h === 'cilk/cilk.h')[0];
+      if (line && dropUnusedHeader(step, 'cilk/cilk.h', CILK_USES)) {
+        focus = step.maps[0].forward(focus);
+        diagnostics.push(diagnostic('MF607', inputMap.toText(line), `'#include <cilk/cilk.h>' removed: no Cilk construct is left in the file`));
+      }
+    }
     // C++ stays C++ when the tool reads its MetaFork output again (a `.mfc` name does not say which).
     if (cpp && to === 'metafork' && !focus && detectLanguage(undefined, step.text) !== 'cpp')
       step.text = `${CPP_MARKER}\n${step.text}`;
@@ -246,11 +255,15 @@ function mapBack(d: MfDiagnostic, maps: OffsetMap[]): MfDiagnostic {
 }
 
 /** `#include <omp.h>` goes when nothing of the OpenMP runtime is left. */
-function dropUnusedHeader(step: Step, header: string, uses: RegExp): void {
+function dropUnusedHeader(step: Step, header: string, uses: RegExp): boolean {
   const line = systemIncludes(step.text, h => h === header)[0];
-  if (!line) return;
+  if (!line) return false;
   const rest = step.text.slice(0, line.start) + step.text.slice(line.end);
-  if (uses.test(rest)) return;
+  if (uses.test(rest)) return false;
   step.text = rest;
   step.maps.unshift(new OffsetMap([{ start: line.start, end: line.end, newText: '' }]));
+  return true;
 }
+
+/** What still needs `<cilk/cilk.h>`: a Cilk keyword, a runtime call, a reducer, a Cilk pragma. */
+const CILK_USES = /\b(?:cilk_\w+|_Cilk_\w+|__cilkrts_\w+)|\bcilk::|#\s*pragma\s+cilk\b/;

@@ -41,7 +41,10 @@ export function metaforkToOpenmp(stage: Stage, models: ItemModel[], doc: Documen
   const text = stage.text;
   let spawns = false;
   const inTeam = taskloopPlacement(models, wrapsMain(models));
-  const team = teamOfMain(models);
+  // A construct translated alone (a quick fix) still needs the team `main` opens: read from the
+  // whole file, so the tasks of the one function translated do not run one after another.
+  const program = stage.partial ? doc.allItems() : models;
+  const team = teamOfMain(program);
   for (const model of models) {
     for (const c of model.constructs) {
       if (c.dialect !== 'metafork') continue;
@@ -79,7 +82,31 @@ export function metaforkToOpenmp(stage: Stage, models: ItemModel[], doc: Documen
       stage.includes.add('omp.h');
     }
   }
-  if (spawns) wrapMain(stage, models, opensNestedTeams(models), team);
+  if (spawns) teamForTasks(stage, models, program, team);
+}
+
+/** Opens the team the translated tasks need (wrapMain), and says so where that is outside the
+ * constructs translated, or where the file has no `main` to open it in. */
+function teamForTasks(stage: Stage, models: ItemModel[], program: ItemModel[], team: MainTeam): void {
+  const main = wrapMain(stage, program, opensNestedTeams(program), team);
+  const first = models.find(m => m.constructs.some(c => c.dialect === 'metafork'));
+  if (!main) {
+    const fn = first && functionName(first.item, stage.text);
+    stage.report(
+      'MF608',
+      fn ?? first?.item ?? { start: 0, end: 0 },
+      `the file has no 'main' to open a team of threads in: these tasks run in parallel only when ${fn ? `'${stage.text.slice(fn.start, fn.end)}'` : 'their function'} is called inside '#pragma omp parallel' + '#pragma omp single'`,
+    );
+  } else if (!models.includes(main.model)) {
+    const name = functionName(main.model.item, stage.text)!;
+    stage.report(
+      'MF607',
+      name,
+      main.whole
+        ? `'main' is now '${RENAMED_MAIN}', run by a new 'main' inside '#pragma omp parallel' + '#pragma omp single', so that the translated tasks have a team of threads`
+        : `statements of 'main' now run inside '#pragma omp parallel' + '#pragma omp single', so that the translated tasks have a team of threads`,
+    );
+  }
 }
 
 /**
@@ -553,7 +580,9 @@ function wrapTeamStatements(stage: Stage, range: Span, nested: boolean): boolean
 }
 
 /** Renames `main` and adds the `main` that opens the team (Figure 3.27, whose code the thesis lost). */
-function wrapMain(stage: Stage, models: ItemModel[], nested: boolean, team: MainTeam): void {
+function wrapMain(
+  stage: Stage, models: ItemModel[], nested: boolean, team: MainTeam,
+): { model: ItemModel; whole: boolean } | undefined {
   const text = stage.text;
   for (const model of models) {
     const fn = model.item;
@@ -562,7 +591,7 @@ function wrapMain(stage: Stage, models: ItemModel[], nested: boolean, team: Main
     const fd = declarator && findFunctionDeclarator(declarator);
     const name = functionName(fn, text);
     if (!fd || name?.name !== 'main') continue;
-    if (team.span && wrapTeamStatements(stage, team.span, nested)) return;
+    if (team.span && wrapTeamStatements(stage, team.span, nested)) return { model, whole: false };
     const params = child(fd, 'parameters');
     const paramText = params ? text.slice(params.start, params.end) : '(void)';
     const names: string[] = [];
@@ -609,6 +638,7 @@ function wrapMain(stage: Stage, models: ItemModel[], nested: boolean, team: Main
       ),
     );
     stage.includes.add('omp.h');
-    return;
+    return { model, whole: true };
   }
+  return undefined;
 }

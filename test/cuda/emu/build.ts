@@ -5,7 +5,7 @@ import { execFile, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { emulate } from './rewrite';
-import { nvccPath } from '../../../server/src/optimize/counters';
+import { nvccPath } from '../../../server/src/optimize/registers';
 
 /** The repository root: the nearest directory above this file holding package.json. */
 export function repoRoot(): string {

@@ -11,6 +11,8 @@ import type { OptimizeResult } from '../../optimize/result';
 import type { ServerContext } from '../context';
 import type { DocumentState } from '../documents';
 import { rangeOf } from '../convert';
+import type { LineIndex } from '../../base/lines';
+import type { MfDiagnostic } from '../../base/diagnostic';
 import { optimization } from '../requests/optimize';
 import { scheduleEstimate, scheduleKernels, schedules } from './schedules';
 
@@ -30,16 +32,25 @@ export async function resolveLens(ctx: ServerContext, lens: CodeLens, token: Can
   }
   if (data.kind === 'cuda') {
     const estimate = scheduleEstimate(state, data, ctx.settings, true);
-    return cudaLens(lens, data, scheduleKernels(state, data, ctx.settings), estimate);
+    return cudaLens(lens, data, scheduleKernels(state, data, ctx.settings), estimate, state.lines);
   }
-  return casesLens(lens, data, await optimization(ctx, state, undefined, token));
+  return casesLens(lens, data, await optimization(ctx, state, undefined, token), state.lines);
 }
 
 /** What an unresolved lens carries to its resolution: the kernels of a schedule, or its cases. */
 interface LensData { kind: 'cuda' | 'cases'; uri: string; version: number; start: number; end: number }
 
-const errorsTitle = (what: string, errors: readonly { code: string }[]) =>
-  `${what}: ${errors.length} error${errors.length === 1 ? '' : 's'} (${errors[0].code})`;
+/** A lens's title when there is no result: the schedule's own errors, or where the file's first
+ * error is when it lies outside the schedule (another function's error is not this schedule's). */
+function errorsTitle(
+  what: string, errors: readonly MfDiagnostic[], data: LensData, lines: LineIndex, detail: boolean,
+): string | undefined {
+  const own = errors.filter(d => d.severity === 'error' && d.start >= data.start && d.start < data.end);
+  if (own.length)
+    return `${what}: ${own.length} error${own.length === 1 ? '' : 's'} (${own[0].code})${detail ? `: ${own[0].message.split('\n')[0]}` : ''}`;
+  const first = errors.find(d => d.severity === 'error');
+  return first && `${what}: none while the file has an error at line ${lines.position(first.start).line + 1} (${first.code})`;
+}
 
 /** Two lenses over each schedule, both resolved only when on screen (a file may hold hundreds):
  * its kernels with their estimated time, which open the CUDA view (see `cudaLens`), and its
@@ -55,18 +66,19 @@ function codeLenses(state: DocumentState, schedules: Construct[]): CodeLens[] {
 }
 
 /** The resolved kernels lens: "Show CUDA: kernel0 (≈ 51 µs on H100)", or why there is no CUDA. */
-function cudaLens(lens: CodeLens, data: LensData, result: CudaResult, estimate: string | undefined): CodeLens {
+function cudaLens(
+  lens: CodeLens, data: LensData, result: CudaResult, estimate: string | undefined, lines: LineIndex,
+): CodeLens {
   const summary = result.schedules[0];
-  const errors = result.diagnostics.filter(d => d.severity === 'error');
   const title = summary
     ? `Show CUDA: ${summary.kernels.map(k => k.name).join(', ')}${estimate ? ` (${estimate})` : ''}`
-    : errors.length ? errorsTitle('CUDA', errors) : 'CUDA: no kernel';
+    : errorsTitle('CUDA', result.diagnostics, data, lines, false) ?? 'CUDA: no kernel';
   return { ...lens, command: { title, command: COMMANDS.showCuda, arguments: [data.uri] } };
 }
 
 /** The resolved cases lens of the schedule at `data`: "3 cases" (and the parameters left without
  * a kernel), or the error that stops its optimization; it opens the case discussion. */
-function casesLens(lens: CodeLens, data: LensData, result: OptimizeResult): CodeLens {
+function casesLens(lens: CodeLens, data: LensData, result: OptimizeResult, lines: LineIndex): CodeLens {
   const schedule = result.schedules.find(s => s.start === data.start);
   let title: string;
   if (schedule) {
@@ -74,10 +86,7 @@ function casesLens(lens: CodeLens, data: LensData, result: OptimizeResult): Code
     const none = schedule.empty.map(e => e.constraints.join(', ')).join(' or ');
     title = `${n} case${n === 1 ? '' : 's'}${none ? ` (no kernel when ${none})` : ''}`;
   } else {
-    const errors = result.diagnostics.filter(d => d.severity === 'error');
-    const own = errors.filter(d => d.start >= data.start && d.start < data.end);
-    const shown = own.length ? own : errors;
-    title = shown.length ? `${errorsTitle('Cases', shown)}: ${shown[0].message.split('\n')[0]}` : 'Cases: none';
+    title = errorsTitle('Cases', result.diagnostics, data, lines, true) ?? 'Cases: none';
   }
   return { ...lens, command: { title, command: COMMANDS.showCases, arguments: [data.uri] } };
 }

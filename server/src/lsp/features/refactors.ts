@@ -113,7 +113,7 @@ async function resolveOffload(ctx: ServerContext, action: CodeAction, token?: Ca
   const result = await ctx.job(state, `tile:${data.offset}`, { kind: 'tile', text: state.text, options }, token);
   if (result.text === undefined) {
     const why = result.nests[0]?.reasons[0] ?? result.diagnostics[0]?.message ?? 'refused';
-    ctx.showError(`MetaFork: the loop nest stays serial: ${why}`);
+    ctx.showMessage('error', `MetaFork: the loop nest stays serial: ${why}`);
     return { ...action, edit: { changes: {} } };
   }
   return { ...action, edit: workspaceEdit(state, [minimalEdit(state.text, result.text)], ctx.client.documentChanges) };
@@ -128,13 +128,20 @@ async function resolveTranslation(
   }
   const state = await offeredState(ctx, data, token);
   const result = await translation(ctx, state, data.to, data.focus, token);
+  const said = (severities: string[]) => result.diagnostics.filter(d => severities.includes(d.severity)).map(d => {
+    const p = state.lines.position(d.start);
+    return `${p.line + 1}:${p.character + 1}: ${d.message}`;
+  });
   if (result.text === undefined) {
-    const why = result.diagnostics.filter(d => d.severity === 'error').map(d => {
-      const p = state.lines.position(d.start);
-      return `${p.line + 1}:${p.character + 1}: ${d.message}`;
-    });
-    ctx.showError(`MetaFork: no translation to ${data.to}: ${why.join('; ') || 'refused'}`);
+    ctx.showMessage('error', `MetaFork: no translation to ${DIALECT_LABELS[data.to]}: ${said(['error']).join('; ') || 'refused'}`);
     return { ...action, edit: { changes: {} } };
+  }
+  // What the translation did beyond the construct (a team opened in `main`, a header dropped) or
+  // warns of is said when the edit is made, not only in the file's next diagnostics.
+  const notes = said(['warning', 'information']);
+  if (notes.length) {
+    const warned = result.diagnostics.some(d => d.severity === 'warning');
+    ctx.showMessage(warned ? 'warning' : 'info', `MetaFork: ${action.title.replace(/^Translate/, 'translated')}: ${notes.join('; ')}`);
   }
   return { ...action, edit: workspaceEdit(state, [minimalEdit(state.text, result.text)], ctx.client.documentChanges) };
 }

@@ -8,7 +8,7 @@ import { cudaFromModel, CudaResult, schedulesOf } from '../../cuda';
 import { estimateFromModel } from '../../cost/index';
 import { estimateSummary } from '../../cost/format';
 import { GPUS } from '../../cost/gpus';
-import type { MetaforkSettings } from '../../../../shared/settings';
+import { estimateValues, type MetaforkSettings } from '../../../../shared/settings';
 import { derive, DocumentState, pathOf } from '../documents';
 
 /** The `meta_schedule` constructs of a state, in file order. */
@@ -30,10 +30,10 @@ export function scheduleKernels(state: DocumentState, schedule: Span, settings: 
 export function scheduleEstimate(
   state: DocumentState, schedule: Span, settings: MetaforkSettings, short = false,
 ): string | undefined {
-  const { memory, gpu } = settings.cuda;
-  const estimate = derive(state, `cost:${memory}:${gpu}:${schedule.start}`, () =>
+  const { memory, gpu, values } = settings.cuda;
+  const estimate = derive(state, `cost:${memory}:${gpu}:${values.join(',')}:${schedule.start}`, () =>
     estimateFromModel(state.checked.model, state.checked.diagnostics, {
-      fileName: pathOf(state.uri), memory, gpu, offset: schedule.start,
+      fileName: pathOf(state.uri), memory, gpu, offset: schedule.start, set: estimateValues(settings),
     }).schedules[0]);
   return estimate && estimateSummary(GPUS[gpu], estimate, short);
 }

@@ -5,7 +5,7 @@ import * as path from 'path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { AnalyzeParams, CostEstimateResult } from '../../../../shared/protocol';
-import { GpuPreset, settingProblem } from '../../../../shared/settings';
+import { estimateValues, GpuPreset, settingProblem } from '../../../../shared/settings';
 import { formatSchedule } from '../../cost/format';
 import type { ServerContext } from '../context';
 import { flagsOf, pathOf } from '../documents';
@@ -16,7 +16,7 @@ export async function analyze(
 ): Promise<CostEstimateResult> {
   const state = await ctx.stateOf(params?.textDocument?.uri, token);
   const gpu = requestedGpu(ctx, params.gpu);
-  const set = params.set ?? {};
+  const set = { ...estimateValues(ctx.settings), ...(params.set ?? {}) };
   if (typeof set !== 'object' || Object.values(set).some(v => typeof v !== 'number' || !Number.isFinite(v))) {
     throw new ResponseError(ErrorCodes.InvalidParams, "'set' must map names to numbers");
   }

@@ -4,7 +4,7 @@
 import * as path from 'path';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { OptimizeParams, OptimizeResult as OptimizeResponse } from '../../../../shared/protocol';
-import { formatCaseDiscussion } from '../../optimize/format';
+import { formatCaseDiscussion, registersSource } from '../../optimize/format';
 import type { OptimizeResult } from '../../optimize/result';
 import type { ServerContext } from '../context';
 import { DocumentState, flagsOf, pathOf } from '../documents';
@@ -28,7 +28,7 @@ export async function optimize(
       cases: s.cases.map(c => ({
         index: c.index, summary: c.summary,
         constraints: c.systems.map(x => x.constraints), strategies: c.systems.map(x => x.strategies),
-        registers: c.registers, sharedWords: c.sharedWords, metafork: c.metafork, kernels: c.kernels,
+        registers: c.registers, registersBy: registersSource(c.registersBy), sharedWords: c.sharedWords, metafork: c.metafork, kernels: c.kernels,
       })),
       empty: s.empty.map(e => e.constraints),
       milliseconds: s.milliseconds,
@@ -38,12 +38,13 @@ export async function optimize(
 
 /** The optimization of a version (every schedule, or the one at `offset`), in the worker; the
  * cases lens shares it. Registers come from the configured nvcc only, never one found on the
- * PATH (an untrusted workspace's settings must not pick the program run). */
+ * PATH (an untrusted workspace's settings must not pick the program run); without one, from the
+ * counts nvcc took before (the command line's, cached by device code), else the estimate. */
 export function optimization(
   ctx: ServerContext, state: DocumentState, offset: number | undefined, token?: CancellationToken,
 ): Promise<OptimizeResult> {
   const nvcc = ctx.settings.cuda.nvccPath;
-  const registers = nvcc ? { nvcc } : 'estimate' as const;
+  const registers = nvcc ? { nvcc } : 'cached' as const;
   const options = {
     fileName: pathOf(state.uri), flags: flagsOf(state), registers, ...(offset === undefined ? {} : { offset }),
   };

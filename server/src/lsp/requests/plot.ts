@@ -9,6 +9,7 @@ import { flagsOf, pathOf } from '../documents';
 import { lspDiagnostics, offsetOf, rangeOf } from '../convert';
 import { schedules } from '../features/schedules';
 import { requestedGpu } from './analyze';
+import { estimateValues } from '../../../../shared/settings';
 
 export async function plot(ctx: ServerContext, params: PlotParams, token: CancellationToken): Promise<PlotResult> {
   const state = await ctx.stateOf(params?.textDocument?.uri, token);
@@ -16,9 +17,10 @@ export async function plot(ctx: ServerContext, params: PlotParams, token: Cancel
   const offset = offsetOf(state.lines, params.position);
   // One plot per schedule and version: the cursor moving inside it asks for the same job.
   const at = schedules(state).map(constructSpan).find(s => s.start <= offset && offset <= s.end);
-  const options = { fileName: pathOf(state.uri), flags: flagsOf(state), offset: at?.start ?? offset, gpu };
+  const set = estimateValues(ctx.settings);
+  const options = { fileName: pathOf(state.uri), flags: flagsOf(state), offset: at?.start ?? offset, gpu, set };
   const work = { kind: 'plot' as const, text: state.text, options };
-  const result = await ctx.job(state, `plot:${gpu}:${options.offset}`, work, token);
+  const result = await ctx.job(state, `plot:${gpu}:${ctx.settings.cuda.values.join(',')}:${options.offset}`, work, token);
   return {
     version: state.version, gpu: result.gpu,
     ...(result.cases.length ? { range: rangeOf(state.lines, { start: result.start, end: result.end }) } : {}),

@@ -1,10 +1,11 @@
-// `metafork/translate`: the document, or the construct at a position, in another dialect.
+// `metafork/translate`: the document, or the construct at a position, in another dialect;
+// `metafork/dialects`: the dialects it holds.
 
 import { ErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver';
-import type { TranslateParams, TranslateResult } from '../../../../shared/protocol';
+import type { DialectsParams, DialectsResult, TranslateParams, TranslateResult } from '../../../../shared/protocol';
 import { Dialect, DIALECTS } from '../../../../shared/dialects';
-import type { Translation } from '../../translate';
+import { layerDialects, type Translation } from '../../translate';
 import type { ServerContext } from '../context';
 import { DocumentState, flagsOf, pathOf } from '../documents';
 import { lspDiagnostics, offsetOf, rangeOf } from '../convert';
@@ -32,4 +33,12 @@ export function translation(
 ): Promise<Translation> {
   const options = { fileName: pathOf(state.uri), flags: flagsOf(state), ...(focus === undefined ? {} : { focus }) };
   return ctx.job(state, `translate:${to}:${focus ?? ''}`, { kind: 'translate', text: state.text, to, options }, token);
+}
+
+/** The dialects of the document's constructs, read from its keyword layer (no translation run). */
+export async function dialects(
+  ctx: ServerContext, params: DialectsParams, token: CancellationToken,
+): Promise<DialectsResult> {
+  const state = await ctx.stateOf(params?.textDocument?.uri, token);
+  return { version: state.version, dialects: layerDialects(state.checked.model.syntax.layer) };
 }

@@ -1,0 +1,67 @@
+// What the estimate plot draws, as plain data: built by the extension from the server's
+// `metafork/plot` answer (./plot.ts), drawn in the webview by Chart.js (./webview/plotView.ts), and
+// read by the extension-host tests (the command `metafork.plotState`).
+
+import type { PlotResult } from '../../shared/protocol';
+
+export interface ChartSpec {
+  title: string;
+  /** The values the estimate was taken at, assumed ones marked. */
+  subtitle: string;
+  xTitle: string;
+  /** Threads per block of every point, ascending, and each one's label (`16×16`). */
+  xTicks: number[];
+  xLabels: Record<string, string>;
+  series: {
+    label: string;
+    /** A theme colour variable (`--vscode-charts-blue`). */
+    color: string;
+    points: { threads: number; microseconds: number; fits: boolean; block: Record<string, number> }[];
+  }[];
+  chosen?: { label: string; threads: number; microseconds: number; block: Record<string, number> };
+}
+
+const COLORS = [
+  '--vscode-charts-blue', '--vscode-charts-orange', '--vscode-charts-green', '--vscode-charts-purple',
+  '--vscode-charts-red',
+];
+
+/** 1,234 µs as "1.23 ms": one format for every tick and label. */
+export const duration = (us: number) => {
+  const [value, unit] = us >= 1e6 ? [us / 1e6, 's'] : us >= 1e3 ? [us / 1e3, 'ms'] : [us, 'µs'];
+  return `${Number(value.toPrecision(3))} ${unit}`;
+};
+
+/** The chart of a plot answer: a series per case (one that repeats an earlier case's points says
+ * so in its label, since its line lies under the other), the chosen point apart. */
+export function chartSpec(d: PlotResult): ChartSpec | undefined {
+  const series = d.cases.map((c, i) => ({
+    label: `case ${c.index}: ${c.summary}`,
+    color: COLORS[i % COLORS.length],
+    points: c.points.filter(p => p.microseconds !== null).map(p => ({ threads: p.threads, microseconds: p.microseconds!, fits: p.fits, block: p.block })),
+  }));
+  if (!series.some(s => s.points.length)) return undefined;
+  const key = (s: ChartSpec['series'][number]) => JSON.stringify(s.points.map(p => [p.threads, p.microseconds]));
+  series.forEach((s, i) => {
+    const same = series.findIndex(t => key(t) === key(s));
+    if (same < i) s.label += ` (the same times as case ${d.cases[same].index})`;
+  });
+  const xLabels: Record<string, string> = {};
+  for (const s of series) for (const p of s.points) xLabels[String(p.threads)] ??= Object.values(p.block).join('×');
+  const xTicks = Object.keys(xLabels).map(Number).sort((a, b) => a - b);
+  const values = Object.entries(d.values).map(([k, v]) => `${k} = ${v}${d.assumed.includes(k) ? ' (assumed)' : ''}`).join(', ');
+  return {
+    title: `Estimated time by block size on ${d.gpu}`,
+    subtitle: values ? `at ${values}; filled markers: the case's constraints hold there` : "filled markers: the case's constraints hold there",
+    xTitle: `${d.blockParameters.join(' × ') || 'block'} (threads per block, log scale)`,
+    xTicks, xLabels, series,
+    ...(d.chosen
+      ? {
+          chosen: {
+            label: `chosen: case ${d.chosen.case}, ${Object.values(d.chosen.block).join('×')}, ${duration(d.chosen.microseconds)}`,
+            threads: d.chosen.threads, microseconds: d.chosen.microseconds, block: d.chosen.block,
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,200 @@
+// The values the cost model evaluates its counts at, and where each came from: given ones
+// (`--set`, the editor), the initializers of variables declared before the schedule
+// (`dim = (N + s * B - 1) / (s * B)`), `#define`d constants, for a parameter of the schedule's
+// function the argument its callers pass (read in the caller the same way: `jacobi1d(N, T, B, a, b)`
+// in `main` with `int N = SIZE, T = 40, B = 64`), and last defaults by role, recorded as assumed.
+
+import type { DocumentModel } from '../model/document';
+import type { ItemModel } from '../model/constructs';
+import { findFunctionDeclarator, initializerOf } from '../model/scopes';
+import { child, functionName, named, walk } from '../syntax/ast';
+import { evaluateC } from '../symbolic/evaluate';
+import type { LineIndex } from '../base/lines';
+import type { Poly } from '../symbolic/poly';
+
+/** How deep the callers of callers are read (main → solve → kernel is 2). */
+const CALL_DEPTH = 3;
+
+export class Environment {
+  private readonly cache = new Map<string, bigint | undefined>();
+  private readonly assumed = new Set<string>();
+  private readonly origins = new Map<string, string>();
+
+  private constructor(
+    private readonly scope: Scope,
+    private readonly given: Record<string, number>,
+    private readonly fallback: ((name: string) => number) | undefined,
+  ) {}
+
+  /** The values at `before` in `model`'s function; `fallback`: the default of a name nothing gives. */
+  static of(
+    doc: DocumentModel,
+    model: ItemModel,
+    before: number,
+    given: Record<string, number>,
+    fallback?: (name: string) => number,
+    lines?: LineIndex,
+  ): Environment {
+    return new Environment(new Scope(doc, model, before, lines, 0), given, fallback);
+  }
+
+  /** The same program with some values changed (a point of a sweep). */
+  with(values: Record<string, number>): Environment {
+    return new Environment(this.scope, { ...this.given, ...values }, this.fallback);
+  }
+
+  value(name: string): number | undefined {
+    return this.given[name];
+  }
+
+  private resolve(name: string, seen: ReadonlySet<string> = new Set()): bigint | undefined {
+    if (this.cache.has(name)) return this.cache.get(name);
+    let v: bigint | undefined = name in this.given ? BigInt(Math.round(this.given[name])) : undefined;
+    if (v !== undefined) this.origins.set(name, 'given');
+    if (v === undefined && this.scope.isArgc(name)) return 1n; // not a value the user sets
+    const init = this.scope.initializer(name);
+    if (v === undefined && init !== undefined && !seen.has(name)) {
+      v = evaluateC(init, n => this.resolve(n, new Set([...seen, name])));
+    }
+    if (v === undefined && init === undefined) {
+      const found = this.scope.fromCallers(name);
+      v = found.value;
+      if (found.origin) this.origins.set(name, found.origin);
+    }
+    if (v === undefined && this.fallback && /^[A-Za-z_]\w*$/.test(name)) {
+      v = BigInt(this.fallback(name));
+      this.assumed.add(name);
+    }
+    this.cache.set(name, v);
+    return v;
+  }
+
+  /** A polynomial's value (its atoms evaluated as C); NaN when some symbol has none. */
+  number(p: Poly): number {
+    const values = new Map<string, bigint>();
+    for (const s of p.symbols()) {
+      const v = /^[A-Za-z_]\w*$/.test(s) ? this.resolve(s) : evaluateC(s, n => this.resolve(n));
+      if (v === undefined) return NaN;
+      values.set(s, v);
+    }
+    const r = p.evaluate(values);
+    return Number(r.n) / Number(r.d);
+  }
+
+  used(): Record<string, number> {
+    return Object.fromEntries([...this.cache].filter(([, v]) => v !== undefined).map(([k, v]) => [k, Number(v)]));
+  }
+
+  assumedNames(): string[] {
+    return [...this.assumed];
+  }
+
+  /** Where the values read from a caller came from (`main's call, line 43`). */
+  originsOf(): Record<string, string> {
+    return Object.fromEntries(this.origins);
+  }
+}
+
+/** What a function's text says of a name at a point: an initializer, a macro, or its callers'
+ * argument for a parameter. No defaults here. */
+class Scope {
+  private readonly initializers = new Map<string, string>();
+  private readonly parameters = new Map<string, number>();
+  private readonly memo = new Map<string, { value?: bigint; origin?: string }>();
+  private readonly resolving = new Set<string>();
+
+  constructor(
+    private readonly doc: DocumentModel,
+    private readonly model: ItemModel,
+    before: number,
+    private readonly lines: LineIndex | undefined,
+    private readonly depth: number,
+  ) {
+    const text = model.text;
+    for (const [name, value] of model.fileScope.macroConstants) this.initializers.set(name, value);
+    const params = parameterOrder(model);
+    for (const v of model.scopes.variables) {
+      if (v.shape !== 'value' || v.span.start >= before) continue;
+      if (v.storage === 'param') {
+        const index = params.findIndex(p => p.start <= v.span.start && v.span.end <= p.end);
+        if (index >= 0) this.parameters.set(v.name, index);
+        continue;
+      }
+      const value = initializerOf(v);
+      if (value) this.initializers.set(v.name, text.slice(value.start, value.end));
+    }
+  }
+
+  /** The program as run without arguments: `argc > 1 ? atoi(argv[1]) : 1000` is its default 1000. */
+  isArgc(name: string): boolean {
+    return name === 'argc' && this.functionName() === 'main';
+  }
+
+  initializer(name: string): string | undefined {
+    return this.initializers.get(name);
+  }
+
+  /** A name's value from this text alone (a caller's, where no value is given). */
+  private value(name: string): bigint | undefined {
+    if (this.memo.has(name)) return this.memo.get(name)!.value;
+    if (this.resolving.has(name)) return undefined;
+    this.resolving.add(name);
+    const init = this.initializers.get(name);
+    const value = this.isArgc(name)
+      ? 1n
+      : init !== undefined
+        ? evaluateC(init, n => this.value(n))
+        : this.fromCallers(name).value;
+    this.resolving.delete(name);
+    this.memo.set(name, { value });
+    return value;
+  }
+
+  private functionName(): string | undefined {
+    return this.model.item.type === 'function_definition'
+      ? functionName(this.model.item, this.model.text)?.name
+      : undefined;
+  }
+
+  /** The argument every call of this function passes at `index`, evaluated in its caller; the
+   * first call's when they differ (the origin says which, and how many calls there are). */
+  fromCallers(name: string): { value?: bigint; origin?: string } {
+    const index = this.parameters.get(name);
+    const callee = this.functionName();
+    if (index === undefined || !callee || this.depth >= CALL_DEPTH) return {};
+    const found: { value: bigint; where: string }[] = [];
+    let calls = 0;
+    for (const caller of this.doc.allItems()) {
+      if (caller.item.type !== 'function_definition') continue;
+      const text = caller.text;
+      walk(caller.item, n => {
+        if (n.type !== 'call_expression') return true;
+        const f = child(n, 'function');
+        if (!f || f.type !== 'identifier' || text.slice(f.start, f.end) !== callee) return true;
+        calls++;
+        const arg = named(child(n, 'arguments')!).filter(a => a.type !== 'comment')[index];
+        if (!arg) return true;
+        const scope = new Scope(this.doc, caller, n.start, this.lines, this.depth + 1);
+        const value = evaluateC(text.slice(arg.start, arg.end), m => scope.value(m));
+        const line = this.lines ? `, line ${this.lines.position(n.start).line + 1}` : '';
+        const name = functionName(caller.item, text)?.name ?? 'a function';
+        if (value !== undefined) found.push({ value, where: `${name}'s call${line}` });
+        return true;
+      });
+    }
+    if (!found.length) return {};
+    const alike = found.every(f => f.value === found[0].value);
+    const of = calls > 1 ? (alike ? ` (all ${calls} calls)` : ` (the first of ${calls} calls, which differ)`) : '';
+    return { value: found[0].value, origin: `${found[0].where}${of}` };
+  }
+}
+
+/** The spans of a function's parameter declarations, in order. */
+function parameterOrder(model: ItemModel): { start: number; end: number }[] {
+  if (model.item.type !== 'function_definition') return [];
+  const declarator = child(model.item, 'declarator');
+  const fd = declarator && findFunctionDeclarator(declarator);
+  const params = fd && child(fd, 'parameters');
+  return params ? named(params).filter(p => p.type === 'parameter_declaration') : [];
+}
+

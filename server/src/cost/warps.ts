@@ -1,0 +1,102 @@
+// A kernel's time on a GPU as the MWP-CWP model of Hong and Kim ("An analytical model for a GPU
+// architecture with memory-level and thread-level parallelism awareness", ISCA 2009), the model
+// KLARAPTOR fits: while one warp waits for memory, the SM runs others. MWP, the memory warp
+// parallelism, is how many warps' requests the memory system serves at once (bounded by the
+// latency over the gap between two warps' requests, by the bandwidth shared among the active SMs,
+// and by the warps there are); CWP, the computation warp parallelism, is how many warps compute
+// in the time one waits. Their comparison decides whether the SM waits on memory or computes.
+// The MCM's `(α + β)·U` per thread (mcm.ts) charges every word its whole latency; this overlaps
+// them, and cannot go below the time to move the kernel's bytes at the card's bandwidth.
+
+import type { Gpu } from './gpus';
+
+/** One launch as the model sees it: per thread, operations and global-memory words. */
+export interface WarpKernel {
+  blocks: number;
+  threadsPerBlock: number;
+  /** Blocks one SM holds at once (./occupancy); 0 when one block does not fit. */
+  activeBlocks: number;
+  /** Local operations of a thread (the counts' ops). */
+  ops: number;
+  /** Global-memory words a thread reads and writes (tile copies included, at its share). */
+  words: number;
+  /** Whether a warp's accesses fall in whole transactions (neighbouring threads, neighbouring words). */
+  coalesced: boolean;
+  /** Bytes of a word (4: float, int). */
+  wordBytes?: number;
+}
+
+/** Which bound the model found: memory (MWP < CWP: warps wait on memory), compute (CWP ≤ MWP:
+ * memory time hides under computation), latency (too few warps to hide either). */
+export type Regime = 'memory' | 'compute' | 'latency';
+
+export interface WarpEstimate {
+  cycles: number;
+  /** Active warps per SM, MWP and CWP (Hong and Kim's N, MWP, CWP). */
+  warps: number;
+  mwp: number;
+  cwp: number;
+  regime: Regime;
+  /** Rounds of active blocks the busiest SM runs (#Rep). */
+  rounds: number;
+  /** The cycles it takes to move the launch's bytes at the card's bandwidth: no estimate is lower. */
+  bandwidthCycles: number;
+}
+
+/** Transactions a warp's access takes: one when coalesced; one per thread otherwise. */
+const transactions = (gpu: Gpu, coalesced: boolean) => (coalesced ? 1 : gpu.threadsPerWarp);
+
+/** The cycles of one launch (Hong and Kim 2009, Eqs. (1)–(20) with their Table 1's names). */
+export function warpEstimate(gpu: Gpu, k: WarpKernel): WarpEstimate {
+  const wordBytes = k.wordBytes ?? 4;
+  const warpsPerBlock = Math.ceil(k.threadsPerBlock / gpu.threadsPerWarp);
+  const bytes = k.blocks * k.threadsPerBlock * k.words * wordBytes * (k.coalesced ? 1 : SECTOR_BYTES / wordBytes);
+  const bandwidthCycles = (bytes / (gpu.bandwidthGBs * 1e9)) * gpu.clockMHz * 1e6;
+  if (k.activeBlocks < 1 || k.blocks < 1) {
+    const none = k.blocks < 1 ? 0 : Infinity;
+    return { cycles: none, warps: 0, mwp: 0, cwp: 0, regime: 'latency', rounds: 0, bandwidthCycles };
+  }
+  // Blocks go to the SMs in turn: a launch of fewer blocks than SMs leaves some idle.
+  const activeSms = Math.min(gpu.sms, k.blocks);
+  const rounds = Math.ceil(k.blocks / (k.activeBlocks * gpu.sms));
+  // N: the warps of the active blocks, no more than the launch gives one SM.
+  const N = Math.min(k.activeBlocks, Math.ceil(k.blocks / activeSms)) * warpsPerBlock;
+  const perWarp = transactions(gpu, k.coalesced);
+  // Mem_L and Departure_delay: an uncoalesced access is perWarp requests, each `departure` apart.
+  const memL = gpu.wordCycles + (perWarp - 1) * gpu.departureCycles;
+  const departure = gpu.departureCycles * perWarp;
+  const loadBytesPerWarp = k.coalesced ? gpu.threadsPerWarp * wordBytes : perWarp * SECTOR_BYTES;
+  const bandwidthPerWarp = (gpu.clockMHz * 1e6 * loadBytesPerWarp) / memL; // bytes per second
+  const mwpWithoutBandwidth = memL / departure;
+  const mwpPeakBandwidth = (gpu.bandwidthGBs * 1e9) / (bandwidthPerWarp * activeSms);
+  const mwp = Math.max(1, Math.min(mwpWithoutBandwidth, mwpPeakBandwidth, N));
+  // A warp instruction takes threadsPerWarp / coresPerSm issue cycles of the SM (4 on the GT200
+  // Hong and Kim measured, 1 on Fermi, 0.25 on Hopper's four schedulers).
+  const memInsts = k.words;
+  const compCycles = (gpu.threadsPerWarp * (k.ops + memInsts)) / gpu.coresPerSm;
+  const memCycles = memL * memInsts;
+  let cycles: number, cwp: number, regime: Regime;
+  if (memInsts === 0) {
+    cwp = N;
+    regime = 'compute';
+    cycles = compCycles * N;
+  } else {
+    cwp = Math.min(compCycles > 0 ? (memCycles + compCycles) / compCycles : N, N);
+    const between = compCycles / memInsts; // computation between two memory requests of a warp
+    if (mwp === N && cwp === N) {
+      regime = 'latency';
+      cycles = memCycles + compCycles + between * (mwp - 1);
+    } else if (cwp >= mwp || compCycles > memCycles) {
+      regime = 'memory';
+      cycles = memCycles * (N / mwp) + between * (mwp - 1);
+    } else {
+      regime = 'compute';
+      cycles = memL + compCycles * N;
+    }
+  }
+  const total = Math.max(cycles * rounds, bandwidthCycles);
+  return { cycles: total, warps: N, mwp, cwp, regime, rounds, bandwidthCycles };
+}
+
+/** The bytes an uncoalesced word moves: one 32-byte sector (the smallest transaction since Fermi). */
+const SECTOR_BYTES = 32;

@@ -1,0 +1,106 @@
+// Registers per thread measured by nvcc (`--resource-usage`), cached on disk by the device code's
+// text: the kernels, the device functions and the preprocessor lines of the `.cu`, not its host
+// code, so an edit elsewhere in the file keeps the count. A count not cached yet is taken either
+// now (the caller waits: `--registers nvcc`, a configured nvcc in the editor) or in the background,
+// by a detached process (./registersJob.ts) that fills the cache for the next run, while this run
+// uses the estimate (`--registers auto`, the default: `optimize` answers within a second).
+
+import { execFile, spawn } from 'child_process';
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { promisify } from 'util';
+
+/** nvcc from METAFORK_NVCC, the PATH, or /usr/local/cuda. */
+export function nvccPath(): string | undefined {
+  const onPath = (process.env.PATH ?? '').split(path.delimiter).map(d => path.join(d, 'nvcc'));
+  const candidates = [process.env.METAFORK_NVCC, ...onPath, '/usr/local/cuda/bin/nvcc'];
+  return candidates.find(c => c && fs.existsSync(c));
+}
+
+const ARCH = () => process.env.METAFORK_NVCC_ARCH ?? 'sm_90';
+const cacheFile = () =>
+  path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'metafork-studio', 'registers.json');
+
+/** What a count is looked up by: the architecture, the kernels asked for, and the `.cu`'s device
+ * code (top-level pieces that are `__global__` or `__device__` code or preprocessor lines). */
+export function registerKey(cu: string, kernels: string[]): string {
+  const device = cu.split(/\n(?=\S)/).filter(piece => /^#|__global__|__device__|__constant__/.test(piece));
+  return createHash('sha256').update(`${ARCH()}\n${kernels.join(',')}\n${device.join('\n')}`).digest('hex');
+}
+
+function readCache(): Record<string, number> {
+  // Read each time: several processes may add to it.
+  try { return JSON.parse(fs.readFileSync(cacheFile(), 'utf8')); } catch { return {}; }
+}
+
+export function cachedRegisters(key: string): number | undefined {
+  return readCache()[key];
+}
+
+/** The most registers any of `kernels` uses, from ptxas's report (cached); undefined when nvcc fails. */
+export async function nvccRegisters(nvcc: string, cu: string, kernels: string[]): Promise<number | undefined> {
+  const key = registerKey(cu, kernels);
+  const cached = cachedRegisters(key);
+  if (cached !== undefined) return cached;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-regs-'));
+  try {
+    const file = path.join(dir, 'case.cu');
+    fs.writeFileSync(file, cu);
+    const { stdout, stderr } = await promisify(execFile)(
+      nvcc,
+      [`-arch=${ARCH()}`, '-c', '--resource-usage', file, '-o', path.join(dir, 'case.o')],
+      { timeout: 120000 },
+    );
+    const most = mostRegisters(stdout + stderr, kernels);
+    if (most === undefined) return undefined;
+    const cache = readCache();
+    cache[key] = most;
+    try {
+      fs.mkdirSync(path.dirname(cacheFile()), { recursive: true });
+      // Written whole and renamed: a reader never sees half a file.
+      const partial = `${cacheFile()}.${process.pid}`;
+      fs.writeFileSync(partial, JSON.stringify(cache));
+      fs.renameSync(partial, cacheFile());
+    } catch {
+      /* a cache only */
+    }
+    return most;
+  } catch {
+    return undefined;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** "Compiling entry function '_Z7kernel0PiS_ii' for 'sm_90'" ... "Used 12 registers": the most of `kernels`. */
+function mostRegisters(report: string, kernels: string[]): number | undefined {
+  let current: string | undefined;
+  let most: number | undefined;
+  for (const line of report.split('\n')) {
+    const entry = /Compiling entry function '([^']+)'/.exec(line) ?? /Function properties for (\S+)/.exec(line);
+    if (entry) current = entry[1];
+    const used = /Used (\d+) registers/.exec(line);
+    if (used && current && kernels.some(k => current!.includes(`${k.length}${k}`) || current === k))
+      most = Math.max(most ?? 0, Number(used[1]));
+  }
+  return most;
+}
+
+/** Counts taken by background processes started here, by key: one process per count. */
+const started = new Set<string>();
+
+/** Starts nvcc's count in a detached process that outlives this one; the cache has it when done. */
+export function registersInBackground(nvcc: string, cu: string, kernels: string[]): void {
+  const key = registerKey(cu, kernels);
+  if (started.has(key)) return;
+  started.add(key);
+  const job = path.join(__dirname, 'registersJob.js');
+  if (!fs.existsSync(job)) return;
+  const input = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mf-regs-job-')), 'case.json');
+  fs.writeFileSync(input, JSON.stringify({ nvcc, cu, kernels }));
+  const child = spawn(process.execPath, [job, input], { detached: true, stdio: 'ignore', env: process.env });
+  child.on('error', () => undefined);
+  child.unref();
+}
