@@ -3,10 +3,15 @@
 
 import { spawn, ChildProcess } from 'child_process';
 import * as path from 'path';
+import * as fs from 'fs';
+import * as os from 'os';
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { ROOT } from '../helpers';
 import { LineIndex, Position } from '../../server/src/base/lines';
 import { applyEdits } from '../../server/src/base/edits';
+
+/** The cache folder of the servers the tests start (~/.cache's place): empty when the process starts. */
+export const TEST_CACHE = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-lsp-cache-'));
 
 export interface Published { uri: string; version?: number; diagnostics: LspDiagnostic[] }
 export interface LspDiagnostic { code: string; message: string; severity: number; data?: unknown; range: { start: { line: number; character: number }; end: { line: number; character: number } } }
@@ -109,7 +114,9 @@ export class TestClient extends LspTestClient {
     capabilities: object = DEFAULT_CAPABILITIES, initializationOptions?: object,
   ): Promise<{ client: TestClient; init: any }> {
     const bin = path.join(ROOT, 'bin', 'metafork');
-    const proc = spawn(process.execPath, [bin, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // The register counts nvcc took elsewhere are not this test's: a cache of its own.
+    const env = { ...process.env, XDG_CACHE_HOME: TEST_CACHE };
+    const proc = spawn(process.execPath, [bin, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
     const reader = new StreamMessageReader(proc.stdout!);
     const connection = createMessageConnection(reader, new StreamMessageWriter(proc.stdin!));
     const client = new TestClient(proc, connection);

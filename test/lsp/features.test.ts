@@ -8,7 +8,9 @@ import * as fs from 'fs';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import { fixture } from '../helpers';
 import { generateProgram } from '../bench/generate';
-import { applyLspEdits, DEFAULT_CAPABILITIES, LspDiagnostic, position, TestClient } from './client';
+import { applyLspEdits, DEFAULT_CAPABILITIES, LspDiagnostic, position, TEST_CACHE, TestClient } from './client';
+import * as path from 'path';
+import { ROOT } from '../helpers';
 import { nvccPath } from '../../server/src/optimize/registers';
 import { build, workDir } from '../translate/run';
 import { spawnSync } from 'child_process';
@@ -594,6 +596,21 @@ describe('custom requests', () => {
     // metafork.cuda.nvccPath is empty: nvcc is never run, even when one is on the PATH (a workspace
     // must not pick the program the server runs).
     assert.match(r.text, /registers per thread: \d+ \(estimated without nvcc\)/);
+  });
+
+  test("metafork/optimize without nvcc configured: the counts the command line's nvcc took, the same as its own", { skip: nvccPath() ? false : 'nvcc not found: no count to share' }, async () => {
+    const text = fs.readFileSync(fixture('optimize', 'transpose.mfc'), 'utf8');
+    const file = path.join(TEST_CACHE, 'transpose.mfc');
+    fs.writeFileSync(file, text);
+    const cli = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'optimize', '--registers', 'nvcc', file], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: TEST_CACHE } });
+    assert.equal(cli.status, 0, cli.stderr);
+    const counted = [...cli.stdout.matchAll(/registers per thread: (\d+) \(nvcc --resource-usage\)/g)].map(m => m[1]);
+    assert.ok(counted.length > 0, cli.stdout);
+    const uri = fresh();
+    await client.open(uri, text);
+    const r = await client.request('metafork/optimize', { textDocument: { uri } });
+    assert.deepEqual([...r.text.matchAll(/registers per thread: (\d+) \(nvcc --resource-usage\)/g)].map((m: RegExpMatchArray) => m[1]), counted);
+    assert.deepEqual(r.schedules[0].cases.map((c: { registersBy: string }) => c.registersBy), counted.map(() => 'nvcc --resource-usage'));
   });
 
   test('metafork/optimize with metafork.cuda.nvccPath set: registers counted by that nvcc', { skip: nvccPath() ? false : 'nvcc not found' }, async () => {

@@ -10,7 +10,8 @@ import { ROOT } from '../helpers';
 
 interface Published { uri: string; version?: number; diagnostics: { code: string; message: string; range: { start: { line: number; character: number } } }[] }
 
-test('diagnostics are published on open and after each incremental change', async () => {
+/** The server over stdio, with the publications it makes and a wait for the count-th one. */
+function startServer() {
   const proc = spawn(process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const published: Published[] = [];
@@ -21,6 +22,11 @@ test('diagnostics are published on open and after each incremental change', asyn
     const check = () => (published.length >= count ? resolve() : waiters.push(check));
     check();
   });
+  return { proc, connection, published, next };
+}
+
+test('diagnostics are published on open and after each incremental change', async () => {
+  const { proc, connection, published, next } = startServer();
   try {
     const init = await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} }) as { capabilities: { textDocumentSync: { change: number } } };
     assert.equal(init.capabilities.textDocumentSync.change, 2); // incremental
@@ -50,6 +56,27 @@ test('diagnostics are published on open and after each incremental change', asyn
 
     await connection.sendRequest('shutdown');
     await connection.sendNotification('exit');
+  } finally {
+    connection.dispose();
+    proc.kill();
+  }
+});
+
+test('a large file (over 2,000 lines) opened: its first 400 lines\' diagnostics at once, then the whole file\'s', async () => {
+  const { proc, connection, published, next } = startServer();
+  try {
+    await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+    await connection.sendNotification('initialized', {});
+    // 800 small functions (2,400 lines); the 3rd and the 750th read a name declared nowhere.
+    const fn = (i: number) => `int f${i}(int x) {\n  return x + ${i === 2 || i === 749 ? 'missing' : i};\n}`;
+    const text = Array.from({ length: 800 }, (_, i) => fn(i)).join('\n') + '\n';
+    const uri = 'file:///tmp/big-open.c';
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'c', version: 1, text } });
+    await next(2);
+    const lines = (p: Published) => p.diagnostics.map(d => `${d.range.start.line + 1} ${d.code}`);
+    assert.deepEqual(published.map(p => p.version), [1, 1]);
+    assert.deepEqual(lines(published[0]), ['8 MF120']);
+    assert.deepEqual(lines(published[1]), ['8 MF120', '2249 MF120']);
   } finally {
     connection.dispose();
     proc.kill();

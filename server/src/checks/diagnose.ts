@@ -100,9 +100,11 @@ export interface DiagnosticCache {
   names?: NameContext['memo'];
 }
 
+/** `until`: only the items that start before this offset (a large file's first publication). */
 export function diagnoseDocument(
   doc: DocumentModel,
   previous?: DiagnosticCache,
+  until = Infinity,
 ): { diagnostics: MfDiagnostic[]; cache: DiagnosticCache } {
   // What the name check reads of the whole file (includes, macros, prototypes) is part of the key.
   const names = nameContext(doc, previous?.names);
@@ -114,6 +116,7 @@ export function diagnoseDocument(
   let lines: LineIndex | undefined;
   const lineOf = (offset: number) => (lines ??= new LineIndex(text)).position(offset).line;
   doc.items.forEach((ref, i) => {
+    if (ref.start >= until) return;
     // The item's keywords and pragma lines may reach past its node (a clause being typed after a
     // syntax error): what they cover belongs to the key too.
     let end = ref.end;
@@ -132,6 +135,7 @@ export function diagnoseDocument(
   });
   // Pragmas outside every item (between top-level nodes) still get their directive checks.
   for (const line of doc.orphanTokens().pragmas) {
+    if (line.start >= until) continue;
     const d = parsePragma(line);
     if (d) for (const p of d.problems) diagnostics.push(diagnostic(p.code, p.span, p.message, p.data));
   }

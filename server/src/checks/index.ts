@@ -31,6 +31,19 @@ export function checkSyntax(syntax: SyntaxDocument, previous?: Pick<Checked, 'mo
   return { syntax, model, diagnostics: preprocessing.length ? [...preprocessing, ...diagnostics] : diagnostics, cache };
 }
 
+/**
+ * The check of the items that start before `until` alone, for a large file's first publication
+ * (the top an editor shows when it opens it); its cache serves the whole check that follows, which
+ * then reads only the rest.
+ */
+export function checkBeginning(syntax: SyntaxDocument, until: number): Checked {
+  const model = DocumentModel.build(syntax);
+  const { diagnostics, cache } = diagnoseDocument(model, undefined, until);
+  const { unit, map } = syntax;
+  const preprocessing = unit.diagnostics.map(d => map.toText(d)).filter(d => d.start < until);
+  return { syntax, model, diagnostics: [...preprocessing, ...diagnostics], cache };
+}
+
 export async function checkText(text: string, fileName?: string, context?: CompileContext): Promise<Checked> {
   return checkSyntax(await parseText(text, fileName, undefined, context));
 }

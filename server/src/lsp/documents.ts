@@ -5,13 +5,18 @@
 // is analysed again when what it reads besides its text changes (a header, its compile flags).
 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { checkSyntax, parseText } from '../checks/index';
+import { checkBeginning, checkSyntax, parseText } from '../checks/index';
 import type { Checked } from '../checks/index';
 import type { MfDiagnostic } from '../base/diagnostic';
 import { LineIndex } from '../base/lines';
 import type { CompileContext, Flags } from '../preprocess/index';
 
 const KEEP_MODELS = 4;
+/** A file opened with more than EARLY_FILE_LINES lines gets a first publication of its top
+ * EARLY_LINES lines' diagnostics (what the editor shows), then the whole file's. Smaller files are
+ * checked whole at once (fifty of them opened together would hold two models each meanwhile). */
+const EARLY_LINES = 400;
+const EARLY_FILE_LINES = 2000;
 
 export interface DocumentState {
   uri: string;
@@ -142,6 +147,21 @@ export class DocumentStore {
     for (const old of this.recent.splice(KEEP_MODELS)) this.states.get(old)?.checked.model.release();
   }
 
+  /** A newly opened large file: the diagnostics of its first lines published at once (the state of
+   * the version stays the whole check's, which requests wait for); what they cost is not paid twice. */
+  private async publishBeginning(doc: TextDocument, syntax: Checked['syntax']): Promise<Checked | undefined> {
+    const until = lineOffset(syntax.text, EARLY_LINES);
+    const large = lineOffset(syntax.text, EARLY_FILE_LINES);
+    if (until === undefined || large === undefined || large >= syntax.map.fileEnd) return undefined;
+    const early = checkBeginning(syntax, until);
+    const text = doc.getText();
+    await this.publish({
+      uri: doc.uri, version: doc.version, analysis: this.analyses, text, lines: new LineIndex(text, syntax.map),
+      checked: early, derived: new Map(),
+    });
+    return early;
+  }
+
   private async check(doc: TextDocument): Promise<void> {
     const previous = this.states.get(doc.uri);
     const text = doc.getText();
@@ -151,7 +171,8 @@ export class DocumentStore {
     const syntax = previous && sameFlags(previous.checked.syntax.context.flags, context.flags)
       ? previous.checked.syntax.update(text)
       : await parseText(text, pathOf(doc.uri), undefined, context);
-    const analysis = checkSyntax(syntax, previous?.checked);
+    const early = previous ? undefined : await this.publishBeginning(doc, syntax);
+    const analysis = checkSyntax(syntax, previous?.checked ?? early);
     // Closed meanwhile.
     if (this.states.get(doc.uri) !== previous || !this.latest(doc.uri)) { syntax.dispose(); return; }
     previous?.checked.syntax.dispose();
@@ -163,6 +184,16 @@ export class DocumentStore {
     this.used(doc.uri);
     await this.publish(state);
   }
+}
+
+/** The offset where line `n` (0-based) of `text` starts, or undefined past its end. */
+function lineOffset(text: string, n: number): number | undefined {
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    at = text.indexOf('\n', at) + 1;
+    if (at === 0) return undefined;
+  }
+  return at;
 }
 
 function sameFlags(a: Flags | undefined, b: Flags | undefined): boolean {

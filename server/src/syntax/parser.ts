@@ -7,6 +7,7 @@ import * as path from 'path';
 import { Language, Parser, Tree, Node as TSNode } from 'web-tree-sitter';
 import { KeywordLayer, matchParen, scanKeywords, skipTrivia } from './keywords';
 import type { Span } from '../base/span';
+import type { TextEdit } from '../base/edits';
 import { preprocess, type CompileContext, type Preprocessed } from '../preprocess/index';
 import { SourceMap } from '../base/sourcemap';
 import { repairPragmaBodies } from './pragmaBodies';
@@ -125,6 +126,51 @@ function pointAt(text: string, offset: number): { row: number; column: number } 
   return advance({ row: 0, column: 0 }, text, 0, offset);
 }
 
+/** Where a list of edits of the user's text (sorted, apart) changed `before` into `after`, the
+ * texts tree-sitter parses, as regions of `before` with their length and place in `after`; undefined
+ * unless the texts outside the regions are the same (offsets of the user's text and the parsed
+ * text then agree around each edit: no macro expanded to another length before it). */
+function editedRegions(
+  before: string, after: string, edits: readonly TextEdit[],
+): { start: number; oldEnd: number; newStart: number; newLength: number }[] | undefined {
+  const out: { start: number; oldEnd: number; newStart: number; newLength: number }[] = [];
+  let delta = 0, at = 0;
+  for (const e of edits) {
+    if (e.start < at || e.end > before.length) return undefined;
+    // The text between the previous edit and this one is the same in both.
+    if (before.slice(at, e.start) !== after.slice(at + delta, e.start + delta)) return undefined;
+    out.push({ start: e.start, oldEnd: e.end, newStart: e.start + delta, newLength: e.newText.length });
+    delta += e.newText.length - (e.end - e.start);
+    at = e.end;
+  }
+  if (before.length + delta !== after.length || before.slice(at) !== after.slice(at + delta)) return undefined;
+  return out;
+}
+
+/** A copy of a converted node `delta` characters further on. */
+function shifted(node: SNode, delta: number, parent: SNode | null): SNode {
+  const copy: SNode = { ...node, start: node.start + delta, end: node.end + delta, parent, children: [] };
+  for (const c of node.children) copy.children.push(shifted(c, delta, copy));
+  return copy;
+}
+
+/** The offsets where each line of `text` starts. */
+function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
+  return out;
+}
+
+/** The row and column of `offset` by the line starts. */
+function pointIn(lines: number[], offset: number): { row: number; column: number } {
+  let lo = 0, hi = lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lines[mid] <= offset) lo = mid; else hi = mid - 1;
+  }
+  return { row: lo, column: offset - lines[lo] };
+}
+
 /** The point reached from `from` (the point of offset `start`) after text[start, end). */
 function advance(
   from: { row: number; column: number },
@@ -219,7 +265,12 @@ export class SyntaxDocument {
     readonly tree: Tree,
     private readonly parser: Parser,
     readonly context: CompileContext,
+    /** Nodes converted by the version this one was updated from, by their parsed text (with `update(…, reuse)`). */
+    private readonly earlier?: ReadonlyMap<string, SNode>,
   ) {}
+
+  /** This version's converted nodes by their parsed text, for a successor to copy from. */
+  private readonly converted = new Map<string, SNode>();
 
   /** The text the analyses read (offsets of every span in the model). */
   get text(): string { return this.unit.text; }
@@ -245,7 +296,7 @@ export class SyntaxDocument {
    * where the masked texts differ, so a keyword appearing or vanishing away from the
    * typed character (e.g. `meta_fo` -> `meta_for`) is still seen.
    */
-  update(source: string): SyntaxDocument {
+  update(source: string, edits?: readonly TextEdit[], reuse = false): SyntaxDocument {
     // A file whose name does not decide may turn out to be C++ as it is typed.
     const language = detectLanguage(this.fileName, source);
     const { grammars, fileName, context } = this;
@@ -254,7 +305,27 @@ export class SyntaxDocument {
     const layer = keywordLayer(unit);
     const before = this.layer.masked;
     const after = layer.masked;
-    if (before === after) return this.successor(unit, layer, this.tree.copy());
+    if (before === after) return this.successor(unit, layer, this.tree.copy(), reuse);
+    // Several edits far apart (a translation stage's): each one its own tree edit, so tree-sitter
+    // re-reads only around them, where they describe the masked texts exactly.
+    const regions = edits && editedRegions(before, after, edits);
+    if (regions) {
+      const edited = this.tree.copy();
+      const lines = lineStarts(before);
+      for (let i = regions.length - 1; i >= 0; i--) {
+        const r = regions[i];
+        const startPosition = pointIn(lines, r.start);
+        edited.edit({
+          startIndex: r.start, oldEndIndex: r.oldEnd, newEndIndex: r.start + r.newLength,
+          startPosition, oldEndPosition: pointIn(lines, r.oldEnd),
+          newEndPosition: advance(startPosition, after, r.newStart, r.newStart + r.newLength),
+        });
+      }
+      const tree = this.parser.parse(after, edited);
+      edited.delete();
+      if (!tree) throw new Error('tree-sitter returned no tree');
+      return this.successor(unit, layer, tree, reuse);
+    }
     let prefix = 0;
     const shortest = Math.min(before.length, after.length);
     while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
@@ -275,13 +346,15 @@ export class SyntaxDocument {
     const tree = this.parser.parse(after, edited);
     edited.delete();
     if (!tree) throw new Error('tree-sitter returned no tree');
-    return this.successor(unit, layer, tree);
+    return this.successor(unit, layer, tree, reuse);
   }
 
-  /** The next version of this document: same grammar, parser and flags; a new text, layer and tree. */
-  private successor(unit: Preprocessed, layer: KeywordLayer, tree: Tree): SyntaxDocument {
+  /** The next version of this document: same grammar, parser and flags; a new text, layer and tree.
+   * `reuse`: its nodes whose text this version converted are copied from here, not read from the
+   * tree again (a translation's stages leave most functions as they were). */
+  private successor(unit: Preprocessed, layer: KeywordLayer, tree: Tree, reuse = false): SyntaxDocument {
     const { grammars, fileName, language, grammar, parser, context } = this;
-    return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, tree, parser, context);
+    return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, tree, parser, context, reuse ? this.converted : undefined);
   }
 
   /** Frees the WASM tree; tree-sitter trees are not garbage-collected. */
@@ -293,8 +366,19 @@ export class SyntaxDocument {
   }
 
   convert(node: TSNode): SNode {
-    const converted = convert(node, this.grammar);
-    if (node.hasError) repairPragmaBodies(converted, this.layer.masked);
+    const key = this.earlier || this.reusable ? this.layer.masked.slice(node.startIndex, node.endIndex) : undefined;
+    const known = key !== undefined ? this.earlier?.get(key) : undefined;
+    let converted: SNode;
+    if (known) {
+      converted = shifted(known, node.startIndex - known.start, null);
+    } else {
+      converted = convert(node, this.grammar);
+      if (node.hasError) repairPragmaBodies(converted, this.layer.masked);
+    }
+    if (key !== undefined) this.converted.set(key, converted);
     return converted;
   }
+
+  /** Whether a successor may copy this version's nodes (set on a translation's first parse). */
+  reusable = false;
 }

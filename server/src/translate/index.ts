@@ -45,6 +45,9 @@ export interface TranslateOptions extends CompileContext {
   /** Translate only the construct around this offset (see `focusSpan`); the rest stays as it is. Like
    * every offset of a result, an offset of the analysed text. */
   focus?: number;
+  /** The caller checked this very text with these flags and found nothing blocking (the server's
+   * diagnostics of the version): the check is not run again. */
+  checked?: boolean;
 }
 
 /** The dialects whose constructs a document (or a span of it) uses. */
@@ -106,7 +109,12 @@ export async function translateText(text: string, to: Dialect, options: Translat
   const grammars = await loadGrammars();
   const language: SourceLanguage = detectLanguage(options.fileName, text);
   const parse = (t: string) => SyntaxDocument.parse(grammars, t, language, options.fileName, options);
-  const first = checkSyntax(parse(text));
+  const parsed = parse(text);
+  // The stages' re-parses copy the functions they leave as they were (SyntaxDocument.update).
+  parsed.reusable = true;
+  const first = options.checked
+    ? { syntax: parsed, model: DocumentModel.build(parsed), diagnostics: [] as MfDiagnostic[] }
+    : checkSyntax(parsed);
   const diagnostics: MfDiagnostic[] = [];
   const errors = first.diagnostics.filter(blocking);
   const inputMap = first.syntax.map;
@@ -176,8 +184,10 @@ export async function translateText(text: string, to: Dialect, options: Translat
     step.text = applyEdits(step.text, edits);
     step.maps.unshift(new OffsetMap(edits));
     if (focus) focus = step.maps[0].forward(focus);
+    // Re-parsed around the edits only (tree-sitter keeps the rest of the tree).
+    const next = syntax.update(step.text, [...edits].sort((a, b) => a.start - b.start || a.end - b.end), true);
     syntax.dispose();
-    syntax = parse(step.text);
+    syntax = next;
     model = DocumentModel.build(syntax, model); // items are read lazily: the next stage reads those it needs
     // The input was checked in full; a stage's output only has to stay valid C. The full
     // analysis runs only to explain a failure.

@@ -6,6 +6,7 @@ import type { CancellationToken } from 'vscode-languageserver';
 import type { DialectsParams, DialectsResult, TranslateParams, TranslateResult } from '../../../../shared/protocol';
 import { Dialect, DIALECTS } from '../../../../shared/dialects';
 import { layerDialects, type Translation } from '../../translate';
+import { blocking } from '../../checks/index';
 import type { ServerContext } from '../context';
 import { DocumentState, flagsOf, pathOf } from '../documents';
 import { lspDiagnostics, offsetOf, rangeOf } from '../convert';
@@ -31,7 +32,10 @@ export async function translate(
 export function translation(
   ctx: ServerContext, state: DocumentState, to: Dialect, focus: number | undefined, token?: CancellationToken,
 ): Promise<Translation> {
-  const options = { fileName: pathOf(state.uri), flags: flagsOf(state), ...(focus === undefined ? {} : { focus }) };
+  // The state's own check stands for the worker's where it found nothing blocking; otherwise the
+  // worker checks again, for the reasons it gives.
+  const checked = !state.checked.diagnostics.some(blocking);
+  const options = { fileName: pathOf(state.uri), flags: flagsOf(state), checked, ...(focus === undefined ? {} : { focus }) };
   return ctx.job(state, `translate:${to}:${focus ?? ''}`, { kind: 'translate', text: state.text, to, options }, token);
 }
 
