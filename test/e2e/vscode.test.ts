@@ -3,9 +3,10 @@
 // `npm test` / `npm run build`), installed with `code-server --install-extension`, and the
 // extension-host suite it ships (dist/test/suite.js, from client/test/suite) runs in the installed
 // copy through the workbench's test hook: `extensionDevelopmentPath`/`extensionTestsPath` in the
-// URL's payload, the exit code through `codeAutomationExit`. The suite asks for screenshots of the
-// source beside its CUDA view and beside its case discussion (test-results/vscode-cuda-view.png and
-// vscode-cases-view.png, CI artifacts).
+// URL's payload, the exit code through `codeAutomationExit`. The suite asks for screenshots of a
+// schedule's hover, of the source beside its CUDA view, beside its case discussion (the text and the
+// explorer's tree) and beside the estimate plot (test-results/vscode-hover.png, vscode-cuda-view.png,
+// vscode-cases-view.png, vscode-plot.png; CI artifacts).
 //
 // Skipped, with the reason, when code-server (scripts/install-code-server.sh) or chromium is missing.
 
@@ -75,7 +76,7 @@ test('the packaged extension in code-server: diagnostics, hover, quick fix, live
   fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
   fs.mkdirSync(control, { recursive: true });
   fs.mkdirSync(RESULTS, { recursive: true });
-  for (const stale of ['vscode-cuda-view.png', 'vscode-cases-view.png', 'vscode-plot.png', 'vscode-failure.png']) fs.rmSync(path.join(RESULTS, stale), { force: true });
+  for (const stale of ['vscode-hover.png', 'vscode-cuda-view.png', 'vscode-cases-view.png', 'vscode-plot.png', 'vscode-failure.png']) fs.rmSync(path.join(RESULTS, stale), { force: true });
   fs.cpSync(path.join(ROOT, 'test', 'fixtures', 'e2e'), workspaceDir, { recursive: true });
   fs.writeFileSync(path.join(control, 'control.json'), JSON.stringify({ screenshots: true }));
   fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
@@ -183,7 +184,7 @@ test('the packaged extension in code-server: diagnostics, hover, quick fix, live
     assert.ok(results.passed.length > 0, 'the suite ran no tests');
     // METAFORK_E2E_GREP may leave out the test that asks for it.
     if (!process.env.METAFORK_E2E_GREP) {
-      for (const name of ['vscode-cuda-view', 'vscode-cases-view', 'vscode-plot']) assert.ok(screenshots.has(name), `the suite asked for no screenshot ${name}`);
+      for (const name of ['vscode-hover', 'vscode-cuda-view', 'vscode-cases-view', 'vscode-plot']) assert.ok(screenshots.has(name), `the suite asked for no screenshot ${name}`);
     }
     t.diagnostic(`${results.passed.length} extension-host tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     passed = true;

@@ -175,6 +175,13 @@ export function defineTests(root: Mocha.Suite, folder: string, control: string):
     }, 20_000, () => 'no hover containing __global__');
     assert.match(text, /```cuda-cpp/);
     assert.match(text, /__global__ void \w+\(/);
+    // The picture for CI: the hover as the editor shows it (the estimate, then the kernel).
+    const editor = window.activeTextEditor!;
+    editor.selection = new Selection(position, position);
+    await commands.executeCommand('editor.action.showHover');
+    await sleep(1500);
+    await screenshot(control, 'vscode-hover');
+    await commands.executeCommand('editor.action.hideHover').then(undefined, () => undefined);
   });
 
   test("quick fix: translate this 'meta_for' to OpenMP", async () => {

@@ -55,8 +55,11 @@ export function nameContext(doc: DocumentModel, previous?: ReadonlyMap<string, N
   const macros = doc.syntax.unit.macros;
   // A syntax error inside a function's body hides no file-scope declaration: only that function is
   // skipped (and the cache key stays the same while one is being typed). Elsewhere it may hide one.
-  const off = doc.syntax.language === 'cpp' || doc.items.some(({ node }) =>
-    node.hasError && !(node.type === 'function_definition' && !node.childForFieldName('declarator')?.hasError));
+  const top = doc.syntax.topLevelNodes();
+  const off = doc.syntax.language === 'cpp' || doc.items.some(({ index }) => {
+    const node = top[index];
+    return node.hasError && !(node.type === 'function_definition' && !node.childForFieldName('declarator')?.hasError);
+  });
   const undeclaredOff = off || missing || system.open;
   const functions = new Map<string, Parameters>();
   const declared = new Set<string>(), types = new Set<string>();

@@ -13,13 +13,17 @@ const duration = (us: number) =>
 export function estimateSummary(gpu: CostEstimate['gpu'], s: ScheduleEstimate, short = false): string {
   const time = `≈ ${duration(s.microseconds)} on ${gpu.name}`;
   if (short) return time;
-  const tunables = s.blockParameters.map(b => `${b} = ${s.values[b]}`).join(', ');
+  const mark = (name: string) =>
+    s.assumed.includes(name) ? ' (assumed)' : s.origins[name] && s.origins[name] !== 'given' ? ` (${s.origins[name]})` : '';
+  const tunables = s.blockParameters.map(b => `${b} = ${s.values[b]}${mark(b)}`).join(', ');
   const best = s.sweep.length ? s.sweep.reduce((a, b) => (b.cycles < a.cycles ? b : a)) : undefined;
+  // Another block size is named only when it is worth it (1% faster), not for a rounding's sake.
   const bestText =
-    best && best.cycles < s.cycles
+    best && best.cycles < s.cycles * 0.99
       ? `; fastest block size ${Object.values(best.block).join('×')} (≈ ${duration(best.microseconds)})`
       : '';
-  const assumed = s.assumed.length ? ` (assumed: ${s.assumed.map(a => `${a} = ${s.values[a]}`).join(', ')})` : '';
+  const others = s.assumed.filter(a => !s.blockParameters.includes(a));
+  const assumed = others.length ? ` (assumed: ${others.map(a => `${a} = ${s.values[a]}`).join(', ')})` : '';
   return `${time}${tunables ? ` with ${tunables}` : ''}${assumed}${bestText}`;
 }
 

@@ -139,12 +139,18 @@ export class DocumentStore {
     this.recent = this.recent.filter(u => u !== uri);
   }
 
-  /** Marks a document used; the item models of all but the most recently used few are released
-   * (with 50 open documents they would take ~2 MB each; diagnostics keep their own cache). */
+  /** Marks a document used; the item models and syntax trees of all but the most recently used few
+   * are released (with 50 open documents they would take ~2 MB each, the trees ~1 MB each of WASM
+   * memory, which never shrinks; diagnostics keep their own cache). Both are made again, from the
+   * same text, when the document is used. */
   private used(uri: string): void {
     if (this.recent[0] === uri) return;
     this.recent = [uri, ...this.recent.filter(u => u !== uri)];
-    for (const old of this.recent.splice(KEEP_MODELS)) this.states.get(old)?.checked.model.release();
+    for (const old of this.recent.splice(KEEP_MODELS)) {
+      const checked = this.states.get(old)?.checked;
+      checked?.model.release();
+      checked?.syntax.release();
+    }
   }
 
   /** A newly opened large file: the diagnostics of its first lines published at once (the state of
@@ -162,7 +168,17 @@ export class DocumentStore {
     return early;
   }
 
-  private async check(doc: TextDocument): Promise<void> {
+  /** The check under way, in any document: checks run one after another, so that fifty documents
+   * opened at once do not hold fifty trees (and their garbage) at the same time. */
+  private queue: Promise<void> = Promise.resolve();
+
+  private check(doc: TextDocument): Promise<void> {
+    const run = this.queue.then(() => this.checkNow(doc));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async checkNow(doc: TextDocument): Promise<void> {
     const previous = this.states.get(doc.uri);
     const text = doc.getText();
     const version = doc.version;

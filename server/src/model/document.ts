@@ -12,7 +12,9 @@ import { collectCallees, mergeCallee } from './binding';
 import { type Callee, buildFileScope, FileScope, fileScopeDeclarations, Shape } from './scopes';
 import { declaredName } from '../syntax/ast';
 
-export interface ItemRef { node: TSNode; start: number; end: number }
+/** A top-level node of the text: its place among the tree's top-level nodes (the node itself is
+ * looked up when needed: the tree of a document not in use is let go and parsed again), its type, its span. */
+export interface ItemRef { index: number; type: string; start: number; end: number }
 
 type FileScopePart = ReturnType<typeof fileScopePart>;
 interface HeaderPart { text: string; parts: FileScopePart[]; typedefs: ReadonlyMap<string, Shape> }
@@ -34,10 +36,11 @@ export class DocumentModel {
   static build(syntax: SyntaxDocument, previous?: DocumentModel): DocumentModel {
     const text = syntax.text;
     const fileEnd = syntax.map.fileEnd;
-    const nodes = syntax.topLevelNodes().map(node => ({ node, start: node.startIndex, end: node.endIndex }));
+    const nodes = syntax.topLevelNodes().map((node, index) => ({ node, index, type: node.type, start: node.startIndex, end: node.endIndex }));
     // The included headers' declarations come first, as the compiler reads them; their functions
     // are declarations only (a kernel cannot call a header's function body: the file does not define it).
     const items = nodes.filter(n => n.start < fileEnd);
+    const refs: ItemRef[] = items.map(({ index, type, start, end }) => ({ index, type, start, end }));
     const functionParts = new Map<string, FileScopePart>();
     const cpp = syntax.language === 'cpp';
     const headerText = text.slice(fileEnd);
@@ -64,7 +67,7 @@ export class DocumentModel {
     const all = headerParts.length ? [...headerParts, ...parts] : parts;
     for (const p of all) for (const [name, c] of p.callees) mergeCallee(callees, name, c);
     const fileScope = buildFileScope(all, typedefs, cpp, callees, syntax.unit.constants);
-    return new DocumentModel(syntax, fileScope, items, functionParts, headers);
+    return new DocumentModel(syntax, fileScope, refs, functionParts, headers);
   }
 
   get text(): string { return this.syntax.text; }
@@ -77,7 +80,7 @@ export class DocumentModel {
     let model = this.built.get(i);
     if (!model) {
       const ref = this.items[i];
-      const node = this.syntax.convert(ref.node);
+      const node = this.syntax.convert(this.syntax.topLevelNodes()[ref.index]);
       model = buildItemModel(
         node,
         this.syntax.map,

@@ -262,7 +262,7 @@ export class SyntaxDocument {
     readonly language: SourceLanguage,
     readonly grammar: Language,
     readonly layer: KeywordLayer,
-    readonly tree: Tree,
+    private treeValue: Tree | undefined,
     private readonly parser: Parser,
     readonly context: CompileContext,
     /** Nodes converted by the version this one was updated from, by their parsed text (with `update(…, reuse)`). */
@@ -271,6 +271,29 @@ export class SyntaxDocument {
 
   /** This version's converted nodes by their parsed text, for a successor to copy from. */
   private readonly converted = new Map<string, SNode>();
+
+  /** The tree of the masked text: parsed again, the same, when it was let go (`release`). */
+  get tree(): Tree {
+    if (!this.treeValue) {
+      const tree = this.parser.parse(this.layer.masked);
+      if (!tree) throw new Error('tree-sitter returned no tree');
+      this.treeValue = tree;
+    }
+    return this.treeValue;
+  }
+
+  /** The top-level nodes of the tree, read once per tree. */
+  private nodes: TSNode[] | undefined;
+
+  /**
+   * Lets the tree go (tree-sitter trees live in WASM memory, outside the collector's reach): a
+   * document not in use keeps its text, layer and map; its tree is parsed again when asked for.
+   */
+  release(): void {
+    this.treeValue?.delete();
+    this.treeValue = undefined;
+    this.nodes = undefined;
+  }
 
   /** The text the analyses read (offsets of every span in the model). */
   get text(): string { return this.unit.text; }
@@ -358,11 +381,11 @@ export class SyntaxDocument {
   }
 
   /** Frees the WASM tree; tree-sitter trees are not garbage-collected. */
-  dispose(): void { this.tree.delete(); }
+  dispose(): void { this.release(); }
 
   /** The top-level items (functions, declarations, ...) of the translation unit. */
   topLevelNodes(): TSNode[] {
-    return this.tree.rootNode.children.filter((n): n is TSNode => n !== null);
+    return (this.nodes ??= this.tree.rootNode.children.filter((n): n is TSNode => n !== null));
   }
 
   convert(node: TSNode): SNode {

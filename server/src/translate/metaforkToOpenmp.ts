@@ -241,7 +241,7 @@ function parametersOf(doc: DocumentModel, name: string): SNode[] | undefined {
   for (let i = 0; i < doc.items.length; i++) {
     const ref = doc.items[i];
     if (
-      (ref.node.type !== 'function_definition' && ref.node.type !== 'declaration') ||
+      (ref.type !== 'function_definition' && ref.type !== 'declaration') ||
       !text.slice(ref.start, ref.end).includes(name)
     )
       continue;

@@ -47,7 +47,7 @@ function documentSymbols(
   const out: DocumentSymbol[] = [];
   const used = new Map<string, DocumentSymbol>();
   doc.items.forEach((ref, i) => {
-    if (ref.node.type === 'function_definition') {
+    if (ref.type === 'function_definition') {
       const first = state.lines.position(ref.start);
       const key = `${first.character}:${text.slice(ref.start, ref.end)}`;
       let relative = used.get(key) ?? memo.get(key);
