@@ -101,6 +101,18 @@ export interface CudaResult extends CudaOutput<Diagnostic, CudaScheduleInfo> { v
  * schedule's cases, and the `.cu` with the dispatcher. */
 export const OPTIMIZE_REQUEST = 'metafork/optimize';
 export interface OptimizeParams { textDocument: TextDocumentIdentifier; position?: Position }
+/** The strategies of the comprehensive optimization (Xie 2016 Table 7.1) by their codes: the case
+ * discussion prints them, the editor's case tree names them. */
+export type Step = '1' | '2' | '3a' | '3b' | '4a' | '4b';
+export const STEP_NAMES: Record<Step, string> = {
+  '1': 'Accept register pressure',
+  '2': 'CSE applied',
+  '3a': 'No granularity reduction',
+  '3b': 'Granularity set to 1',
+  '4a': 'Accept caching',
+  '4b': 'Refuse caching',
+};
+
 /** A case of a schedule's comprehensive optimization, as the editor shows it. */
 export interface CaseInfo {
   /** 1-based, in order of preference (most resources used first). */

@@ -9,10 +9,10 @@ import {
   Disposable, EventEmitter, MarkdownString, Range, Selection, TextDocument, TextEditorRevealType, ThemeIcon,
   TreeDataProvider, TreeItem, TreeItemCollapsibleState, TreeView, Uri, ViewColumn, commands, window, workspace,
 } from 'vscode';
-import { OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult } from '../../shared/protocol';
+import { OPTIMIZE_REQUEST, OptimizeParams, OptimizeResult, STEP_NAMES, type Step } from '../../shared/protocol';
 import { SETTINGS_SECTION } from '../../shared/settings';
 import type { MetaforkConnection } from './connection';
-import { casesViewUri } from './views';
+import { casesViewUri, holdsSchedule } from './views';
 
 const DEBOUNCE_MS = 300;
 /** Not in the palette: the tree as plain data (the extension-host tests read it). */
@@ -33,12 +33,6 @@ interface Node {
   /** Where a click leads: a range of the source, or a line of the text view. */
   reveal?: { uri: string; range?: Range; find?: string };
 }
-
-/** The strategy codes of the thesis's Table 7.1, for the tooltips. */
-const STRATEGIES: Record<string, string> = {
-  '1': 'accept register pressure', '2': 'common subexpression elimination', '3a': 'no granularity reduction',
-  '3b': 'granularity set to 1', '4a': 'accept caching', '4b': 'refuse caching',
-};
 
 export class CaseTree implements TreeDataProvider<Node>, Disposable {
   private readonly changed = new EventEmitter<Node | undefined>();
@@ -101,7 +95,7 @@ export class CaseTree implements TreeDataProvider<Node>, Disposable {
     if (editor && this.connection.handles(editor.document)) this.source = editor.document;
     const source = this.source;
     const generation = ++this.generation;
-    if (!source || !/\bmeta_schedule\b/.test(source.getText())) {
+    if (!source || !holdsSchedule(source)) {
       this.roots = source ? [{ label: 'No meta_schedule in this file', icon: 'info' }] : [];
       this.view.message = undefined;
       this.changed.fire(undefined);
@@ -190,7 +184,7 @@ function caseNode(uri: string, c: Case): Node {
       ...c.constraints.map((system, i) => ({
         label: `when { ${system.join(' ; ') || 'always'} }`,
         description: (c.strategies[i] ?? []).map(code => `(${code})`).join(' '),
-        tooltip: (c.strategies[i] ?? []).map(code => `(${code}) ${STRATEGIES[code] ?? code}`).join('\n'),
+        tooltip: (c.strategies[i] ?? []).map(code => `(${code}) ${STEP_NAMES[code as Step] ?? code}`).join('\n'),
         icon: 'symbol-boolean',
       })),
       { label: `registers per thread: ${c.registers}`, description: c.registersBy, icon: 'symbol-number' },

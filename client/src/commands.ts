@@ -35,7 +35,7 @@ import {
 } from '../../shared/protocol';
 import { DIALECT_LABELS, Dialect } from '../../shared/dialects';
 import type { MetaforkConnection } from './connection';
-import { LiveViews, describeDiagnostics } from './views';
+import { LiveViews, describeDiagnostics, holdsSchedule } from './views';
 import type { EstimatePlot } from './plot';
 import type { CaseTree } from './cases';
 import { MESSAGES_COMMAND, type MessageAction, type Output } from './output';
@@ -121,7 +121,7 @@ export function registerCommands(
 
   /** Whether the document has a schedule to generate CUDA for; else says so, and how to get one. */
   const hasSchedule = (document: TextDocument, what: string): boolean => {
-    if (/\bmeta_schedule\b/.test(document.getText())) return true;
+    if (holdsSchedule(document)) return true;
     output.tell(
       'info',
       `MetaFork: ${workspace.asRelativePath(document.uri)} has no meta_schedule, so there is no ${what}. To offload a loop nest to the GPU, put the cursor on its 'for' and pick "Offload this loop nest to the GPU" among the refactorings (Ctrl+Shift+R), or run 'metafork tile' on the file.`,
@@ -329,7 +329,7 @@ export function registerCommands(
     }),
     commands.registerCommand(STATUS_BAR_COMMAND, async () => {
       const document = window.activeTextEditor?.document;
-      if (document?.getText().includes('meta_schedule')) await showCuda();
+      if (document && holdsSchedule(document)) await showCuda();
       else await showTranslation();
     }),
   ];

@@ -33,6 +33,11 @@ type Diagnostic = CudaResult['diagnostics'][number];
 const DEBOUNCE_MS = 150;
 const DIALECTS = Object.keys(DIALECT_LABELS) as Dialect[];
 
+/** Whether a document's text holds a `meta_schedule` (the CUDA, case and plot views need one). */
+export function holdsSchedule(document: TextDocument): boolean {
+  return /\bmeta_schedule\b/.test(document.getText());
+}
+
 export function cudaViewUri(source: Uri): Uri {
   return Uri.from({ scheme: CUDA_SCHEME, path: `${source.path}.cu`, query: source.toString() });
 }

@@ -101,6 +101,8 @@ class Scope {
   private readonly initializers = new Map<string, string>();
   private readonly parameters = new Map<string, number>();
   private readonly memo = new Map<string, { value?: bigint; origin?: string }>();
+  /** What the callers pass, by parameter: read once (a sweep asks for it at every block size). */
+  private readonly passed = new Map<string, { value?: bigint; origin?: string }>();
   private readonly resolving = new Set<string>();
 
   constructor(
@@ -159,14 +161,23 @@ class Scope {
   /** The argument every call of this function passes at `index`, evaluated in its caller; the
    * first call's when they differ (the origin says which, and how many calls there are). */
   fromCallers(name: string): { value?: bigint; origin?: string } {
+    let known = this.passed.get(name);
+    if (!known) this.passed.set(name, (known = this.readCallers(name)));
+    return known;
+  }
+
+  private readCallers(name: string): { value?: bigint; origin?: string } {
     const index = this.parameters.get(name);
     const callee = this.functionName();
     if (index === undefined || !callee || this.depth >= CALL_DEPTH) return {};
     const found: { value: bigint; where: string }[] = [];
     let calls = 0;
-    for (const caller of this.doc.allItems()) {
-      if (caller.item.type !== 'function_definition') continue;
-      const text = caller.text;
+    const text = this.doc.text;
+    for (let i = 0; i < this.doc.items.length; i++) {
+      const ref = this.doc.items[i];
+      // Only the functions whose text names the callee are modelled (a hover in a large file).
+      if (ref.type !== 'function_definition' || !text.slice(ref.start, ref.end).includes(callee)) continue;
+      const caller = this.doc.item(i);
       walk(caller.item, n => {
         if (n.type !== 'call_expression') return true;
         const f = child(n, 'function');

@@ -16,15 +16,9 @@ import { Poly } from '../symbolic/poly';
 import { Constraint, constraintText, Decision, Domains, MACHINE, provablyNonNegative } from './constraints';
 import { Variant, variantKey } from './program';
 
-export type Step = '1' | '2' | '3a' | '3b' | '4a' | '4b';
-export const STEP_NAMES: Record<Step, string> = {
-  '1': 'Accept register pressure',
-  '2': 'CSE applied',
-  '3a': 'No granularity reduction',
-  '3b': 'Granularity set to 1',
-  '4a': 'Accept caching',
-  '4b': 'Refuse caching',
-};
+import { STEP_NAMES, type Step } from '../../../shared/protocol';
+
+export { STEP_NAMES, type Step };
 
 interface Task { current: number; final: number }
 type TaskName = 'registers' | 'caching' | 'cse' | 'granularity';

@@ -17,7 +17,7 @@ import { constructSpan } from '../model/constructs';
 import type { MfDiagnostic } from '../base/diagnostic';
 import type { Program, ScheduleSource, Variant } from './program';
 import { provablyNonNegative, type Domains } from './constraints';
-import { cachedRegisters, nvccPath, nvccRegisters, registerKey, registersInBackground } from './registers';
+import { cachedRegisters, nvccPath, nvccRegisters, registersInBackground } from './registers';
 
 /** Who tells the registers a case needs: nvcc's count (./registers.ts) taken now (`nvcc`, or the
  * one named), the cached count or else the estimate while nvcc counts in the background (`auto`),
@@ -102,7 +102,7 @@ export async function measure(
       const read = pieces.read?.read.kernels ?? [];
       // The whole file is generated without the suffix: its kernels keep their plain names.
       const names = read.map(k => kernelName({ ...k, suffix: undefined }));
-      let measured = whole ? cachedRegisters(registerKey(whole, names)) : undefined;
+      let measured = whole ? cachedRegisters(whole, names) : undefined;
       let pending = false;
       if (measured === undefined && nvcc && whole) {
         if (registers === 'auto') {

@@ -25,7 +25,7 @@ const cacheFile = () =>
 
 /** What a count is looked up by: the architecture, the kernels asked for, and the `.cu`'s device
  * code (top-level pieces that are `__global__` or `__device__` code or preprocessor lines). */
-export function registerKey(cu: string, kernels: string[]): string {
+function registerKey(cu: string, kernels: string[]): string {
   const device = cu.split(/\n(?=\S)/).filter(piece => /^#|__global__|__device__|__constant__/.test(piece));
   return createHash('sha256').update(`${ARCH()}\n${kernels.join(',')}\n${device.join('\n')}`).digest('hex');
 }
@@ -35,14 +35,15 @@ function readCache(): Record<string, number> {
   try { return JSON.parse(fs.readFileSync(cacheFile(), 'utf8')); } catch { return {}; }
 }
 
-export function cachedRegisters(key: string): number | undefined {
-  return readCache()[key];
+/** The count nvcc took before for these kernels of this device code, if it did. */
+export function cachedRegisters(cu: string, kernels: string[]): number | undefined {
+  return readCache()[registerKey(cu, kernels)];
 }
 
 /** The most registers any of `kernels` uses, from ptxas's report (cached); undefined when nvcc fails. */
 export async function nvccRegisters(nvcc: string, cu: string, kernels: string[]): Promise<number | undefined> {
   const key = registerKey(cu, kernels);
-  const cached = cachedRegisters(key);
+  const cached = readCache()[key];
   if (cached !== undefined) return cached;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-regs-'));
   try {
