@@ -4,9 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'child_process';
+import * as fs from 'fs';
 import * as path from 'path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { ROOT } from '../helpers';
+import { TestClient } from './client';
 
 interface Published { uri: string; version?: number; diagnostics: { code: string; message: string; range: { start: { line: number; character: number } } }[] }
 
@@ -67,8 +69,9 @@ test('a large file (over 2,000 lines) opened: its first 400 lines\' diagnostics 
   try {
     await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
     await connection.sendNotification('initialized', {});
-    // 800 small functions (2,400 lines); the 3rd and the 750th read a name declared nowhere.
-    const fn = (i: number) => `int f${i}(int x) {\n  return x + ${i === 2 || i === 749 ? 'missing' : i};\n}`;
+    // 800 small functions (2,400 lines); the 3rd and the 750th read a name declared nowhere (each
+    // its own: the rest of the file names the first nowhere, so no declaration there can change it).
+    const fn = (i: number) => `int f${i}(int x) {\n  return x + ${i === 2 ? 'missing_top' : i === 749 ? 'missing_bottom' : i};\n}`;
     const text = Array.from({ length: 800 }, (_, i) => fn(i)).join('\n') + '\n';
     const uri = 'file:///tmp/big-open.c';
     await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'c', version: 1, text } });
@@ -80,5 +83,50 @@ test('a large file (over 2,000 lines) opened: its first 400 lines\' diagnostics 
   } finally {
     connection.dispose();
     proc.kill();
+  }
+});
+
+/** What an editor asks of a document: its symbols, tokens, lenses and the hover of its schedule. */
+async function features(client: TestClient, uri: string) {
+  const textDocument = { uri };
+  const at = client.text(uri).indexOf('meta_schedule');
+  const position = { line: client.text(uri).slice(0, at).split('\n').length - 1, character: 4 };
+  return {
+    symbols: await client.request('textDocument/documentSymbol', { textDocument }),
+    tokens: (await client.request('textDocument/semanticTokens/full', { textDocument })).data,
+    lenses: await client.request('textDocument/codeLens', { textDocument }),
+    hover: await client.request('textDocument/hover', { textDocument, position }),
+  };
+}
+
+test('a document not among the last four used lets its models and results go, and answers the same when used again (also after an edit)', async () => {
+  const { client } = await TestClient.start();
+  try {
+    const jacobi = fs.readFileSync(path.join(ROOT, 'examples', 'jacobi1d.mfc'), 'utf8');
+    const uris = Array.from({ length: 6 }, (_, i) => `file:///tmp/keep${i}.mfc`);
+    await client.open(uris[0], jacobi);
+    const first = await features(client, uris[0]);
+    assert.ok((first.symbols as unknown[]).length > 0 && first.hover !== null);
+    // Five other documents used after it: the first is no longer among the four kept.
+    for (const uri of uris.slice(1)) { await client.open(uri, jacobi); await features(client, uri); }
+    assert.deepEqual(await features(client, uris[0]), first);
+
+    // Edited once released: the edit is read from the text kept (the tree is parsed again); the
+    // answers are those of the same edit in a new server.
+    for (const uri of uris.slice(1)) await features(client, uri);
+    const at = client.text(uris[0]).indexOf('int main');
+    const version = await client.edit(uris[0], at, at, 'int unused_before_main;\n');
+    await client.diagnostics(uris[0], version);
+    const edited = await features(client, uris[0]);
+    const { client: fresh } = await TestClient.start();
+    try {
+      await fresh.open(uris[0], jacobi);
+      await fresh.diagnostics(uris[0], await fresh.edit(uris[0], at, at, 'int unused_before_main;\n'));
+      assert.deepEqual(await features(fresh, uris[0]), edited);
+    } finally {
+      await fresh.stop();
+    }
+  } finally {
+    await client.stop();
   }
 });

@@ -32,16 +32,60 @@ export function checkSyntax(syntax: SyntaxDocument, previous?: Pick<Checked, 'mo
 }
 
 /**
- * The check of the items that start before `until` alone, for a large file's first publication
- * (the top an editor shows when it opens it); its cache serves the whole check that follows, which
- * then reads only the rest.
+ * A large file's first diagnostics: those of its top (up to `until` and on to the end of the item
+ * there, what an editor shows when it opens it), read from a tree of that part and of the headers
+ * alone, without parsing the rest. In C what an item means does not depend on what follows it, but
+ * for the names a later declaration may yet give (MF120-MF122): the items with such a finding on a
+ * name the rest of the file names too are left to the whole check. C++ (calls bind by the parameter lists of callees defined anywhere) and
+ * a top that does not end where an item does (a `}` line at column 0) are read whole, and only the
+ * items before `until` checked. The result's `syntax` is this document's or its own (a prefix's,
+ * to be disposed of).
  */
 export function checkBeginning(syntax: SyntaxDocument, until: number): Checked {
-  const model = DocumentModel.build(syntax);
-  const { diagnostics, cache } = diagnoseDocument(model, undefined, until);
-  const { unit, map } = syntax;
-  const preprocessing = unit.diagnostics.map(d => map.toText(d)).filter(d => d.start < until);
-  return { syntax, model, diagnostics: [...preprocessing, ...diagnostics], cache };
+  const top = syntax.language === 'c' ? readTop(syntax, until) : undefined;
+  const model = DocumentModel.build(top?.syntax ?? syntax);
+  const end = top?.end ?? until;
+  const { diagnostics, cache } = diagnoseDocument(model, undefined, end);
+  const preprocessing = syntax.unit.diagnostics.map(d => syntax.map.toText(d)).filter(d => d.start < end);
+  const kept = top ? decided(model, diagnostics, syntax.text.slice(end, syntax.map.fileEnd)) : diagnostics;
+  return { syntax: model.syntax, model, diagnostics: [...preprocessing, ...kept], cache };
+}
+
+/** Findings a later declaration in the file may change, at the name: a name declared nowhere before
+ * (MF120), a function called before any declaration (MF121), a call with another count of arguments
+ * (MF122). */
+const UNDECIDED_BY_TOP = new Set(['MF120', 'MF121', 'MF122']);
+
+/** The diagnostics of a top but those of its items with a finding on a name the rest of the file
+ * (`rest`) names too: it may declare it there. */
+function decided(model: DocumentModel, diagnostics: MfDiagnostic[], rest: string): MfDiagnostic[] {
+  const withheld = new Set<number>();
+  for (const d of diagnostics) {
+    if (!UNDECIDED_BY_TOP.has(d.code)) continue;
+    const name = model.text.slice(d.start, d.end);
+    if (!/^[A-Za-z_]\w*$/.test(name) || new RegExp(`\\b${name}\\b`).test(rest)) withheld.add(model.itemIndexAt(d.start));
+  }
+  return withheld.size ? diagnostics.filter(d => !withheld.has(model.itemIndexAt(d.start))) : diagnostics;
+}
+
+/** The file read up to the end of the first item that ends at or after `until` (a line `}` or `};` at
+ * column 0) and its headers; undefined where there is no such end before the file's, or the last
+ * item read is not whole (such a line inside a function, or a syntax error there). */
+function readTop(syntax: SyntaxDocument, until: number): { syntax: SyntaxDocument; end: number } | undefined {
+  const { text } = syntax;
+  const fileEnd = syntax.map.fileEnd;
+  for (let at = text.indexOf('\n}', until - 1); at >= 0; at = text.indexOf('\n}', at + 1)) {
+    const lineEnd = text.indexOf('\n', at + 1);
+    if (lineEnd < 0 || lineEnd + 1 >= fileEnd) return undefined;
+    if (!/^\}\s*;?\s*$/.test(text.slice(at + 1, lineEnd))) continue;
+    const end = lineEnd + 1;
+    const top = syntax.prefix(end);
+    const items = top.topLevelNodes().filter(n => n.startIndex < end);
+    if (items.length && !items[items.length - 1].hasError) return { syntax: top, end };
+    top.dispose();
+    return undefined;
+  }
+  return undefined;
 }
 
 export async function checkText(text: string, fileName?: string, context?: CompileContext): Promise<Checked> {

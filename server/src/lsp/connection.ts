@@ -50,6 +50,8 @@ export function createLspConnection(
         if (e instanceof ResponseError) throw e;
         if (e instanceof Cancelled) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
         throw new ResponseError(LSPErrorCodes.RequestFailed, (e as Error).message);
+      } finally {
+        server.memory.busy();
       }
     };
   }

@@ -139,19 +139,26 @@ export class DocumentStore {
     this.recent = this.recent.filter(u => u !== uri);
   }
 
-  /** Marks a document used; the item models and syntax trees of all but the most recently used few
-   * are released (with 50 open documents they would take ~2 MB each, the trees ~1 MB each of WASM
-   * memory, which never shrinks; diagnostics keep their own cache). Both are made again, from the
-   * same text, when the document is used. */
+  /** Marks a document used; the item models, syntax trees and derived results of all but the most
+   * recently used few are released (with 50 open documents the models would take ~2 MB each, the
+   * trees ~1 MB each of WASM memory, which never shrinks; diagnostics keep their own cache). They
+   * are made again, from the same text, when the document is used. */
   private used(uri: string): void {
     if (this.recent[0] === uri) return;
     this.recent = [uri, ...this.recent.filter(u => u !== uri)];
     for (const old of this.recent.splice(KEEP_MODELS)) {
-      const checked = this.states.get(old)?.checked;
-      checked?.model.release();
-      checked?.syntax.release();
+      const state = this.states.get(old);
+      state?.checked.model.release();
+      state?.checked.syntax.release();
+      // The features' results too (symbols, tokens, lenses: ~0.3 MB a document), made again on use.
+      state?.derived.clear();
+      for (const listener of this.releaseListeners) listener(old);
     }
   }
+
+  private readonly releaseListeners: ((uri: string) => void)[] = [];
+  /** `listener` is told of each document that lets its models go: what it keeps for it may go too. */
+  onRelease(listener: (uri: string) => void): void { this.releaseListeners.push(listener); }
 
   /** A newly opened large file: the diagnostics of its first lines published at once (the state of
    * the version stays the whole check's, which requests wait for); what they cost is not paid twice. */
@@ -188,7 +195,9 @@ export class DocumentStore {
       ? previous.checked.syntax.update(text)
       : await parseText(text, pathOf(doc.uri), undefined, context);
     const early = previous ? undefined : await this.publishBeginning(doc, syntax);
-    const analysis = checkSyntax(syntax, previous?.checked ?? early);
+    // A top read alone has its own tree and file scope: nothing the whole check may re-use.
+    if (early && early.syntax !== syntax) early.syntax.dispose();
+    const analysis = checkSyntax(syntax, previous?.checked ?? (early?.syntax === syntax ? early : undefined));
     // Closed meanwhile.
     if (this.states.get(doc.uri) !== previous || !this.latest(doc.uri)) { syntax.dispose(); return; }
     previous?.checked.syntax.dispose();

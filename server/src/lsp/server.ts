@@ -25,6 +25,7 @@ import type { ClientSupport, ServerContext } from './context';
 import { DocumentState, DocumentStore, pathOf } from './documents';
 import { CompileContexts, WATCHED_FILES, type Affected } from './compile';
 import { Jobs } from './jobs';
+import { IdleCollector, limitHeapGrowth } from './memory';
 import type { Result, Work } from './worker';
 import { cleared, published } from './features/diagnostics';
 import { inactiveRegions } from './features/inactiveRegions';
@@ -54,11 +55,14 @@ export class MetaforkServer implements ServerContext {
   private readonly store: DocumentStore;
   private readonly symbols = new DocumentSymbols();
   private readonly compile: CompileContexts;
+  /** Told of every request answered and every check published (connection.ts, the store). */
+  readonly memory = new IdleCollector();
 
   constructor(
     private readonly connection: Connection, documents: TextDocuments<TextDocument>, options: ServerOptions = {},
   ) {
     this.jobs = new Jobs(options.jobSeconds);
+    limitHeapGrowth();
     // A header open in an editor is read from its buffer.
     const open = (file: string) => documents.all().find(d => pathOf(d.uri) === file)?.getText();
     this.compile = new CompileContexts(open, message => connection.console.log(message));
@@ -67,10 +71,13 @@ export class MetaforkServer implements ServerContext {
       async state => {
         await connection.sendDiagnostics(published(state));
         await connection.sendNotification(INACTIVE_REGIONS_NOTIFICATION, inactiveRegions(state));
+        this.memory.busy();
       },
       message => connection.console.error(message),
       uri => this.compile.contextOf(uri, this.settings),
     );
+    // Each function's symbols are kept for the next version's edit: not for a document not in use.
+    this.store.onRelease(uri => this.symbols.forget(uri));
   }
 
   initialize(params: InitializeParams): InitializeResult {
@@ -124,7 +131,7 @@ export class MetaforkServer implements ServerContext {
 
   didClose(document: TextDocument): void {
     this.store.closed(document.uri);
-    this.symbols.closed(document.uri);
+    this.symbols.forget(document.uri);
     this.compile.closed(document.uri);
     void this.connection.sendDiagnostics(cleared(document.uri));
     // A header closed unsaved: the documents that read it read the disk again.
@@ -153,7 +160,10 @@ export class MetaforkServer implements ServerContext {
   analyze(params: AnalyzeParams, token: CancellationToken) { return analyze(this, params, token); }
   plot(params: PlotParams, token: CancellationToken) { return plot(this, params, token); }
 
-  shutdown(): void { this.jobs.dispose(); }
+  shutdown(): void {
+    this.jobs.dispose();
+    this.memory.dispose();
+  }
 
   async stateOf(uri: unknown, token?: CancellationToken): Promise<DocumentState> {
     if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'textDocument.uri must be a string');

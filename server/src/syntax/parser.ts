@@ -4,7 +4,7 @@
 import type { SNode } from './node';
 import * as fs from 'fs';
 import * as path from 'path';
-import { Language, Parser, Tree, Node as TSNode } from 'web-tree-sitter';
+import { Language, Parser, Tree, Node as TSNode, type Range } from 'web-tree-sitter';
 import { KeywordLayer, matchParen, scanKeywords, skipTrivia } from './keywords';
 import type { Span } from '../base/span';
 import type { TextEdit } from '../base/edits';
@@ -267,15 +267,18 @@ export class SyntaxDocument {
     readonly context: CompileContext,
     /** Nodes converted by the version this one was updated from, by their parsed text (with `update(…, reuse)`). */
     private readonly earlier?: ReadonlyMap<string, SNode>,
+    /** The parts of the text the tree reads (`prefix`); all of it when undefined. */
+    private readonly included?: Range[],
   ) {}
 
   /** This version's converted nodes by their parsed text, for a successor to copy from. */
   private readonly converted = new Map<string, SNode>();
 
-  /** The tree of the masked text: parsed again, the same, when it was let go (`release`). */
+  /** The tree of the masked text: parsed when first asked for, and again, the same, when it was
+   * let go (`release`). */
   get tree(): Tree {
     if (!this.treeValue) {
-      const tree = this.parser.parse(this.layer.masked);
+      const tree = this.parser.parse(this.layer.masked, null, this.included && { includedRanges: this.included });
       if (!tree) throw new Error('tree-sitter returned no tree');
       this.treeValue = tree;
     }
@@ -309,9 +312,24 @@ export class SyntaxDocument {
     parser.setLanguage(grammar);
     const unit = analysed(preprocess(source, { ...context, fileName }));
     const layer = keywordLayer(unit);
-    const tree = parser.parse(layer.masked);
-    if (!tree) throw new Error('tree-sitter returned no tree');
-    return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, tree, parser, context);
+    return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, undefined, parser, context);
+  }
+
+  /**
+   * This document with a tree of its text up to `end` and of its headers' (the parts past its own
+   * text) alone: the top of a large file read without parsing the rest, for its first diagnostics.
+   * Offsets are this document's. Dispose of it when done.
+   */
+  prefix(end: number): SyntaxDocument {
+    const { grammars, fileName, unit, language, grammar, layer, parser, context } = this;
+    const masked = layer.masked;
+    const lines = lineStarts(masked);
+    const range = (start: number, stop: number): Range => ({
+      startIndex: start, endIndex: stop, startPosition: pointIn(lines, start), endPosition: pointIn(lines, stop),
+    });
+    const fileEnd = this.map.fileEnd;
+    const included = fileEnd < masked.length ? [range(0, end), range(fileEnd, masked.length)] : [range(0, end)];
+    return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, undefined, parser, context, undefined, included);
   }
 
   /**

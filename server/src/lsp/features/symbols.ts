@@ -25,7 +25,7 @@ export class DocumentSymbols {
     });
   }
 
-  closed(uri: string): void { this.memos.delete(uri); }
+  forget(uri: string): void { this.memos.delete(uri); }
 }
 
 const CONSTRUCT_SYMBOL: Partial<Record<Construct['kind'], SymbolKind>> = {
