@@ -23,7 +23,7 @@ export interface Results {
   refusals: Refusal[];
   builds: Record<string, { ok: boolean; skipped?: string; error?: string }>;
   references: { program: string; argv: string[]; repeat: number; median_ms?: number; error?: string }[];
-  checks: { program: string; tool: 'racecheck' | 'memcheck'; clean?: boolean; summary?: string | null; output_ok?: boolean | null; error?: string }[];
+  checks: { program: string; tool: 'racecheck' | 'memcheck'; clean?: boolean; summary?: string | null; output_ok?: boolean | null; error?: string; skipped?: string }[];
   runs: RunResult[];
 }
 
@@ -125,7 +125,7 @@ function summary(m: Measurements): string[] {
     const checks = results.checks.filter(c => c.tool === tool);
     const dirty = checks.filter(c => !c.clean);
     lines.push(`- ${tool}: ${checks.length - dirty.length} of ${checks.length} programs clean` +
-      `${dirty.length ? `; not clean: ${dirty.map(c => `${c.program} (${c.summary ?? c.error?.split('\n')[0] ?? (c.output_ok === false ? 'wrong result' : 'no summary')})`).join(', ')}` : ''}`);
+      `${dirty.length ? `; not clean: ${dirty.map(c => `${c.program} (${c.skipped ?? c.summary ?? c.error?.split('\n')[0] ?? (c.output_ok === false ? 'wrong result' : 'no summary')})`).join(', ')}` : ''}`);
   }
   const failed = Object.entries(results.builds).filter(([, b]) => !b.ok);
   if (failed.length) lines.push(`- not built: ${failed.map(([name, b]) => `${name} (${b.skipped ?? 'compile error'})`).join(', ')}`);

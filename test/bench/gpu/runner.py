@@ -217,16 +217,22 @@ class Bench:
         if not self.sanitizer:
             entry['error'] = 'compute-sanitizer not found'
             return entry
+        # The checks have a share of the budget: the measurements must still fit after them.
+        left = self.args.budget * self.args.check_share - self.elapsed()
+        if left <= 0:
+            entry['skipped'] = 'time budget spent'
+            return entry
+        timeout = min(self.args.check_timeout, left + 30)
         cmd = [self.sanitizer, '--tool', tool, '--error-exitcode', '99'] + (['--racecheck-report', 'all'] if tool == 'racecheck' else []) + [self.exe(program)] + item['argv']
-        rc, out, err, seconds = run(cmd, env=self.env(1), timeout=self.args.check_timeout)
-        summary = [l.strip() for l in (out + err).splitlines() if 'SUMMARY' in l]
+        rc, out, err, seconds = run(cmd, env=self.env(1), timeout=timeout)
+        summary = [re.sub(r'^=+\s*', '', l.strip()) for l in (out + err).splitlines() if 'SUMMARY' in l]
         entry.update({'rc': rc, 'wall_s': round(seconds, 1), 'summary': summary[-1] if summary else None})
         # The program's own lines are its standard output without the sanitizer's (========= ...).
         own = '\n'.join(l for l in out.splitlines() if not l.startswith('========='))
         entry['output_ok'] = self.matches(own, item['reference'], 1)
         entry['clean'] = rc == 0 and entry['output_ok'] is True
         if rc != 0:
-            entry['error'] = tail(out + err, 20) if rc is not None else f'time-out after {self.args.check_timeout} s'
+            entry['error'] = tail(out + err, 20) if rc is not None else f'time-out after {timeout:.0f} s'
         return entry
 
     def measure(self, item):
@@ -325,7 +331,8 @@ def main():
     ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 1, help='parallel compilations')
     ap.add_argument('--serial-jobs', type=int, default=2, help='serial references run at once')
     ap.add_argument('--check-jobs', type=int, default=max(1, min(8, (os.cpu_count() or 1) // 2)))
-    ap.add_argument('--check-timeout', type=float, default=180)
+    ap.add_argument('--check-timeout', type=float, default=180, help='seconds for one program under a sanitizer')
+    ap.add_argument('--check-share', type=float, default=0.35, help='share of the budget by which the sanitizer runs must have started')
     ap.add_argument('--run-timeout', type=float, default=120)
     ap.add_argument('--no-checks', action='store_true', help='skip the sanitizers')
     args = ap.parse_args()
