@@ -9,7 +9,7 @@ import * as path from 'path';
 import { estimateCost } from '../../server/src/cost/index';
 import type { MemoryMode } from '../../server/src/cuda/footprint';
 
-interface ThesisTable {
+export interface ThesisTable {
   table: string; name: string; file: string; memory: MemoryMode; size: string;
   sizes: number[]; sizeLabels: string[]; blocks: string[];
   /** Block format ('a*b'), then the speedup at each size. */
@@ -58,10 +58,14 @@ export function spearman(a: number[], b: number[]): number {
   return num / Math.sqrt(da * db);
 }
 
+/** The thesis's Tables 4.1-4.8 (test/fixtures/thesis/m2050.json). */
+export function thesisTables(): ThesisTable[] {
+  return (JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'thesis', 'm2050.json'), 'utf8')) as { tables: ThesisTable[] }).tables;
+}
+
 export async function thesisComparison(): Promise<Comparison[]> {
-  const data = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'thesis', 'm2050.json'), 'utf8')) as { tables: ThesisTable[] };
   const out: Comparison[] = [];
-  for (const t of data.tables) {
+  for (const t of thesisTables()) {
     const text = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'cuda', t.file), 'utf8');
     for (let col = 0; col < t.sizes.length; col++) {
       const times: number[] = [], waves: number[] = [], speedups: number[] = [];

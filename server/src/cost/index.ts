@@ -37,6 +37,9 @@ export interface CostOptions extends CompileContext {
   registers?: number;
   /** Only the schedule holding this offset. */
   offset?: number;
+  /** Per-architecture constants in place of the preset's: those fitted to a device's measurements
+   * (bench:gpu's calibration, issue 24). */
+  constants?: Partial<Pick<Gpu, 'departureCycles' | 'bandwidthGBs' | 'wordCycles'>>;
 }
 
 /** A schedule's estimate, where it lies in the text. */
@@ -65,7 +68,7 @@ export async function estimateCost(text: string, options: CostOptions = {}): Pro
 export function estimateFromModel(
   doc: DocumentModel, found: readonly MfDiagnostic[], options: CostOptions = {},
 ): CostEstimate {
-  const gpu = GPUS[options.gpu ?? 'h100'];
+  const gpu = { ...GPUS[options.gpu ?? 'h100'], ...options.constants };
   const at = options.offset === undefined ? undefined : { start: options.offset, end: options.offset };
   // The schedule holding the offset, read alone (only its item is modelled: a hover on a large file).
   const only =

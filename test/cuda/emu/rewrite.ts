@@ -158,20 +158,48 @@ function skipSpaceBackward(masked: string, i: number): number {
 }
 
 function launchEdits(src: string, masked: string): Edit[] {
-  const edits: Edit[] = [];
+  return findLaunches(src, masked).map(l => {
+    const [grid, block, shared = '0', stream = 'nullptr'] = l.config;
+    const text =
+      `mf_emu::launch(${JSON.stringify(l.name)}, ${breaks(src.slice(l.nameEnd, l.configStart - 3))}dim3(${grid}), dim3(${block}), (${shared}), (${stream}),` +
+      `${breaks(src.slice(l.configEnd, l.argsOpen))} [](auto... mf_emu_a) { return [=] { ${l.name}(mf_emu_a...); }; }(${l.args}))`;
+    return { start: l.start, end: l.end, text };
+  });
+}
+
+/** A kernel launch `k<<<config>>>(args)` as written: offsets into the source, its parts as text. */
+export interface Launch {
+  /** The launch expression: from the kernel's name to the ')' closing its arguments (exclusive). */
+  start: number;
+  end: number;
+  name: string;
+  nameEnd: number;
+  /** Just after '<<<', and just after '>>>'. */
+  configStart: number;
+  configEnd: number;
+  /** The grid, block and optional shared-memory and stream expressions. */
+  config: string[];
+  /** The '(' opening the arguments, and the arguments' text. */
+  argsOpen: number;
+  args: string;
+}
+
+/** Every kernel launch of a CUDA source, in order (the emulation and the GPU benchmark's timing
+ * rewrite both rewrite them); throws EmulateError on a launch it cannot read. */
+export function findLaunches(src: string, masked = mask(src)): Launch[] {
+  const launches: Launch[] = [];
   let from = 0;
   for (;;) {
     const lt = masked.indexOf('<<<', from);
     if (lt < 0) break;
-    const edit = launchAt(src, masked, lt);
-    edits.push(edit);
+    launches.push(launchAt(src, masked, lt));
     from = lt + 3;
   }
-  return edits;
+  return launches;
 }
 
-/** The edit for the launch whose `<<<` is at `lt`. */
-function launchAt(src: string, masked: string, lt: number): Edit {
+/** The launch whose `<<<` is at `lt`. */
+function launchAt(src: string, masked: string, lt: number): Launch {
   const line = lineAt(src, lt);
   const fail = (why: string): never => {
     throw new EmulateError(`kernel launch: ${why}`, line);
@@ -233,13 +261,10 @@ function launchAt(src: string, masked: string, lt: number): Edit {
     }
   }
   if (close >= masked.length || masked[close] !== ')') fail("the kernel's arguments have no closing ')'");
-  const args = src.slice(open + 1, close);
-
-  const [grid, block, shared = '0', stream = 'nullptr'] = parts;
-  const text =
-    `mf_emu::launch(${JSON.stringify(name)}, ${breaks(src.slice(nameEnd, lt))}dim3(${grid}), dim3(${block}), (${shared}), (${stream}),` +
-    `${breaks(src.slice(configEnd, open))} [](auto... mf_emu_a) { return [=] { ${name}(mf_emu_a...); }; }(${args}))`;
-  return { start: nameStart, end: close + 1, text };
+  return {
+    start: nameStart, end: close + 1, name, nameEnd, configStart: lt + 3, configEnd, config: parts,
+    argsOpen: open, args: src.slice(open + 1, close),
+  };
 }
 
 // ---- extern __shared__ -------------------------------------------------------------------------

@@ -1,0 +1,165 @@
+// The report of `npm run bench:gpu -- --report` on a results.json this test makes up (SYNTHETIC: no
+// GPU measured these numbers; nothing here is a result): the exact markdown, the calibration's grid
+// search with an estimator whose best constants are known, the device-to-preset rule, and the cost
+// model estimator against estimateCost.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { estimateCost } from '../../../server/src/cost/index';
+import { thesisTables } from '../thesis';
+import type { Benchmark } from './programs';
+import { thesisSource } from './programs';
+import { costModelEstimator, Estimator, presetFor, report, Results, RunResult } from './report';
+
+const reversal: Benchmark = {
+  name: 'thesis-reversal', title: 'array reversal', origin: 'test/fixtures/cuda/thesis-reversal.mfc', table: '4.1', memory: 'shared',
+  blocks: ['B'], formats: ['64', '128', '256'], sizes: [{ label: '2^23', argv: ['8388608'], thesisColumn: 0 }], small: [], state: [], notes: [],
+  dispatcher: { tuned: ['B'], fixed: [], reason: '' },
+};
+const matmul: Benchmark = {
+  name: 'thesis-matmul', title: 'matrix multiplication', origin: 'test/fixtures/cuda/thesis-matmul.mfc', table: '4.8', memory: 'shared',
+  blocks: ['B0', 'B1'], formats: ['8*4', '16*8', '16*16'], sizes: [{ label: 'synthetic', argv: ['1000'] }], small: [], state: [],
+  notes: ['a synthetic note'], dispatcher: { tuned: [], fixed: ['B0', 'B1'], reason: "the bound '(n + 3) / 4' is not a polynomial" },
+};
+const vadd: Benchmark = {
+  name: 'tile-vadd', title: 'vadd (tiling corpus)', origin: 'test/fixtures/tile/vadd.c', blocks: [], formats: [],
+  sizes: [{ label: 'default', argv: [] }], small: [], state: ['seed'], notes: [],
+};
+
+function run(b: Benchmark, kind: RunResult['kind'], format: string, median: number | undefined, extra: Partial<RunResult> = {}): RunResult {
+  const size = b.sizes[0];
+  return {
+    program: `${b.name}.${kind}`, benchmark: b.name, kind, size: size.label, format, argv: [...size.argv, ...format.split('*')],
+    ...(median === undefined ? {} : { median_ms: median, times_ms: [median * 2, median, median, median, median, median], checksum_ok: true }), ...extra,
+  };
+}
+
+/** Made-up measurements: reversal's global times fall with the block, one shared run is wrong. */
+const SYNTHETIC: Results = {
+  device: 'NVIDIA H100 80GB HBM3', arch: 'native', quick: false, repeat: 6, elapsed_s: 123.4,
+  benchmarks: [reversal, matmul, vadd],
+  refusals: [{ benchmark: 'tile-vadd', kind: 'shared', reason: 'nothing is staged in shared memory: the same program as global' }],
+  builds: { 'thesis-matmul.cublas': { ok: false, skipped: 'cuBLAS headers not found by nvcc' } },
+  references: [
+    { program: 'thesis-reversal.serial', argv: ['8388608'], repeat: 1, median_ms: 40 },
+    { program: 'thesis-matmul.serial', argv: ['1000'], repeat: 1, median_ms: 1000 },
+    { program: 'tile-vadd.serial', argv: [], repeat: 6, median_ms: 3 },
+  ],
+  checks: [
+    { program: 'thesis-reversal.shared', tool: 'racecheck', clean: false, summary: 'RACECHECK SUMMARY: 2 hazards displayed (2 errors, 0 warnings)' },
+    { program: 'thesis-reversal.shared', tool: 'memcheck', clean: true, summary: 'ERROR SUMMARY: 0 errors' },
+  ],
+  runs: [
+    run(reversal, 'global', '64', 4), run(reversal, 'global', '128', 2), run(reversal, 'global', '256', 1),
+    run(reversal, 'shared', '64', 0.5), run(reversal, 'shared', '128', 0.25, { checksum_ok: false }), run(reversal, 'shared', '256', undefined, { skipped: 'time budget spent' }),
+    run(reversal, 'dispatcher', 'chosen', 0.4, { argv: ['8388608'], dispatch: { case: 2, values: { B: '512' } } }),
+    run(reversal, 'baseline', '32', 0.8, { argv: ['8388608'] }),
+    run(matmul, 'global', '8*4', 8), run(matmul, 'global', '16*8', 2), run(matmul, 'global', '16*16', 1),
+    run(matmul, 'shared', '8*4', 16), run(matmul, 'shared', '16*8', 4), run(matmul, 'shared', '16*16', 2),
+    run(matmul, 'dispatcher', 'chosen', 2.5, { argv: ['1000'], dispatch: { case: 1, values: {} } }),
+    run(matmul, 'baseline', '16*32', undefined, { argv: ['1000'], error: 'exit status 1: CUDA error', checksum_ok: null }),
+    run(matmul, 'cublas', '-', undefined, { argv: ['1000'], error: 'not built' }),
+    run(vadd, 'global', 'default', 0.03),
+  ],
+};
+
+/** An estimate whose best constants are departureCycles 8 and 80% of the H100's 3350 GB/s: there
+ * it falls as the block grows (as the synthetic times do) and equals the global times; elsewhere it
+ * grows with the block. */
+const estimator: Estimator = (_b, _size, _memory, format, preset, c) => {
+  assert.equal(preset, 'h100');
+  const threads = format.split('*').reduce((p, x) => p * Number(x), 1);
+  const shape = c.departureCycles === 8 ? (threads === 32 ? 8 : 256 / threads) : threads / 64;
+  return shape * 1000 * (2680 / c.bandwidthGBs);
+};
+
+test('report: the thesis-style tables, the dispatcher\'s rank, baseline, cuBLAS, bandwidth, the corpus and the calibration, exactly (SYNTHETIC results)', async () => {
+  assert.equal(await report(SYNTHETIC, { estimator }), EXPECTED);
+});
+
+test('presetFor: a preset only where the device has its memory', () => {
+  assert.deepEqual(['NVIDIA H100 80GB HBM3', 'NVIDIA H100 PCIe', 'NVIDIA H100 NVL', 'NVIDIA H200', 'NVIDIA A100-SXM4-80GB', 'NVIDIA A100-PCIE-40GB', 'Tesla V100-SXM2-16GB', 'Tesla M2050', 'NVIDIA L4'].map(presetFor),
+    ['h100', undefined, undefined, 'h200', 'a100', undefined, 'v100', 'tesla-m2050', undefined]);
+});
+
+test('costModelEstimator: the cost model\'s microseconds for the measured program, with the constants given', async () => {
+  const table = thesisTables().find(t => t.file === 'thesis-matadd.mfc')!;
+  const b: Benchmark = { ...matmul, name: 'thesis-matadd', blocks: table.blocks, formats: ['16*32'] };
+  const { estimate, dispose } = await costModelEstimator([b]);
+  try {
+    const size = { label: '2^12', argv: ['4096'] };
+    for (const constants of [{ departureCycles: 4, bandwidthGBs: 3350 }, { departureCycles: 16, bandwidthGBs: 2000 }]) {
+      // The program measured: NMAX raised to 4096 (./programs).
+      const expected = await estimateCost(thesisSource(table).text, { fileName: table.file, gpu: 'h100', memory: 'global', set: { n: 4096, B0: 16, B1: 32 }, constants });
+      assert.equal(estimate(b, size, 'global', '16*32', 'h100', constants), expected.schedules[0].microseconds);
+    }
+    assert.notEqual(estimate(b, size, 'global', '16*32', 'h100', { departureCycles: 4, bandwidthGBs: 3350 }),
+      estimate(b, size, 'global', '16*32', 'h100', { departureCycles: 4, bandwidthGBs: 1000 }));
+  } finally {
+    dispose();
+  }
+});
+
+const EXPECTED = `# The generated kernels measured on NVIDIA H100 80GB HBM3
+
+Measured by bench:gpu's run.sh (\`npm run bench:gpu -- --prepare DIR\`, then \`DIR/run.sh\`) with nvcc -arch=native in 123.4 s. A time is the median of 5 runs after a warm-up, the sum of the kernels' times between CUDA events; a speedup is the serial program's time (gcc -O2) over it. The cost model's preset for this device: H100 (SXM5).
+
+## Summary
+
+- results equal to the serial program's: 14 of 18 measurements; wrong: thesis-reversal.shared 2^23 128; not measured: 3 (skipped, failed)
+- racecheck: 0 of 1 programs clean; not clean: thesis-reversal.shared (RACECHECK SUMMARY: 2 hazards displayed (2 errors, 0 warnings))
+- memcheck: 1 of 1 programs clean
+- not built: thesis-matmul.cublas (cuBLAS headers not found by nvcc)
+- refused: tile-vadd shared: nothing is staged in shared memory: the same program as global
+
+## The thesis's benchmarks (Xie 2016, Tables 4.1-4.8; the thesis ran a Tesla M2050)
+
+### Table 4.1: array reversal, N = 2^23 (serial 40.00 ms)
+
+| block | global (ms) | speedup | shared (ms) | speedup | thesis (M2050, shared) |
+|---|---|---|---|---|---|
+| 64 | 4.00 | 10.00 | 0.500 | 80.00 | 13.183 |
+| 128 | 2.00 | 20.00 | wrong result | - | 19.357 |
+| 256 | 1.00 | 40.00 | skipped | - | 20.451 |
+
+- fastest: global 256 (1.00 ms, 40.00x), shared 64 (0.500 ms, 80.00x); the thesis's: 256 (20.451x)
+- dispatcher: case 2, B=512: 0.400 ms, 100.00x, rank 1 of 4 measured
+- fixed-size baseline (32 compiled in, shared): 0.800 ms, 50.00x; the parametric kernels at their best: 0.500 ms (0.63 of the baseline's time)
+- effective bandwidth at the best: 134 GB/s, 4% of the H100 (SXM5)'s 3350 GB/s
+
+### Table 4.8: matrix multiplication, n = synthetic (serial 1000.0 ms)
+
+| block | global (ms) | speedup | shared (ms) | speedup |
+|---|---|---|---|---|
+| 8*4 | 8.00 | 125.00 | 16.00 | 62.50 |
+| 16*8 | 2.00 | 500.00 | 4.00 | 250.00 |
+| 16*16 | 1.00 | 1000.00 | 2.00 | 500.00 |
+
+- fastest: global 16*16 (1.00 ms, 1000.00x), shared 16*16 (2.00 ms, 500.00x)
+- dispatcher: case 1 (B0, B1 kept at the program's defaults: the bound '(n + 3) / 4' is not a polynomial): 2.50 ms, 400.00x, rank 4 of 6 measured
+- baseline: failed
+- cuBLAS: failed
+- note: a synthetic note
+
+## The tiling corpus (the tiler's default block sizes)
+
+| program | size | serial (ms) | global (ms) | speedup | shared (ms) | speedup |
+|---|---|---|---|---|---|---|
+| tile-vadd | default | 3.00 | 0.030 | 100.00 | refused | - |
+
+## Calibration: the cost model (H100 (SXM5) preset) against these measurements
+
+Constants fitted by a grid search (departureCycles 1, 2, 4, 8, 16, 32; bandwidth 100%, 90%, 80%, 70%, 60% of the data sheet's): the point with the highest mean ρ, then the least mean |ln(estimate / measured)|. ρ is Spearman's, between the estimate and the measured time over the block formats of one size and memory.
+
+| constant | preset | fitted |
+|---|---|---|
+| departureCycles | 4 | 8 |
+| bandwidth (GB/s) | 3350 | 2680 |
+
+| benchmark | size | memory | formats | ρ before | ρ after | mean \\|ln(est/meas)\\| before | after |
+|---|---|---|---|---|---|---|---|
+| thesis-reversal | 2^23 | global | 3 | -1.00 | 1.00 | 1.00 | 0.00 |
+| thesis-matmul | synthetic | global | 3 | -1.00 | 1.00 | 1.46 | 0.00 |
+| thesis-matmul | synthetic | shared | 3 | -1.00 | 1.00 | 1.69 | 0.69 |
+| mean | | | | -1.00 | 1.00 | 1.38 | 0.23 |
+`;

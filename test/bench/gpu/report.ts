@@ -1,0 +1,330 @@
+// `npm run bench:gpu -- --report results.json`: what runner.py measured, as the thesis's tables
+// (Xie 2016, Tables 4.1-4.8: speedup over the serial code at every block format and size) with the
+// dispatcher's choice and its rank, the fixed-size baseline, cuBLAS, the effective bandwidth against
+// the card's, the tiling corpus, and the cost model's calibration on the device: Spearman's ρ
+// between its estimate and the measured times over the block formats, with the preset's
+// constants and with constants fitted to these measurements.
+
+import { checkText } from '../../../server/src/checks/index';
+import { estimateFromModel } from '../../../server/src/cost/index';
+import { GPUS } from '../../../server/src/cost/gpus';
+import type { GpuPreset } from '../../../shared/settings';
+import { spearman, thesisTables } from '../thesis';
+import { Benchmark, Kind, Refusal, Size, stem, thesisSource } from './programs';
+
+/** results.json as runner.py writes it. */
+export interface Results {
+  device: string | null;
+  arch: string;
+  quick: boolean;
+  repeat: number;
+  elapsed_s?: number;
+  benchmarks: Benchmark[];
+  refusals: Refusal[];
+  builds: Record<string, { ok: boolean; skipped?: string; error?: string }>;
+  references: { program: string; argv: string[]; repeat: number; median_ms?: number; error?: string }[];
+  checks: { program: string; tool: 'racecheck' | 'memcheck'; clean?: boolean; summary?: string | null; output_ok?: boolean | null; error?: string; skipped?: string }[];
+  runs: RunResult[];
+}
+
+export interface RunResult {
+  program: string; benchmark: string; kind: Kind; size: string; format: string; argv: string[];
+  median_ms?: number; times_ms?: number[]; checksum_ok?: boolean | null;
+  dispatch?: { case: number; values: Record<string, string> };
+  error?: string; skipped?: string;
+}
+
+/** The per-architecture constants the calibration fits. */
+export interface Constants { departureCycles: number; bandwidthGBs: number }
+
+/** The cost model's time (µs) for a thesis benchmark at a size, memory and block format. */
+export type Estimator = (b: Benchmark, size: Size, memory: 'global' | 'shared', format: string, preset: GpuPreset, constants: Constants) => number | undefined;
+
+/** The preset a device is, by the name nvidia-smi gives; none where the memory differs from the
+ * preset's (an H100 PCIe has 2 TB/s, the preset's SXM5 3.35 TB/s). */
+export function presetFor(device: string): GpuPreset | undefined {
+  const rules: [RegExp, GpuPreset][] = [
+    [/H100(?!.*(PCIe|NVL))/i, 'h100'], [/H200/i, 'h200'], [/A100.*SXM/i, 'a100'], [/V100.*SXM/i, 'v100'],
+    [/M2050/i, 'tesla-m2050'], [/K20c/i, 'k20c'], [/GTX 670/i, 'gtx-670'],
+  ];
+  return rules.find(([re]) => re.test(device))?.[1];
+}
+
+/**
+ * The bytes a benchmark must move at least (every element of each array a kernel touches read or
+ * written once by that kernel), for the effective bandwidth; the time steps are the fixtures' own
+ * (T = 10 in 1-D Jacobi, 4 in 2-D). None for LU and the products, which compute more than they move.
+ */
+const TRAFFIC: Record<string, (n: number) => number> = {
+  'thesis-reversal': n => 8 * n,
+  'thesis-jacobi1d': n => 10 * 2 * 8 * n,
+  'thesis-jacobi2d': n => 4 * 2 * 8 * n * n,
+  'thesis-transpose': n => 8 * n * n,
+  'thesis-matadd': n => 12 * n * n,
+  'thesis-matvec': n => 4 * n * n + 12 * n,
+};
+
+const ms = (x: number) => (x >= 100 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
+const times = (x: number) => `${x.toFixed(2)}x`;
+const rho = (x: number) => (Number.isNaN(x) ? 'n/a' : x.toFixed(2));
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+/** A run's time when it ran and printed the serial program's result; else undefined. */
+const measured = (r: RunResult | undefined) => (r?.median_ms !== undefined && r.checksum_ok === true ? r.median_ms : undefined);
+
+/** Why a run has no time, for a table's cell. */
+function missing(r: RunResult | undefined): string {
+  if (!r) return 'not run';
+  if (r.skipped) return 'skipped';
+  if (r.checksum_ok === false) return 'wrong result';
+  if (r.error) return 'failed';
+  return 'unchecked';
+}
+
+class Measurements {
+  constructor(readonly results: Results) {}
+
+  run(b: Benchmark, size: Size, kind: Kind, format?: string): RunResult | undefined {
+    return this.results.runs.find(r => r.benchmark === b.name && r.size === size.label && r.kind === kind && (format === undefined || r.format === format));
+  }
+
+  serial(b: Benchmark, size: Size): number | undefined {
+    return this.results.references.find(r => r.program === `${b.name}.serial` && r.argv.join(' ') === size.argv.join(' '))?.median_ms;
+  }
+
+  /** The time, and the speedup over the serial program, of a run as two cells. */
+  cells(b: Benchmark, size: Size, r: RunResult | undefined): [string, string] {
+    const t = measured(r), serial = this.serial(b, size);
+    if (t === undefined) return [missing(r), '-'];
+    return [ms(t), serial === undefined ? '-' : (serial / t).toFixed(2)];
+  }
+
+  /** The fastest measured format of a kind, with its time. */
+  best(b: Benchmark, size: Size, kind: Kind): { format: string; ms: number } | undefined {
+    let best: { format: string; ms: number } | undefined;
+    for (const format of b.formats) {
+      const t = measured(this.run(b, size, kind, format));
+      if (t !== undefined && (!best || t < best.ms)) best = { format, ms: t };
+    }
+    return best;
+  }
+}
+
+function summary(m: Measurements): string[] {
+  const { results } = m;
+  const runs = results.runs;
+  const ok = runs.filter(r => r.checksum_ok === true).length;
+  const wrong = runs.filter(r => r.checksum_ok === false);
+  const notMeasured = runs.filter(r => r.checksum_ok !== true && r.checksum_ok !== false);
+  const lines = [
+    `- results equal to the serial program's: ${ok} of ${runs.length} measurements` +
+      `${wrong.length ? `; wrong: ${wrong.map(r => `${r.program} ${r.size} ${r.format}`).join(', ')}` : ''}` +
+      `${notMeasured.length ? `; not measured: ${notMeasured.length} (${[...new Set(notMeasured.map(missing))].join(', ')})` : ''}`,
+  ];
+  for (const tool of ['racecheck', 'memcheck'] as const) {
+    const checks = results.checks.filter(c => c.tool === tool);
+    const dirty = checks.filter(c => !c.clean);
+    lines.push(`- ${tool}: ${checks.length - dirty.length} of ${checks.length} programs clean` +
+      `${dirty.length ? `; not clean: ${dirty.map(c => `${c.program} (${c.skipped ?? c.summary ?? c.error?.split('\n')[0] ?? (c.output_ok === false ? 'wrong result' : 'no summary')})`).join(', ')}` : ''}`);
+  }
+  const failed = Object.entries(results.builds).filter(([, b]) => !b.ok);
+  if (failed.length) lines.push(`- not built: ${failed.map(([name, b]) => `${name} (${b.skipped ?? 'compile error'})`).join(', ')}`);
+  for (const r of results.refusals) lines.push(`- refused: ${r.benchmark} ${r.kind}: ${r.reason}`);
+  return lines;
+}
+
+function thesisSection(m: Measurements, b: Benchmark, size: Size, peakGBs: number | undefined, gpuName: string | undefined): string[] {
+  const table = thesisTables().find(t => stem(t.file) === b.name);
+  const serial = m.serial(b, size);
+  const thesisColumn = size.thesisColumn;
+  const lines = [
+    `### Table ${b.table}: ${b.title}, ${table?.size ?? 'n'} = ${size.label} (serial ${serial === undefined ? 'not measured' : `${ms(serial)} ms`})`,
+    '',
+    `| block | global (ms) | speedup | shared (ms) | speedup |${thesisColumn !== undefined ? ` thesis (M2050, ${b.memory}) |` : ''}`,
+    `|---|---|---|---|---|${thesisColumn !== undefined ? '---|' : ''}`,
+  ];
+  for (const format of b.formats) {
+    const thesis = thesisColumn !== undefined ? ` ${table!.rows.find(r => r[0] === format)![thesisColumn + 1]} |` : '';
+    lines.push(`| ${format} | ${m.cells(b, size, m.run(b, size, 'global', format)).join(' | ')} | ${m.cells(b, size, m.run(b, size, 'shared', format)).join(' | ')} |${thesis}`);
+  }
+  lines.push('');
+  const bestOf = (kind: Kind) => {
+    const best = m.best(b, size, kind);
+    return best ? `${kind} ${best.format} (${ms(best.ms)} ms${serial !== undefined ? `, ${times(serial / best.ms)}` : ''})` : `${kind}: none measured`;
+  };
+  let thesisBest = '';
+  if (thesisColumn !== undefined) {
+    const top = table!.rows.reduce((a, r) => (r[thesisColumn + 1] > a[thesisColumn + 1] ? r : a));
+    thesisBest = `; the thesis's: ${top[0]} (${top[thesisColumn + 1]}x)`;
+  }
+  lines.push(`- fastest: ${bestOf('global')}, ${bestOf('shared')}${thesisBest}`);
+
+  const generated = (['global', 'shared'] as const).flatMap(kind => b.formats.map(f => measured(m.run(b, size, kind, f)))).filter((t): t is number => t !== undefined);
+  const fastest = generated.length ? Math.min(...generated) : undefined;
+  const dispatcher = m.run(b, size, 'dispatcher');
+  if (dispatcher) {
+    const t = measured(dispatcher);
+    const chosen = dispatcher.dispatch
+      ? `case ${dispatcher.dispatch.case}${Object.keys(dispatcher.dispatch.values).length ? `, ${Object.entries(dispatcher.dispatch.values).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}`
+      : 'its choice not printed';
+    const kept = b.dispatcher?.fixed.length ? ` (${b.dispatcher.fixed.join(', ')} kept at the program's defaults: ${b.dispatcher.reason})` : '';
+    lines.push(t === undefined
+      ? `- dispatcher: ${missing(dispatcher)}`
+      : `- dispatcher: ${chosen}${kept}: ${ms(t)} ms${serial !== undefined ? `, ${times(serial / t)}` : ''}, rank ${1 + generated.filter(g => g < t).length} of ${generated.length} measured`);
+  }
+  const baseline = m.run(b, size, 'baseline');
+  if (baseline) {
+    const t = measured(baseline);
+    if (t === undefined) lines.push(`- baseline: ${missing(baseline)}`);
+    else {
+      const same = measured(m.run(b, size, b.memory!, baseline.format));
+      lines.push(`- fixed-size baseline (${baseline.format} compiled in, ${b.memory}): ${ms(t)} ms${serial !== undefined ? `, ${times(serial / t)}` : ''}` +
+        `${same !== undefined ? `; the parametric kernel at ${baseline.format}: ${ms(same)} ms (${(same / t).toFixed(2)} of the baseline's time)` : ''}` +
+        `${fastest !== undefined ? `; the parametric kernels at their best: ${ms(fastest)} ms (${(fastest / t).toFixed(2)} of the baseline's time)` : ''}`);
+    }
+  }
+  const cublas = m.run(b, size, 'cublas');
+  if (cublas) {
+    const t = measured(cublas);
+    lines.push(t === undefined
+      ? `- cuBLAS: ${missing(cublas)}`
+      : `- cuBLAS (floats; the kernels compute on ints): ${ms(t)} ms${fastest !== undefined ? `; the parametric kernels at their best take ${(fastest / t).toFixed(2)} times as long` : ''}`);
+  }
+  const traffic = TRAFFIC[b.name];
+  if (traffic && fastest !== undefined) {
+    const gbs = traffic(Number(size.argv[0])) / (fastest * 1e6);
+    lines.push(`- effective bandwidth at the best: ${gbs.toFixed(0)} GB/s${peakGBs ? `, ${((100 * gbs) / peakGBs).toFixed(0)}% of the ${gpuName}'s ${peakGBs} GB/s` : ''}`);
+  }
+  return lines;
+}
+
+function corpusSection(m: Measurements): string[] {
+  const corpus = m.results.benchmarks.filter(b => !b.formats.length);
+  if (!corpus.length) return [];
+  const lines = [
+    '## The tiling corpus (the tiler\'s default block sizes)', '',
+    '| program | size | serial (ms) | global (ms) | speedup | shared (ms) | speedup |', '|---|---|---|---|---|---|---|',
+  ];
+  for (const b of corpus) {
+    for (const size of b.sizes) {
+      const serial = m.serial(b, size);
+      const shared = m.run(b, size, 'shared') ? m.cells(b, size, m.run(b, size, 'shared')).join(' | ') : 'refused | -';
+      lines.push(`| ${b.name} | ${size.label} | ${serial === undefined ? 'not measured' : ms(serial)} | ${m.cells(b, size, m.run(b, size, 'global')).join(' | ')} | ${shared} |`);
+    }
+  }
+  return lines;
+}
+
+/** The cost model, each benchmark's program analysed once. */
+export async function costModelEstimator(benchmarks: Benchmark[]): Promise<{ estimate: Estimator; dispose: () => void }> {
+  const analyses = new Map<string, Awaited<ReturnType<typeof checkText>>>();
+  for (const b of benchmarks) {
+    const table = thesisTables().find(t => stem(t.file) === b.name);
+    if (table) analyses.set(b.name, await checkText(thesisSource(table).text, table.file));
+  }
+  const estimate: Estimator = (b, size, memory, format, preset, constants) => {
+    const analysis = analyses.get(b.name);
+    const table = thesisTables().find(t => stem(t.file) === b.name);
+    if (!analysis || !table) return undefined;
+    const set: Record<string, number> = { [table.size]: Number(size.argv[0]) };
+    format.split('*').forEach((v, i) => { set[table.blocks[i]] = Number(v); });
+    return estimateFromModel(analysis.model, analysis.diagnostics, { gpu: preset, memory, set, constants }).schedules[0]?.microseconds;
+  };
+  return { estimate, dispose: () => analyses.forEach(a => a.syntax.dispose()) };
+}
+
+interface Column { b: Benchmark; size: Size; memory: 'global' | 'shared'; formats: string[]; measured: number[] }
+
+/** ρ and the mean |ln(estimate / measured)| of each column at some constants. */
+function agreement(columns: Column[], estimate: Estimator, preset: GpuPreset, constants: Constants) {
+  return columns.map(c => {
+    const model = c.formats.map(f => estimate(c.b, c.size, c.memory, f, preset, constants) ?? NaN);
+    return {
+      rho: model.some(Number.isNaN) ? NaN : spearman(model, c.measured),
+      log: mean(model.map((e, i) => Math.abs(Math.log(e / 1000 / c.measured[i])))),
+    };
+  });
+}
+
+/** The grid the constants are fitted on: the gap between requests and a share of the data sheet's
+ * bandwidth; the preset's own point first, so that it stays where nothing fits better. */
+const DEPARTURES = [1, 2, 4, 8, 16, 32];
+const BANDWIDTH_SHARES = [1, 0.9, 0.8, 0.7, 0.6];
+
+function calibration(m: Measurements, preset: GpuPreset, estimate: Estimator): string[] {
+  const columns: Column[] = [];
+  for (const b of m.results.benchmarks.filter(x => x.formats.length)) {
+    for (const size of b.sizes) {
+      for (const memory of ['global', 'shared'] as const) {
+        const pairs = b.formats.map(f => [f, measured(m.run(b, size, memory, f))] as const).filter((p): p is readonly [string, number] => p[1] !== undefined);
+        if (pairs.length >= 3) columns.push({ b, size, memory, formats: pairs.map(p => p[0]), measured: pairs.map(p => p[1]) });
+      }
+    }
+  }
+  const gpu = GPUS[preset];
+  const title = `## Calibration: the cost model (${gpu.name} preset) against these measurements`;
+  if (!columns.length) return [title, '', 'No benchmark has three block formats measured at one size: nothing to rank.'];
+  const score = (rows: { rho: number; log: number }[]) => {
+    const rhos = rows.map(r => r.rho).filter(r => !Number.isNaN(r));
+    return { rho: rhos.length ? mean(rhos) : NaN, log: mean(rows.map(r => r.log)) };
+  };
+  const presetConstants: Constants = { departureCycles: gpu.departureCycles, bandwidthGBs: gpu.bandwidthGBs };
+  const before = agreement(columns, estimate, preset, presetConstants);
+  let fitted = presetConstants, after = before, best = score(before);
+  const grid = [presetConstants, ...DEPARTURES.flatMap(d => BANDWIDTH_SHARES.map(s => ({ departureCycles: d, bandwidthGBs: Math.round(s * gpu.bandwidthGBs) })))];
+  for (const constants of grid) {
+    const rows = agreement(columns, estimate, preset, constants);
+    const s = score(rows);
+    const better = s.rho > best.rho + 1e-9 || (Number.isNaN(best.rho) && !Number.isNaN(s.rho)) || (Math.abs(s.rho - best.rho) <= 1e-9 && s.log < best.log - 1e-9);
+    if (better) { fitted = constants; after = rows; best = s; }
+  }
+  const total = score(before);
+  return [
+    title, '',
+    `Constants fitted by a grid search (departureCycles ${DEPARTURES.join(', ')}; bandwidth ${BANDWIDTH_SHARES.map(s => `${s * 100}%`).join(', ')} of the data sheet's): the point with the highest mean ρ, then the least mean |ln(estimate / measured)|. ρ is Spearman's, between the estimate and the measured time over the block formats of one size and memory.`,
+    '',
+    '| constant | preset | fitted |', '|---|---|---|',
+    `| departureCycles | ${presetConstants.departureCycles} | ${fitted.departureCycles} |`,
+    `| bandwidth (GB/s) | ${presetConstants.bandwidthGBs} | ${fitted.bandwidthGBs} |`,
+    '',
+    '| benchmark | size | memory | formats | ρ before | ρ after | mean \\|ln(est/meas)\\| before | after |', '|---|---|---|---|---|---|---|---|',
+    ...columns.map((c, i) => `| ${c.b.name} | ${c.size.label} | ${c.memory} | ${c.formats.length} | ${rho(before[i].rho)} | ${rho(after[i].rho)} | ${before[i].log.toFixed(2)} | ${after[i].log.toFixed(2)} |`),
+    `| mean | | | | ${rho(total.rho)} | ${rho(best.rho)} | ${total.log.toFixed(2)} | ${best.log.toFixed(2)} |`,
+  ];
+}
+
+/** The report as markdown: RESULTS.md's text. */
+export async function report(results: Results, options: { estimator?: Estimator } = {}): Promise<string> {
+  const m = new Measurements(results);
+  const device = results.device ?? 'an unnamed device';
+  const preset = results.device ? presetFor(results.device) : undefined;
+  const gpu = preset ? GPUS[preset] : undefined;
+  const lines = [
+    `# The generated kernels measured on ${device}`,
+    '',
+    `Measured by bench:gpu's run.sh (\`npm run bench:gpu -- --prepare DIR\`, then \`DIR/run.sh\`) with nvcc -arch=${results.arch}${results.quick ? ', --quick' : ''}` +
+      `${results.elapsed_s !== undefined ? ` in ${results.elapsed_s} s` : ''}. A time is the median of ${results.repeat - 1} runs after a warm-up, the sum of the kernels' times between CUDA events; a speedup is the serial program's time (gcc -O2) over it. ` +
+      `${gpu ? `The cost model's preset for this device: ${gpu.name}.` : 'No GPU preset of the cost model matches this device: no peak bandwidth, no calibration.'}`,
+    '',
+    '## Summary',
+    '',
+    ...summary(m),
+    '',
+    '## The thesis\'s benchmarks (Xie 2016, Tables 4.1-4.8; the thesis ran a Tesla M2050)',
+  ];
+  for (const b of results.benchmarks.filter(x => x.formats.length)) {
+    for (const size of b.sizes) lines.push('', ...thesisSection(m, b, size, gpu?.bandwidthGBs, gpu?.name));
+    for (const note of b.notes) lines.push(`- note: ${note}`);
+  }
+  const corpus = corpusSection(m);
+  if (corpus.length) lines.push('', ...corpus);
+  if (preset) {
+    const model = options.estimator ? undefined : await costModelEstimator(results.benchmarks);
+    try {
+      lines.push('', ...calibration(m, preset, options.estimator ?? model!.estimate));
+    } finally {
+      model?.dispose();
+    }
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,134 @@
+// runner.py without a GPU: a folder of stand-in programs built with gcc (a serial program timed by
+// the real instrumentation, and programs that print kernel times, a right or wrong result, a
+// dispatcher's choice, or fail) and a stand-in compute-sanitizer, run by the runner; results.json
+// checked field by field, and a spent time budget recorded as skipped checks and runs.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ROOT } from '../../helpers';
+import { REPEAT_VARIABLE, timeSerial } from './timing';
+
+const python = spawnSync('python3', ['--version']).status === 0 && spawnSync('gcc', ['--version']).status === 0 ? false : 'python3 or gcc not found';
+
+const SERIAL = `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    int n = argc > 1 ? atoi(argv[1]) : 10;
+    long s = 0;
+    mfBenchSerialBegin();
+    for (int i = 0; i < n; i++) s += i;
+    mfBenchSerialEnd();
+    printf("fake: n=%d checksum=%ld\\n", n, s);
+    return 0;
+}
+`;
+
+/** A stand-in for a timed CUDA program: kernel times 9, 1, 2, 3, 4, 5 ms (times argv[2]). */
+const kernelProgram = (offset: number, status: number, dispatch = '') => `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    const int n = argc > 1 ? atoi(argv[1]) : 10;
+    const int runs = getenv("${REPEAT_VARIABLE}") ? atoi(getenv("${REPEAT_VARIABLE}")) : 1;
+    const double ms[] = {9, 1, 2, 3, 4, 5};
+    for (int r = 0; r < runs; r++) {
+        printf("fake: n=%d checksum=%ld\\n", n, (long) n * (n - 1) / 2 + ${offset});
+        fflush(stdout);
+        ${dispatch}
+        fprintf(stderr, "metafork-kernel-ms: %.6f launches: 2\\n", ms[r % 6] * (argc > 2 ? atoi(argv[2]) : 1));
+    }
+    return ${status};
+}
+`;
+
+function folder(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-runner-'));
+  fs.mkdirSync(path.join(dir, 'src'));
+  fs.copyFileSync(path.join(ROOT, 'test', 'bench', 'gpu', 'runner.py'), path.join(dir, 'runner.py'));
+  const programs: Record<string, string> = {
+    'fake.serial': timeSerial(SERIAL, 'fake.serial.c'),
+    'fake.global': kernelProgram(0, 0),
+    'fake.shared': kernelProgram(1, 0),
+    'fake.dispatcher': kernelProgram(0, 0, 'fprintf(stderr, "metafork: schedule at line 3: case 2 B=64 estimate=100 cycles (R_B=255)\\n");'),
+    'fake.baseline': kernelProgram(0, 3),
+  };
+  for (const [name, text] of Object.entries(programs)) fs.writeFileSync(path.join(dir, 'src', `${name}.c`), text);
+  const reference = (argv: string[]) => ({ program: 'fake.serial', argv, repeat: 1 });
+  const run = (kind: string, size: string, format: string, argv: string[]) =>
+    ({ program: `fake.${kind}`, benchmark: 'fake', kind, size, format, argv, reference: reference([size]), quick: true });
+  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({
+    repeatVariable: REPEAT_VARIABLE, repeat: 6, notes: [], refusals: [],
+    checks: ['fake.global', 'fake.shared'].map(program => ({ program, argv: ['100'], reference: reference(['100']) })),
+    benchmarks: [{ name: 'fake', title: 'fake', origin: 'none', blocks: ['B'], formats: ['2'], sizes: [{ label: '100', argv: ['100'] }, { label: '7', argv: ['7'] }], small: [], state: [], notes: [] }],
+    programs: Object.keys(programs).map(name => ({ name, benchmark: 'fake', kind: name.split('.')[1], source: `src/${name}.c`, compiler: 'gcc', libraries: [] })),
+    runs: [
+      run('global', '100', '2', ['100', '2']), run('shared', '100', '2', ['100', '2']), run('dispatcher', '100', 'chosen', ['100']),
+      run('baseline', '100', '32', ['100']), run('global', '7', '2', ['7', '2']),
+    ],
+  }));
+  // A stand-in for compute-sanitizer: runs the program; racecheck finds a hazard in fake.shared.
+  fs.mkdirSync(path.join(dir, 'bin'));
+  fs.writeFileSync(path.join(dir, 'bin', 'compute-sanitizer'), `#!/bin/bash
+tool=$2; shift 4
+[ "$1" = --racecheck-report ] && shift 2
+"$@"; rc=$?
+if [[ $1 == *shared && $tool == racecheck ]]; then echo "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)"; exit 99; fi
+echo "========= ERROR SUMMARY: 0 errors"
+exit $rc
+`, { mode: 0o755 });
+  return dir;
+}
+
+function runner(dir: string, ...args: string[]) {
+  const out = path.join(dir, 'results.json');
+  const r = spawnSync('python3', [path.join(dir, 'runner.py'), '--arch', 'sm_90', '--check-jobs', '2', '--out', out, ...args],
+    { encoding: 'utf8', env: { ...process.env, PATH: `${path.join(dir, 'bin')}:/usr/bin:/bin` } });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  return { stdout: r.stdout, results: JSON.parse(fs.readFileSync(out, 'utf8')) };
+}
+
+test('runner.py: medians after the warm-up, outputs against the serial program, the dispatcher\'s choice, a failing program recorded, sanitizer verdicts, a spent budget (gcc and compute-sanitizer stand-ins, no GPU)', { skip: python }, () => {
+  const dir = folder();
+  const { stdout, results } = runner(dir);
+  // Five programs, and the context holder where nvcc is installed.
+  assert.match(stdout, /^built ([56]) of \1 programs in [\d.]+ s /);
+  assert.match(stdout, /\n4 of 5 measured \(1 wrong results, 0 skipped by the budget\) in /);
+  assert.equal(results.device, null);
+  assert.match(stdout, /\n2 of 4 sanitizer runs clean, at /);
+  assert.deepEqual(results.checks.map((c: Record<string, unknown>) => { const { wall_s: _, error, ...rest } = c; return { ...rest, error: typeof error }; }), [
+    { program: 'fake.global', tool: 'racecheck', argv: ['100'], rc: 0, summary: 'ERROR SUMMARY: 0 errors', output_ok: true, clean: true, error: 'undefined' },
+    { program: 'fake.global', tool: 'memcheck', argv: ['100'], rc: 0, summary: 'ERROR SUMMARY: 0 errors', output_ok: true, clean: true, error: 'undefined' },
+    { program: 'fake.shared', tool: 'racecheck', argv: ['100'], rc: 99, summary: 'RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)', output_ok: false, clean: false, error: 'string' },
+    { program: 'fake.shared', tool: 'memcheck', argv: ['100'], rc: 0, summary: 'ERROR SUMMARY: 0 errors', output_ok: false, clean: false, error: 'undefined' },
+  ]);
+  assert.deepEqual(results.references.map((r: { program: string; argv: string[]; output: string[]; times_ms: number[]; median_ms: number }) =>
+    [r.program, r.argv, r.output, r.times_ms.length, r.median_ms === r.times_ms[0]]), [
+    ['fake.serial', ['100'], ['fake: n=100 checksum=4950'], 1, true],
+    ['fake.serial', ['7'], ['fake: n=7 checksum=21'], 1, true],
+  ]);
+  const runs = results.runs.map((r: Record<string, unknown>) => { const { wall_s: _, ...rest } = r; return rest; });
+  const common = { benchmark: 'fake', size: '100', rc: 0, launches: 2 };
+  assert.deepEqual(runs, [
+    { ...common, program: 'fake.global', kind: 'global', format: '2', argv: ['100', '2'], times_ms: [18, 2, 4, 6, 8, 10], checksum_ok: true, warmup_ms: 18, median_ms: 6 },
+    { ...common, program: 'fake.shared', kind: 'shared', format: '2', argv: ['100', '2'], times_ms: [18, 2, 4, 6, 8, 10], checksum_ok: false, warmup_ms: 18, median_ms: 6 },
+    { ...common, program: 'fake.dispatcher', kind: 'dispatcher', format: 'chosen', argv: ['100'], times_ms: [9, 1, 2, 3, 4, 5], checksum_ok: true, dispatch: { case: 2, values: { B: '64' } }, warmup_ms: 9, median_ms: 3 },
+    { ...common, program: 'fake.baseline', kind: 'baseline', format: '32', argv: ['100'], rc: 3, times_ms: [9, 1, 2, 3, 4, 5], checksum_ok: true, error: 'exit status 3' },
+    { ...common, program: 'fake.global', kind: 'global', size: '7', format: '2', argv: ['7', '2'], times_ms: [18, 2, 4, 6, 8, 10], checksum_ok: true, warmup_ms: 18, median_ms: 6 },
+  ]);
+
+  // No time left: every check and measurement is recorded as skipped, none is run.
+  const spent = runner(dir, '--budget', '0').results;
+  assert.deepEqual(spent.checks.map((c: { program: string; tool: string; skipped?: string }) => [c.program, c.tool, c.skipped]), [
+    ['fake.global', 'racecheck', 'time budget spent'], ['fake.global', 'memcheck', 'time budget spent'],
+    ['fake.shared', 'racecheck', 'time budget spent'], ['fake.shared', 'memcheck', 'time budget spent'],
+  ]);
+  assert.deepEqual(spent.runs.map((r: { program: string; skipped?: string }) => [r.program, r.skipped]), [
+    ['fake.global', 'time budget spent'], ['fake.shared', 'time budget spent'], ['fake.dispatcher', 'time budget spent'],
+    ['fake.baseline', 'time budget spent'], ['fake.global', 'time budget spent'],
+  ]);
+});
