@@ -148,13 +148,17 @@ export async function translateText(text: string, to: Dialect, options: Translat
     );
   const step: Step = { text, maps: [] };
   let syntax = first.syntax;
-  let model = first.model;
+  /** The model of the current text, built when a stage first reads it (none after the last stage);
+   * `previous`, the one before, whose unchanged functions it re-uses. */
+  let built: DocumentModel | undefined = first.model;
+  let previous = first.model;
+  const model = () => (built ??= DocumentModel.build(syntax, previous));
   /** The construct translated, in the user's text of the current step. */
   let focus = input && inputMap.toSource(input);
   const cpp = language === 'cpp';
   /** The items (and, with a focus, the constructs) the stages translate. */
   const items = () => {
-    return focus ? focusedItems(model, syntax.map.toText(focus)) : model.allItems();
+    return focus ? focusedItems(model(), syntax.map.toText(focus)) : model().allItems();
   };
   /** A finding of the current step on the input's analysed text, where every result's offsets are. */
   const onInput = (d: MfDiagnostic): MfDiagnostic => {
@@ -188,7 +192,8 @@ export async function translateText(text: string, to: Dialect, options: Translat
     const next = syntax.update(step.text, [...edits].sort((a, b) => a.start - b.start || a.end - b.end), true);
     syntax.dispose();
     syntax = next;
-    model = DocumentModel.build(syntax, model); // items are read lazily: the next stage reads those it needs
+    previous = built ?? previous;
+    built = undefined;
     // The input was checked in full; a stage's output only has to stay valid C. The full
     // analysis runs only to explain a failure.
     if (!syntax.tree.rootNode.hasError) return true;
@@ -231,7 +236,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
       return { diagnostics, from, to };
     if (to === 'metafork' && !focus) dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
     if (to === 'openmp' && (sources.includes('metafork') || toMetafork.length)) {
-      if (!run(stage => metaforkToOpenmp(stage, items(), model))) return { diagnostics, from, to };
+      if (!run(stage => metaforkToOpenmp(stage, items(), model()))) return { diagnostics, from, to };
     }
     if (to === 'cilkplus' && (sources.includes('metafork') || toMetafork.length)) {
       if (!run(stage => pipelinesToForks(stage, items()))) return { diagnostics, from, to };

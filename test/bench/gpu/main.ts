@@ -39,7 +39,10 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(code => process.exit(code), e => {
-  process.stderr.write(`${e instanceof Error ? e.stack : e}\n`);
-  process.exit(1);
-});
+// `npm test` loads every file of out/test, this one too (see ../run.ts): it is a command, not a test.
+if (!process.env.NODE_TEST_CONTEXT) {
+  main(process.argv.slice(2)).then(code => process.exit(code), e => {
+    process.stderr.write(`${e instanceof Error ? e.stack : e}\n`);
+    process.exit(1);
+  });
+}
