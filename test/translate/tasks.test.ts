@@ -285,7 +285,7 @@ void events(int *x) {
 }
 `,
     diagnostics: [
-
+      { code: 'MF604', text: 'num_threads(2)', message: "'num_threads(2)' became 'meta_set_nworkers(2)', which holds for the rest of the program, not this region alone: the file's other parallel code runs with as many workers once this has run" },
     ],
   },
   {

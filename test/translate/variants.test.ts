@@ -152,6 +152,19 @@ const BLOCKS = [
   ''].join('\n')
 ;
 
+/** The note on a num_threads(n) clause whose worker count outlives its region. */
+const workers = (n: number) =>
+  `'num_threads(${n})' became 'meta_set_nworkers(${n})', which holds for the rest of the program, not this region ` +
+  `alone: the file's other parallel code runs with as many workers once this has run`;
+
+/** The whole metadirective of METADIRECTIVES (its continued lines too) that holds `needle`. */
+function metadirectiveHolding(needle: string): string {
+  const start = METADIRECTIVES.lastIndexOf('#pragma omp metadirective', METADIRECTIVES.indexOf(needle));
+  let end = METADIRECTIVES.indexOf('\n', start);
+  while (METADIRECTIVES[end - 1] === '\\') end = METADIRECTIVES.indexOf('\n', end + 1);
+  return METADIRECTIVES.slice(start, end);
+}
+
 /** The translation's findings as [code, the text at their span, message]. */
 function findings(source: string, r: { diagnostics: { code: string; start: number; end: number; message: string }[] }) {
   return r.diagnostics.map(d => [d.code, source.slice(d.start, d.end), d.message]);
@@ -176,6 +189,14 @@ test('metadirective: each selector kind and score picks its variant; run-time co
     ['MF604', 'metadirective',
       `metadirective: 'parallel for reduction(+ : s)' if n > 100, 'parallel for reduction(+ : s) num_threads(2)' if ` +
         `n > 10, 'nothing' otherwise`],
+    // Each chosen num_threads sets the workers of the later regions too (the first one's clause is
+    // in the if chain the translation wrote: a point; the others' in the metadirective chosen from).
+    ['MF604', '', workers(2)],
+    ['MF604', metadirectiveHolding('arch(x86_64)'), workers(2)],
+    ['MF604', metadirectiveHolding('vendor(llvm)'), workers(3)],
+    ['MF604', metadirectiveHolding('isa(sse2)'), workers(2)],
+    ['MF604', metadirectiveHolding('isa(avx512f)'), workers(4)],
+    ['MF604', 'num_threads(4)', workers(4)],
   ]);
   const work = workDir('mf-variants-');
   t.after(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -192,6 +213,8 @@ test('declare variant: calls become calls of the variant where the selector matc
       `declare variant: 'device = {kind(gpu)}' chooses 'twice_gpu' for no call of 'twice' here: dropped`],
     ['MF604', 'declare variant', `declare variant: 1 call of 'thrice' where 'construct = {parallel, for}' matches ` +
       `now calls 'thrice_par'`],
+    ['MF604', 'num_threads(4)', workers(4)],
+    ['MF604', 'num_threads(2)', workers(2)],
   ]);
   const work = workDir('mf-variants-');
   t.after(() => fs.rmSync(work, { recursive: true, force: true }));

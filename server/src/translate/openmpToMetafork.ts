@@ -432,8 +432,16 @@ class ItemTranslator {
   }
 
   private numThreads(c: Construct, env: Env): void {
-    for (const cl of this.clause(c, 'num_threads'))
-      if (cl.args) env.before.push(`meta_set_nworkers(${cl.args.text.trim()});`);
+    for (const cl of this.clause(c, 'num_threads')) {
+      if (!cl.args) continue;
+      const n = cl.args.text.trim();
+      env.before.push(`meta_set_nworkers(${n});`);
+      // The clause sizes one team; the call sets the workers of every later region too: said
+      // where the file has other parallel code (any of it may run later).
+      const elsewhere = this.text.slice(0, c.start) + this.text.slice(c.end);
+      if (/#\s*pragma\s+omp\s+(parallel|task|taskloop)\b|\bomp_get_(num|max)_threads\b/.test(elsewhere))
+        this.stage.note(cl, `'num_threads(${n})' became 'meta_set_nworkers(${n})', which holds for the rest of the program, not this region alone: the file's other parallel code runs with as many workers once this has run`);
+    }
     for (const cl of this.clause(c, 'if'))
       if (c.directive!.name.startsWith('parallel'))
         this.stage.note(cl, `'if' on a parallel region only decides the team size: dropped`);
