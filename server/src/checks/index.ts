@@ -36,10 +36,10 @@ export function checkSyntax(syntax: SyntaxDocument, previous?: Pick<Checked, 'mo
  * there, what an editor shows when it opens it), read from a tree of that part and of the headers
  * alone, without parsing the rest. In C what an item means does not depend on what follows it, but
  * for the names a later declaration may yet give (MF120-MF122): the items with such a finding on a
- * name the rest of the file names too are left to the whole check. C++ (calls bind by the parameter lists of callees defined anywhere) and
- * a top that does not end where an item does (a `}` line at column 0) are read whole, and only the
- * items before `until` checked. The result's `syntax` is this document's or its own (a prefix's,
- * to be disposed of).
+ * name the rest of the file names too are left to the whole check. C++ (calls bind by the parameter
+ * lists of callees defined anywhere) and a top that does not end where an item does (a `}` line at
+ * column 0) are read whole, and only the items before `until` checked. The result's `syntax` is
+ * this document's or its own (a prefix's, to be disposed of).
  */
 export function checkBeginning(syntax: SyntaxDocument, until: number): Checked {
   const top = syntax.language === 'c' ? readTop(syntax, until) : undefined;
