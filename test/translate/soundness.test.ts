@@ -715,16 +715,24 @@ int main(void)
     return 0;
 }
 `;
-  for (const to of ['metafork', 'cilkplus'] as const) {
-    const r = await translateText(program, to, { fileName: 'tally.c' });
-    assert.equal(r.text, undefined, to);
-    assert.deepEqual(summarize(program, r.diagnostics), [{
-      code: 'MF602', text: 'tally',
-      message: "'tally' is firstprivate on 'sections', written in one section and used in another: OpenMP gives each thread one copy for all the sections it runs (the second section sees the first one's write when one thread runs both), MetaFork gives each section its own",
-    }], to);
-    assert.equal(r.diagnostics[0].start, program.indexOf('tally += 5'), to);
-  }
+  const diagnostics = await refusedToBoth(program, 'tally.c', [{
+    code: 'MF602', text: 'tally',
+    message: "'tally' is firstprivate on 'sections', written in one section and used in another: OpenMP gives each thread one copy for all the sections it runs (the second section sees the first one's write when one thread runs both), MetaFork gives each section its own",
+  }]);
+  assert.equal(diagnostics[0].start, program.indexOf('tally += 5'));
 });
+
+/** `program` refused, to MetaFork and to CilkPlus alike, with exactly `expected`; the findings. */
+async function refusedToBoth(program: string, fileName: string, expected: ReturnType<typeof summarize>) {
+  let diagnostics: Awaited<ReturnType<typeof translateText>>['diagnostics'] = [];
+  for (const to of ['metafork', 'cilkplus'] as const) {
+    const r = await translateText(program, to, { fileName });
+    assert.equal(r.text, undefined, to);
+    assert.deepEqual(summarize(program, r.diagnostics), expected, to);
+    diagnostics = r.diagnostics;
+  }
+  return diagnostics;
+}
 
 test('firstprivate copies of sections only read, or written in one section alone, still translate and compute the same', { skip }, async () => {
   await sameAlongChain(`#include <stdio.h>
@@ -766,4 +774,41 @@ int main(void)
   const r = await translateText(partly, 'metafork', { fileName: 'partly.c' });
   assert.equal(r.text, undefined);
   assert.deepEqual(r.diagnostics.map(d => [d.code, d.start]), [['MF602', partly.indexOf('t += 4')]]);
+});
+
+// ---------------------------------------------------------------------------------------
+// Found on DataRaceBench's race-free programs: sections handing a value over through a flag became
+// two tasks, and the waiting one spun for ever (libgomp need not run the other at the same time).
+
+test('a section waiting for a flag another section sets is refused at its loop: the sections may run one after another', async () => {
+  const program = `#include <stdio.h>
+int main(void)
+{
+    int ready = 0, value = 0, got = 0;
+#pragma omp parallel sections shared(ready, value, got) num_threads(2)
+    {
+#pragma omp section
+        {
+            value = 42;
+#pragma omp critical
+            ready = 1;
+        }
+#pragma omp section
+        {
+            int seen = 0;
+            while (!seen) {
+#pragma omp critical
+                seen = ready;
+            }
+            got = value;
+        }
+    }
+    printf("%d\\n", got);
+    return 0;
+}
+`;
+  await refusedToBoth(program, 'handover.c', [{
+    code: 'MF602', text: 'while (!seen)',
+    message: "this loop reads 'ready', which another section writes and the loop never changes: it may wait for that section, and MetaFork may run the sections one after another, so the wait could never end",
+  }]);
 });

@@ -105,6 +105,39 @@ export function waitsForOthers(f: RegionFacts, teams: (span: Span) => unknown): 
   return found;
 }
 
+/**
+ * A section waiting for another: a loop of one section reads a variable (not an array, not through
+ * a pointer) declared outside the sections, and not one of their private `copies`, that another
+ * section writes and the loop never changes
+ * (`while (!done) { critical { if (ready) done = 1; } }`, `ready` set by the other section). The
+ * sections may run one after another in MetaFork, so such a wait may never end: refused.
+ */
+export function sectionWaitsForSibling(model: ItemModel, sections: SNode[], copies: Variable[]): Refusal | undefined {
+  let found: Refusal | undefined;
+  sections.forEach((section, i) => {
+    walk(section, n => {
+      if (found || !LOOPS.has(n.type)) return !found;
+      for (const r of model.scopes.references) {
+        const v = r.variable;
+        if (!v || v.shape !== 'value' || v.isConst || r.access !== 'read' || r.through || !within(r.span, n)) continue;
+        if (within(v.span, section) || copies.includes(v) || writes(model, v, n)) continue;
+        if (!sections.some((other, j) => j !== i && writes(model, v, other))) continue;
+        const head = child(n, 'condition') ?? n;
+        found = {
+          span: { start: n.start, end: head.end },
+          message:
+            `this loop reads '${v.name}', which another section writes and the loop never changes: it may wait for ` +
+            `that section, and MetaFork may run the sections one after another, so the wait could never end`,
+          data: { variable: v.name },
+        };
+        return false;
+      }
+      return true;
+    });
+  });
+  return found;
+}
+
 /** The shared variables that the loop's assignments of `v` only copy, or undefined when one computes. */
 function copiedFrom(
   f: RegionFacts,

@@ -32,6 +32,7 @@ import {
   taskwaitNotes,
 } from './tasks';
 import { HINT_CLAUSES, translateHint } from './hints';
+import { sectionWaitsForSibling } from './barriers';
 import { needsChunks, reductionLoopInChunks } from './userReductions';
 
 const JOIN = 'meta_join;';
@@ -783,6 +784,12 @@ class ItemTranslator {
         `a statement between sections without its '#pragma omp section' line: each section is one statement (use braces to group several)`,
         { construct: 'section', target: 'metafork' },
       );
+      return;
+    }
+    const copies = ['private', 'firstprivate', 'lastprivate'].flatMap(name => this.items(c, name));
+    const waiting = sectionWaitsForSibling(this.model, sections.map(k => k.region!), copies);
+    if (waiting) {
+      this.stage.refuse('MF602', waiting.span, waiting.message, waiting.data);
       return;
     }
     // A thread's firstprivate copy serves every section it runs: what one section writes there,
