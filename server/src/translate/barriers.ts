@@ -60,10 +60,12 @@ export function references(model: ItemModel, v: Variable, spans: Span[]): boolea
   return model.scopes.references.some(r => r.variable === v && spans.some(s => within(r.span, s)));
 }
 
-function writes(model: ItemModel, v: Variable, span: Span): boolean {
-  return model.scopes.references.some(
-    r => r.variable === v && within(r.span, span) && (r.access !== 'read' || r.addressTaken),
-  );
+/** The reference may change its variable: a write, or `&x`. */
+const changes = (r: Reference) => r.access !== 'read' || r.addressTaken;
+
+/** Whether a reference inside `span` may change `v`. */
+export function writes(model: ItemModel, v: Variable, span: Span): boolean {
+  return model.scopes.references.some(r => r.variable === v && within(r.span, span) && changes(r));
 }
 
 const spans = (s: Segment) => s.units.map(u => u.span);
@@ -136,6 +138,58 @@ export function sectionWaitsForSibling(model: ItemModel, sections: SNode[], copi
     });
   });
   return found;
+}
+
+/**
+ * A thread's firstprivate copy serves every section it runs: what one section writes there, another
+ * run by the same thread reads (as both are with one thread). MetaFork gives each section its own
+ * copy, so a copy written in one section and used in another is refused, unless each section that
+ * writes it puts it back as it was (`x[0] += d; ... x[0] -= d;`).
+ */
+export function copyAcrossSections(model: ItemModel, sections: SNode[], firstprivate: Variable[]): Refusal | undefined {
+  for (const v of firstprivate) {
+    const uses = sections.map(s => model.scopes.references.filter(r => r.variable === v && within(r.span, s)));
+    const written = uses.map(refs => refs.filter(changes));
+    const writer = written.findIndex(w => w.length && !restores(w, v, model.text));
+    if (writer >= 0 && uses.some((refs, i) => i !== writer && refs.length))
+      return {
+        span: written[writer][0].span,
+        message:
+          `'${v.name}' is firstprivate on 'sections', written in one section and used in another: OpenMP gives ` +
+          `each thread one copy for all the sections it runs (the second section sees the first one's write when ` +
+          `one thread runs both), MetaFork gives each section its own`,
+        data: { construct: 'firstprivate', target: 'metafork' },
+      };
+  }
+  return undefined;
+}
+
+/** Whether a section's writes of `v` undo themselves: each `L += E` (or `L++`) met by an `L -= E`
+ * (`L--`) on the same place, E not reading `v`, so that the copy leaves the section as it came. */
+function restores(changed: Reference[], v: Variable, text: string): boolean {
+  const changes = new Map<string, string[]>();
+  const squeeze = (n: SNode) => text.slice(n.start, n.end).replace(/\s+/g, '');
+  for (const r of changed) {
+    if (r.addressTaken) return false;
+    let place: SNode = r.node;
+    while (place.parent?.type === 'subscript_expression' && child(place.parent, 'argument') === place) place = place.parent;
+    const op = place.parent;
+    let change: string;
+    if (op?.type === 'assignment_expression' && child(op, 'left') === place) {
+      const right = child(op, 'right');
+      const operator = right && text.slice(place.end, right.start).trim();
+      if (!right || (operator !== '+=' && operator !== '-=') || new RegExp(`\\b${v.name}\\b`).test(squeeze(right))) return false;
+      change = `${operator[0]}${squeeze(right)}`;
+    } else if (op?.type === 'update_expression') {
+      change = text.slice(op.start, op.end).includes('++') ? '+1' : '-1';
+    } else return false;
+    const key = squeeze(place);
+    changes.set(key, [...(changes.get(key) ?? []), change]);
+  }
+  return [...changes.values()].every(list => {
+    const count = (sign: string, e: string) => list.filter(x => x === sign + e).length;
+    return list.every(x => count('+', x.slice(1)) === count('-', x.slice(1)));
+  });
 }
 
 /** The shared variables that the loop's assignments of `v` only copy, or undefined when one computes. */

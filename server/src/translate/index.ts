@@ -108,8 +108,7 @@ interface Step { text: string; maps: OffsetMap[] }
 export async function translateText(text: string, to: Dialect, options: TranslateOptions = {}): Promise<Translation> {
   const grammars = await loadGrammars();
   const language: SourceLanguage = detectLanguage(options.fileName, text);
-  const parse = (t: string) => SyntaxDocument.parse(grammars, t, language, options.fileName, options);
-  const parsed = parse(text);
+  const parsed = SyntaxDocument.parse(grammars, text, language, options.fileName, options);
   // The stages' re-parses copy the functions they leave as they were (SyntaxDocument.update).
   parsed.reusable = true;
   const first = options.checked

@@ -10,7 +10,7 @@ import { child, functionName, named, nodeCovering, walk } from '../syntax/ast';
 import { insert, remove, removeStatement, replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
-import type { Reference, Variable } from '../model/scopes';
+import type { Variable } from '../model/scopes';
 import { sharingAt, Sharing } from '../model/sharing';
 import { bindingOf } from '../model/binding';
 import { within } from '../base/span';
@@ -32,7 +32,7 @@ import {
   taskwaitNotes,
 } from './tasks';
 import { HINT_CLAUSES, translateHint } from './hints';
-import { sectionWaitsForSibling } from './barriers';
+import { copyAcrossSections, sectionWaitsForSibling } from './barriers';
 import { needsChunks, reductionLoopInChunks } from './userReductions';
 
 const JOIN = 'meta_join;';
@@ -786,30 +786,13 @@ class ItemTranslator {
       );
       return;
     }
+    const regions = sections.map(k => k.region!);
     const copies = ['private', 'firstprivate', 'lastprivate'].flatMap(name => this.items(c, name));
-    const waiting = sectionWaitsForSibling(this.model, sections.map(k => k.region!), copies);
-    if (waiting) {
-      this.stage.refuse('MF602', waiting.span, waiting.message, waiting.data);
+    const refusal =
+      sectionWaitsForSibling(this.model, regions, copies) ?? copyAcrossSections(this.model, regions, this.items(c, 'firstprivate'));
+    if (refusal) {
+      this.stage.refuse('MF602', refusal.span, refusal.message, refusal.data);
       return;
-    }
-    // A thread's firstprivate copy serves every section it runs: what one section writes there,
-    // another run by the same thread reads (as both are with one thread). MetaFork gives each
-    // section its own copy, so a copy written in one section and used in another is refused,
-    // unless each section that writes it puts it back as it was (`x[0] += d; ... x[0] -= d;`).
-    for (const v of this.items(c, 'firstprivate')) {
-      const uses = sections.map(k => sharingAt(this.model, k).find(e => e.variable === v)?.references ?? []);
-      const writes = (refs: Reference[]) => refs.filter(r => r.access !== 'read' || r.addressTaken);
-      const writer = uses.findIndex(refs => writes(refs).length && !restores(writes(refs), v, this.text));
-      const write = writer >= 0 ? writes(uses[writer])[0] : undefined;
-      if (write && uses.some((refs, i) => i !== writer && refs.length)) {
-        this.stage.refuse(
-          'MF602',
-          write.span,
-          `'${v.name}' is firstprivate on 'sections', written in one section and used in another: OpenMP gives each thread one copy for all the sections it runs (the second section sees the first one's write when one thread runs both), MetaFork gives each section its own`,
-          { construct: 'firstprivate', target: 'metafork' },
-        );
-        return;
-      }
     }
     const env: Env = { before: [], decls: [], after: [] };
     if (c.directive!.name.startsWith('parallel')) this.numThreads(c, env);
@@ -1072,32 +1055,4 @@ class ItemTranslator {
       insert(line, `${lineIndent(this.text, task.start)}${JOIN} /* depend(${[...deps.names].join(', ')}) */\n`),
     );
   }
-}
-
-/** Whether a section's writes of `v` undo themselves: each `L += E` (or `L++`) met by an `L -= E`
- * (`L--`) on the same place, E not reading `v`, so that the copy leaves the section as it came. */
-function restores(writes: Reference[], v: Variable, text: string): boolean {
-  const changes = new Map<string, string[]>();
-  const squeeze = (n: SNode) => text.slice(n.start, n.end).replace(/\s+/g, '');
-  for (const r of writes) {
-    if (r.addressTaken) return false;
-    let place: SNode = r.node;
-    while (place.parent?.type === 'subscript_expression' && child(place.parent, 'argument') === place) place = place.parent;
-    const op = place.parent;
-    let change: string;
-    if (op?.type === 'assignment_expression' && child(op, 'left') === place) {
-      const right = child(op, 'right');
-      const operator = right && text.slice(place.end, right.start).trim();
-      if (!right || (operator !== '+=' && operator !== '-=') || new RegExp(`\\b${v.name}\\b`).test(squeeze(right))) return false;
-      change = `${operator[0]}${squeeze(right)}`;
-    } else if (op?.type === 'update_expression') {
-      change = text.slice(op.start, op.end).includes('++') ? '+1' : '-1';
-    } else return false;
-    const key = squeeze(place);
-    changes.set(key, [...(changes.get(key) ?? []), change]);
-  }
-  return [...changes.values()].every(list => {
-    const count = (sign: string, e: string) => list.filter(x => x === sign + e).length;
-    return list.every(x => count('+', x.slice(1)) === count('-', x.slice(1)));
-  });
 }

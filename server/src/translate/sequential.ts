@@ -11,7 +11,7 @@ import type { SNode } from '../syntax/parser';
 import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
 import type { Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
-import type { Refusal, Segment } from './barriers';
+import { writes, type Refusal, type Segment } from './barriers';
 
 const ITERATIONS = new Set(['for_statement', 'while_statement', 'do_statement']);
 
@@ -63,18 +63,14 @@ export function uniformLoop(
     return !call;
   });
   if (call) return refusal(call, `its header calls '${text.slice(call.start, call.end)}'`);
-  const writes = (v: Variable, span: Span) =>
-    model.scopes.references.some(
-      r => r.variable === v && within(r.span, span) && (r.access !== 'read' || r.addressTaken),
-    );
   for (const r of model.scopes.references.filter(x => within(x.span, header))) {
     const v = r.variable;
     if (!v) continue;
     if (own.includes(v)) {
-      if (writes(v, body)) return refusal(r.span, `its body assigns '${v.name}'`, { variable: v.name });
+      if (writes(model, v, body)) return refusal(r.span, `its body assigns '${v.name}'`, { variable: v.name });
     } else if (threadVariables.includes(v)) {
       return refusal(r.span, `its header reads '${v.name}', private to each thread`, { variable: v.name });
-    } else if (writes(v, body) || r.access !== 'read') {
+    } else if (writes(model, v, body) || r.access !== 'read') {
       return refusal(r.span, `its header reads '${v.name}', which the loop writes`, { variable: v.name });
     }
   }
@@ -96,7 +92,7 @@ export function uniformLoop(
   }
   // A thread's value from before the loop, changed in it, would cross the barriers between iterations.
   for (const v of threadVariables) {
-    if (within(v.span, node) || !writes(v, body)) continue;
+    if (within(v.span, node) || !writes(model, v, body)) continue;
     const at = model.scopes.references.find(r => r.variable === v && within(r.span, body))!;
     return refusal(at.span, `'${v.name}', private to each thread, is written in it and lives across its barriers`, {
       variable: v.name,
