@@ -9,7 +9,7 @@ import { KeywordToken, PragmaLine, skipTrivia } from '../syntax/keywords';
 import { Span } from '../base/span';
 import { isStackExhausted } from '../base/stack';
 import type { SNode } from '../syntax/parser';
-import { Directive, DirectiveClause, fromKeywordClause, parsePragma } from '../syntax/pragma';
+import { Directive, DirectiveClause, familyDialect, fromKeywordClause, parsePragma } from '../syntax/pragma';
 import { FileScope, ItemScopes, resolveItem } from './scopes';
 
 
@@ -307,8 +307,7 @@ function pragmaConstruct(
   directive: Directive,
   problems: ConstructProblem[],
 ): Construct | undefined {
-  const dialect: Dialect =
-    directive.family === 'omp' ? 'openmp' : directive.family === 'cilk' ? 'cilkplus' : 'metafork';
+  const dialect = familyDialect(directive.family);
   const base = {
     dialect,
     form: 'pragma' as const,

@@ -265,7 +265,7 @@ export class SyntaxDocument {
     private treeValue: Tree | undefined,
     private readonly parser: Parser,
     readonly context: CompileContext,
-    /** Nodes converted by the version this one was updated from, by their parsed text (with `update(…, reuse)`). */
+    /** Nodes converted by the versions this one was updated from, by their parsed text (with `update(…, reuse)`). */
     private readonly earlier?: ReadonlyMap<string, SNode>,
     /** The parts of the text the tree reads (`prefix`); all of it when undefined. */
     private readonly included?: Range[],
@@ -391,11 +391,17 @@ export class SyntaxDocument {
   }
 
   /** The next version of this document: same grammar, parser and flags; a new text, layer and tree.
-   * `reuse`: its nodes whose text this version converted are copied from here, not read from the
-   * tree again (a translation's stages leave most functions as they were). */
+   * `reuse`: its nodes whose text this version or an earlier one converted are copied from here, not
+   * read from the tree again (a translation's stages leave most functions as they were, and a stage
+   * reads only the items it needs). */
   private successor(unit: Preprocessed, layer: KeywordLayer, tree: Tree, reuse = false): SyntaxDocument {
     const { grammars, fileName, language, grammar, parser, context } = this;
-    return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, tree, parser, context, reuse ? this.converted : undefined);
+    let known: Map<string, SNode> | undefined;
+    if (reuse) {
+      known = new Map(this.earlier);
+      for (const [text, node] of this.converted) known.set(text, node);
+    }
+    return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, tree, parser, context, known);
   }
 
   /** Frees the WASM tree; tree-sitter trees are not garbage-collected. */
@@ -410,7 +416,7 @@ export class SyntaxDocument {
     const key = this.earlier || this.reusable ? this.layer.masked.slice(node.startIndex, node.endIndex) : undefined;
     const known = key !== undefined ? this.earlier?.get(key) : undefined;
     let converted: SNode;
-    if (known) {
+    if (known && known.type === node.type) {
       converted = shifted(known, node.startIndex - known.start, null);
     } else {
       converted = convert(node, this.grammar);

@@ -3,6 +3,7 @@
 
 import { closest, Ident, identList, PragmaLine, KeywordClause } from './keywords';
 import { Span } from '../base/span';
+import type { Dialect } from '../../../shared/dialects';
 import {
   OMP_BARE_CLAUSES, OMP_CLAUSE_KEYWORDS, OMP_CLAUSES, OMP_DIRECTIVE_ARGUMENT, OMP_DIRECTIVES, OMP_LIST_CLAUSES,
   OMP_MODIFIER_FIRST, OMP_OPTIONAL_ARGUMENT, OMP_STANDALONE, OMP_STANDALONE_CLAUSES, OMP_VARIANT_CLAUSES,
@@ -110,6 +111,11 @@ function readParens(cur: Cursor): { text: string; span: Span; closed: boolean } 
 export function pragmaFamily(line: PragmaLine): PragmaFamily | undefined {
   const m = /^#\s*pragma\s+([A-Za-z_]+)/.exec(line.text);
   return m ? FAMILY_WORDS[m[1]] : undefined;
+}
+
+/** The dialect a family's constructs belong to (`mf` and `meta` are MetaFork's). */
+export function familyDialect(family: PragmaFamily): Dialect {
+  return family === 'omp' ? 'openmp' : family === 'cilk' ? 'cilkplus' : 'metafork';
 }
 
 export function parsePragma(line: PragmaLine): Directive | undefined {

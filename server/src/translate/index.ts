@@ -8,13 +8,14 @@ import { blocking, checkSyntax } from '../checks/index';
 import { conflictDiagnostic, diagnostic, inSource, MfDiagnostic } from '../base/diagnostic';
 import { KeywordLayer } from '../syntax/keywords';
 import { Span, within } from '../base/span';
-import { pragmaFamily } from '../syntax/pragma';
+import { familyDialect, pragmaFamily } from '../syntax/pragma';
+import { DIALECT_OF } from '../base/dialects';
 import { constructSpan, outermostConstructAt, type Construct, type ItemModel } from '../model/constructs';
 import { applyEdits, OffsetMap, type TextEdit } from '../base/edits';
 import { SourceConflict } from '../base/sourcemap';
 import { systemIncludes, includeEditIn } from '../syntax/includes';
 import { CPP_MARKER, loadGrammars, SyntaxDocument, SourceLanguage, detectLanguage } from '../syntax/parser';
-import { DocumentModel } from '../model/document';
+import { DocumentModel, inSpan, type ItemRef } from '../model/document';
 import { Stage } from '../base/stage';
 import { Dialect, DIALECT_LABELS, DIALECTS } from '../../../shared/dialects';
 import { cilkToMetafork } from './cilkToMetafork';
@@ -24,7 +25,8 @@ import { metaforkToOpenmp } from './metaforkToOpenmp';
 import { resolveVariants } from './variants';
 import { pipelinesToForks } from './pipeline';
 import { joinAtExits } from './common';
-import { hasBlockSpawns, metaforkToCilk, outlineInnermost } from './metaforkToCilk';
+import { unjoinedExits } from '../model/exits';
+import { cilkReady, hasBlockSpawns, metaforkToCilk, outlineInnermost } from './metaforkToCilk';
 
 export type { Dialect } from '../../../shared/dialects';
 
@@ -53,7 +55,7 @@ export interface TranslateOptions extends CompileContext {
 /** The dialects whose constructs a document (or a span of it) uses. */
 export function dialectsOf(model: DocumentModel, span?: Span): Dialect[] {
   const found = new Set<Dialect>();
-  for (const item of span ? focusedItems(model, span) : model.allItems())
+  for (const item of stageItems(model, span, { dialects: DIALECTS }))
     for (const c of item.constructs) found.add(c.dialect);
   return DIALECTS.filter(d => found.has(d));
 }
@@ -62,11 +64,11 @@ export function dialectsOf(model: DocumentModel, span?: Span): Dialect[] {
  * building the item models (cheap on a large file). */
 export function layerDialects(layer: KeywordLayer): Dialect[] {
   const found = new Set<Dialect>();
-  for (const k of layer.keywords) found.add(k.keyword.startsWith('meta_') ? 'metafork' : 'cilkplus');
+  for (const k of layer.keywords) found.add(DIALECT_OF[k.keyword]);
   if (layer.reducers.length) found.add('cilkplus');
   for (const p of layer.pragmas) {
     const family = pragmaFamily(p);
-    if (family) found.add(family === 'omp' ? 'openmp' : family === 'cilk' ? 'cilkplus' : 'metafork');
+    if (family) found.add(familyDialect(family));
   }
   return DIALECTS.filter(d => found.has(d));
 }
@@ -89,19 +91,42 @@ export function focusSpan(model: DocumentModel, offset: number): Span | undefine
   return constructSpan(c);
 }
 
-/** Items meeting `span`, each seeing only the constructs inside it. */
-function focusedItems(model: DocumentModel, span: Span): ItemModel[] {
+/** What a stage reads: the constructs of `dialects` and, where given, the `words` of an item's text
+ * that are no construct (a call such as `meta_set_nworkers`). An item with neither gives the stage
+ * nothing to do. */
+interface Needs { dialects: readonly Dialect[]; words?: RegExp }
+
+/**
+ * The item models a stage reads: with `span`, the items meeting it, each seeing only the constructs
+ * inside it; with `needs`, only the items holding what it names. An item's constructs are its
+ * keywords' and pragma lines' (buildItemModel), so the others' models are not built: after an edit,
+ * every item past it is modelled again, and on a large file most items need nothing.
+ */
+function stageItems(model: DocumentModel, span?: Span, needs?: Needs): ItemModel[] {
   const out: ItemModel[] = [];
+  const { layer } = model.syntax;
+  const holds = (ref: ItemRef) =>
+    inSpan(layer.keywords, ref).some(k => needs!.dialects.includes(DIALECT_OF[k.keyword])) ||
+    inSpan(layer.pragmas, ref).some(p => {
+      const family = pragmaFamily(p);
+      return !!family && needs!.dialects.includes(familyDialect(family));
+    }) ||
+    (!!needs!.words && needs!.words.test(model.text.slice(ref.start, ref.end)));
   for (let i = 0; i < model.items.length; i++) {
     const ref = model.items[i];
-    if (ref.end < span.start || ref.start > span.end) continue;
+    if (span && (ref.end < span.start || ref.start > span.end)) continue;
+    if (needs && !holds(ref)) continue;
     const item = model.item(i);
-    if (within(item.item, span)) { out.push(item); continue; }
+    if (!span || within(item.item, span)) { out.push(item); continue; }
     const inside = (c: Construct) => within(constructSpan(c), span);
     out.push({ ...item, constructs: item.constructs.filter(inside), roots: item.roots.filter(inside) });
   }
   return out;
 }
+
+const METAFORK: Needs = { dialects: ['metafork'] };
+/** MetaFork's constructs, and its worker count, set by a call (metaforkToCilk). */
+const TO_CILK: Needs = { dialects: ['metafork'], words: /\bmeta_set_nworkers\b/ };
 
 interface Step { text: string; maps: OffsetMap[] }
 
@@ -155,10 +180,8 @@ export async function translateText(text: string, to: Dialect, options: Translat
   /** The construct translated, in the user's text of the current step. */
   let focus = input && inputMap.toSource(input);
   const cpp = language === 'cpp';
-  /** The items (and, with a focus, the constructs) the stages translate. */
-  const items = () => {
-    return focus ? focusedItems(model(), syntax.map.toText(focus)) : model().allItems();
-  };
+  /** The items (and, with a focus, the constructs) a stage translates: all, or those it `needs`. */
+  const items = (needs?: Needs) => stageItems(model(), focus && syntax.map.toText(focus), needs);
   /** A finding of the current step on the input's analysed text, where every result's offsets are. */
   const onInput = (d: MfDiagnostic): MfDiagnostic => {
     if (!step.maps.length) return d;
@@ -228,21 +251,37 @@ export async function translateText(text: string, to: Dialect, options: Translat
         cilkToMetafork(stage, models);
       }
       if (toMetafork.includes('openmp')) openmpToMetafork(stage, models);
+      // To CilkPlus, the MetaFork items this stage left as they were, with no join to add at their
+      // exits and no pipeline, go on in the same stage: they are not modelled again after it.
+      if (to === 'cilkplus' && !stage.failed) {
+        const untouched = (m: ItemModel) => !stage.edits.some(e => e.start <= m.item.end && e.end >= m.item.start);
+        const ahead = items(TO_CILK).filter(
+          m => untouched(m) && !m.constructs.some(c => c.kind === 'pipe') && !unjoinedExits(m, 'metafork').length,
+        );
+        cilkPass(stage, ahead, cpp);
+      }
     })) return { diagnostics, from, to };
     // OpenMP waits for tasks a function left running at the barrier or taskgroup that binds them;
     // MetaFork's join waits for children only: they are joined where they leave their function.
-    if (toMetafork.includes('openmp') && !run(stage => { for (const m of items()) joinAtExits(stage, m, 'metafork'); }))
+    if (toMetafork.includes('openmp') && !run(stage => { for (const m of items(METAFORK)) joinAtExits(stage, m, 'metafork'); }))
       return { diagnostics, from, to };
     if (to === 'metafork' && !focus) dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
     if (to === 'openmp' && (sources.includes('metafork') || toMetafork.length)) {
       if (!run(stage => metaforkToOpenmp(stage, items(), model()))) return { diagnostics, from, to };
     }
     if (to === 'cilkplus' && (sources.includes('metafork') || toMetafork.length)) {
-      if (!run(stage => pipelinesToForks(stage, items()))) return { diagnostics, from, to };
-      for (let pass = 0; hasBlockSpawns(items()); pass++) {
-        if (pass > 1000 || !run(stage => outlineInnermost(stage, items(), cpp))) return { diagnostics, from, to };
+      if (!run(stage => pipelinesToForks(stage, items(METAFORK)))) return { diagnostics, from, to };
+      // Outlining passes, innermost block spawns first. The items with none left are translated in
+      // the same pass, so the next one models only what it outlined (a pass re-models every item
+      // its edits move).
+      for (let pass = 0; ; pass++) {
+        const models = items(TO_CILK);
+        if (!hasBlockSpawns(models)) {
+          if (!run(stage => metaforkToCilk(stage, models))) return { diagnostics, from, to };
+          break;
+        }
+        if (pass > 1000 || !run(stage => cilkPass(stage, models, cpp))) return { diagnostics, from, to };
       }
-      if (!run(stage => metaforkToCilk(stage, items()))) return { diagnostics, from, to };
     }
     // A construct translated alone: the Cilk header goes once nothing of Cilk is left (the whole
     // file's translation drops it in cilkToMetafork).
@@ -260,6 +299,13 @@ export async function translateText(text: string, to: Dialect, options: Translat
   } finally {
     syntax.dispose();
   }
+}
+
+/** One pass of MetaFork -> CilkPlus: the innermost block spawns outlined (what they outline waits for
+ * the next pass), and the items with none left translated (cilkReady). */
+function cilkPass(stage: Stage, models: ItemModel[], cpp: boolean): void {
+  outlineInnermost(stage, models.filter(m => hasBlockSpawns([m])), cpp);
+  metaforkToCilk(stage, models.filter(cilkReady));
 }
 
 function mapBack(d: MfDiagnostic, maps: OffsetMap[]): MfDiagnostic {

@@ -36,6 +36,17 @@ export function hasBlockSpawns(models: ItemModel[]): boolean {
   return models.some(m => m.constructs.some(isBlockSpawn));
 }
 
+/**
+ * Whether an item may go to Cilk in an outlining pass, beside the items outlined: it has no block
+ * spawn left, and no reduction, whose reducers' functions are defined once in the file before the
+ * first item using them (the last pass, which sees every item left, decides where).
+ */
+export function cilkReady(model: ItemModel): boolean {
+  return !model.constructs.some(
+    c => isBlockSpawn(c) || (c.dialect === 'metafork' && c.clauses.some(cl => cl.name === 'reduction')),
+  );
+}
+
 /** One outlining pass: every block spawn with no block spawn inside it. */
 export function outlineInnermost(stage: Stage, models: ItemModel[], cpp: boolean): void {
   let next = 0;

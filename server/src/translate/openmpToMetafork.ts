@@ -165,7 +165,10 @@ function runtimeCalls(stage: Stage, model: ItemModel): void {
     if (!name.startsWith('omp_')) return true;
     if (name === 'omp_set_num_threads') stage.edit(replace(f!, 'meta_set_nworkers'));
     else if (RUNTIME_DROPPED.has(name) && n.parent?.type === 'expression_statement') {
-      stage.edit(removeStatement(text, n.parent));
+      // A comment after the call on its line speaks of the call (the OpenMP translation's own says
+      // what the nesting level is for): it goes with it.
+      const comment = /^[ \t]*(?:\/\*[^\n]*?\*\/|\/\/[^\n]*)[ \t]*(?=\n|$)/.exec(text.slice(n.parent.end));
+      stage.edit(removeStatement(text, { start: n.parent.start, end: n.parent.end + (comment?.[0].length ?? 0) }));
       stage.note(n, `'${name}' only tunes OpenMP's teams; MetaFork has none, so it is dropped`);
     } else if (!RUNTIME_KEPT.has(name) && !isThreadQuery(name)) {
       stage.refuse(
