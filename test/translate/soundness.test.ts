@@ -812,3 +812,193 @@ int main(void)
     message: "this loop reads 'ready', which another section writes and the loop never changes: it may wait for that section, and MetaFork may run the sections one after another, so the wait could never end",
   }]);
 });
+
+// ---------------------------------------------------------------------------------------
+// Found on DataRaceBench's race-free programs: threads of a region handing work to each other
+// through a flag polled under `critical` in a called function, or through locks one thread sets
+// and another releases, became loops over thread ids that hung at one thread.
+
+const handshake = `#include <stdio.h>
+#include <omp.h>
+int flag, turns;
+static void wait_raised(int *f)
+{
+    int done = 0;
+    while (!done) {
+#pragma omp critical
+        if (*f == 1) { *f = 0; done = 1; }
+    }
+}
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+    {
+        if (omp_get_thread_num() == 0) {
+#pragma omp critical
+            flag = 1;
+        } else {
+            wait_raised(&flag);
+            turns++;
+        }
+    }
+    printf("%d\\n", turns);
+    return 0;
+}
+`;
+
+test('a thread polling, in a function its region calls, for a flag another thread raises is refused at the loop', async () => {
+  const diagnostics = await refusedToBoth(handshake, 'handshake.c', [{
+    code: 'MF602', text: '(!done)',
+    message: "this loop ends only once another thread has changed what it polls ('done' changes only in a critical or atomic section, when shared data allows): MetaFork may run the threads one after another, so the wait could never end (in 'wait_raised', which the '#pragma omp parallel' region calls)",
+  }]);
+  assert.equal(diagnostics[0].start, handshake.indexOf('(!done)'));
+});
+
+test('a lock one thread sets before a barrier and releases after it, or a lock released where it was not set, is refused', async () => {
+  const handoff = `#include <stdio.h>
+#include <omp.h>
+omp_lock_t l;
+int x = 1;
+int main(void)
+{
+    omp_init_lock(&l);
+#pragma omp parallel num_threads(2)
+    {
+        int tid = omp_get_thread_num();
+        if (tid == 0)
+            omp_set_lock(&l);
+#pragma omp barrier
+        if (tid == 0) {
+            x = 0;
+            omp_unset_lock(&l);
+        } else {
+            omp_set_lock(&l);
+            x = 1;
+            omp_unset_lock(&l);
+        }
+    }
+    omp_destroy_lock(&l);
+    printf("%d\\n", x);
+    return 0;
+}
+`;
+  const held = "the lock is still held after this block ends: another thread may wait for it or release it, and MetaFork may run the threads one after another (set and unset a lock in one block of one thread)";
+  const diagnostics = await refusedToBoth(handoff, 'handoff.c', [{ code: 'MF602', text: 'omp_set_lock(&l)', message: held }]);
+  assert.equal(diagnostics[0].start, handoff.indexOf('omp_set_lock(&l)'));
+  const wrapped = `#include <omp.h>
+omp_lock_t l;
+int x;
+static void release(void) { omp_unset_lock(&l); }
+int main(void)
+{
+    omp_init_lock(&l);
+#pragma omp parallel for
+    for (int i = 0; i < 8; i++) {
+        omp_set_lock(&l);
+        x += i;
+        release();
+    }
+    return x;
+}
+`;
+  const stray = "this unsets a lock its block did not set: a lock another thread or another block holds, which MetaFork may run at another time or on another thread (set and unset a lock in one block of one thread) (in 'release', which the '#pragma omp parallel for' region calls)";
+  await refusedToBoth(wrapped, 'wrapped.c', [
+    { code: 'MF602', text: 'omp_set_lock(&l)', message: held },
+    { code: 'MF602', text: 'omp_unset_lock(&l)', message: stray },
+  ]);
+  const unset = wrapped.replace('omp_set_lock(&l);\n        x += i;\n        release();', 'x += i;\n        release();');
+  await refusedToBoth(unset, 'stray.c', [{ code: 'MF602', text: 'omp_unset_lock(&l)', message: stray }]);
+});
+
+test('producers and consumers of a parallel loop polling a shared count under critical are refused at the loop', async () => {
+  const program = `#include <stdio.h>
+int size = 0, cap = 3;
+int main(void)
+{
+    int left = 20;
+#pragma omp parallel for firstprivate(left) num_threads(4)
+    for (int i = 0; i < 4; i++) {
+        if (i < 2)
+            while (left) {
+#pragma omp critical
+                if (size < cap) { size++; left--; }
+            }
+        else
+            while (left) {
+#pragma omp critical
+                if (size > 0) { size--; left--; }
+            }
+    }
+    printf("%d\\n", size);
+    return 0;
+}
+`;
+  const diagnostics = await refusedToBoth(program, 'prodcons.c', [{
+    code: 'MF602', text: '(left)',
+    message: "this loop ends only once another thread has changed what it polls ('left' changes only in a critical or atomic section, when shared data allows): MetaFork may run the threads one after another, so the wait could never end",
+  }]);
+  assert.equal(diagnostics[0].start, program.indexOf('while (left)') + 'while '.length);
+});
+
+test('a work queue taken under critical still translates and computes the same', { skip }, async () => {
+  await sameAlongChain(`#include <stdio.h>
+long total;
+int next;
+int main(void)
+{
+#pragma omp parallel num_threads(3)
+    {
+        int done = 0;
+        while (!done) {
+            int i = -1;
+#pragma omp critical
+            if (next < 40) i = next++; else done = 1;
+            if (i >= 0) {
+#pragma omp critical
+                total += i * i;
+            }
+        }
+    }
+    printf("%ld\\n", total);
+    return 0;
+}
+`, 'openmp', ['metafork', 'cilkplus', 'openmp'], 'work_queue');
+});
+
+test('a spin on omp_test_lock, and a lock set and unset in one block of a called function, are no handoff: translated', async () => {
+  const program = `#include <omp.h>
+omp_lock_t guard;
+long total, spun;
+static void add(long v)
+{
+    omp_set_lock(&guard);
+    total += v;
+    omp_unset_lock(&guard);
+}
+int main(void)
+{
+    omp_init_lock(&guard);
+#pragma omp parallel num_threads(3)
+    {
+        add(omp_get_thread_num());
+        for (int k = 0; k < 5; k++) {
+            while (!omp_test_lock(&guard)) {
+            }
+            spun += k;
+            omp_unset_lock(&guard);
+        }
+        if (omp_test_lock(&guard)) {
+            spun++;
+            omp_unset_lock(&guard);
+        }
+    }
+    omp_destroy_lock(&guard);
+    return (int)(total + spun);
+}
+`;
+  for (const to of ['metafork', 'cilkplus'] as const) {
+    const r = await translateText(program, to, { fileName: 'locks.c' });
+    assert.deepEqual(summarize(program, r.diagnostics.filter(d => d.severity === 'error')), [], to);
+    assert.notEqual(r.text, undefined, to);
+  }
+});

@@ -70,76 +70,6 @@ export function writes(model: ItemModel, v: Variable, span: Span): boolean {
 
 const spans = (s: Segment) => s.units.map(u => u.span);
 
-const LOOPS = new Set(['while_statement', 'do_statement', 'for_statement']);
-
-/**
- * A loop of the region waiting for another thread: its condition reads a variable the threads
- * share and the loop itself never changes (`while (!ready) ;`, a flag set by another thread).
- * The iterations of a loop over thread ids may run one after another, so such a wait may never
- * end: refused.
- */
-export function waitsForOthers(f: RegionFacts, teams: (span: Span) => unknown): Refusal | undefined {
-  let found: Refusal | undefined;
-  walk(f.region, n => {
-    if (found || !LOOPS.has(n.type)) return !found;
-    if (teams(n) !== f.construct) return true; // a nested region's own loop
-    const condition = child(n, 'condition');
-    let call = false;
-    if (condition) walk(condition, x => !(call ||= x.type === 'call_expression'));
-    if (!condition || call) return true;
-    const read = f.model.scopes.references
-      .filter(r => r.variable && within(r.span, condition))
-      .map(r => r.variable!);
-    const shared = (v: Variable) => !f.threadVariables.includes(v) && !within(v.span, n) && !v.isConst;
-    // A variable the loop changes only by copying shared ones it never changes (`r = ready;`).
-    const copies = read.filter(v => writes(f.model, v, n)).map(v => copiedFrom(f, v, n, shared));
-    const waited = copies.some(c => c === undefined) ? undefined : [...read.filter(shared), ...copies.flat()][0];
-    if (waited && !read.some(v => shared(v) && writes(f.model, v, n)))
-      found = {
-        span: condition,
-        message:
-          `this loop waits for another thread (on '${waited!.name}', which the loop never changes): ` +
-          `MetaFork may run the threads of the region one after another, so the wait could never end`,
-        data: { variable: waited!.name },
-      };
-    return !found;
-  });
-  return found;
-}
-
-/**
- * A section waiting for another: a loop of one section reads a variable (not an array, not through
- * a pointer) declared outside the sections, and not one of their private `copies`, that another
- * section writes and the loop never changes
- * (`while (!done) { critical { if (ready) done = 1; } }`, `ready` set by the other section). The
- * sections may run one after another in MetaFork, so such a wait may never end: refused.
- */
-export function sectionWaitsForSibling(model: ItemModel, sections: SNode[], copies: Variable[]): Refusal | undefined {
-  let found: Refusal | undefined;
-  sections.forEach((section, i) => {
-    walk(section, n => {
-      if (found || !LOOPS.has(n.type)) return !found;
-      for (const r of model.scopes.references) {
-        const v = r.variable;
-        if (!v || v.shape !== 'value' || v.isConst || r.access !== 'read' || r.through || !within(r.span, n)) continue;
-        if (within(v.span, section) || copies.includes(v) || writes(model, v, n)) continue;
-        if (!sections.some((other, j) => j !== i && writes(model, v, other))) continue;
-        const head = child(n, 'condition') ?? n;
-        found = {
-          span: { start: n.start, end: head.end },
-          message:
-            `this loop reads '${v.name}', which another section writes and the loop never changes: it may wait for ` +
-            `that section, and MetaFork may run the sections one after another, so the wait could never end`,
-          data: { variable: v.name },
-        };
-        return false;
-      }
-      return true;
-    });
-  });
-  return found;
-}
-
 /**
  * A thread's firstprivate copy serves every section it runs: what one section writes there, another
  * run by the same thread reads (as both are with one thread). MetaFork gives each section its own
@@ -190,30 +120,6 @@ function restores(changed: Reference[], v: Variable, text: string): boolean {
     const count = (sign: string, e: string) => list.filter(x => x === sign + e).length;
     return list.every(x => count('+', x.slice(1)) === count('-', x.slice(1)));
   });
-}
-
-/** The shared variables that the loop's assignments of `v` only copy, or undefined when one computes. */
-function copiedFrom(
-  f: RegionFacts,
-  v: Variable,
-  loop: SNode,
-  shared: (u: Variable) => boolean,
-): Variable[] | undefined {
-  const out: Variable[] = [];
-  for (const r of f.model.scopes.references) {
-    if (r.variable !== v || !within(r.span, loop) || r.access === 'read') continue;
-    const assignment = r.node.parent;
-    const right = assignment?.type === 'assignment_expression' ? child(assignment, 'right') : undefined;
-    if (!right || r.access !== 'write') return undefined;
-    let call = false;
-    walk(right, x => !(call ||= x.type === 'call_expression'));
-    const sources = f.model.scopes.references
-      .filter(x => x.variable && within(x.span, right))
-      .map(x => x.variable!);
-    if (call || !sources.length || sources.some(u => !shared(u) || writes(f.model, u, loop))) return undefined;
-    out.push(...sources);
-  }
-  return out;
 }
 
 /**

@@ -32,7 +32,8 @@ import {
   taskwaitNotes,
 } from './tasks';
 import { HINT_CLAUSES, translateHint } from './hints';
-import { copyAcrossSections, sectionWaitsForSibling } from './barriers';
+import { copyAcrossSections } from './barriers';
+import { sectionWaitsForSibling, waitsInRegions } from './waits';
 import { needsChunks, reductionLoopInChunks } from './userReductions';
 
 const JOIN = 'meta_join;';
@@ -91,6 +92,7 @@ const HANDLED = new Set([
 export function openmpToMetafork(stage: Stage, models: ItemModel[]): void {
   const skip = removeGeneratedMain(stage, models);
   orphansInRegions(stage, models);
+  waitsInRegions(stage, models);
   const mutexes = new Set<string>();
   for (const model of models) {
     if (skip.has(model.item)) continue;

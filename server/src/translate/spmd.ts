@@ -20,10 +20,11 @@ import type { Stage } from '../base/stage';
 import type { PartitionNames } from './partition';
 import { chainedChild, ownQueries, QUERIES, teamOf, type Query } from './teams';
 import {
-  references, reductionsKept, staticsKept, threadValuesAcross, waitsForOthers,
+  references, reductionsKept, staticsKept, threadValuesAcross,
   type LoopReduction, type RegionFacts, type Refusal, type Segment, type Unit,
 } from './barriers';
 import { flattened, hasBarrierInside, uniformLoop } from './sequential';
+import { waitsForOthers } from './waits';
 import { copiesOf, readCopies, type Copy } from './copyprivate';
 import { withPartials } from './partials';
 import { needsChunks } from './userReductions';

@@ -157,6 +157,27 @@ function callsMain(item: SNode, text: string): boolean {
   return found;
 }
 
+/** The names of the functions `node` calls by name. */
+export function calledNames(node: SNode, text: string): string[] {
+  const names: string[] = [];
+  walk(node, n => {
+    const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
+    if (f?.type === 'identifier') names.push(text.slice(f.start, f.end));
+    return true;
+  });
+  return names;
+}
+
+/** The functions the items define, by name. */
+export function functionsByName(models: ItemModel[], text: string): Map<string, ItemModel> {
+  const functions = new Map<string, ItemModel>();
+  for (const m of models) {
+    const name = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
+    if (name) functions.set(name, m);
+  }
+  return functions;
+}
+
 /** Constructs whose work the innermost enclosing team shares, or which one of its threads runs. */
 const TEAM_BOUND: ReadonlySet<string> = new Set([
   'for', 'for simd', 'loop', 'sections', 'single', 'master', 'masked', 'scope', 'barrier',
@@ -171,20 +192,8 @@ const TEAM_BOUND: ReadonlySet<string> = new Set([
  */
 export function orphansInRegions(stage: Stage, models: ItemModel[]): void {
   const text = stage.text;
-  const calls = (node: SNode) => {
-    const names: string[] = [];
-    walk(node, n => {
-      const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
-      if (f?.type === 'identifier') names.push(text.slice(f.start, f.end));
-      return true;
-    });
-    return names;
-  };
-  const functions = new Map<string, ItemModel>();
-  for (const m of models) {
-    const name = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
-    if (name) functions.set(name, m);
-  }
+  const calls = (node: SNode) => calledNames(node, text);
+  const functions = functionsByName(models, text);
   // Which region reaches each function: a region's calls, then the calls of what they reach.
   const reached = new Map<string, string>();
   const pending: [string, string][] = [];
