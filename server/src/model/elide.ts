@@ -73,8 +73,16 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
   // OpenCilk's `T cilk_reducer(I, R) x`: serially, x is a plain T.
   for (const r of doc.syntax.layer.reducers)
     edits.push(remove({ start: r.start, end: withTrailingBlanks(text, r.end) }));
-  // CilkPlus headers do not exist for a plain C compiler.
+  // CilkPlus headers do not exist for a plain C compiler, nor does the runtime they declare: serially,
+  // one worker runs the program.
   for (const line of systemIncludes(doc.map.fileText, h => h.startsWith('cilk/'))) edits.push(remove(line));
+  if (text.includes('__cilkrts_get_nworkers'))
+    for (const model of items)
+      walk(model.item, n => {
+        const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
+        if (f && text.slice(f.start, f.end) === '__cilkrts_get_nworkers') edits.push(replace(n, '1'));
+        return true;
+      });
   return mergeLineRemovals(edits);
 }
 

@@ -8,6 +8,7 @@ import { child, named, walk } from '../syntax/ast';
 import { insert, remove, replace, withTrailingBlanks } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import { systemIncludes } from '../syntax/includes';
+import { cilkRuntimeToMetafork } from './runtime';
 import type { Construct, ItemModel } from '../model/constructs';
 import { beforeClosingBrace, JOIN, joinAtExits, joinBefore } from './common';
 import { wholeLines } from '../base/layout';
@@ -28,6 +29,7 @@ export function cilkToMetafork(stage: Stage, models: ItemModel[]): void {
   }
   // The CilkPlus header means nothing to MetaFork (unless CilkPlus is left elsewhere).
   if (!stage.partial) for (const line of systemIncludes(stage.map.fileText, h => h === 'cilk/cilk.h')) stage.edit(remove(line));
+  cilkRuntimeToMetafork(stage, models);
 }
 
 function construct(stage: Stage, c: Construct): void {

@@ -125,8 +125,8 @@ function stageItems(model: DocumentModel, span?: Span, needs?: Needs): ItemModel
 }
 
 const METAFORK: Needs = { dialects: ['metafork'] };
-/** MetaFork's constructs, and its worker count, set by a call (metaforkToCilk). */
-const TO_CILK: Needs = { dialects: ['metafork'], words: /\bmeta_set_nworkers\b/ };
+/** MetaFork's constructs, its worker count, set by a call, and the OpenMP runtime calls it keeps (metaforkToCilk). */
+const TO_CILK: Needs = { dialects: ['metafork'], words: /\bmeta_set_nworkers\b|\bomp_\w/ };
 
 interface Step { text: string; maps: OffsetMap[] }
 
@@ -228,6 +228,20 @@ export async function translateText(text: string, to: Dialect, options: Translat
     return false;
   };
 
+  /**
+   * Runs a stage together with `ahead`, later stages' work on items the stage leaves ready (so that
+   * they are not modelled again). Where only that work refuses, the stage runs without it: the later
+   * stages then report every refusal together.
+   */
+  const runAhead = (work: (stage: Stage) => void, ahead: (stage: Stage) => void): boolean => {
+    const reported = diagnostics.length;
+    let own = false;
+    if (run(stage => { work(stage); own = stage.failed; if (!own) ahead(stage); })) return true;
+    if (own) return false;
+    diagnostics.length = reported;
+    return run(work);
+  };
+
   try {
     // Everything that is neither MetaFork nor the target becomes MetaFork first.
     const toMetafork = sources.filter(d => d !== 'metafork' && d !== to);
@@ -244,23 +258,26 @@ export async function translateText(text: string, to: Dialect, options: Translat
       !run(stage => reducersToReductions(stage, items(), syntax.layer.reducers))
     )
       return { diagnostics, from, to };
-    if (toMetafork.length && !run(stage => {
+    const toMetaforkStage = (stage: Stage) => {
       const models = items();
       if (toMetafork.includes('cilkplus')) {
         reducersToReductions(stage, models, syntax.layer.reducers);
         cilkToMetafork(stage, models);
       }
       if (toMetafork.includes('openmp')) openmpToMetafork(stage, models);
-      // To CilkPlus, the MetaFork items this stage left as they were, with no join to add at their
-      // exits and no pipeline, go on in the same stage: they are not modelled again after it.
-      if (to === 'cilkplus' && !stage.failed) {
-        const untouched = (m: ItemModel) => !stage.edits.some(e => e.start <= m.item.end && e.end >= m.item.start);
-        const ahead = items(TO_CILK).filter(
-          m => untouched(m) && !m.constructs.some(c => c.kind === 'pipe') && !unjoinedExits(m, 'metafork').length,
-        );
-        cilkPass(stage, ahead, cpp);
-      }
-    })) return { diagnostics, from, to };
+    };
+    // To CilkPlus, the MetaFork items this stage left as they were, with no join to add at their
+    // exits and no pipeline, go on in the same stage: they are not modelled again after it.
+    const onToCilk = (stage: Stage) => {
+      if (to !== 'cilkplus') return;
+      const untouched = (m: ItemModel) => !stage.edits.some(e => e.start <= m.item.end && e.end >= m.item.start);
+      const ahead = items(TO_CILK).filter(
+        m => untouched(m) && !m.constructs.some(c => c.kind === 'pipe') && !unjoinedExits(m, 'metafork').length,
+      );
+      outlineInnermost(stage, ahead.filter(m => hasBlockSpawns([m])), cpp);
+      metaforkToCilk(stage, ahead.filter(cilkReady));
+    };
+    if (toMetafork.length && !runAhead(toMetaforkStage, onToCilk)) return { diagnostics, from, to };
     // OpenMP waits for tasks a function left running at the barrier or taskgroup that binds them;
     // MetaFork's join waits for children only: they are joined where they leave their function.
     if (toMetafork.includes('openmp') && !run(stage => { for (const m of items(METAFORK)) joinAtExits(stage, m, 'metafork'); }))
@@ -280,9 +297,13 @@ export async function translateText(text: string, to: Dialect, options: Translat
           if (!run(stage => metaforkToCilk(stage, models))) return { diagnostics, from, to };
           break;
         }
-        if (pass > 1000 || !run(stage => cilkPass(stage, models, cpp))) return { diagnostics, from, to };
+        const outlining = (stage: Stage) => outlineInnermost(stage, models.filter(m => hasBlockSpawns([m])), cpp);
+        const ready = (stage: Stage) => metaforkToCilk(stage, models.filter(cilkReady));
+        if (pass > 1000 || !runAhead(outlining, ready)) return { diagnostics, from, to };
       }
     }
+    // Its runtime calls translated, nothing of OpenMP's is left in a CilkPlus file.
+    if (to === 'cilkplus' && !focus && sources.some(d => d !== 'cilkplus')) dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
     // A construct translated alone: the Cilk header goes once nothing of Cilk is left (the whole
     // file's translation drops it in cilkToMetafork).
     if (focus && to !== 'cilkplus' && sources.includes('cilkplus')) {
@@ -301,13 +322,6 @@ export async function translateText(text: string, to: Dialect, options: Translat
   }
 }
 
-/** One pass of MetaFork -> CilkPlus: the innermost block spawns outlined (what they outline waits for
- * the next pass), and the items with none left translated (cilkReady). */
-function cilkPass(stage: Stage, models: ItemModel[], cpp: boolean): void {
-  outlineInnermost(stage, models.filter(m => hasBlockSpawns([m])), cpp);
-  metaforkToCilk(stage, models.filter(cilkReady));
-}
-
 function mapBack(d: MfDiagnostic, maps: OffsetMap[]): MfDiagnostic {
   let start = d.start, end = d.end;
   for (const m of maps) { start = m.back(start); end = m.back(end); }
@@ -319,7 +333,8 @@ function dropUnusedHeader(step: Step, header: string, uses: RegExp): boolean {
   const line = systemIncludes(step.text, h => h === header)[0];
   if (!line) return false;
   const rest = step.text.slice(0, line.start) + step.text.slice(line.end);
-  if (uses.test(rest)) return false;
+  // A comment naming the header's functions uses nothing.
+  if (uses.test(rest.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ''))) return false;
   step.text = rest;
   step.maps.unshift(new OffsetMap([{ start: line.start, end: line.end, newText: '' }]));
   return true;

@@ -18,6 +18,7 @@ import type { Variable } from '../model/scopes';
 import { reductionAsChunks } from './reduction';
 import { reductionsAsReducers } from './reducers';
 import { soleStatement } from './common';
+import { runtimeForCilk } from './runtime';
 import { atLineStart, lineIndent, reindent, wholeLines } from '../base/layout';
 import { declarationFor, typeSpecifiers, sizeReadsVariables } from '../model/declarations';
 import { Stage } from '../base/stage';
@@ -277,6 +278,8 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
       stage.edit(removeStatement(text, call.parent));
       stage.note(call, `'meta_set_nworkers' has no CilkPlus call: set CILK_NWORKERS in the environment instead`);
     }
+    // A construct translated alone leaves the rest of the file, and its runtime calls, as they were.
+    if (!stage.partial) runtimeForCilk(stage, model);
   }
   // Reduction loops take their bodies with everything inside already translated: innermost
   // (last in source order) first.

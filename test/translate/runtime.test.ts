@@ -1,0 +1,192 @@
+// The OpenMP runtime calls MetaFork keeps (translate/runtime): in CilkPlus, locks are POSIX mutexes,
+// the clock clock_gettime's, the worker count the Cilk runtime's, so that a CilkPlus translation
+// builds without the OpenMP runtime; what has no counterpart is refused at the call.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'child_process';
+import { translateText } from '../../server/src/translate/index';
+import { run, THREADS } from '../differential/gcc';
+import { build, elision, translated, workDir } from './run';
+
+const skip = spawnSync('gcc', ['--version']).status === 0 ? false : 'gcc not found';
+const work = workDir('mf-runtime-');
+
+const locks = `#include <stdio.h>
+#include <omp.h>
+
+omp_lock_t lock;
+omp_nest_lock_t nest;
+long total;
+
+static void add(long v)
+{
+    omp_set_lock(&lock);
+    total += v;
+    omp_unset_lock(&lock);
+}
+
+int main(void)
+{
+    double t0 = omp_get_wtime();
+    omp_init_lock(&lock);
+    omp_init_nest_lock(&nest);
+#pragma omp parallel for
+    for (int i = 0; i < 100; i++) {
+        add(i);
+        omp_set_nest_lock(&nest);
+        omp_set_nest_lock(&nest);
+        total += 1;
+        omp_unset_nest_lock(&nest);
+        omp_unset_nest_lock(&nest);
+    }
+    if (omp_test_lock(&lock)) omp_unset_lock(&lock);
+    omp_destroy_nest_lock(&nest);
+    omp_destroy_lock(&lock);
+    int workers = omp_get_max_threads();
+    printf("%ld %d %d\\n", total, workers > 0, omp_get_wtime() - t0 >= 0.0);
+    return 0;
+}
+`;
+
+test('locks, nest locks, the clock and the worker count in CilkPlus: POSIX and Cilk calls, built without OpenMP (gcc -O2)', { skip }, async () => {
+  const out = await translated(locks, 'cilkplus', 'locks.c');
+  assert.equal(out, `#include <stdio.h>
+#include <pthread.h>
+#include <cilk/cilk.h>
+#include <cilk/cilk_api.h>
+#include <time.h>
+
+pthread_mutex_t lock;
+pthread_mutex_t nest;
+long total;
+
+static void add(long v)
+{
+    pthread_mutex_lock(&lock);
+    total += v;
+    pthread_mutex_unlock(&lock);
+}
+
+#ifndef MF_WTIME_DEFINED
+#define MF_WTIME_DEFINED
+static inline double mf_wtime(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
+#endif
+
+int main(void)
+{
+    double t0 = mf_wtime();
+    pthread_mutex_init(&lock, NULL);
+    { pthread_mutexattr_t mf_attr; pthread_mutexattr_init(&mf_attr); pthread_mutexattr_settype(&mf_attr, PTHREAD_MUTEX_RECURSIVE); pthread_mutex_init(&nest, &mf_attr); pthread_mutexattr_destroy(&mf_attr); }
+    cilk_for (int i = 0; i < 100; i++) {
+        add(i);
+        pthread_mutex_lock(&nest);
+        pthread_mutex_lock(&nest);
+        total += 1;
+        pthread_mutex_unlock(&nest);
+        pthread_mutex_unlock(&nest);
+    }
+    if ((pthread_mutex_trylock(&lock) == 0)) pthread_mutex_unlock(&lock);
+    pthread_mutex_destroy(&nest);
+    pthread_mutex_destroy(&lock);
+    int workers = __cilkrts_get_nworkers();
+    printf("%ld %d %d\\n", total, workers > 0, mf_wtime() - t0 >= 0.0);
+    return 0;
+}
+`);
+  const expected = run(build(work, locks, 'locks_omp', ['-fopenmp']), 1);
+  assert.equal(expected, '5050 1 1\n');
+  // The serial elision: one worker; no OpenMP library on the command line.
+  assert.equal(run(build(work, await elision(out, 'locks_cilk.c'), 'locks_cilk_serial', [])), expected);
+  assert.equal(run(build(work, await elision(out, 'locks_cilk.c'), 'locks_cilk_sanitized', [], true)), expected);
+  // Back to OpenMP, the mutexes stay mutexes, and the program runs alike at every team size.
+  const back = build(work, await translated(out, 'openmp', 'locks_cilk.c'), 'locks_back', ['-fopenmp']);
+  for (const threads of THREADS) assert.equal(run(back, threads), expected, `${threads} threads`);
+});
+
+test('the clock in two functions translated in different stages (one outlined): one definition, before the first use', { skip }, async () => {
+  const program = `#include <stdio.h>
+#include <omp.h>
+static double late(void) { return omp_get_wtime(); }
+static double early(int n, double *v)
+{
+    double t = omp_get_wtime(), s = 0.0;
+#pragma omp parallel
+#pragma omp single
+    {
+#pragma omp task shared(s)
+        for (int i = 0; i < n; i++) s += v[i];
+    }
+    return s + (late() >= t ? 1.0 : 0.0);
+}
+int main(void)
+{
+    double v[4] = {1, 2, 3, 4};
+    printf("%.1f\\n", early(4, v));
+    return 0;
+}
+`;
+  const out = await translated(program, 'cilkplus', 'clock.c');
+  assert.equal(out.match(/#define MF_WTIME_DEFINED/g)?.length, 1, out);
+  assert.ok(out.indexOf('#define MF_WTIME_DEFINED') < out.indexOf('mf_wtime()'), out);
+  assert.equal(run(build(work, await elision(out, 'clock_cilk.c'), 'clock_serial', [])), '11.0\n');
+});
+
+test('memory from a predefined allocator is the C library\'s; another allocator, and a nest lock\'s nesting count, have no CilkPlus counterpart: refused at them', async () => {
+  const program = `#include <omp.h>
+double *get(omp_allocator_handle_t a) { return (double *)omp_alloc(64, a); }
+int main(void)
+{
+    omp_nest_lock_t l;
+    int depth;
+    omp_init_nest_lock(&l);
+    double *p = (double *)omp_alloc(8 * sizeof(double), omp_default_mem_alloc);
+#pragma omp parallel for
+    for (int i = 0; i < 8; i++) p[i] = i;
+    depth = omp_test_nest_lock(&l);
+    omp_free(p, omp_default_mem_alloc);
+    return depth;
+}
+`;
+  const r = await translateText(program, 'cilkplus', { fileName: 'alloc.c' });
+  assert.equal(r.text, undefined);
+  // `get` would go to CilkPlus in the OpenMP stage, `main` later: the refusals come together all the same.
+  const message = (name: string) => `'${name}' has no CilkPlus counterpart (a CilkPlus program links no OpenMP runtime): translate to OpenMP instead`;
+  assert.deepEqual(
+    r.diagnostics.filter(d => d.severity === 'error').map(d => ({ code: d.code, text: program.slice(d.start, d.end), message: d.message })),
+    [
+      { code: 'MF601', text: 'omp_allocator_handle_t', message: message('omp_allocator_handle_t') },
+      { code: 'MF601', text: 'omp_alloc(64, a)', message: message('omp_alloc') },
+      { code: 'MF601', text: 'omp_test_nest_lock(&l)', message: message('omp_test_nest_lock') },
+    ],
+  );
+  // Without them, the predefined allocator's calls are malloc and free.
+  const plain = program.replace(/^double \*get.*\n/m, '').replace('depth = omp_test_nest_lock(&l);', 'depth = 0;');
+  const out = await translated(plain, 'cilkplus', 'plain.c');
+  assert.match(out, /double \*p = \(double \*\)malloc\(8 \* sizeof\(double\)\);/);
+  assert.match(out, /\n    free\(p\);\n/);
+  // To MetaFork, the calls stay (MetaFork programs link the runtime they call).
+  assert.notEqual((await translateText(program, 'metafork', { fileName: 'alloc.c' })).text, undefined);
+});
+
+test('a construct translated alone to CilkPlus leaves the rest of the file\'s runtime calls as they were', async () => {
+  const program = `#include <omp.h>
+long total;
+int main(void)
+{
+    omp_lock_t l;
+    omp_init_lock(&l);
+#pragma omp parallel for
+    for (int i = 0; i < 8; i++) {
+        omp_set_lock(&l);
+        total += i;
+        omp_unset_lock(&l);
+    }
+    omp_destroy_lock(&l);
+    return (int)total;
+}
+`;
+  const r = await translateText(program, 'cilkplus', { fileName: 'focus.c', focus: program.indexOf('#pragma omp parallel for') });
+  assert.equal(r.diagnostics.filter(d => d.severity === 'error').length, 0);
+  assert.match(r.text!, /omp_lock_t l;\n    omp_init_lock\(&l\);\n    cilk_for/);
+});
