@@ -592,7 +592,8 @@ translationCases('OpenMP 5.x forms', FORMS5);
 provenPrograms('sync', ['histogram-critical', 'counters-atomic', 'ticket', 'locks', 'atomic-compare']);
 
 test('synchronisation is the same C in MetaFork and CilkPlus: MetaFork -> CilkPlus -> MetaFork is exact', async () => {
-  for (const name of ['histogram-critical', 'counters-atomic', 'ticket', 'locks']) {
+  // (Locks are OpenMP's calls in MetaFork, POSIX mutexes in CilkPlus: translate/runtime.)
+  for (const name of ['histogram-critical', 'counters-atomic', 'ticket']) {
     const mf = await translateText(fs.readFileSync(fixture('sync', `${name}.c`), 'utf8'), 'metafork', { fileName: `${name}.c` });
     assert.ok(mf.text !== undefined, name);
     const cilk = await translateText(mf.text, 'cilkplus', { fileName: `${name}.mfc` });

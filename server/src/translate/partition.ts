@@ -143,11 +143,12 @@ export function partitionedLoop(
   const { p, up, m } = loops[0];
   const relation = p.header.relation === '!=' ? '!=' : up ? '<' : '>';
   const loop = (from: string, to: string, at: string) => {
+    // A pointer stepping by more than one may not be formed past its array's end: a range that ends
+    // (or starts) where the loop's iterations end takes the loop's own bound there.
+    const stepping = /\*/.test(p.declaration) && m !== '1' && (p.header.relation === '<' || p.header.relation === '>');
+    const valueIn = (k: string) => (stepping ? `(${k} == ${n} ? ${atom(p.bound)} : ${valueAt(p, up, m, k)})` : valueAt(p, up, m, k));
     if (nest.length === 1)
-      return (
-        `for (${p.declaration} = ${valueAt(p, up, m, from)}; ${p.header.variable} ${relation} ` +
-        `${valueAt(p, up, m, to)}; ${p.update})${body(at)}`
-      );
+      return `for (${p.declaration} = ${valueIn(from)}; ${p.header.variable} ${relation} ${valueIn(to)}; ${p.update})${body(at)}`;
     const controls = loops.map((l, d) => {
       const inner = dims.slice(d + 1).join(' * ');
       const index = `${inner ? `${k} / ${atom(inner)}` : k}${d > 0 ? ` % ${dims[d]}` : ''}`;
