@@ -284,7 +284,7 @@ export function asWritten(
 ): Preprocessed {
   return {
     source, text: source, map: SourceMap.identity(source), constants: new Map(), macros: new Map(), uses: [],
-    includes, headers: [], inactive: [], dependencies: [], diagnostics,
+    includes, headers: [], inactive: [], openmpConditionals: [], dependencies: [], diagnostics,
   };
 }
 
@@ -317,7 +317,8 @@ function assemble(
   for (const [name, m] of unit.macros) if (!name.startsWith('\0')) macros.set(name, m.def);
   return {
     source, text: out.text, map: new SourceMap(out.text, source, out.segments), constants, macros, uses: out.uses,
-    includes: out.includes, headers: unit.headers, inactive: out.inactive, dependencies: [...unit.deps],
+    includes: out.includes, headers: unit.headers, inactive: out.inactive, openmpConditionals: out.openmpConditionals,
+    dependencies: [...unit.deps],
     diagnostics: run.diagnostics,
   };
 }

@@ -8,7 +8,7 @@ import type { Segment } from '../base/sourcemap';
 import type { Span } from '../base/span';
 import { evaluateCondition } from './conditions';
 import { ExpansionError, Expander, type ExpanderHost, type TokenSource, type XToken } from './expand';
-import type { IncludeLine, MacroUse } from './types';
+import type { IncludeLine, MacroUse, OpenmpConditional } from './types';
 import { lex, wouldGlue, type PpToken } from './lexer';
 import { parseDefine, spell, type Macro } from './macro';
 import type { UnitState } from './unit';
@@ -34,6 +34,7 @@ export interface FileOutput {
   uses: MacroUse[];
   includes: IncludeLine[];
   inactive: Span[];
+  openmpConditionals: OpenmpConditional[];
 }
 
 interface Group {
@@ -43,6 +44,16 @@ interface Group {
   sawElse: boolean;
   at: Span;
   kw: string;
+  /** Its directive lines, whole, and which of the groups between them is active (-1: none). */
+  lines: Span[];
+  activeGroup: number;
+  /** A condition of the chain reads `_OPENMP`. */
+  openmp: boolean;
+}
+
+/** Whether a conditional's tokens name `_OPENMP` (`#ifdef _OPENMP`, `#if _OPENMP >= 201511`). */
+function readsOpenmp(rest: PpToken[]): boolean {
+  return rest.some(t => t.kind === 'id' && t.text === '_OPENMP');
 }
 
 const CONDITIONALS = new Set(['if', 'ifdef', 'ifndef', 'elif', 'elifdef', 'elifndef', 'else', 'endif']);
@@ -57,6 +68,7 @@ export class FileRun {
   private readonly uses: MacroUse[] = [];
   private readonly includes: IncludeLine[] = [];
   private readonly inactive: Span[] = [];
+  private readonly openmpConditionals: OpenmpConditional[] = [];
   private regionFrom = -1;
   private useLine = 0;
   /** The first error of the current use (reported once, on the use). */
@@ -110,8 +122,8 @@ export class FileRun {
       if (g.parentActive && !g.active) this.closeRegion(this.source.length + 1);
     }
     this.out += this.source.slice(this.copied);
-    const { out: text, segments, uses, includes, inactive } = this;
-    return { text, segments, uses, includes, inactive };
+    const { out: text, segments, uses, includes, inactive, openmpConditionals } = this;
+    return { text, segments, uses, includes, inactive, openmpConditionals };
   }
 
   private isActive(): boolean { return this.groups.length === 0 || this.groups[this.groups.length - 1].active; }
@@ -302,11 +314,15 @@ export class FileRun {
     const lineEnd = span.end;
     if (kw === 'if' || kw === 'ifdef' || kw === 'ifndef') {
       const parentActive = this.isActive();
-      const g: Group = { parentActive, active: false, taken: false, sawElse: false, at: span, kw };
+      const g: Group = {
+        parentActive, active: false, taken: false, sawElse: false, at: span, kw,
+        lines: [{ start: lineStart, end: next }], activeGroup: -1, openmp: readsOpenmp(rest),
+      };
       if (parentActive) {
         this.blank(lineStart, lineEnd);
         g.active = this.test(kw, rest, span);
         g.taken = g.active;
+        if (g.active) g.activeGroup = 0;
         if (!g.active) this.regionFrom = next;
         if (kw === 'ifndef' && groups.length === 0 && !this.sawCode && this.guardOpen < 0 && rest[0]?.kind === 'id') {
           this.guardCandidate = rest[0].text;
@@ -325,8 +341,11 @@ export class FileRun {
       if (!top.active) this.closeRegion(lineStart);
       this.blank(lineStart, lineEnd);
     }
+    top.lines.push({ start: lineStart, end: next });
+    top.openmp ||= readsOpenmp(rest);
     if (kw === 'endif') {
       groups.pop();
+      if (top.parentActive && top.openmp && this.user) this.openmpConditionals.push({ lines: top.lines, active: top.activeGroup });
       if (groups.length === 0 && this.guardOpen === 2) this.guardClosed = true;
       return;
     }
@@ -338,6 +357,7 @@ export class FileRun {
       top.taken = true;
     } else if (!top.parentActive || top.taken) top.active = false;
     else { top.active = this.test(kw, rest, span); top.taken = top.active; }
+    if (top.active) top.activeGroup = top.lines.length - 1;
     if (top.parentActive && !top.active) this.regionFrom = next;
   }
 

@@ -69,6 +69,10 @@ export interface HeaderUnit {
   includedAt: Span;
 }
 
+/** An `#if` chain of the user's text: its directive lines (whole lines), and which of the groups
+ * between them is active (-1: none). */
+export interface OpenmpConditional { lines: readonly Span[]; active: number }
+
 export interface Preprocessed {
   /** The user's text. */
   source: string;
@@ -89,6 +93,9 @@ export interface Preprocessed {
   headers: readonly HeaderUnit[];
   /** Inactive groups of the user's text (whole lines), for the editor to grey out. */
   inactive: readonly Span[];
+  /** The user's conditionals that read `_OPENMP` (outside inactive groups), which the tool reads
+   * defined: a translation out of OpenMP keeps the groups it read (translate/index). */
+  openmpConditionals: readonly OpenmpConditional[];
   /** Every absolute path the preprocessor read or looked for: a change to any of them (one
    * appearing included) may change this result. */
   dependencies: readonly string[];

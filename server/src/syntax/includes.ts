@@ -67,7 +67,14 @@ export function includeEdit(text: string, header: string): TextEdit | undefined 
  * them blank) and placed in the analysed text. */
 export function includeEditIn(map: SourceMap, header: string): TextEdit | undefined {
   const e = includeEdit(map.source, header);
-  return e && map.toText(e);
+  if (!e) return undefined;
+  const at = map.toText(e);
+  // Between two conditional chains (`#endif` then `#if`): their lines are one blanked stretch, which
+  // no edit may enter; the line goes after the stretch, where the next text starts.
+  const blank = map.segments.find(s => s.kind === 'blank' && s.text.start < at.start && at.start < s.text.end);
+  if (!blank) return at;
+  const end = blank.text.end + (map.text[blank.text.end] === '\n' ? 1 : 0);
+  return { start: end, end, newText: at.newText.replace(/^\n/, '') };
 }
 
 /** `afterIncludes` of the user's text, as an offset of the analysed text. */

@@ -3,7 +3,8 @@
 // re-parsed between stages (and between outlining passes, innermost block spawns first).
 // Findings of later stages are mapped back to the user's text. Any error: no output.
 
-import type { CompileContext } from '../preprocess/index';
+import type { CompileContext, OpenmpConditional } from '../preprocess/index';
+import type { SourceMap } from '../base/sourcemap';
 import { blocking, checkSyntax } from '../checks/index';
 import { conflictDiagnostic, diagnostic, inSource, MfDiagnostic } from '../base/diagnostic';
 import { KeywordLayer } from '../syntax/keywords';
@@ -282,7 +283,6 @@ export async function translateText(text: string, to: Dialect, options: Translat
     // MetaFork's join waits for children only: they are joined where they leave their function.
     if (toMetafork.includes('openmp') && !run(stage => { for (const m of items(METAFORK)) joinAtExits(stage, m, 'metafork'); }))
       return { diagnostics, from, to };
-    if (to === 'metafork' && !focus) dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
     if (to === 'openmp' && (sources.includes('metafork') || toMetafork.length)) {
       if (!run(stage => metaforkToOpenmp(stage, items(), model()))) return { diagnostics, from, to };
     }
@@ -302,8 +302,11 @@ export async function translateText(text: string, to: Dialect, options: Translat
         if (pass > 1000 || !runAhead(outlining, ready)) return { diagnostics, from, to };
       }
     }
-    // Its runtime calls translated, nothing of OpenMP's is left in a CilkPlus file.
-    if (to === 'cilkplus' && !focus && sources.some(d => d !== 'cilkplus')) dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
+    if (to !== 'openmp' && !focus && sources.includes('openmp')) keepOpenmpGroups(step, first.syntax.unit.openmpConditionals, text, inputMap, diagnostics);
+    // `<omp.h>` goes where nothing of the runtime is left: in MetaFork, and in CilkPlus, where its calls
+    // are translated (translate/runtime).
+    if (!focus && (to === 'metafork' || (to === 'cilkplus' && sources.some(d => d !== 'cilkplus'))))
+      dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
     // A construct translated alone: the Cilk header goes once nothing of Cilk is left (the whole
     // file's translation drops it in cilkToMetafork).
     if (focus && to !== 'cilkplus' && sources.includes('cilkplus')) {
@@ -326,6 +329,38 @@ function mapBack(d: MfDiagnostic, maps: OffsetMap[]): MfDiagnostic {
   let start = d.start, end = d.end;
   for (const m of maps) { start = m.back(start); end = m.back(end); }
   return { ...d, start, end: Math.max(start, end) };
+}
+
+/**
+ * The tool reads a file with `_OPENMP` defined, as an OpenMP compiler does, and translates the groups
+ * of its `#if`s that this makes active; a MetaFork or CilkPlus compiler does not define it. So each
+ * `#if` chain reading `_OPENMP` keeps the group that was read, and loses its directive lines and
+ * other groups (a note says so). Their text is no stage's (conditional lines and inactive groups are
+ * never edited): it is found in the output by the offsets of its inner characters.
+ */
+function keepOpenmpGroups(
+  step: Step, chains: readonly OpenmpConditional[], input: string, inputMap: SourceMap, diagnostics: MfDiagnostic[],
+): void {
+  const removed: Span[] = [];
+  for (const { lines, active } of chains) {
+    const first = lines[0], last = lines[lines.length - 1];
+    if (active < 0) removed.push({ start: first.start, end: last.end });
+    else removed.push({ start: first.start, end: lines[active].end }, { start: lines[active + 1].start, end: last.end });
+    const directive = input.slice(first.start, first.end).trim();
+    diagnostics.push(diagnostic(
+      'MF607',
+      inputMap.toText({ start: first.start, end: first.start + directive.length }),
+      `'${directive}': a MetaFork or CilkPlus compiler does not define _OPENMP, so the translation keeps the group it read (${active < 0 ? 'none' : "OpenMP's"}) without its #if lines`,
+    ));
+  }
+  if (!removed.length) return;
+  const edits = removed.map(span => {
+    let inner = { start: span.start + 1, end: span.end - 1 };
+    for (let i = step.maps.length - 1; i >= 0; i--) inner = step.maps[i].forward(inner);
+    return { start: inner.start - 1, end: inner.end + 1, newText: '' };
+  });
+  step.text = applyEdits(step.text, edits);
+  step.maps.unshift(new OffsetMap(edits));
 }
 
 /** `#include <omp.h>` goes when nothing of the OpenMP runtime is left. */
