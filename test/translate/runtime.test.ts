@@ -17,7 +17,7 @@ const locks = `#include <stdio.h>
 
 omp_lock_t lock;
 omp_nest_lock_t nest;
-long total;
+long total, nested;
 
 static void add(long v)
 {
@@ -36,7 +36,7 @@ int main(void)
         add(i);
         omp_set_nest_lock(&nest);
         omp_set_nest_lock(&nest);
-        total += 1;
+        nested += 1;
         omp_unset_nest_lock(&nest);
         omp_unset_nest_lock(&nest);
     }
@@ -44,7 +44,7 @@ int main(void)
     omp_destroy_nest_lock(&nest);
     omp_destroy_lock(&lock);
     int workers = omp_get_max_threads();
-    printf("%ld %d %d\\n", total, workers > 0, omp_get_wtime() - t0 >= 0.0);
+    printf("%ld %ld %d %d\\n", total, nested, workers > 0, omp_get_wtime() - t0 >= 0.0);
     return 0;
 }
 `;
@@ -59,7 +59,7 @@ test('locks, nest locks, the clock and the worker count in CilkPlus: POSIX and C
 
 pthread_mutex_t lock;
 pthread_mutex_t nest;
-long total;
+long total, nested;
 
 static void add(long v)
 {
@@ -82,7 +82,7 @@ int main(void)
         add(i);
         pthread_mutex_lock(&nest);
         pthread_mutex_lock(&nest);
-        total += 1;
+        nested += 1;
         pthread_mutex_unlock(&nest);
         pthread_mutex_unlock(&nest);
     }
@@ -90,12 +90,12 @@ int main(void)
     pthread_mutex_destroy(&nest);
     pthread_mutex_destroy(&lock);
     int workers = __cilkrts_get_nworkers();
-    printf("%ld %d %d\\n", total, workers > 0, mf_wtime() - t0 >= 0.0);
+    printf("%ld %ld %d %d\\n", total, nested, workers > 0, mf_wtime() - t0 >= 0.0);
     return 0;
 }
 `);
   const expected = run(build(work, locks, 'locks_omp', ['-fopenmp']), 1);
-  assert.equal(expected, '5050 1 1\n');
+  assert.equal(expected, '4950 100 1 1\n');
   // The serial elision: one worker; no OpenMP library on the command line.
   assert.equal(run(build(work, await elision(out, 'locks_cilk.c'), 'locks_cilk_serial', [])), expected);
   assert.equal(run(build(work, await elision(out, 'locks_cilk.c'), 'locks_cilk_sanitized', [], true)), expected);
@@ -189,4 +189,22 @@ int main(void)
   const r = await translateText(program, 'cilkplus', { fileName: 'focus.c', focus: program.indexOf('#pragma omp parallel for') });
   assert.equal(r.diagnostics.filter(d => d.severity === 'error').length, 0);
   assert.match(r.text!, /omp_lock_t l;\n    omp_init_lock\(&l\);\n    cilk_for/);
+});
+
+test('a note on code the translation wrote points at what that code stands for: the num_threads directive a worker count came from', async () => {
+  const program = `int main(void)
+{
+    long s = 0;
+#pragma omp parallel for reduction(+: s) num_threads(4)
+    for (int i = 0; i < 100; i++)
+        s += i;
+    return (int)s;
+}
+`;
+  const r = await translateText(program, 'cilkplus', { fileName: 'workers.c' });
+  assert.deepEqual(r.diagnostics.map(d => ({ code: d.code, text: program.slice(d.start, d.end), message: d.message })), [{
+    code: 'MF604',
+    text: '#pragma omp parallel for reduction(+: s) num_threads(4)',
+    message: "'meta_set_nworkers' has no CilkPlus call: set CILK_NWORKERS in the environment instead",
+  }]);
 });

@@ -158,6 +158,12 @@ const workers = (n: number) =>
   `alone: the file's other parallel code runs with as many workers once this has run`;
 
 /** The whole metadirective of METADIRECTIVES (its continued lines too) that holds `needle`. */
+/** `directive` and the line after it (the statement it governs). */
+function withStatement(directive: string): string {
+  const start = METADIRECTIVES.indexOf(directive);
+  return METADIRECTIVES.slice(start, METADIRECTIVES.indexOf('\n', start + directive.length + 1));
+}
+
 function metadirectiveHolding(needle: string): string {
   const start = METADIRECTIVES.lastIndexOf('#pragma omp metadirective', METADIRECTIVES.indexOf(needle));
   let end = METADIRECTIVES.indexOf('\n', start);
@@ -190,8 +196,9 @@ test('metadirective: each selector kind and score picks its variant; run-time co
       `metadirective: 'parallel for reduction(+ : s)' if n > 100, 'parallel for reduction(+ : s) num_threads(2)' if ` +
         `n > 10, 'nothing' otherwise`],
     // Each chosen num_threads sets the workers of the later regions too (the first one's clause is
-    // in the if chain the translation wrote: a point; the others' in the metadirective chosen from).
-    ['MF604', '', workers(2)],
+    // in the if chain the translation wrote for the metadirective and its loop; the others' in the
+    // metadirective chosen from).
+    ['MF604', withStatement(metadirectiveHolding('condition(n > 100)')), workers(2)],
     ['MF604', metadirectiveHolding('arch(x86_64)'), workers(2)],
     ['MF604', metadirectiveHolding('vendor(llvm)'), workers(3)],
     ['MF604', metadirectiveHolding('isa(sse2)'), workers(2)],

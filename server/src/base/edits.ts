@@ -93,4 +93,10 @@ export class OffsetMap {
     }
     return offset - delta;
   }
+  /** `back` for the end of a span: an offset inside an edit's new text maps to the end of what the
+   * edit replaced, so that a span of the new text covers the input it came from. */
+  backEnd(offset: number): number {
+    const p = this.pieces.find(x => x.outStart < offset && offset < x.outEnd);
+    return p ? p.inEnd : this.back(offset);
+  }
 }

@@ -327,7 +327,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
 
 function mapBack(d: MfDiagnostic, maps: OffsetMap[]): MfDiagnostic {
   let start = d.start, end = d.end;
-  for (const m of maps) { start = m.back(start); end = m.back(end); }
+  for (const m of maps) { start = m.back(start); end = m.backEnd(end); }
   return { ...d, start, end: Math.max(start, end) };
 }
 
