@@ -9,7 +9,7 @@ import { expressionIdentifiers } from '../symbolic/expression';
 import type { SNode } from '../syntax/parser';
 import { Span, within } from '../base/span';
 import type { Construct, ItemModel } from '../model/constructs';
-import type { Reference, Variable } from '../model/scopes';
+import { changesVariable, type Reference, type Variable } from '../model/scopes';
 import { canonicalHeader, nestSpine } from '../model/loops';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { applyEdits, TextEdit } from '../base/edits';
@@ -154,7 +154,7 @@ function changedSince(model: ItemModel, v: Variable, written: SNode, at: SNode):
   return model.scopes.references.some(
     r =>
       r.variable === v &&
-      (r.access !== 'read' || r.addressTaken) &&
+      changesVariable(r) &&
       r.span.start >= written.end &&
       (r.span.start < at.start || loops.some(l => within(r.span, l))),
   );

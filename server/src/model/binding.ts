@@ -8,6 +8,7 @@ import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { Span } from '../base/span';
 import {
+  changesVariable,
   declaratorInfo,
   type Callee,
   type FileScope,
@@ -200,7 +201,7 @@ export function bindingOf(model: Scoped, ref: Reference): ArgumentBinding | unde
 /** The reference may change its variable: a write, `&x`, a binding by (possibly) reference,
  * a reference declared on it (`T &r = x`), or a use inside a lambda (which may run anywhere). */
 export function mayChange(model: Scoped, ref: Reference): boolean {
-  if (ref.access !== 'read' || ref.addressTaken) return true;
+  if (changesVariable(ref)) return true;
   const b = bindingOf(model, ref);
   if (b && b.binding !== 'value') return true;
   for (let n: SNode | null = ref.node.parent; n; n = n.parent) if (n.type === 'lambda_expression') return true;

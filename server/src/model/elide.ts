@@ -16,11 +16,13 @@ import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from './constructs';
 import type { DocumentModel } from './document';
 import { sharingAt } from './sharing';
+import { changesVariable } from './scopes';
 
 export function elisionEdits(doc: DocumentModel): TextEdit[] {
   const text = doc.text;
   const edits: TextEdit[] = [];
   const items = doc.allItems();
+  const cilkWorkers = text.includes('__cilkrts_get_nworkers');
   const wrapped = new Set<number>(); // keyword starts of block spawns rewritten with copies
   for (const model of items) {
     for (const c of model.constructs) {
@@ -30,8 +32,10 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
       }
     }
     // The worker count the OpenMP translator emits (Chen 2017 Algorithm 6) has no serial meaning.
-    for (const call of workerCountCalls(model))
+    for (const call of callsTo(model, 'meta_set_nworkers'))
       if (call.parent?.type === 'expression_statement') edits.push(removeStatement(text, call.parent));
+    // Nor does the Cilk runtime's worker count: serially, one worker runs the program.
+    if (cilkWorkers) for (const call of callsTo(model, '__cilkrts_get_nworkers')) edits.push(replace(call, '1'));
   }
   for (const k of doc.syntax.layer.keywords) {
     if (wrapped.has(k.start)) continue;
@@ -73,16 +77,8 @@ export function elisionEdits(doc: DocumentModel): TextEdit[] {
   // OpenCilk's `T cilk_reducer(I, R) x`: serially, x is a plain T.
   for (const r of doc.syntax.layer.reducers)
     edits.push(remove({ start: r.start, end: withTrailingBlanks(text, r.end) }));
-  // CilkPlus headers do not exist for a plain C compiler, nor does the runtime they declare: serially,
-  // one worker runs the program.
+  // CilkPlus headers do not exist for a plain C compiler.
   for (const line of systemIncludes(doc.map.fileText, h => h.startsWith('cilk/'))) edits.push(remove(line));
-  if (text.includes('__cilkrts_get_nworkers'))
-    for (const model of items)
-      walk(model.item, n => {
-        const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
-        if (f && text.slice(f.start, f.end) === '__cilkrts_get_nworkers') edits.push(replace(n, '1'));
-        return true;
-      });
   return mergeLineRemovals(edits);
 }
 
@@ -105,7 +101,7 @@ function mergeLineRemovals(edits: TextEdit[]): TextEdit[] {
 function privateCopyEdits(model: ItemModel, c: Construct): TextEdit[] {
   const text = model.text;
   const written = sharingAt(model, c).filter(
-    e => !e.local && e.sharing === 'firstprivate' && e.references.some(r => r.access !== 'read' || r.addressTaken),
+    e => !e.local && e.sharing === 'firstprivate' && e.references.some(changesVariable),
   );
   if (written.length === 0 || !c.statement) return [];
   const taken = new Set(model.scopes.variables.map(v => v.name));
@@ -136,13 +132,14 @@ function privateCopyEdits(model: ItemModel, c: Construct): TextEdit[] {
   return edits;
 }
 
-/** Calls of `meta_set_nworkers(...)`, the worker count of OpenMP's `num_threads`. */
-export function workerCountCalls(model: ItemModel): SNode[] {
+/** The item's calls of the function `name` (`meta_set_nworkers`, the worker count of OpenMP's
+ * `num_threads`; a runtime's routine). */
+export function callsTo(model: ItemModel, name: string): SNode[] {
   const calls: SNode[] = [];
   walk(model.item, n => {
     if (n.type !== 'call_expression') return true;
     const fn = child(n, 'function');
-    if (fn && model.text.slice(fn.start, fn.end) === 'meta_set_nworkers') calls.push(n);
+    if (fn && model.text.slice(fn.start, fn.end) === name) calls.push(n);
     return true;
   });
   return calls;

@@ -30,6 +30,12 @@ export interface Variable {
 
 export type Access = 'read' | 'write' | 'readwrite';
 
+/** The reference may change its variable itself: a write, or `&x` (see binding's `mayChange` for
+ * what else may). */
+export function changesVariable(r: Reference): boolean {
+  return r.access !== 'read' || r.addressTaken;
+}
+
 export interface Reference {
   name: string;
   span: Span;

@@ -9,7 +9,7 @@ import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
-import { declaratorInfo, visibleVariable, type Reference, type Variable } from '../model/scopes';
+import { changesVariable, declaratorInfo, visibleVariable, type Reference, type Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
 import type { DirectiveClause } from '../syntax/pragma';
 import { partialCopy, type Partial } from './partials';
@@ -60,12 +60,10 @@ export function references(model: ItemModel, v: Variable, spans: Span[]): boolea
   return model.scopes.references.some(r => r.variable === v && spans.some(s => within(r.span, s)));
 }
 
-/** The reference may change its variable: a write, or `&x`. */
-const changes = (r: Reference) => r.access !== 'read' || r.addressTaken;
 
 /** Whether a reference inside `span` may change `v`. */
 export function writes(model: ItemModel, v: Variable, span: Span): boolean {
-  return model.scopes.references.some(r => r.variable === v && within(r.span, span) && changes(r));
+  return model.scopes.references.some(r => r.variable === v && within(r.span, span) && changesVariable(r));
 }
 
 const spans = (s: Segment) => s.units.map(u => u.span);
@@ -79,7 +77,7 @@ const spans = (s: Segment) => s.units.map(u => u.span);
 export function copyAcrossSections(model: ItemModel, sections: SNode[], firstprivate: Variable[]): Refusal | undefined {
   for (const v of firstprivate) {
     const uses = sections.map(s => model.scopes.references.filter(r => r.variable === v && within(r.span, s)));
-    const written = uses.map(refs => refs.filter(changes));
+    const written = uses.map(refs => refs.filter(changesVariable));
     const writer = written.findIndex(w => w.length && !restores(w, v, model.text));
     if (writer >= 0 && uses.some((refs, i) => i !== writer && refs.length))
       return {

@@ -4,7 +4,7 @@
 // thread ids reads into its declaration of the variable.
 
 import type { Construct, ItemModel } from '../model/constructs';
-import type { Variable } from '../model/scopes';
+import { changesVariable, type Variable } from '../model/scopes';
 import { declarationFor } from '../model/declarations';
 import { within } from '../base/span';
 import type { Refusal, Segment } from './barriers';
@@ -37,7 +37,7 @@ export function copiesOf(
     for (const r of model.scopes.references.filter(x => x.variable === v && !within(x.span, stmt))) {
       if (within(r.span, v.span)) continue; // its declaration
       if (r.span.start < stmt.start) return refusal(k, v, 'it is used before the single');
-      if (r.access !== 'read' || r.addressTaken) return refusal(k, v, 'it is written after the single');
+      if (changesVariable(r)) return refusal(k, v, 'it is written after the single');
     }
     out.push({ variable: v, shared: fresh(`mf_copy_${v.name}`), single: k });
   }

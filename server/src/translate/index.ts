@@ -275,7 +275,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
       const ahead = items(TO_CILK).filter(
         m => untouched(m) && !m.constructs.some(c => c.kind === 'pipe') && !unjoinedExits(m, 'metafork').length,
       );
-      outlineInnermost(stage, ahead.filter(m => hasBlockSpawns([m])), cpp);
+      outlineInnermost(stage, ahead, cpp);
       metaforkToCilk(stage, ahead.filter(cilkReady));
     };
     if (toMetafork.length && !runAhead(toMetaforkStage, onToCilk)) return { diagnostics, from, to };
@@ -297,7 +297,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
           if (!run(stage => metaforkToCilk(stage, models))) return { diagnostics, from, to };
           break;
         }
-        const outlining = (stage: Stage) => outlineInnermost(stage, models.filter(m => hasBlockSpawns([m])), cpp);
+        const outlining = (stage: Stage) => outlineInnermost(stage, models, cpp);
         const ready = (stage: Stage) => metaforkToCilk(stage, models.filter(cilkReady));
         if (pass > 1000 || !runAhead(outlining, ready)) return { diagnostics, from, to };
       }

@@ -12,7 +12,7 @@ import { functionName, walk } from '../syntax/ast';
 import { applyEdits, insert, removeStatement, replace, withTrailingBlanks, TextEdit } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
-import { removeHead, workerCountCalls } from '../model/elide';
+import { removeHead, callsTo } from '../model/elide';
 import { sharingAt } from '../model/sharing';
 import type { Variable } from '../model/scopes';
 import { reductionAsChunks } from './reduction';
@@ -22,7 +22,7 @@ import { runtimeForCilk } from './runtime';
 import { atLineStart, lineIndent, reindent, wholeLines } from '../base/layout';
 import { declarationFor, typeSpecifiers, sizeReadsVariables } from '../model/declarations';
 import { Stage } from '../base/stage';
-import { visibleVariable } from '../model/scopes';
+import { changesVariable, visibleVariable } from '../model/scopes';
 
 const GENERATED_NAME = /\b(?:_taskFunc|__taskenv__|_tenv|__tdata)(\d+)\b/g;
 
@@ -76,7 +76,7 @@ function spawnSingleCall(stage: Stage, model: ItemModel, c: Construct): boolean 
   const call = s.type === 'expression_statement' ? s.children.find(x => x.named) : undefined;
   if (!call || call.type !== 'call_expression') return false;
   const copies = sharingAt(model, c).filter(e => !e.local && e.sharing === 'firstprivate');
-  if (copies.some(e => e.references.some(r => r.access !== 'read' || r.addressTaken))) return false;
+  if (copies.some(e => e.references.some(changesVariable))) return false;
   const span = spawnSpan(stage.text, c);
   for (const e of span.extra) stage.edit(e);
   stage.edit(replace(span, `cilk_spawn ${stage.text.slice(call.start, call.end)};`));
@@ -273,7 +273,7 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
       }
     }
     // The OpenMP translator's worker count (Algorithm 6) is an environment setting in CilkPlus.
-    for (const call of workerCountCalls(model)) {
+    for (const call of callsTo(model, 'meta_set_nworkers')) {
       if (call.parent?.type !== 'expression_statement') continue;
       stage.edit(removeStatement(text, call.parent));
       stage.note(call, `'meta_set_nworkers' has no CilkPlus call: set CILK_NWORKERS in the environment instead`);

@@ -17,7 +17,7 @@ import { declaratorInfo, findFunctionDeclarator, Variable } from '../model/scope
 import { bindingOf } from '../model/binding';
 import type { DocumentModel } from '../model/document';
 import { sharingAt } from '../model/sharing';
-import { removeHead, trailingClauseRemovals, workerCountCalls } from '../model/elide';
+import { removeHead, trailingClauseRemovals, callsTo } from '../model/elide';
 import { canonicalHeader } from '../model/loops';
 import { beforeClosingBrace, clauseText, directiveBefore, inBlock, joinClauses } from './common';
 import { atLineEnd, atLineStart, lineIndent } from '../base/layout';
@@ -77,7 +77,7 @@ export function metaforkToOpenmp(stage: Stage, models: ItemModel[], doc: Documen
       }
     }
     // Algorithm 6's worker count, back to the OpenMP runtime call.
-    for (const call of workerCountCalls(model)) {
+    for (const call of callsTo(model, 'meta_set_nworkers')) {
       stage.edit(replace(child(call, 'function')!, 'omp_set_num_threads'));
       stage.includes.add('omp.h');
     }

@@ -16,6 +16,7 @@ import type { Construct, ItemModel } from '../model/constructs';
 import { clauseText, inBlock, joinClauses } from './common';
 import { lineIndent, reindent } from '../base/layout';
 import { isFunctionLocal } from '../model/declarations';
+import { changesVariable } from '../model/scopes';
 import { Stage } from '../base/stage';
 import { Dialect } from '../../../shared/dialects';
 
@@ -101,7 +102,7 @@ function stageSharing(model: ItemModel, span: Span): { shared: string[]; firstpr
     if (!v || !inside(r.span) || inside(v.span)) continue;
     if (!isFunctionLocal(v) || shared.includes(v.name) || firstprivate.includes(v.name)) continue;
     const written = model.scopes.references.some(
-      x => x.variable === v && inside(x.span) && (x.access !== 'read' || x.addressTaken) && !x.through,
+      x => x.variable === v && inside(x.span) && changesVariable(x) && !x.through,
     );
     if (v.shape === 'array' || written) shared.push(v.name);
     else if (v.shape === 'value') firstprivate.push(v.name);

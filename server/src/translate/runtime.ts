@@ -3,8 +3,8 @@
 // POSIX mutex (a nest lock a recursive one), the clock is clock_gettime's, the worker count the Cilk
 // runtime's, the processor count sysconf's, memory from a predefined allocator the C library's. What
 // has no counterpart (other allocators, omp_test_nest_lock's nesting count, any other omp_ name of
-// the runtime) is refused, so that no output needs libgomp to link. The other way, the Cilk runtime's worker count is MetaFork's (OpenMP's call);
-// its other calls are refused.
+// the runtime) is refused, so that no output needs libgomp to link. The other way, the Cilk
+// runtime's worker count is MetaFork's (OpenMP's call); its other calls are refused.
 
 import { child, named, walk } from '../syntax/ast';
 import { remove, replace } from '../base/edits';
@@ -57,7 +57,7 @@ export function runtimeForCilk(stage: Stage, model: ItemModel): void {
   const text = model.text;
   let wtime = false;
   walk(model.item, n => {
-    const word = text.slice(n.start, n.end);
+    const word = n.type === 'type_identifier' || n.type === 'identifier' ? text.slice(n.start, n.end) : '';
     if (n.type === 'type_identifier' && word.startsWith('omp_')) {
       const [type, header] = TYPES[word] ?? [];
       if (!type) refuse(stage, n, word);
@@ -123,16 +123,13 @@ export function runtimeForCilk(stage: Stage, model: ItemModel): void {
     } else refuse(stage, n, name);
     return false;
   });
-  // The guard is looked for in the user's text: the analysed one has conditional lines blank.
+  if (!wtime) return;
+  // The guard is looked for in the user's text (the analysed one has conditional lines blank), and
+  // in the stage's edits (its items come in order: a copy it wrote stands before this one).
   const before = stage.map.toSource({ start: model.item.start, end: model.item.start }).start;
-  if (wtime && !timed.has(stage) && stage.map.source.lastIndexOf(WTIME_GUARD, before) < 0) {
+  if (stage.map.source.lastIndexOf(WTIME_GUARD, before) < 0 && !stage.edits.some(e => e.newText === WTIME))
     stage.edit({ start: model.item.start, end: model.item.start, newText: WTIME });
-    timed.add(stage); // its items come in order: the later ones of the stage see this copy
-  }
 }
-
-/** The stages that defined `mf_wtime` already. */
-const timed = new WeakSet<Stage>();
 
 function declaredHere(model: ItemModel, n: SNode): boolean {
   return model.scopes.references.some(r => r.node === n && r.variable);

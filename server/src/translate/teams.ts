@@ -178,6 +178,23 @@ export function functionsByName(models: ItemModel[], text: string): Map<string, 
   return functions;
 }
 
+/**
+ * The file's functions reached from the calls `start` names, directly or through their own calls,
+ * each once, in the order met (the last named first), with the `tag` of the call that reached it.
+ */
+export function reachedThroughCalls<T>(start: [string, T][], functions: Map<string, ItemModel>, text: string): Map<string, T> {
+  const reached = new Map<string, T>();
+  const pending = [...start];
+  for (let next; (next = pending.pop()); ) {
+    const [f, tag] = next;
+    const m = functions.get(f);
+    if (!m || reached.has(f)) continue;
+    reached.set(f, tag);
+    for (const g of calledNames(m.item, text)) pending.push([g, tag]);
+  }
+  return reached;
+}
+
 /** Constructs whose work the innermost enclosing team shares, or which one of its threads runs. */
 const TEAM_BOUND: ReadonlySet<string> = new Set([
   'for', 'for simd', 'loop', 'sections', 'single', 'master', 'masked', 'scope', 'barrier',
@@ -192,26 +209,17 @@ const TEAM_BOUND: ReadonlySet<string> = new Set([
  */
 export function orphansInRegions(stage: Stage, models: ItemModel[]): void {
   const text = stage.text;
-  const calls = (node: SNode) => calledNames(node, text);
   const functions = functionsByName(models, text);
   // Which region reaches each function: a region's calls, then the calls of what they reach.
-  const reached = new Map<string, string>();
-  const pending: [string, string][] = [];
+  const calls: [string, string][] = [];
   for (const m of models)
     for (const c of m.constructs)
       if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region) {
         const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
         const region = `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`;
-        for (const f of calls(c.region)) pending.push([f, region]);
+        for (const f of calledNames(c.region, text)) calls.push([f, region]);
       }
-  for (let next; (next = pending.pop()); ) {
-    const [f, region] = next;
-    const m = functions.get(f);
-    if (!m || reached.has(f)) continue;
-    reached.set(f, region);
-    for (const g of calls(m.item)) pending.push([g, region]);
-  }
-  for (const [f, region] of reached) {
+  for (const [f, region] of reachedThroughCalls(calls, functions, text)) {
     const m = functions.get(f)!;
     for (const c of m.constructs) {
       if (c.dialect !== 'openmp' || !TEAM_BOUND.has(c.directive?.name ?? '') || teamOf(m, c.head)) continue;

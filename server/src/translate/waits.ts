@@ -6,11 +6,11 @@
 import { child, functionName, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
-import type { Reference, Variable } from '../model/scopes';
+import { changesVariable, type Reference, type Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
 import type { Stage } from '../base/stage';
 import { writes, type RegionFacts, type Refusal } from './barriers';
-import { calledNames, functionsByName } from './teams';
+import { calledNames, functionsByName, reachedThroughCalls } from './teams';
 
 const LOOPS = new Set(['while_statement', 'do_statement', 'for_statement']);
 
@@ -141,14 +141,10 @@ export function waitsInRegions(stage: Stage, models: ItemModel[]): void {
         model, body: c.region, callee: false,
         shared: v => !within(v.span, c.region!) && !listed.has(v.name) && !v.isConst,
       }];
-      const reached = new Set<string>();
-      for (const pending = calledNames(c.region, text); pending.length; ) {
-        const name = pending.pop()!;
-        const callee = functions.get(name);
-        if (!callee || reached.has(name)) continue;
-        reached.add(name);
+      const calls = calledNames(c.region, text).map((f): [string, true] => [f, true]);
+      for (const f of reachedThroughCalls(calls, functions, text).keys()) {
+        const callee = functions.get(f)!;
         code.push({ model: callee, body: callee.item, callee: true, shared: v => v.storage === 'global' || v.storage === 'file' || v.isStatic });
-        pending.push(...calledNames(callee.item, text));
       }
       const where = `the '#pragma omp ${c.directive.name}' region`;
       for (const t of code) {
@@ -180,7 +176,7 @@ function pollingLoop(t: ThreadCode): Refusal | undefined {
     const read = [...new Set(model.scopes.references.filter(r => r.variable && within(r.span, condition)).map(r => r.variable!))];
     if (!read.length) return true;
     const changes = (v: Variable) =>
-      model.scopes.references.filter(r => r.variable === v && within(r.span, n) && (r.access !== 'read' || r.addressTaken));
+      model.scopes.references.filter(r => r.variable === v && within(r.span, n) && changesVariable(r));
     // In a called function, a shared variable the loop never changes is a flag another thread sets.
     const waitsOn = (v: Variable) => t.callee && t.shared(v) && !changes(v).length;
     const polled = (v: Variable) => {
