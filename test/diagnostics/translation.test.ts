@@ -7,6 +7,9 @@ import { translateText, Dialect } from '../../server/src/translate/index';
 
 interface Case { name: string; code: string; to: Dialect; program: string; covers: string; message: RegExp; construct?: string; from?: Dialect; focus?: string }
 
+/** A loop shared by the team of whichever region calls its function. */
+const ORPHAN = 'int a[100];\nvoid fill(void) {\n  #pragma omp for\n  for (int i = 0; i < 100; i++)\n    a[i] += 1;\n}\nvoid twice(int *b) {\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++)\n    b[i] *= 2;\n}\nint main(void) {\n  #pragma omp parallel num_threads(4)\n  {\n    fill();\n  }\n  return a[0];\n}\n';
+
 const cases: Case[] = [
   {
     name: 'an ordered loop shared by the threads of a SPMD region',
@@ -87,6 +90,24 @@ const cases: Case[] = [
     message: /^the file has no 'main' to open a team of threads in: these tasks run in parallel only when 'fib' is called inside/,
     program: 'int fib(int n) {\n  if (n < 2) return n;\n  int x = cilk_spawn fib(n - 1);\n  int y = fib(n - 2);\n  cilk_sync;\n  return x + y;\n}\n',
   },
+  {
+    name: "one region translated (a quick fix): an orphaned loop of a function it calls is read where it is",
+    code: 'MF601', to: 'metafork', focus: 'num_threads(4)', covers: 'for', construct: 'for',
+    message: /^'#pragma omp for' outside any parallel region of 'fill', which the '#pragma omp parallel' region in 'main' calls/,
+    program: ORPHAN,
+  },
+  {
+    name: "the orphaned loop translated alone: the region elsewhere that calls its function still shares it",
+    code: 'MF601', to: 'metafork', focus: 'for (int i', covers: 'for', construct: 'for',
+    message: /^'#pragma omp for' outside any parallel region of 'fill', which the '#pragma omp parallel' region in 'main' calls/,
+    program: ORPHAN,
+  },
+  {
+    name: 'one region translated: a function it calls waits for another thread',
+    code: 'MF602', to: 'metafork', focus: '#pragma omp parallel', covers: '(!done)',
+    message: /^this loop ends only once another thread has changed what it polls .* \(in 'wait_raised', which the '#pragma omp parallel' region calls\)$/,
+    program: 'int flag, turns;\nint thread_id(void);\nstatic void wait_raised(int *f) {\n  int done = 0;\n  while (!done) {\n    #pragma omp critical\n    if (*f == 1) { *f = 0; done = 1; }\n  }\n}\nint main(void) {\n  #pragma omp parallel num_threads(2)\n  {\n    if (thread_id() == 0) {\n      #pragma omp critical\n      flag = 1;\n    } else {\n      wait_raised(&flag);\n      turns++;\n    }\n  }\n  return turns;\n}\n',
+  },
 ];
 
 for (const c of cases) {
@@ -102,3 +123,9 @@ for (const c of cases) {
     else assert.equal(typeof r.text, 'string');
   });
 }
+
+test('one construct translated in a file whose other code has an orphaned loop: the construct translates', async () => {
+  const r = await translateText(ORPHAN, 'metafork', { fileName: 'case.c', focus: ORPHAN.indexOf('#pragma omp parallel for') });
+  assert.deepEqual(r.diagnostics, []);
+  assert.equal(r.text, ORPHAN.replace('  #pragma omp parallel for\n  for (', '  meta_for ('));
+});

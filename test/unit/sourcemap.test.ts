@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Segment, SourceConflict, SourceMap } from '../../server/src/base/sourcemap';
-import { applyEdits } from '../../server/src/base/edits';
+import { applyEdits, OffsetMap } from '../../server/src/base/edits';
 
 /** `x = MAX(a, b) + N;` with MAX expanded (its arguments copied), after an `#ifdef` line blanked. */
 function example(): SourceMap {
@@ -91,4 +91,26 @@ test('headers after the file: dropped from the output, offsets there stand for t
   assert.equal(m.apply([{ start: 4, end: 5, newText: 'b' }]), 'int b;\n');
   assert.equal(m.offsetToSource(text.indexOf('g')), source.length);
   assert.throws(() => m.apply([{ start: text.indexOf('g'), end: text.indexOf('g') + 1, newText: 'h' }]), SourceConflict);
+});
+
+test('OffsetMap.forward: a span ending inside an edit ends with its output, and takes the insertion where that edit ends', () => {
+  // A region's lines rewritten (the edit reaching past the span's end, through the newline), then
+  // a join inserted after them: both belong to the region.
+  const input = 'a;\n#region\n  {\n  x;\n  }\nb;\n';
+  const span = { start: input.indexOf('#region'), end: input.indexOf('}') + 1 };
+  const rewritten = { start: input.indexOf('  {'), end: input.indexOf('b;') };
+  const edits = [
+    { start: span.start, end: rewritten.start, newText: '' },
+    { ...rewritten, newText: '  fork x;\n' },
+    { start: rewritten.end, end: rewritten.end, newText: '  join;\n' },
+  ];
+  const output = applyEdits(input, edits);
+  assert.equal(output, 'a;\n  fork x;\n  join;\nb;\n');
+  const out = new OffsetMap(edits).forward(span);
+  assert.equal(output.slice(out.start, out.end), '  fork x;\n  join;\n');
+  // Text no edit touches moves by what the edits before it changed.
+  assert.deepEqual(new OffsetMap(edits).forward({ start: 0, end: 2 }), { start: 0, end: 2 });
+  const semicolon = input.indexOf('b;') + 1;
+  const moved = new OffsetMap(edits).forward({ start: semicolon, end: semicolon + 1 });
+  assert.deepEqual(moved, { start: output.indexOf('b;') + 1, end: output.indexOf('b;') + 2 });
 });

@@ -72,15 +72,22 @@ export class OffsetMap {
     const p = this.pieces.find(x => x.edit === edit);
     return p && { start: p.outStart, end: p.outEnd };
   }
-  /** Where a span of the input ends up in the output; edits touching it are inside it. */
+  /**
+   * Where a span of the input ends up in the output; edits touching it are inside it, and so are
+   * insertions where an edit reaching past its end ends (a join a construct's translation writes
+   * after the line it rewrote).
+   */
   forward(span: Span): Span {
     const shift = (x: number) =>
       this.pieces.reduce((d, p) => (p.inEnd <= x ? d + (p.outEnd - p.outStart) - (p.inEnd - p.inStart) : d), 0);
     let start = span.start + shift(span.start), end = span.end + shift(span.end);
+    let reach = span.end;
     for (const p of this.pieces) {
-      if (p.inStart > span.end || p.inEnd < span.start) continue;
+      if (p.inStart > reach || p.inEnd < span.start) continue;
       start = Math.min(start, p.outStart);
-      end = Math.max(end, p.outEnd);
+      // An end inside an edit's input is the end of its output (the shift left the edit out).
+      end = p.inStart < span.end && span.end < p.inEnd ? p.outEnd : Math.max(end, p.outEnd);
+      reach = Math.max(reach, p.inEnd);
     }
     return { start, end };
   }

@@ -12,6 +12,39 @@ export function lineIndent(text: string, offset: number): string {
   return text.slice(start, end);
 }
 
+/**
+ * The indentation of code that takes the place of the directive line `head`. A directive at column
+ * 0 (as OpenMP code often writes them, preprocessor style) gives it the indentation of the code it
+ * stands among, where a keyword at column 0 would read like a label: the next code line's (past
+ * other directive lines), one `unit` more before a closing brace. Any other directive line keeps its
+ * own, which may be meant (a statement hanging under its directive).
+ */
+export function directiveIndent(text: string, head: Span, unit: string): string {
+  const own = lineIndent(text, head.start);
+  if (own !== '' || !atLineStart(text, head.start)) return own;
+  let directive = false;
+  for (let at = text.indexOf('\n', head.end); at >= 0; at = text.indexOf('\n', at + 1)) {
+    // A directive's continuation lines are the directive's.
+    const continued = directive && text[text[at - 1] === '\r' ? at - 2 : at - 1] === '\\';
+    if (continued) continue;
+    const indent = lineIndent(text, at + 1);
+    const first = text[at + 1 + indent.length];
+    if (first === undefined) break;
+    directive = first === '#';
+    if (directive || first === '\n' || first === '\r') continue;
+    return first === '}' ? indent + unit : indent;
+  }
+  return own;
+}
+
+/** `directiveIndent`, and what the directive line's own blanks lack of it: inserted at the directive
+ * by what replaces it (an edit of the blanks before could meet an enclosing construct's, which
+ * starts there). */
+export function directivePlace(text: string, head: Span, unit: string): { indent: string; lead: string } {
+  const indent = directiveIndent(text, head, unit);
+  return { indent, lead: indent.slice(lineIndent(text, head.start).length) };
+}
+
 /** True when only blanks precede `offset` on its line. */
 export function atLineStart(text: string, offset: number): boolean {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
@@ -29,8 +62,9 @@ export function atLineEnd(text: string, offset: number): boolean {
 export function indentUnit(text: string): string {
   const counts = new Map<number, number>();
   let tabs = 0;
-  // ` * ...` continuation lines of block comments say nothing about the code's indentation.
-  for (const m of text.matchAll(/^([ \t]+)[^\s*]/gm)) {
+  // Block comments' lines (` * ...` or free text) say nothing about the code's indentation.
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '');
+  for (const m of code.matchAll(/^([ \t]+)[^\s*]/gm)) {
     if (m[1].startsWith('\t')) { tabs++; continue; }
     counts.set(m[1].length, (counts.get(m[1].length) ?? 0) + 1);
   }

@@ -57,7 +57,11 @@ const CHECKS: ((model: ItemModel, names: NameContext) => MfDiagnostic[])[] = [
   nameDiagnostics,
 ];
 
-function diagnoseItem(model: ItemModel, names: NameContext): MfDiagnostic[] {
+/** Checks whose every finding is a warning (MF314, MF403): a transform, which stops only at errors
+ * (checks/index `blocking`), does without them. */
+const ADVISORY: ReadonlySet<(typeof CHECKS)[number]> = new Set([unjoinedSpawnDiagnostics, raceDiagnostics]);
+
+function diagnoseItem(model: ItemModel, names: NameContext, blockingOnly: boolean): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
   const incomplete = () =>
     diagnostic(
@@ -67,6 +71,7 @@ function diagnoseItem(model: ItemModel, names: NameContext): MfDiagnostic[] {
     );
   if (model.incomplete) out.push(incomplete());
   for (const check of CHECKS) {
+    if (blockingOnly && ADVISORY.has(check)) continue;
     try {
       out.push(...check(model, names));
     } catch (e) {
@@ -100,15 +105,18 @@ export interface DiagnosticCache {
   names?: NameContext['memo'];
 }
 
-/** `until`: only the items that start before this offset (a large file's first publication). */
+/** `until`: only the items that start before this offset (a large file's first publication);
+ * `blockingOnly`: without the advisory checks (a transform's check). */
 export function diagnoseDocument(
   doc: DocumentModel,
   previous?: DiagnosticCache,
   until = Infinity,
+  blockingOnly = false,
 ): { diagnostics: MfDiagnostic[]; cache: DiagnosticCache } {
-  // What the name check reads of the whole file (includes, macros, prototypes) is part of the key.
+  // What the name check reads of the whole file (includes, macros, prototypes) is part of the key,
+  // and so is which checks ran.
   const names = nameContext(doc, previous?.names);
-  const signature = `${doc.fileScope.signature}\n${names.signature}`;
+  const signature = `${doc.fileScope.signature}\n${names.signature}${blockingOnly ? '\nblocking only' : ''}`;
   const cache: DiagnosticCache = { signature, items: new Map(), names: names.memo };
   const reusable = previous?.signature === signature ? previous.items : undefined;
   const diagnostics: MfDiagnostic[] = [];
@@ -126,7 +134,7 @@ export function diagnoseDocument(
     let entry = cache.items.get(key) ?? reusable?.get(key);
     if (entry?.line !== undefined && entry.line !== lineOf(ref.start)) entry = undefined;
     if (!entry) {
-      const found = diagnoseItem(doc.item(i), names);
+      const found = diagnoseItem(doc.item(i), names, blockingOnly);
       entry = { diagnostics: found.map(d => shifted(d, -ref.start)) };
       if (found.some(d => CITES_LINE.has(d.code))) entry.line = lineOf(ref.start);
     }

@@ -21,10 +21,13 @@ export async function parseText(
   return SyntaxDocument.parse(grammars, text, language ?? detectLanguage(fileName, text), fileName, context);
 }
 
-/** Model and diagnostics of a parsed document; `previous` re-uses results for unchanged items. */
-export function checkSyntax(syntax: SyntaxDocument, previous?: Pick<Checked, 'model' | 'cache'>): Checked {
+/** Model and diagnostics of a parsed document; `previous` re-uses results for unchanged items;
+ * `blockingOnly`: all the findings that are `blocking`, and not every warning (a transform's check). */
+export function checkSyntax(
+  syntax: SyntaxDocument, previous?: Pick<Checked, 'model' | 'cache'>, blockingOnly = false,
+): Checked {
   const model = DocumentModel.build(syntax, previous?.model);
-  const { diagnostics, cache } = diagnoseDocument(model, previous?.cache);
+  const { diagnostics, cache } = diagnoseDocument(model, previous?.cache, Infinity, blockingOnly);
   const { unit, map } = syntax;
   // The preprocessor reports on the user's text; the model's diagnostics are on the analysed text.
   const preprocessing = unit.diagnostics.map(d => map.toText(d));

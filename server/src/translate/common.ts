@@ -4,8 +4,9 @@
 
 import { named } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { insert } from '../base/edits';
-import { atLineStart, lineIndent, linesBefore } from '../base/layout';
+import { insert, replace } from '../base/edits';
+import { atLineStart, directivePlace, lineIndent, linesBefore } from '../base/layout';
+import type { Span } from '../base/span';
 import type { Stage } from '../base/stage';
 import type { ItemModel } from '../model/constructs';
 import { unjoinedExits } from '../model/exits';
@@ -112,4 +113,17 @@ export function directiveBefore(
     newText: `{\n${lines.map(l => `${indent}${unit}${l}\n`).join('')}${indent}${unit}`,
   });
   stage.edit({ start: statement.end, end: statement.end, newText: `\n${indent}}` });
+}
+
+/**
+ * The directive line `head` replaced by code (`lines`), at the indentation of the code it stands
+ * among (base/layout `directiveIndent`); directives (`#pragma meta ...`) keep the line's own, where
+ * they go being the user's style.
+ */
+export function replaceDirective(stage: Stage, head: Span, lines: string[]): void {
+  const text = stage.text;
+  const { indent, lead } = lines.every(l => l.startsWith('#'))
+    ? { indent: lineIndent(text, head.start), lead: '' }
+    : directivePlace(text, head, stage.unit);
+  stage.edit(replace(head, lead + lines.join(`\n${indent}`)));
 }

@@ -3,6 +3,7 @@
 // so the translation drops them with a note instead of refusing the program.
 
 import { replace, removeStatement } from '../base/edits';
+import { replaceDirective } from './common';
 import type { Stage } from '../base/stage';
 import type { Construct } from '../model/constructs';
 
@@ -70,7 +71,7 @@ function runTimeError(stage: Stage, c: Construct, message: string | undefined, f
     c.directive!.nameSpan,
     `'error at(execution)' becomes a message on standard error${fatal ? ' and the end of the program' : ''}`,
   );
-  stage.edit(replace(c.head, `{ fprintf(stderr, "%s\\n", ${text});${end} }`));
+  replaceDirective(stage, c.head, [`{ fprintf(stderr, "%s\\n", ${text});${end} }`]);
   stage.includes.add('stdio.h');
   if (fatal) stage.includes.add('stdlib.h');
   return true;

@@ -139,7 +139,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
   parsed.reusable = true;
   const first = options.checked
     ? { syntax: parsed, model: DocumentModel.build(parsed), diagnostics: [] as MfDiagnostic[] }
-    : checkSyntax(parsed);
+    : checkSyntax(parsed, undefined, true);
   const diagnostics: MfDiagnostic[] = [];
   const errors = first.diagnostics.filter(blocking);
   const inputMap = first.syntax.map;
@@ -220,7 +220,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
     // The input was checked in full; a stage's output only has to stay valid C. The full
     // analysis runs only to explain a failure.
     if (!syntax.tree.rootNode.hasError) return true;
-    const broken = checkSyntax(syntax).diagnostics.filter(blocking);
+    const broken = checkSyntax(syntax, undefined, true).diagnostics.filter(blocking);
     // A tree error the analysis does not count (tree-sitter flags `#include <h> ` with a trailing
     // blank) is no more an error here than in the input, which passed the same analysis.
     if (!broken.length) return true;
@@ -265,7 +265,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
         reducersToReductions(stage, models, syntax.layer.reducers);
         cilkToMetafork(stage, models);
       }
-      if (toMetafork.includes('openmp')) openmpToMetafork(stage, models);
+      if (toMetafork.includes('openmp')) openmpToMetafork(stage, models, focus && model());
     };
     // To CilkPlus, the MetaFork items this stage left as they were, with no join to add at their
     // exits and no pipeline, go on in the same stage: they are not modelled again after it.

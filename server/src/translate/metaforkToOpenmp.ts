@@ -501,7 +501,8 @@ function grainsizeLoop(model: ItemModel, g: Construct): Construct | undefined {
 function parallelFor(stage: Stage, model: ItemModel, c: Construct, taskloop: boolean): void {
   const text = stage.text;
   const loop = c.loop!;
-  const clauses = taskloop ? [clauseText('shared', taskloopShared(model, c))] : [];
+  const nested = nestedControlVariables(model, c);
+  const clauses = taskloop ? [clauseText('shared', taskloopShared(model, c).filter(v => !nested.includes(v)))] : [];
   for (const cl of c.clauses)
     if (cl.name === 'reduction')
       clauses.push(
@@ -511,7 +512,8 @@ function parallelFor(stage: Stage, model: ItemModel, c: Construct, taskloop: boo
   // elision (the program's meaning); OpenMP makes it private, so ask for the last value.
   const { header } = canonicalHeader(loop, text);
   const init = child(loop, 'initializer');
-  if (header && init && init.type !== 'declaration') clauses.push(`lastprivate(${header.variable})`);
+  const last = header && init && init.type !== 'declaration' ? [header.variable] : [];
+  if (last.length || nested.length) clauses.push(`lastprivate(${[...last, ...nested].join(', ')})`);
   // OpenMP allows '!=' only with a unit step; for a loop that terminates, '<' (or '>') is the same test.
   const relation = header && unparen(header.condition)?.children.find(x => x.field === 'operator');
   if (header && relation && header.operator === '!=' && header.step.text.trim() !== '1') {
@@ -534,6 +536,29 @@ function parallelFor(stage: Stage, model: ItemModel, c: Construct, taskloop: boo
   }
   const lead = atLineStart(text, k.start) ? '' : '\n' + lineIndent(text, k.start);
   stage.edit(replace(keywordSpan, `${lead}${pragma}\n${lineIndent(text, k.start)}for `));
+}
+
+/**
+ * The control variables, declared before `c`, of the parallel loops nested in it. Each inner loop
+ * stores its last value into the copy its iteration of `c` sees (lastprivate, above): shared by
+ * `c`'s iterations, that is a race. Private to each and lastprivate, they end with the serial
+ * elision's value, as `c`'s own variable does (a `collapse(2)` read back from MetaFork).
+ */
+function nestedControlVariables(model: ItemModel, c: Construct): string[] {
+  const text = model.text;
+  const names = new Set<string>();
+  for (const k of model.constructs) {
+    if (k === c || k.kind !== 'parallel-for' || !k.loop || !within(k.loop, c.loop!)) continue;
+    const init = child(k.loop, 'initializer');
+    const { header } = canonicalHeader(k.loop, text);
+    if (header && init && init.type !== 'declaration') names.add(header.variable);
+  }
+  if (!names.size) return [];
+  const own = canonicalHeader(c.loop!, text).header?.variable;
+  return sharingAt(model, c)
+    .filter(e => !e.local && names.has(e.variable.name) && e.variable.name !== own)
+    .map(e => e.variable.name)
+    .filter((name, i, all) => all.indexOf(name) === i);
 }
 
 /** The region opened around statements of `main` (./openmpLoops `teamStatements`), and main's locals

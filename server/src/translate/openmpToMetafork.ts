@@ -10,6 +10,7 @@ import { child, functionName, named, nodeCovering, walk } from '../syntax/ast';
 import { insert, remove, removeStatement, replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
+import type { DocumentModel } from '../model/document';
 import type { Variable } from '../model/scopes';
 import { sharingAt, Sharing } from '../model/sharing';
 import { bindingOf } from '../model/binding';
@@ -17,9 +18,9 @@ import { within } from '../base/span';
 import { canonicalHeader } from '../model/loops';
 import { visibleVariable } from '../model/scopes';
 import type { DirectiveClause } from '../syntax/pragma';
-import { beforeClosingBrace, clauseText, soleStatement } from './common';
+import { beforeClosingBrace, clauseText, replaceDirective, soleStatement } from './common';
 import { declarationFor, sharedAtSpawn } from '../model/declarations';
-import { lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
+import { directiveIndent, directivePlace, lineIndent, linesBefore, reindent, wholeLines } from '../base/layout';
 import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN, TEAM_REGION } from './metaforkToOpenmp';
 import { translateSpmdRegion, type SpmdHost } from './spmd';
@@ -89,10 +90,12 @@ const HANDLED = new Set([
   ...HINTS,
 ]);
 
-export function openmpToMetafork(stage: Stage, models: ItemModel[]): void {
+/** `doc`: the whole document, where `models` are a part of it (a focused translation): the functions
+ * a region calls are read there. */
+export function openmpToMetafork(stage: Stage, models: ItemModel[], doc?: DocumentModel): void {
   const skip = removeGeneratedMain(stage, models);
-  orphansInRegions(stage, models);
-  waitsInRegions(stage, models);
+  orphansInRegions(stage, models, doc);
+  waitsInRegions(stage, models, doc);
   const mutexes = new Set<string>();
   for (const model of models) {
     if (skip.has(model.item)) continue;
@@ -314,7 +317,7 @@ class ItemTranslator {
       this.dependenceJoin(c);
     } else if (name === 'taskwait' || name === 'barrier') {
       taskwaitNotes(this.stage, c);
-      this.stage.edit(replace(c.head, JOIN + trailingComment(this.text, c.head)));
+      replaceDirective(this.stage, c.head, [JOIN + trailingComment(this.text, c.head)]);
     }
     // `section` is translated by its `sections`.
   }
@@ -419,9 +422,8 @@ class ItemTranslator {
     env: Env,
   ): void {
     const text = this.text;
-    const indent = lineIndent(text, head.start);
     const lines = [...env.before, ...(replacement !== undefined ? [replacement] : [])];
-    if (lines.length) this.stage.edit(replace(head, lines.join(`\n${indent}`)));
+    if (lines.length) replaceDirective(this.stage, head, lines);
     else this.stage.edit(removeStatement(text, head));
     if (body && (env.decls.length || env.after.length)) {
       // `{ D { B } A }`: B (with its constructs already translated) moves one level in.
@@ -671,7 +673,7 @@ class ItemTranslator {
   private potentialSync(c: Construct, after: SNode): void {
     if (this.clause(c, 'nowait').length || !this.inside(c, this.before(c))) return;
     this.joined.add(c);
-    const indent = lineIndent(this.text, c.start);
+    const indent = directiveIndent(this.text, c.head, this.unit);
     const end = this.unwrapped.get(after);
     this.stage.edit(end !== undefined ? insert(end, `${indent}${JOIN}\n`) : insert(after.end, `\n${indent}${JOIN}`));
   }
@@ -867,14 +869,15 @@ class ItemTranslator {
       this.stage.edit(replace(region, serial));
       this.emit(c.head, keyword, region, env);
       const span = { start: c.start, end: c.end };
-      const forked = this.stage.render(span);
-      const indent = lineIndent(text, c.start);
+      // The fork as emitted, without the blanks it was given to stand among the code (the `if` takes them).
+      const forked = this.stage.render(span).replace(/^[ \t]*/, '');
+      const { indent, lead } = directivePlace(text, c.head, this.unit);
       this.stage.edit(
         replace(
           span,
           // Both branches braced: an unbraced else misleads gcc's -Wmisleading-indentation when the
           // directive line was less indented than its statement.
-          `if (${ifClause.args.text.trim()}) {\n${indent}${this.unit}${forked.replace(/\n/g, `\n${this.unit}`)}\n${indent}} else {\n${indent}${this.unit}${serial.replace(/\n/g, `\n${this.unit}`)}\n${indent}}`,
+          `${lead}if (${ifClause.args.text.trim()}) {\n${indent}${this.unit}${forked.replace(/\n/g, `\n${this.unit}`)}\n${indent}} else {\n${indent}${this.unit}${serial.replace(/\n/g, `\n${this.unit}`)}\n${indent}}`,
         ),
       );
       return;
@@ -1057,7 +1060,7 @@ class ItemTranslator {
     // an insertion inside a removed line is an overlapping edit.
     const line = wholeLines(this.text, { start: task.start, end: task.start }).start;
     this.stage.edit(
-      insert(line, `${lineIndent(this.text, task.start)}${JOIN} /* depend(${[...deps.names].join(', ')}) */\n`),
+      insert(line, `${directiveIndent(this.text, task.head, this.unit)}${JOIN} /* depend(${[...deps.names].join(', ')}) */\n`),
     );
   }
 }

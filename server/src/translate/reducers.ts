@@ -22,6 +22,7 @@ import { declaratorInfo, findFunctionDeclarator, visibleVariable, type Reference
 import type { Stage } from '../base/stage';
 import { bindingOf } from '../model/binding';
 import { libraryReducer, type ReducerOp } from '../model/reducers';
+import { functionsByName, type Functions } from './teams';
 
 /** Compound assignments (and increments) that update a reducer of each operation; min and max
  * reducers are updated with `calc_min(v)` / `calc_max(v)`. */
@@ -126,11 +127,11 @@ function provedOperation(
   identity: string,
   reduce: string,
   element: string,
-  functions: Map<string, SNode>,
+  functions: Functions,
   text: string,
 ): { op: ReducerOp } | { why: string } {
-  const zero = functions.get(identity);
-  const plus = functions.get(reduce);
+  const zero = functions.get(identity)?.item;
+  const plus = functions.get(reduce)?.item;
   if (!zero || !plus) return { why: `'${!zero ? identity : reduce}' is not a function defined in this file` };
   const r = onlyStatement(plus, text, 2);
   const assignment = r && named(r.statement)[0];
@@ -172,19 +173,6 @@ function provedOperation(
     return { why: `'${identity}' does not set '*(${element} *)v' to ${IDENTITY[op]}, the identity of '${op}'` };
   }
   return { op };
-}
-
-/** The function definitions of the items, by name. */
-function functionsByName(models: ItemModel[], text: string): Map<string, SNode> {
-  const out = new Map<string, SNode>();
-  for (const m of models) {
-    if (m.item.type !== 'function_definition') continue;
-    const d = child(m.item, 'declarator');
-    const fd = d && findFunctionDeclarator(d);
-    const name = fd && child(fd, 'declarator');
-    if (name?.type === 'identifier') out.set(text.slice(name.start, name.end), m.item);
-  }
-  return out;
 }
 
 /**
@@ -260,7 +248,7 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
   }
   // The identity and reduce functions MetaFork -> CilkPlus wrote go with their reducers.
   for (const name of new Set(helpers.filter(h => /^mf_(identity|reduce)_\w+$/.test(h)))) {
-    const fn = functions.get(name);
+    const fn = functions.get(name)?.item;
     const uses = text.match(new RegExp(`\\b${name}\\b`, 'g'))?.length ?? 0;
     if (!fn || uses !== 1 + helpers.filter(h => h === name).length) continue;
     let end = fn.end;

@@ -15,7 +15,7 @@ import { constructSpan, type Construct, type ItemModel } from '../model/construc
 import type { Variable } from '../model/scopes';
 import { declarationFor } from '../model/declarations';
 import { type Span, within } from '../base/span';
-import { atLineEnd, atLineStart, lineIndent, reindent, wholeLines } from '../base/layout';
+import { atLineEnd, atLineStart, directivePlace, lineIndent, reindent, wholeLines } from '../base/layout';
 import type { Stage } from '../base/stage';
 import type { PartitionNames } from './partition';
 import { chainedChild, ownQueries, QUERIES, teamOf, type Query } from './teams';
@@ -348,8 +348,8 @@ class SpmdRegion {
       env.decls.push(`${declarationFor(x.variable, this.text, x.variable.name)};`);
       env.after.push(`${x.shared} = ${x.variable.name};`);
     }
-    const indent = lineIndent(this.text, k.head.start);
     const unit = this.stage.unit;
+    const { indent, lead } = directivePlace(this.text, k.head, unit);
     // From the directive's end: a directive chained on the statement is rewritten with it.
     const body = this.stage.render({ start: k.head.end, end: stmt.end }).replace(/^\s*/, '');
     const own = lineIndent(this.text, stmt.start);
@@ -362,7 +362,7 @@ class SpmdRegion {
     } else if (!cond) out = body;
     else if (stmt.type === 'compound_statement') out = `if (${cond}) ${reindent(body, own, indent)}`;
     else out = `if (${cond})\n${indent}${unit}${reindent(body, own, indent + unit)}`;
-    this.stage.edit(replace({ start: k.head.start, end: stmt.end }, out));
+    this.stage.edit(replace({ start: k.head.start, end: stmt.end }, lead + out));
     return true;
   }
 
@@ -394,7 +394,7 @@ class SpmdRegion {
 
   private compose(segments: Segment[]): void {
     const { c, text, stage, names } = this;
-    const indent = lineIndent(text, c.head.start);
+    const { indent, lead } = directivePlace(text, c.head, stage.unit);
     const inner = indent + stage.unit;
     const clause = (name: string) => c.clauses.find(cl => cl.name === name)?.args?.text.trim();
     const count = clause('num_threads') ?? 'omp_get_max_threads()';
@@ -419,7 +419,7 @@ class SpmdRegion {
       const message = `'#pragma omp ${name}': a construct inside was rewritten across the region's barriers`;
       return void stage.refuse('MF601', left, message, { construct: name, target: 'metafork' });
     }
-    stage.edit(replace(whole, `{\n${lines.map(l => inner + l).join('\n')}\n${indent}}`));
+    stage.edit(replace(whole, `${lead}{\n${lines.map(l => inner + l).join('\n')}\n${indent}}`));
   }
 
   /** The statements of `segments` at indentation `inner` (each one's first line unindented). */

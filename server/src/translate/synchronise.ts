@@ -6,6 +6,7 @@
 import { child, named, walk } from '../syntax/ast';
 import { atomicForm, type AtomicForm } from './atomicForms';
 import { insert, replace } from '../base/edits';
+import { replaceDirective } from './common';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { visibleVariable, type Variable } from '../model/scopes';
@@ -53,7 +54,7 @@ export function synchronise(stage: Stage, model: ItemModel, c: Construct): void 
   const name = c.directive!.name;
   if (name === 'flush') {
     const fence = ORDER_CONSTANT[orderOf(c, 'seq_cst')];
-    stage.edit(replace(c.head, `__atomic_thread_fence(${fence});`));
+    replaceDirective(stage, c.head, [`__atomic_thread_fence(${fence});`]);
   } else if (name === 'critical') critical(stage, c);
   else atomic(stage, model, c);
 }

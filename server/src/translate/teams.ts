@@ -7,6 +7,7 @@ import { child, functionName, named, walk } from '../syntax/ast';
 import { replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
+import { inSpan, type DocumentModel } from '../model/document';
 import { type Span, within } from '../base/span';
 import type { Stage } from '../base/stage';
 import { EVERY_THREAD } from './tasks';
@@ -168,21 +169,46 @@ export function calledNames(node: SNode, text: string): string[] {
   return names;
 }
 
-/** The functions the items define, by name. */
-export function functionsByName(models: ItemModel[], text: string): Map<string, ItemModel> {
-  const functions = new Map<string, ItemModel>();
-  for (const m of models) {
-    const name = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
-    if (name) functions.set(name, m);
+/** The file's function definitions, by name. */
+export interface Functions { get(name: string): ItemModel | undefined }
+
+/**
+ * The functions the items define, by name; with `doc` (the items are a part of it, as in a focused
+ * translation), every function of the document, modelled whole when first asked for: a region's
+ * calls leave the part.
+ */
+export function functionsByName(models: ItemModel[], text: string, doc?: DocumentModel): Functions {
+  const functions = new Map<string, ItemModel | undefined>();
+  const defined = (m: ItemModel) => (m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined);
+  if (!doc) {
+    for (const m of models) {
+      const name = defined(m);
+      if (name) functions.set(name, m);
+    }
+    return functions;
   }
-  return functions;
+  return {
+    get(name: string): ItemModel | undefined {
+      if (functions.has(name)) return functions.get(name);
+      // Only the definitions whose head names it are modelled.
+      const called = new RegExp(`\\b${name}\\s*\\(`);
+      const found = doc.items.findIndex((ref, i) => {
+        if (ref.type !== 'function_definition') return false;
+        const body = doc.text.indexOf('{', ref.start);
+        return called.test(doc.text.slice(ref.start, body < 0 || body > ref.end ? ref.end : body)) && defined(doc.item(i)) === name;
+      });
+      const m = found < 0 ? undefined : doc.item(found);
+      functions.set(name, m);
+      return m;
+    },
+  };
 }
 
 /**
  * The file's functions reached from the calls `start` names, directly or through their own calls,
  * each once, in the order met (the last named first), with the `tag` of the call that reached it.
  */
-export function reachedThroughCalls<T>(start: [string, T][], functions: Map<string, ItemModel>, text: string): Map<string, T> {
+export function reachedThroughCalls<T>(start: [string, T][], functions: Functions, text: string): Map<string, T> {
   const reached = new Map<string, T>();
   const pending = [...start];
   for (let next; (next = pending.pop()); ) {
@@ -207,22 +233,30 @@ const TEAM_BOUND: ReadonlySet<string> = new Set([
  * construct shares its work among them — a team the function's translation cannot see. Refused,
  * naming the region.
  */
-export function orphansInRegions(stage: Stage, models: ItemModel[]): void {
+export function orphansInRegions(stage: Stage, models: ItemModel[], doc?: DocumentModel): void {
   const text = stage.text;
-  const functions = functionsByName(models, text);
-  // Which region reaches each function: a region's calls, then the calls of what they reach.
-  const calls: [string, string][] = [];
-  for (const m of models)
-    for (const c of m.constructs)
-      if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region) {
-        const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
-        const region = `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`;
-        for (const f of calledNames(c.region, text)) calls.push([f, region]);
-      }
-  for (const [f, region] of reachedThroughCalls(calls, functions, text)) {
+  const functions = functionsByName(models, text, doc);
+  /** Which region reaches each function: a region's calls, then the calls of what they reach. */
+  const reachedFrom = (items: ItemModel[]) => {
+    const calls: [string, string][] = [];
+    for (const m of items)
+      for (const c of m.constructs)
+        if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region) {
+          const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
+          const region = `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`;
+          for (const f of calledNames(c.region, text)) calls.push([f, region]);
+        }
+    return reachedThroughCalls(calls, functions, text);
+  };
+  const reached = reachedFrom(models);
+  // A part of the document (a focused translation): its orphans that a region elsewhere reaches too.
+  const translated = new Set(models.flatMap(m => m.constructs));
+  const fromElsewhere = doc ? reachedFrom(regionItems(doc)) : new Map<string, string>();
+  for (const [f, region] of new Map([...fromElsewhere, ...reached])) {
     const m = functions.get(f)!;
     for (const c of m.constructs) {
       if (c.dialect !== 'openmp' || !TEAM_BOUND.has(c.directive?.name ?? '') || teamOf(m, c.head)) continue;
+      if (!reached.has(f) && !translated.has(c)) continue;
       const message =
         `'#pragma omp ${c.directive!.name}' outside any parallel region of '${f}', which ${region} ` +
         `calls: the calling team shares its work, a team MetaFork cannot see here ` +
@@ -230,4 +264,14 @@ export function orphansInRegions(stage: Stage, models: ItemModel[]): void {
       stage.refuse('MF601', c.directive!.nameSpan, message, { construct: c.directive!.name, target: 'metafork' });
     }
   }
+}
+
+/** The document's items with an OpenMP `parallel` directive, modelled. */
+function regionItems(doc: DocumentModel): ItemModel[] {
+  const { pragmas } = doc.syntax.layer;
+  const out: ItemModel[] = [];
+  doc.items.forEach((ref, i) => {
+    if (inSpan(pragmas, ref).some(p => /^\s*#\s*pragma\s+omp\s+(\w+\s+)*parallel\b/.test(p.text))) out.push(doc.item(i));
+  });
+  return out;
 }

@@ -6,6 +6,7 @@
 import { child, functionName, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
+import type { DocumentModel } from '../model/document';
 import { changesVariable, type Reference, type Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
 import type { Stage } from '../base/stage';
@@ -127,9 +128,9 @@ interface ThreadCode { model: ItemModel; body: SNode; shared: (v: Variable) => b
  *   spinning on `omp_test_lock` then only waits for a block of another thread to end, which it does
  *   when the threads run one after another.)
  */
-export function waitsInRegions(stage: Stage, models: ItemModel[]): void {
+export function waitsInRegions(stage: Stage, models: ItemModel[], doc?: DocumentModel): void {
   const text = stage.text;
-  const functions = functionsByName(models, text);
+  const functions = functionsByName(models, text, doc);
   for (const model of models) {
     for (const c of model.constructs) {
       if (c.dialect !== 'openmp' || !c.directive?.name.startsWith('parallel') || !c.region) continue;
