@@ -167,10 +167,15 @@ function thesisSection(m: Measurements, b: Benchmark, size: Size, peakGBs: numbe
     const chosen = dispatcher.dispatch
       ? `case ${dispatcher.dispatch.case}${Object.keys(dispatcher.dispatch.values).length ? `, ${Object.entries(dispatcher.dispatch.values).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}`
       : 'its choice not printed';
+    // The chosen format's own runs: what the dispatcher's case costs beyond the plain kernel's.
+    const values = dispatcher.dispatch?.values ?? {};
+    const format = b.blocks.every(p => values[p] !== undefined) ? b.blocks.map(p => values[p]).join('*') : undefined;
+    const alone = format ? (['global', 'shared'] as const).map(kind => [kind, measured(m.run(b, size, kind, format))] as const).filter(([, x]) => x !== undefined) : [];
+    const aloneText = alone.length ? `; ${format} in the plain kernels: ${alone.map(([kind, x]) => `${kind} ${ms(x!)} ms`).join(', ')}` : '';
     const kept = b.dispatcher?.fixed.length ? ` (${b.dispatcher.fixed.join(', ')} kept at the program's defaults: ${b.dispatcher.reason})` : '';
     lines.push(t === undefined
       ? `- dispatcher: ${missing(dispatcher)}`
-      : `- dispatcher: ${chosen}${kept}: ${ms(t)} ms${serial !== undefined ? `, ${times(serial / t)}` : ''}, rank ${1 + generated.filter(g => g < t).length} of ${generated.length} measured`);
+      : `- dispatcher: ${chosen}${kept}: ${ms(t)} ms${serial !== undefined ? `, ${times(serial / t)}` : ''}, rank ${1 + generated.filter(g => g < t).length} of ${generated.length + 1} (its run among the ${generated.length} formats measured)${aloneText}`);
   }
   const baseline = m.run(b, size, 'baseline');
   if (baseline) {
