@@ -1,5 +1,5 @@
 // `npm run bench:gpu -- --prepare DIR` writes the folder a GPU machine runs (./prepare);
-// `npm run bench:gpu -- --report results.json [--out FILE.md]` prints the tables of what it measured
+// `npm run bench:gpu -- --report results.json [more.json ...] [--out FILE.md]` prints the tables of what it measured
 // and writes them to bench/gpu/RESULTS.md (./report).
 
 import * as fs from 'fs';
@@ -7,9 +7,9 @@ import * as path from 'path';
 import { ROOT } from '../../helpers';
 import { closeSolver } from '../../../server/src/optimize/solver';
 import { prepare } from './prepare';
-import { report } from './report';
+import { mergeResults, report } from './report';
 
-const USAGE = 'usage: npm run bench:gpu -- --prepare DIR | --report results.json [--out FILE.md]';
+const USAGE = 'usage: npm run bench:gpu -- --prepare DIR | --report results.json [more.json ...] [--out FILE.md]';
 
 async function main(argv: string[]): Promise<number> {
   const value = (flag: string) => {
@@ -32,7 +32,10 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const out = value('--out') ?? path.join(ROOT, 'bench', 'gpu', 'RESULTS.md');
-  const markdown = await report(JSON.parse(fs.readFileSync(results!, 'utf8')));
+  // Further results files (later calls of run.sh --only ...) are merged into the first.
+  const files = [results!];
+  for (let i = argv.indexOf('--report') + 2; i < argv.length && !argv[i].startsWith('--'); i++) files.push(argv[i]);
+  const markdown = await report(mergeResults(files.map(f => JSON.parse(fs.readFileSync(f, 'utf8')))));
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, markdown);
   process.stdout.write(`${markdown}\n(written to ${out})\n`);

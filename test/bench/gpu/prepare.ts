@@ -65,6 +65,12 @@ function runsOf(b: Benchmark, programs: Map<string, { kind: Kind; format?: strin
       if (!b.formats.length) add(kind, 'default', size.argv, true);
       b.formats.forEach((format, i) => add(kind, format, [...size.argv, ...format.split('*')], i < 3));
     }
+    // The parametric kernels at the baseline's format too, where the sweep lacks it: the same
+    // block with the sizes compiled in or passed at run time, side by side.
+    const fixed = programs.get(`${b.name}.baseline`)?.format;
+    if (fixed && b.formats.length && !b.formats.includes(fixed)) {
+      for (const kind of ['global', 'shared'] as const) add(kind, fixed, [...size.argv, ...fixed.split('*')], false);
+    }
     add('dispatcher', 'chosen', size.argv, true);
     add('baseline', programs.get(`${b.name}.baseline`)?.format ?? '', size.argv, true);
     add('cublas', '-', size.argv, true);

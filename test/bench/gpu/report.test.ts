@@ -9,7 +9,7 @@ import { estimateCost } from '../../../server/src/cost/index';
 import { thesisTables } from '../thesis';
 import type { Benchmark } from './programs';
 import { thesisSource } from './programs';
-import { costModelEstimator, Estimator, presetFor, report, Results, RunResult } from './report';
+import { costModelEstimator, Estimator, mergeResults, presetFor, report, Results, RunResult } from './report';
 
 const reversal: Benchmark = {
   name: 'thesis-reversal', title: 'array reversal', origin: 'test/fixtures/cuda/thesis-reversal.mfc', table: '4.1', memory: 'shared',
@@ -163,3 +163,22 @@ Constants fitted by a grid search (departureCycles 1, 2, 4, 8, 16, 32; bandwidth
 | thesis-matmul | synthetic | shared | 3 | -1.00 | 1.00 | 1.69 | 0.69 |
 | mean | | | | -1.00 | 1.00 | 1.38 | 0.23 |
 `;
+
+test('report: a later call of run.sh merged into the first: its runs replace the same runs, the serial references stay the first call\'s, other devices refused', () => {
+  const later: Results = {
+    ...SYNTHETIC, elapsed_s: 40.5, builds: { 'thesis-matmul.cublas': { ok: true } },
+    references: [{ program: 'thesis-matmul.serial', argv: ['1000'], repeat: 1, median_ms: 900 }],
+    checks: [],
+    runs: [run(matmul, 'global', '16*16', 0.75), run(matmul, 'shared', '16*32', 1.5)],
+  };
+  const merged = mergeResults([SYNTHETIC, later]);
+  assert.equal(merged.calls, 2);
+  assert.equal(merged.elapsed_s, 163.9);
+  assert.deepEqual(merged.builds, { 'thesis-matmul.cublas': { ok: true } });
+  const byProgram = (refs: Results['references']) => [...refs].sort((a, b) => a.program.localeCompare(b.program));
+  assert.deepEqual(byProgram(merged.references), byProgram(SYNTHETIC.references));
+  assert.deepEqual(merged.checks, SYNTHETIC.checks);
+  const key = (r: RunResult) => `${r.program} ${r.format} ${r.median_ms}`;
+  assert.deepEqual(merged.runs.map(key), SYNTHETIC.runs.map(r => (r.program === 'thesis-matmul.global' && r.format === '16*16' ? 'thesis-matmul.global 16*16 0.75' : key(r))).concat('thesis-matmul.shared 16*32 1.5'));
+  assert.throws(() => mergeResults([SYNTHETIC, { ...later, device: 'NVIDIA H200' }]), /results of different devices \(NVIDIA H100 80GB HBM3, NVIDIA H200\) cannot be merged/);
+});

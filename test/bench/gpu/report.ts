@@ -19,6 +19,8 @@ export interface Results {
   quick: boolean;
   repeat: number;
   elapsed_s?: number;
+  /** How many calls of run.sh the results come from (mergeResults). */
+  calls?: number;
   benchmarks: Benchmark[];
   refusals: Refusal[];
   builds: Record<string, { ok: boolean; skipped?: string; error?: string }>;
@@ -298,6 +300,33 @@ function calibration(m: Measurements, preset: GpuPreset, estimate: Estimator): s
   ];
 }
 
+/** Several calls' results on one device as one: a run measured again (same program, size, format
+ * and arguments) takes the later call's figures, so that side-by-side runs of a later call (the
+ * parametric kernel and its baseline) were measured in the same process conditions; a serial
+ * reference keeps the first call's time, the denominator of the whole table's speedups (on the
+ * H200's host two calls timed the 2-D Jacobi's serial code at 506 and 334 ms). */
+export function mergeResults(all: Results[]): Results {
+  const devices = new Set(all.map(r => r.device));
+  if (devices.size > 1) throw new Error(`results of different devices (${[...devices].join(', ')}) cannot be merged: their times do not compare`);
+  const byKey = <T>(lists: T[][], key: (x: T) => string): T[] => {
+    const map = new Map<string, T>();
+    for (const list of lists) for (const x of list) map.set(key(x), x);
+    return [...map.values()];
+  };
+  const last = all[all.length - 1];
+  return {
+    ...all[0],
+    benchmarks: last.benchmarks,
+    refusals: last.refusals,
+    calls: all.reduce((n, r) => n + (r.calls ?? 1), 0),
+    elapsed_s: all.every(r => r.elapsed_s !== undefined) ? Math.round(all.reduce((t, r) => t + r.elapsed_s!, 0) * 10) / 10 : undefined,
+    builds: Object.assign({}, ...all.map(r => r.builds)),
+    references: byKey(all.map(r => r.references).reverse(), x => `${x.program} ${x.argv.join(' ')} ${x.repeat}`),
+    checks: byKey(all.map(r => r.checks), x => `${x.program} ${x.tool}`),
+    runs: byKey(all.map(r => r.runs), x => `${x.program} ${x.size} ${x.format} ${x.argv.join(' ')}`),
+  };
+}
+
 /** The report as markdown: RESULTS.md's text. */
 export async function report(results: Results, options: { estimator?: Estimator } = {}): Promise<string> {
   const m = new Measurements(results);
@@ -308,7 +337,7 @@ export async function report(results: Results, options: { estimator?: Estimator 
     `# The generated kernels measured on ${device}`,
     '',
     `Measured by bench:gpu's run.sh (\`npm run bench:gpu -- --prepare DIR\`, then \`DIR/run.sh\`) with nvcc -arch=${results.arch}${results.quick ? ', --quick' : ''}` +
-      `${results.elapsed_s !== undefined ? ` in ${results.elapsed_s} s` : ''}. A time is the median of ${results.repeat - 1} runs after a warm-up, the sum of the kernels' times between CUDA events; a speedup is the serial program's time (gcc -O2) over it. ` +
+      `${results.elapsed_s !== undefined ? ` in ${results.elapsed_s} s` : ''}${(results.calls ?? 1) > 1 ? ` over ${results.calls} calls (a run measured again takes the later call's figures, a serial reference the first call's)` : ''}. A time is the median of ${results.repeat - 1} runs after a warm-up, the sum of the kernels' times between CUDA events; a speedup is the serial program's time (gcc -O2) over it. ` +
       `${gpu ? `The cost model's preset for this device: ${gpu.name}.` : 'No GPU preset of the cost model matches this device: no peak bandwidth, no calibration.'}`,
     '',
     '## Summary',

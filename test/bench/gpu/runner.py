@@ -81,6 +81,7 @@ class Bench:
             'device': None,
             'arch': args.arch,
             'quick': args.quick,
+            'only': args.only,
             'budget_s': args.budget,
             'repeat': self.manifest['repeat'],
             'benchmarks': self.manifest['benchmarks'],
@@ -264,8 +265,9 @@ class Bench:
 
     def measure_all(self):
         self.references = {}
-        runs = [r for r in self.manifest['runs'] if r['quick'] or not self.args.quick]
-        checks = self.manifest['checks']
+        only = re.compile(self.args.only) if self.args.only else None
+        runs = [r for r in self.manifest['runs'] if (r['quick'] or not self.args.quick) and (not only or only.search(f"{r['program']} {r['format']}"))]
+        checks = [c for c in self.manifest['checks'] if not only or only.search(c['program'])]
         for r in runs:
             self.reference(r['reference'])
         for c in checks:
@@ -335,6 +337,7 @@ def main():
     ap.add_argument('--check-share', type=float, default=0.35, help='share of the budget by which the sanitizer runs must have started')
     ap.add_argument('--run-timeout', type=float, default=120)
     ap.add_argument('--no-checks', action='store_true', help='skip the sanitizers')
+    ap.add_argument('--only', help="a regular expression: the runs whose 'PROGRAM FORMAT' it finds, the checks whose program")
     args = ap.parse_args()
     bench = Bench(args)
     ok = bench.build()

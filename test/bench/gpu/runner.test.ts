@@ -131,4 +131,13 @@ test('runner.py: medians after the warm-up, outputs against the serial program, 
     ['fake.global', 'time budget spent'], ['fake.shared', 'time budget spent'], ['fake.dispatcher', 'time budget spent'],
     ['fake.baseline', 'time budget spent'], ['fake.global', 'time budget spent'],
   ]);
+
+  // --only: the runs whose 'PROGRAM FORMAT' the expression finds, the checks whose program; the
+  // references those runs need and no others.
+  const only = runner(dir, '--only', String.raw`\.(global|baseline)( 32)?$`);
+  assert.match(only.stdout, /\n2 of 2 sanitizer runs clean, at /);
+  assert.deepEqual(only.results.checks.map((c: { program: string; tool: string }) => [c.program, c.tool]), [['fake.global', 'racecheck'], ['fake.global', 'memcheck']]);
+  assert.deepEqual(only.results.runs.map((r: { program: string; size: string }) => [r.program, r.size]), [['fake.baseline', '100']]);
+  assert.deepEqual(only.results.references.map((r: { program: string; argv: string[] }) => [r.program, r.argv]), [['fake.serial', ['100']]]);
+  assert.equal(only.results.only, String.raw`\.(global|baseline)( 32)?$`);
 });
