@@ -67,22 +67,30 @@ __global__ void kernel0(double *L, double *U, int ub, int B, int k, int n)
     const int mf_tid = threadIdx.x;
     const int mf_threads = blockDim.x;
     const int mf_U_e0 = 1, mf_U_e1 = B;
+    const int mf_U_w = mf_U_e1 > 0 ? mf_U_e1 : 1;
+    const int mf_U_r0 = mf_tid / mf_U_w, mf_U_c0 = mf_tid % mf_U_w, mf_U_dr = mf_threads / mf_U_w, mf_U_dc = mf_threads % mf_U_w;
     double *const shared_U = (double *) (mf_shared);
     const int mf_U_1_e0 = 1, mf_U_1_e1 = 1;
+    const int mf_U_1_w = mf_U_1_e1 > 0 ? mf_U_1_e1 : 1;
+    const int mf_U_1_r0 = mf_tid / mf_U_1_w, mf_U_1_c0 = mf_tid % mf_U_1_w, mf_U_1_dr = mf_threads / mf_U_1_w, mf_U_1_dc = mf_threads % mf_U_1_w;
     double *const shared_U_1 = (double *) (mf_shared + mfTileBytes(sizeof(double), (long long) mf_U_e0 * (long long) mf_U_e1));
     const int mf_U_1_o0 = k, mf_U_1_o1 = k;
-    for (int mf_e = mf_tid; mf_e < mf_U_1_e0 * mf_U_1_e1; mf_e += mf_threads) {
-        const int mf_g0 = mf_U_1_o0 + mf_e / mf_U_1_e1, mf_g1 = mf_U_1_o1 + mf_e % mf_U_1_e1;
+    for (int mf_e = mf_tid, mf_r = mf_U_1_r0, mf_c = mf_U_1_c0; mf_e < mf_U_1_e0 * mf_U_1_e1; mf_e += mf_threads) {
+        const int mf_g0 = mf_U_1_o0 + mf_r, mf_g1 = mf_U_1_o1 + mf_c;
         if (mf_g0 >= 0 && mf_g0 < n && mf_g1 >= 0 && mf_g1 < n)
             shared_U_1[mf_e] = U[mf_g0 * n + mf_g1];
+        mf_r += mf_U_1_dr, mf_c += mf_U_1_dc;
+        if (mf_c >= mf_U_1_e1) mf_c -= mf_U_1_e1, mf_r++;
     }
     __syncthreads();
     for (int bx = blockIdx.x; bx < ub; bx += gridDim.x) {
         const int mf_U_o0 = k, mf_U_o1 = B * bx;
-        for (int mf_e = mf_tid; mf_e < mf_U_e0 * mf_U_e1; mf_e += mf_threads) {
-            const int mf_g0 = mf_U_o0 + mf_e / mf_U_e1, mf_g1 = mf_U_o1 + mf_e % mf_U_e1;
+        for (int mf_e = mf_tid, mf_r = mf_U_r0, mf_c = mf_U_c0; mf_e < mf_U_e0 * mf_U_e1; mf_e += mf_threads) {
+            const int mf_g0 = mf_U_o0 + mf_r, mf_g1 = mf_U_o1 + mf_c;
             if (mf_g0 >= 0 && mf_g0 < n && mf_g1 >= 0 && mf_g1 < n)
                 shared_U[mf_e] = U[mf_g0 * n + mf_g1];
+            mf_r += mf_U_dr, mf_c += mf_U_dc;
+            if (mf_c >= mf_U_e1) mf_c -= mf_U_e1, mf_r++;
         }
         __syncthreads();
         {
@@ -104,23 +112,31 @@ __global__ void kernel1(double *U, double *L, int ut, int Sqrt_T, int n, int k)
     const int mf_tid = threadIdx.y * blockDim.x + threadIdx.x;
     const int mf_threads = blockDim.x * blockDim.y;
     const int mf_U_e0 = Sqrt_T, mf_U_e1 = 1;
+    const int mf_U_w = mf_U_e1 > 0 ? mf_U_e1 : 1;
+    const int mf_U_r0 = mf_tid / mf_U_w, mf_U_c0 = mf_tid % mf_U_w, mf_U_dr = mf_threads / mf_U_w, mf_U_dc = mf_threads % mf_U_w;
     double *const shared_U = (double *) (mf_shared);
     const int mf_L_e0 = 1, mf_L_e1 = Sqrt_T;
+    const int mf_L_w = mf_L_e1 > 0 ? mf_L_e1 : 1;
+    const int mf_L_r0 = mf_tid / mf_L_w, mf_L_c0 = mf_tid % mf_L_w, mf_L_dr = mf_threads / mf_L_w, mf_L_dc = mf_threads % mf_L_w;
     double *const shared_L = (double *) (mf_shared + mfTileBytes(sizeof(double), (long long) mf_U_e0 * (long long) mf_U_e1));
     for (int bx = blockIdx.y; bx < ut; bx += gridDim.y) {
         const int mf_U_o0 = Sqrt_T * bx + k, mf_U_o1 = k;
-        for (int mf_e = mf_tid; mf_e < mf_U_e0 * mf_U_e1; mf_e += mf_threads) {
-            const int mf_g0 = mf_U_o0 + mf_e / mf_U_e1, mf_g1 = mf_U_o1 + mf_e % mf_U_e1;
+        for (int mf_e = mf_tid, mf_r = mf_U_r0, mf_c = mf_U_c0; mf_e < mf_U_e0 * mf_U_e1; mf_e += mf_threads) {
+            const int mf_g0 = mf_U_o0 + mf_r, mf_g1 = mf_U_o1 + mf_c;
             if (mf_g0 >= 0 && mf_g0 < n && mf_g1 >= 0 && mf_g1 < n)
                 shared_U[mf_e] = U[mf_g0 * n + mf_g1];
+            mf_r += mf_U_dr, mf_c += mf_U_dc;
+            if (mf_c >= mf_U_e1) mf_c -= mf_U_e1, mf_r++;
         }
         __syncthreads();
         for (int by = blockIdx.x; by < ut; by += gridDim.x) {
             const int mf_L_o0 = k, mf_L_o1 = Sqrt_T * by + k + 1;
-            for (int mf_e = mf_tid; mf_e < mf_L_e0 * mf_L_e1; mf_e += mf_threads) {
-                const int mf_g0 = mf_L_o0 + mf_e / mf_L_e1, mf_g1 = mf_L_o1 + mf_e % mf_L_e1;
+            for (int mf_e = mf_tid, mf_r = mf_L_r0, mf_c = mf_L_c0; mf_e < mf_L_e0 * mf_L_e1; mf_e += mf_threads) {
+                const int mf_g0 = mf_L_o0 + mf_r, mf_g1 = mf_L_o1 + mf_c;
                 if (mf_g0 >= 0 && mf_g0 < n && mf_g1 >= 0 && mf_g1 < n)
                     shared_L[mf_e] = L[mf_g0 * n + mf_g1];
+                mf_r += mf_L_dr, mf_c += mf_L_dc;
+                if (mf_c >= mf_L_e1) mf_c -= mf_L_e1, mf_r++;
             }
             __syncthreads();
             {

@@ -49,22 +49,30 @@ __global__ void kernel0(int *c, int *a, int *b, int dim0, int dim1, int B0, int 
     const int mf_tid = threadIdx.y * blockDim.x + threadIdx.x;
     const int mf_threads = blockDim.x * blockDim.y;
     const int mf_a_e0 = B0, mf_a_e1 = B1;
+    const int mf_a_w = mf_a_e1 > 0 ? mf_a_e1 : 1;
+    const int mf_a_r0 = mf_tid / mf_a_w, mf_a_c0 = mf_tid % mf_a_w, mf_a_dr = mf_threads / mf_a_w, mf_a_dc = mf_threads % mf_a_w;
     int *const shared_a = (int *) (mf_shared);
     const int mf_b_e0 = B0, mf_b_e1 = B1;
+    const int mf_b_w = mf_b_e1 > 0 ? mf_b_e1 : 1;
+    const int mf_b_r0 = mf_tid / mf_b_w, mf_b_c0 = mf_tid % mf_b_w, mf_b_dr = mf_threads / mf_b_w, mf_b_dc = mf_threads % mf_b_w;
     int *const shared_b = (int *) (mf_shared + mfTileBytes(sizeof(int), (long long) mf_a_e0 * (long long) mf_a_e1));
     for (int v0 = blockIdx.y; v0 < dim0; v0 += gridDim.y)
         for (int v1 = blockIdx.x; v1 < dim1; v1 += gridDim.x) {
             const int mf_a_o0 = B0 * v0, mf_a_o1 = B1 * v1;
             const int mf_b_o0 = B0 * v0, mf_b_o1 = B1 * v1;
-            for (int mf_e = mf_tid; mf_e < mf_a_e0 * mf_a_e1; mf_e += mf_threads) {
-                const int mf_g0 = mf_a_o0 + mf_e / mf_a_e1, mf_g1 = mf_a_o1 + mf_e % mf_a_e1;
+            for (int mf_e = mf_tid, mf_r = mf_a_r0, mf_c = mf_a_c0; mf_e < mf_a_e0 * mf_a_e1; mf_e += mf_threads) {
+                const int mf_g0 = mf_a_o0 + mf_r, mf_g1 = mf_a_o1 + mf_c;
                 if (mf_g0 >= 0 && mf_g0 < NMAX && mf_g1 >= 0 && mf_g1 < NMAX)
                     shared_a[mf_e] = a[mf_g0 * NMAX + mf_g1];
+                mf_r += mf_a_dr, mf_c += mf_a_dc;
+                if (mf_c >= mf_a_e1) mf_c -= mf_a_e1, mf_r++;
             }
-            for (int mf_e = mf_tid; mf_e < mf_b_e0 * mf_b_e1; mf_e += mf_threads) {
-                const int mf_g0 = mf_b_o0 + mf_e / mf_b_e1, mf_g1 = mf_b_o1 + mf_e % mf_b_e1;
+            for (int mf_e = mf_tid, mf_r = mf_b_r0, mf_c = mf_b_c0; mf_e < mf_b_e0 * mf_b_e1; mf_e += mf_threads) {
+                const int mf_g0 = mf_b_o0 + mf_r, mf_g1 = mf_b_o1 + mf_c;
                 if (mf_g0 >= 0 && mf_g0 < NMAX && mf_g1 >= 0 && mf_g1 < NMAX)
                     shared_b[mf_e] = b[mf_g0 * NMAX + mf_g1];
+                mf_r += mf_b_dr, mf_c += mf_b_dc;
+                if (mf_c >= mf_b_e1) mf_c -= mf_b_e1, mf_r++;
             }
             __syncthreads();
             {

@@ -46,32 +46,44 @@ __global__ void kernel0(int *c, int *a, int *b, int dim0, int dim1, int n, int B
     const int mf_tid = threadIdx.y * blockDim.x + threadIdx.x;
     const int mf_threads = blockDim.x * blockDim.y;
     const int mf_c_e0 = B0, mf_c_e1 = B1;
+    const int mf_c_w = mf_c_e1 > 0 ? mf_c_e1 : 1;
+    const int mf_c_r0 = mf_tid / mf_c_w, mf_c_c0 = mf_tid % mf_c_w, mf_c_dr = mf_threads / mf_c_w, mf_c_dc = mf_threads % mf_c_w;
     int *const shared_c = (int *) (mf_shared);
     const int mf_a_e0 = B0, mf_a_e1 = 4;
+    const int mf_a_w = mf_a_e1 > 0 ? mf_a_e1 : 1;
+    const int mf_a_r0 = mf_tid / mf_a_w, mf_a_c0 = mf_tid % mf_a_w, mf_a_dr = mf_threads / mf_a_w, mf_a_dc = mf_threads % mf_a_w;
     int *const shared_a = (int *) (mf_shared + mfTileBytes(sizeof(int), (long long) mf_c_e0 * (long long) mf_c_e1));
     const int mf_b_e0 = 4, mf_b_e1 = B1;
+    const int mf_b_w = mf_b_e1 > 0 ? mf_b_e1 : 1;
+    const int mf_b_r0 = mf_tid / mf_b_w, mf_b_c0 = mf_tid % mf_b_w, mf_b_dr = mf_threads / mf_b_w, mf_b_dc = mf_threads % mf_b_w;
     int *const shared_b = (int *) (mf_shared + mfTileBytes(sizeof(int), (long long) mf_c_e0 * (long long) mf_c_e1) + mfTileBytes(sizeof(int), (long long) mf_a_e0 * (long long) mf_a_e1));
     for (int i = blockIdx.y; i < dim0; i += gridDim.y)
         for (int j = blockIdx.x; j < dim1; j += gridDim.x) {
             const int mf_c_o0 = B0 * i, mf_c_o1 = B1 * j;
-            for (int mf_e = mf_tid; mf_e < mf_c_e0 * mf_c_e1; mf_e += mf_threads) {
-                const int mf_g0 = mf_c_o0 + mf_e / mf_c_e1, mf_g1 = mf_c_o1 + mf_e % mf_c_e1;
+            for (int mf_e = mf_tid, mf_r = mf_c_r0, mf_c = mf_c_c0; mf_e < mf_c_e0 * mf_c_e1; mf_e += mf_threads) {
+                const int mf_g0 = mf_c_o0 + mf_r, mf_g1 = mf_c_o1 + mf_c;
                 if (mf_g0 >= 0 && mf_g0 < n && mf_g1 >= 0 && mf_g1 < n)
                     shared_c[mf_e] = c[mf_g0 * n + mf_g1];
+                mf_r += mf_c_dr, mf_c += mf_c_dc;
+                if (mf_c >= mf_c_e1) mf_c -= mf_c_e1, mf_r++;
             }
             __syncthreads();
             for (int k = 0; k < (n + 3) / 4; k++) {
                 const int mf_a_o0 = B0 * i, mf_a_o1 = 4 * k;
                 const int mf_b_o0 = 4 * k, mf_b_o1 = B1 * j;
-                for (int mf_e = mf_tid; mf_e < mf_a_e0 * mf_a_e1; mf_e += mf_threads) {
-                    const int mf_g0 = mf_a_o0 + mf_e / mf_a_e1, mf_g1 = mf_a_o1 + mf_e % mf_a_e1;
+                for (int mf_e = mf_tid, mf_r = mf_a_r0, mf_c = mf_a_c0; mf_e < mf_a_e0 * mf_a_e1; mf_e += mf_threads) {
+                    const int mf_g0 = mf_a_o0 + mf_r, mf_g1 = mf_a_o1 + mf_c;
                     if (mf_g0 >= 0 && mf_g0 < n && mf_g1 >= 0 && mf_g1 < n)
                         shared_a[mf_e] = a[mf_g0 * n + mf_g1];
+                    mf_r += mf_a_dr, mf_c += mf_a_dc;
+                    if (mf_c >= mf_a_e1) mf_c -= mf_a_e1, mf_r++;
                 }
-                for (int mf_e = mf_tid; mf_e < mf_b_e0 * mf_b_e1; mf_e += mf_threads) {
-                    const int mf_g0 = mf_b_o0 + mf_e / mf_b_e1, mf_g1 = mf_b_o1 + mf_e % mf_b_e1;
+                for (int mf_e = mf_tid, mf_r = mf_b_r0, mf_c = mf_b_c0; mf_e < mf_b_e0 * mf_b_e1; mf_e += mf_threads) {
+                    const int mf_g0 = mf_b_o0 + mf_r, mf_g1 = mf_b_o1 + mf_c;
                     if (mf_g0 >= 0 && mf_g0 < n && mf_g1 >= 0 && mf_g1 < n)
                         shared_b[mf_e] = b[mf_g0 * n + mf_g1];
+                    mf_r += mf_b_dr, mf_c += mf_b_dc;
+                    if (mf_c >= mf_b_e1) mf_c -= mf_b_e1, mf_r++;
                 }
                 __syncthreads();
                 {
@@ -88,10 +100,12 @@ __global__ void kernel0(int *c, int *a, int *b, int dim0, int dim1, int n, int B
                 __syncthreads();
             }
             __syncthreads();
-            for (int mf_e = mf_tid; mf_e < mf_c_e0 * mf_c_e1; mf_e += mf_threads) { /* store */
-                const int mf_g0 = mf_c_o0 + mf_e / mf_c_e1, mf_g1 = mf_c_o1 + mf_e % mf_c_e1;
+            for (int mf_e = mf_tid, mf_r = mf_c_r0, mf_c = mf_c_c0; mf_e < mf_c_e0 * mf_c_e1; mf_e += mf_threads) { /* store */
+                const int mf_g0 = mf_c_o0 + mf_r, mf_g1 = mf_c_o1 + mf_c;
                 if (mf_g0 >= 0 && mf_g0 < n && mf_g1 >= 0 && mf_g1 < n)
                     c[mf_g0 * n + mf_g1] = shared_c[mf_e];
+                mf_r += mf_c_dr, mf_c += mf_c_dc;
+                if (mf_c >= mf_c_e1) mf_c -= mf_c_e1, mf_r++;
             }
             __syncthreads();
         }

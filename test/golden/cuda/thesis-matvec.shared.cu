@@ -47,6 +47,8 @@ __global__ void kernel0(int *c, int *a, int *b, int dim, int n, int B)
     const int mf_c_e0 = B;
     int *const shared_c = (int *) (mf_shared);
     const int mf_a_e0 = B, mf_a_e1 = 16;
+    const int mf_a_w = mf_a_e1 > 0 ? mf_a_e1 : 1;
+    const int mf_a_r0 = mf_tid / mf_a_w, mf_a_c0 = mf_tid % mf_a_w, mf_a_dr = mf_threads / mf_a_w, mf_a_dc = mf_threads % mf_a_w;
     int *const shared_a = (int *) (mf_shared + mfTileBytes(sizeof(int), mf_c_e0));
     const int mf_b_e0 = 16;
     int *const shared_b = (int *) (mf_shared + mfTileBytes(sizeof(int), mf_c_e0) + mfTileBytes(sizeof(int), (long long) mf_a_e0 * (long long) mf_a_e1));
@@ -61,10 +63,12 @@ __global__ void kernel0(int *c, int *a, int *b, int dim, int n, int B)
         for (int i = 0; i < (n + 15) / 16; ++i) {
             const int mf_a_o0 = B * v, mf_a_o1 = 16 * i;
             const int mf_b_o0 = 16 * i;
-            for (int mf_e = mf_tid; mf_e < mf_a_e0 * mf_a_e1; mf_e += mf_threads) {
-                const int mf_g0 = mf_a_o0 + mf_e / mf_a_e1, mf_g1 = mf_a_o1 + mf_e % mf_a_e1;
+            for (int mf_e = mf_tid, mf_r = mf_a_r0, mf_c = mf_a_c0; mf_e < mf_a_e0 * mf_a_e1; mf_e += mf_threads) {
+                const int mf_g0 = mf_a_o0 + mf_r, mf_g1 = mf_a_o1 + mf_c;
                 if (mf_g0 >= 0 && mf_g0 < n && mf_g1 >= 0 && mf_g1 < n)
                     shared_a[mf_e] = a[mf_g0 * n + mf_g1];
+                mf_r += mf_a_dr, mf_c += mf_a_dc;
+                if (mf_c >= mf_a_e1) mf_c -= mf_a_e1, mf_r++;
             }
             for (int mf_e = mf_tid; mf_e < mf_b_e0; mf_e += mf_threads) {
                 const int mf_g0 = mf_b_o0 + mf_e;
