@@ -12,13 +12,22 @@ import { applyLspEdits, DEFAULT_CAPABILITIES, LspDiagnostic, position, TEST_CACH
 import * as path from 'path';
 import { ROOT } from '../helpers';
 import { nvccPath } from '../../server/src/optimize/registers';
-import { build, workDir } from '../translate/run';
+import { build, elision, workDir } from '../translate/run';
 import { spawnSync } from 'child_process';
 
 interface Action { title: string; kind: string; data?: unknown; disabled?: { reason: string }; edit?: { documentChanges?: { textDocument: { uri: string; version: number }; edits: any[] }[]; changes?: Record<string, any[]> } }
 
 let client: TestClient;
 let counter = 0;
+/** Fibonacci with OpenMP tasks outside any region of their function (fib) and the team in main. */
+const FIB_OMP = [
+  '#include <stdio.h>', '',
+  'long fib(int n) {', '  long x, y;', '  if (n < 2) return n;', '  #pragma omp task shared(x)', '  x = fib(n - 1);', '  y = fib(n - 2);',
+  '  #pragma omp taskwait', '  return x + y;', '}', '',
+  'int main(void) {', '  long r = 0, s = 0;', '  #pragma omp parallel', '  {', '    #pragma omp single', '    {',
+  '      #pragma omp task shared(r)', '      r = fib(24);', '      s = fib(23);', '      #pragma omp taskwait', '    }', '  }',
+  '  printf("fib(24) = %ld, fib(23) = %ld\\n", r, s);', '  return 0;', '}', '',
+].join('\n');
 const fresh = (ext = 'mfc') => `file:///tmp/lsp-features/doc${++counter}.${ext}`;
 
 before(async () => { client = (await TestClient.start()).client; });
@@ -298,6 +307,45 @@ describe('translation actions', () => {
     assert.deepEqual(client.messages.slice(heard), [{
       type: 2,
       message: "MetaFork: translated the spawns and joins of 'fib' to OpenMP: 1:6: the file has no 'main' to open a team of threads in: these tasks run in parallel only when 'fib' is called inside '#pragma omp parallel' + '#pragma omp single'",
+    }]);
+  });
+
+  test("an OpenMP task or taskwait to CilkPlus: the tasks and taskwaits of its function together (a task alone became a spawn the taskwait did not wait for); the program runs alike at 1, 2 and 4 threads", async () => {
+    const uri = fresh('c');
+    await client.open(uri, FIB_OMP, 'c');
+    for (const at of ['#pragma omp task shared(x)', '#pragma omp taskwait\n  return']) {
+      const actions = await actionsAt(uri, FIB_OMP.indexOf(at));
+      const action = actions.find(a => a.title === "Translate the tasks and taskwaits of 'fib' to CilkPlus");
+      assert.ok(action, JSON.stringify(actions.map(a => a.title)));
+      const after = applyLspEdits(FIB_OMP, editsOf(await client.request<Action>('codeAction/resolve', action), uri));
+      assert.equal(after, FIB_OMP
+        .replace('#include <stdio.h>\n', '#include <stdio.h>\n#include <cilk/cilk.h>\n')
+        .replace('  #pragma omp task shared(x)\n  x = fib(n - 1);', '  x = cilk_spawn fib(n - 1);')
+        .replace('  #pragma omp taskwait\n  return', '  cilk_sync;\n  return'));
+      // The serial elision of fib, called from main's OpenMP tasks.
+      const exe = build(workDir('lsp-omp-focus-'), await elision(after, 'fib.c'), 'fib', ['-fopenmp']);
+      for (const threads of ['1', '2', '4']) {
+        const run = spawnSync(exe, { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: threads } });
+        assert.equal(run.stdout, 'fib(24) = 46368, fib(23) = 28657\n', `at ${threads} threads`);
+      }
+    }
+  });
+
+  test("an OpenMP region translated alone while a function it calls keeps its tasks: the editor is warned that they lose their team", async () => {
+    const uri = fresh('c');
+    await client.open(uri, FIB_OMP, 'c');
+    const action = (await actionsAt(uri, FIB_OMP.indexOf('#pragma omp parallel'))).find(a => a.title === "Translate this '#pragma omp parallel' to CilkPlus")!;
+    assert.ok(action);
+    const heard = client.messages.length;
+    const after = applyLspEdits(FIB_OMP, editsOf(await client.request<Action>('codeAction/resolve', action), uri));
+    assert.equal(after, FIB_OMP
+      .replace('#include <stdio.h>\n', '#include <stdio.h>\n#include <cilk/cilk.h>\n')
+      .replace('  #pragma omp parallel\n  {\n    #pragma omp single\n    {\n      #pragma omp task shared(r)\n      r = fib(24);\n      s = fib(23);\n      #pragma omp taskwait\n    }\n  }',
+        '  {\n    r = cilk_spawn fib(24);\n    s = fib(23);\n    cilk_sync;\n  }'));
+    await waitForMessage(heard);
+    assert.deepEqual(client.messages.slice(heard), [{
+      type: 2,
+      message: "MetaFork: translated this '#pragma omp parallel' to CilkPlus: 3:6: 'fib' keeps its '#pragma omp task' and had the team of the '#pragma omp parallel' region in 'main', translated now: its tasks have no team of threads and run one at a time (translate 'fib' too, or the file)",
     }]);
   });
 

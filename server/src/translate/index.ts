@@ -77,14 +77,18 @@ export function layerDialects(layer: KeywordLayer): Dialect[] {
 /**
  * What "translate this construct" translates: the outermost construct around `offset` — the
  * whole function for spawns and joins, whose meaning is the function's (a join waits for every
- * spawn before it; CilkPlus joins at return) — or undefined where there is none.
+ * spawn before it; CilkPlus joins at return), OpenMP's task and taskwait outside a region of
+ * their function among them (a task translated alone became a spawn that the untranslated
+ * taskwait did not wait for) — or undefined where there is none.
  */
 export function focusSpan(model: DocumentModel, offset: number): Span | undefined {
   const item = model.itemAt(offset);
   const c = item && outermostConstructAt(item, offset);
   if (!c) return undefined;
   const forkJoin = (k: Construct) =>
-    ['spawn', 'block-spawn', 'join', 'scope'].includes(k.kind) && k.dialect !== 'openmp';
+    k.dialect === 'openmp'
+      ? k.kind === 'omp' && (k.directive?.name === 'task' || k.directive?.name === 'taskwait')
+      : ['spawn', 'block-spawn', 'join', 'scope'].includes(k.kind);
   if (forkJoin(c) || c.children.some(forkJoin)) {
     const fn = c.functionNode;
     if (fn) return { start: fn.start, end: fn.end };

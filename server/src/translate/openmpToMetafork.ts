@@ -25,7 +25,7 @@ import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN, TEAM_REGION } from './metaforkToOpenmp';
 import { translateSpmdRegion, type SpmdHost } from './spmd';
 import {
-  chainedChild, isSpmdRegion, isThreadQuery, ONE_THREAD, oneThreadAnswers, orphansInRegions, threadQueriesOutsideRegions,
+  chainedChild, isSpmdRegion, isThreadQuery, ONE_THREAD, oneThreadAnswers, orphansInRegions, tasksLosingTheirTeam, threadQueriesOutsideRegions,
 } from './teams';
 import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
 import {
@@ -95,6 +95,7 @@ const HANDLED = new Set([
 export function openmpToMetafork(stage: Stage, models: ItemModel[], doc?: DocumentModel): void {
   const skip = removeGeneratedMain(stage, models);
   orphansInRegions(stage, models, doc);
+  if (doc) tasksLosingTheirTeam(stage, models, doc);
   waitsInRegions(stage, models, doc);
   const mutexes = new Set<string>();
   for (const model of models) {

@@ -236,22 +236,10 @@ const TEAM_BOUND: ReadonlySet<string> = new Set([
 export function orphansInRegions(stage: Stage, models: ItemModel[], doc?: DocumentModel): void {
   const text = stage.text;
   const functions = functionsByName(models, text, doc);
-  /** Which region reaches each function: a region's calls, then the calls of what they reach. */
-  const reachedFrom = (items: ItemModel[]) => {
-    const calls: [string, string][] = [];
-    for (const m of items)
-      for (const c of m.constructs)
-        if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region) {
-          const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
-          const region = `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`;
-          for (const f of calledNames(c.region, text)) calls.push([f, region]);
-        }
-    return reachedThroughCalls(calls, functions, text);
-  };
-  const reached = reachedFrom(models);
+  const reached = reachedFromRegions(models, functions, text);
   // A part of the document (a focused translation): its orphans that a region elsewhere reaches too.
   const translated = new Set(models.flatMap(m => m.constructs));
-  const fromElsewhere = doc ? reachedFrom(regionItems(doc)) : new Map<string, string>();
+  const fromElsewhere = doc ? reachedFromRegions(regionItems(doc), functions, text) : new Map<string, string>();
   for (const [f, region] of new Map([...fromElsewhere, ...reached])) {
     const m = functions.get(f)!;
     for (const c of m.constructs) {
@@ -263,6 +251,47 @@ export function orphansInRegions(stage: Stage, models: ItemModel[], doc?: Docume
         `(write the construct inside the region)`;
       stage.refuse('MF601', c.directive!.nameSpan, message, { construct: c.directive!.name, target: 'metafork' });
     }
+  }
+}
+
+/** Which region reaches each function: a region's calls, then the calls of what they reach; with
+ * `counts`, only the regions it accepts. */
+function reachedFromRegions(items: ItemModel[], functions: Functions, text: string, counts?: (region: Construct) => boolean): Map<string, string> {
+  const calls: [string, string][] = [];
+  for (const m of items)
+    for (const c of m.constructs)
+      if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region && (!counts || counts(c))) {
+        const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
+        const region = `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`;
+        for (const f of calledNames(c.region, text)) calls.push([f, region]);
+      }
+  return reachedThroughCalls(calls, functions, text);
+}
+
+/**
+ * A region translated alone (a focused translation from OpenMP) that calls a function keeping its
+ * OpenMP tasks: they ran in the region's team and have none now (unless a region left in the file
+ * reaches the function too), so they run one at a time. The results stay the same; the parallelism
+ * is lost, which is said (MF608) on the function, with the way out: translate it too.
+ */
+export function tasksLosingTheirTeam(stage: Stage, models: ItemModel[], doc: DocumentModel): void {
+  const text = stage.text;
+  const functions = functionsByName(models, text, doc);
+  const translated = new Set(models.flatMap(m => m.constructs));
+  const reached = reachedFromRegions(models, functions, text);
+  const kept = reachedFromRegions(regionItems(doc), functions, text, c => !translated.has(c));
+  for (const [f, region] of reached) {
+    const m = functions.get(f)!;
+    const tasks = m.constructs.filter(
+      c => c.dialect === 'openmp' && /^task(loop)?\b/.test(c.directive?.name ?? '') && !translated.has(c) && !teamOf(m, c.head),
+    );
+    if (!tasks.length || kept.has(f)) continue;
+    stage.report(
+      'MF608',
+      functionName(m.item, text) ?? m.item,
+      `'${f}' keeps its '#pragma omp ${tasks[0].directive!.name}' and had the team of ${region}, translated now: ` +
+        `its tasks have no team of threads and run one at a time (translate '${f}' too, or the file)`,
+    );
   }
 }
 

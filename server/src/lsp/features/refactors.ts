@@ -34,7 +34,7 @@ export function translationActions(state: DocumentState, offset: number, disable
     const root = outermostConstructAt(model, offset);
     const dialects = dialectsOf(doc, focus);
     const what = focus.start === model.item.start && focus.end === model.item.end && root?.kind !== 'parallel-for'
-      ? `the spawns and joins of '${functionName(model.item, state.checked.model.text)?.name ?? 'this function'}'`
+      ? `the ${root?.dialect === 'openmp' ? 'tasks and taskwaits' : 'spawns and joins'} of '${functionName(model.item, state.checked.model.text)?.name ?? 'this function'}'`
       : `this '${root ? constructLabel(root) : 'construct'}'`;
     for (const to of DIALECTS) {
       if (dialects.some(d => d !== to)) {
