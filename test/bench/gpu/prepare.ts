@@ -5,6 +5,7 @@
 
 import * as fs from 'fs';
 import * as path from 'path';
+import { spawnSync } from 'child_process';
 import { ROOT } from '../../helpers';
 import { benchPrograms, Benchmark, Kind, Refusal } from './programs';
 import { REPEAT_VARIABLE } from './timing';
@@ -30,6 +31,8 @@ export interface Run {
 export interface Check { program: string; argv: string[]; reference: { program: string; argv: string[]; repeat: number } }
 
 export interface Manifest {
+  /** The commit the programs were generated from ('+' where the checkout had changes), if known. */
+  commit?: string;
   /** The environment variable the programs read, and its value for a measurement. */
   repeatVariable: string;
   repeat: number;
@@ -50,6 +53,14 @@ const NOTES = [
   'The baseline is the generated kernel with its block sizes compiled in as constants at PPCG\'s defaults (32 in 1-D, 16 x 32 in 2-D), launched only at that format: what fixing the sizes buys, not PPCG\'s own code.',
   'The dispatcher was generated with register counts estimated from the kernels (metafork optimize --registers estimate).',
 ];
+
+/** The checkout's commit, '+' added where it has uncommitted changes; undefined outside git. */
+function sourceCommit(): string | undefined {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status !== 0) return undefined;
+  return head.stdout.trim() + (git('status', '--porcelain', '--untracked-files=no').stdout.trim() ? '+' : '');
+}
 
 function runsOf(b: Benchmark, programs: Map<string, { kind: Kind; format?: string }>): Run[] {
   const serial = `${b.name}.serial`;
@@ -94,6 +105,7 @@ export async function prepare(dir: string, only?: (benchmark: string) => boolean
     repeatVariable: REPEAT_VARIABLE,
     repeat: REPEAT,
     notes: NOTES,
+    commit: sourceCommit(),
     benchmarks: set.benchmarks,
     programs: set.programs.map(p => ({
       name: p.name, benchmark: p.benchmark, kind: p.kind, source: `src/${p.file}`, compiler: p.file.endsWith('.cu') ? 'nvcc' : 'gcc',

@@ -172,7 +172,8 @@ test('report: a later call of run.sh merged into the first: its runs replace the
     runs: [run(matmul, 'global', '16*16', 0.75), run(matmul, 'shared', '16*32', 1.5)],
   };
   const merged = mergeResults([SYNTHETIC, later]);
-  assert.equal(merged.calls, 2);
+  assert.deepEqual(merged.calls, [{ only: null, runs: 18, elapsed_s: 123.4 }, { only: null, runs: 2, elapsed_s: 40.5 }]);
+  assert.deepEqual(mergeResults([merged, { ...later, only: 'matmul', elapsed_s: 1 }]).calls, [...merged.calls!, { only: 'matmul', runs: 2, elapsed_s: 1 }]);
   assert.equal(merged.elapsed_s, 163.9);
   assert.deepEqual(merged.builds, { 'thesis-matmul.cublas': { ok: true } });
   const byProgram = (refs: Results['references']) => [...refs].sort((a, b) => a.program.localeCompare(b.program));

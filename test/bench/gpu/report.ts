@@ -19,8 +19,12 @@ export interface Results {
   quick: boolean;
   repeat: number;
   elapsed_s?: number;
-  /** How many calls of run.sh the results come from (mergeResults). */
-  calls?: number;
+  /** run.sh's --only, where the call measured a subset. */
+  only?: string | null;
+  /** The commit the measured programs were generated from (manifest.json's). */
+  commit?: string | null;
+  /** The calls of run.sh the results come from, in order (mergeResults). */
+  calls?: { only?: string | null; runs: number; elapsed_s?: number; commit?: string | null }[];
   benchmarks: Benchmark[];
   refusals: Refusal[];
   builds: Record<string, { ok: boolean; skipped?: string; error?: string }>;
@@ -318,7 +322,9 @@ export function mergeResults(all: Results[]): Results {
     ...all[0],
     benchmarks: last.benchmarks,
     refusals: last.refusals,
-    calls: all.reduce((n, r) => n + (r.calls ?? 1), 0),
+    calls: all.flatMap(r => r.calls ?? [{
+      only: r.only ?? null, runs: r.runs.length, ...(r.elapsed_s !== undefined ? { elapsed_s: r.elapsed_s } : {}), ...(r.commit ? { commit: r.commit } : {}),
+    }]),
     elapsed_s: all.every(r => r.elapsed_s !== undefined) ? Math.round(all.reduce((t, r) => t + r.elapsed_s!, 0) * 10) / 10 : undefined,
     builds: Object.assign({}, ...all.map(r => r.builds)),
     references: byKey(all.map(r => r.references).reverse(), x => `${x.program} ${x.argv.join(' ')} ${x.repeat}`),
@@ -337,9 +343,12 @@ export async function report(results: Results, options: { estimator?: Estimator 
     `# The generated kernels measured on ${device}`,
     '',
     `Measured by bench:gpu's run.sh (\`npm run bench:gpu -- --prepare DIR\`, then \`DIR/run.sh\`) with nvcc -arch=${results.arch}${results.quick ? ', --quick' : ''}` +
-      `${results.elapsed_s !== undefined ? ` in ${results.elapsed_s} s` : ''}${(results.calls ?? 1) > 1 ? ` over ${results.calls} calls (a run measured again takes the later call's figures, a serial reference the first call's)` : ''}. A time is the median of ${results.repeat - 1} runs after a warm-up, the sum of the kernels' times between CUDA events; a speedup is the serial program's time (gcc -O2) over it. ` +
+      `${results.elapsed_s !== undefined ? ` in ${results.elapsed_s} s` : ''}${(results.calls?.length ?? 1) > 1 ? ` over ${results.calls!.length} calls (a run measured again takes the later call's figures, a serial reference the first call's)` : ''}. A time is the median of ${results.repeat - 1} runs after a warm-up, the sum of the kernels' times between CUDA events; a speedup is the serial program's time (gcc -O2) over it. ` +
       `${gpu ? `The cost model's preset for this device: ${gpu.name}.` : 'No GPU preset of the cost model matches this device: no peak bandwidth, no calibration.'}`,
     '',
+    ...((results.calls?.length ?? 1) > 1
+      ? [...results.calls!.map((c, i) => `- call ${i + 1}: ${c.runs} runs ${c.only ? `(\`--only '${c.only}'\`)` : '(every run of the manifest)'}${c.elapsed_s !== undefined ? ` in ${c.elapsed_s} s` : ''}${c.commit ? `, programs generated at ${c.commit}` : ''}`), '']
+      : []),
     '## Summary',
     '',
     ...summary(m),

@@ -87,6 +87,7 @@ class Bench:
             'benchmarks': self.manifest['benchmarks'],
             'refusals': self.manifest['refusals'],
             'notes': self.manifest['notes'],
+            'commit': self.manifest.get('commit'),
             'builds': {},
             'references': [],
             'checks': [],
