@@ -113,7 +113,7 @@ function commandHelp(command: string): string {
 }
 
 /** What a usage error prints after its message: where the whole help is, not the whole help. */
-const USAGE_HINT = "usage: metafork <command> [options] FILE... ('metafork --help' for the commands, 'metafork <command> --help' for one)";
+const USAGE_HINT = "usage: metafork <command> [options] FILE... (see 'metafork --help', 'metafork <command> --help')";
 
 interface Options {
   json: boolean; fix?: boolean; out?: string; files: string[]; stdio: boolean; to?: string; from?: string;
@@ -188,11 +188,19 @@ function parseOptions(args: string[]): Options {
   return o;
 }
 
-/** Why the system could not read a file, in words (not Node's codes). */
-const READ_ERRORS: Record<string, string> = {
+/** Why the system could not read or write a file, in words (not Node's codes). */
+const SYSTEM_ERRORS: Record<string, string> = {
   ENOENT: 'no such file', EISDIR: 'a folder, not a file', EACCES: 'permission denied', EPERM: 'permission denied',
   ENOTDIR: 'a part of its path is a file, not a folder', ELOOP: 'too many symbolic links', ENAMETOOLONG: 'name too long',
+  ENOSPC: 'no space left on the device', EIO: 'input/output error', EROFS: 'a read-only file system',
+  EDQUOT: 'disk quota exceeded', EFBIG: 'file too large', EBADF: 'not open for writing',
 };
+
+/** A system error in words: ours where we have them, else the system's message without Node's code
+ * in front and the call and path behind. */
+function inWords(err: NodeJS.ErrnoException): string {
+  return SYSTEM_ERRORS[err.code ?? ''] ?? err.message.replace(/^[A-Z]+: /, '').replace(/, \w+( '.*')?$/, '');
+}
 
 /** A file's text; a binary file (a NUL byte in its first 64 KiB, as grep and git tell) is refused. */
 function readInput(file: string): string {
@@ -200,9 +208,7 @@ function readInput(file: string): string {
   try {
     bytes = file === '-' ? fs.readFileSync(0) : fs.readFileSync(file);
   } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    const why = READ_ERRORS[err.code ?? ''] ?? err.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '');
-    throw new InputError(`${displayName(file)}: error: cannot read: ${why}`);
+    throw new InputError(`${displayName(file)}: error: cannot read: ${inWords(e as NodeJS.ErrnoException)}`);
   }
   if (bytes.subarray(0, 65536).includes(0)) throw new InputError(`${displayName(file)}: error: not a text file (it holds NUL bytes)`);
   return bytes.toString('utf8');
@@ -531,8 +537,12 @@ function jsonReport(file: string, fields: object, diagnostics: readonly MfDiagno
 }
 
 function write(o: Options, io: Io, output: string): void {
-  if (o.out) fs.writeFileSync(o.out, output);
-  else io.stdout(output);
+  if (!o.out) return void io.stdout(output);
+  try {
+    fs.writeFileSync(o.out, output);
+  } catch (e) {
+    throw new InputError(`${o.out}: error: cannot write: ${inWords(e as NodeJS.ErrnoException)}`);
+  }
 }
 
 /** The process's own streams; a reader that stops early (`| head`) ends the command quietly. */
@@ -540,8 +550,9 @@ let pipeGuarded = false;
 function processIo(): Io {
   if (!pipeGuarded)
     process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EPIPE') throw e;
-      process.exit(process.exitCode ?? 0);
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      process.stderr.write(`metafork: error: cannot write the standard output: ${inWords(e)}\n`);
+      process.exit(1);
     });
   pipeGuarded = true;
   return { stdout: s => process.stdout.write(s), stderr: s => process.stderr.write(s) };
@@ -601,8 +612,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     }
     const err = e as NodeJS.ErrnoException;
     // Writing -o OUT: the same words as reading.
-    if (err.code && err.syscall && READ_ERRORS[err.code]) {
-      io.stderr(`metafork: error: ${err.path ? `${err.path}: ` : ''}cannot ${err.syscall === 'open' ? 'write' : err.syscall}: ${READ_ERRORS[err.code]}\n`);
+    if (err.code && err.syscall) {
+      io.stderr(`metafork: error: ${err.path ? `${err.path}: ` : ''}cannot ${err.syscall === 'open' ? 'write' : err.syscall}: ${inWords(err)}\n`);
       return 1;
     }
     throw e;

@@ -240,7 +240,8 @@ test('optimize: bad input gets a diagnostic and exit 1; a bad option exit 2', ()
 });
 
 test('usage errors are two lines: the message, with the command or option meant where one is a typo away, and where the help is', () => {
-  const hint = "usage: metafork <command> [options] FILE... ('metafork --help' for the commands, 'metafork <command> --help' for one)\n";
+  const hint = "usage: metafork <command> [options] FILE... (see 'metafork --help', 'metafork <command> --help')\n";
+  assert.ok(hint.length <= 100, 'the hint fits 100 columns, as the help does');
   for (const [args, message] of [
     [['chek', 'x.c'], "metafork: unknown command 'chek' (did you mean 'check'?)\n"],
     [['frobnicate'], "metafork: unknown command 'frobnicate'\n"],
@@ -307,6 +308,15 @@ test('a reader that stops early (| head) ends the command quietly: exit 0, no st
     assert.equal(r.stderr, '', `run ${i}`);
     assert.equal(r.status, 0, `run ${i}`);
   }
+});
+
+test('a file or standard output that cannot be written: one line in words, exit 1, no stack trace', { skip: fs.existsSync('/dev/full') ? false : 'no /dev/full here' }, () => {
+  const out = run(['elide', 'examples/fib_omp.c', '-o', '/dev/full']);
+  assert.deepEqual([out.status, out.stdout, out.stderr], [1, '', '/dev/full: error: cannot write: no space left on the device\n']);
+  const folder = run(['translate', 'examples/fib_omp.c', '--to', 'metafork', '-o', os.tmpdir()]);
+  assert.deepEqual([folder.status, folder.stderr], [1, `${os.tmpdir()}: error: cannot write: a folder, not a file\n`]);
+  const stdout = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" elide examples/fib_omp.c > /dev/full`], { encoding: 'utf8', cwd: ROOT });
+  assert.deepEqual([stdout.status, stdout.stderr], [1, 'metafork: error: cannot write the standard output: no space left on the device\n']);
 });
 
 test('translate --from naming a dialect the file does not use warns and says which it has (the text comes back unchanged)', () => {
