@@ -2,6 +2,7 @@
 // Figures come from one run on this machine; compare ratios, not absolute numbers, across machines.
 
 import { comparisonMarkdown, thesisComparison } from './thesis';
+import { fixture } from '../helpers';
 import { spawn } from 'child_process';
 import * as path from 'path';
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
@@ -194,12 +195,14 @@ async function besideClangd(text: string): Promise<void> {
   fs.writeFileSync(path.join(dir, 'compile_flags.txt'), '-fopenmp\n-std=gnu11\n');
   const clangd = ['/usr/bin/clangd', ...fs.readdirSync('/usr/bin').filter(f => /^clangd-\d+$/.test(f)).map(f => `/usr/bin/${f}`)]
     .find(p => fs.existsSync(p));
+  // clangd first: its faster opening (as shipped or --sync) is the budget of this server's.
   const servers: [string, string, string[]][] = [
-    ['metafork', process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'lsp', '--stdio']],
     ...(clangd
       ? ([['clangd', clangd, ['--log=error']], ['clangd --sync', clangd, ['--log=error', '--sync']]] as [string, string, string[]][])
       : []),
+    ['metafork', process.execPath, [path.join(ROOT, 'bin', 'metafork'), 'lsp', '--stdio']],
   ];
+  const clangdOpens: number[] = [];
   if (!clangd) console.log('(clangd is not installed: the bench shows this server alone; apt-get install clangd to compare)');
   const lines = omp.split('\n');
   for (const [label, command, args] of servers) {
@@ -219,11 +222,15 @@ async function besideClangd(text: string): Promise<void> {
     await wait;
     const first = performance.now() - t0;
     if (label === 'metafork') {
-      // The top 400 lines' findings come first, the whole file's after them.
+      // The top 400 lines' findings come first, the whole file's after them; the budget is clangd's
+      // opening measured just before (400 ms, about clangd's on these machines, without it).
       await next();
-      record(`beside clangd: didOpen -> first publishDiagnostics (the top 400 lines), ${lines.length - 1}-line C + OpenMP, ${label}`, [first], 400);
-      record(`beside clangd: didOpen -> the whole file's diagnostics, ${lines.length - 1}-line C + OpenMP, ${label}`, [performance.now() - t0], 400);
+      const budget = clangdOpens.length ? Math.round(Math.min(...clangdOpens)) : 400;
+      const against = clangdOpens.length ? ` (budget: clangd's ${budget} ms)` : '';
+      record(`beside clangd: didOpen -> first publishDiagnostics (the top 400 lines), ${lines.length - 1}-line C + OpenMP, ${label}${against}`, [first], budget);
+      record(`beside clangd: didOpen -> the whole file's diagnostics, ${lines.length - 1}-line C + OpenMP, ${label}${against}`, [performance.now() - t0], budget);
     } else {
+      clangdOpens.push(first);
       record(`beside clangd: didOpen -> publishDiagnostics, ${lines.length - 1}-line C + OpenMP, ${label}`, [first], 400);
     }
     await new Promise(r => setTimeout(r, 500));
@@ -342,10 +349,16 @@ async function cuda(): Promise<void> {
  * quantifier elimination alone took 0.07–7.7 s). Registers: the estimate, and nvcc (cached) when present. */
 async function optimize(): Promise<void> {
   const dir = path.join(ROOT, 'test', 'fixtures', 'optimize');
+  // The optimization's six examples, and the thesis's two benchmarks they lack (Tables 4.3, 4.4).
+  const files = [
+    ...fs.readdirSync(dir).filter(f => f.endsWith('.mfc')).sort().map(f => path.join(dir, f)),
+    ...['thesis-jacobi2d.mfc', 'thesis-lu.mfc'].map(f => fixture('cuda', f)),
+  ];
   const sources: RegisterSource[] = ['estimate', ...(nvccPath() ? ['nvcc' as const] : [])];
   for (const registers of sources) {
-    for (const file of fs.readdirSync(dir).filter(f => f.endsWith('.mfc')).sort()) {
-      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    for (const where of files) {
+      const file = path.basename(where);
+      const text = fs.readFileSync(where, 'utf8');
       const samples: number[] = [];
       for (let round = 0; round < (registers === 'nvcc' ? 3 : 7); round++) {
         const t0 = performance.now();
