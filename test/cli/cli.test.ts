@@ -276,8 +276,16 @@ test('files it cannot take: in words, not Node\'s error codes; a binary file is 
   const binary = path.join(tmp, 'junk.bin');
   fs.writeFileSync(binary, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3, 10, 0x41]));
   const notDir = path.join(write('plain.txt', 'x\n'), 'inside.c');
+  // Bytes of a pseudo-random sequence with the NULs left out: the control characters give it away.
+  const noNul = path.join(tmp, 'noise.bin');
+  let seed = 12345;
+  fs.writeFileSync(noNul, Buffer.from(Array.from({ length: 4000 }, () => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return 1 + (seed >> 16) % 255; })));
+  // A C file with a form feed and a tab (page breaks of old sources) stays text.
+  const paged = write('paged.c', 'int f(void)\n{\n\treturn 0;\n}\n\f\nint g(void) { return 1; }\n');
+  assert.equal(run(['check', paged]).status, 0);
   for (const [args, message] of [
     [['check', binary], `${binary}: error: not a text file (it holds NUL bytes)\n`],
+    [['check', noNul], `${noNul}: error: not a text file (10% of its first bytes are control characters)\n`],
     [['tile', binary], `${binary}: error: not a text file (it holds NUL bytes)\n`],
     [['check', path.join(tmp, 'nope.mfc')], `${path.join(tmp, 'nope.mfc')}: error: cannot read: no such file\n`],
     [['elide', tmp], `${tmp}: error: cannot read: a folder, not a file\n`],
