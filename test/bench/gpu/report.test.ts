@@ -4,6 +4,9 @@
 // model estimator against estimateCost.
 
 import { test } from 'node:test';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ROOT } from '../../helpers';
 import assert from 'node:assert/strict';
 import { estimateCost } from '../../../server/src/cost/index';
 import { thesisTables } from '../thesis';
@@ -182,4 +185,14 @@ test('report: a later call of run.sh merged into the first: its runs replace the
   const key = (r: RunResult) => `${r.program} ${r.format} ${r.median_ms}`;
   assert.deepEqual(merged.runs.map(key), SYNTHETIC.runs.map(r => (r.program === 'thesis-matmul.global' && r.format === '16*16' ? 'thesis-matmul.global 16*16 0.75' : key(r))).concat('thesis-matmul.shared 16*32 1.5'));
   assert.throws(() => mergeResults([SYNTHETIC, { ...later, device: 'NVIDIA H200' }]), /results of different devices \(NVIDIA H100 80GB HBM3, NVIDIA H200\) cannot be merged/);
+});
+
+test('bench/gpu/RESULTS.md is the report of the committed measurements (results-*.json, in call order) with the cost model as it is now: a change of the model shows against the GPU', async () => {
+  const dir = path.join(ROOT, 'bench', 'gpu');
+  const calls = fs.readdirSync(dir).filter(f => /^results-.+-\d+\.json$/.test(f))
+    .sort((a, b) => Number(/(\d+)\.json$/.exec(a)![1]) - Number(/(\d+)\.json$/.exec(b)![1]));
+  assert.deepEqual(calls, ['results-h200-1.json', 'results-h200-2.json', 'results-h200-3.json']);
+  const markdown = await report(mergeResults(calls.map(f => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))));
+  assert.equal(fs.readFileSync(path.join(dir, 'RESULTS.md'), 'utf8'), markdown,
+    'regenerate it: npm run bench:gpu -- --report bench/gpu/results-h200-1.json bench/gpu/results-h200-2.json bench/gpu/results-h200-3.json');
 });
