@@ -8,7 +8,7 @@ import * as path from 'path';
 import { spawnSync } from 'child_process';
 import { ROOT } from '../../helpers';
 import { benchPrograms, Benchmark, Kind, Refusal } from './programs';
-import { REPEAT_VARIABLE } from './timing';
+import { REPEAT_VARIABLE, STREAM_VARIABLE } from './timing';
 
 /** Runs of each measurement in one process: a warm-up, then the five whose median is reported. */
 export const REPEAT = 6;
@@ -35,6 +35,8 @@ export interface Manifest {
   commit?: string;
   /** The environment variable the programs read, and its value for a measurement. */
   repeatVariable: string;
+  /** The environment variable that times a run's launches as one span (runner.py --stream). */
+  streamVariable: string;
   repeat: number;
   notes: string[];
   benchmarks: Benchmark[];
@@ -103,6 +105,7 @@ export async function prepare(dir: string, only?: (benchmark: string) => boolean
   const programs = new Map(set.programs.map(p => [p.name, p]));
   const manifest: Manifest = {
     repeatVariable: REPEAT_VARIABLE,
+    streamVariable: STREAM_VARIABLE,
     repeat: REPEAT,
     notes: NOTES,
     commit: sourceCommit(),

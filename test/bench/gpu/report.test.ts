@@ -196,3 +196,22 @@ test('bench/gpu/RESULTS.md is the report of the committed measurements (results-
   assert.equal(fs.readFileSync(path.join(dir, 'RESULTS.md'), 'utf8'), markdown,
     'regenerate it: npm run bench:gpu -- --report bench/gpu/results-h200-1.json bench/gpu/results-h200-2.json bench/gpu/results-h200-3.json');
 });
+
+test('report: runs timed back to back (run.sh --stream) stay out of the tables and stand beside the same runs timed launch by launch, with the difference per launch', async () => {
+  const withStream: Results = {
+    ...SYNTHETIC,
+    runs: [...SYNTHETIC.runs, run(reversal, 'global', '256', 0.25, { timing: 'stream', launches: 50 }), run(reversal, 'global', '64', undefined, { timing: 'stream', error: 'exit status 1' })],
+  };
+  const markdown = await report(withStream, { estimator });
+  const at = markdown.indexOf('## Launches back to back');
+  // The tables as without them; the summary counts them (their outputs are checked too).
+  const tables = (text: string, end: number) => text.slice(text.indexOf("## The thesis's benchmarks"), end);
+  assert.equal(tables(markdown, at), tables(EXPECTED, EXPECTED.indexOf('## Calibration')));
+  assert.match(markdown, /- results equal to the serial program's: 15 of 20 measurements; wrong: thesis-reversal\.shared 2\^23 128; not measured: 4 \(skipped, failed\)\n/);
+  assert.equal(markdown.slice(at, markdown.indexOf('## Calibration')), [
+    '## Launches back to back', '',
+    'The same runs timed with each launch waited for (the tables above) and as one span of launches issued back to back (`run.sh --stream`).', '',
+    '| program | size | format | launches | each waited for (ms) | back to back (ms) | difference per launch (µs) |', '|---|---|---|---|---|---|---|',
+    '| thesis-reversal.global | 2^23 | 256 | 50 | 1.00 | 0.250 | 15.0 |', '', '',
+  ].join('\n'));
+});

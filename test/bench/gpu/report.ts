@@ -36,7 +36,11 @@ export interface Results {
 export interface RunResult {
   program: string; benchmark: string; kind: Kind; size: string; format: string; argv: string[];
   median_ms?: number; times_ms?: number[]; checksum_ok?: boolean | null;
+  /** Kernel launches in one run of the program. */
+  launches?: number | null;
   dispatch?: { case: number; values: Record<string, string> };
+  /** 'stream': its launches timed as one span, back to back (run.sh --stream); else each waited for. */
+  timing?: 'stream';
   error?: string; skipped?: string;
 }
 
@@ -90,8 +94,9 @@ function missing(r: RunResult | undefined): string {
 class Measurements {
   constructor(readonly results: Results) {}
 
-  run(b: Benchmark, size: Size, kind: Kind, format?: string): RunResult | undefined {
-    return this.results.runs.find(r => r.benchmark === b.name && r.size === size.label && r.kind === kind && (format === undefined || r.format === format));
+  /** A run as the tables take it: each launch waited for and timed alone. */
+  run(b: Benchmark, size: Size, kind: Kind, format?: string, timing?: 'stream'): RunResult | undefined {
+    return this.results.runs.find(r => r.benchmark === b.name && r.size === size.label && r.kind === kind && (format === undefined || r.format === format) && r.timing === timing);
   }
 
   serial(b: Benchmark, size: Size): number | undefined {
@@ -304,6 +309,24 @@ function calibration(m: Measurements, preset: GpuPreset, estimate: Estimator): s
   ];
 }
 
+/** Runs measured both ways: each launch waited for, and back to back (run.sh --stream); what waiting
+ * costs per launch is the overhead the per-launch times hold beyond the kernels' own work. */
+function streamSection(m: Measurements): string[] {
+  const rows: string[] = [];
+  for (const s of m.results.runs.filter(r => r.timing === 'stream' && measured(r) !== undefined)) {
+    const b = m.results.benchmarks.find(x => x.name === s.benchmark);
+    const size = b?.sizes.find(x => x.label === s.size);
+    const alone = b && size ? measured(m.run(b, size, s.kind, s.format)) : undefined;
+    if (alone === undefined || !s.launches) continue;
+    const each = ((alone - measured(s)!) * 1000) / s.launches;
+    rows.push(`| ${s.program} | ${s.size} | ${s.format} | ${s.launches} | ${ms(alone)} | ${ms(measured(s)!)} | ${each.toFixed(1)} |`);
+  }
+  return rows.length
+    ? ['## Launches back to back', '', 'The same runs timed with each launch waited for (the tables above) and as one span of launches issued back to back (`run.sh --stream`).', '',
+       '| program | size | format | launches | each waited for (ms) | back to back (ms) | difference per launch (µs) |', '|---|---|---|---|---|---|---|', ...rows]
+    : [];
+}
+
 /** Several calls' results on one device as one: a run measured again (same program, size, format
  * and arguments) takes the later call's figures, so that side-by-side runs of a later call (the
  * parametric kernel and its baseline) were measured in the same process conditions; a serial
@@ -329,7 +352,7 @@ export function mergeResults(all: Results[]): Results {
     builds: Object.assign({}, ...all.map(r => r.builds)),
     references: byKey(all.map(r => r.references).reverse(), x => `${x.program} ${x.argv.join(' ')} ${x.repeat}`),
     checks: byKey(all.map(r => r.checks), x => `${x.program} ${x.tool}`),
-    runs: byKey(all.map(r => r.runs), x => `${x.program} ${x.size} ${x.format} ${x.argv.join(' ')}`),
+    runs: byKey(all.map(r => r.runs), x => `${x.program} ${x.size} ${x.format} ${x.argv.join(' ')} ${x.timing ?? 'launch'}`),
   };
 }
 
@@ -361,6 +384,8 @@ export async function report(results: Results, options: { estimator?: Estimator 
   }
   const corpus = corpusSection(m);
   if (corpus.length) lines.push('', ...corpus);
+  const stream = streamSection(m);
+  if (stream.length) lines.push('', ...stream);
   if (preset) {
     const model = options.estimator ? undefined : await costModelEstimator(results.benchmarks);
     try {

@@ -10,6 +10,8 @@ in parallel), then on a GPU:
   3. measures every run of the manifest in order, one at a time: one process runs the program
      REPEAT times (the first is the warm-up), each run printing its kernel time; the median of
      the others is kept, and every run's output is compared with the serial program's.
+With --stream, each run's launches are timed as one span issued back to back (the programs read
+the manifest's streamVariable), and every run says so (timing: stream).
 A program that fails is recorded, never fatal; runs not started when the time budget is spent are
 recorded as skipped. results.json is written after each phase.
 """
@@ -82,6 +84,7 @@ class Bench:
             'arch': args.arch,
             'quick': args.quick,
             'only': args.only,
+            'timing': 'stream' if args.stream else 'launch',
             'budget_s': args.budget,
             'repeat': self.manifest['repeat'],
             'benchmarks': self.manifest['benchmarks'],
@@ -168,6 +171,8 @@ class Bench:
     def env(self, repeat, dispatch_log=False):
         env = dict(os.environ)
         env[self.manifest['repeatVariable']] = str(repeat)
+        if self.args.stream:
+            env[self.manifest['streamVariable']] = '1'
         if dispatch_log:
             env['METAFORK_DISPATCH_LOG'] = '1'
         return env
@@ -240,6 +245,8 @@ class Bench:
     def measure(self, item):
         repeat = self.manifest['repeat']
         entry = {k: item[k] for k in ('program', 'benchmark', 'kind', 'size', 'format', 'argv')}
+        if self.args.stream:
+            entry['timing'] = 'stream'
         if not self.built(item['program']):
             entry['error'] = 'not built'
             return entry
@@ -338,6 +345,7 @@ def main():
     ap.add_argument('--check-share', type=float, default=0.35, help='share of the budget by which the sanitizer runs must have started')
     ap.add_argument('--run-timeout', type=float, default=120)
     ap.add_argument('--no-checks', action='store_true', help='skip the sanitizers')
+    ap.add_argument('--stream', action='store_true', help="time each run's launches as one span, back to back, not each waited for (its runs are kept apart in the report)")
     ap.add_argument('--only', help="a regular expression: the runs whose 'PROGRAM FORMAT' it finds, the checks whose program")
     args = ap.parse_args()
     bench = Bench(args)

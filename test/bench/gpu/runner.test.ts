@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ROOT } from '../../helpers';
-import { REPEAT_VARIABLE, timeSerial } from './timing';
+import { REPEAT_VARIABLE, STREAM_VARIABLE, timeSerial } from './timing';
 
 const python = spawnSync('python3', ['--version']).status === 0 && spawnSync('gcc', ['--version']).status === 0 ? false : 'python3 or gcc not found';
 
@@ -28,7 +28,8 @@ int main(int argc, char **argv)
 }
 `;
 
-/** A stand-in for a timed CUDA program: kernel times 9, 1, 2, 3, 4, 5 ms (times argv[2]). */
+/** A stand-in for a timed CUDA program: kernel times 9, 1, 2, 3, 4, 5 ms (times argv[2]), a tenth
+ * of them with its launches timed back to back (${STREAM_VARIABLE}=1). */
 const kernelProgram = (offset: number, status: number, dispatch = '') => `#include <stdio.h>
 #include <stdlib.h>
 int main(int argc, char **argv)
@@ -36,11 +37,12 @@ int main(int argc, char **argv)
     const int n = argc > 1 ? atoi(argv[1]) : 10;
     const int runs = getenv("${REPEAT_VARIABLE}") ? atoi(getenv("${REPEAT_VARIABLE}")) : 1;
     const double ms[] = {9, 1, 2, 3, 4, 5};
+    const double scale = getenv("${STREAM_VARIABLE}") ? 0.1 : 1;
     for (int r = 0; r < runs; r++) {
         printf("fake: n=%d checksum=%ld\\n", n, (long) n * (n - 1) / 2 + ${offset});
         fflush(stdout);
         ${dispatch}
-        fprintf(stderr, "metafork-kernel-ms: %.6f launches: 2\\n", ms[r % 6] * (argc > 2 ? atoi(argv[2]) : 1));
+        fprintf(stderr, "metafork-kernel-ms: %.6f launches: 2\\n", ms[r % 6] * scale * (argc > 2 ? atoi(argv[2]) : 1));
     }
     return ${status};
 }
@@ -62,7 +64,7 @@ function folder(): string {
   const run = (kind: string, size: string, format: string, argv: string[]) =>
     ({ program: `fake.${kind}`, benchmark: 'fake', kind, size, format, argv, reference: reference([size]), quick: true });
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({
-    repeatVariable: REPEAT_VARIABLE, repeat: 6, notes: [], refusals: [],
+    repeatVariable: REPEAT_VARIABLE, streamVariable: STREAM_VARIABLE, repeat: 6, notes: [], refusals: [],
     checks: ['fake.global', 'fake.shared'].map(program => ({ program, argv: ['100'], reference: reference(['100']) })),
     benchmarks: [{ name: 'fake', title: 'fake', origin: 'none', blocks: ['B'], formats: ['2'], sizes: [{ label: '100', argv: ['100'] }, { label: '7', argv: ['7'] }], small: [], state: [], notes: [] }],
     programs: Object.keys(programs).map(name => ({ name, benchmark: 'fake', kind: name.split('.')[1], source: `src/${name}.c`, compiler: 'gcc', libraries: [] })),
@@ -139,5 +141,10 @@ test('runner.py: medians after the warm-up, outputs against the serial program, 
   assert.deepEqual(only.results.checks.map((c: { program: string; tool: string }) => [c.program, c.tool]), [['fake.global', 'racecheck'], ['fake.global', 'memcheck']]);
   assert.deepEqual(only.results.runs.map((r: { program: string; size: string }) => [r.program, r.size]), [['fake.baseline', '100']]);
   assert.deepEqual(only.results.references.map((r: { program: string; argv: string[] }) => [r.program, r.argv]), [['fake.serial', ['100']]]);
+  // --stream: the programs see the variable; their runs say how they were timed.
+  const stream = runner(dir, '--stream', '--no-checks', '--only', String.raw`^fake\.global 2$`).results;
+  assert.equal(stream.timing, 'stream');
+  assert.deepEqual(stream.runs.map((r: { size: string; timing?: string; median_ms: number }) => [r.size, r.timing, r.median_ms]), [['100', 'stream', 0.6], ['7', 'stream', 0.6]]);
+  assert.equal(only.results.timing, 'launch');
   assert.equal(only.results.only, String.raw`\.(global|baseline)( 32)?$`);
 });

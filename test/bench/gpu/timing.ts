@@ -13,12 +13,19 @@ export const SERIAL_LINE = 'metafork-serial-ms:';
 /** How many times the program runs in one process (the first is the warm-up). */
 export const REPEAT_VARIABLE = 'METAFORK_BENCH_REPEAT';
 
+/** Set to 1, a run's launches are timed as one span, not waited for one by one (STREAM_TIMER). */
+export const STREAM_VARIABLE = 'METAFORK_BENCH_STREAM';
+
 /** The helpers a timed CUDA program calls. Each launch is synchronized on: the events then measure
- * that kernel alone, and an error of the kernel itself (an illegal address) surfaces at its launch. */
+ * that kernel alone, and an error of the kernel itself (an illegal address) surfaces at its launch.
+ * With ${STREAM_VARIABLE}=1 the launches go back to back as the program issues them, one pair of
+ * events from the first one's start to the last one's end: the difference is what waiting for each
+ * launch costs, the per-launch overhead a cost model must not take for the kernels' own time. */
 const KERNEL_TIMER = `/* metafork bench:gpu: every kernel launch below is wrapped as
  * (mfBenchBefore(stream), k<<<...>>>(...), mfBenchAfter(stream)): CUDA events around the launch,
  * the launch's own error checked, the kernel waited for; each run prints the sum of the kernels'
- * times on standard error ("${KERNEL_LINE} <ms> launches: <n>"). */
+ * times on standard error ("${KERNEL_LINE} <ms> launches: <n>"). With ${STREAM_VARIABLE}=1, one
+ * span from the first launch's start to the last one's end, the launches not waited for. */
 #include <stdio.h>
 #include <stdlib.h>
 #define mfBenchCheck(call) do { \\
@@ -31,26 +38,39 @@ const KERNEL_TIMER = `/* metafork bench:gpu: every kernel launch below is wrappe
 static cudaEvent_t mf_bench_start, mf_bench_stop;
 static double mf_bench_ms;
 static long mf_bench_launches;
+static int mf_bench_stream, mf_bench_open;
 static void mfBenchBefore(cudaStream_t stream)
 {
     if (!mf_bench_start) {
         mfBenchCheck(cudaEventCreate(&mf_bench_start));
         mfBenchCheck(cudaEventCreate(&mf_bench_stop));
+        mf_bench_stream = getenv("${STREAM_VARIABLE}") && atoi(getenv("${STREAM_VARIABLE}")) == 1;
     }
-    mfBenchCheck(cudaEventRecord(mf_bench_start, stream));
+    if (!mf_bench_stream || !mf_bench_open) mfBenchCheck(cudaEventRecord(mf_bench_start, stream));
+    mf_bench_open = 1;
 }
-static void mfBenchAfter(cudaStream_t stream)
+static void mfBenchSpan(void)
 {
     float ms = 0;
-    mfBenchCheck(cudaGetLastError());
-    mfBenchCheck(cudaEventRecord(mf_bench_stop, stream));
     mfBenchCheck(cudaEventSynchronize(mf_bench_stop));
     mfBenchCheck(cudaEventElapsedTime(&ms, mf_bench_start, mf_bench_stop));
     mf_bench_ms += ms;
+    mf_bench_open = 0;
+}
+static void mfBenchAfter(cudaStream_t stream)
+{
+    mfBenchCheck(cudaGetLastError());
+    mfBenchCheck(cudaEventRecord(mf_bench_stop, stream));
     mf_bench_launches++;
+    if (!mf_bench_stream) mfBenchSpan();
 }
 static void mfBenchReset(void) { mf_bench_ms = 0; mf_bench_launches = 0; }
-static void mfBenchReport(void) { fprintf(stderr, "${KERNEL_LINE} %.6f launches: %ld\\n", mf_bench_ms, mf_bench_launches); fflush(stderr); }
+static void mfBenchReport(void)
+{
+    if (mf_bench_open) mfBenchSpan();
+    fprintf(stderr, "${KERNEL_LINE} %.6f launches: %ld\\n", mf_bench_ms, mf_bench_launches);
+    fflush(stderr);
+}
 `;
 
 /** The helpers a timed serial program calls around the region it times. */
