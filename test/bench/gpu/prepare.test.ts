@@ -51,7 +51,13 @@ test('the prepared folder: the thesis\'s eight benchmarks in global and shared m
   assert.deepEqual(matmul.filter(r => r.format === '16*32').map(r => [r.kind, r.size, r.argv.join(' '), r.quick]),
     [['global', '2^10', '1024 16 32', false], ['shared', '2^10', '1024 16 32', false], ['baseline', '2^10', '1024', true],
      ['global', '2^11', '2048 16 32', false], ['shared', '2^11', '2048 16 32', false], ['baseline', '2^11', '2048', false]]);
-  assert.equal(manifest.runs.length, 287);
+  assert.equal(manifest.runs.length, 383);
+  // Every benchmark at two sizes at least: the thesis's where they fit one call, smaller ones beside them.
+  assert.deepEqual(manifest.benchmarks.filter(b => b.formats.length).map(b => [b.name, b.sizes.map(x => x.label)]), [
+    ['thesis-reversal', ['2^23', '2^24', '2^25']], ['thesis-jacobi1d', ['2^13+2', '2^14+2', '2^15+2']],
+    ['thesis-jacobi2d', ['(2^12+2)^2', '(2^11+2)^2']], ['thesis-lu', ['2^10', '2^9']], ['thesis-transpose', ['2^12', '2^11']],
+    ['thesis-matadd', ['2^12', '2^11']], ['thesis-matvec', ['2^11', '2^12', '2^13']], ['thesis-matmul', ['2^10', '2^11']],
+  ]);
   assert.equal(manifest.runs.filter(r => r.quick).length, 83);
   // The first runs are every benchmark's first size: a budget cut leaves each benchmark measured.
   assert.deepEqual([...new Set(manifest.runs.map(r => `${r.benchmark} ${r.size}`))].slice(0, 3),

@@ -78,17 +78,26 @@ export interface BenchSet { benchmarks: Benchmark[]; programs: Program[]; refusa
 const THESIS_SIZES: Record<string, { columns: number[]; extra?: Size[]; reduced?: string }> = {
   'thesis-reversal.mfc': { columns: [0, 1, 2] },
   'thesis-jacobi1d.mfc': { columns: [0, 1, 2] },
-  'thesis-jacobi2d.mfc': { columns: [0], reduced: 'N = 2^13+2 left out: 537 MB initialized on the host by an LCG at each of 108 runs' },
+  'thesis-jacobi2d.mfc': {
+    columns: [0],
+    extra: [{ label: '(2^11+2)^2', argv: ['2050'] }],
+    reduced: 'N = 2^13+2 left out: 537 MB initialized on the host by an LCG at each of 108 runs; (2^11+2)^2, not a thesis size, as a second size',
+  },
   'thesis-lu.mfc': {
     columns: [0],
-    reduced: 'n = 2^11 left out: the host builds A = L0 * U0 in O(n^3) at every run (seconds each); n = 2^10 only',
+    extra: [{ label: '2^9', argv: ['512'] }],
+    reduced: 'n = 2^11 left out: the host builds A = L0 * U0 in O(n^3) at every run (seconds each); 2^9, not a thesis size, as a second size',
   },
   'thesis-transpose.mfc': {
     columns: [],
-    extra: [{ label: '2^12', argv: ['4096'] }],
-    reduced: 'n = 2^13 and 2^14 left out (256 MB and 1 GB initialized on the host at each of 132 runs); n = 2^12 instead, not a thesis size',
+    extra: [{ label: '2^12', argv: ['4096'] }, { label: '2^11', argv: ['2048'] }],
+    reduced: 'n = 2^13 and 2^14 left out (256 MB and 1 GB initialized on the host at each of 132 runs); n = 2^12 and 2^11 instead, not thesis sizes',
   },
-  'thesis-matadd.mfc': { columns: [0], reduced: 'n = 2^13 left out: three 256 MB arrays initialized on the host at each of 108 runs' },
+  'thesis-matadd.mfc': {
+    columns: [0],
+    extra: [{ label: '2^11', argv: ['2048'] }],
+    reduced: 'n = 2^13 left out: three 256 MB arrays initialized on the host at each of 108 runs; 2^11, not a thesis size, as a second size',
+  },
   'thesis-matvec.mfc': { columns: [0, 1, 2] },
   'thesis-matmul.mfc': { columns: [0, 1] },
 };
