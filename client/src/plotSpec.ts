@@ -32,8 +32,9 @@ export const duration = (us: number) => {
   return `${Number(value.toPrecision(3))} ${unit}`;
 };
 
-/** The chart of a plot answer: a series per case (one that repeats an earlier case's points says
- * so in its label, since its line lies under the other), the chosen point apart. */
+/** The chart of a plot answer: a series per case (one that repeats an earlier case's points, or
+ * comes within 3% of them at every block, says so in its label, since its line lies under the
+ * other's), the chosen point apart. */
 export function chartSpec(d: PlotResult): ChartSpec | undefined {
   const series = d.cases.map((c, i) => ({
     label: `case ${c.index}: ${c.summary}`,
@@ -42,9 +43,14 @@ export function chartSpec(d: PlotResult): ChartSpec | undefined {
   }));
   if (!series.some(s => s.points.length)) return undefined;
   const key = (s: ChartSpec['series'][number]) => JSON.stringify(s.points.map(p => [p.threads, p.microseconds]));
+  const near = (s: ChartSpec['series'][number], t: ChartSpec['series'][number]) =>
+    s.points.length === t.points.length &&
+    s.points.every((p, k) => p.threads === t.points[k].threads && Math.abs(p.microseconds - t.points[k].microseconds) <= 0.03 * Math.max(p.microseconds, t.points[k].microseconds));
   series.forEach((s, i) => {
     const same = series.findIndex(t => key(t) === key(s));
+    const close = series.findIndex(t => near(s, t));
     if (same < i) s.label += ` (the same times as case ${d.cases[same].index})`;
+    else if (close < i) s.label += ` (within 3% of case ${d.cases[close].index}: under its line)`;
   });
   const xLabels: Record<string, string> = {};
   for (const s of series) for (const p of s.points) xLabels[String(p.threads)] ??= Object.values(p.block).join('×');

@@ -26,6 +26,9 @@ test('chartSpec: series, a repeated curve named, ticks, the chosen point', () =>
   assert.equal(spec.subtitle, "at N = 4096, s = 1 (assumed); filled markers: the case's constraints hold there");
   assert.deepEqual(spec.chosen, { label: 'chosen: case 1, 64, 12.5 µs', threads: 64, microseconds: 12.5, block: { B: 64 } });
   assert.equal(chartSpec({ ...data, cases: [{ index: 1, summary: 'x', points: [point(2048, null)] }] }), undefined);
+  // Within 3% at every block: its line lies under the other's too; far apart at one block is a curve of its own.
+  const close = chartSpec({ ...data, cases: [...data.cases, { index: 3, summary: 's = 1', points: [point(64, 12.2), point(32, 20.5)] }, { index: 4, summary: 'CSE', points: [point(64, 9), point(32, 20)] }] })!;
+  assert.deepEqual(close.series.map(s => s.label).slice(2), ['case 3: s = 1 (within 3% of case 1: under its line)', 'case 4: CSE']);
 });
 
 test('durations: one format on every axis tick and label', () => {
