@@ -330,7 +330,7 @@ async function fix(o: Options, io: Io): Promise<number> {
     errors += checked.diagnostics.filter(d => d.severity === 'error').length;
     checked.syntax.dispose();
     if (toStdout) io.stdout(text);
-    else fs.writeFileSync(o.out ?? file, text);
+    else writeFile(o.out ?? file, text);
   }
   return errors ? 1 : 0;
 }
@@ -375,7 +375,7 @@ async function translateCommand(o: Options, io: Io): Promise<number> {
     if (result.text !== undefined) write(o, io, result.text);
   }
   if (result.text === undefined) return 1;
-  if (o.json && o.out) fs.writeFileSync(o.out, result.text);
+  if (o.json && o.out) writeFile(o.out, result.text);
   return 0;
 }
 
@@ -394,7 +394,7 @@ async function cudaCommand(o: Options, io: Io): Promise<number> {
     if (result.text !== undefined) write(o, io, result.text);
   }
   if (result.text === undefined) return 1;
-  if (o.json && o.out) fs.writeFileSync(o.out, result.text);
+  if (o.json && o.out) writeFile(o.out, result.text);
   return 0;
 }
 
@@ -422,7 +422,7 @@ async function optimizeCommand(o: Options, io: Io): Promise<number> {
         io.stderr(`${displayName(file)}: error: no case to generate CUDA for\n`);
         return 1;
       }
-      fs.writeFileSync(o.out, result.cuda);
+      writeFile(o.out, result.cuda);
     }
     return 0;
   } finally {
@@ -513,7 +513,7 @@ async function tileCommand(o: Options, io: Io): Promise<number> {
   });
   if (o.json) {
     io.stdout(jsonReport(file, { nests: result.nests, text: result.text }, result.diagnostics, index));
-    if (o.out && result.text !== undefined) fs.writeFileSync(o.out, result.text);
+    if (o.out && result.text !== undefined) writeFile(o.out, result.text);
   } else {
     for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
     if (result.text !== undefined) write(o, io, result.text);
@@ -543,11 +543,16 @@ function jsonReport(file: string, fields: object, diagnostics: readonly MfDiagno
 }
 
 function write(o: Options, io: Io, output: string): void {
-  if (!o.out) return void io.stdout(output);
+  if (o.out) writeFile(o.out, output);
+  else io.stdout(output);
+}
+
+/** Every file a command writes (-o OUT, a file fixed in place): a failure is one line in words. */
+function writeFile(file: string, text: string): void {
   try {
-    fs.writeFileSync(o.out, output);
+    fs.writeFileSync(file, text);
   } catch (e) {
-    throw new InputError(`${o.out}: error: cannot write: ${inWords(e as NodeJS.ErrnoException)}`);
+    throw new InputError(`${file}: error: cannot write: ${inWords(e as NodeJS.ErrnoException)}`);
   }
 }
 
@@ -617,7 +622,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       return 1;
     }
     const err = e as NodeJS.ErrnoException;
-    // Writing -o OUT: the same words as reading.
+    // A system error from elsewhere (files are read and written in readInput and writeFile): in words too.
     if (err.code && err.syscall) {
       io.stderr(`metafork: error: ${err.path ? `${err.path}: ` : ''}cannot ${err.syscall === 'open' ? 'write' : err.syscall}: ${inWords(err)}\n`);
       return 1;

@@ -200,11 +200,11 @@ function boxPreamble(k: Kernel, boxes: StagedBox[]): string[] {
   ];
   const { offsets } = layoutOffsets(
     boxes,
-    t => `${BOX_BYTES}(sizeof(${t.array.element}), ${elementCount(t.extent.map((_, d) => `mf_${t.id}_e${d}`))})`,
+    t => `${BOX_BYTES}(sizeof(${t.array.element}), ${elementCount(t.extent.map((_, d) => tileVariable(t, `e${d}`)))})`,
   );
   for (const t of boxes) {
     const offset = offsets.get(t)!;
-    out.push(`const int ${extents(t).map((e, d) => `mf_${t.id}_e${d} = ${e}`).join(', ')};`);
+    out.push(`const int ${extents(t).map((e, d) => `${tileVariable(t, `e${d}`)} = ${e}`).join(', ')};`);
     if (t.extent.length === 2) out.push(...rowStepping(t));
     const side = boxCondition(t);
     out.push(
@@ -217,7 +217,7 @@ function boxPreamble(k: Kernel, boxes: StagedBox[]): string[] {
 /** Loads of a level's tiles (after their origins) and stores of its written ones, with barriers. */
 function levelCode(boxes: StagedBox[], unit: string, kernelEnd: boolean): { before: string[]; after: string[] } {
   if (boxes.length === 0) return { before: [], after: [] };
-  const before = boxes.map(t => `const int ${t.origin.map((o, d) => `mf_${t.id}_o${d} = ${o.toC()}`).join(', ')};`);
+  const before = boxes.map(t => `const int ${t.origin.map((o, d) => `${tileVariable(t, `o${d}`)} = ${o.toC()}`).join(', ')};`);
   for (const t of boxes) before.push(...onItsSide(t, copyLoop(t, 'in', unit), unit));
   before.push('__syncthreads();');
   // Every thread is done with the tiles before they are stored or loaded again.
@@ -230,6 +230,9 @@ function levelCode(boxes: StagedBox[], unit: string, kernelEnd: boolean): { befo
   return { before, after };
 }
 
+/** A tile's own variable in the kernel: `mf_a_e0` (extent), `mf_a_o0` (origin), `mf_a_r0`, ... */
+const tileVariable = (t: StagedBox, what: string) => `mf_${t.id}_${what}`;
+
 /**
  * Where a thread's first element of a two-dimensional tile lies (row, column) and how far one step of
  * the copy loop (all the block's threads) moves it: divisions by the tile's width, which is known at
@@ -238,7 +241,7 @@ function levelCode(boxes: StagedBox[], unit: string, kernelEnd: boolean): { befo
  * A width of 0 (an empty tile, never copied) divides by 1.
  */
 function rowStepping(t: StagedBox): string[] {
-  const v = (x: string) => `mf_${t.id}_${x}`;
+  const v = (x: string) => tileVariable(t, x);
   return [
     `const int ${v('w')} = ${v('e1')} > 0 ? ${v('e1')} : 1;`,
     `const int ${v('r0')} = mf_tid / ${v('w')}, ${v('c0')} = mf_tid % ${v('w')}, ${v('dr')} = mf_threads / ${v('w')}, ${v('dc')} = mf_threads % ${v('w')};`,
@@ -254,7 +257,8 @@ function onItsSide(t: StagedBox, lines: string[], unit: string): string[] {
 /** The block's threads copy a tile element by element, skipping elements outside the array and,
  * where the tile has a reach, outside it (elements other blocks may touch). */
 function copyLoop(t: StagedBox, direction: 'in' | 'out', unit: string): string[] {
-  const e = (d: number) => `mf_${t.id}_e${d}`, o = (d: number) => `mf_${t.id}_o${d}`;
+  const v = (x: string) => tileVariable(t, x);
+  const e = (d: number) => v(`e${d}`), o = (d: number) => v(`o${d}`);
   const dims = t.extent.length;
   // Element mf_e of the tile, row-major: the last subscript varies fastest; in two dimensions its row
   // and column (mf_r, mf_c) step with it (rowStepping).
@@ -280,7 +284,6 @@ function copyLoop(t: StagedBox, direction: 'in' | 'out', unit: string): string[]
   const clipped = !reach
     ? inside
     : `${inside} && ${reach.length === 1 ? `${reach[0]}` : `(${reach.map(b => `(${b})`).join(' || ')})`}`;
-  const v = (x: string) => `mf_${t.id}_${x}`;
   const counters = stepped ? `, mf_r = ${v('r0')}, mf_c = ${v('c0')}` : '';
   return [
     `for (int mf_e = mf_tid${counters}; mf_e < ${t.extent.map((_, d) => e(d)).join(' * ')}; mf_e += mf_threads) {${direction === 'out' ? ' /* store */' : ''}`,

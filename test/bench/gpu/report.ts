@@ -94,9 +94,9 @@ function missing(r: RunResult | undefined): string {
 class Measurements {
   constructor(readonly results: Results) {}
 
-  /** A run as the tables take it: each launch waited for and timed alone. */
-  run(b: Benchmark, size: Size, kind: Kind, format?: string, timing?: 'stream'): RunResult | undefined {
-    return this.results.runs.find(r => r.benchmark === b.name && r.size === size.label && r.kind === kind && (format === undefined || r.format === format) && r.timing === timing);
+  /** A run as the tables take it: each launch waited for and timed alone (not run.sh --stream's). */
+  run(b: Benchmark, size: Size, kind: Kind, format?: string): RunResult | undefined {
+    return this.results.runs.find(r => r.benchmark === b.name && r.size === size.label && r.kind === kind && (format === undefined || r.format === format) && r.timing === undefined);
   }
 
   serial(b: Benchmark, size: Size): number | undefined {
