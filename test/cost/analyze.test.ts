@@ -118,9 +118,10 @@ test("analyze: the program's own defaults, occupancy, the estimate and the sweep
   assert.equal(k.at.blockCycles, 8960 + 32 * 500 * (4 * 32 * 10 * 2));
   // MWP-CWP: 5 blocks of one warp on 5 SMs, one warp each: nothing to overlap (MWP = CWP = N = 1).
   // A word's 32 transactions take Mem_L = 500 + 31·4 = 624 cycles; 2,560 of them, plus the
-  // issue of 8,960 + 2,560 instructions at 32/192 cycles each: 1,597,440 + 1,920.
+  // issue of 8,960 + 2,560 instructions at 32/192 cycles each: 1,597,440 + 1,920; and the launch,
+  // 2 µs at the K20c's 706 MHz: 1,412.
   assert.deepEqual([k.at.warps, k.at.mwp, k.at.cwp, k.at.regime, k.at.rounds], [1, 1, 1, 'latency', 1]);
-  assert.equal(k.at.cycles, 624 * 2560 + 1920);
+  assert.equal(k.at.cycles, 624 * 2560 + 1920 + 1412);
   assert.equal(s.cycles, k.at.cycles);
   assert.deepEqual(s.sweep.map(p => p.block.B), [32, 64, 128, 256, 512, 1024]);
   // Given values win over the program's; a 2-D schedule sweeps pairs within the block limit.

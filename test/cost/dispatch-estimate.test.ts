@@ -26,7 +26,7 @@ int main(void) {
   int major; double sms, warps, blocks_sm, regs, shared, reserved, launches, blocks, threads, registers, bytes, ops, words; int coalesced;
   while (scanf("%d %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %d", &major, &sms, &warps, &blocks_sm, &regs, &shared, &reserved,
                &launches, &blocks, &threads, &registers, &bytes, &ops, &words, &coalesced) == 15) {
-    mfDeviceLimits d = { 0, 0, 0, sms, warps, blocks_sm, regs, shared, reserved, 0, 0, 0, 0, 0, 0, 0 };
+    mfDeviceLimits d = { 0, 0, 0, sms, warps, blocks_sm, regs, shared, reserved, 0, 0, 0, 0, 0, 0, 0, 0 };
     mfArchitecture(major, &d);
     printf("%.17g\\n", mfEstimateCycles(&d, launches, blocks, threads, registers, bytes, ops, words, coalesced));
   }

@@ -9,6 +9,9 @@ import { parseText } from '../../server/src/checks/index';
 import { spanOf } from '../helpers';
 import { afterIncludes, includeLines, includeEdit } from '../../server/src/syntax/includes';
 import { generateCuda } from '../../server/src/cuda/index';
+import { convert, convertThroughCursor, convertsDirectly } from '../../server/src/syntax/parser';
+import * as fs from 'fs';
+import * as path from 'path';
 
 test('masking keeps every offset and newline, and yields a tree with no error', async () => {
   const text = 'int f(int *a, int n) {\n  int x, s = 0;\n  x = meta_fork g(n);\n  meta_fork shared(s,\n    x) { s = x; }\n  meta_for (int i = 0; i < n; i++) a[i] = 0;\n  cilk_for (int i = 0; i < n; i++) a[i] = 1;\n  meta_join;\n  _Cilk_sync;\n  meta_schedule cache(a) { }\n  return s; /* meta_fork in a comment */\n}\n';
@@ -112,4 +115,36 @@ test('lines added after the includes go after a conditional group, not into it (
   const cu = await generateCuda(`${text}void f(int n, float *a) {\n  int B = 32, dim = (n + B - 1) / B;\n  meta_schedule {\n    meta_for (int v = 0; v < dim; v++)\n      meta_for (int u = 0; u < B; u++) {\n        int i = v * B + u;\n        if (i < n) a[i] = 0;\n      }\n  }\n}\n`, { fileName: 'c.mfc' });
   assert.ok(cu.text);
   assert.ok(cu.text.indexOf('#define mfCudaCheck') > cu.text.indexOf('#endif'), cu.text.slice(0, 400));
+});
+
+test('trees convert through the cursor\'s WASM calls to the very nodes the TreeCursor walk gives', async () => {
+  const root = path.join(__dirname, '..', '..', '..', 'test', 'fixtures');
+  const files: string[] = [];
+  const visit = (dir: string): void => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) visit(p);
+      else if (/\.(c|h|mfc|cpp|mfcpp)$/.test(e.name)) files.push(p);
+    }
+  };
+  visit(root);
+  // Broken input too: ERROR nodes (outside the type table) and MISSING ones.
+  const texts = [
+    ...files.map(f => ({ name: f, text: fs.readFileSync(f, 'utf8') })),
+    { name: 'broken.c', text: 'int f(int n) {\n  int x = (n + ;\n  for (int i = 0; i < n i++) x += i\n  return x;\n}\nint g( { @@ }\n' },
+    { name: 'missing.c', text: 'int f(void) { return 1 }\nstruct s { int a; \n' },
+  ];
+  const syntax0 = await parseText('int x;', 'a.c');
+  syntax0.dispose();
+  assert.equal(convertsDirectly(), true, 'web-tree-sitter 0.25.8 has the cursor calls');
+  let nodes = 0;
+  for (const { name, text } of texts) {
+    const syntax = await parseText(text, name);
+    for (const node of syntax.topLevelNodes()) {
+      assert.deepEqual(convert(node, syntax.grammar), convertThroughCursor(node, syntax.grammar), `${name} at ${node.startIndex}`);
+      nodes++;
+    }
+    syntax.dispose();
+  }
+  assert.ok(files.length > 100 && nodes > 1000, `${files.length} files, ${nodes} items`);
 });

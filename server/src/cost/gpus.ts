@@ -39,7 +39,17 @@ export interface Gpu {
   /** Cycles between two consecutive memory transactions of an SM (Hong and Kim's departure delay:
    * 4 measured on the GT200; a model constant until fitted on a device, issue 24). */
   departureCycles: number;
+  /** Cycles a launch costs beyond its blocks' work: the command reaching the GPU after the one
+   * before it in the stream, the grid's start and its drain. A kernel of a few blocks takes about
+   * this much whatever it does (1-D Jacobi's 2T launches of 8,192 threads took 7.3 µs each on the
+   * H200, timed one by one; the model put 0.7 µs of work in each). A model constant, about 2 µs
+   * on every preset, until bench:gpu's --stream measures launches back to back (issue 24). */
+  launchCycles: number;
 }
+
+/** The launch cost of a preset at its clock: `LAUNCH_MICROSECONDS` µs. */
+const LAUNCH_MICROSECONDS = 2;
+const launchAt = (clockMHz: number) => Math.round(LAUNCH_MICROSECONDS * clockMHz);
 
 const KB = 1024;
 
@@ -48,7 +58,7 @@ const H100: Gpu = {
   threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
   registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
   sharedBytesPerSm: 228 * KB, maxSharedBytesPerBlock: 227 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: KB,
-  wordCycles: 480, bandwidthGBs: 3350, departureCycles: 4,
+  wordCycles: 480, bandwidthGBs: 3350, departureCycles: 4, launchCycles: launchAt(1980),
 };
 
 export const GPUS: Record<GpuPreset, Gpu> = {
@@ -57,35 +67,35 @@ export const GPUS: Record<GpuPreset, Gpu> = {
     threadsPerWarp: 32, maxWarpsPerSm: 48, maxBlocksPerSm: 8, maxThreadsPerBlock: 1024,
     registersPerSm: 32768, maxRegistersPerThread: 63, registerAllocationUnit: 128,
     sharedBytesPerSm: 48 * KB, maxSharedBytesPerBlock: 48 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: 0,
-    wordCycles: 600, bandwidthGBs: 148, departureCycles: 4,
+    wordCycles: 600, bandwidthGBs: 148, departureCycles: 4, launchCycles: launchAt(1150),
   },
   'gtx-670': {
     name: 'GeForce GTX 670', computeCapability: '3.0', sms: 7, coresPerSm: 192, clockMHz: 915,
     threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 16, maxThreadsPerBlock: 1024,
     registersPerSm: 65536, maxRegistersPerThread: 63, registerAllocationUnit: 256,
     sharedBytesPerSm: 48 * KB, maxSharedBytesPerBlock: 48 * KB, sharedAllocationUnit: 256, sharedReservedPerBlock: 0,
-    wordCycles: 500, bandwidthGBs: 192, departureCycles: 4,
+    wordCycles: 500, bandwidthGBs: 192, departureCycles: 4, launchCycles: launchAt(915),
   },
   'k20c': {
     name: 'Tesla K20c', computeCapability: '3.5', sms: 13, coresPerSm: 192, clockMHz: 706,
     threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 16, maxThreadsPerBlock: 1024,
     registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
     sharedBytesPerSm: 48 * KB, maxSharedBytesPerBlock: 48 * KB, sharedAllocationUnit: 256, sharedReservedPerBlock: 0,
-    wordCycles: 500, bandwidthGBs: 208, departureCycles: 4,
+    wordCycles: 500, bandwidthGBs: 208, departureCycles: 4, launchCycles: launchAt(706),
   },
   'v100': {
     name: 'Tesla V100 (SXM2)', computeCapability: '7.0', sms: 80, coresPerSm: 64, clockMHz: 1530,
     threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
     registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
     sharedBytesPerSm: 96 * KB, maxSharedBytesPerBlock: 96 * KB, sharedAllocationUnit: 256, sharedReservedPerBlock: 0,
-    wordCycles: 450, bandwidthGBs: 900, departureCycles: 4,
+    wordCycles: 450, bandwidthGBs: 900, departureCycles: 4, launchCycles: launchAt(1530),
   },
   'a100': {
     name: 'A100 (SXM4)', computeCapability: '8.0', sms: 108, coresPerSm: 64, clockMHz: 1410,
     threadsPerWarp: 32, maxWarpsPerSm: 64, maxBlocksPerSm: 32, maxThreadsPerBlock: 1024,
     registersPerSm: 65536, maxRegistersPerThread: 255, registerAllocationUnit: 256,
     sharedBytesPerSm: 164 * KB, maxSharedBytesPerBlock: 163 * KB, sharedAllocationUnit: 128, sharedReservedPerBlock: KB,
-    wordCycles: 470, bandwidthGBs: 1555, departureCycles: 4,
+    wordCycles: 470, bandwidthGBs: 1555, departureCycles: 4, launchCycles: launchAt(1410),
   },
   'h100': H100,
   // The same SM, limits and clocks as the H100; only its memory (HBM3e, 141 GB, 4.8 TB/s) differs.

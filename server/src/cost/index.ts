@@ -39,7 +39,7 @@ export interface CostOptions extends CompileContext {
   offset?: number;
   /** Per-architecture constants in place of the preset's: those fitted to a device's measurements
    * (bench:gpu's calibration, issue 24). */
-  constants?: Partial<Pick<Gpu, 'departureCycles' | 'bandwidthGBs' | 'wordCycles'>>;
+  constants?: Partial<Pick<Gpu, 'departureCycles' | 'bandwidthGBs' | 'wordCycles' | 'launchCycles'>>;
 }
 
 /** A schedule's estimate, where it lies in the text. */

@@ -6,7 +6,8 @@
 // and by the warps there are); CWP, the computation warp parallelism, is how many warps compute
 // in the time one waits. Their comparison decides whether the SM waits on memory or computes.
 // The MCM's `(α + β)·U` per thread (mcm.ts) charges every word its whole latency; this overlaps
-// them, and cannot go below the time to move the kernel's bytes at the card's bandwidth.
+// them, and cannot go below the time to move the kernel's bytes at the card's bandwidth; each launch
+// adds the GPU's cost of a launch (./gpus launchCycles), which is most of a small kernel's time.
 
 import type { Gpu } from './gpus';
 
@@ -31,6 +32,7 @@ export interface WarpKernel {
 export type Regime = 'memory' | 'compute' | 'latency';
 
 export interface WarpEstimate {
+  /** The launch's cycles, its launch cost (the preset's launchCycles) included. */
   cycles: number;
   /** Active warps per SM, MWP and CWP (Hong and Kim's N, MWP, CWP). */
   warps: number;
@@ -94,7 +96,8 @@ export function warpEstimate(gpu: Gpu, k: WarpKernel): WarpEstimate {
       cycles = memL + compCycles * N;
     }
   }
-  const total = Math.max(cycles * rounds, bandwidthCycles);
+  // The launch's own cost comes on top: its blocks start after it and are drained before the next.
+  const total = Math.max(cycles * rounds, bandwidthCycles) + gpu.launchCycles;
   return { cycles: total, warps: N, mwp, cwp, regime, rounds, bandwidthCycles };
 }
 

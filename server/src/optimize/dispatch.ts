@@ -44,7 +44,7 @@ export function limitsHelper(): string {
     ` * words of 4 bytes a block may use (with the opt-in beyond 48 KB), T_B threads per block; and`,
     ` * what the occupancy estimate needs per SM. */`,
     `typedef struct { long long R_B, Z_B, T_B; double sms, warps_per_sm, blocks_per_sm, regs_per_sm, shared_per_sm, shared_reserved,`,
-    `                 reg_unit, shared_unit, word_cycles, departure, cores_per_sm, clock_mhz, bandwidth_gbs; } ${LIMITS_TYPE};`,
+    `                 reg_unit, shared_unit, word_cycles, departure, cores_per_sm, clock_mhz, bandwidth_gbs, launch_cycles; } ${LIMITS_TYPE};`,
     ...architectureHelper(),
     `static ${LIMITS_TYPE} mfReadDeviceLimits(void)`,
     `{`,
@@ -109,7 +109,8 @@ export function limitsHelper(): string {
     ` * allocation units and shared memory in allocation units an SM has) give the warps an SM`,
     ` * overlaps; memory requests in flight (MWP: latency over the gap between requests, the bandwidth`,
     ` * shared by the busy SMs) against the warps computing meanwhile (CWP) decide whether it waits on`,
-    ` * memory or computes; never less than the launch's bytes at the card's bandwidth. */`,
+    ` * memory or computes; never less than the launch's bytes at the card's bandwidth; plus the cost`,
+    ` * of a launch itself. */`,
     `static double mfEstimateCycles(const ${LIMITS_TYPE} *d, double launches, double blocks, double threads, double registers,`,
     `                               double shared_bytes, double ops, double words, int coalesced)`,
     `{`,
@@ -150,7 +151,7 @@ export function limitsHelper(): string {
     `    cycles *= rounds;`,
     `    const double bytes = blocks * threads * words * 4 * (coalesced ? 1 : 8);`,
     `    const double bandwidth_cycles = bytes / (d->bandwidth_gbs * 1e9) * d->clock_mhz * 1e6;`,
-    `    return launches * (cycles > bandwidth_cycles ? cycles : bandwidth_cycles);`,
+    `    return launches * ((cycles > bandwidth_cycles ? cycles : bandwidth_cycles) + d->launch_cycles);`,
     `}`,
   ].join('\n');
 }
@@ -165,7 +166,7 @@ function architectureHelper(): string[] {
   const majors = [...byMajor.keys()].sort((a, b) => b - a);
   const set = (g: Gpu) =>
     `d->reg_unit = ${g.registerAllocationUnit}; d->shared_unit = ${g.sharedAllocationUnit}; d->word_cycles = ${g.wordCycles}; ` +
-    `d->departure = ${g.departureCycles}; d->cores_per_sm = ${g.coresPerSm}; d->clock_mhz = ${g.clockMHz}; d->bandwidth_gbs = ${g.bandwidthGBs};`;
+    `d->departure = ${g.departureCycles}; d->cores_per_sm = ${g.coresPerSm}; d->clock_mhz = ${g.clockMHz}; d->bandwidth_gbs = ${g.bandwidthGBs}; d->launch_cycles = ${g.launchCycles};`;
   return [
     `static void mfArchitecture(int major, ${LIMITS_TYPE} *d)`,
     `{`,
@@ -195,7 +196,7 @@ export function dispatcherView(device: Gpu): Gpu {
   return {
     ...device, registerAllocationUnit: arch.registerAllocationUnit, sharedAllocationUnit: arch.sharedAllocationUnit,
     wordCycles: arch.wordCycles, departureCycles: arch.departureCycles, coresPerSm: arch.coresPerSm,
-    clockMHz: arch.clockMHz, bandwidthGBs: arch.bandwidthGBs,
+    clockMHz: arch.clockMHz, bandwidthGBs: arch.bandwidthGBs, launchCycles: arch.launchCycles,
   };
 }
 

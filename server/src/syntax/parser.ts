@@ -25,10 +25,52 @@ function wasmPath(file: string, pkg: string): string {
 
 let grammarsPromise: Promise<Grammars> | undefined;
 
+/** The WASM functions of a tree cursor, each reading the cursor from the binding's transfer buffer
+ * and moving ones writing it back there: a walk that calls them directly keeps the cursor in the
+ * buffer instead of copying it in and out, field by field, at every call as the TreeCursor class
+ * does (that copying was half of converting a tree). */
+interface CursorCalls {
+  buffer: number;
+  heap(): Int32Array;
+  firstChild(tree: number): number;
+  nextSibling(tree: number): number;
+  parent(tree: number): number;
+  typeId(tree: number): number;
+  fieldId(tree: number): number;
+  start(tree: number): number;
+  end(tree: number): number;
+  isNamed(tree: number): number;
+  isMissing(tree: number): number;
+}
+let cursorCalls: CursorCalls | undefined;
+
+/** The calls of the emscripten module web-tree-sitter was initialized with (the options object
+ * becomes the module); undefined where it lacks them (another version), and the walk then goes
+ * through TreeCursor. */
+function cursorCallsOf(module: Record<string, unknown>): CursorCalls | undefined {
+  const f = (name: string) => (typeof module[name] === 'function' ? (module[name] as (...a: number[]) => number) : undefined);
+  const calls = {
+    init: f('_ts_init'), firstChild: f('_ts_tree_cursor_goto_first_child_wasm'),
+    nextSibling: f('_ts_tree_cursor_goto_next_sibling_wasm'), parent: f('_ts_tree_cursor_goto_parent_wasm'),
+    typeId: f('_ts_tree_cursor_current_node_type_id_wasm'), fieldId: f('_ts_tree_cursor_current_field_id_wasm'),
+    start: f('_ts_tree_cursor_start_index_wasm'), end: f('_ts_tree_cursor_end_index_wasm'),
+    isNamed: f('_ts_tree_cursor_current_node_is_named_wasm'), isMissing: f('_ts_tree_cursor_current_node_is_missing_wasm'),
+  };
+  if (Object.values(calls).some(c => !c) || !(module.HEAP32 instanceof Int32Array)) return undefined;
+  const { init, ...moves } = calls as Record<keyof typeof calls, (...a: number[]) => number>;
+  // ts_init only fills and returns the binding's static transfer buffer: the same address each call.
+  return { ...moves, buffer: init() >> 2, heap: () => module.HEAP32 as Int32Array };
+}
+
+/** Whether trees are converted through the direct calls (after loadGrammars). */
+export const convertsDirectly = (): boolean => cursorCalls !== undefined;
+
 /** Initializes web-tree-sitter and the grammars once per process (≈ 35 ms). */
 export function loadGrammars(): Promise<Grammars> {
   grammarsPromise ??= (async () => {
-    await Parser.init({ locateFile: (name: string) => wasmPath(name, 'web-tree-sitter') });
+    const module: Record<string, unknown> = { locateFile: (name: string) => wasmPath(name, 'web-tree-sitter') };
+    await Parser.init(module);
+    cursorCalls = cursorCallsOf(module);
     const [c, cpp] = await Promise.all([
       Language.load(wasmPath('tree-sitter-c.wasm', 'tree-sitter-c')),
       Language.load(wasmPath('tree-sitter-cpp.wasm', 'tree-sitter-cpp')),
@@ -69,6 +111,12 @@ const KEPT_ANONYMOUS = new Set([
  * and an error-free subtree (the common case) has no MISSING node to ask about.
  */
 export function convert(node: TSNode, language: Language): SNode {
+  return cursorCalls ? convertDirectly(node, language, cursorCalls) : convertThroughCursor(node, language);
+}
+
+/** `convert` through web-tree-sitter's TreeCursor class: where the direct calls are not found,
+ * and the reference the direct walk is tested against. */
+export function convertThroughCursor(node: TSNode, language: Language): SNode {
   const { types, named: isNamed } = typeTable(language);
   const mayMiss = node.hasError;
   const cursor = node.walk();
@@ -103,6 +151,53 @@ export function convert(node: TSNode, language: Language): SNode {
       }
     }
   }
+  cursor.delete();
+  return root;
+}
+
+/** `convert` through the cursor's WASM functions (same walk, same nodes). */
+function convertDirectly(node: TSNode, language: Language, calls: CursorCalls): SNode {
+  const { types, named: isNamed } = typeTable(language);
+  const mayMiss = node.hasError;
+  const cursor = node.walk() as unknown as Record<number, number> & { tree: Record<number, number>; delete(): void };
+  const tree = cursor.tree[0];
+  const root: SNode = {
+    type: node.type, start: node.startIndex, end: node.endIndex, field: null, named: node.isNamed,
+    missing: node.isMissing, children: [], parent: null,
+  };
+  const { buffer, firstChild, nextSibling, parent: toParent, typeId: typeIdOf, fieldId: fieldIdOf, start, end } = calls;
+  let heap = calls.heap();
+  for (let i = 0; i < 4; i++) heap[buffer + i] = cursor[i];
+  const stack: SNode[] = [root];
+  if (firstChild(tree)) {
+    walk: for (;;) {
+      const parent = stack[stack.length - 1];
+      const typeId = typeIdOf(tree);
+      const fieldId = fieldIdOf(tree);
+      // ERROR nodes carry the builtin id 65535, outside the language's table.
+      const known = typeId < types.length;
+      const type = known ? types[typeId] : 'ERROR';
+      const named = known ? isNamed[typeId] : calls.isNamed(tree) === 1;
+      const missing = mayMiss && calls.isMissing(tree) === 1;
+      let pushed: SNode | undefined;
+      if (named || fieldId || KEPT_ANONYMOUS.has(type) || missing) {
+        pushed = {
+          type, start: start(tree), end: end(tree),
+          field: fieldId ? language.fields[fieldId] : null, named, missing,
+          children: [], parent,
+        };
+        parent.children.push(pushed);
+      }
+      if (pushed && named && firstChild(tree)) { stack.push(pushed); continue; }
+      while (!nextSibling(tree)) {
+        if (stack.length === 1 || !toParent(tree)) break walk;
+        stack.pop();
+      }
+    }
+  }
+  // The cursor's last state back into its object (a move may have grown its stack), then freed.
+  heap = calls.heap();
+  for (let i = 0; i < 4; i++) cursor[i] = heap[buffer + i];
   cursor.delete();
   return root;
 }
