@@ -165,6 +165,9 @@ export interface KernelEstimate {
   mcm: { work: string; span: string; overhead: string };
   coalesced: boolean;
   uncoalesced: string[];
+  /** Of the uncoalesced references, those each thread walks word by word (a sector serves several
+   * of its accesses: the estimate charges one request per sector). */
+  walking: string[];
   at: {
     threads: number; blocks: number; launches: number; registers: number; sharedBytes: number;
     activeBlocks: number; limitedBy: OccupancyLimit; occupancy: number;

@@ -10,6 +10,8 @@ import { fixture } from '../helpers';
 import { checkText } from '../../server/src/checks/index';
 import { readScheduleKernels } from '../../server/src/cuda/index';
 import { countKernel } from '../../server/src/cost/counts';
+import { warpEstimate } from '../../server/src/cost/warps';
+import { GPUS } from '../../server/src/cost/gpus';
 import { estimateCost } from '../../server/src/cost/index';
 import { evaluateC } from '../../server/src/symbolic/evaluate';
 import { main } from '../../server/src/cli';
@@ -22,7 +24,7 @@ async function counts(file: string, memory: 'global' | 'shared' = 'global') {
     assert.deepEqual(diagnostics.filter(d => d.severity === 'error'), []);
     return schedules.flatMap(s => s.read.kernels.map((k, i) => {
       const c = countKernel(s.model, k, s.boxes[i], s.read.schedule.region!);
-      return { name: c.name, threads: c.threads.toMath(), blocks: c.blocks.toMath(), launches: c.launches.toMath(), ops: c.ops.toMath(), reads: c.reads.toMath(), writes: c.writes.toMath(), tiles: `${c.boxLoads.toMath()} / ${c.boxStores.toMath()}`, uncoalesced: c.uncoalesced };
+      return { name: c.name, threads: c.threads.toMath(), blocks: c.blocks.toMath(), launches: c.launches.toMath(), ops: c.ops.toMath(), reads: c.reads.toMath(), writes: c.writes.toMath(), tiles: `${c.boxLoads.toMath()} / ${c.boxStores.toMath()}`, uncoalesced: c.uncoalesced, scattered: c.scattered.toMath(), walked: c.walked.toMath(), walking: c.walking };
     }));
   } finally {
     a.syntax.dispose();
@@ -32,7 +34,7 @@ async function counts(file: string, memory: 'global' | 'shared' = 'global') {
 test('counts from the code equal counts by hand: reversal, 1-D Jacobi, matrix-vector', async () => {
   // inoffset = v * B + u (2), inoffset < N (1), outoffset = N - 1 - inoffset (2); one word each way.
   assert.deepEqual(await counts(fixture('cuda', 'thesis-reversal.mfc')), [
-    { name: 'kernel0', threads: 'B', blocks: 'ub_v', launches: '1', ops: '5', reads: '1', writes: '1', tiles: '0 / 0', uncoalesced: [] },
+    { name: 'kernel0', threads: 'B', blocks: 'ub_v', launches: '1', ops: '5', reads: '1', writes: '1', tiles: '0 / 0', uncoalesced: [], scattered: '0', walked: '0', walking: [] },
   ]);
   // kernel0: p = v*B + u (2), p < N - 2 (2), three index sums, two additions, a division (6);
   // kernel1: w (2), the guard (2), two index sums (2). The time loop launches each T times.
@@ -40,9 +42,11 @@ test('counts from the code equal counts by hand: reversal, 1-D Jacobi, matrix-ve
   assert.deepEqual(jacobi.map(k => [k.name, k.launches, k.ops, k.reads, k.writes]), [['kernel0', 'T', '10', '3', '1'], ['kernel1', 'T', '6', '1', '1']]);
   // Per j (16 of them per tile i): j < 16 and ++j (2), p (2), the guard's <, &&, *, +, < (5),
   // += (1), two index sums (4), the product (1): 15; c read and written, a and b read. The rows
-  // a[p][...] of neighbouring threads are N words apart: not coalesced.
+  // a[p][...] of neighbouring threads are N words apart: not coalesced; each thread reads its row
+  // a word after the other as j goes: those 16 words per tile are walked.
   const [mv] = await counts(fixture('cuda', 'thesis-matvec.mfc'));
-  assert.deepEqual([mv.ops, mv.reads, mv.writes, mv.uncoalesced], ['240*((n + 15) / 16)', '48*((n + 15) / 16)', '16*((n + 15) / 16)', ['a[p][i*16+j]']]);
+  assert.deepEqual([mv.ops, mv.reads, mv.writes, mv.uncoalesced, mv.scattered, mv.walked, mv.walking],
+    ['240*((n + 15) / 16)', '48*((n + 15) / 16)', '16*((n + 15) / 16)', ['a[p][i*16+j]'], '16*((n + 15) / 16)', '16*((n + 15) / 16)', ['a[p][i*16+j]']]);
 });
 
 test('counts by hand: matrix multiplication (a serial tile loop) and transpose (a scattered write)', async () => {
@@ -52,8 +56,27 @@ test('counts by hand: matrix multiplication (a serial tile loop) and transpose (
   const [mm] = await counts(fixture('cuda', 'thesis-matmul.mfc'));
   assert.deepEqual([mm.threads, mm.blocks, mm.ops, mm.reads, mm.writes, mm.uncoalesced], ['B0*B1', 'dim0*dim1', '64*((n + 3) / 4)', '12*((n + 3) / 4)', '4*((n + 3) / 4)', []]);
   // i and j (4), i < n && j < n (3); c[j][i] puts neighbouring threads (u1, in j) a row apart.
+  // Of its two words, the write alone does not coalesce; no loop in a thread: nothing walked.
   const [tr] = await counts(fixture('cuda', 'thesis-transpose.mfc'));
-  assert.deepEqual([tr.ops, tr.reads, tr.writes, tr.uncoalesced], ['7', '1', '1', ['c[j][i]']]);
+  assert.deepEqual([tr.ops, tr.reads, tr.writes, tr.uncoalesced, tr.scattered, tr.walked], ['7', '1', '1', ['c[j][i]'], '1', '0']);
+});
+
+test('MWP-CWP by hand: coalesced, uncoalesced and walked words, and their mix', () => {
+  const h100 = GPUS.h100; // U 480, departure 4, 128 cores per SM, launch 3,960 cycles
+  const one = (words: number, scattered: number, walked: number) =>
+    warpEstimate(h100, { blocks: 1, threadsPerBlock: 32, activeBlocks: 1, ops: 0, words, scattered, walked });
+  // One warp: every request waits its whole latency (MWP = CWP = N = 1); 8 words issue in 32·8/128 = 2 cycles.
+  // Coalesced: 8 requests of 480 cycles.
+  assert.equal(one(8, 0, 0).cycles, 8 * 480 + 2 + 3960);
+  // Uncoalesced: 8 requests of 32 transactions 4 cycles apart: 480 + 31·4 = 604 each.
+  assert.equal(one(8, 8, 0).cycles, 8 * 604 + 2 + 3960);
+  // Walked: the thread's 8 consecutive words share one sector: one request of 604.
+  assert.equal(one(8, 8, 8).cycles, 604 + 2 + 3960);
+  // Half and half (transpose): latency 480 + 0.5·124 = 542 per request.
+  assert.equal(one(8, 4, 0).cycles, 8 * 542 + 2 + 3960);
+  // The bytes: 4 a coalesced or walked word, a 32-byte sector an uncoalesced one.
+  const bytes = (w: ReturnType<typeof one>) => (w.bandwidthCycles / h100.clockMHz / 1e6) * h100.bandwidthGBs * 1e9;
+  assert.deepEqual([one(8, 0, 0), one(8, 8, 0), one(8, 8, 8), one(8, 4, 0)].map(w => Math.round(bytes(w) / 32)), [32, 256, 32, 144]);
 });
 
 test('counts sum over loop ranges: a triangular loop', async () => {
@@ -117,11 +140,15 @@ test("analyze: the program's own defaults, occupancy, the estimate and the sweep
   // not coalesced: the MCM charges ℓ·U per word.
   assert.equal(k.at.blockCycles, 8960 + 32 * 500 * (4 * 32 * 10 * 2));
   // MWP-CWP: 5 blocks of one warp on 5 SMs, one warp each: nothing to overlap (MWP = CWP = N = 1).
-  // A word's 32 transactions take Mem_L = 500 + 31·4 = 624 cycles; 2,560 of them, plus the
-  // issue of 8,960 + 2,560 instructions at 32/192 cycles each: 1,597,440 + 1,920; and the launch,
-  // 2 µs at the K20c's 706 MHz: 1,412.
+  // Of the 2,560 words a thread moves, a[p][q]'s 640 do not coalesce (its threads read rows apart;
+  // b[q] is one word for the warp, c[p] neighbours): Mem_L weighs the 32 transactions of those by
+  // their share, 500 + 0.25·31·4 = 531 cycles; 2,560 requests, plus the issue of 8,960 + 2,560
+  // instructions at 32/192 cycles each: 1,359,360 + 1,920; and the launch, 2 µs at the K20c's 706
+  // MHz: 1,412.
+  assert.deepEqual(k.uncoalesced, ['a[p][q]']);
+  assert.deepEqual(k.walking, []);
   assert.deepEqual([k.at.warps, k.at.mwp, k.at.cwp, k.at.regime, k.at.rounds], [1, 1, 1, 'latency', 1]);
-  assert.equal(k.at.cycles, 624 * 2560 + 1920 + 1412);
+  assert.equal(k.at.cycles, 531 * 2560 + 1920 + 1412);
   assert.equal(s.cycles, k.at.cycles);
   assert.deepEqual(s.sweep.map(p => p.block.B), [32, 64, 128, 256, 512, 1024]);
   // Given values win over the program's; a 2-D schedule sweeps pairs within the block limit.

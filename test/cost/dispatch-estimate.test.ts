@@ -23,12 +23,12 @@ test('mfEstimateCycles in the .cu computes what the TypeScript model computes, o
   const program = `#include <stdio.h>
 ${helper}
 int main(void) {
-  int major; double sms, warps, blocks_sm, regs, shared, reserved, launches, blocks, threads, registers, bytes, ops, words; int coalesced;
-  while (scanf("%d %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %d", &major, &sms, &warps, &blocks_sm, &regs, &shared, &reserved,
-               &launches, &blocks, &threads, &registers, &bytes, &ops, &words, &coalesced) == 15) {
+  int major; double sms, warps, blocks_sm, regs, shared, reserved, launches, blocks, threads, registers, bytes, ops, words, scattered, walked;
+  while (scanf("%d %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf %lf", &major, &sms, &warps, &blocks_sm, &regs, &shared, &reserved,
+               &launches, &blocks, &threads, &registers, &bytes, &ops, &words, &scattered, &walked) == 16) {
     mfDeviceLimits d = { 0, 0, 0, sms, warps, blocks_sm, regs, shared, reserved, 0, 0, 0, 0, 0, 0, 0, 0 };
     mfArchitecture(major, &d);
-    printf("%.17g\\n", mfEstimateCycles(&d, launches, blocks, threads, registers, bytes, ops, words, coalesced));
+    printf("%.17g\\n", mfEstimateCycles(&d, launches, blocks, threads, registers, bytes, ops, words, scattered, walked));
   }
   return 0;
 }
@@ -43,14 +43,15 @@ int main(void) {
     // The device's own limits, its architecture's constants (the K20c's are the GTX 670's, the H200's the H100's).
     const gpu = dispatcherView(device);
     for (const threads of [32, 100, 256, 1024]) for (const registers of [16, 40, 63]) for (const sharedBytes of [0, 3000, 24 * 1024]) {
-      for (const [blocks, launches, ops, words, coalesced] of [[1, 1, 10, 2, 1], [5000, 3, 240, 17, 1], [123457, 10, 7, 3, 0]]) {
+      // Coalesced; mixed, a walked word among them; uncoalesced; every word walked.
+      for (const [blocks, launches, ops, words, scattered, walked] of [[1, 1, 10, 2, 0, 0], [5000, 3, 240, 17, 5, 2], [123457, 10, 7, 3, 3, 0], [77, 2, 40, 9, 9, 9]]) {
         if (sharedBytes > gpu.maxSharedBytesPerBlock || registers > gpu.maxRegistersPerThread) continue;
         const active = occupancy(gpu, { threadsPerBlock: threads, registersPerThread: registers, sharedBytes }).activeBlocks;
-        const w = warpEstimate(gpu, { blocks, threadsPerBlock: threads, activeBlocks: active, ops, words, coalesced: coalesced === 1 });
+        const w = warpEstimate(gpu, { blocks, threadsPerBlock: threads, activeBlocks: active, ops, words, scattered, walked });
         expected.push(active === 0 ? 1e300 : launches * w.cycles);
         labels.push(`${preset}: ${threads} threads, ${registers} registers, ${sharedBytes} B shared, ${blocks} blocks`);
         lines.push([gpu.computeCapability.split('.')[0], gpu.sms, gpu.maxWarpsPerSm, gpu.maxBlocksPerSm, gpu.registersPerSm, gpu.sharedBytesPerSm,
-          gpu.sharedReservedPerBlock, launches, blocks, threads, registers, sharedBytes, ops, words, coalesced].join(' '));
+          gpu.sharedReservedPerBlock, launches, blocks, threads, registers, sharedBytes, ops, words, scattered, walked].join(' '));
       }
     }
   }

@@ -32,21 +32,27 @@ export interface KernelCounts {
   /** Per block: words copied from global memory into tiles, and back. */
   boxLoads: Poly;
   boxStores: Poly;
-  /** Global references whose neighbouring threads (threadIdx.x) touch words far apart. */
+  /** Of the words read and written per thread, those of references that do not coalesce (each
+   * thread of a warp in its own sector), and of these those a thread walks word by word (./warps). */
+  scattered: Poly;
+  walked: Poly;
+  /** Global references whose neighbouring threads (threadIdx.x) touch words far apart, and of
+   * these those each thread walks word by word. */
   uncoalesced: string[];
+  walking: string[];
   /** Loops whose trip count the header does not give (`while`, a step that is not a constant):
    * the counts hold a `trips@LINE` symbol for each, which no estimate can evaluate. */
   uncounted: SNode[];
 }
 
-interface Tally { ops: Poly; reads: Poly; writes: Poly }
-const ZERO: Tally = { ops: Poly.ZERO, reads: Poly.ZERO, writes: Poly.ZERO };
-const plus = (a: Tally, b: Tally): Tally => ({
-  ops: a.ops.add(b.ops),
-  reads: a.reads.add(b.reads),
-  writes: a.writes.add(b.writes),
-});
-const times = (a: Tally, n: Poly): Tally => ({ ops: a.ops.mul(n), reads: a.reads.mul(n), writes: a.writes.mul(n) });
+interface Tally { ops: Poly; reads: Poly; writes: Poly; scattered: Poly; walked: Poly }
+const TALLIED = ['ops', 'reads', 'writes', 'scattered', 'walked'] as const;
+const ZERO: Tally = { ops: Poly.ZERO, reads: Poly.ZERO, writes: Poly.ZERO, scattered: Poly.ZERO, walked: Poly.ZERO };
+/** Each count of a tally through `f`. */
+const each = (f: (p: Poly, k: keyof Tally) => Poly, a: Tally): Tally =>
+  Object.fromEntries(TALLIED.map(k => [k, f(a[k], k)])) as unknown as Tally;
+const plus = (a: Tally, b: Tally): Tally => each((p, k) => p.add(b[k]), a);
+const times = (a: Tally, n: Poly): Tally => each(p => p.mul(n), a);
 /** The larger polynomial when provably larger for nonnegative symbols, else the sum. */
 const larger = (a: Poly, b: Poly) => (a.sub(b).nonNegative() ? a : b.sub(a).nonNegative() ? b : a.add(b));
 
@@ -112,14 +118,7 @@ export function countKernel(model: ItemModel, kernel: Kernel, boxes: StagedBox[]
 
   const uncounted: SNode[] = [];
   const trips = (loop: SNode) => { if (!counted(loop, text)) uncounted.push(loop); return tripCount(loop, text); };
-  const repeated = (loop: SNode, t: Tally): Tally => (
-    trips(loop),
-    {
-      ops: iterations(loop, text, t.ops),
-      reads: iterations(loop, text, t.reads),
-      writes: iterations(loop, text, t.writes),
-    }
-  );
+  const repeated = (loop: SNode, t: Tally): Tally => (trips(loop), each(p => iterations(loop, text, p), t));
   const tally = (n: SNode): Tally => {
     if (n.type === 'for_statement') {
       const parts = ['initializer', 'condition', 'update'].map(f => child(n, f));
@@ -136,19 +135,18 @@ export function countKernel(model: ItemModel, kernel: Kernel, boxes: StagedBox[]
     if (n.type === 'if_statement') {
       const yes = tally(child(n, 'consequence')!),
         no = child(n, 'alternative') ? tally(child(n, 'alternative')!) : ZERO;
-      return plus(tally(child(n, 'condition')!), {
-        ops: larger(yes.ops, no.ops),
-        reads: larger(yes.reads, no.reads),
-        writes: larger(yes.writes, no.writes),
-      });
+      return plus(tally(child(n, 'condition')!), each((p, k) => larger(p, no[k]), yes));
     }
     const access = byNode.get(n);
     if (access) {
       const inner = access.indices.map(tally).reduce(plus, ZERO);
+      const words = (access.reads ? 1 : 0) + (access.writes ? 1 : 0);
       return plus(inner, {
         ops: Poly.ZERO,
         reads: Poly.constant(access.reads ? 1 : 0),
         writes: Poly.constant(access.writes ? 1 : 0),
+        scattered: Poly.constant(access.coalesced === false ? words : 0),
+        walked: Poly.constant(access.walks ? words : 0),
       });
     }
     let own = OPERATORS.has(n.type) ? 1 : 0;
@@ -179,7 +177,7 @@ export function countKernel(model: ItemModel, kernel: Kernel, boxes: StagedBox[]
       const mean = range?.step === 1n && range.first.add(range.first.add(range.trips.sub(Poly.constant(1)).scale(range.direction))).scale(rational(1, 2));
       if (mean) {
         const at = (q: Poly) => q.substitute(range!.header.variable, mean);
-        per = { ops: at(per.ops), reads: at(per.reads), writes: at(per.writes) };
+        per = each(at, per);
       }
     }
   // A tile moves once per iteration of the serial loops down to its level.
@@ -200,6 +198,7 @@ export function countKernel(model: ItemModel, kernel: Kernel, boxes: StagedBox[]
     boxLoads: layoutSum(boxes, moved),
     boxStores: layoutSum(boxes.filter(t => t.written), moved),
     uncoalesced: accesses.filter(a => a.coalesced === false).map(a => text.slice(a.node.start, a.node.end)),
+    walking: accesses.filter(a => a.walks).map(a => text.slice(a.node.start, a.node.end)),
     uncounted: [...new Set(uncounted)],
   };
 }

@@ -2,6 +2,7 @@
 // at, per kernel the counts, the MCM measures per block and the occupancy, then the estimates.
 
 import type { CostEstimate, ScheduleEstimate } from './index';
+import type { KernelEstimate } from '../../../shared/protocol';
 
 const fixed = (x: number, digits = 0) =>
   Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits }) : '∞';
@@ -51,7 +52,7 @@ export function formatSchedule(file: string, r: CostEstimate, s: ScheduleEstimat
         `    per block: ${k.formulas.tileLoads} words loaded into shared memory${k.formulas.tileStores !== '0' ? `, ${k.formulas.tileStores} stored back` : ''}`,
       );
     out.push(
-      `    MCM per block: work ${k.mcm.work}, span ${k.mcm.span}, overhead ${k.mcm.overhead}${k.coalesced ? ' (coalesced)' : ` (not coalesced: ${k.uncoalesced.join(', ')})`}`,
+      `    MCM per block: work ${k.mcm.work}, span ${k.mcm.span}, overhead ${k.mcm.overhead}${k.coalesced ? ' (coalesced)' : ` (not coalesced: ${notCoalesced(k)})`}`,
     );
     out.push(
       `    occupancy: ${a.activeBlocks} active blocks per SM (limited by ${a.limitedBy}; ${a.registers} registers, ${a.sharedBytes} bytes of shared memory a block), ${fixed(a.occupancy * 100)}% of the warps`,
@@ -75,4 +76,10 @@ export function formatSchedule(file: string, r: CostEstimate, s: ScheduleEstimat
     );
   }
   return out.join('\n') + '\n';
+}
+
+/** The references that do not coalesce, those a thread walks word by word said so. */
+function notCoalesced(k: KernelEstimate): string {
+  const walking = new Set(k.walking);
+  return k.uncoalesced.map(r => (walking.has(r) ? `${r} (each thread walks it word by word: a sector serves 8 of its accesses)` : r)).join(', ');
 }

@@ -149,7 +149,7 @@ function estimateSchedule(
 }
 
 /** The formulas of one kernel's counts and its MCM measures per block. */
-function describe(c: KernelCounts): Pick<KernelEstimate, 'name' | 'formulas' | 'mcm' | 'coalesced' | 'uncoalesced'> {
+function describe(c: KernelCounts): Pick<KernelEstimate, 'name' | 'formulas' | 'mcm' | 'coalesced' | 'uncoalesced' | 'walking'> {
   const m = (p: Poly) => p.toMath();
   const words = c.reads.add(c.writes);
   const boxWords = c.boxLoads.add(c.boxStores);
@@ -174,6 +174,7 @@ function describe(c: KernelCounts): Pick<KernelEstimate, 'name' | 'formulas' | '
     },
     coalesced,
     uncoalesced: c.uncoalesced,
+    walking: c.walking,
   };
 }
 
@@ -219,7 +220,7 @@ function pointEstimate(
     const w = warpEstimate({ ...gpu, wordCycles: U }, {
       blocks, threadsPerBlock: threads, activeBlocks: o.activeBlocks, ops: env.number(c.ops),
       words: env.number(c.reads) + share(c.boxLoads) + env.number(c.writes) + share(c.boxStores),
-      coalesced: c.uncoalesced.length === 0,
+      scattered: env.number(c.scattered), walked: env.number(c.walked),
     });
     const kernelCycles = launches * w.cycles;
     cycles += kernelCycles;

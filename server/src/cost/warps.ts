@@ -21,8 +21,12 @@ export interface WarpKernel {
   ops: number;
   /** Global-memory words a thread reads and writes (tile copies included, at its share). */
   words: number;
-  /** Whether a warp's accesses fall in whole transactions (neighbouring threads, neighbouring words). */
-  coalesced: boolean;
+  /** Of those, the words of accesses that do not coalesce: a warp's access is one 32-byte sector per
+   * thread rather than whole transactions (neighbouring threads, neighbouring words); the others do. */
+  scattered: number;
+  /** Of the scattered words, those a thread walks one word after another (its row of a matrix): the
+   * sector its access brings serves its next accesses from the cache, one request per sector. */
+  walked: number;
   /** Bytes of a word (4: float, int). */
   wordBytes?: number;
 }
@@ -45,14 +49,22 @@ export interface WarpEstimate {
   bandwidthCycles: number;
 }
 
-/** Transactions a warp's access takes: one when coalesced; one per thread otherwise. */
-const transactions = (gpu: Gpu, coalesced: boolean) => (coalesced ? 1 : gpu.threadsPerWarp);
-
-/** The cycles of one launch (Hong and Kim 2009, Eqs. (1)–(20) with their Table 1's names). */
+/** The cycles of one launch (Hong and Kim 2009, Eqs. (1)–(20) with their Table 1's names; a mix of
+ * coalesced and uncoalesced requests weighs their latencies and departure delays by their shares, as
+ * their Eqs. (9)–(12) do). */
 export function warpEstimate(gpu: Gpu, k: WarpKernel): WarpEstimate {
   const wordBytes = k.wordBytes ?? 4;
   const warpsPerBlock = Math.ceil(k.threadsPerBlock / gpu.threadsPerWarp);
-  const bytes = k.blocks * k.threadsPerBlock * k.words * wordBytes * (k.coalesced ? 1 : SECTOR_BYTES / wordBytes);
+  // The requests that reach memory: a coalesced word one per warp, a scattered word one sector per
+  // thread, a walked word one per sector (the sector's other words come from the cache).
+  const scatteredWords = Math.min(k.scattered, k.words);
+  const walked = Math.min(k.walked, scatteredWords);
+  const scattered = scatteredWords - walked + walked / (SECTOR_BYTES / wordBytes);
+  const memInsts = k.words - scatteredWords + scattered;
+  // The share of uncoalesced requests among those (Hong and Kim's Uncoal_ratio, by requests).
+  const uncoalesced = memInsts > 0 ? scattered / memInsts : 0;
+  const bytesPerThread = wordBytes * (k.words - scatteredWords + walked) + SECTOR_BYTES * (scatteredWords - walked);
+  const bytes = k.blocks * k.threadsPerBlock * bytesPerThread;
   const bandwidthCycles = (bytes / (gpu.bandwidthGBs * 1e9)) * gpu.clockMHz * 1e6;
   if (k.activeBlocks < 1 || k.blocks < 1) {
     const none = k.blocks < 1 ? 0 : Infinity;
@@ -63,19 +75,20 @@ export function warpEstimate(gpu: Gpu, k: WarpKernel): WarpEstimate {
   const rounds = Math.ceil(k.blocks / (k.activeBlocks * gpu.sms));
   // N: the warps of the active blocks, no more than the launch gives one SM.
   const N = Math.min(k.activeBlocks, Math.ceil(k.blocks / activeSms)) * warpsPerBlock;
-  const perWarp = transactions(gpu, k.coalesced);
-  // Mem_L and Departure_delay: an uncoalesced access is perWarp requests, each `departure` apart.
-  const memL = gpu.wordCycles + (perWarp - 1) * gpu.departureCycles;
-  const departure = gpu.departureCycles * perWarp;
-  const loadBytesPerWarp = k.coalesced ? gpu.threadsPerWarp * wordBytes : perWarp * SECTOR_BYTES;
+  // Mem_L and Departure_delay: an uncoalesced access is one request per thread, each `departure`
+  // apart; weighed by the shares of the two kinds.
+  const perWarp = gpu.threadsPerWarp;
+  const memL = gpu.wordCycles + uncoalesced * (perWarp - 1) * gpu.departureCycles;
+  const departure = gpu.departureCycles * (1 - uncoalesced + uncoalesced * perWarp);
+  const loadBytesPerWarp = (1 - uncoalesced) * gpu.threadsPerWarp * wordBytes + uncoalesced * perWarp * SECTOR_BYTES;
   const bandwidthPerWarp = (gpu.clockMHz * 1e6 * loadBytesPerWarp) / memL; // bytes per second
   const mwpWithoutBandwidth = memL / departure;
   const mwpPeakBandwidth = (gpu.bandwidthGBs * 1e9) / (bandwidthPerWarp * activeSms);
   const mwp = Math.max(1, Math.min(mwpWithoutBandwidth, mwpPeakBandwidth, N));
   // A warp instruction takes threadsPerWarp / coresPerSm issue cycles of the SM (4 on the GT200
-  // Hong and Kim measured, 1 on Fermi, 0.25 on Hopper's four schedulers).
-  const memInsts = k.words;
-  const compCycles = (gpu.threadsPerWarp * (k.ops + memInsts)) / gpu.coresPerSm;
+  // Hong and Kim measured, 1 on Fermi, 0.25 on Hopper's four schedulers); every word issues one,
+  // a cached one included.
+  const compCycles = (gpu.threadsPerWarp * (k.ops + k.words)) / gpu.coresPerSm;
   const memCycles = memL * memInsts;
   let cycles: number, cwp: number, regime: Regime;
   if (memInsts === 0) {

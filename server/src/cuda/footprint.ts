@@ -756,6 +756,10 @@ export interface GlobalAccess {
   /** Whether neighbouring threads along x touch neighbouring (or the same) words; undefined when
    * the index cannot be read. */
   coalesced?: boolean;
+  /** Of an access that does not coalesce: whether each thread, from one iteration of its innermost
+   * loop around the reference to the next, touches the next (or previous) word (a row of a matrix
+   * per thread): the sector one access brings serves the next ones. */
+  walks?: boolean;
 }
 
 /** The kernel's references to its arrays that no tile serves. */
@@ -783,16 +787,32 @@ export function globalAccesses(model: ItemModel, kernel: Kernel, boxes: StagedBo
             [Poly.ZERO, Poly.constant(1), Poly.constant(-1)].some(c => along[along.length - 1]!.equals(c))
           : undefined;
       }
+      const walks = coalesced === false && walksAlong(symbols, polys as Poly[], r.node);
       out.push({
         node: top,
         indices,
         reads: r.access !== 'write',
         writes: r.access !== 'read',
         ...(coalesced === undefined ? {} : { coalesced }),
+        ...(walks ? { walks } : {}),
       });
     }
   }
   return out;
+}
+
+/** Whether the indices `polys` of a reference at `node` move by one word, in the last index alone,
+ * from one iteration to the next of the innermost loop a thread runs around it (a loop in its body or
+ * a serial loop of the nest, stepping by one). */
+function walksAlong(symbols: KernelSymbols, polys: Poly[], node: SNode): boolean {
+  let inner: LoopSymbol | undefined;
+  for (const l of symbols.loops.values())
+    if ((l.kind === 'body' || l.kind === 'serial') && within(node, l.loop) && (!inner || within(l.loop, inner.loop))) inner = l;
+  const step = inner && canonicalHeader(inner.loop, symbols.text).header?.step.value;
+  if (!inner || (step !== 1n && step !== -1n)) return false;
+  const along = polys.map(p => p.affineIn(new Set([inner!.name]))?.coefficients.get(inner!.name) ?? (p.symbols().has(inner!.name) ? undefined : Poly.ZERO));
+  const last = along[along.length - 1];
+  return along.slice(0, -1).every(c => c?.isZero) && !!last && [Poly.constant(1), Poly.constant(-1)].some(c => last.equals(c));
 }
 
 /**
