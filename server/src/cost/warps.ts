@@ -50,8 +50,8 @@ export interface WarpEstimate {
 }
 
 /** The cycles of one launch (Hong and Kim 2009, Eqs. (1)–(20) with their Table 1's names; a mix of
- * coalesced and uncoalesced requests weighs their latencies and departure delays by their shares, as
- * their Eqs. (9)–(12) do). */
+ * coalesced and uncoalesced requests weighs their latencies and departure delays by the share of
+ * uncoalesced ones, as their model does for such a mix). */
 export function warpEstimate(gpu: Gpu, k: WarpKernel): WarpEstimate {
   const wordBytes = k.wordBytes ?? 4;
   const warpsPerBlock = Math.ceil(k.threadsPerBlock / gpu.threadsPerWarp);
