@@ -111,95 +111,94 @@ const KEPT_ANONYMOUS = new Set([
  * and an error-free subtree (the common case) has no MISSING node to ask about.
  */
 export function convert(node: TSNode, language: Language): SNode {
-  return cursorCalls ? convertDirectly(node, language, cursorCalls) : convertThroughCursor(node, language);
+  const calls = cursorCalls;
+  return convertWith(node, language, calls ? () => directCursor(node, calls) : () => treeCursor(node));
 }
 
 /** `convert` through web-tree-sitter's TreeCursor class: where the direct calls are not found,
- * and the reference the direct walk is tested against. */
+ * and the reference the direct calls are tested against. */
 export function convertThroughCursor(node: TSNode, language: Language): SNode {
-  const { types, named: isNamed } = typeTable(language);
-  const mayMiss = node.hasError;
-  const cursor = node.walk();
-  const root: SNode = {
-    type: node.type, start: node.startIndex, end: node.endIndex, field: null, named: node.isNamed,
-    missing: node.isMissing, children: [], parent: null,
-  };
-  const stack: SNode[] = [root];
-  if (cursor.gotoFirstChild()) {
-    for (;;) {
-      const parent = stack[stack.length - 1];
-      const typeId = cursor.nodeTypeId;
-      const fieldId = cursor.currentFieldId;
-      // ERROR nodes carry the builtin id 65535, outside the language's table.
-      const known = typeId < types.length;
-      const type = known ? types[typeId] : cursor.nodeType;
-      const named = known ? isNamed[typeId] : cursor.nodeIsNamed;
-      const missing = mayMiss && cursor.nodeIsMissing;
-      let pushed: SNode | undefined;
-      if (named || fieldId || KEPT_ANONYMOUS.has(type) || missing) {
-        pushed = {
-          type, start: cursor.startIndex, end: cursor.endIndex,
-          field: fieldId ? language.fields[fieldId] : null, named, missing,
-          children: [], parent,
-        };
-        parent.children.push(pushed);
-      }
-      if (pushed && named && cursor.gotoFirstChild()) { stack.push(pushed); continue; }
-      while (!cursor.gotoNextSibling()) {
-        if (stack.length === 1 || !cursor.gotoParent()) { cursor.delete(); return root; }
-        stack.pop();
-      }
-    }
-  }
-  cursor.delete();
-  return root;
+  return convertWith(node, language, () => treeCursor(node));
 }
 
-/** `convert` through the cursor's WASM functions (same walk, same nodes). */
-function convertDirectly(node: TSNode, language: Language, calls: CursorCalls): SNode {
+/** What the conversion asks of a cursor on the subtree: moves (false where there is no such node),
+ * the current node's properties, and `done` to free it. */
+interface Cursor {
+  firstChild(): boolean; nextSibling(): boolean; parent(): boolean;
+  typeId(): number; fieldId(): number; start(): number; end(): number; named(): boolean; missing(): boolean;
+  done(): void;
+}
+
+/** The walk, with the cursor `open` gives once the node's own properties are read (reading them
+ * goes through the transfer buffer a direct cursor lives in). */
+function convertWith(node: TSNode, language: Language, open: () => Cursor): SNode {
   const { types, named: isNamed } = typeTable(language);
   const mayMiss = node.hasError;
-  const cursor = node.walk() as unknown as Record<number, number> & { tree: Record<number, number>; delete(): void };
-  const tree = cursor.tree[0];
   const root: SNode = {
     type: node.type, start: node.startIndex, end: node.endIndex, field: null, named: node.isNamed,
     missing: node.isMissing, children: [], parent: null,
   };
-  const { buffer, firstChild, nextSibling, parent: toParent, typeId: typeIdOf, fieldId: fieldIdOf, start, end } = calls;
-  let heap = calls.heap();
-  for (let i = 0; i < 4; i++) heap[buffer + i] = cursor[i];
+  const cursor = open();
   const stack: SNode[] = [root];
-  if (firstChild(tree)) {
+  if (cursor.firstChild()) {
     walk: for (;;) {
       const parent = stack[stack.length - 1];
-      const typeId = typeIdOf(tree);
-      const fieldId = fieldIdOf(tree);
+      const typeId = cursor.typeId();
+      const fieldId = cursor.fieldId();
       // ERROR nodes carry the builtin id 65535, outside the language's table.
       const known = typeId < types.length;
       const type = known ? types[typeId] : 'ERROR';
-      const named = known ? isNamed[typeId] : calls.isNamed(tree) === 1;
-      const missing = mayMiss && calls.isMissing(tree) === 1;
+      const named = known ? isNamed[typeId] : cursor.named();
+      const missing = mayMiss && cursor.missing();
       let pushed: SNode | undefined;
       if (named || fieldId || KEPT_ANONYMOUS.has(type) || missing) {
         pushed = {
-          type, start: start(tree), end: end(tree),
+          type, start: cursor.start(), end: cursor.end(),
           field: fieldId ? language.fields[fieldId] : null, named, missing,
           children: [], parent,
         };
         parent.children.push(pushed);
       }
-      if (pushed && named && firstChild(tree)) { stack.push(pushed); continue; }
-      while (!nextSibling(tree)) {
-        if (stack.length === 1 || !toParent(tree)) break walk;
+      if (pushed && named && cursor.firstChild()) { stack.push(pushed); continue; }
+      while (!cursor.nextSibling()) {
+        if (stack.length === 1 || !cursor.parent()) break walk;
         stack.pop();
       }
     }
   }
-  // The cursor's last state back into its object (a move may have grown its stack), then freed.
-  heap = calls.heap();
-  for (let i = 0; i < 4; i++) cursor[i] = heap[buffer + i];
-  cursor.delete();
+  cursor.done();
   return root;
+}
+
+function treeCursor(node: TSNode): Cursor {
+  const c = node.walk();
+  return {
+    firstChild: () => c.gotoFirstChild(), nextSibling: () => c.gotoNextSibling(), parent: () => c.gotoParent(),
+    typeId: () => c.nodeTypeId, fieldId: () => c.currentFieldId, start: () => c.startIndex, end: () => c.endIndex,
+    named: () => c.nodeIsNamed, missing: () => c.nodeIsMissing, done: () => c.delete(),
+  };
+}
+
+/** A cursor moved and read through its WASM functions, left in the binding's transfer buffer
+ * between calls. */
+function directCursor(node: TSNode, calls: CursorCalls): Cursor {
+  const cursor = node.walk() as unknown as Record<number, number> & { tree: Record<number, number>; delete(): void };
+  const tree = cursor.tree[0];
+  const { buffer } = calls;
+  const heap = calls.heap();
+  for (let i = 0; i < 4; i++) heap[buffer + i] = cursor[i];
+  return {
+    firstChild: () => calls.firstChild(tree) === 1, nextSibling: () => calls.nextSibling(tree) === 1,
+    parent: () => calls.parent(tree) === 1,
+    typeId: () => calls.typeId(tree), fieldId: () => calls.fieldId(tree), start: () => calls.start(tree), end: () => calls.end(tree),
+    named: () => calls.isNamed(tree) === 1, missing: () => calls.isMissing(tree) === 1,
+    done: () => {
+      // The cursor's last state back into its object (a move may have grown its stack), then freed.
+      const last = calls.heap();
+      for (let i = 0; i < 4; i++) cursor[i] = last[buffer + i];
+      cursor.delete();
+    },
+  };
 }
 
 const typeTables = new WeakMap<Language, { types: string[]; named: boolean[] }>();

@@ -25,7 +25,7 @@ import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN, TEAM_REGION } from './metaforkToOpenmp';
 import { translateSpmdRegion, type SpmdHost } from './spmd';
 import {
-  chainedChild, isSpmdRegion, isThreadQuery, ONE_THREAD, oneThreadAnswers, orphansInRegions, tasksLosingTheirTeam, threadQueriesOutsideRegions,
+  chainedChild, isSpmdRegion, isThreadQuery, ONE_THREAD, oneThreadAnswers, orphansInRegions, regionReach, tasksLosingTheirTeam, threadQueriesOutsideRegions,
 } from './teams';
 import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
 import {
@@ -94,8 +94,9 @@ const HANDLED = new Set([
  * a region calls are read there. */
 export function openmpToMetafork(stage: Stage, models: ItemModel[], doc?: DocumentModel): void {
   const skip = removeGeneratedMain(stage, models);
-  orphansInRegions(stage, models, doc);
-  if (doc) tasksLosingTheirTeam(stage, models, doc);
+  const reach = regionReach(models, stage.text, doc);
+  orphansInRegions(stage, reach, doc);
+  if (doc) tasksLosingTheirTeam(stage, reach, doc);
   waitsInRegions(stage, models, doc);
   const mutexes = new Set<string>();
   for (const model of models) {

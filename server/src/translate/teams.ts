@@ -233,12 +233,9 @@ const TEAM_BOUND: ReadonlySet<string> = new Set([
  * construct shares its work among them — a team the function's translation cannot see. Refused,
  * naming the region.
  */
-export function orphansInRegions(stage: Stage, models: ItemModel[], doc?: DocumentModel): void {
+export function orphansInRegions(stage: Stage, { functions, reached, translated }: RegionReach, doc?: DocumentModel): void {
   const text = stage.text;
-  const functions = functionsByName(models, text, doc);
-  const reached = reachedFromRegions(models, functions, text);
   // A part of the document (a focused translation): its orphans that a region elsewhere reaches too.
-  const translated = new Set(models.flatMap(m => m.constructs));
   const fromElsewhere = doc ? reachedFromRegions(regionItems(doc), functions, text) : new Map<string, string>();
   for (const [f, region] of new Map([...fromElsewhere, ...reached])) {
     const m = functions.get(f)!;
@@ -252,6 +249,16 @@ export function orphansInRegions(stage: Stage, models: ItemModel[], doc?: Docume
       stage.refuse('MF601', c.directive!.nameSpan, message, { construct: c.directive!.name, target: 'metafork' });
     }
   }
+}
+
+/** What the parallel regions of a translation's items reach: the functions by name, the region
+ * reaching each (through calls), and the constructs translated; read once for the checks of what
+ * those functions keep (orphansInRegions, tasksLosingTheirTeam). */
+export interface RegionReach { functions: Functions; reached: Map<string, string>; translated: Set<Construct> }
+
+export function regionReach(models: ItemModel[], text: string, doc?: DocumentModel): RegionReach {
+  const functions = functionsByName(models, text, doc);
+  return { functions, reached: reachedFromRegions(models, functions, text), translated: new Set(models.flatMap(m => m.constructs)) };
 }
 
 /** Which region reaches each function: a region's calls, then the calls of what they reach; with
@@ -274,11 +281,8 @@ function reachedFromRegions(items: ItemModel[], functions: Functions, text: stri
  * reaches the function too), so they run one at a time. The results stay the same; the parallelism
  * is lost, which is said (MF608) on the function, with the way out: translate it too.
  */
-export function tasksLosingTheirTeam(stage: Stage, models: ItemModel[], doc: DocumentModel): void {
+export function tasksLosingTheirTeam(stage: Stage, { functions, reached, translated }: RegionReach, doc: DocumentModel): void {
   const text = stage.text;
-  const functions = functionsByName(models, text, doc);
-  const translated = new Set(models.flatMap(m => m.constructs));
-  const reached = reachedFromRegions(models, functions, text);
   const kept = reachedFromRegions(regionItems(doc), functions, text, c => !translated.has(c));
   for (const [f, region] of reached) {
     const m = functions.get(f)!;
