@@ -15,7 +15,7 @@ import { checkSource, fixture, ROOT } from '../helpers';
 import { elide } from '../../server/src/model/elide';
 import { generateCuda } from '../../server/src/cuda/index';
 import type { MemoryMode } from '../../server/src/cuda/footprint';
-import { buildEmulated, nvccAvailable, nvccCompile } from './emu/build';
+import { buildEmulatedAsync, nvccAvailable, nvccCompileAsync } from './emu/build';
 import { OPTIMIZED } from '../differential/gcc';
 import { KNOWN_RACES, runInEveryOrder } from './emu/run';
 
@@ -55,17 +55,38 @@ for (const c of cases) {
     p.catch(() => undefined);
     generated.set(memory, p);
   }
+  // Built for the emulation from the start, beside the tests before (buildEmulatedAsync's lanes):
+  // the executable, or undefined when shared memory stages nothing (the same .cu as global).
+  const emulated = new Map<MemoryMode, Promise<string | undefined>>();
+  for (const memory of MODES) {
+    const p = (async () => {
+      const { cu, text } = await generated.get(memory)!;
+      if (memory === 'shared' && text === (await generated.get('global')!).text) return undefined;
+      const exe = path.join(work, `${name}.${memory}.emu`);
+      await buildEmulatedAsync(cu, exe);
+      return exe;
+    })();
+    p.catch(() => undefined);
+    emulated.set(memory, p);
+  }
+  // nvcc -c in the same lanes, from the start too.
+  const compiled = new Map<MemoryMode, Promise<void>>();
+  if (nvcc)
+    for (const memory of MODES) {
+      const p = generated.get(memory)!.then(({ cu }) => nvccCompileAsync(cu, path.join(work, `${name}.${memory}.o`)));
+      p.catch(() => undefined);
+      compiled.set(memory, p);
+    }
 
   for (const memory of MODES) {
     test(`${c.file} (${memory} memory): generated kernels, emulated, compute what the elision computes (${c.runs.length} sizes)`, async (t) => {
-      const { cu, text, kernels } = await generated.get(memory)!;
+      const { kernels } = await generated.get(memory)!;
       assert.ok(kernels.length > 0);
-      if (memory === 'shared' && text === (await generated.get('global')!).text) {
+      const exe = await emulated.get(memory)!;
+      if (!exe) {
         t.diagnostic('nothing to stage: the same .cu as in global memory, run there');
         return;
       }
-      const exe = path.join(work, `${name}.${memory}.emu`);
-      buildEmulated(cu, exe);
       const unchecked = KNOWN_RACES[`test/fixtures/cuda/${c.file} --memory ${memory}`];
       if (unchecked) t.diagnostic(`not race-checked: ${unchecked}`);
       c.runs.forEach((argv, i) => {
@@ -74,8 +95,7 @@ for (const c of cases) {
     });
 
     test(`${c.file} (${memory} memory): the .cu compiles with nvcc -arch=sm_90`, { skip: nvcc ? false : 'nvcc not found' }, async () => {
-      const { cu } = await generated.get(memory)!;
-      nvccCompile(cu, path.join(work, `${name}.${memory}.o`));
+      await compiled.get(memory)!;
     });
 
     if (c.thesis) {

@@ -8,9 +8,9 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { generateCuda } from '../../server/src/cuda/index';
-import { buildEmulated } from '../cuda/emu/build';
+import { buildEmulatedAsync } from '../cuda/emu/build';
 import { OPTIMIZED, THREADS } from '../differential/gcc';
-import { runInEveryOrder } from '../cuda/emu/run';
+import { runInEveryOrder, runLarge } from '../cuda/emu/run';
 
 export interface Comparison {
   /** gcc flags for the original (`-fopenmp`: then run at 1, 2 and 4 threads). */
@@ -20,10 +20,12 @@ export interface Comparison {
   memory?: 'global' | 'shared';
   /** What a failure message names besides the size. */
   what?: string;
+  /** The sizes among `sizes` that are large: run once, race-checked only in the soak (runLarge). */
+  large?: string[];
 }
 
 /** The generated `.cu` text, once the emulation has printed what gcc's build printed for every size. */
-export async function sameAsGcc(dir: string, name: string, original: string, tiled: string, sizes: string[], { flags = [], memory = 'global', what = name, threads }: Comparison = {}): Promise<string> {
+export async function sameAsGcc(dir: string, name: string, original: string, tiled: string, sizes: string[], { flags = [], memory = 'global', what = name, threads, large = [] }: Comparison = {}): Promise<string> {
   // Named in `dir`, where the headers it includes are.
   const cuda = await generateCuda(tiled, { fileName: path.join(dir, `${name}.mfc`), memory });
   assert.ok(cuda.text, `${tiled}\n${cuda.diagnostics.map(d => d.message).join('\n')}`);
@@ -32,9 +34,9 @@ export async function sameAsGcc(dir: string, name: string, original: string, til
   fs.writeFileSync(cu, cuda.text);
   const built = spawnSync('gcc', ['-std=c99', ...OPTIMIZED, ...flags, '-o', `${src}.gcc`, src, '-lm'], { encoding: 'utf8' });
   assert.equal(built.status, 0, built.stderr);
-  buildEmulated(cu, `${cu}.emu`);
+  await buildEmulatedAsync(cu, `${cu}.emu`);
   for (const n of sizes) {
-    const got = runInEveryOrder(`${cu}.emu`, [n], `${what}: n = ${n}`);
+    const got = (large.includes(n) ? runLarge : runInEveryOrder)(`${cu}.emu`, [n], `${what}: n = ${n}`);
     for (const t of threads ?? (flags.includes('-fopenmp') ? THREADS : [1])) {
       const want = spawnSync(`${src}.gcc`, [n], { encoding: 'utf8', env: { ...process.env, OMP_NUM_THREADS: String(t) } }).stdout;
       assert.equal(got, want, `${what}: n = ${n}, gcc's build on ${t} thread${t > 1 ? 's' : ''}`);

@@ -14,8 +14,8 @@ import { fixture } from '../helpers';
 import { tileText } from '../../server/src/tile/index';
 import { optimizeText } from '../../server/src/optimize/index';
 import { closeSolver } from '../../server/src/optimize/solver';
-import { buildEmulated } from '../cuda/emu/build';
-import { racecheckEnv } from '../cuda/emu/run';
+import { buildEmulatedAsync } from '../cuda/emu/build';
+import { largeSizeEnv, racecheckEnv } from '../cuda/emu/run';
 import { OPTIMIZED } from '../differential/gcc';
 import { SIZES } from './corpus';
 
@@ -34,32 +34,52 @@ const REFUSED: Record<string, string> = {
 /** What the dispatcher prints when a forced case cannot run on the device it models. */
 const NOT_A_CHOICE = /METAFORK_DISPATCH_FORCE="[^"]*": not a choice on this device/;
 
+interface Prepared { r: Awaited<ReturnType<typeof optimizeText>>; stem: string; built?: Promise<void> }
+
+/** Tiled and optimized, one file after another, each built for the emulation beside the tests (lanes). */
+async function prepare(file: string): Promise<Prepared> {
+  const text = fs.readFileSync(path.join(DIR, file), 'utf8');
+  const offset = text.indexOf('for', text.indexOf('/* kernel begin */'));
+  const tiled = await tileText(text, { fileName: file, offset });
+  assert.ok(tiled.text, tiled.diagnostics.map(d => d.message).join('\n'));
+  const r = await optimizeText(tiled.text, { fileName: file.replace(/\.c$/, '.mfc'), registers: 'estimate' });
+  const stem = path.join(work, file.replace(/\W/g, '_'));
+  if (!r.cuda) return { r, stem };
+  fs.writeFileSync(`${stem}.cu`, r.cuda);
+  const built = buildEmulatedAsync(`${stem}.cu`, `${stem}.emu`);
+  built.catch(() => undefined);  // reported by the test that awaits it
+  return { r, stem, built };
+}
+const prepared = new Map<string, Promise<Prepared>>();
+let chain: Promise<unknown> = Promise.resolve();
+for (const file of Object.keys(SIZES)) {
+  const p = chain.then(() => prepare(file));
+  p.catch(() => undefined);
+  prepared.set(file, p);
+  chain = p.catch(() => undefined);
+}
+
 for (const file of Object.keys(SIZES)) {
   test(`${file}: tiled, optimized into cases, every case run in the emulation like the serial program`, { skip: gcc }, async () => {
-    const text = fs.readFileSync(path.join(DIR, file), 'utf8');
-    const offset = text.indexOf('for', text.indexOf('/* kernel begin */'));
-    const tiled = await tileText(text, { fileName: file, offset });
-    assert.ok(tiled.text, tiled.diagnostics.map(d => d.message).join('\n'));
-    const r = await optimizeText(tiled.text, { fileName: file.replace(/\.c$/, '.mfc'), registers: 'estimate' });
+    const { r, stem, built } = await prepared.get(file)!;
     if (REFUSED[file]) {
       assert.equal(r.cuda, undefined);
       assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), [REFUSED[file]]);
       return;
     }
     assert.ok(r.cuda, r.diagnostics.map(d => `${d.code} ${d.message}`).join('\n'));
-    const stem = path.join(work, file.replace(/\W/g, '_'));
-    fs.writeFileSync(`${stem}.cu`, r.cuda);
-    buildEmulated(`${stem}.cu`, `${stem}.emu`);
+    await built;
     const serial = `${stem}.serial`;
-    const built = spawnSync('gcc', ['-std=c99', ...OPTIMIZED, '-o', serial, path.join(DIR, file), '-lm'], { encoding: 'utf8' });
-    assert.equal(built.status, 0, built.stderr);
+    const compiled = spawnSync('gcc', ['-std=c99', ...OPTIMIZED, '-o', serial, path.join(DIR, file), '-lm'], { encoding: 'utf8' });
+    assert.equal(compiled.status, 0, compiled.stderr);
     const cases = r.schedules.reduce((n, s) => Math.max(n, s.cases.length), 0);
     assert.ok(cases >= 1, `${file}: no case`);
     let ran = 0;
     for (const args of [[], SIZES[file]]) {
       const want = args.length ? spawnSync(serial, args, { encoding: 'utf8' }).stdout : expected[file];
       for (const forced of [undefined, ...Array.from({ length: cases }, (_, k) => `case=${k + 1}`)]) {
-        const env = { ...racecheckEnv('shuffle:1'), ...(forced ? { METAFORK_DISPATCH_FORCE: forced } : {}) };
+        // The default sizes are hundreds per dimension: race-checked at the second (largeSizeEnv).
+        const env = { ...(args.length ? racecheckEnv('shuffle:1') : largeSizeEnv('shuffle:1')), ...(forced ? { METAFORK_DISPATCH_FORCE: forced } : {}) };
         const got = spawnSync(`${stem}.emu`, args, { encoding: 'utf8', env, timeout: 120_000 });
         if (forced && got.status !== 0 && NOT_A_CHOICE.test(got.stderr)) continue;
         const what = `${file} ${args.join(' ')} ${forced ?? '(the dispatcher\'s choice)'}`;

@@ -12,10 +12,10 @@ import * as path from 'path';
 import { fixture } from '../helpers';
 import { tileText, TileOptions } from '../../server/src/tile/index';
 import { generateCuda } from '../../server/src/cuda/index';
-import { buildEmulated, nvccAvailable, nvccCompileAsync } from '../cuda/emu/build';
+import { buildEmulatedAsync, nvccAvailable, nvccCompileAsync } from '../cuda/emu/build';
 import { sameAsGcc } from './emulate';
 import { OPTIMIZED } from '../differential/gcc';
-import { runInEveryOrder } from '../cuda/emu/run';
+import { runInEveryOrder, runLarge } from '../cuda/emu/run';
 import { main } from '../../server/src/cli';
 import { SIZES } from './corpus';
 
@@ -41,7 +41,8 @@ function serialExe(file: string): string {
   return serial.get(file)!;
 }
 
-async function tileAndRun(file: string, options: Omit<TileOptions, 'offset'>, memory: 'global' | 'shared', label: string) {
+/** Tiles the kernel of `file`, generates its CUDA and builds it for the emulation: the executable. */
+async function tileAndBuild(file: string, options: Omit<TileOptions, 'offset'>, memory: 'global' | 'shared', label: string): Promise<string> {
   const text = fs.readFileSync(path.join(DIR, file), 'utf8');
   const offset = text.indexOf('for', text.indexOf('/* kernel begin */'));
   const tiled = await tileText(text, { fileName: file, offset, ...options });
@@ -51,10 +52,18 @@ async function tileAndRun(file: string, options: Omit<TileOptions, 'offset'>, me
   assert.ok(cuda.text, `${tiled.text}\n${cuda.diagnostics.map(d => d.message).join('\n')}`);
   const cu = path.join(work, `${file.replace(/\W/g, '_')}.${label}.cu`), exe = `${cu}.emu`;
   fs.writeFileSync(cu, cuda.text);
-  buildEmulated(cu, exe);
+  await buildEmulatedAsync(cu, exe);
+  return exe;
+}
+
+/** Runs a built configuration at the default size (against expected.json) and the second size (against gcc). */
+function runLikeSerial(file: string, exe: string, label: string) {
   for (const args of [[], SIZES[file]]) {
     const want = args.length ? spawnSync(serialExe(file), args, { encoding: 'utf8' }).stdout : expected[file];
-    assert.equal(runInEveryOrder(exe, args, `${file} ${args.join(' ')} (${label})`), want, `${file} ${args.join(' ')} (${label})`);
+    const what = `${file} ${args.join(' ')} (${label})`;
+    // The default sizes are hundreds per dimension (runLarge); the second sizes cross the same
+    // full and partial blocks.
+    assert.equal(args.length ? runInEveryOrder(exe, args, what) : runLarge(exe, args, what), want, what);
   }
 }
 
@@ -72,10 +81,15 @@ const CACHE: Record<string, string[]> = {
 
 for (const file of Object.keys(SIZES)) {
   test(`${file}: tiled, generated, run in the emulation like the serial program (default blocks; odd blocks, s = 3, shared memory; RT-CUDA's merge, skew and staged tiles; collapsed)`, { skip: gcc }, async () => {
-    await tileAndRun(file, {}, 'global', 'default');
-    await tileAndRun(file, { block: [7, 5], granularity: 3 }, 'shared', 'odd');
-    await tileAndRun(file, { block: [5, 3], merge: 2, granularity: 2, cache: CACHE[file], strip: 4 }, 'shared', 'rtcuda');
-    await tileAndRun(file, { block: [7], collapse: true, merge: 3 }, 'global', 'collapsed');
+    const configurations: [Omit<TileOptions, 'offset'>, 'global' | 'shared', string][] = [
+      [{}, 'global', 'default'],
+      [{ block: [7, 5], granularity: 3 }, 'shared', 'odd'],
+      [{ block: [5, 3], merge: 2, granularity: 2, cache: CACHE[file], strip: 4 }, 'shared', 'rtcuda'],
+      [{ block: [7], collapse: true, merge: 3 }, 'global', 'collapsed'],
+    ];
+    // The four builds at once: g++ is most of this test's time, and CI has two cores.
+    const exes = await Promise.all(configurations.map(([options, memory, label]) => tileAndBuild(file, options, memory, label)));
+    configurations.forEach(([, , label], i) => runLikeSerial(file, exes[i], label));
   });
   test(`${file}: the four generated .cu files compile with nvcc -arch=sm_90`, { skip: gcc || nvcc }, async () => {
     const stem = path.join(work, file.replace(/\W/g, '_'));

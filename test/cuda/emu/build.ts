@@ -3,6 +3,7 @@
 
 import { execFile, spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { emulate } from './rewrite';
 import { nvccPath } from '../../../server/src/optimize/registers';
@@ -83,12 +84,33 @@ function gxx(cuPath: string, args: string[]): Promise<void> {
   });
 }
 
-/** buildEmulated without blocking the event loop, so that several builds can run at once. */
-export async function buildEmulatedAsync(cuPath: string, exePath: string, extraFlags: string[] = []): Promise<void> {
-  const cpp = prepare(cuPath, exePath);
-  await gxx(cuPath, compileArgs(cuPath, cpp, exePath, extraFlags));
-  await gxx(cuPath, linkArgs(exePath, extraFlags));
-  fs.rmSync(objectPath(exePath), { force: true });
+/** Asynchronous builds (g++ and nvcc) under way, and those waiting for one to end: one per core at a time. */
+const lanes = { free: Math.max(1, os.availableParallelism()), waiting: [] as (() => void)[] };
+
+async function inLane<T>(job: () => Promise<T>): Promise<T> {
+  if (lanes.free > 0) lanes.free--;
+  else await new Promise<void>(resolve => lanes.waiting.push(resolve));
+  try {
+    return await job();
+  } finally {
+    const next = lanes.waiting.shift();
+    if (next) next();
+    else lanes.free++;
+  }
+}
+
+/**
+ * buildEmulated without blocking the event loop, so that builds run beside the tests' runs and
+ * each other: as many at once as there are cores (g++ is most of what the emulation tests cost),
+ * the others started in the order asked.
+ */
+export function buildEmulatedAsync(cuPath: string, exePath: string, extraFlags: string[] = []): Promise<void> {
+  return inLane(async () => {
+    const cpp = prepare(cuPath, exePath);
+    await gxx(cuPath, compileArgs(cuPath, cpp, exePath, extraFlags));
+    await gxx(cuPath, linkArgs(exePath, extraFlags));
+    fs.rmSync(objectPath(exePath), { force: true });
+  });
 }
 
 /** nvcc, found as the optimizer finds it (METAFORK_NVCC, the PATH, /usr/local/cuda). */
@@ -110,14 +132,14 @@ export function nvccCompile(cuPath: string, outPath: string): void {
   if (r.status !== 0) throw failure('nvcc', cuPath, `${r.stdout}${r.stderr}`);
 }
 
-/** nvccCompile without blocking the event loop. */
+/** nvccCompile without blocking the event loop, in the builds' lanes (buildEmulatedAsync). */
 export function nvccCompileAsync(cuPath: string, outPath: string): Promise<void> {
   const nvcc = nvccAvailable();
   if (!nvcc) return Promise.reject(new Error('nvcc not found'));
-  return new Promise((resolve, reject) => {
+  return inLane(() => new Promise((resolve, reject) => {
     execFile(nvcc, nvccArgs(cuPath, outPath), { encoding: 'utf8', maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
       if (err) reject(failure('nvcc', cuPath, `${stdout}${stderr}` || err.message));
       else resolve();
     });
-  });
+  }));
 }

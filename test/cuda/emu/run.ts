@@ -24,8 +24,8 @@ export interface EmulatedRun {
   env?: NodeJS.ProcessEnv;
   timeout?: number;
   /**
-   * Why this program runs without race checking: only for a race found and written down (the
-   * reason names it). Unset: race-checked.
+   * Why this program runs without race checking: a race found and written down (the reason names
+   * it), or a run whose race check another run of the same program does. Unset: race-checked.
    */
   unchecked?: string;
 }
@@ -43,17 +43,51 @@ export function runEmulated(exe: string, args: string[] = [], { order = 'forward
 }
 
 /**
- * Runs an emulated program race-checked (unless options.unchecked says why not) in each of ORDERS: each run must exit 0 (a race exits
- * with RACE_STATUS, its report in the message) and print what the forward run prints, which is
+ * `npm run soak` (METAFORK_SOAK=1): every order race-checked. Elsewhere only the first: the race
+ * checker makes a run about 25 times slower, and what it finds depends on the order only where a
+ * word had more than two unordered reads before a write (it keeps the last write and two reads),
+ * while a result that depends on the order shows without it.
+ */
+const RACECHECK_EVERY_ORDER = process.env.METAFORK_SOAK === '1';
+
+/** The environment `env` of a race-checked run, for a run of the same program in another order. */
+export function otherOrderEnv(env: NodeJS.ProcessEnv, order: string): NodeJS.ProcessEnv {
+  return { ...env, MF_EMU_ORDER: order, ...(RACECHECK_EVERY_ORDER ? {} : { MF_EMU_RACECHECK: '0' }) };
+}
+
+/**
+ * Runs an emulated program in each of ORDERS, race-checked in the first (in every one in the soak;
+ * in none where options.unchecked says why not): each run must exit 0 (a race exits with
+ * RACE_STATUS, its report in the message) and print what the forward run prints, which is
  * returned.
  */
 export function runInEveryOrder(exe: string, args: string[] = [], what = exe, options: Omit<EmulatedRun, 'order'> = {}): string {
   let forward: string | undefined;
   for (const order of ORDERS) {
-    const r = runEmulated(exe, args, { ...options, order });
+    const checked = forward === undefined || RACECHECK_EVERY_ORDER;
+    const r = runEmulated(exe, args, { ...options, order, unchecked: options.unchecked ?? (checked ? undefined : 'race-checked in the first order') });
     assert.equal(r.status, 0, `${what} (MF_EMU_ORDER=${order}): exit ${r.status ?? r.signal}\n${r.stderr}`);
     if (forward === undefined) forward = r.stdout;
     else assert.equal(r.stdout, forward, `${what}: MF_EMU_ORDER=${order} prints otherwise than forward`);
   }
   return forward!;
+}
+
+const LARGE_UNCHECKED = 'a large size: race-checked by npm run soak, at a smaller size here';
+
+/**
+ * A run at a large size, where even one race-checked order would be most of a test's time: once,
+ * forward and unchecked, while the caller runs a smaller size of the same program through
+ * runInEveryOrder; race-checked in every order in the soak. Must exit 0; returns what it prints.
+ */
+export function runLarge(exe: string, args: string[] = [], what = exe): string {
+  if (RACECHECK_EVERY_ORDER) return runInEveryOrder(exe, args, what);
+  const r = runEmulated(exe, args, { unchecked: LARGE_UNCHECKED });
+  assert.equal(r.status, 0, `${what}: exit ${r.status ?? r.signal}\n${r.stderr}`);
+  return r.stdout;
+}
+
+/** The environment of one run at a large size in `order` (as runLarge): race-checked in the soak only. */
+export function largeSizeEnv(order = 'forward', env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return RACECHECK_EVERY_ORDER ? racecheckEnv(order, env) : { ...env, MF_EMU_RACECHECK: '0', MF_EMU_ORDER: order };
 }
