@@ -1,5 +1,5 @@
 // One check the tiling tests share: a tiled program's CUDA, run in the emulation race-checked and
-// in every block and thread order (test/cuda/emu/run.ts), prints what the original program built
+// in every block and thread order (runInEveryOrder; a large size once, runLarge), prints what the original program built
 // with gcc -O2 prints (OpenMP programs at 1, 2 and 4 threads), for each size given as its first
 // argument.
 
