@@ -4,8 +4,8 @@
 // every kernel builds cleanly in every variant of the header and prints what its expanded copy
 // prints. Then the tool, run as a user runs it: `tile`, each tiled program through `cuda` to a .cu
 // that nvcc compiles and that computes in the emulation what gcc's build computes at two sizes
-// (race-checked at the shrunk one; at the standard dataset too in `npm run soak`); on the kernels as written (-I), every nest has the outcome it has on the expanded
-// copy.
+// (race-checked at the shrunk one; at the standard dataset too in `npm run soak`); on the kernels
+// as written (-I), every nest has the outcome it has on the expanded copy.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

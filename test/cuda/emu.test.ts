@@ -23,23 +23,9 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-cuda-emu-'));
 const gxx = spawnSync('g++', ['--version']).status === 0 ? false : 'g++ not found';
 const nvcc = nvccAvailable() ? false : 'nvcc not found';
 
-// Builds run in the background, a few at a time, from the moment the file loads: each test waits
-// for its own. A rejected build is marked handled here and fails the test that awaits it.
-const slots = Math.max(2, os.availableParallelism());
-let running = 0;
-const waiting: (() => void)[] = [];
-function queued<T>(job: () => Promise<T>): Promise<T> {
-  const p = new Promise<void>(resolve => (running < slots ? (running++, resolve()) : waiting.push(resolve)))
-    .then(job)
-    .finally(() => {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    });
-  p.catch(() => undefined);
-  return p;
-}
-
+// Builds run in the background (buildEmulatedAsync's lanes, one per core) from the moment the
+// file loads: each test waits for its own. A rejected build is marked handled here and fails the
+// test that awaits it.
 function inline(name: string, source: string): string {
   const file = path.join(work, `${name}.cu`);
   fs.writeFileSync(file, source);
@@ -50,7 +36,7 @@ const builds = new Map<string, Promise<string>>();
 function built(name: string, cu = path.join(SAMPLES, `${name}.cu`)): Promise<string> {
   if (!builds.has(name)) {
     const exe = path.join(work, name);
-    const b = queued(() => buildEmulatedAsync(cu, exe)).then(() => exe);
+    const b = buildEmulatedAsync(cu, exe).then(() => exe);
     b.catch(() => undefined);
     builds.set(name, b);
   }
@@ -166,7 +152,8 @@ int main() { k<<<1, 1>>>(nullptr); }
 const strictCu = inline('strict', strictSource);
 const hostApiCu = inline('host_api', hostApiSource);
 const brokenCu = inline('broken', brokenSource);
-const brokenBuild = gxx ? Promise.resolve() : queued(() => buildEmulatedAsync(brokenCu, path.join(work, 'broken')));
+const brokenBuild = gxx ? Promise.resolve() : buildEmulatedAsync(brokenCu, path.join(work, 'broken'));
+brokenBuild.catch(() => undefined);
 if (!gxx) {
   for (const s of samples) void built(s);
   void built('strict', strictCu);
@@ -174,7 +161,11 @@ if (!gxx) {
 }
 const nvccBuilds = new Map<string, Promise<void>>();
 if (!nvcc) {
-  for (const s of samples) nvccBuilds.set(s, queued(() => nvccCompileAsync(path.join(SAMPLES, `${s}.cu`), path.join(work, `${s}.o`))));
+  for (const s of samples) {
+    const b = nvccCompileAsync(path.join(SAMPLES, `${s}.cu`), path.join(work, `${s}.o`));
+    b.catch(() => undefined);
+    nvccBuilds.set(s, b);
+  }
 }
 
 // ---- the samples ---------------------------------------------------------------------------------

@@ -55,28 +55,24 @@ for (const c of cases) {
     p.catch(() => undefined);
     generated.set(memory, p);
   }
-  // Built for the emulation from the start, beside the tests before (buildEmulatedAsync's lanes):
-  // the executable, or undefined when shared memory stages nothing (the same .cu as global).
+  // Built for the emulation and compiled with nvcc -c from the start, beside the tests before
+  // (buildEmulatedAsync's lanes). The executable is undefined when shared memory stages nothing
+  // (the same .cu as global).
   const emulated = new Map<MemoryMode, Promise<string | undefined>>();
+  const compiled = new Map<MemoryMode, Promise<void>>();
   for (const memory of MODES) {
-    const p = (async () => {
+    const e = (async () => {
       const { cu, text } = await generated.get(memory)!;
       if (memory === 'shared' && text === (await generated.get('global')!).text) return undefined;
       const exe = path.join(work, `${name}.${memory}.emu`);
       await buildEmulatedAsync(cu, exe);
       return exe;
     })();
-    p.catch(() => undefined);
-    emulated.set(memory, p);
+    const n = nvcc ? generated.get(memory)!.then(({ cu }) => nvccCompileAsync(cu, path.join(work, `${name}.${memory}.o`))) : Promise.resolve();
+    for (const p of [e, n]) p.catch(() => undefined);
+    emulated.set(memory, e);
+    compiled.set(memory, n);
   }
-  // nvcc -c in the same lanes, from the start too.
-  const compiled = new Map<MemoryMode, Promise<void>>();
-  if (nvcc)
-    for (const memory of MODES) {
-      const p = generated.get(memory)!.then(({ cu }) => nvccCompileAsync(cu, path.join(work, `${name}.${memory}.o`)));
-      p.catch(() => undefined);
-      compiled.set(memory, p);
-    }
 
   for (const memory of MODES) {
     test(`${c.file} (${memory} memory): generated kernels, emulated, compute what the elision computes (${c.runs.length} sizes)`, async (t) => {

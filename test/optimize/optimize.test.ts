@@ -19,7 +19,7 @@ import { closeSolver } from '../../server/src/optimize/solver';
 import { buildEmulated, nvccAvailable, nvccCompile } from '../cuda/emu/build';
 import { elide } from '../../server/src/model/elide';
 import { OPTIMIZED } from '../differential/gcc';
-import { KNOWN_RACES, ORDERS, otherOrderEnv, racecheckEnv } from '../cuda/emu/run';
+import { KNOWN_RACES, ORDERS, racecheckEnv, soakCheckedEnv } from '../cuda/emu/run';
 
 after(() => closeSolver());
 
@@ -170,9 +170,9 @@ for (const c of cases) {
         const env = { ...checkedEnv, METAFORK_DISPATCH_LOG: '1', METAFORK_DISPATCH_KEEP: '1', MF_EMU_SHARED_MEM_OPTIN: '0', MF_EMU_SHARED_MEM_PER_BLOCK: String(dev.Z_B * 4) };
         const run = spawnSync(exe, argv, { encoding: 'utf8', timeout: 120000, env });
         assert.equal(run.status, 0, run.stderr);
-        // The other orders of blocks and threads CUDA allows: the same output (otherOrderEnv).
+        // The other orders of blocks and threads CUDA allows: the same output (soakCheckedEnv).
         for (const order of ORDERS.filter(o => o !== 'forward')) {
-          const other = spawnSync(exe, argv, { encoding: 'utf8', timeout: 120000, env: otherOrderEnv(env, order) });
+          const other = spawnSync(exe, argv, { encoding: 'utf8', timeout: 120000, env: soakCheckedEnv(env, order) });
           assert.equal(other.status, 0, `MF_EMU_ORDER=${order}: ${other.stderr}`);
           assert.equal(other.stdout, run.stdout, `${argv.join(' ')} Z_B=${dev.Z_B} MF_EMU_ORDER=${order}`);
         }

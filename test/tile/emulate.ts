@@ -1,7 +1,7 @@
 // One check the tiling tests share: a tiled program's CUDA, run in the emulation race-checked and
-// in every block and thread order (runInEveryOrder; a large size once, runLarge), prints what the original program built
-// with gcc -O2 prints (OpenMP programs at 1, 2 and 4 threads), for each size given as its first
-// argument.
+// in every block and thread order (runInEveryOrder; a large size once, runLarge), prints what the
+// original program built with gcc -O2 prints (OpenMP programs at 1, 2 and 4 threads), for each
+// size given as its first argument.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'child_process';

@@ -15,7 +15,7 @@ import { tileText } from '../../server/src/tile/index';
 import { optimizeText } from '../../server/src/optimize/index';
 import { closeSolver } from '../../server/src/optimize/solver';
 import { buildEmulatedAsync } from '../cuda/emu/build';
-import { largeSizeEnv, racecheckEnv } from '../cuda/emu/run';
+import { racecheckEnv, soakCheckedEnv } from '../cuda/emu/run';
 import { OPTIMIZED } from '../differential/gcc';
 import { SIZES } from './corpus';
 
@@ -78,8 +78,8 @@ for (const file of Object.keys(SIZES)) {
     for (const args of [[], SIZES[file]]) {
       const want = args.length ? spawnSync(serial, args, { encoding: 'utf8' }).stdout : expected[file];
       for (const forced of [undefined, ...Array.from({ length: cases }, (_, k) => `case=${k + 1}`)]) {
-        // The default sizes are hundreds per dimension: race-checked at the second (largeSizeEnv).
-        const env = { ...(args.length ? racecheckEnv('shuffle:1') : largeSizeEnv('shuffle:1')), ...(forced ? { METAFORK_DISPATCH_FORCE: forced } : {}) };
+        // The default sizes are hundreds per dimension: race-checked at the second (soakCheckedEnv).
+        const env = { ...(args.length ? racecheckEnv('shuffle:1') : soakCheckedEnv(racecheckEnv(), 'shuffle:1')), ...(forced ? { METAFORK_DISPATCH_FORCE: forced } : {}) };
         const got = spawnSync(`${stem}.emu`, args, { encoding: 'utf8', env, timeout: 120_000 });
         if (forced && got.status !== 0 && NOT_A_CHOICE.test(got.stderr)) continue;
         const what = `${file} ${args.join(' ')} ${forced ?? '(the dispatcher\'s choice)'}`;

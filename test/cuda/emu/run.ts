@@ -50,8 +50,11 @@ export function runEmulated(exe: string, args: string[] = [], { order = 'forward
  */
 const RACECHECK_EVERY_ORDER = process.env.METAFORK_SOAK === '1';
 
-/** The environment `env` of a race-checked run, for a run of the same program in another order. */
-export function otherOrderEnv(env: NodeJS.ProcessEnv, order: string): NodeJS.ProcessEnv {
+/**
+ * The environment `env` of a race-checked run, for a run of the same program in `order` whose race
+ * check is the soak's: another order, or a large size (as runLarge).
+ */
+export function soakCheckedEnv(env: NodeJS.ProcessEnv, order: string): NodeJS.ProcessEnv {
   return { ...env, MF_EMU_ORDER: order, ...(RACECHECK_EVERY_ORDER ? {} : { MF_EMU_RACECHECK: '0' }) };
 }
 
@@ -85,9 +88,4 @@ export function runLarge(exe: string, args: string[] = [], what = exe): string {
   const r = runEmulated(exe, args, { unchecked: LARGE_UNCHECKED });
   assert.equal(r.status, 0, `${what}: exit ${r.status ?? r.signal}\n${r.stderr}`);
   return r.stdout;
-}
-
-/** The environment of one run at a large size in `order` (as runLarge): race-checked in the soak only. */
-export function largeSizeEnv(order = 'forward', env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return RACECHECK_EVERY_ORDER ? racecheckEnv(order, env) : { ...env, MF_EMU_RACECHECK: '0', MF_EMU_ORDER: order };
 }
