@@ -75,6 +75,24 @@ export interface ConstructProblem {
   data?: Record<string, unknown>;
 }
 
+/** What a construct's keyword or pragma line says, before the statement it governs is found. */
+type ConstructHead = Pick<Construct, 'dialect' | 'form' | 'head' | 'keyword' | 'directive' | 'clauses'>;
+type Governed = Pick<Construct, 'statement' | 'loop' | 'call' | 'lvalue' | 'region'>;
+
+/**
+ * A construct with every field present (unset ones undefined), so that all constructs share one
+ * hidden class: built by spreading heads of varied shapes, they made an item model several times
+ * slower to build and to nest (`parent` added afterwards changed each one's class again).
+ */
+function construct(head: ConstructHead, kind: ConstructKind, start: number, end: number, governed: Governed = {}): Construct {
+  return {
+    kind, dialect: head.dialect, form: head.form, start, end, head: head.head,
+    keyword: head.keyword, directive: head.directive, clauses: head.clauses,
+    statement: governed.statement, loop: governed.loop, call: governed.call, lvalue: governed.lvalue,
+    region: governed.region, parent: undefined, children: [], functionNode: undefined,
+  };
+}
+
 const CALL_TYPES = new Set(['call_expression']);
 const FOR_TYPES = new Set(['for_statement', 'while_statement']);
 const PRAGMA_TYPES = new Set(['preproc_call']);
@@ -138,13 +156,12 @@ function keywordConstruct(
   token: KeywordToken,
   problems: ConstructProblem[],
 ): Construct | undefined {
-  const base = {
+  const base: ConstructHead = {
     dialect: DIALECT_OF[token.keyword],
-    form: 'keyword' as const,
+    form: 'keyword',
     head: { start: token.start, end: token.headEnd },
     keyword: token,
     clauses: token.clauses.map(fromKeywordClause),
-    children: [],
   };
   const next = skipTrivia(text, token.headEnd);
   switch (token.keyword) {
@@ -153,15 +170,9 @@ function keywordConstruct(
       const call = nodeStartingAt(item, next, CALL_TYPES);
       const holder = call && spawnHolder(call);
       if (call && holder) {
-        return {
-          ...base,
-          kind: 'spawn',
-          start: token.start,
-          end: holder.statement.end,
-          statement: holder.statement,
-          call,
-          lvalue: holder.lvalue,
-        };
+        return construct(base, 'spawn', token.start, holder.statement.end, {
+          statement: holder.statement, call, lvalue: holder.lvalue,
+        });
       }
       if (token.keyword === 'cilk_spawn') {
         const at = statementStartingAt(item, next);
@@ -181,34 +192,18 @@ function keywordConstruct(
         });
         return undefined;
       }
-      return { ...base, kind: 'block-spawn', start: token.start, end: statement.end, statement, region: statement };
+      return construct(base, 'block-spawn', token.start, statement.end, { statement, region: statement });
     }
     case 'meta_for':
     case 'cilk_for': {
       const loop = nodeStartingAt(item, token.start, FOR_STATEMENT);
       if (!loop) return undefined;
-      return {
-        ...base,
-        kind: 'parallel-for',
-        start: token.start,
-        end: loop.end,
-        statement: loop,
-        loop,
-        region: child(loop, 'body'),
-      };
+      return construct(base, 'parallel-for', token.start, loop.end, { statement: loop, loop, region: child(loop, 'body') });
     }
     case 'meta_pipe': {
       const loop = nodeStartingAt(item, token.start, FOR_TYPES);
       if (!loop) return undefined;
-      return {
-        ...base,
-        kind: 'pipe',
-        start: token.start,
-        end: loop.end,
-        statement: loop,
-        loop,
-        region: child(loop, 'body'),
-      };
+      return construct(base, 'pipe', token.start, loop.end, { statement: loop, loop, region: child(loop, 'body') });
     }
     case 'meta_join':
     case 'cilk_sync': {
@@ -225,9 +220,9 @@ function keywordConstruct(
           span: { start: token.start, end: token.end },
           data: { insert: ';', at: token.end },
         });
-        return { ...base, kind: 'join', start: token.start, end: token.end };
+        return construct(base, 'join', token.start, token.end);
       }
-      return { ...base, kind: 'join', start: token.start, end: statement.end, statement };
+      return construct(base, 'join', token.start, statement.end, { statement });
     }
     case 'meta_schedule':
     case 'cilk_scope':
@@ -242,7 +237,7 @@ function keywordConstruct(
         return undefined;
       }
       const kind = token.keyword === 'meta_schedule' ? 'schedule' : token.keyword === 'cilk_scope' ? 'scope' : 'device';
-      return { ...base, kind, start: token.start, end: statement.end, statement, region: statement };
+      return construct(base, kind, token.start, statement.end, { statement, region: statement });
     }
     case 'meta_wait':
     case 'meta_continue':
@@ -250,14 +245,8 @@ function keywordConstruct(
       const call = nodeStartingAt(item, token.start, CALL_TYPES);
       const statement = call?.parent?.type === 'expression_statement' ? call.parent : undefined;
       if (!statement) return undefined;
-      return {
-        ...base,
-        kind: token.keyword === 'meta_copy' ? 'copy' : 'pipe-stage',
-        start: token.start,
-        end: statement.end,
-        statement,
-        call,
-      };
+      const kind = token.keyword === 'meta_copy' ? 'copy' : 'pipe-stage';
+      return construct(base, kind, token.start, statement.end, { statement, call });
     }
   }
 }
@@ -308,19 +297,18 @@ function pragmaConstruct(
   problems: ConstructProblem[],
 ): Construct | undefined {
   const dialect = familyDialect(directive.family);
-  const base = {
+  const base: ConstructHead = {
     dialect,
-    form: 'pragma' as const,
+    form: 'pragma',
     head: { start: line.start, end: line.end },
     directive,
     clauses: directive.clauses,
-    children: [] as Construct[],
   };
   const label = `#pragma ${directive.family} ${directive.name}`;
   if (directive.standalone) {
     const kind: ConstructKind =
       directive.name === 'grainsize' ? 'grainsize' : directive.family === 'omp' ? 'omp' : 'join';
-    return { ...base, kind, start: line.start, end: line.end };
+    return construct(base, kind, line.start, line.end);
   }
   const { statement: rawStatement } = followingStatement(item, line);
   if (!rawStatement) {
@@ -342,23 +330,19 @@ function pragmaConstruct(
     return undefined;
   }
   if (directive.family === 'omp') {
-    return {
-      ...base,
-      kind: 'omp',
-      start: line.start,
-      end: bodyEnd,
+    return construct(base, 'omp', line.start, bodyEnd, {
       statement,
       loop: loopDirective ? statement : undefined,
       region: loopDirective ? child(statement, 'body') : statement,
-    };
+    });
   }
   switch (directive.name) {
     case 'fork': {
       // A pragma spawn of an assignment is CilkPlus's form only; MetaFork's takes a block there.
       const spawned = spawnedCall(statement);
       if (spawned && (!spawned.lvalue || directive.family === 'cilk'))
-        return { ...base, kind: 'spawn', start: line.start, end: statement.end, statement, ...spawned };
-      return { ...base, kind: 'block-spawn', start: line.start, end: statement.end, statement, region: statement };
+        return construct(base, 'spawn', line.start, statement.end, { statement, ...spawned });
+      return construct(base, 'block-spawn', line.start, statement.end, { statement, region: statement });
     }
     case 'spawn': {
       const spawned = spawnedCall(statement);
@@ -367,20 +351,14 @@ function pragmaConstruct(
         problems.push({ code: 'MF207', message, span: directive.nameSpan });
         return undefined;
       }
-      return { ...base, kind: 'spawn', start: line.start, end: statement.end, statement, ...spawned };
+      return construct(base, 'spawn', line.start, statement.end, { statement, ...spawned });
     }
     case 'parallel for':
-      return {
-        ...base,
-        kind: 'parallel-for',
-        start: line.start,
-        end: statement.end,
-        statement,
-        loop: statement,
-        region: child(statement, 'body'),
-      };
+      return construct(base, 'parallel-for', line.start, statement.end, {
+        statement, loop: statement, region: child(statement, 'body'),
+      });
     case 'schedule':
-      return { ...base, kind: 'schedule', start: line.start, end: statement.end, statement, region: statement };
+      return construct(base, 'schedule', line.start, statement.end, { statement, region: statement });
     default:
       return undefined;
   }

@@ -142,10 +142,11 @@ function declare(
   let shape = info.shape === 'value' ? shapeOfType(declaration, text, typedefs) : info.shape;
   // An array parameter is a pointer (C11 6.7.6.3p7).
   if (storage === 'param' && shape === 'array') shape = 'pointer';
+  const { isStatic, isExtern, isConst, typeText } = facts;
   return {
     name: text.slice(info.id.start, info.id.end), span: { start: info.id.start, end: info.id.end },
-    declaration, scope, storage: storage === 'global' && facts.isStatic ? 'file' : storage,
-    ...facts, shape, loopControl,
+    declaration, scope, storage: storage === 'global' && isStatic ? 'file' : storage,
+    isStatic, isExtern, isConst, shape, typeText, loopControl,
   };
 }
 
@@ -282,12 +283,10 @@ export function resolveItem(item: SNode, text: string, file: FileScope): ItemSco
         break;
       case 'identifier': {
         const name = text.slice(n.start, n.end);
+        // Field by field, not spread: every reference keeps one hidden class.
+        const { access, through, addressTaken } = accessOf(n, text);
         references.push({
-          name,
-          span: { start: n.start, end: n.end },
-          node: n,
-          variable: lookup(name),
-          ...accessOf(n, text),
+          name, span: { start: n.start, end: n.end }, node: n, variable: lookup(name), access, through, addressTaken,
         });
         break;
       }

@@ -241,9 +241,13 @@ function editedRegions(
   return out;
 }
 
-/** A copy of a converted node `delta` characters further on. */
+/** A copy of a converted node `delta` characters further on (a literal of the conversion's shape:
+ * a spread gave the copies another hidden class than the nodes they sit among). */
 function shifted(node: SNode, delta: number, parent: SNode | null): SNode {
-  const copy: SNode = { ...node, start: node.start + delta, end: node.end + delta, parent, children: [] };
+  const copy: SNode = {
+    type: node.type, start: node.start + delta, end: node.end + delta, field: node.field, named: node.named,
+    missing: node.missing, children: [], parent,
+  };
   for (const c of node.children) copy.children.push(shifted(c, delta, copy));
   return copy;
 }
