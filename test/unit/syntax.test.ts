@@ -2,14 +2,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scanKeywords } from '../../server/src/syntax/keywords';
+import { closest, editDistance, scanKeywords } from '../../server/src/syntax/keywords';
 import { parsePragma } from '../../server/src/syntax/pragma';
 import { OMP_CLAUSES, OMP_DIRECTIVES } from '../../server/src/syntax/openmp';
 import { parseText } from '../../server/src/checks/index';
 import { spanOf } from '../helpers';
 import { afterIncludes, includeLines, includeEdit } from '../../server/src/syntax/includes';
 import { generateCuda } from '../../server/src/cuda/index';
-import { convert, convertThroughCursor, convertsDirectly } from '../../server/src/syntax/parser';
+import { commonEnds, convert, convertThroughCursor, convertsDirectly } from '../../server/src/syntax/parser';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -147,4 +147,58 @@ test('trees convert through the cursor\'s WASM calls to the very nodes the TreeC
     syntax.dispose();
   }
   assert.ok(files.length > 100 && nodes > 1000, `${files.length} files, ${nodes} items`);
+});
+
+/** A small deterministic generator (the tests below must fail the same way every time). */
+function generator(seed: number): (n: number) => number {
+  let x = seed >>> 0;
+  return n => { x = (Math.imul(x, 1664525) + 1013904223) >>> 0; return x % n; };
+}
+
+test('the edit distance on three rows equals the whole table\'s, swaps of adjacent letters one edit', () => {
+  // The table in full, as the definition reads (optimal string alignment distance).
+  const reference = (a: string, b: string): number => {
+    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    for (let i = 1; i <= a.length; i++)
+      for (let j = 1; j <= b.length; j++) {
+        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    return d[a.length][b.length];
+  };
+  const next = generator(7);
+  const word = () => Array.from({ length: next(8) }, () => 'abcs'[next(4)]).join('');
+  for (let k = 0; k < 2000; k++) {
+    const a = word(), b = word();
+    assert.equal(editDistance(a, b), reference(a, b), `${JSON.stringify(a)} ${JSON.stringify(b)}`);
+  }
+  assert.deepEqual([editDistance('frok', 'fork'), editDistance('', 'shared'), editDistance('shared', 'shared')], [1, 6, 0]);
+  assert.equal(closest('shraed', ['shared', 'cache']), 'shared');
+  assert.equal(closest('f', ['shared', 'cache']), undefined);
+});
+
+test('the common prefix and suffix of two texts, compared a block at a time, are the character-by-character ones', () => {
+  const reference = (a: string, b: string) => {
+    const shortest = Math.min(a.length, b.length);
+    let prefix = 0;
+    while (prefix < shortest && a[prefix] === b[prefix]) prefix++;
+    let suffix = 0;
+    while (suffix < shortest - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
+    return { prefix, suffix };
+  };
+  const next = generator(11);
+  const base = Array.from({ length: 5000 }, () => 'ab\n '[next(4)]).join('');
+  for (let k = 0; k < 300; k++) {
+    // One to three edits anywhere (block boundaries included), or none, or the whole text changed.
+    let b = base;
+    for (let e = next(4); e > 0; e--) {
+      const at = [0, 1023, 1024, 1025, 2048, base.length - 1024, base.length][next(7)] + next(3) - 1;
+      const start = Math.max(0, Math.min(b.length, at));
+      b = b.slice(0, start) + 'xyz'.slice(0, next(4)) + b.slice(Math.min(b.length, start + next(3)));
+    }
+    assert.deepEqual(commonEnds(base, b), reference(base, b));
+    assert.deepEqual(commonEnds(b, base), reference(b, base));
+  }
+  assert.deepEqual(commonEnds('', 'abc'), { prefix: 0, suffix: 0 });
+  assert.deepEqual(commonEnds('abab', 'ab'), { prefix: 2, suffix: 0 });
 });

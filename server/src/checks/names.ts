@@ -56,19 +56,22 @@ export function nameContext(doc: DocumentModel, previous?: ReadonlyMap<string, N
   // A syntax error inside a function's body hides no file-scope declaration: only that function is
   // skipped (and the cache key stays the same while one is being typed). Elsewhere it may hide one.
   const top = doc.syntax.topLevelNodes();
-  const off = doc.syntax.language === 'cpp' || doc.items.some(({ index }) => {
+  const off = doc.syntax.language === 'cpp' || (doc.syntax.tree.rootNode.hasError && doc.items.some(({ index }) => {
     const node = top[index];
     return node.hasError && !(node.type === 'function_definition' && !node.childForFieldName('declarator')?.hasError);
-  });
+  }));
   const undeclaredOff = off || missing || system.open;
   const functions = new Map<string, Parameters>();
   const declared = new Set<string>(), types = new Set<string>();
   const memo = new Map<string, NodeNames>();
   // The headers' declarations too: their text follows the file's.
-  if (!off) for (const node of doc.syntax.topLevelNodes()) {
-    // What a node declares depends on its text alone: read again only when it changed.
-    const key = `${node.type}\n${text.slice(node.startIndex, node.endIndex)}`;
-    const found = previous?.get(key) ?? memo.get(key) ?? nodeNames(doc, node);
+  const spans = doc.syntax.topLevelSpans();
+  if (!off) top.forEach((node, i) => {
+    // What a node declares depends on its type and text alone: read again only when they changed.
+    const { type, start, end } = spans[i];
+    const key = text.slice(start, end);
+    let found = previous?.get(key) ?? memo.get(key);
+    if (found?.type !== type) found = nodeNames(doc, node, type);
     memo.set(key, found);
     for (const name of found.names) declared.add(name);
     for (const name of found.types) types.add(name);
@@ -76,7 +79,7 @@ export function nameContext(doc: DocumentModel, previous?: ReadonlyMap<string, N
       const known = functions.get(name);
       functions.set(name, known === undefined || same(known, p) ? p : 'any');
     }
-  }
+  });
   const signature = [
     off ? 'off' : '', undeclaredOff ? 'undeclared-off' : '', headers.join(','),
     [...macros.values()].map(m => `${m.name}${m.params ? '()' : ''}`).join(','),
@@ -87,13 +90,13 @@ export function nameContext(doc: DocumentModel, previous?: ReadonlyMap<string, N
 }
 
 /** What one top-level node declares: names, typedef names, functions with their parameters. */
-interface NodeNames { names: string[]; types: string[]; functions: [string, Parameters][] }
+interface NodeNames { type: string; names: string[]; types: string[]; functions: [string, Parameters][] }
 
-function nodeNames(doc: DocumentModel, node: TSNode): NodeNames {
+function nodeNames(doc: DocumentModel, node: TSNode, type: string): NodeNames {
   const text = doc.text;
-  const out: NodeNames = { names: [], types: [], functions: [] };
+  const out: NodeNames = { type, names: [], types: [], functions: [] };
   const declarators: SNode[] = [];
-  if (node.type === 'function_definition') {
+  if (type === 'function_definition') {
     const d = node.childForFieldName('declarator');
     if (d) declarators.push(doc.syntax.convert(d));
   } else if (node.type !== 'comment' && node.type !== 'preproc_include' && node.type !== 'preproc_def') {

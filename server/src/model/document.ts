@@ -36,7 +36,8 @@ export class DocumentModel {
   static build(syntax: SyntaxDocument, previous?: DocumentModel): DocumentModel {
     const text = syntax.text;
     const fileEnd = syntax.map.fileEnd;
-    const nodes = syntax.topLevelNodes().map((node, index) => ({ node, index, type: node.type, start: node.startIndex, end: node.endIndex }));
+    const spans = syntax.topLevelSpans();
+    const nodes = syntax.topLevelNodes().map((node, index) => ({ node, index, ...spans[index] }));
     // The included headers' declarations come first, as the compiler reads them; their functions
     // are declarations only (a kernel cannot call a header's function body: the file does not define it).
     const items = nodes.filter(n => n.start < fileEnd);

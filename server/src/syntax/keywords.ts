@@ -102,19 +102,24 @@ class Mask {
   }
 }
 
-/** Edit distance where swapping two adjacent letters costs one edit (`frok` -> `fork`). */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 0; j <= b.length; j++) d[0][j] = j;
+/** Edit distance where swapping two adjacent letters costs one edit (`frok` -> `fork`). Three rows
+ * of the table are kept (a swap reads two rows back): every spawned call's name is measured
+ * against the clause names, at every re-scan. */
+export function editDistance(a: string, b: string): number {
+  const n = b.length;
+  let back2 = new Int32Array(n + 1), back = new Int32Array(n + 1), row = new Int32Array(n + 1);
+  for (let j = 0; j <= n; j++) back[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
+    row[0] = i;
+    for (let j = 1; j <= n; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      let d = Math.min(back[j] + 1, row[j - 1] + 1, back[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, back2[j - 2] + 1);
+      row[j] = d;
     }
+    [back2, back, row] = [back, row, back2];
   }
-  return d[a.length][b.length];
+  return back[n];
 }
 
 /** The closest candidate within a small edit distance, for did-you-mean messages. */

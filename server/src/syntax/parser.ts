@@ -241,6 +241,29 @@ function editedRegions(
   return out;
 }
 
+/** The lengths of the longest common prefix of `a` and `b` and of the longest common suffix of
+ * what is left: compared a block at a time (string equality is a memory comparison), then by
+ * character within the block that differs. */
+export function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
+  const BLOCK = 1024;
+  const shortest = Math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix + BLOCK <= shortest && a.slice(prefix, prefix + BLOCK) === b.slice(prefix, prefix + BLOCK)) prefix += BLOCK;
+  while (prefix < shortest && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  const room = shortest - prefix;
+  let suffix = 0;
+  while (suffix + BLOCK <= room && a.slice(a.length - suffix - BLOCK, a.length - suffix) === b.slice(b.length - suffix - BLOCK, b.length - suffix))
+    suffix += BLOCK;
+  while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  return { prefix, suffix };
+}
+
+/** `text` to an incremental parse in short pieces: web-tree-sitter copies what the callback returns
+ * into WASM memory, up to 5,120 characters a call, and a re-parse asks at every place it re-reads. */
+function chunks(text: string): (index: number) => string {
+  return index => text.slice(index, index + 512);
+}
+
 /** A copy of a converted node `delta` characters further on (a literal of the conversion's shape:
  * a spread gave the copies another hidden class than the nodes they sit among). */
 function shifted(node: SNode, delta: number, parent: SNode | null): SNode {
@@ -251,6 +274,8 @@ function shifted(node: SNode, delta: number, parent: SNode | null): SNode {
   for (const c of node.children) copy.children.push(shifted(c, delta, copy));
   return copy;
 }
+
+export interface TopLevelSpan extends Span { type: string }
 
 /** The offsets where each line of `text` starts. */
 function lineStarts(text: string): number[] {
@@ -385,6 +410,7 @@ export class SyntaxDocument {
 
   /** The top-level nodes of the tree, read once per tree. */
   private nodes: TSNode[] | undefined;
+  private spans: TopLevelSpan[] | undefined;
 
   /**
    * Lets the tree go (tree-sitter trees live in WASM memory, outside the collector's reach): a
@@ -394,6 +420,7 @@ export class SyntaxDocument {
     this.treeValue?.delete();
     this.treeValue = undefined;
     this.nodes = undefined;
+    this.spans = undefined;
   }
 
   /** The text the analyses read (offsets of every span in the model). */
@@ -460,20 +487,12 @@ export class SyntaxDocument {
           newEndPosition: advance(startPosition, after, r.newStart, r.newStart + r.newLength),
         });
       }
-      const tree = this.parser.parse(after, edited);
+      const tree = this.parser.parse(chunks(after), edited);
       edited.delete();
       if (!tree) throw new Error('tree-sitter returned no tree');
       return this.successor(unit, layer, tree, reuse);
     }
-    let prefix = 0;
-    const shortest = Math.min(before.length, after.length);
-    while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
-    let suffix = 0;
-    while (
-      suffix < shortest - prefix &&
-      before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
-    )
-      suffix++;
+    const { prefix, suffix } = commonEnds(before, after);
     const edited = this.tree.copy();
     const startPosition = pointAt(before, prefix);
     edited.edit({
@@ -482,7 +501,7 @@ export class SyntaxDocument {
       oldEndPosition: advance(startPosition, before, prefix, before.length - suffix),
       newEndPosition: advance(startPosition, after, prefix, after.length - suffix),
     });
-    const tree = this.parser.parse(after, edited);
+    const tree = this.parser.parse(chunks(after), edited);
     edited.delete();
     if (!tree) throw new Error('tree-sitter returned no tree');
     return this.successor(unit, layer, tree, reuse);
@@ -508,6 +527,12 @@ export class SyntaxDocument {
   /** The top-level items (functions, declarations, ...) of the translation unit. */
   topLevelNodes(): TSNode[] {
     return (this.nodes ??= this.tree.rootNode.children.filter((n): n is TSNode => n !== null));
+  }
+
+  /** The type and span of each top-level node, read once per tree (every property of a tree-sitter
+   * node is a call into WASM, and every version's model and name check read them all). */
+  topLevelSpans(): TopLevelSpan[] {
+    return (this.spans ??= this.topLevelNodes().map(n => ({ type: n.type, start: n.startIndex, end: n.endIndex })));
   }
 
   convert(node: TSNode): SNode {
