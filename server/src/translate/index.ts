@@ -7,10 +7,10 @@ import type { CompileContext, OpenmpConditional } from '../preprocess/index';
 import type { SourceMap } from '../base/sourcemap';
 import { blocking, checkSyntax } from '../checks/index';
 import { conflictDiagnostic, diagnostic, inSource, MfDiagnostic } from '../base/diagnostic';
-import { KeywordLayer } from '../syntax/keywords';
+import type { KeywordLayer } from '../syntax/keywords';
 import { Span, within } from '../base/span';
 import { familyDialect, pragmaFamily } from '../syntax/pragma';
-import { DIALECT_OF } from '../base/dialects';
+import { DIALECT_OF, type KeywordName } from '../base/dialects';
 import { constructSpan, outermostConstructAt, type Construct, type ItemModel } from '../model/constructs';
 import { applyEdits, OffsetMap, type TextEdit } from '../base/edits';
 import { SourceConflict } from '../base/sourcemap';
@@ -96,10 +96,10 @@ export function focusSpan(model: DocumentModel, offset: number): Span | undefine
   return constructSpan(c);
 }
 
-/** What a stage reads: the constructs of `dialects` and, where given, the `words` of an item's text
- * that are no construct (a call such as `meta_set_nworkers`). An item with neither gives the stage
- * nothing to do. */
-interface Needs { dialects: readonly Dialect[]; words?: RegExp }
+/** What a stage reads: the constructs of `dialects` (where `keywords` is given, of those keywords
+ * and the dialects' pragma lines only) and, where given, the `words` of an item's text that are no
+ * construct (a call such as `meta_set_nworkers`). An item with neither gives the stage nothing to do. */
+interface Needs { dialects: readonly Dialect[]; keywords?: readonly KeywordName[]; words?: RegExp }
 
 /**
  * The item models a stage reads: with `span`, the items meeting it, each seeing only the constructs
@@ -111,7 +111,9 @@ function stageItems(model: DocumentModel, span?: Span, needs?: Needs): ItemModel
   const out: ItemModel[] = [];
   const { layer } = model.syntax;
   const holds = (ref: ItemRef) =>
-    inSpan(layer.keywords, ref).some(k => needs!.dialects.includes(DIALECT_OF[k.keyword])) ||
+    inSpan(layer.keywords, ref).some(
+      k => needs!.dialects.includes(DIALECT_OF[k.keyword]) && (!needs!.keywords || needs!.keywords.includes(k.keyword)),
+    ) ||
     inSpan(layer.pragmas, ref).some(p => {
       const family = pragmaFamily(p);
       return !!family && needs!.dialects.includes(familyDialect(family));
@@ -130,6 +132,8 @@ function stageItems(model: DocumentModel, span?: Span, needs?: Needs): ItemModel
 }
 
 const METAFORK: Needs = { dialects: ['metafork'] };
+/** MetaFork's spawns, `meta_fork` and the pragma forms: an item without one has no exit to join. */
+const METAFORK_SPAWNS: Needs = { dialects: ['metafork'], keywords: ['meta_fork'] };
 /** MetaFork's constructs, its worker count, set by a call, and the OpenMP runtime calls it keeps (metaforkToCilk). */
 const TO_CILK: Needs = { dialects: ['metafork'], words: /\bmeta_set_nworkers\b|\bomp_\w/ };
 
@@ -285,7 +289,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
     if (toMetafork.length && !runAhead(toMetaforkStage, onToCilk)) return { diagnostics, from, to };
     // OpenMP waits for tasks a function left running at the barrier or taskgroup that binds them;
     // MetaFork's join waits for children only: they are joined where they leave their function.
-    if (toMetafork.includes('openmp') && !run(stage => { for (const m of items(METAFORK)) joinAtExits(stage, m, 'metafork'); }))
+    if (toMetafork.includes('openmp') && !run(stage => { for (const m of items(METAFORK_SPAWNS)) joinAtExits(stage, m, 'metafork'); }))
       return { diagnostics, from, to };
     if (to === 'openmp' && (sources.includes('metafork') || toMetafork.length)) {
       if (!run(stage => metaforkToOpenmp(stage, items(), model()))) return { diagnostics, from, to };
