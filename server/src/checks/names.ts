@@ -99,12 +99,12 @@ function nodeNames(doc: DocumentModel, node: TSNode, type: string): NodeNames {
   if (type === 'function_definition') {
     const d = node.childForFieldName('declarator');
     if (d) declarators.push(doc.syntax.convert(d));
-  } else if (node.type !== 'comment' && node.type !== 'preproc_include' && node.type !== 'preproc_def') {
+  } else if (type !== 'comment' && type !== 'preproc_include' && type !== 'preproc_def') {
     const converted = doc.syntax.convert(node);
     const found = otherDeclarations(converted, text);
     out.names.push(...found.names);
     out.types.push(...found.types);
-    if (node.type === 'declaration') declarators.push(...children(converted, 'declarator'));
+    if (type === 'declaration') declarators.push(...children(converted, 'declarator'));
   }
   for (const d of declarators) {
     const info = declaratorInfo(d);

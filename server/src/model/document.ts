@@ -37,7 +37,10 @@ export class DocumentModel {
     const text = syntax.text;
     const fileEnd = syntax.map.fileEnd;
     const spans = syntax.topLevelSpans();
-    const nodes = syntax.topLevelNodes().map((node, index) => ({ node, index, ...spans[index] }));
+    const nodes = syntax.topLevelNodes().map((node, index) => {
+      const { type, start, end } = spans[index];
+      return { node, index, type, start, end };
+    });
     // The included headers' declarations come first, as the compiler reads them; their functions
     // are declarations only (a kernel cannot call a header's function body: the file does not define it).
     const items = nodes.filter(n => n.start < fileEnd);
