@@ -323,11 +323,59 @@ async function translation(big: string): Promise<void> {
       worker.once('message', (samples: number[]) => { void worker.terminate(); resolve(samples); });
       worker.once('error', reject);
     });
+  const lines = big.split('\n').length - 1;
+  const editor = await overLsp(big, targets.filter(t => !source.includes(t) || source.length > 1));
   for (const to of targets.filter(t => !source.includes(t) || source.length > 1)) {
-    record(`the ${big.split('\n').length - 1}-line program to ${to} (metafork translate: checked first)`, await timed(to, false), 100);
-    // The editor's command: the server's diagnostics of the version stand for the check.
-    record(`the ${big.split('\n').length - 1}-line program to ${to} (the editor's command: checked already)`, await timed(to, true), 100);
+    record(`the ${lines}-line program to ${to} (metafork translate: checked first)`, await timed(to, false), 100);
+    // The server's diagnostics of the version stand for the check; nothing prepared.
+    record(`the ${lines}-line program to ${to} (the editor's command, in a worker, nothing prepared)`, await timed(to, true), 100);
+    record(`the ${lines}-line program to ${to} (the editor's command over LSP, an edit and a pause before it)`, editor.settled[to]!, 100);
+    record(`the ${lines}-line program to ${to} (the editor's command over LSP, at once after an edit)`, editor.atOnce[to]!, 100);
+    record(`the ${lines}-line program to ${to} (the editor's command over LSP, the document just opened)`, editor.opened[to]!, 100);
   }
+}
+
+/**
+ * The editor's command as an editor sends it: `metafork/translate` to the bundled server, whose
+ * worker prepares a large document once its changes settle (lsp/prepared), timed to the answer.
+ * Each request follows an edit (a comment added in the middle, then taken out): a new version, whose
+ * translation the server has not made yet; `settled` after a 1 s pause, `atOnce` right after the edit's
+ * diagnostics; `opened`: a document just opened, translated once its whole diagnostics are in
+ * (nothing prepared: the worker holds another document).
+ */
+type Mode = 'settled' | 'atOnce' | 'opened';
+async function overLsp(text: string, targets: Dialect[]): Promise<Record<Mode, Partial<Record<Dialect, number[]>>>> {
+  const { client } = await TestClient.start();
+  const uri = 'file:///tmp/bench-translate.mfc';
+  await client.open(uri, text);
+  const middle = text.indexOf('\n', text.length >> 1) + 1;
+  const comment = '/* edited */\n';
+  const out: Record<Mode, Partial<Record<Dialect, number[]>>> = { settled: {}, atOnce: {}, opened: {} };
+  // Rounds of every case in turn: a slow minute of the machine falls on all of them alike.
+  for (let round = 0; round < 9; round++) {
+    for (const mode of ['settled', 'atOnce', 'opened'] as const) {
+      for (const to of targets) {
+        let target = uri;
+        if (mode === 'opened') {
+          target = `file:///tmp/bench-opened-${round}-${to}.mfc`;
+          await client.open(target, text);
+          // The first publication is the top 400 lines' (a large file): the whole file's follows.
+          while (client.published.filter(p => p.uri === target).length < 2) await new Promise(r => setTimeout(r, 1));
+        } else {
+          const present = client.text(uri).length > text.length;
+          await client.diagnostics(uri, await client.edit(uri, middle, present ? middle + comment.length : middle, present ? '' : comment));
+          if (mode === 'settled') await new Promise(r => setTimeout(r, 1000));
+        }
+        const t0 = performance.now();
+        const r = await client.request('metafork/translate', { textDocument: { uri: target }, to });
+        (out[mode][to] ??= []).push(performance.now() - t0);
+        if (r.text === undefined) throw new Error(`the program is not translated to ${to}: ${r.diagnostics[0]?.message}`);
+        if (target !== uri) await client.closeDocument(target);
+      }
+    }
+  }
+  await client.stop();
+  return out;
 }
 
 /** The CUDA of a schedule is what a hover on it shows (budget: hover under 100 ms). */
@@ -503,6 +551,11 @@ async function main(): Promise<void> {
     return printRows(text);
   }
   if (process.argv[2] === 'corpus') return corpus();
+  if (process.argv[2] === 'translation') {
+    const text = generateProgram(3000);
+    await translation(text);
+    return printRows(text);
+  }
   const text = generateProgram(10000);
   await optimize();
   await cost();

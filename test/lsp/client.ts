@@ -69,6 +69,12 @@ export class LspTestClient {
     return this.diagnostics(uri, 1);
   }
 
+  async closeDocument(uri: string): Promise<void> {
+    this.versions.delete(uri);
+    this.texts.delete(uri);
+    await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
   /** Replaces `start..end` (offsets) with `newText` as one incremental change. */
   async edit(uri: string, start: number, end: number, newText: string): Promise<number> {
     const { version, change } = this.apply(uri, start, end, newText);

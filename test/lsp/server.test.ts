@@ -9,6 +9,9 @@ import * as path from 'path';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { ROOT } from '../helpers';
 import { TestClient } from './client';
+import { translateText, type Dialect } from '../../server/src/translate/index';
+import { pathOf } from '../../server/src/lsp/documents';
+import { generateProgram } from '../bench/generate';
 
 interface Published { uri: string; version?: number; diagnostics: { code: string; message: string; range: { start: { line: number; character: number } } }[] }
 
@@ -126,6 +129,39 @@ test('a document not among the last four used lets its models and results go, an
     } finally {
       await fresh.stop();
     }
+  } finally {
+    await client.stop();
+  }
+});
+
+test('a large document is prepared for translation when its changes settle: translations after a pause, at once after an edit, and after another document\'s, are the CLI\'s', async () => {
+  const { client } = await TestClient.start();
+  const settle = () => new Promise(r => setTimeout(r, 1500));
+  try {
+    const uri = 'file:///tmp/prepared.mfc';
+    const other = 'file:///tmp/other.mfc';
+    const expectSame = async (target: string, to: Dialect, label: string) => {
+      const text = client.text(target);
+      const fresh = await translateText(text, to, { fileName: pathOf(target), checked: true });
+      const r = await client.request('metafork/translate', { textDocument: { uri: target }, to });
+      assert.equal(r.text, fresh.text, label);
+      assert.deepEqual(r.diagnostics.map((d: { message: string }) => d.message), fresh.diagnostics.map(d => d.message), label);
+    };
+    // The generated program up to its last whole function (its last lines may end inside one).
+    const big = generateProgram(2500);
+    await client.open(uri, big.slice(0, big.lastIndexOf('\n}\n') + 3));
+    await settle();
+    await expectSame(uri, 'openmp', 'opened, settled');
+    const spawn = client.text(uri).indexOf('x = meta_fork fib6(n - 1);');
+    await client.diagnostics(uri, await client.edit(uri, spawn, spawn + 'x = meta_fork fib6(n - 1);'.length, 'x = fib6(n - 1);'));
+    await expectSame(uri, 'cilkplus', 'edited, at once');
+    await client.open(other, fs.readFileSync(path.join(ROOT, 'examples', 'fib.mfc'), 'utf8'));
+    await expectSame(other, 'openmp', 'another document');
+    await expectSame(uri, 'metafork', 'back to the large one');
+    const end = client.text(uri).length;
+    await client.diagnostics(uri, await client.edit(uri, end, end, 'int tail_count;\n'));
+    await settle();
+    await expectSame(uri, 'openmp', 'edited, settled');
   } finally {
     await client.stop();
   }

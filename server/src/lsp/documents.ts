@@ -211,6 +211,12 @@ export class DocumentStore {
   }
 }
 
+/** A file of more than EARLY_FILE_LINES lines: its first diagnostics come early, and the server's
+ * worker prepares it for a translation. */
+export function largeFile(text: string): boolean {
+  return lineOffset(text, EARLY_FILE_LINES) !== undefined;
+}
+
 /** The offset where line `n` (0-based) of `text` starts, or undefined past its end. */
 function lineOffset(text: string, n: number): number | undefined {
   let at = 0;

@@ -35,6 +35,9 @@ export class Jobs {
 
   constructor(private readonly limitSeconds = 20) {}
 
+  /** Whether jobs run off the server's thread (work done ahead of a request is then free for it). */
+  get inWorker(): boolean { return !this.inProcess; }
+
   /** `key` names the result (document, version, what and how): equal keys share a job. */
   run<W extends Work>(key: string, work: W, token?: CancellationToken): Promise<Result<W>> {
     if (this.inProcess) return perform(work) as Promise<Result<W>>;

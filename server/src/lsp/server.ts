@@ -34,11 +34,14 @@ import { codeActions, resolveCodeAction } from './features/codeActions';
 import { DocumentSymbols } from './features/symbols';
 import { lensesOf, resolveLens } from './features/lenses';
 import { TOKEN_LEGEND, tokensOf } from './features/semanticTokens';
-import { dialects, translate } from './requests/translate';
+import { dialects, prepareTranslation, translate } from './requests/translate';
 import { cuda } from './requests/cuda';
 import { optimize } from './requests/optimize';
 import { analyze } from './requests/analyze';
 import { plot } from './requests/plot';
+
+/** A pause in a document's changes long enough to prepare it for a translation (typing goes on within it). */
+const SETTLE_MS = 300;
 
 export interface ServerOptions {
   /** How long a worker job may run before it is stopped (seconds). */
@@ -55,6 +58,7 @@ export class MetaforkServer implements ServerContext {
   private readonly store: DocumentStore;
   private readonly symbols = new DocumentSymbols();
   private readonly compile: CompileContexts;
+  private preparing?: NodeJS.Timeout;
   /** Told of every request answered and every check published (connection.ts, the store). */
   readonly memory = new IdleCollector();
 
@@ -72,6 +76,7 @@ export class MetaforkServer implements ServerContext {
         await connection.sendDiagnostics(published(state));
         await connection.sendNotification(INACTIVE_REGIONS_NOTIFICATION, inactiveRegions(state));
         this.memory.busy();
+        this.prepareWhenSettled(state);
       },
       message => connection.console.error(message),
       uri => this.compile.contextOf(uri, this.settings),
@@ -161,6 +166,7 @@ export class MetaforkServer implements ServerContext {
   plot(params: PlotParams, token: CancellationToken) { return plot(this, params, token); }
 
   shutdown(): void {
+    clearTimeout(this.preparing);
     this.jobs.dispose();
     this.memory.dispose();
   }
@@ -189,6 +195,17 @@ export class MetaforkServer implements ServerContext {
   showMessage(type: 'error' | 'warning' | 'info', message: string): void {
     const window = this.connection.window;
     void (type === 'error' ? window.showErrorMessage(message) : type === 'warning' ? window.showWarningMessage(message) : window.showInformationMessage(message));
+  }
+
+  /** Once the changes settle, the worker prepares the document checked last (where jobs run off
+   * this thread: here it would delay the next check). */
+  private prepareWhenSettled(state: DocumentState): void {
+    clearTimeout(this.preparing);
+    if (!this.jobs.inWorker) return;
+    this.preparing = setTimeout(() => {
+      if (this.store.get(state.uri) === state) prepareTranslation(this, state);
+    }, SETTLE_MS);
+    this.preparing.unref();
   }
 
   /** Checks again the open documents a change concerns (but `except`, checked for its own change). */

@@ -2,10 +2,10 @@
 // of a whole file reads every function; on a large file either takes long enough to delay
 // diagnostics, so the server runs them here, off its own thread. A cancelled or overdue job is
 // stopped by terminating this worker. Jobs come with the document's compile flags (plain data);
-// the worker reads headers from the disk.
+// the worker reads headers from the disk. It keeps the document it last worked on parsed (prepared.ts).
 
 import { parentPort } from 'worker_threads';
-import { translateText, TranslateOptions, Translation } from '../translate';
+import { translateDocument, translateText, TranslateOptions, Translation } from '../translate';
 import type { Dialect } from '../translate';
 import { generateCuda, CudaOptions, CudaResult } from '../cuda';
 import { optimizeText } from '../optimize/index';
@@ -15,12 +15,17 @@ import { plotData, PlotData, PlotOptions } from '../optimize/plot';
 import { tileText, TileOptions, TileResult } from '../tile/index';
 import type { Flags } from '../preprocess/index';
 import { diskHeaders } from '../preprocess/files';
+import { PreparedDocument } from './prepared';
 
 /** Work that crosses to the worker (options as plain data: the optimizer's registers by name; the
  * flags, never the server's header reader). */
 type Plain<O> = Omit<O, 'files'>;
+/** The open document a job reads, and which of the server's analyses of it (a new one: its headers
+ * or flags changed): the worker keeps it parsed for the next job (prepared.ts). */
+export interface DocumentVersion { uri: string; analysis: number }
 export type Work =
-  | { kind: 'translate'; text: string; to: Dialect; options: Plain<TranslateOptions> }
+  | { kind: 'translate'; text: string; to: Dialect; options: Plain<TranslateOptions>; document?: DocumentVersion }
+  | { kind: 'prepare'; text: string; options: Plain<TranslateOptions>; document: DocumentVersion }
   | { kind: 'cuda'; text: string; options: Plain<CudaOptions> }
   | {
       kind: 'optimize';
@@ -34,6 +39,8 @@ export type Work =
   | { kind: 'tile'; text: string; options: Plain<TileOptions> };
 export type Result<W extends Work> = W extends { kind: 'translate' }
   ? Translation
+  : W extends { kind: 'prepare' }
+    ? null
   : W extends { kind: 'cuda' }
     ? CudaResult
     : W extends { kind: 'analyze' }
@@ -45,13 +52,22 @@ export type Result<W extends Work> = W extends { kind: 'translate' }
           : OptimizeResult;
 export interface Job { id: number; work: Work }
 export type Reply =
-  | { id: number; result: Translation | CudaResult | OptimizeResult | CostEstimate | PlotData | TileResult }
+  | { id: number; result: Translation | CudaResult | OptimizeResult | CostEstimate | PlotData | TileResult | null }
   | { id: number; error: string };
 
-export function perform(
+const prepared = new PreparedDocument();
+
+export async function perform(
   work: Work,
-): Promise<Translation | CudaResult | OptimizeResult | CostEstimate | PlotData | TileResult> {
+): Promise<Translation | CudaResult | OptimizeResult | CostEstimate | PlotData | TileResult | null> {
   const files = diskHeaders();
+  if (work.kind === 'prepare' || (work.kind === 'translate' && work.document)) {
+    const { uri, analysis } = work.document!;
+    const options = { ...work.options, files };
+    const key = { uri, fileName: options.fileName, flags: JSON.stringify(options.flags ?? null) };
+    const version = await prepared.version(key, analysis, work.text, options);
+    return work.kind === 'prepare' ? null : translateDocument(version, work.to, options);
+  }
   if (work.kind === 'translate') return translateText(work.text, work.to, { ...work.options, files });
   if (work.kind === 'cuda') return generateCuda(work.text, { ...work.options, files });
   if (work.kind === 'analyze') return estimateCost(work.text, { ...work.options, files });

@@ -141,20 +141,38 @@ interface Step { text: string; maps: OffsetMap[] }
 
 export async function translateText(text: string, to: Dialect, options: TranslateOptions = {}): Promise<Translation> {
   const grammars = await loadGrammars();
-  const language: SourceLanguage = detectLanguage(options.fileName, text);
-  const parsed = SyntaxDocument.parse(grammars, text, language, options.fileName, options);
+  const parsed = SyntaxDocument.parse(grammars, text, detectLanguage(options.fileName, text), options.fileName, options);
+  try {
+    return translateDocument({ syntax: parsed }, to, options);
+  } finally {
+    parsed.dispose();
+  }
+}
+
+/** A version of a document read with the translation's flags, and where built its model (the
+ * items a translation reads: `dialectsOf`'s), as the server's worker keeps them between jobs. */
+export interface ParsedVersion { syntax: SyntaxDocument; model?: DocumentModel }
+
+/**
+ * `translateText` of a version parsed already. The stages' versions are made from it and freed;
+ * it stays the caller's, as it was (tree-sitter's edits and re-parses work on copies of its tree).
+ */
+export function translateDocument(parsed: ParsedVersion, to: Dialect, options: TranslateOptions = {}): Translation {
+  const text = parsed.syntax.source;
+  const language: SourceLanguage = parsed.syntax.language;
   // The stages' re-parses copy the functions they leave as they were (SyntaxDocument.update).
-  parsed.reusable = true;
+  parsed.syntax.reusable = true;
   const first = options.checked
-    ? { syntax: parsed, model: DocumentModel.build(parsed), diagnostics: [] as MfDiagnostic[] }
-    : checkSyntax(parsed, undefined, true);
+    ? { syntax: parsed.syntax, model: parsed.model ?? DocumentModel.build(parsed.syntax), diagnostics: [] as MfDiagnostic[] }
+    : checkSyntax(parsed.syntax, undefined, true);
   const diagnostics: MfDiagnostic[] = [];
   const errors = first.diagnostics.filter(blocking);
   const inputMap = first.syntax.map;
   const input = options.focus === undefined ? undefined : focusSpan(first.model, options.focus);
   const from = dialectsOf(first.model, input);
+  /** Frees a stage's version (never the caller's). */
+  const done = (version: SyntaxDocument) => { if (version !== parsed.syntax) version.dispose(); };
   if (errors.length || (options.focus !== undefined && !input)) {
-    first.syntax.dispose();
     return {
       diagnostics: errors.length
         ? errors
@@ -221,7 +239,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
     if (focus) focus = step.maps[0].forward(focus);
     // Re-parsed around the edits only (tree-sitter keeps the rest of the tree).
     const next = syntax.update(step.text, [...edits].sort((a, b) => a.start - b.start || a.end - b.end), true);
-    syntax.dispose();
+    done(syntax);
     syntax = next;
     previous = built ?? previous;
     built = undefined;
@@ -329,7 +347,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
       step.text = `${CPP_MARKER}\n${step.text}`;
     return { text: step.text, diagnostics, from, to, ...(input && focus ? { focus: { input, output: focus } } : {}) };
   } finally {
-    syntax.dispose();
+    done(syntax);
   }
 }
 

@@ -8,7 +8,7 @@ import { Dialect, DIALECTS } from '../../../../shared/dialects';
 import { layerDialects, type Translation } from '../../translate';
 import { blocking } from '../../checks/index';
 import type { ServerContext } from '../context';
-import { DocumentState, flagsOf, pathOf } from '../documents';
+import { DocumentState, flagsOf, largeFile, pathOf } from '../documents';
 import { lspDiagnostics, offsetOf, rangeOf } from '../convert';
 
 export async function translate(
@@ -36,7 +36,17 @@ export function translation(
   // worker checks again, for the reasons it gives.
   const checked = !state.checked.diagnostics.some(blocking);
   const options = { fileName: pathOf(state.uri), flags: flagsOf(state), checked, ...(focus === undefined ? {} : { focus }) };
-  return ctx.job(state, `translate:${to}:${focus ?? ''}`, { kind: 'translate', text: state.text, to, options }, token);
+  const document = { uri: state.uri, analysis: state.analysis };
+  return ctx.job(state, `translate:${to}:${focus ?? ''}`, { kind: 'translate', text: state.text, to, options, document }, token);
+}
+
+/** A large document with parallel constructs, settled: the worker parses and models it ahead of a
+ * translation (lsp/prepared), which then starts from there. */
+export function prepareTranslation(ctx: ServerContext, state: DocumentState): void {
+  if (!largeFile(state.text) || !layerDialects(state.checked.model.syntax.layer).length) return;
+  const options = { fileName: pathOf(state.uri), flags: flagsOf(state) };
+  const document = { uri: state.uri, analysis: state.analysis };
+  ctx.job(state, 'prepare', { kind: 'prepare', text: state.text, options, document }).catch(() => undefined);
 }
 
 /** The dialects of the document's constructs, read from its keyword layer (no translation run). */

@@ -1,0 +1,36 @@
+// The worker's copy of the document it last worked on, parsed and modelled: the server asks for it
+// when a large document settles (`prepare` jobs), and each later job on that document brings it to
+// the new version by an incremental re-parse. A translation then starts from it instead of parsing
+// and modelling the whole file again (3,000 lines: about half of a translation's time). One
+// document only: it is the one being edited, and a copy of each would double the server's memory.
+
+import { detectLanguage, loadGrammars, SyntaxDocument } from '../syntax/parser';
+import { DocumentModel } from '../model/document';
+import { dialectsOf, type ParsedVersion, type TranslateOptions } from '../translate/index';
+
+/** Which document, read how: a version of another document, or read with other flags, starts anew. */
+export interface PreparedKey { uri: string; fileName?: string; flags: string }
+
+export class PreparedDocument {
+  private held?: { key: PreparedKey; analysis: number; version: ParsedVersion };
+
+  /**
+   * The version of `text`, built from the one held where it is the same document (re-used as it is
+   * for the same text and analysis; an analysis of the server's that changed its headers reads them
+   * again). It stays held: the caller must not dispose of it.
+   */
+  async version(key: PreparedKey, analysis: number, text: string, context: TranslateOptions): Promise<ParsedVersion> {
+    const held = this.held;
+    const same = !!held && held.key.uri === key.uri && held.key.fileName === key.fileName && held.key.flags === key.flags;
+    if (same && held.analysis === analysis && held.version.syntax.source === text) return held.version;
+    const syntax = same
+      ? held.version.syntax.update(text)
+      : SyntaxDocument.parse(await loadGrammars(), text, detectLanguage(key.fileName, text), key.fileName, context);
+    const model = DocumentModel.build(syntax, same ? held.version.model : undefined);
+    // The item models every translation reads first (its source dialects).
+    dialectsOf(model);
+    held?.version.syntax.dispose();
+    this.held = { key, analysis, version: { syntax, model } };
+    return this.held.version;
+  }
+}
