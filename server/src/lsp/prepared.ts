@@ -23,12 +23,16 @@ export class PreparedDocument {
     const held = this.held;
     const same = !!held && held.key.uri === key.uri && held.key.fileName === key.fileName && held.key.flags === key.flags;
     if (same && held.analysis === analysis && held.version.syntax.source === text) return held.version;
+    // The functions an edit left as they were are copied from the version held, not read from the tree.
     const syntax = same
-      ? held.version.syntax.update(text)
+      ? held.version.syntax.update(text, undefined, true)
       : SyntaxDocument.parse(await loadGrammars(), text, detectLanguage(key.fileName, text), key.fileName, context);
+    // Its converted nodes kept for the translation's stages to copy (set before any is converted).
+    syntax.reusable = true;
     const model = DocumentModel.build(syntax, same ? held.version.model : undefined);
     // The item models every translation reads first (its source dialects).
     dialectsOf(model);
+    syntax.forgetEarlier();
     held?.version.syntax.dispose();
     this.held = { key, analysis, version: { syntax, model } };
     return this.held.version;

@@ -175,21 +175,27 @@ function provedOperation(
   return { op };
 }
 
+/** A Cilk reducer (or holder) type named in the text. */
+const REDUCER_TYPE = /\bcilk\s*::\s*(\w*reducer\w*|holder)\b/;
+
 /**
  * Reducers of the items become plain variables with reductions on their cilk_for loops (edits
  * that go with cilkToMetafork's: the clause is inserted right after the loop's keyword).
  */
 export function reducersToReductions(stage: Stage, models: ItemModel[], annotations: readonly KeywordClause[]): void {
   const text = stage.text;
-  const functions = functionsByName(models, text);
+  let functions: ReturnType<typeof functionsByName> | undefined;
+  const byName = () => (functions ??= functionsByName(models, text));
   const helpers: string[] = [];
   let found = false;
   for (const model of models) {
-    // A reducer type behind a typedef or alias would reach its variables unrecognised.
-    walk(model.item, n => {
+    // A reducer type behind a typedef or alias would reach its variables unrecognised (looked for
+    // only in an item that names a Cilk reducer type or holds an annotation: most hold neither).
+    const named = REDUCER_TYPE.test(text.slice(model.item.start, model.item.end));
+    if (named || annotations.some(a => within(a, model.item))) walk(model.item, n => {
       if (n.type !== 'type_definition' && n.type !== 'alias_declaration') return true;
       const written = text.slice(n.start, n.end);
-      if (/\bcilk\s*::\s*(\w*reducer\w*|holder)\b/.test(written) || annotations.some(a => within(a, n))) {
+      if (REDUCER_TYPE.test(written) || annotations.some(a => within(a, n))) {
         stage.refuse(
           'MF611',
           n,
@@ -236,7 +242,7 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
           refuse(annotation, 'cilk_reducer takes an identity and a reduce function');
           continue;
         }
-        const proved = provedOperation(annotation.items[0].name, annotation.items[1].name, v.typeText, functions, text);
+        const proved = provedOperation(annotation.items[0].name, annotation.items[1].name, v.typeText, byName(), text);
         if ('why' in proved) { refuse(annotation, proved.why); continue; }
         reducers.push({ variable: v, op: proved.op, element: v.typeText, spelling, annotation });
       } else {
@@ -248,7 +254,7 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
   }
   // The identity and reduce functions MetaFork -> CilkPlus wrote go with their reducers.
   for (const name of new Set(helpers.filter(h => /^mf_(identity|reduce)_\w+$/.test(h)))) {
-    const fn = functions.get(name)?.item;
+    const fn = byName().get(name)?.item;
     const uses = text.match(new RegExp(`\\b${name}\\b`, 'g'))?.length ?? 0;
     if (!fn || uses !== 1 + helpers.filter(h => h === name).length) continue;
     let end = fn.end;
