@@ -95,3 +95,16 @@ test('the same text: the held version as it is; a new analysis reads the headers
   const defined: TranslateOptions = { ...options, flags: { includePaths: [], defines: [['EXTRA', '1']] } };
   await sameAsFresh(prepared, key.uri, 2, text, defined, 'other flags');
 });
+
+test('a document closed is let go; another document\'s closing leaves the one held', async () => {
+  const prepared = new PreparedDocument();
+  const text = fs.readFileSync(path.join(ROOT, 'examples', 'fib.mfc'), 'utf8');
+  const key = { uri: 'file:///fib.mfc', fileName: 'fib.mfc', flags: 'null' };
+  const held = await prepared.version(key, 1, text, { fileName: 'fib.mfc' });
+  prepared.forget('file:///other.mfc');
+  assert.equal(await prepared.version(key, 1, text, { fileName: 'fib.mfc' }), held);
+  prepared.forget(key.uri);
+  const anew = await prepared.version(key, 1, text, { fileName: 'fib.mfc' });
+  assert.notEqual(anew, held);
+  assert.deepEqual(translateDocument(anew, 'openmp', { fileName: 'fib.mfc', checked: true }), await translateText(text, 'openmp', { fileName: 'fib.mfc', checked: true }));
+});

@@ -38,6 +38,10 @@ export class Jobs {
   /** Whether jobs run off the server's thread (work done ahead of a request is then free for it). */
   get inWorker(): boolean { return !this.inProcess; }
 
+  /** Whether a job would find its worker running (or jobs run in-process): one that only tidies the
+   * worker's state is not worth starting one for. */
+  get started(): boolean { return this.inProcess || !!this.worker; }
+
   /** `key` names the result (document, version, what and how): equal keys share a job. */
   run<W extends Work>(key: string, work: W, token?: CancellationToken): Promise<Result<W>> {
     if (this.inProcess) return perform(work) as Promise<Result<W>>;

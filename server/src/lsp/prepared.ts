@@ -37,4 +37,11 @@ export class PreparedDocument {
     this.held = { key, analysis, version: { syntax, model } };
     return this.held.version;
   }
+
+  /** Lets the document go (closed in the editor): its tree and models are most of the worker's memory. */
+  forget(uri: string): void {
+    if (this.held?.key.uri !== uri) return;
+    this.held.version.syntax.dispose();
+    this.held = undefined;
+  }
 }

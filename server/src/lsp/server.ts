@@ -59,6 +59,7 @@ export class MetaforkServer implements ServerContext {
   private readonly symbols = new DocumentSymbols();
   private readonly compile: CompileContexts;
   private preparing?: NodeJS.Timeout;
+  private forgets = 0;
   /** Told of every request answered and every check published (connection.ts, the store). */
   readonly memory = new IdleCollector();
 
@@ -136,6 +137,10 @@ export class MetaforkServer implements ServerContext {
 
   didClose(document: TextDocument): void {
     this.store.closed(document.uri);
+    // The worker's copy of it, if it holds one, goes too (lsp/prepared).
+    if (this.jobs.started) {
+      this.jobs.run(`forget:${document.uri}:${++this.forgets}`, { kind: 'forget', uri: document.uri }).catch(() => undefined);
+    }
     this.symbols.forget(document.uri);
     this.compile.closed(document.uri);
     void this.connection.sendDiagnostics(cleared(document.uri));

@@ -26,6 +26,7 @@ export interface DocumentVersion { uri: string; analysis: number }
 export type Work =
   | { kind: 'translate'; text: string; to: Dialect; options: Plain<TranslateOptions>; document?: DocumentVersion }
   | { kind: 'prepare'; text: string; options: Plain<TranslateOptions>; document: DocumentVersion }
+  | { kind: 'forget'; uri: string }
   | { kind: 'cuda'; text: string; options: Plain<CudaOptions> }
   | {
       kind: 'optimize';
@@ -39,7 +40,7 @@ export type Work =
   | { kind: 'tile'; text: string; options: Plain<TileOptions> };
 export type Result<W extends Work> = W extends { kind: 'translate' }
   ? Translation
-  : W extends { kind: 'prepare' }
+  : W extends { kind: 'prepare' | 'forget' }
     ? null
   : W extends { kind: 'cuda' }
     ? CudaResult
@@ -60,6 +61,7 @@ const prepared = new PreparedDocument();
 export async function perform(
   work: Work,
 ): Promise<Translation | CudaResult | OptimizeResult | CostEstimate | PlotData | TileResult | null> {
+  if (work.kind === 'forget') { prepared.forget(work.uri); return null; }
   const files = diskHeaders();
   if (work.kind === 'prepare' || (work.kind === 'translate' && work.document)) {
     const { uri, analysis } = work.document!;
