@@ -21,6 +21,11 @@ export function generateProgram(lines: number): string {
   return parts.slice(0, lines).join('\n') + '\n';
 }
 
+/** `text` (a generated program) up to its last whole function: its last lines may end inside one. */
+export function wholeFunctions(text: string): string {
+  return text.slice(0, text.lastIndexOf('\n}\n') + 3);
+}
+
 /** A header of `lines` lines as benchmark suites write them: guarded, constants, function-like
  * macros, typedefs, extern arrays, prototypes and small inline functions. */
 export function generateHeader(lines: number): string {

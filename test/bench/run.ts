@@ -8,7 +8,7 @@ import * as path from 'path';
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { checkSyntax, parseText } from '../../server/src/checks/index';
 import { elide } from '../../server/src/model/elide';
-import { generateHeader, generateProgram } from './generate';
+import { generateHeader, generateProgram, wholeFunctions } from './generate';
 import { TestClient } from '../lsp/client';
 import * as fs from 'fs';
 import { translateText, dialectsOf, type Dialect } from '../../server/src/translate/index';
@@ -184,8 +184,7 @@ async function withHeader(text: string): Promise<void> {
  * to publishDiagnostics, medians of the edits, side by side. clangd runs as shipped and with
  * `--sync` (no debounce: what its analysis itself takes). */
 async function besideClangd(text: string): Promise<void> {
-  // The generated text stops at its line count, inside a function: up to the last whole one.
-  const whole = text.slice(0, text.lastIndexOf('\n}\n') + 3);
+  const whole = wholeFunctions(text);
   const translated = await translateText(whole, 'openmp', { fileName: 'big.mfc' });
   if (translated.text === undefined) throw new Error(`the program is not translated: ${translated.diagnostics[0]?.message}`);
   const omp = translated.text;
@@ -324,8 +323,10 @@ async function translation(big: string): Promise<void> {
       worker.once('error', reject);
     });
   const lines = big.split('\n').length - 1;
-  const editor = await overLsp(big, targets.filter(t => !source.includes(t) || source.length > 1));
-  for (const to of targets.filter(t => !source.includes(t) || source.length > 1)) {
+  // The dialects the program is translated to: every one it does not use alone.
+  const others = targets.filter(t => !source.includes(t) || source.length > 1);
+  const editor = await overLsp(big, others);
+  for (const to of others) {
     record(`the ${lines}-line program to ${to} (metafork translate: checked first)`, await timed(to, false), 100);
     // The server's diagnostics of the version stand for the check; nothing prepared.
     record(`the ${lines}-line program to ${to} (the editor's command, in a worker, nothing prepared)`, await timed(to, true), 100);

@@ -11,7 +11,7 @@ import { ROOT } from '../helpers';
 import { TestClient } from './client';
 import { translateText, type Dialect } from '../../server/src/translate/index';
 import { pathOf } from '../../server/src/lsp/documents';
-import { generateProgram } from '../bench/generate';
+import { generateProgram, wholeFunctions } from '../bench/generate';
 
 interface Published { uri: string; version?: number; diagnostics: { code: string; message: string; range: { start: { line: number; character: number } } }[] }
 
@@ -147,9 +147,7 @@ test('a large document is prepared for translation when its changes settle: tran
       assert.equal(r.text, fresh.text, label);
       assert.deepEqual(r.diagnostics.map((d: { message: string }) => d.message), fresh.diagnostics.map(d => d.message), label);
     };
-    // The generated program up to its last whole function (its last lines may end inside one).
-    const big = generateProgram(2500);
-    await client.open(uri, big.slice(0, big.lastIndexOf('\n}\n') + 3));
+    await client.open(uri, wholeFunctions(generateProgram(2500)));
     await settle();
     await expectSame(uri, 'openmp', 'opened, settled');
     const spawn = client.text(uri).indexOf('x = meta_fork fib6(n - 1);');

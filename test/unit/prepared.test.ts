@@ -8,13 +8,11 @@ import * as path from 'path';
 import { PreparedDocument } from '../../server/src/lsp/prepared';
 import { translateDocument, translateText, type Dialect, type TranslateOptions } from '../../server/src/translate/index';
 import { blocking, checkSyntax, parseText } from '../../server/src/checks/index';
-import { generateProgram } from '../bench/generate';
+import { generateProgram, wholeFunctions } from '../bench/generate';
 import { ROOT } from '../helpers';
 
 const TARGETS: Dialect[] = ['metafork', 'openmp', 'cilkplus'];
 
-/** The generated program up to its last whole function (its last lines may end inside one). */
-const program = (lines: number) => { const t = generateProgram(lines); return t.slice(0, t.lastIndexOf('\n}\n') + 3); };
 
 /** Whether the server would call the version checked (its diagnostics found nothing blocking). */
 async function checkedAlready(text: string, options: TranslateOptions): Promise<boolean> {
@@ -54,7 +52,7 @@ test('the bundled examples and corpus programs, one after another in one prepare
 test('a large document edited: each version translated from the one before equals a fresh translation', async () => {
   const prepared = new PreparedDocument();
   const options = { fileName: 'big.mfc' };
-  let text = program(2500);
+  let text = wholeFunctions(generateProgram(2500));
   await sameAsFresh(prepared, 'file:///big.mfc', 1, text, options, 'as opened');
   const at = (s: string) => { const i = text.indexOf(s); assert.ok(i >= 0, s); return i; };
   const edits: [string, (t: string) => string][] = [
@@ -70,7 +68,7 @@ test('a large document edited: each version translated from the one before equal
     await sameAsFresh(prepared, 'file:///big.mfc', 1, text, options, label, label === 'an error typed');
   }
   // One construct at a time, as the quick fixes translate them.
-  text = program(2500);
+  text = wholeFunctions(generateProgram(2500));
   const focus = text.indexOf('cilk_spawn tree5');
   for (const to of TARGETS) {
     const version = await prepared.version({ uri: 'file:///big.mfc', fileName: 'big.mfc', flags: 'null' }, 1, text, options);
