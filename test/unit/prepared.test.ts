@@ -76,7 +76,7 @@ test('a large document edited: each version translated from the one before equal
   }
 });
 
-test('the same text: the held version as it is; a new analysis reads the headers again; other flags read the text anew', async () => {
+test('the same text: the held version as it is, under a new analysis too while its headers read the same; read again when they do not; other flags read the text anew', async () => {
   const prepared = new PreparedDocument();
   const text = '#include "spawn.h"\nint f(int n) {\n  int x, y;\n  if (n < 2) return n;\n  x = SPAWN f(n - 1);\n  y = f(n - 2);\n  cilk_sync;\n  return x + y;\n}\n';
   let header = '#define SPAWN cilk_spawn\n';
@@ -85,13 +85,20 @@ test('the same text: the held version as it is; a new analysis reads the headers
   const first = await prepared.version(key, 1, text, options);
   assert.equal(await prepared.version(key, 1, text, options), first);
   await sameAsFresh(prepared, key.uri, 1, text, options, 'header spawning');
+  // A new analysis (the server checked the document again: a header saved, settings) whose headers read the same.
+  assert.equal(await prepared.version(key, 2, text, options), first);
+  // A header saved with a new constant.
+  header = '#define SPAWN cilk_spawn\n#define DEPTH 4\n';
+  const constant = await prepared.version(key, 3, text, options);
+  assert.notEqual(constant, first);
+  assert.equal(constant.syntax.unit.constants.get('DEPTH'), '4');
   header = '#define SPAWN\n';
-  const reread = await prepared.version(key, 2, text, options);
-  assert.notEqual(reread, first);
+  const reread = await prepared.version(key, 4, text, options);
+  assert.notEqual(reread, constant);
   assert.equal(reread.syntax.text.includes('cilk_spawn'), false);
-  await sameAsFresh(prepared, key.uri, 2, text, options, 'header not spawning');
+  await sameAsFresh(prepared, key.uri, 4, text, options, 'header not spawning');
   const defined: TranslateOptions = { ...options, flags: { includePaths: [], defines: [['EXTRA', '1']] } };
-  await sameAsFresh(prepared, key.uri, 2, text, defined, 'other flags');
+  await sameAsFresh(prepared, key.uri, 4, text, defined, 'other flags');
 });
 
 test('a document closed is let go; another document\'s closing leaves the one held', async () => {

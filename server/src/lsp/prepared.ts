@@ -16,13 +16,21 @@ export class PreparedDocument {
 
   /**
    * The version of `text`, built from the one held where it is the same document (re-used as it is
-   * for the same text and analysis; an analysis of the server's that changed its headers reads them
-   * again). It stays held: the caller must not dispose of it.
+   * for the same text where the analysis is the same or its headers read the same; otherwise they are
+   * read again). It stays held: the caller must not dispose of it.
    */
   async version(key: PreparedKey, analysis: number, text: string, context: TranslateOptions): Promise<ParsedVersion> {
     const held = this.held;
     const same = !!held && held.key.uri === key.uri && held.key.fileName === key.fileName && held.key.flags === key.flags;
-    if (same && held.analysis === analysis && held.version.syntax.source === text) return held.version;
+    if (same && held.version.syntax.source === text) {
+      if (held.analysis === analysis) return held.version;
+      // Another analysis of the same text (prepared while the server's check of an opened file ran,
+      // or a header saved since): the version held stands where the headers still read the same.
+      if (held.version.syntax.readsAsBefore(context.files)) {
+        held.analysis = analysis;
+        return held.version;
+      }
+    }
     // The functions an edit left as they were are copied from the version held, not read from the tree.
     const syntax = same
       ? held.version.syntax.update(text, undefined, true)

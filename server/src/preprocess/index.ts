@@ -20,3 +20,14 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
     });
   }
 }
+
+/** Whether two readings of one text are the same: every header, macro, constant and conditional the
+ * analyses see (a version read with `b`'s headers would be the one read with `a`'s). */
+export function sameReading(a: Preprocessed, b: Preprocessed): boolean {
+  const plain = (u: Preprocessed) =>
+    JSON.stringify([
+      u.source, u.text, u.map.segments, [...u.constants], [...u.macros], u.uses, u.includes, u.headers, u.inactive,
+      u.openmpConditionals, u.dependencies, u.diagnostics,
+    ]);
+  return a === b || (a.text === b.text && plain(a) === plain(b));
+}

@@ -8,7 +8,7 @@ import { Language, Parser, Tree, Node as TSNode, type Range } from 'web-tree-sit
 import { KeywordLayer, matchParen, scanKeywords, skipTrivia } from './keywords';
 import type { Span } from '../base/span';
 import type { TextEdit } from '../base/edits';
-import { preprocess, type CompileContext, type Preprocessed } from '../preprocess/index';
+import { preprocess, sameReading, type CompileContext, type Preprocessed } from '../preprocess/index';
 import { SourceMap } from '../base/sourcemap';
 import { repairPragmaBodies } from './pragmaBodies';
 
@@ -522,6 +522,12 @@ export class SyntaxDocument {
       for (const [text, node] of this.converted) known.set(text, node);
     }
     return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, tree, parser, context, known);
+  }
+
+  /** Whether this version's text, its headers read again (from `files`), reads as it did (a header
+   * saved since may have changed a macro or a declaration): then a version read anew would be this one. */
+  readsAsBefore(files = this.context.files): boolean {
+    return sameReading(this.unit, analysed(preprocess(this.source, { ...this.context, files, fileName: this.fileName })));
   }
 
   /** Lets the nodes of the versions before this one go (a version kept while it is edited: each
