@@ -333,7 +333,36 @@ async function translation(big: string): Promise<void> {
     record(`the ${lines}-line program to ${to} (the editor's command over LSP, an edit and a pause before it)`, editor.settled[to]!, 100);
     record(`the ${lines}-line program to ${to} (the editor's command over LSP, at once after an edit)`, editor.atOnce[to]!, 100);
     record(`the ${lines}-line program to ${to} (the editor's command over LSP, the document just opened)`, editor.opened[to]!, 100);
+    record(`the ${lines}-line program to ${to} (the editor's command over LSP, a fresh server's first, after an edit and a pause)`, await firstInFreshServer(big, to), 100);
   }
+}
+
+/**
+ * A server's first translation after an edit, as a user meets it: a fresh server, the document
+ * opened and left a moment (the worker prepares it, and compiles its code by translating it), then
+ * edited, and translated after a 1 s pause. Its own server each time, so few runs.
+ */
+async function firstInFreshServer(text: string, to: Dialect, runs = 3): Promise<number[]> {
+  const samples: number[] = [];
+  const uri = 'file:///tmp/bench-first.mfc';
+  const middle = text.indexOf('\n', text.length >> 1) + 1;
+  for (let run = 0; run < runs; run++) {
+    const { client } = await TestClient.start();
+    try {
+      await client.open(uri, text);
+      while (client.published.filter(p => p.uri === uri).length < 2) await new Promise(r => setTimeout(r, 1));
+      await new Promise(r => setTimeout(r, 1500));
+      await client.diagnostics(uri, await client.edit(uri, middle, middle, '/* edited */\n'));
+      await new Promise(r => setTimeout(r, 1000));
+      const t0 = performance.now();
+      const r = await client.request('metafork/translate', { textDocument: { uri }, to });
+      samples.push(performance.now() - t0);
+      if (r.text === undefined) throw new Error(`the program is not translated to ${to}: ${r.diagnostics[0]?.message}`);
+    } finally {
+      await client.stop();
+    }
+  }
+  return samples;
 }
 
 /**

@@ -61,6 +61,8 @@ export class MetaforkServer implements ServerContext {
   private preparing?: NodeJS.Timeout;
   /** The open documents asked of the worker once (prepareWhenSettled). */
   private readonly prepared = new Set<string>();
+  /** Whether the worker has been given translations to compile its code by (prepareTranslation). */
+  private warmedUp = false;
   private forgets = 0;
   /** Told of every request answered and every check published (connection.ts, the store). */
   readonly memory = new IdleCollector();
@@ -215,7 +217,7 @@ export class MetaforkServer implements ServerContext {
     if (!this.jobs.inWorker || this.store.get(state.uri) !== state) return;
     if (!this.prepared.has(state.uri)) {
       this.prepared.add(state.uri);
-      prepareTranslation(this, state);
+      if (prepareTranslation(this, state, !this.warmedUp)) this.warmedUp = true;
       return;
     }
     this.preparing = setTimeout(() => {
