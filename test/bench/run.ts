@@ -3,7 +3,7 @@
 
 import { comparisonMarkdown, thesisComparison } from './thesis';
 import { fixture } from '../helpers';
-import { spawn } from 'child_process';
+import { spawn, spawnSync } from 'child_process';
 import * as path from 'path';
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { checkSyntax, parseText } from '../../server/src/checks/index';
@@ -334,7 +334,29 @@ async function translation(big: string): Promise<void> {
     record(`the ${lines}-line program to ${to} (the editor's command over LSP, at once after an edit)`, editor.atOnce[to]!, 100);
     record(`the ${lines}-line program to ${to} (the editor's command over LSP, the document just opened)`, editor.opened[to]!, 100);
     record(`the ${lines}-line program to ${to} (the editor's command over LSP, a fresh server's first, after an edit and a pause)`, await firstInFreshServer(big, to), 100);
+    record(`the ${lines}-line program to ${to} (bin/metafork translate run: from the process's start to its exit)`, commandRuns(['translate', '--to', to], big, 'big.mfc'));
   }
+  // What every command costs before it reads anything: Node, the bundle, the grammars.
+  record('a one-line file to openmp (bin/metafork translate run: from the process\'s start to its exit)', commandRuns(['translate', '--to', 'openmp'], 'int main(void) { return 0; }\n', 'one.c'));
+}
+
+/** Wall times of `bin/metafork ARGS FILE` on `text` saved as `name`, as a user runs it. */
+function commandRuns(args: string[], text: string, name: string, runs = 5): number[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'metafork-bench-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  const samples: number[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const t0 = performance.now();
+      const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'metafork'), ...args, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      samples.push(performance.now() - t0);
+      if (r.status !== 0) throw new Error(`bin/metafork ${args.join(' ')} ${name}: exit ${r.status}: ${r.stderr.split('\n').slice(-3).join(' ')}`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return samples;
 }
 
 /**
