@@ -75,6 +75,29 @@ describe('worker jobs', () => {
     }
   });
 
+  test('Jobs: work done ahead waits behind requests, and a request for its result makes it one', async () => {
+    const jobs = new Jobs();
+    try {
+      const big = (to: 'openmp' | 'cilkplus' | 'metafork') => ({ kind: 'translate' as const, text: BIG, to, options: {} });
+      const small = { kind: 'translate' as const, text: FIB, to: 'openmp' as const, options: {} };
+      const done: string[] = [];
+      const track = <T>(name: string, p: Promise<T>) => p.then(r => { done.push(name); return r; });
+      // The first job runs at once (a job running is never put off); the rest queue.
+      const all = [
+        track('ahead 1', jobs.run('a1', big('openmp'), undefined, true)),
+        track('ahead 2', jobs.run('a2', big('cilkplus'), undefined, true)),
+        track('ahead 3', jobs.run('a3', big('metafork'), undefined, true)),
+        track('request', jobs.run('r', small)),
+        // Asked for by a request: ahead 3's job is the request's now.
+        track('ahead 3, asked for', jobs.run('a3', big('metafork'))),
+      ];
+      await Promise.all(all);
+      assert.deepEqual(done, ['ahead 1', 'request', 'ahead 3', 'ahead 3, asked for', 'ahead 2']);
+    } finally {
+      jobs.dispose();
+    }
+  });
+
   test('Jobs: a job past the limit rejects with Overdue', async () => {
     const jobs = new Jobs(0.05);
     try {

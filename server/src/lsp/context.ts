@@ -25,7 +25,7 @@ export interface ServerContext {
   /** The analysed current version of a document, or an LSP error for an unknown one. */
   stateOf(uri: unknown, token?: CancellationToken): Promise<DocumentState>;
   /** A worker's result for this version, computed once (requests for one under way share it). */
-  job<W extends Work>(state: DocumentState, what: string, work: W, token?: CancellationToken): Promise<Result<W>>;
+  job<W extends Work>(state: DocumentState, what: string, work: W, token?: CancellationToken, ahead?: boolean): Promise<Result<W>>;
   /** A message in the editor's window (errors of a command, what a refactoring changed beyond its edit). */
   showMessage(type: 'error' | 'warning' | 'info', message: string): void;
 }

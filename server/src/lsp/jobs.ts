@@ -1,6 +1,8 @@
 // Whole-file jobs (translations, the `.cu` of a file) for the server, run one at a time in a
 // worker thread (dist/worker.js beside the bundled server). Requests for the same result share one job; a job nobody waits for any
 // more is dropped, or stopped by terminating the worker; a job past its time limit is stopped too.
+// Work done ahead of a request (a document prepared, translations made while the user reads) waits
+// behind every request, and becomes one when a request asks for its result.
 // Where the worker bundle is absent (the server run from compiled sources), jobs run in-process.
 
 import { existsSync } from 'fs';
@@ -21,6 +23,8 @@ interface Job {
   job: WorkerJob;
   waiters: Set<{ resolve: (t: any) => void; reject: (e: Error) => void }>;
   started?: number;
+  /** Done ahead of any request: queued behind every request's job. */
+  ahead: boolean;
 }
 
 export class Jobs {
@@ -42,15 +46,21 @@ export class Jobs {
    * worker's state is not worth starting one for. */
   get started(): boolean { return this.inProcess || !!this.worker; }
 
-  /** `key` names the result (document, version, what and how): equal keys share a job. */
-  run<W extends Work>(key: string, work: W, token?: CancellationToken): Promise<Result<W>> {
+  /** `key` names the result (document, version, what and how): equal keys share a job. `ahead`: no
+   * request waits for it yet. */
+  run<W extends Work>(key: string, work: W, token?: CancellationToken, ahead = false): Promise<Result<W>> {
     if (this.inProcess) return perform(work) as Promise<Result<W>>;
     let job = this.pending.get(key);
     if (!job) {
-      const created: Job = { job: { id: this.nextId++, work }, waiters: new Set() };
+      const created: Job = { job: { id: this.nextId++, work }, waiters: new Set(), ahead };
       this.pending.set(key, created);
       this.queue.push(created);
       job = created;
+    } else if (!ahead && job.ahead) {
+      // Asked for now: queued as the latest request.
+      job.ahead = false;
+      const i = this.queue.indexOf(job);
+      if (i >= 0) this.queue.push(...this.queue.splice(i, 1));
     }
     return this.wait<Result<W>>(job, token).finally(() => {
       if (this.pending.get(key) === job && job.waiters.size === 0) this.pending.delete(key);
@@ -91,7 +101,8 @@ export class Jobs {
 
   private pump(): void {
     if (this.running || this.queue.length === 0) return;
-    const job = this.queue.shift()!;
+    const request = this.queue.findIndex(j => !j.ahead);
+    const [job] = this.queue.splice(Math.max(request, 0), 1);
     this.running = job;
     job.started = Date.now();
     const worker = this.ensureWorker();

@@ -193,11 +193,11 @@ export class MetaforkServer implements ServerContext {
   }
 
   async job<W extends Work>(
-    state: DocumentState, what: string, work: W, token?: CancellationToken,
+    state: DocumentState, what: string, work: W, token?: CancellationToken, ahead = false,
   ): Promise<Result<W>> {
     const key = `${state.uri}@${state.version}.${state.analysis}:${what}`;
     if (state.derived.has(key)) return state.derived.get(key) as Result<W>;
-    const result = await this.jobs.run(key, work, token);
+    const result = await this.jobs.run(key, work, token, ahead);
     state.derived.set(key, result);
     return result;
   }

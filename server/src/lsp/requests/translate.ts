@@ -30,14 +30,14 @@ export async function translate(
 /** The translation of a version (of the construct at `focus`), once per version (the
  * translation code actions share it). */
 export function translation(
-  ctx: ServerContext, state: DocumentState, to: Dialect, focus: number | undefined, token?: CancellationToken,
+  ctx: ServerContext, state: DocumentState, to: Dialect, focus: number | undefined, token?: CancellationToken, ahead = false,
 ): Promise<Translation> {
   // The state's own check stands for the worker's where it found nothing blocking; otherwise the
   // worker checks again, for the reasons it gives.
   const checked = !state.checked.diagnostics.some(blocking);
   const options = { fileName: pathOf(state.uri), flags: flagsOf(state), checked, ...(focus === undefined ? {} : { focus }) };
   const document = { uri: state.uri, analysis: state.analysis };
-  return ctx.job(state, `translate:${to}:${focus ?? ''}`, { kind: 'translate', text: state.text, to, options, document }, token);
+  return ctx.job(state, `translate:${to}:${focus ?? ''}`, { kind: 'translate', text: state.text, to, options, document }, token, ahead);
 }
 
 /** A large document with parallel constructs, settled: the worker parses and models it ahead of a
@@ -50,9 +50,9 @@ export function prepareTranslation(ctx: ServerContext, state: DocumentState, war
   if (!largeFile(state.text) || !layerDialects(state.checked.model.syntax.layer).length) return false;
   const options = { fileName: pathOf(state.uri), flags: flagsOf(state) };
   const document = { uri: state.uri, analysis: state.analysis };
-  ctx.job(state, 'prepare', { kind: 'prepare', text: state.text, options, document }).catch(() => undefined);
-  // One job each: a request for another dialect waits for one translation at most.
-  if (warmUp) for (const to of DIALECTS) translation(ctx, state, to, undefined).catch(() => undefined);
+  ctx.job(state, 'prepare', { kind: 'prepare', text: state.text, options, document }, undefined, true).catch(() => undefined);
+  // Work ahead: a request goes before it (and, asking for one of these, makes it its own).
+  if (warmUp) for (const to of DIALECTS) translation(ctx, state, to, undefined, undefined, true).catch(() => undefined);
   return true;
 }
 
