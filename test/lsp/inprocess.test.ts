@@ -98,6 +98,23 @@ describe('worker jobs', () => {
     }
   });
 
+  test('Jobs: a document changed, its queued work done ahead is dropped; the job running and requests go on', async () => {
+    const jobs = new Jobs();
+    try {
+      const big = (to: 'openmp' | 'cilkplus' | 'metafork') => ({ kind: 'translate' as const, text: BIG, to, options: {} });
+      const running = jobs.run('doc@1:openmp', big('openmp'), undefined, true);
+      const queued = jobs.run('doc@1:cilkplus', big('cilkplus'), undefined, true);
+      const other = jobs.run('other@1:cilkplus', big('cilkplus'), undefined, true);
+      const request = jobs.run('doc@1:metafork', big('metafork'));
+      jobs.dropAhead('doc@');
+      await assert.rejects(queued, (e: unknown) => e instanceof Cancelled);
+      for (const [label, job] of [['running', running], ['another document\'s', other], ['request', request]] as const)
+        assert.ok((await job).text, label);
+    } finally {
+      jobs.dispose();
+    }
+  });
+
   test('Jobs: a job past the limit rejects with Overdue', async () => {
     const jobs = new Jobs(0.05);
     try {

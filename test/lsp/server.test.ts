@@ -134,7 +134,7 @@ test('a document not among the last four used lets its models and results go, an
   }
 });
 
-test('a large document is prepared for translation once opened and when its changes settle: translations at once after opening, after a pause, at once after an edit, and after another document\'s, are the CLI\'s', async () => {
+test('a large document is prepared for translation when its changes settle (the first, translated too): translations at once after opening, after a pause, at once after an edit, and after another document\'s, are the CLI\'s', async () => {
   const { client } = await TestClient.start();
   const settle = () => new Promise(r => setTimeout(r, 1500));
   try {
@@ -148,7 +148,7 @@ test('a large document is prepared for translation once opened and when its chan
       assert.deepEqual(r.diagnostics.map((d: { message: string }) => d.message), fresh.diagnostics.map(d => d.message), label);
     };
     await client.open(uri, wholeFunctions(generateProgram(2500)));
-    // Prepared as soon as its first check is out: asked while that runs, then after.
+    // Asked before it settles, then after (prepared, and translated ahead into every dialect).
     await expectSame(uri, 'metafork', 'opened, at once');
     await settle();
     await expectSame(uri, 'openmp', 'opened, settled');

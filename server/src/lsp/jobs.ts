@@ -81,6 +81,20 @@ export class Jobs {
     });
   }
 
+  /** Drops the queued work done ahead whose key starts with `prefix` (for a version of a document
+   * that changed since); one running goes on. */
+  dropAhead(prefix: string): void {
+    for (const [key, job] of this.pending) {
+      const i = this.queue.indexOf(job);
+      if (!job.ahead || i < 0 || !key.startsWith(prefix)) continue;
+      this.queue.splice(i, 1);
+      this.pending.delete(key);
+      const waiters = [...job.waiters];
+      job.waiters.clear();
+      for (const w of waiters) w.reject(new Cancelled());
+    }
+  }
+
   dispose(): void {
     void this.worker?.terminate();
     this.worker = undefined;

@@ -59,8 +59,6 @@ export class MetaforkServer implements ServerContext {
   private readonly symbols = new DocumentSymbols();
   private readonly compile: CompileContexts;
   private preparing?: NodeJS.Timeout;
-  /** The open documents asked of the worker once (prepareWhenSettled). */
-  private readonly prepared = new Set<string>();
   /** Whether the worker has been given translations to compile its code by (prepareTranslation). */
   private warmedUp = false;
   private forgets = 0;
@@ -135,13 +133,14 @@ export class MetaforkServer implements ServerContext {
 
   didChangeContent(document: TextDocument): void {
     this.store.changed(document.uri);
+    // What the worker was to do ahead for the version before is of no use now.
+    this.jobs.dropAhead(`${document.uri}@`);
     // A header being edited: the documents that read it see its buffer.
     this.recheck({ all: false, paths: new Set([pathOf(document.uri)]) }, document.uri);
   }
 
   didClose(document: TextDocument): void {
     this.store.closed(document.uri);
-    this.prepared.delete(document.uri);
     // The worker's copy of it, if it holds one, goes too (lsp/prepared).
     if (this.jobs.started) {
       this.jobs.run(`forget:${document.uri}:${++this.forgets}`, { kind: 'forget', uri: document.uri }).catch(() => undefined);
@@ -208,20 +207,13 @@ export class MetaforkServer implements ServerContext {
   }
 
   /** Once the changes settle, the worker prepares the document checked last (where jobs run off
-   * this thread: here it would delay the next check). A document just opened is prepared as soon as
-   * its whole check is out: nothing is being typed in it (preparing it beside the check, on the
-   * worker's thread, made the check itself a quarter slower on two cores). */
+   * this thread: here it would delay the next check); the first time, it translates it too. */
   private prepareWhenSettled(state: DocumentState): void {
     clearTimeout(this.preparing);
-    // The top of a large file checked first: the whole check follows.
-    if (!this.jobs.inWorker || this.store.get(state.uri) !== state) return;
-    if (!this.prepared.has(state.uri)) {
-      this.prepared.add(state.uri);
-      if (prepareTranslation(this, state, !this.warmedUp)) this.warmedUp = true;
-      return;
-    }
+    if (!this.jobs.inWorker) return;
     this.preparing = setTimeout(() => {
-      if (this.store.get(state.uri) === state) prepareTranslation(this, state);
+      if (this.store.get(state.uri) !== state) return;
+      if (prepareTranslation(this, state, !this.warmedUp)) this.warmedUp = true;
     }, SETTLE_MS);
     this.preparing.unref();
   }
