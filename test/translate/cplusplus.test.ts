@@ -164,3 +164,36 @@ test('an .mfc is read as C++ for namespaces, qualified names and the marker line
   ];
   assert.deepEqual(cases.map(([text]) => detectLanguage('x.mfc', text)), cases.map(([, language]) => language));
 });
+
+// A parallel loop whose control variable is declared before it, with a reduction into a variable the
+// function goes on changing (as Rodinia's streamcluster writes it): to CilkPlus each chunk of
+// iterations declares its own control variable of the outer one's type, which in C++ is `decltype`
+// (tree-sitter's C++ grammar and g++ read it; the translation was refused as invalid code).
+const OUTER_CONTROL = `#include <stdio.h>
+float work(long i) { return i * 0.5f; }
+double gain(long k1, long k2) {
+  int i;
+  double cost = 0;
+  #pragma omp parallel for reduction(+: cost)
+  for ( i = k1; i < k2; i++ ) {
+    float x = work(i);
+    if (x > 10) cost += x;
+  }
+  if (cost > 5) cost = cost * 2;
+  return cost;
+}
+int main() {
+  printf("%.1f\\n", gain(0, 1000));
+  return 0;
+}
+`;
+
+test('C++: a loop control variable declared before the loop, to CilkPlus: each chunk declares it with decltype; its elision computes what the OpenMP program does (g++ -O2, 1/2/4 threads)', { skip }, async () => {
+  const expected = runCpp(OUTER_CONTROL, 'outer_control_omp', true, [1, 2, 4]);
+  const cilk = await translated(OUTER_CONTROL, 'cilkplus', 'outer_control.cpp');
+  assert.match(cilk, /\n {8}decltype\(i\) i = k1 \+ mf_red1_k;\n/, cilk);
+  const serial = await serialOutput(cilk, 'outer_control_cilk.cpp');
+  // 0.5 (21 + ... + 999), doubled.
+  assert.equal(serial, '499290.0\n');
+  assert.deepEqual(expected, [serial, serial, serial]);
+});

@@ -132,6 +132,57 @@ int main(void)
   assert.equal(run(build(work, await elision(out, 'clock_cilk.c'), 'clock_serial', [])), '11.0\n');
 });
 
+// Rodinia's lud and nw name their own thread count `omp_num_threads` (a global declared extern, a
+// local) and pass it to the runtime: the file's own names are no runtime's.
+const ownNames = `#include <stdio.h>
+#include <omp.h>
+
+extern int omp_num_threads;
+int omp_num_threads = 2;
+
+static long sum(const int *a, int n)
+{
+    long s = 0;
+    int omp_chunk = 4;
+    omp_set_num_threads(omp_num_threads);
+#pragma omp parallel for reduction(+: s) schedule(static, omp_chunk)
+    for (int i = 0; i < n; i++)
+        s += a[i];
+    return s;
+}
+
+int main(void)
+{
+    int a[100];
+    for (int i = 0; i < 100; i++) a[i] = i;
+    printf("%ld %d\\n", sum(a, 100), omp_num_threads);
+    return 0;
+}
+`;
+
+test('the file\'s own omp_ names (a global, declared and defined, a local, an argument of a runtime call) are no runtime\'s: the CilkPlus translation keeps them, and computes what the OpenMP program does (gcc -O2)', { skip }, async () => {
+  const r = await translateText(ownNames, 'cilkplus', { fileName: 'own.c' });
+  assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error').map(d => d.message), []);
+  const out = r.text!;
+  assert.match(out, /\nextern int omp_num_threads;\nint omp_num_threads = 2;\n/);
+  assert.match(out, /int omp_chunk = 4;/);
+  const expected = run(build(work, ownNames, 'own_omp', ['-fopenmp']), 1);
+  assert.equal(expected, '4950 2\n');
+  assert.equal(run(build(work, await elision(out, 'own_cilk.c'), 'own_cilk_serial', [])), expected);
+  // A runtime call in the worker count's argument goes with it (it threw 'overlapping edits': the
+  // statement removed, and the call inside it rewritten); one the file keeps is still refused.
+  const procs = await translateText(ownNames.replace('omp_set_num_threads(omp_num_threads)', 'omp_set_num_threads(omp_get_num_procs())'), 'cilkplus', { fileName: 'own.c' });
+  assert.deepEqual(procs.diagnostics.map(d => `${d.severity} ${d.message}`), ['information \'meta_set_nworkers\' has no CilkPlus call: set CILK_NWORKERS in the environment instead']);
+  assert.doesNotMatch(procs.text!, /omp_get_num_procs|sysconf/);
+  const limit = ownNames.replace('int omp_chunk = 4;', 'int omp_chunk = omp_get_thread_limit() > 0 ? 4 : 1;');
+  const refused = await translateText(limit, 'cilkplus', { fileName: 'own.c' });
+  assert.equal(refused.text, undefined);
+  assert.deepEqual(
+    refused.diagnostics.filter(d => d.severity === 'error').map(d => limit.slice(d.start, d.end)),
+    ['omp_get_thread_limit()'],
+  );
+});
+
 test('memory from a predefined allocator is the C library\'s; another allocator, and a nest lock\'s nesting count, have no CilkPlus counterpart: refused at them', async () => {
   const program = `#include <omp.h>
 double *get(omp_allocator_handle_t a) { return (double *)omp_alloc(64, a); }

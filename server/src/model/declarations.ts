@@ -32,6 +32,13 @@ export function typeSpecifiers(v: Variable, text: string): string {
   return parts.join(' ');
 }
 
+/** The declared type of the variable `name` as a type specifier: GNU C's `__typeof__`, and in C++
+ * `decltype` (which a variable's name gives its declared type; C++ grammars and compilers other
+ * than GCC's and Clang's do not read `__typeof__`). */
+export function typeOfVariable(name: string, cpp: boolean): string {
+  return cpp ? `decltype(${name})` : `__typeof__(${name})`;
+}
+
 /**
  * A declaration of `v` under the name `name`, written with the user's own declarator:
  * `int x[10]`, `double *p`. `pointer` declares a pointer to v's type instead: `int (*x)[10]`.

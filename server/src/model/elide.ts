@@ -17,6 +17,7 @@ import type { Construct, ItemModel } from './constructs';
 import type { DocumentModel } from './document';
 import { sharingAt } from './sharing';
 import { changesVariable } from './scopes';
+import { typeOfVariable } from './declarations';
 
 export function elisionEdits(doc: DocumentModel): TextEdit[] {
   const text = doc.text;
@@ -115,7 +116,7 @@ function privateCopyEdits(model: ItemModel, c: Construct): TextEdit[] {
   const inner: string[] = [];
   for (const e of written) {
     const v = e.variable;
-    const type = /[{}]/.test(v.typeText) ? `__typeof__(${v.name})` : v.typeText;
+    const type = /[{}]/.test(v.typeText) ? typeOfVariable(v.name, model.fileScope.cpp) : v.typeText;
     const copy = fresh(v.name);
     outer.push(`${type} ${copy} = ${v.name};`);
     inner.push(`${type} ${v.name} = ${copy};`);

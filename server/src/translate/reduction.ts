@@ -11,7 +11,7 @@ import type { Construct, ItemModel } from '../model/constructs';
 import { sharingAt } from '../model/sharing';
 import { canonicalHeader, LoopHeader } from '../model/loops';
 import { atom, lineIndent, reindent } from '../base/layout';
-import { declarationFor } from '../model/declarations';
+import { declarationFor, typeOfVariable } from '../model/declarations';
 import { Stage } from '../base/stage';
 
 /** Enough chunks to keep every worker busy on a many-core CPU, few enough to stay cheap. */
@@ -94,7 +94,7 @@ export function chunkNames(prefix: string): ChunkNames {
  * rendered with its own translations; `parts` are the reductions' statements.
  */
 export function chunkedLoop(
-  stage: Stage, c: Construct, keyword: 'cilk_for' | 'meta_for', names: ChunkNames, parts: ChunkedReduction[],
+  stage: Stage, c: Construct, keyword: 'cilk_for' | 'meta_for', names: ChunkNames, parts: ChunkedReduction[], cpp: boolean,
 ): void {
   const text = stage.text;
   const loop = c.loop!;
@@ -115,7 +115,7 @@ export function chunkedLoop(
       ? text.slice(header.init.start, header.lower.start) +
         value(k) +
         text.slice(header.lower.end, header.init.end).replace(/;\s*$/, '')
-      : `__typeof__(${header.variable}) ${header.variable} = ${value(k)}`;
+      : `${typeOfVariable(header.variable, cpp)} ${header.variable} = ${value(k)}`;
   // The body, moved two levels in, with the control variable declared at its top.
   const rendered = reindent(stage.render(body), indent, i2);
   const iteration = body.type === 'compound_statement'
@@ -206,7 +206,7 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
     const v = variables.get(x);
     // The outlined parameter is declared `T (*x)`: the pointed-to object is declared `T as`.
     if (v && outlined(x)) return declarationFor(v, text, as).replace(`(*${as})`, as);
-    return v ? declarationFor(v, text, as) : `__typeof__(${x}) ${as}`;
+    return v ? declarationFor(v, text, as) : `${typeOfVariable(x, model.fileScope.cpp)} ${as}`;
   };
   const parts = reductions.map(r => {
     if (!outlined(r.name)) return scalarReduction(r, names, declare(r.name));
@@ -214,5 +214,5 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
     const pointer = `${declarationFor(variables.get(r.name)!, text, r.name)} = &${chunkValue};`;
     return scalarReduction(r, names, declare(r.name), { target: `(*${r.name})`, chunkValue, pointer });
   });
-  chunkedLoop(stage, c, 'cilk_for', names, parts);
+  chunkedLoop(stage, c, 'cilk_for', names, parts, model.fileScope.cpp);
 }

@@ -56,7 +56,10 @@ const WTIME = [
 export function runtimeForCilk(stage: Stage, model: ItemModel): void {
   const text = model.text;
   let wtime = false;
+  // Code this stage removes or rewrites already (a worker count's statement) is not rewritten again.
+  const replaced = stage.edits.filter(e => e.end > e.start && e.start >= model.item.start && e.end <= model.item.end);
   walk(model.item, n => {
+    if (replaced.some(e => e.start <= n.start && n.end <= e.end)) return false;
     const word = n.type === 'type_identifier' || n.type === 'identifier' ? text.slice(n.start, n.end) : '';
     if (n.type === 'type_identifier' && word.startsWith('omp_')) {
       const [type, header] = TYPES[word] ?? [];
@@ -68,7 +71,7 @@ export function runtimeForCilk(stage: Stage, model: ItemModel): void {
       return false;
     }
     // A name of the runtime (a constant, a routine passed as a value); the file's own omp_ names stay.
-    if (n.type === 'identifier' && word.startsWith('omp_') && !isCallee(n) && !declaredHere(model, n)) {
+    if (n.type === 'identifier' && word.startsWith('omp_') && !isCallee(n) && !ownName(model, n)) {
       refuse(stage, n, word);
       return false;
     }
@@ -77,7 +80,6 @@ export function runtimeForCilk(stage: Stage, model: ItemModel): void {
     const name = f?.type === 'identifier' ? text.slice(f.start, f.end) : '';
     if (!name.startsWith('omp_')) return true;
     const args = child(n, 'arguments');
-    const inside = args ? text.slice(args.start + 1, args.end - 1) : '';
     const list = args ? named(args).filter(a => a.type !== 'comment').map(a => text.slice(a.start, a.end)) : [];
     const first = list[0] ?? '';
     if (RENAMED[name]) {
@@ -96,8 +98,8 @@ export function runtimeForCilk(stage: Stage, model: ItemModel): void {
       }
       return false;
     }
-    // The calls rewritten whole copy their arguments as written.
-    if (/\bomp_/.test(inside)) {
+    // The calls rewritten whole copy their arguments as written: none may name the runtime.
+    if (args && namesRuntime(model, args)) {
       refuse(stage, n, name);
       return false;
     }
@@ -133,6 +135,26 @@ export function runtimeForCilk(stage: Stage, model: ItemModel): void {
 
 function declaredHere(model: ItemModel, n: SNode): boolean {
   return model.scopes.references.some(r => r.node === n && r.variable);
+}
+
+/** A name the file itself declares (Rodinia's `extern int omp_num_threads;`) where it is declared or used. */
+function ownName(model: ItemModel, n: SNode): boolean {
+  const name = model.text.slice(n.start, n.end);
+  return (
+    declaredHere(model, n) ||
+    model.scopes.variables.some(v => v.span.start === n.start) ||
+    model.fileScope.variables.get(name)?.span.start === n.start
+  );
+}
+
+/** Whether `node` names something of the OpenMP runtime (an `omp_` name the file does not declare). */
+function namesRuntime(model: ItemModel, node: SNode): boolean {
+  let found = false;
+  walk(node, n => {
+    if (n.type === 'identifier' && model.text.startsWith('omp_', n.start) && !ownName(model, n)) found = true;
+    return !found;
+  });
+  return found;
 }
 
 function isCallee(n: SNode): boolean {

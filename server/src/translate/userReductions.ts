@@ -145,7 +145,7 @@ export function reductionLoopInChunks(
       };
     parts.push(declaredReduction(udr, v.name, names, as => declarationFor(v, text, as)));
   }
-  chunkedLoop(stage, c, 'meta_for', names, parts);
+  chunkedLoop(stage, c, 'meta_for', names, parts, model.fileScope.cpp);
   return undefined;
 }
 
