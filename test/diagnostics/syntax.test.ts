@@ -2,7 +2,7 @@
 // `;` a join keyword needs.
 
 import { offsetOf } from '../helpers';
-import { Case, runCases } from './harness';
+import { Case, runCases, runClean } from './harness';
 
 const after = (needle: string) => (source: string) => offsetOf(source, needle) + needle.length;
 
@@ -85,3 +85,13 @@ const cases: Case[] = [
 ];
 
 runCases(cases);
+
+runClean([
+  {
+    // OpenCilk's bzip2: a linkage specification before a class defined alone is valid C++, which
+    // the C++ grammar reads as a declaration missing its name.
+    name: 'extern "C++" and extern "C" before a struct or class definition (C++)',
+    source: 'extern "C++"\nstruct memblock\n{\n    int bytes;\n    memblock(int b) : bytes(b) { }\n};\nextern "C" class counter { public: long n; };\nint total(int k, long *a) {\n    memblock m(k);\n    counter c = {0};\n    cilk_for (int i = 0; i < m.bytes; i++) a[i] = c.n + i;\n    return m.bytes;\n}\n',
+    file: 'a.cpp',
+  },
+]);

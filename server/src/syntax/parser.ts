@@ -321,10 +321,12 @@ function analysed(unit: Preprocessed): Preprocessed {
     const end = unit.source.length;
     segments.push({ kind: 'header', text: { start: file.length, end: text.length }, source: { start: end, end } });
   }
-  const attributes = attributeSpans(text);
+  const attributes = [...attributeSpans(text), ...typeLinkageSpans(text)].sort((a, b) => a.start - b.start);
   if (!attributes.length) return unit.headers.length ? { ...unit, text, map: new SourceMap(text, unit.source, segments) } : unit;
-  // `__attribute__((aligned(64)))` after a declarator means nothing to the analyses, and the grammar
-  // rejects it there (`double a[N] __attribute__(...)`): blanked, as a conditional line is.
+  // `__attribute__((aligned(64)))` after a declarator, and `extern "C++"` before a class defined
+  // alone, mean nothing to the analyses, and the grammars reject them there (`double a[N]
+  // __attribute__(...)`; OpenCilk's bzip2 writes `extern "C++" struct memblock { ... };`): blanked,
+  // as a conditional line is.
   let blanked = '';
   let at = 0;
   for (const a of attributes) {
@@ -342,6 +344,18 @@ function analysed(unit: Preprocessed): Preprocessed {
   }
   blanked += text.slice(at);
   return { ...unit, text: blanked, map: new SourceMap(blanked, unit.source, segments) };
+}
+
+/** `extern "C"` or `extern "C++"` right before a class, struct, union or enum definition (a linkage
+ * specification the C++ grammar reads only before a declaration with a declarator). */
+function typeLinkageSpans(text: string): Span[] {
+  const out: Span[] = [];
+  for (const m of text.matchAll(/\bextern\s*"C(?:\+\+)?"(?=\s*(?:class|struct|union|enum)\b[^;{()]*\{)/g)) {
+    const lineStart = text.lastIndexOf('\n', m.index!) + 1;
+    if (/^\s*#/.test(text.slice(lineStart, m.index))) continue;
+    out.push({ start: m.index!, end: m.index! + m[0].length });
+  }
+  return out;
 }
 
 /** `__attribute__((...))` in code (not in comments, strings or directives the parser keeps), each
