@@ -1,11 +1,13 @@
-// MF110-MF113: the preprocessor's diagnostics (a header not found, `#error`, a malformed directive
-// or unbalanced conditional or bad `#if`, a macro called wrongly), on the user's text. The cases
+// MF110-MF115: the preprocessor's diagnostics (a header not found, `#error`, a malformed directive
+// or unbalanced conditional or bad `#if`, a macro called wrongly, a parallel keyword defined as a
+// macro), on the user's text. The cases
 // run the preprocessor itself (preprocess()), with the same expectations as the checker's cases.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CODES } from '../../server/src/base/codes';
 import { preprocess } from '../../server/src/preprocess';
+import { translateText } from '../../server/src/translate/index';
 import { spanIn, type Case } from './harness';
 
 const HEADERS: Record<string, string> = {
@@ -57,6 +59,21 @@ const cases: Case[] = [
     source: '#define F(x) (x)\nint m = F(1;\n',
     code: 'MF113', message: 'unterminated argument list invoking macro "F"', covers: 'F', occurrence: 2,
   },
+  // ---- MF115 ----
+  {
+    name: 'a Cilk keyword defined away in the group a compiler without Cilk reads (OpenCilk\'s bzip2)',
+    source: '#ifdef __cilk\n#include <cilk/cilk.h>\n#else\n#define cilk_spawn\n#endif\nint f(int n);\n',
+    code: 'MF115',
+    message: "'cilk_spawn' is defined as a macro here, so its uses read as nothing: the code around its uses reads as serial code, not as CilkPlus's 'cilk_spawn' (OpenCilk's compiler defines '__cilk': '-D __cilk=200' reads a file that tests it as OpenCilk does)",
+    covers: '#define cilk_spawn',
+  },
+  {
+    name: 'a MetaFork keyword defined as a macro with a body',
+    source: '#define meta_join meta_wait()\nint f(int n);\n',
+    code: 'MF115',
+    message: "'meta_join' is defined as a macro here, so its uses read as 'meta_wait()', not as MetaFork's 'meta_join'",
+    covers: '#define meta_join meta_wait()',
+  },
 ];
 
 for (const c of cases) {
@@ -67,3 +84,21 @@ for (const c of cases) {
       [[c.code, CODES[c.code].severity, c.message, span.start, span.end]]);
   });
 }
+
+test('MF115 is the user file\'s only: a header defining a keyword away says nothing; with __cilk defined, the Cilk group is read and nothing is said', async () => {
+  const header = preprocess('#include "serial.h"\nint f(int n);\n', { fileName: '/d/main.c', files: { read: p => (p === '/d/serial.h' ? '#define cilk_sync\n' : undefined) } });
+  assert.deepEqual(header.diagnostics, []);
+  const source = '#ifdef __cilk\n#include <cilk/cilk.h>\n#else\n#define cilk_spawn\n#endif\nint f(int n);\n';
+  const cilk = preprocess(source, { fileName: '/d/main.c', flags: { includePaths: [], defines: [['__cilk', '200']] }, files: { read: () => undefined } });
+  assert.deepEqual(cilk.diagnostics, []);
+});
+
+test('MF115 comes with a translation of the file (the command line shows no check otherwise): read without __cilk, the spawn is no construct; with it, a task', async () => {
+  const source = '#ifdef __cilk\n#include <cilk/cilk.h>\n#else\n#define cilk_spawn\n#define cilk_sync\n#endif\nint fib(int n) {\n  int x, y;\n  if (n < 2) return n;\n  x = cilk_spawn fib(n - 1);\n  y = fib(n - 2);\n  cilk_sync;\n  return x + y;\n}\n';
+  const serial = await translateText(source, 'openmp', { fileName: '/d/fib.c', files: { read: () => undefined } });
+  assert.deepEqual(serial.diagnostics.map(d => [d.code, source.slice(d.start, d.end)]), [['MF115', '#define cilk_spawn'], ['MF115', '#define cilk_sync']]);
+  assert.doesNotMatch(serial.text!, /omp task/);
+  const cilk = await translateText(source, 'openmp', { fileName: '/d/fib.c', flags: { includePaths: [], defines: [['__cilk', '200']] }, files: { read: () => undefined } });
+  assert.equal(cilk.diagnostics.filter(d => d.code === 'MF115').length, 0);
+  assert.match(cilk.text!, /#pragma omp task/);
+});

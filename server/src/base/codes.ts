@@ -14,6 +14,7 @@ export const CODES = {
   MF112: { severity: 'error', title: 'malformed preprocessing directive or #if expression' },
   MF113: { severity: 'error', title: 'macro called with the wrong number of arguments' },
   MF114: { severity: 'error', title: 'a transform would rewrite a conditional directive or an inactive group' },
+  MF115: { severity: 'warning', title: 'a parallel keyword defined as a macro' },
   // "It compiles": names and calls as the compiler checks them (checks/names).
   MF120: { severity: 'error', title: 'undeclared identifier' },
   MF121: { severity: 'warning', title: 'call to an undeclared function (implicit declaration)' },

@@ -12,6 +12,8 @@ import type { IncludeLine, MacroUse, OpenmpConditional } from './types';
 import { lex, wouldGlue, type PpToken } from './lexer';
 import { parseDefine, spell, type Macro } from './macro';
 import type { UnitState } from './unit';
+import { DIALECT_OF, type KeywordName } from '../base/dialects';
+import { DIALECT_LABELS } from '../../../shared/dialects';
 
 /** What a file run needs from the unit around it. */
 export interface FileContext {
@@ -259,6 +261,10 @@ export class FileRun {
         const m = parseDefine(rest, this.user ? undefined : this.path, t => ({ start: t.start, end: t.end }));
         if (typeof m === 'string') this.report('MF112', span, m);
         else {
+          if (this.user) {
+            const redefined = keywordMacro(m);
+            if (redefined) this.report('MF115', span, redefined);
+          }
           this.ctx.unit.define(m);
           if (this.guardOpen === 1 && this.guardCandidate === m.def.name) this.guardOpen = 2;
         }
@@ -409,4 +415,23 @@ export function render(tokens: readonly XToken[], source?: string): { text: stri
     prev = t;
   }
   return { text, args };
+}
+
+/** The keywords' other spellings (CilkPlus's reserved forms). */
+const SPELLINGS: Record<string, KeywordName> = { _Cilk_spawn: 'cilk_spawn', _Cilk_sync: 'cilk_sync', _Cilk_for: 'cilk_for' };
+
+/**
+ * What to say where the user's file defines a parallel keyword as a macro (OpenCilk's bzip2:
+ * `#define cilk_spawn` in the `#else` of `#ifdef __cilk`): its uses then read as the macro makes
+ * them, serial code where it expands to nothing, and no translation sees a construct there.
+ */
+function keywordMacro(m: Macro): string | undefined {
+  const name = m.def.name;
+  const keyword = (Object.hasOwn(DIALECT_OF, name) ? name : SPELLINGS[name]) as KeywordName | undefined;
+  if (!keyword) return undefined;
+  const dialect = DIALECT_OF[keyword];
+  const body = m.def.body.trim();
+  const reads = body ? `as '${body}'` : 'as nothing: the code around its uses reads as serial code';
+  const hint = dialect === 'cilkplus' ? ` (OpenCilk's compiler defines '__cilk': '-D __cilk=200' reads a file that tests it as OpenCilk does)` : '';
+  return `'${name}' is defined as a macro here, so its uses read ${reads}, not as ${DIALECT_LABELS[dialect]}'s '${keyword}'${hint}`;
 }

@@ -165,7 +165,8 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
   const first = options.checked
     ? { syntax: parsed.syntax, model: parsed.model ?? DocumentModel.build(parsed.syntax), diagnostics: [] as MfDiagnostic[] }
     : checkSyntax(parsed.syntax, undefined, true);
-  const diagnostics: MfDiagnostic[] = [];
+  // How the file was read decides what is translated: a keyword defined away is said here too.
+  const diagnostics: MfDiagnostic[] = first.diagnostics.filter(d => d.code === 'MF115');
   const errors = first.diagnostics.filter(blocking);
   const inputMap = first.syntax.map;
   const input = options.focus === undefined ? undefined : focusSpan(first.model, options.focus);
