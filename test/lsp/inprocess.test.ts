@@ -11,6 +11,8 @@ import { InProcessClient } from './harness';
 const FIB = 'long fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1);\n'
   + '  y = fib(n - 2);\n  meta_join;\n  return x + y;\n}\n';
 const BIG = generateProgram(3000);
+/** A worker job translating the 3,000-line program. */
+const big = (to: 'openmp' | 'cilkplus' | 'metafork') => ({ kind: 'translate' as const, text: BIG, to, options: {} });
 const clients: InProcessClient[] = [];
 const start = async (options: Parameters<typeof InProcessClient.start>[0] = {}) => {
   const { client } = await InProcessClient.start(options);
@@ -78,7 +80,6 @@ describe('worker jobs', () => {
   test('Jobs: work done ahead waits behind requests, and a request for its result makes it one', async () => {
     const jobs = new Jobs();
     try {
-      const big = (to: 'openmp' | 'cilkplus' | 'metafork') => ({ kind: 'translate' as const, text: BIG, to, options: {} });
       const small = { kind: 'translate' as const, text: FIB, to: 'openmp' as const, options: {} };
       const done: string[] = [];
       const track = <T>(name: string, p: Promise<T>) => p.then(r => { done.push(name); return r; });
@@ -101,7 +102,6 @@ describe('worker jobs', () => {
   test('Jobs: a document changed, its queued work done ahead is dropped; the job running and requests go on', async () => {
     const jobs = new Jobs();
     try {
-      const big = (to: 'openmp' | 'cilkplus' | 'metafork') => ({ kind: 'translate' as const, text: BIG, to, options: {} });
       const running = jobs.run('doc@1:openmp', big('openmp'), undefined, true);
       const queued = jobs.run('doc@1:cilkplus', big('cilkplus'), undefined, true);
       const other = jobs.run('other@1:cilkplus', big('cilkplus'), undefined, true);

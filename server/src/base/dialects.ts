@@ -24,6 +24,17 @@ export const DIALECT_OF: Record<KeywordName, Dialect> = {
   cilk_scope: 'cilkplus',
 };
 
+/** Spellings of each keyword; `_Cilk_*` are the CilkPlus reserved forms. */
+export const KEYWORD_SPELLINGS: Readonly<Record<string, KeywordName>> = {
+  meta_fork: 'meta_fork', meta_for: 'meta_for', meta_join: 'meta_join', meta_schedule: 'meta_schedule',
+  meta_pipe: 'meta_pipe', meta_wait: 'meta_wait', meta_continue: 'meta_continue',
+  meta_device: 'meta_device', meta_copy: 'meta_copy',
+  cilk_spawn: 'cilk_spawn', _Cilk_spawn: 'cilk_spawn',
+  cilk_sync: 'cilk_sync', _Cilk_sync: 'cilk_sync',
+  cilk_for: 'cilk_for', _Cilk_for: 'cilk_for',
+  cilk_scope: 'cilk_scope', _Cilk_scope: 'cilk_scope',
+};
+
 /** OpenMP directives whose body is a loop. */
 export const OMP_LOOP_DIRECTIVES: ReadonlySet<string> = new Set([
   'for', 'parallel for', 'for simd', 'parallel for simd', 'simd', 'taskloop', 'taskloop simd',

@@ -24,8 +24,8 @@ export class PreparedDocument {
     const same = !!held && held.key.uri === key.uri && held.key.fileName === key.fileName && held.key.flags === key.flags;
     if (same && held.version.syntax.source === text) {
       if (held.analysis === analysis) return held.version;
-      // Another analysis of the same text (prepared while the server's check of an opened file ran,
-      // or a header saved since): the version held stands where the headers still read the same.
+      // Another analysis of the same text (the server checked it again: a header saved, settings
+      // changed): the version held stands where the headers still read the same.
       if (held.version.syntax.readsAsBefore(context.files)) {
         held.analysis = analysis;
         return held.version;

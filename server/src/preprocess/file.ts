@@ -12,7 +12,7 @@ import type { IncludeLine, MacroUse, OpenmpConditional } from './types';
 import { lex, wouldGlue, type PpToken } from './lexer';
 import { parseDefine, spell, type Macro } from './macro';
 import type { UnitState } from './unit';
-import { DIALECT_OF, type KeywordName } from '../base/dialects';
+import { DIALECT_OF, KEYWORD_SPELLINGS } from '../base/dialects';
 import { DIALECT_LABELS } from '../../../shared/dialects';
 
 /** What a file run needs from the unit around it. */
@@ -417,9 +417,6 @@ export function render(tokens: readonly XToken[], source?: string): { text: stri
   return { text, args };
 }
 
-/** The keywords' other spellings (CilkPlus's reserved forms). */
-const SPELLINGS: Record<string, KeywordName> = { _Cilk_spawn: 'cilk_spawn', _Cilk_sync: 'cilk_sync', _Cilk_for: 'cilk_for' };
-
 /**
  * What to say where the user's file defines a parallel keyword as a macro (OpenCilk's bzip2:
  * `#define cilk_spawn` in the `#else` of `#ifdef __cilk`): its uses then read as the macro makes
@@ -427,7 +424,7 @@ const SPELLINGS: Record<string, KeywordName> = { _Cilk_spawn: 'cilk_spawn', _Cil
  */
 function keywordMacro(m: Macro): string | undefined {
   const name = m.def.name;
-  const keyword = (Object.hasOwn(DIALECT_OF, name) ? name : SPELLINGS[name]) as KeywordName | undefined;
+  const keyword = Object.hasOwn(KEYWORD_SPELLINGS, name) ? KEYWORD_SPELLINGS[name] : undefined;
   if (!keyword) return undefined;
   const dialect = DIALECT_OF[keyword];
   const body = m.def.body.trim();

@@ -7,18 +7,7 @@
 // compiler turned keywords into pragmas the same way).
 
 import type { Span } from '../base/span';
-import type { KeywordName } from '../base/dialects';
-
-/** Spellings of each keyword; `_Cilk_*` are the CilkPlus reserved forms. */
-const SPELLINGS: Record<string, KeywordName> = {
-  meta_fork: 'meta_fork', meta_for: 'meta_for', meta_join: 'meta_join', meta_schedule: 'meta_schedule',
-  meta_pipe: 'meta_pipe', meta_wait: 'meta_wait', meta_continue: 'meta_continue',
-  meta_device: 'meta_device', meta_copy: 'meta_copy',
-  cilk_spawn: 'cilk_spawn', _Cilk_spawn: 'cilk_spawn',
-  cilk_sync: 'cilk_sync', _Cilk_sync: 'cilk_sync',
-  cilk_for: 'cilk_for', _Cilk_for: 'cilk_for',
-  cilk_scope: 'cilk_scope', _Cilk_scope: 'cilk_scope',
-};
+import { KEYWORD_SPELLINGS as SPELLINGS, type KeywordName } from '../base/dialects';
 
 /** Clauses each keyword may carry, written between the keyword and its statement. */
 const KEYWORD_CLAUSES: Partial<Record<KeywordName, readonly string[]>> = {
