@@ -12,7 +12,8 @@ import { Dialect, DIALECTS } from '../../shared/dialects';
 import { translateText } from './translate/index';
 import { generateCuda } from './cuda/index';
 import { LineIndex } from './base/lines';
-import { preprocess, type CompileContext } from './preprocess/index';
+import type { CompileContext } from './preprocess/index';
+import { detectLanguage, readUnit } from './syntax/parser';
 import { CompileDatabases, Define, defineOf, flagsFor, formatFlags } from './preprocess/flags';
 import { diskHeaders } from './preprocess/files';
 import { SourceConflict } from './base/sourcemap';
@@ -236,7 +237,8 @@ function contextOf(o: Options, file: string): CompileContext {
 
 /** Lines of the user's text, mapped from the analysed text every result's offsets are in. */
 function linesOf(text: string, file: string, o: Options): LineIndex {
-  return new LineIndex(text, preprocess(text, { ...contextOf(o, file), fileName: nameOf(file) }).map);
+  const fileName = nameOf(file);
+  return new LineIndex(text, readUnit(text, detectLanguage(fileName, text), fileName, contextOf(o, file)).map);
 }
 
 /** `flags`: the compile flags of each file and the database they came from. */

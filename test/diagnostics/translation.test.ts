@@ -1,4 +1,4 @@
-// MF601-MF608: what the translators refuse (or drop with a note, or warn of), each with its position.
+// MF601-MF612: what the translators refuse (or drop with a note, or warn of), each with its position.
 // A refused translation prints nothing: `text` is undefined whenever an error is given.
 
 import { test } from 'node:test';
@@ -89,6 +89,12 @@ const cases: Case[] = [
     code: 'MF608', to: 'openmp', covers: 'fib',
     message: /^the file has no 'main' to open a team of threads in: these tasks run in parallel only when 'fib' is called inside/,
     program: 'int fib(int n) {\n  if (n < 2) return n;\n  int x = cilk_spawn fib(n - 1);\n  int y = fib(n - 2);\n  cilk_sync;\n  return x + y;\n}\n',
+  },
+  {
+    name: 'a construct in a group the conditionals leave out: a warning at it, naming the -D that makes the group read',
+    code: 'MF612', to: 'metafork', covers: 'cilk_for',
+    message: /^not translated: '#ifdef USE_CILK' leaves this group out as the file is read, so its CilkPlus construct stays as written; with -D USE_CILK the group is read and translated$/,
+    program: 'int a[8];\nint main(void) {\n#ifdef USE_CILK\n  cilk_for (int i = 0; i < 8; i++)\n    a[i] = i;\n#else\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++)\n    a[i] = i;\n#endif\n  return a[7];\n}\n',
   },
   {
     name: "one region translated (a quick fix): an orphaned loop of a function it calls is read where it is",

@@ -59,3 +59,59 @@ test('the CilkPlus translations build without OpenMP and print what the OpenMP p
     assert.equal(run(build(work, serial, `${name}_cilk_sanitized`, [], true)), expected, `${name}, sanitized`);
   }
 });
+
+// A group of another `#if` that the file's reading leaves out holds constructs no stage sees: the
+// translation keeps them as written and says so (MF612), naming the flag that would make it read.
+const FIB_GROUPS = `#include <stdio.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+int fib(int n) {
+  if (n < 2) return n;
+  int x, y;
+#if defined(USE_CILK)
+  x = cilk_spawn fib(n - 1); /* cilk_sync in a comment */
+  y = fib(n - 2);
+  cilk_sync;
+#elif SERIAL_ONLY
+  x = fib(n - 1); y = fib(n - 2);
+#else
+  #pragma omp task shared(x)
+  x = fib(n - 1);
+  y = fib(n - 2);
+  #pragma omp taskwait
+#endif
+  return x + y;
+}
+int main(void) {
+  int r;
+  #pragma omp parallel
+  #pragma omp single
+  r = fib(20);
+  printf("%d\\n", r);
+  return 0;
+}
+`;
+
+test('constructs in a group the conditionals leave out: a warning at the first, naming the flag (MF612); with that flag the group is translated and runs (gcc -O2 -fopenmp, 1, 2 and 4 threads)', { skip }, async () => {
+  const findings = async (to: 'metafork' | 'openmp' | 'cilkplus', defines: [string, undefined][] = []) => {
+    const r = await translateText(FIB_GROUPS, to, { fileName: 'fib.c', flags: { includePaths: [], defines } });
+    return { text: r.text!, findings: r.diagnostics.map(d => ({ code: d.code, at: FIB_GROUPS.slice(d.start, d.end), message: d.message })) };
+  };
+  const cilkGroup = {
+    code: 'MF612', at: 'cilk_spawn',
+    message: "not translated: '#if defined(USE_CILK)' leaves this group out as the file is read, so its CilkPlus constructs stay as written; with -D USE_CILK the group is read and translated",
+  };
+  assert.deepEqual((await findings('metafork')).findings, [
+    { code: 'MF607', at: '#ifdef _OPENMP', message: note('#ifdef _OPENMP', "OpenMP's") }, cilkGroup,
+  ]);
+  assert.deepEqual((await findings('openmp')).findings, [cilkGroup]);
+  // The group holds the target's constructs: nothing to say.
+  assert.deepEqual((await findings('cilkplus')).findings.map(f => f.code), ['MF607']);
+  // Read with -D USE_CILK, the Cilk group is translated; the OpenMP group, now left out, is the target's.
+  const withCilk = await findings('openmp', [['USE_CILK', undefined]]);
+  assert.deepEqual(withCilk.findings, []);
+  assert.match(withCilk.text, /#if defined\(USE_CILK\)\n {2}#pragma omp task shared\(x\)\n {2}x = fib\(n - 1\);/, withCilk.text);
+  const exe = build(work, withCilk.text, 'fib_groups_omp', ['-fopenmp', '-DUSE_CILK']);
+  for (const threads of THREADS) assert.equal(run(exe, threads), '6765\n', `${threads} threads`);
+});

@@ -197,3 +197,39 @@ test('C++: a loop control variable declared before the loop, to CilkPlus: each c
   assert.equal(serial, '499290.0\n');
   assert.deepEqual(expected, [serial, serial, serial]);
 });
+
+// A C++ file read with g++'s macros: its `#ifdef __cplusplus` group is the one translated, and
+// GNU's `__typeof__` (which g++ takes and tree-sitter's C++ grammar does not) is read as `decltype`
+// and written back as it was.
+const CPLUSPLUS_GROUP = `#include <cstdio>
+int main() {
+  double a[1000];
+  for (int i = 0; i < 1000; i++) a[i] = 0.5 * i;
+  double s = 0;
+#ifdef __cplusplus
+  #pragma omp parallel for reduction(+:s)
+  for (int i = 0; i < 1000; i++) {
+    __typeof__(a[i]) t = a[i];
+    __typeof(t) u = t + 1;
+    s += u;
+  }
+#else
+  s = -1;
+#endif
+  printf("%.1f\\n", s);
+  return 0;
+}
+`;
+
+test('C++: the #ifdef __cplusplus group is translated, __typeof__ kept as written; the CilkPlus elision computes what the OpenMP program does (g++ -O2, 1/2/4 threads)', { skip }, async () => {
+  const { diagnostics } = await checkSource(CPLUSPLUS_GROUP, 'group.cpp');
+  assert.deepEqual(diagnostics.map(d => `${d.code} ${d.message}`), []);
+  const expected = runCpp(CPLUSPLUS_GROUP, 'group_omp', true, [1, 2, 4]);
+  // 0.5 (0 + ... + 999) + 1000.
+  assert.deepEqual(expected, ['250750.0\n', '250750.0\n', '250750.0\n']);
+  const cilk = await translated(CPLUSPLUS_GROUP, 'cilkplus', 'group.cpp');
+  assert.match(cilk, /\n#ifdef __cplusplus\n {2}cilk_for \(int i = 0; i < 1000; i\+\+\) \{\n {4}__typeof__\(a\[i\]\) t = a\[i\];\n {4}__typeof\(t\) u = t \+ 1;\n/, cilk);
+  assert.equal(await serialOutput(cilk, 'group_cilk.cpp'), '250750.0\n');
+  const omp = await translated(await translated(CPLUSPLUS_GROUP, 'metafork', 'group.cpp'), 'openmp', 'group.mfc');
+  assert.deepEqual(runCpp(omp, 'group_round', true, [1, 2, 4]), expected, omp);
+});

@@ -238,3 +238,12 @@ test('a file whose only directives are system includes and pragmas is read as wr
     ['#include <omp.h> // the runtime', 'omp.h', true, 'omp.h'],
   ]);
 });
+
+test('read as C++, g++\'s predefined macros: __cplusplus and __GNUG__, not C\'s __STDC_VERSION__', () => {
+  const source = '#ifdef __cplusplus\nlong cpp = __cplusplus;\n#else\nlong c = __STDC_VERSION__;\n#endif\n'
+    + '#if defined __GNUG__ && !defined __STDC_VERSION__\nint gnug;\n#endif\n';
+  const read = (r: Preprocessed) => [r.text.split('\n').filter(l => l.trim()), [...r.constants]];
+  assert.deepEqual(read(preprocess(source, { cplusplus: true })),
+    [['long cpp = __cplusplus;', 'int gnug;'], [['__cplusplus', '201703L']]]);
+  assert.deepEqual(read(preprocess(source)), [['long c = __STDC_VERSION__;'], [['__STDC_VERSION__', '201710L']]]);
+});

@@ -67,6 +67,7 @@ export const CODES = {
     title: "spawned call may take a variable by reference: its callee's declaration is not in the file",
   },
   MF611: { severity: 'error', title: 'Cilk reducer with no MetaFork counterpart' },
+  MF612: { severity: 'warning', title: 'parallel constructs in a group the conditionals leave out are not translated' },
   MF701: { severity: 'information', title: 'loop nest tiled into a meta_schedule' },
   MF702: {
     severity: 'information',

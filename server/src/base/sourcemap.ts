@@ -1,8 +1,8 @@
 // The user's text and the text the analyses read (the preprocessor's output: macros expanded,
 // inactive groups and conditional lines blanked) side by side. Both are cut into the same
-// sequence of segments: a verbatim segment is the same characters in both; a blank one is a
-// conditional directive or an inactive group, blanked for the analyses (same length, newlines
-// kept); an expansion is a macro use in the user's text and what it expands to. The headers the
+// sequence of segments: a verbatim segment is the same characters in both; a blank one is text the
+// analyses read otherwise, at the same length: a conditional directive or an inactive group blanked
+// (newlines kept), or what the grammars cannot read there (syntax/parser `analysed`); an expansion is a macro use in the user's text and what it expands to. The headers the
 // file includes follow the file's own text (one `header` segment, standing for nothing of the
 // user's text), so that their declarations are parsed with the file's and their offsets are the
 // model's.

@@ -49,13 +49,21 @@ const PREDEFINED: readonly [string, string][] = [
   ['_OPENMP', '201511'],
 ];
 
+/** What g++ 12 (C++17, its default) predefines instead of `__STDC_VERSION__`, which is C's alone. */
+const PREDEFINED_CPLUSPLUS: readonly [string, string][] = [['__cplusplus', '201703L'], ['__GNUG__', '12']];
+
+/** The predefined macros of the language the unit is read as. */
+function predefinedNames(cplusplus: boolean): readonly [string, string][] {
+  return cplusplus ? [...PREDEFINED.filter(([n]) => n !== '__STDC_VERSION__'), ...PREDEFINED_CPLUSPLUS] : PREDEFINED;
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-function predefined(now: Date): Macro[] {
+function predefined(now: Date, cplusplus: boolean): Macro[] {
   const p2 = (n: number) => String(n).padStart(2, '0');
   const date = `"${MONTHS[now.getMonth()]} ${String(now.getDate()).padStart(2, ' ')} ${now.getFullYear()}"`;
   const time = `"${p2(now.getHours())}:${p2(now.getMinutes())}:${p2(now.getSeconds())}"`;
-  const list = [...PREDEFINED, ['__DATE__', date], ['__TIME__', time]] as [string, string][];
+  const list = [...predefinedNames(cplusplus), ['__DATE__', date], ['__TIME__', time]] as [string, string][];
   const out = list.map(([n, v]) => commandLineMacro(n, v, BUILT_IN)!);
   for (const kind of ['file', 'line'] as const) {
     const m = commandLineMacro(`__${kind.toUpperCase()}__`, '', BUILT_IN)!;
@@ -226,7 +234,7 @@ class UnitRun implements FileContext {
 function pass(source: string, options: PreprocessOptions, notConstants: ReadonlySet<string>, now: Date) {
   const flags = options.flags ?? { includePaths: [], defines: [] };
   const unit = new UnitState(options.files ?? DISK, notConstants);
-  for (const m of predefined(now)) unit.define(m);
+  for (const m of predefined(now, !!options.cplusplus)) unit.define(m);
   for (const [spec, value] of flags.defines) {
     const name = spec.replace(/\(.*$/, '');
     if (value === null) { unit.macros.delete(name); continue; }
@@ -254,9 +262,9 @@ function constantsOf(unit: UnitState, run: UnitRun): Map<string, string> {
 }
 
 /** Whether `source` names a predefined or `-D` macro (which expands even without a directive). */
-function needsNames(source: string, flags: Flags | undefined): boolean {
+function needsNames(source: string, flags: Flags | undefined, cplusplus: boolean): boolean {
   for (const [spec] of flags?.defines ?? []) if (source.includes(spec.replace(/\(.*$/, ''))) return true;
-  const names = new Set(PREDEFINED.map(p => p[0]).concat('__FILE__', '__LINE__', '__DATE__', '__TIME__'));
+  const names = new Set(predefinedNames(cplusplus).map(p => p[0]).concat('__FILE__', '__LINE__', '__DATE__', '__TIME__'));
   for (const m of source.matchAll(/\b_\w+/g)) if (names.has(m[0])) return true;
   return false;
 }
@@ -291,7 +299,7 @@ export function asWritten(
 export function runPreprocessor(source: string, options: PreprocessOptions): Preprocessed {
   // Nothing to do without a directive or a predefined or `-D` name; little with system includes only.
   const { flags } = options;
-  const includes = needsNames(source, flags) ? undefined
+  const includes = needsNames(source, flags, !!options.cplusplus) ? undefined
     : source.includes('#') ? systemIncludesOnly(source, flags) : [];
   if (includes) return asWritten(source, { includes });
   const now = new Date();

@@ -113,4 +113,6 @@ export interface CompileContext {
 export interface PreprocessOptions extends CompileContext {
   /** The file's path: `"..."` headers are first looked for beside it. */
   fileName?: string;
+  /** Read as C++, with g++'s predefined macros (`__cplusplus`); C's otherwise. */
+  cplusplus?: boolean;
 }

@@ -310,10 +310,15 @@ function advance(
   return lineStart < 0 ? { row, column: from.column + (end - start) } : { row, column: end - lineStart };
 }
 
+/** The unit of `source` as the parser reads it, preprocessed as `language` is (`analysed`). */
+export function readUnit(source: string, language: SourceLanguage, fileName: string | undefined, context: CompileContext): Preprocessed {
+  return analysed(preprocess(source, { ...context, fileName, cplusplus: language === 'cpp' }), language === 'cpp');
+}
+
 /** The unit as the parser reads it: the file's preprocessed text, then the text of every header it
  * includes (their declarations are the file's; the checks and transforms read only the file's items),
- * with GNU attributes blanked. */
-function analysed(unit: Preprocessed): Preprocessed {
+ * with what the grammars cannot read there read otherwise (`standIns`). */
+function analysed(unit: Preprocessed, cpp: boolean): Preprocessed {
   const file = unit.text;
   const text = unit.headers.length ? [file, ...unit.headers.map(h => h.text)].join('\n') : file;
   const segments = [...unit.map.segments];
@@ -321,29 +326,50 @@ function analysed(unit: Preprocessed): Preprocessed {
     const end = unit.source.length;
     segments.push({ kind: 'header', text: { start: file.length, end: text.length }, source: { start: end, end } });
   }
-  const attributes = [...attributeSpans(text), ...typeLinkageSpans(text)].sort((a, b) => a.start - b.start);
-  if (!attributes.length) return unit.headers.length ? { ...unit, text, map: new SourceMap(text, unit.source, segments) } : unit;
-  // `__attribute__((aligned(64)))` after a declarator, and `extern "C++"` before a class defined
-  // alone, mean nothing to the analyses, and the grammars reject them there (`double a[N]
-  // __attribute__(...)`; OpenCilk's bzip2 writes `extern "C++" struct memblock { ... };`): blanked,
-  // as a conditional line is.
-  let blanked = '';
+  const standIns: StandIn[] = [
+    ...attributeSpans(text), ...typeLinkageSpans(text), ...(cpp ? typeofSpans(text) : []),
+  ].sort((a, b) => a.start - b.start);
+  if (!standIns.length) return unit.headers.length ? { ...unit, text, map: new SourceMap(text, unit.source, segments) } : unit;
+  // Each becomes a blank segment: a transform's edit may not change it, and the user's text comes
+  // back wherever it is rendered, as for a conditional line.
+  let read = '';
   let at = 0;
-  for (const a of attributes) {
+  for (const a of standIns) {
     const i = segments.findIndex(g => g.text.end > a.start);
     const next = i >= 0 ? segments[i] : undefined;
     const inside = next && next.text.start <= a.start;
     // Across a segment's edge (a macro use inside the attribute): left as it is.
     if (next && (inside ? a.end > next.text.end || next.kind === 'blank' : a.end > next.text.start)) continue;
-    blanked += text.slice(at, a.start) + text.slice(a.start, a.end).replace(/[^\n]/g, ' ');
+    read += text.slice(at, a.start) + (a.as ?? text.slice(a.start, a.end).replace(/[^\n]/g, ' '));
     at = a.end;
     // Inside a macro's expansion or a header, the text is the analyses' own: no segment needed.
     if (inside) continue;
     const source = { start: unit.map.offsetToSource(a.start), end: unit.map.offsetToSource(a.end) };
-    segments.splice(i < 0 ? segments.length : i, 0, { kind: 'blank', text: { ...a }, source });
+    segments.splice(i < 0 ? segments.length : i, 0, { kind: 'blank', text: { start: a.start, end: a.end }, source });
   }
-  blanked += text.slice(at);
-  return { ...unit, text: blanked, map: new SourceMap(blanked, unit.source, segments) };
+  read += text.slice(at);
+  return { ...unit, text: read, map: new SourceMap(read, unit.source, segments) };
+}
+
+/** Text the analyses read otherwise than written, and what they read (blanks when `as` is absent):
+ * - `__attribute__((aligned(64)))` after a declarator, and `extern "C++"` before a class defined
+ *   alone, mean nothing to the analyses, and the grammars reject them there (`double a[N]
+ *   __attribute__(...)`; OpenCilk's bzip2 writes `extern "C++" struct memblock { ... };`): blanked;
+ * - GNU's `__typeof__` and `__typeof` in C++, which g++ and clang++ take and tree-sitter's C++
+ *   grammar does not: read as `decltype`, and written back as the user wrote them. */
+interface StandIn extends Span { as?: string }
+
+/** `__typeof__(` and `__typeof(` in C++ code (not in a directive line), each read as `decltype(`. */
+function typeofSpans(text: string): StandIn[] {
+  const out: StandIn[] = [];
+  for (const m of text.matchAll(/\b__typeof(?:__)?\b/g)) {
+    const open = skipTrivia(text, m.index! + m[0].length);
+    if (text[open] !== '(') continue;
+    const lineStart = text.lastIndexOf('\n', m.index!) + 1;
+    if (/^\s*#/.test(text.slice(lineStart, m.index))) continue;
+    out.push({ start: m.index!, end: m.index! + m[0].length, as: 'decltype'.padEnd(m[0].length) });
+  }
+  return out;
 }
 
 /** `extern "C"` or `extern "C++"` right before a class, struct, union or enum definition (a linkage
@@ -449,7 +475,7 @@ export class SyntaxDocument {
     const grammar = grammars[language];
     const parser = new Parser();
     parser.setLanguage(grammar);
-    const unit = analysed(preprocess(source, { ...context, fileName }));
+    const unit = readUnit(source, language, fileName, context);
     const layer = keywordLayer(unit);
     return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, undefined, parser, context);
   }
@@ -481,7 +507,7 @@ export class SyntaxDocument {
     const language = detectLanguage(this.fileName, source);
     const { grammars, fileName, context } = this;
     if (language !== this.language) return SyntaxDocument.parse(grammars, source, language, fileName, context);
-    const unit = analysed(preprocess(source, { ...context, fileName }));
+    const unit = readUnit(source, language, fileName, context);
     const layer = keywordLayer(unit);
     const before = this.layer.masked;
     const after = layer.masked;
@@ -541,7 +567,7 @@ export class SyntaxDocument {
   /** Whether this version's text, its headers read again (from `files`), reads as it did (a header
    * saved since may have changed a macro or a declaration): then a version read anew would be this one. */
   readsAsBefore(files = this.context.files): boolean {
-    return sameReading(this.unit, analysed(preprocess(this.source, { ...this.context, files, fileName: this.fileName })));
+    return sameReading(this.unit, readUnit(this.source, this.language, this.fileName, { ...this.context, files }));
   }
 
   /** Lets the nodes of the versions before this one go (a version kept while it is edited: each

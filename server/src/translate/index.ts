@@ -27,6 +27,7 @@ import { resolveVariants } from './variants';
 import { pipelinesToForks } from './pipeline';
 import { joinAtExits } from './common';
 import { unjoinedExits } from '../model/exits';
+import { untranslatedGroups } from './inactive';
 import { cilkReady, hasBlockSpawns, metaforkToCilk, outlineInnermost } from './metaforkToCilk';
 
 export type { Dialect } from '../../../shared/dialects';
@@ -329,7 +330,12 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
         if (pass > 1000 || !runAhead(outlining, ready)) return { diagnostics, from, to };
       }
     }
-    if (to !== 'openmp' && !focus && sources.includes('openmp')) keepOpenmpGroups(step, first.syntax.unit.openmpConditionals, text, inputMap, diagnostics);
+    const chains = first.syntax.unit.openmpConditionals;
+    if (to !== 'openmp' && !focus && sources.includes('openmp')) keepOpenmpGroups(step, chains, text, inputMap, diagnostics);
+    if (!focus) {
+      const handled = chains.map(({ lines }) => ({ start: lines[0].start, end: lines[lines.length - 1].end }));
+      for (const d of untranslatedGroups(first.syntax.unit, to, handled)) diagnostics.push({ ...d, ...inputMap.toText(d) });
+    }
     // `<omp.h>` goes where nothing of the runtime is left: in MetaFork, and in CilkPlus, where its calls
     // are translated (translate/runtime).
     if (!focus && (to === 'metafork' || (to === 'cilkplus' && sources.some(d => d !== 'cilkplus'))))
