@@ -45,7 +45,7 @@ test('a worker count set in a function with no MetaFork construct is still trans
     {
       code: 'MF604',
       text: 'meta_set_nworkers(4)',
-      message: "'meta_set_nworkers' has no CilkPlus call: set CILK_NWORKERS in the environment instead",
+      message: "the worker count set here (4) has no CilkPlus call: dropped; set CILK_NWORKERS in the environment instead",
     },
   ]);
   assert.equal(

@@ -172,7 +172,7 @@ test('the file\'s own omp_ names (a global, declared and defined, a local, an ar
   // A runtime call in the worker count's argument goes with it (it threw 'overlapping edits': the
   // statement removed, and the call inside it rewritten); one the file keeps is still refused.
   const procs = await translateText(ownNames.replace('omp_set_num_threads(omp_num_threads)', 'omp_set_num_threads(omp_get_num_procs())'), 'cilkplus', { fileName: 'own.c' });
-  assert.deepEqual(procs.diagnostics.map(d => `${d.severity} ${d.message}`), ['information \'meta_set_nworkers\' has no CilkPlus call: set CILK_NWORKERS in the environment instead']);
+  assert.deepEqual(procs.diagnostics.map(d => `${d.severity} ${d.message}`), ['information the worker count set here (omp_get_num_procs()) has no CilkPlus call: dropped; set CILK_NWORKERS in the environment instead']);
   assert.doesNotMatch(procs.text!, /omp_get_num_procs|sysconf/);
   const limit = ownNames.replace('int omp_chunk = 4;', 'int omp_chunk = omp_get_thread_limit() > 0 ? 4 : 1;');
   const refused = await translateText(limit, 'cilkplus', { fileName: 'own.c' });
@@ -256,6 +256,6 @@ test('a note on code the translation wrote points at what that code stands for: 
   assert.deepEqual(r.diagnostics.map(d => ({ code: d.code, text: program.slice(d.start, d.end), message: d.message })), [{
     code: 'MF604',
     text: '#pragma omp parallel for reduction(+: s) num_threads(4)',
-    message: "'meta_set_nworkers' has no CilkPlus call: set CILK_NWORKERS in the environment instead",
+    message: 'the worker count set here (4) has no CilkPlus call: dropped; set CILK_NWORKERS in the environment instead',
   }]);
 });

@@ -8,7 +8,7 @@
 // one pass per level, like the thesis's "multiple parsing approach"; the driver re-parses
 // between passes.
 
-import { functionName, walk } from '../syntax/ast';
+import { child, functionName, walk } from '../syntax/ast';
 import { applyEdits, insert, removeStatement, replace, withTrailingBlanks, TextEdit } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -276,7 +276,10 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
     for (const call of callsTo(model, 'meta_set_nworkers')) {
       if (call.parent?.type !== 'expression_statement') continue;
       stage.edit(removeStatement(text, call.parent));
-      stage.note(call, `'meta_set_nworkers' has no CilkPlus call: set CILK_NWORKERS in the environment instead`);
+      // Said without naming the call: the user wrote `omp_set_num_threads` or `num_threads(n)` there.
+      const args = child(call, 'arguments');
+      const count = args ? text.slice(args.start + 1, args.end - 1).trim() : '';
+      stage.note(call, `the worker count set here${count ? ` (${count})` : ''} has no CilkPlus call: dropped; set CILK_NWORKERS in the environment instead`);
     }
     // A construct translated alone leaves the rest of the file, and its runtime calls, as they were.
     if (!stage.partial) runtimeForCilk(stage, model);
