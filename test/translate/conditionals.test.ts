@@ -115,3 +115,36 @@ test('constructs in a group the conditionals leave out: a warning at the first, 
   const exe = build(work, withCilk.text, 'fib_groups_omp', ['-fopenmp', '-DUSE_CILK']);
   for (const threads of THREADS) assert.equal(run(exe, threads), '6765\n', `${threads} threads`);
 });
+
+// A conditional group inside a task body: outlined to CilkPlus, the body reads `a` through a pointer,
+// and the group's inactive line, which no analysis read, would still write `a += 100` (pointer
+// arithmetic once built with -D EXTRA). Refused (MF114) at the task, as the user must move it.
+const GROUP_IN_TASK = `#include <stdio.h>
+int main(void) {
+  long a = 0, b = 0;
+  #pragma omp parallel
+  #pragma omp single
+  {
+    #pragma omp task shared(a)
+    {
+      a = 30;
+#ifdef EXTRA
+      a += 100;
+#endif
+      a += 1;
+    }
+    b = 20;
+    #pragma omp taskwait
+  }
+  printf("%ld %ld\\n", a, b);
+  return 0;
+}
+`;
+
+test('a conditional group inside a task body that the outlining would move is refused to CilkPlus (MF114), not moved with its inactive lines unrewritten', async () => {
+  const r = await translateText(GROUP_IN_TASK, 'cilkplus', { fileName: 'group.c' });
+  assert.equal(r.text, undefined);
+  assert.deepEqual(r.diagnostics.map(d => ({ code: d.code, at: GROUP_IN_TASK.slice(d.start, d.end).split('\n')[0] })), [
+    { code: 'MF114', at: '#pragma omp task shared(a)' },
+  ]);
+});

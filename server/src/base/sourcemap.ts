@@ -27,6 +27,9 @@ export interface Segment {
   args?: { text: Span; source: Span }[];
   /** The macro an expansion expands (for messages). */
   macro?: string;
+  /** A blank segment that is code the grammars read otherwise (syntax/parser `analysed`), not a
+   * conditional line or an inactive group: the analyses read everything around it. */
+  standIn?: boolean;
 }
 
 /** Raised when a transform's edit would change text the user did not write as it reads (part of a

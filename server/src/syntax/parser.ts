@@ -327,7 +327,7 @@ function analysed(unit: Preprocessed, cpp: boolean): Preprocessed {
     segments.push({ kind: 'header', text: { start: file.length, end: text.length }, source: { start: end, end } });
   }
   const standIns: StandIn[] = [
-    ...attributeSpans(text), ...typeLinkageSpans(text), ...(cpp ? typeofSpans(text) : []),
+    ...attributeSpans(text), ...typeLinkageSpans(text), ...(cpp ? [...typeofSpans(text), ...newPointerSpans(text)] : []),
   ].sort((a, b) => a.start - b.start);
   if (!standIns.length) return unit.headers.length ? { ...unit, text, map: new SourceMap(text, unit.source, segments) } : unit;
   // Each becomes a blank segment: a transform's edit may not change it, and the user's text comes
@@ -345,7 +345,7 @@ function analysed(unit: Preprocessed, cpp: boolean): Preprocessed {
     // Inside a macro's expansion or a header, the text is the analyses' own: no segment needed.
     if (inside) continue;
     const source = { start: unit.map.offsetToSource(a.start), end: unit.map.offsetToSource(a.end) };
-    segments.splice(i < 0 ? segments.length : i, 0, { kind: 'blank', text: { start: a.start, end: a.end }, source });
+    segments.splice(i < 0 ? segments.length : i, 0, { kind: 'blank', text: { start: a.start, end: a.end }, source, standIn: true });
   }
   read += text.slice(at);
   return { ...unit, text: read, map: new SourceMap(read, unit.source, segments) };
@@ -356,8 +356,23 @@ function analysed(unit: Preprocessed, cpp: boolean): Preprocessed {
  *   alone, mean nothing to the analyses, and the grammars reject them there (`double a[N]
  *   __attribute__(...)`; OpenCilk's bzip2 writes `extern "C++" struct memblock { ... };`): blanked;
  * - GNU's `__typeof__` and `__typeof` in C++, which g++ and clang++ take and tree-sitter's C++
- *   grammar does not: read as `decltype`, and written back as the user wrote them. */
+ *   grammar does not: read as `decltype`, and written back as the user wrote them;
+ * - the `*`s of an array of pointers allocated with C++'s `new` (`new int*[rows]`, Rodinia's
+ *   pathfinder), which the C++ grammar rejects: blanked (the expression's type means nothing to the
+ *   analyses; the variable's declaration gives it). */
 interface StandIn extends Span { as?: string }
+
+/** The `*`s in `new T*[n]`, `new const T **[n]`, `new ns::T<U> *[n]` (C++; not in a directive line). */
+function newPointerSpans(text: string): StandIn[] {
+  const out: StandIn[] = [];
+  for (const m of text.matchAll(/\bnew\s+(?:const\s+)?[A-Za-z_][\w:]*(?:\s*<[^<>;{}()]*>)?(?:\s+[A-Za-z_]\w*)*\s*(\*[\s*]*)\[/g)) {
+    const lineStart = text.lastIndexOf('\n', m.index!) + 1;
+    if (/^\s*#/.test(text.slice(lineStart, m.index))) continue;
+    const stars = m.index! + m[0].length - 1 - m[1].length;
+    out.push({ start: stars, end: stars + m[1].trimEnd().length });
+  }
+  return out;
+}
 
 /** `__typeof__(` and `__typeof(` in C++ code (not in a directive line), each read as `decltype(`. */
 function typeofSpans(text: string): StandIn[] {

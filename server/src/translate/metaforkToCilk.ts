@@ -9,8 +9,9 @@
 // between passes.
 
 import { child, functionName, walk } from '../syntax/ast';
-import { applyEdits, insert, removeStatement, replace, withTrailingBlanks, TextEdit } from '../base/edits';
+import { insert, removeStatement, replace, withTrailingBlanks, TextEdit } from '../base/edits';
 import type { SNode } from '../syntax/parser';
+import type { Segment } from '../base/sourcemap';
 import type { Construct, ItemModel } from '../model/constructs';
 import { removeHead, callsTo } from '../model/elide';
 import { sharingAt } from '../model/sharing';
@@ -186,10 +187,16 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   const rewrites: TextEdit[] = [];
   for (const r of model.scopes.references) {
     if (r.variable && pointerNames.has(r.variable) && r.span.start >= region.start && r.span.end <= region.end) {
-      rewrites.push({ start: r.span.start - region.start, end: r.span.end - region.start, newText: `(*${r.name})` });
+      rewrites.push({ start: r.span.start, end: r.span.end, newText: `(*${r.name})` });
     }
   }
-  const body = applyEdits(text.slice(region.start, region.end), rewrites);
+  // As the user wrote it where the grammars read a stand-in (parser `analysed`); macro uses expanded,
+  // since their definitions may follow the place the function goes. A conditional group is not
+  // moved: its inactive lines, which no analysis read, may use what the outlining rewrites (`x` read
+  // through a pointer), so the region's removal conflicts with it and the stage refuses (MF114).
+  const rendered = new Set<Segment>();
+  const body = stage.map.render(region, rewrites, () => false, rendered);
+  for (const s of rendered) if (s.standIn) stage.written.add(s);
   const from = atLineStart(text, region.start) ? lineIndent(text, region.start) : lineIndent(text, c.start);
   // The host may call itself from the region (recursion): declare it before the outlined function.
   const hostBody = host.children.find(x => x.field === 'body');
