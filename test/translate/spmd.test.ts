@@ -493,6 +493,54 @@ int main(void) {
 `,
   },
   {
+    name: 'region reduction variables stored without being read after two barriers: the one loop using them keeps each thread\'s copy',
+    program: `int main(void) {
+  int total = 0, a = 0, hi = -1;
+  #pragma omp parallel reduction(+: total) reduction(max: hi) num_threads(3)
+  {
+    #pragma omp for reduction(+: a)
+    for (int i = 0; i < 100; i++) a += i;
+    total = a;
+    hi = a;
+  }
+  return total + hi;
+}
+`,
+    expected: `#include <limits.h>
+int main(void) {
+  int total = 0, a = 0, hi = -1;
+  {
+    const int mf_nthreads = 3;
+    meta_for reduction(+: total) reduction(max: hi) reduction(+: a) (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      {
+        const long long mf_n = 100;
+        const long long mf_q = mf_n / mf_nthreads, mf_r = mf_n % mf_nthreads;
+        const long long mf_lo = mf_tid * mf_q + (mf_tid < mf_r ? mf_tid : mf_r);
+        const long long mf_hi = mf_lo + mf_q + (mf_tid < mf_r);
+        for (int i = mf_lo; i < mf_hi; i++)
+          a += i;
+      }
+    }
+    meta_for reduction(+: total) reduction(max: hi) (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int mf_part_total;
+      int mf_part_hi;
+      {
+        int total = 0;
+        int hi = INT_MIN;
+        total = a;
+        hi = a;
+        mf_part_total = total;
+        mf_part_hi = hi;
+      }
+      total += mf_part_total;
+      hi = hi > mf_part_hi ? hi : mf_part_hi;
+    }
+  }
+  return total + hi;
+}
+`,
+  },
+  {
     name: 'a thread array living across a barrier: one row per thread of a shared array',
     program: `#include <omp.h>
 int hist[4];

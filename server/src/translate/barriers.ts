@@ -262,17 +262,22 @@ export function reductionsKept(
 ): Refusal | undefined {
   const text = f.model.text;
   const teams = segments.filter(s => s.kind === 'team');
-  // A region that is one loop over thread ids keeps each thread's copy of its own reduction variable.
+  // A reduction variable of the region that one loop over thread ids alone uses: that loop keeps each
+  // thread's copy (the other loops' clauses add nothing to it).
   const partials: Partial[] = [];
-  if (teams.length === 1)
-    for (const cl of own)
-      for (const item of cl.items) {
-        const v = visibleVariable(f.model, item.name, f.construct.start);
-        const op = cl.args?.text.split(':')[0].trim() ?? '';
-        if (!v || !blindStore(f, v, f.region) || segments.some(s => s !== teams[0] && references(f.model, v, spans(s))))
-          continue;
-        if (partialCopy({ variable: v, op }, text)) partials.push({ variable: v, op });
-      }
+  const home = new Map<Partial, Segment>();
+  for (const cl of own)
+    for (const item of cl.items) {
+      const v = visibleVariable(f.model, item.name, f.construct.start);
+      const op = cl.args?.text.split(':')[0].trim() ?? '';
+      if (!v || !blindStore(f, v, f.region)) continue;
+      const users = segments.filter(s => references(f.model, v, spans(s)));
+      if (users.length !== 1 || users[0].kind !== 'team') continue;
+      const partial = { variable: v, op };
+      if (!partialCopy(partial, text)) continue;
+      partials.push(partial);
+      home.set(partial, users[0]);
+    }
   const blind = [
     ...loops.flatMap(l => l.clause.items.map(i => ({ name: i.name, at: l.loop.start, span: constructSpan(l.loop) }))),
     ...own.flatMap(cl => cl.items.map(i => ({ name: i.name, at: f.construct.start, span: f.region as Span }))),
@@ -306,11 +311,12 @@ export function reductionsKept(
         };
       }
     }
-  if (partials.length) teams[0].partials = partials;
+  for (const p of partials) (home.get(p)!.partials ??= []).push(p);
   for (const cl of own)
     for (const item of cl.items) {
       const v = visibleVariable(f.model, item.name, f.construct.start);
-      if (!v) continue;
+      // A thread's copy kept by the one loop that uses it is read there only.
+      if (!v || partials.some(p => p.variable === v)) continue;
       const once = segments.some(s => s.kind === 'once' && references(f.model, v, spans(s)));
       const read =
         teams.length > 1 &&
