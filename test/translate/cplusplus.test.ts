@@ -280,3 +280,12 @@ test('C++: new int*[n] is read (its * blanked for the grammar) and a task body h
   assert.match(cilk, /\n {2}int \*\*w = new int\*\[n\];\n/, cilk);
   assert.equal(await serialOutput(cilk, 'pointers_cilk.cpp'), '905 7600\n');
 });
+
+test('C++: __typeof__ inside a macro\'s expansion is not read as decltype (written out expanded, decltype(v[2 * i]) would be a reference): the grammar\'s error stays, at the macro use', async () => {
+  const program = '#define SWAP(a, b) do { __typeof__(a) t_ = (a); (a) = (b); (b) = t_; } while (0)\nint v[8];\nint main() {\n  #pragma omp parallel for\n  for (int i = 0; i < 4; i++) SWAP(v[2 * i], v[2 * i + 1]);\n  return v[0];\n}\n';
+  const { diagnostics, model } = await checkSource(program, 'swap.cpp');
+  const at = (d: { start: number; end: number }) => { const s = model.map.toSource(d); return program.slice(s.start, s.end); };
+  assert.deepEqual(diagnostics.map(d => [d.code, d.message, at(d)]), [
+    ['MF101', "syntax error: unexpected 't_'", 'SWAP(v[2 * i], v[2 * i + 1])'],
+  ]);
+});

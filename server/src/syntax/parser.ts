@@ -340,6 +340,7 @@ function analysed(unit: Preprocessed, cpp: boolean): Preprocessed {
     const inside = next && next.text.start <= a.start;
     // Across a segment's edge (a macro use inside the attribute): left as it is.
     if (next && (inside ? a.end > next.text.end || next.kind === 'blank' : a.end > next.text.start)) continue;
+    if (inside && next.kind === 'expansion' && a.changesMeaning) continue;
     read += text.slice(at, a.start) + (a.as ?? text.slice(a.start, a.end).replace(/[^\n]/g, ' '));
     at = a.end;
     // Inside a macro's expansion or a header, the text is the analyses' own: no segment needed.
@@ -360,7 +361,13 @@ function analysed(unit: Preprocessed, cpp: boolean): Preprocessed {
  * - the `*`s of an array of pointers allocated with C++'s `new` (`new int*[rows]`, Rodinia's
  *   pathfinder), which the C++ grammar rejects: blanked (the expression's type means nothing to the
  *   analyses; the variable's declaration gives it). */
-interface StandIn extends Span { as?: string }
+interface StandIn extends Span {
+  as?: string;
+  /** Written out as the analyses read it, it would mean something else (`decltype` makes a
+   * reference of `a[i]`; `new int [n]` is another type): not read otherwise inside a macro's
+   * expansion, which a transform may write out expanded (the grammar's error stays, and refuses). */
+  changesMeaning?: boolean;
+}
 
 /** The `*`s in `new T*[n]`, `new const T **[n]`, `new ns::T<U> *[n]` (C++; not in a directive line). */
 function newPointerSpans(text: string): StandIn[] {
@@ -369,7 +376,7 @@ function newPointerSpans(text: string): StandIn[] {
     const lineStart = text.lastIndexOf('\n', m.index!) + 1;
     if (/^\s*#/.test(text.slice(lineStart, m.index))) continue;
     const stars = m.index! + m[0].length - 1 - m[1].length;
-    out.push({ start: stars, end: stars + m[1].trimEnd().length });
+    out.push({ start: stars, end: stars + m[1].trimEnd().length, changesMeaning: true });
   }
   return out;
 }
@@ -382,7 +389,7 @@ function typeofSpans(text: string): StandIn[] {
     if (text[open] !== '(') continue;
     const lineStart = text.lastIndexOf('\n', m.index!) + 1;
     if (/^\s*#/.test(text.slice(lineStart, m.index))) continue;
-    out.push({ start: m.index!, end: m.index! + m[0].length, as: 'decltype'.padEnd(m[0].length) });
+    out.push({ start: m.index!, end: m.index! + m[0].length, as: 'decltype'.padEnd(m[0].length), changesMeaning: true });
   }
   return out;
 }
