@@ -23,6 +23,7 @@ import { runtimeForCilk } from './runtime';
 import { atLineStart, lineIndent, reindent, wholeLines } from '../base/layout';
 import { declarationFor, typeSpecifiers, sizeReadsVariables } from '../model/declarations';
 import { Stage } from '../base/stage';
+import { within } from '../base/span';
 import { changesVariable, visibleVariable } from '../model/scopes';
 
 const GENERATED_NAME = /\b(?:_taskFunc|__taskenv__|_tenv|__tdata)(\d+)\b/g;
@@ -191,12 +192,19 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
     }
   }
   // As the user wrote it where the grammars read a stand-in (parser `analysed`); macro uses expanded,
-  // since their definitions may follow the place the function goes. A conditional group is not
-  // moved: its inactive lines, which no analysis read, may use what the outlining rewrites (`x` read
-  // through a pointer), so the region's removal conflicts with it and the stage refuses (MF114).
+  // since their definitions may follow the place the function goes. A conditional group's lines move
+  // with the body unless they name a variable the outlining passes by pointer (read through it in
+  // the body, not in lines no analysis read) or one of the host's the body does not take along:
+  // then the region's removal conflicts with them, and the stage refuses (MF114).
   const rendered = new Set<Segment>();
   const body = stage.map.render(region, rewrites, () => false, rendered);
-  for (const s of rendered) if (s.standIn) stage.written.add(s);
+  const blocked = new Set([
+    ...[...pointerNames].map(v => v.name),
+    ...model.scopes.variables
+      .filter(v => within(v.span, host) && !within(v.span, region) && !all.includes(v))
+      .map(v => v.name),
+  ]);
+  for (const s of rendered) if (s.standIn || !namesAny(stage.map.source.slice(s.source.start, s.source.end), blocked)) stage.written.add(s);
   const from = atLineStart(text, region.start) ? lineIndent(text, region.start) : lineIndent(text, c.start);
   // The host may call itself from the region (recursion): declare it before the outlined function.
   const hostBody = host.children.find(x => x.field === 'body');
@@ -303,4 +311,10 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
     .map((r, i) => ({ ...r, index: index + i + 1 }));
   for (const { model, c, index } of numbered.reverse()) reductionAsChunks(stage, model, c, index);
   if (emitted) stage.includes.add('cilk/cilk.h');
+}
+
+/** Whether the code of `lines` (comments aside) names any of `names`. */
+function namesAny(lines: string, names: ReadonlySet<string>): boolean {
+  const code = lines.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  return [...code.matchAll(/\b[A-Za-z_]\w*\b/g)].some(m => names.has(m[0]));
 }
