@@ -81,6 +81,31 @@ test('a pragma as the unbraced body of for, if, else, do and a label is that bod
   ]);
 });
 
+test('a pragma as the body of an unbraced if that is itself a loop\'s body (BOTS\'s sparselu) is that body, with its statement', async () => {
+  const text = [
+    'void g(float **m, int n) {',
+    '  for (int j = 0; j < n; j++)',
+    '    if (m[j] != 0)',
+    '      #pragma omp task firstprivate(j)',
+    '      {',
+    '        m[j][0] = j;',
+    '      }',
+    '    else',
+    '      #pragma omp task',
+    '      m[0][0] = 0;',
+    '}',
+    '',
+  ].join('\n');
+  const { model, diagnostics } = await checkSource(text, 'nested.c');
+  assert.deepEqual(summarize(text, diagnostics), []);
+  const item = model.item(0);
+  const where = (c: (typeof item.constructs)[number]) => [c.statement?.parent?.type, c.statement?.parent?.parent?.type];
+  assert.deepEqual(item.constructs.map(c => [c.directive?.name, ...where(c)]), [
+    ['task', 'if_statement', 'for_statement'],
+    ['task', 'else_clause', 'if_statement'],
+  ]);
+});
+
 test('C++ range-based for loops under loop directives are canonical (OpenMP 5.2 §4.4.1)', async () => {
   const text = [
     '#include <vector>',

@@ -7,6 +7,40 @@ import { provenPrograms, translationCases, type TranslationCase } from './run';
 
 const FORMS: TranslationCase[] = [
   {
+    name: 'stacked forks (single nowait + task + a loop, BOTS\'s sparselu): the outer fork\'s statement is a block holding the inner one',
+    input: `int a[8];
+void fill(void) {
+  int k;
+  #pragma omp parallel
+  #pragma omp single nowait
+  #pragma omp task
+  for (k = 0; k < 8; k++) {
+    #pragma omp task firstprivate(k)
+    { a[k] = k; }
+  }
+}
+`,
+    output: `int a[8];
+void fill(void) {
+  int k;
+  meta_fork shared(k)
+  {
+    meta_fork shared(k)
+    {
+      for (k = 0; k < 8; k++) {
+        meta_fork
+        { a[k] = k; }
+      }
+      meta_join;
+    }
+    meta_join;
+  }
+  meta_join;
+}
+`,
+    diagnostics: [],
+  },
+  {
     name: "taskloops: grainsize, num_tasks and nogroup noted, lastprivate on a collapsed nest",
     input: `void fill(int n, double *a, double *b) {
   int last = -1, lj = -1;
@@ -347,4 +381,4 @@ void objects(int *a) {
 translationCases('OpenMP 4.5 forms', FORMS);
 translationCases('OpenMP 5.x forms', FORMS5);
 
-provenPrograms('sync', ['taskloop', 'depend', 'taskloop-reduction', 'taskgroup-reduction', 'depobj']);
+provenPrograms('sync', ['taskloop', 'depend', 'taskloop-reduction', 'taskgroup-reduction', 'depobj', 'stacked-forks']);

@@ -247,3 +247,15 @@ test('read as C++, g++\'s predefined macros: __cplusplus and __GNUG__, not C\'s 
     [['long cpp = __cplusplus;', 'int gnug;'], [['__cplusplus', '201703L']]]);
   assert.deepEqual(read(preprocess(source)), [['long c = __STDC_VERSION__;'], [['__STDC_VERSION__', '201710L']]]);
 });
+
+test('a system header\'s integer constants are defined from its #include on, for the #ifs after it (BOTS\'s uts tests UCHAR_MAX == 255u); C++\'s <climits> gives <limits.h>\'s', () => {
+  const source = '#ifdef PATH_MAX\nint before;\n#endif\n#include <limits.h>\n'
+    + '#if UCHAR_MAX == 255u && defined(PATH_MAX)\nint m = INT_MAX;\n#else\n#error no\n#endif\n';
+  const r = preprocess(source);
+  assert.equal(r.text, '               \n           \n      \n#include <limits.h>\n'
+    + '                                          \nint m = INT_MAX;\n     \n         \n      \n');
+  // Only what the file uses is one of its constants.
+  assert.deepEqual([[...r.constants], r.uses, diags(r)], [[['INT_MAX', '2147483647']], [], []]);
+  const cpp = preprocess('#include <climits>\n#if CHAR_BIT != 8\n#error bits\n#endif\nint x;\n', { cplusplus: true });
+  assert.deepEqual([cpp.text, diags(cpp)], ['#include <climits>\n                 \n           \n      \nint x;\n', []]);
+});

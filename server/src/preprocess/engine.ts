@@ -12,6 +12,7 @@ import { ExpansionError, Expander, type XToken } from './expand';
 import { FileRun, render, type FileContext, type FileOutput } from './file';
 import type { Flags, HeaderFiles, IncludeLine, MacroDefinition, PreprocessOptions, Preprocessed } from './types';
 import { isKnownSystemHeader } from './known';
+import { integerMacros } from './system';
 import { commandLineMacro, type Macro } from './macro';
 import { HeaderCache, noEffect, ONCE, UnitState, type Frame } from './unit';
 
@@ -187,7 +188,13 @@ class UnitRun implements FileContext {
     if (from.user) this.userInclude = line.span;
     const found = this.find(line.spelled, line.angled, from);
     if (!found) {
-      if (line.angled && isKnownSystemHeader(line.spelled)) { line.known = line.spelled; return; }
+      if (line.angled && isKnownSystemHeader(line.spelled)) {
+        line.known = line.spelled;
+        // Its integer constants, for the `#if`s after it (a name left standing reads 0 there).
+        for (const [name, value] of integerMacros(line.spelled))
+          if (!this.unit.lookup(name)) this.unit.define(commandLineMacro(name, value, `<${line.spelled}>`)!);
+        return;
+      }
       const where = this.dirs(line.angled, from);
       const searched = where.length ? ` (searched ${where.join(', ')})` : ' (no include path given)';
       this.report('MF110', line.span, `'${line.spelled}' file not found${searched}`, from);
@@ -253,7 +260,8 @@ function constantsOf(unit: UnitState, run: UnitRun): Map<string, string> {
   for (const [name, m] of unit.macros) {
     if (name.startsWith('\0') || m.params || m.dynamic || unit.undefined.has(name) || unit.expanded.has(name)) continue;
     if (unit.definitions.get(name)?.size !== 1) continue;
-    const fromFile = m.def.file !== BUILT_IN && m.def.file !== COMMAND_LINE;
+    // Not one of the file's or its headers': built in, from the command line, a system header's (`<limits.h>`).
+    const fromFile = !m.def.file?.startsWith('<');
     if (!fromFile && !unit.kept.has(name)) continue;
     const shape = run.shape(m);
     if (shape !== undefined) constants.set(name, shape);

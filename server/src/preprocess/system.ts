@@ -84,6 +84,23 @@ function lookupIn(headers: readonly SystemHeader[], name: string): SystemName | 
   return undefined;
 }
 
+/** The integer constants a system header defines as macros (`UCHAR_MAX` 255, `EOF` (-1)), through
+ * the headers it includes; C++'s `<climits>` gives `<limits.h>`'s. What an `#if` may test. */
+export function integerMacros(spelled: string): [name: string, value: string][] {
+  const out: [string, string][] = [];
+  const pending = [/^c[a-z]+$/.test(spelled) && HEADERS.has(`${spelled.slice(1)}.h`) ? `${spelled.slice(1)}.h` : spelled];
+  const seen = new Set<string>();
+  while (pending.length) {
+    const h = HEADERS.get(pending.pop()!);
+    if (!h || seen.has(h.name)) continue;
+    seen.add(h.name);
+    for (const [name, value] of h.macros)
+      if (value !== undefined && /^\(?-?(?:0x[0-9a-f]+|\d+)[ul]*(?:-1)?\)?$/i.test(value)) out.push([name, value]);
+    pending.push(...h.includes);
+  }
+  return out;
+}
+
 /** The header that declares `name` by listing it (not by a pattern), C's before POSIX's. */
 export function headerDeclaring(name: string): string | undefined {
   for (const h of HEADERS.values()) {

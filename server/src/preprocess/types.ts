@@ -31,7 +31,8 @@ export interface MacroDefinition {
   /** The replacement list as written, continuation lines joined, comments replaced by a space. */
   body: string;
   /** Where it was defined: a header's absolute path, undefined for the user's file, `<command line>`
-   * for `-D`, `<built-in>` for predefined macros. */
+   * for `-D`, `<built-in>` for predefined macros, the header's name in brackets (`<limits.h>`) for a
+   * system header's integer constants (which the tool knows from a table, never reading the header). */
   file?: string;
   /** The span of the macro's name in that file (offsets of the user's text when `file` is undefined). */
   span: Span;

@@ -1,7 +1,8 @@
 // A pragma as the unbraced body of a loop or an `if` (`for (...)` + `#pragma omp parallel for` +
 // `for (...)`): C allows it (the pragma and the statement after it are the body, as gcc reads
 // them), but tree-sitter's grammar takes directives only in blocks, so it ends the outer statement
-// with a missing ';' and leaves the pragma and the statement beside it. This puts them back.
+// with a missing ';' and leaves the pragma and the statement beside it (also when that statement is
+// itself the body of another: `for (...) if (c)` + pragma + statement). This puts them back.
 
 import type { SNode } from './node';
 
@@ -23,16 +24,27 @@ export function repairPragmaBodies(node: SNode, text: string): void {
   const kids = node.children;
   // From the end, so that nested ones (`for` + pragma + `for` + pragma + `for`) fold inside out.
   for (let i = kids.length - 1; i >= 0; i--) {
-    const s = kids[i];
-    const field = BODY_FIELD[s.type];
-    const body = field !== undefined ? s.children[s.children.length - 1] : undefined;
-    if (s.type === 'ERROR' && keywordError(kids, i, text)) continue;
-    if (field === undefined || (body?.field ?? '') !== field || !isMissingBody(body)) continue;
+    if (kids[i].type === 'ERROR' && keywordError(kids, i, text)) continue;
+    // The statement whose body is missing: this one, or one nested as the body of the body
+    // (`for (...) if (c)` + pragma + statement, BOTS's sparselu).
+    const chain = [kids[i]];
+    let field: string | undefined;
+    for (;;) {
+      const s = chain[chain.length - 1];
+      field = BODY_FIELD[s.type];
+      const body = field !== undefined ? s.children[s.children.length - 1] : undefined;
+      if (field === undefined || (body?.field ?? '') !== field) { field = undefined; break; }
+      if (isMissingBody(body)) break;
+      chain.push(body!);
+    }
+    if (field === undefined) continue;
     const taken = pragmasAndStatement(kids, i + 1);
     if (!taken) continue;
+    const s = chain[chain.length - 1];
     s.children.pop();
     adopt(s, taken, field);
     if (s.type === 'if_statement') elseAfter(s, kids, i + 1, text);
+    for (const outer of chain) outer.end = s.end;
   }
 }
 

@@ -14,7 +14,7 @@ import type { DocumentModel } from '../model/document';
 import type { Variable } from '../model/scopes';
 import { sharingAt, Sharing } from '../model/sharing';
 import { bindingOf } from '../model/binding';
-import { within } from '../base/span';
+import { type Span, within } from '../base/span';
 import { canonicalHeader } from '../model/loops';
 import { visibleVariable } from '../model/scopes';
 import type { DirectiveClause } from '../syntax/pragma';
@@ -420,22 +420,24 @@ class ItemTranslator {
   private emit(
     head: { start: number; end: number },
     replacement: string | undefined,
-    body: SNode | undefined,
+    body: Span | undefined,
     env: Env,
+    /** Braced also without copies or joins; indented as the statement at `indentAt` is. */
+    braced?: { indentAt: number },
   ): void {
     const text = this.text;
     const lines = [...env.before, ...(replacement !== undefined ? [replacement] : [])];
     if (lines.length) replaceDirective(this.stage, head, lines);
     else this.stage.edit(removeStatement(text, head));
-    if (body && (env.decls.length || env.after.length)) {
+    if (body && (env.decls.length || env.after.length || braced)) {
       // `{ D { B } A }`: B (with its constructs already translated) moves one level in.
-      const bi = lineIndent(text, body.start);
+      const bi = lineIndent(text, braced?.indentAt ?? body.start);
       const inner = bi + this.unit;
-      const moved = reindent(this.stage.render(body), bi, inner);
+      const moved = reindent(this.stage.render(body).replace(/^[ \t]*/, ''), bi, inner);
       this.stage.edit(
         replace(
           body,
-          `{\n${env.decls.map(d => `${inner}${d}\n`).join('')}${inner}${moved}${env.after.map(a => `\n${inner}${a}`).join('')}\n${bi}}`,
+          `${braced ? bi : ''}{\n${env.decls.map(d => `${inner}${d}\n`).join('')}${inner}${moved}${env.after.map(a => `\n${inner}${a}`).join('')}\n${bi}}`,
         ),
       );
     }
@@ -882,6 +884,16 @@ class ItemTranslator {
           `${lead}if (${ifClause.args.text.trim()}) {\n${indent}${this.unit}${forked.replace(/\n/g, `\n${this.unit}`)}\n${indent}} else {\n${indent}${this.unit}${serial.replace(/\n/g, `\n${this.unit}`)}\n${indent}}`,
         ),
       );
+      return;
+    }
+    // Directives stacked between this one and its statement (`single nowait` + `task` + S) head the
+    // statement once translated (`meta_fork meta_fork S` is no MetaFork): the fork's statement is a
+    // block holding them.
+    const stacked = /^[ \t]*#[ \t]*pragma\b/m.exec(text.slice(c.head.end, region.start));
+    if (stacked) {
+      // From the start of the first stacked line: the block's brace goes where that line began.
+      const start = c.head.end + stacked.index + (text[c.head.end + stacked.index] === '\n' ? 1 : 0);
+      this.emit(c.head, keyword, { start, end: region.end }, env, { indentAt: region.start });
       return;
     }
     this.emit(c.head, keyword, region, env);
