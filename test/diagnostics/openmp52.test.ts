@@ -106,6 +106,35 @@ test('a pragma as the body of an unbraced if that is itself a loop\'s body (BOTS
   ]);
 });
 
+test("a break in a loop that is a parallel region's statement stays in the region (OpenMP_VV); one leaving a region's block or a parallel loop is reported", async () => {
+  const text = [
+    'int total = 10;',
+    'void f(void) {',
+    '#pragma omp parallel num_threads(4)',
+    '  while (1) {',
+    '    if (total <= 0) break;',
+    '#pragma omp atomic',
+    '    total--;',
+    '  }',
+    '  for (int r = 0; r < 2; r++) {',
+    '#pragma omp parallel',
+    '    {',
+    '      for (;;) break;',
+    '      if (total) break;',
+    '    }',
+    '  }',
+    '#pragma omp parallel for',
+    '  for (int i = 0; i < 4; i++) { if (i) break; }',
+    '}',
+    '',
+  ].join('\n');
+  const { diagnostics } = await checkSource(text, 'breaks.c');
+  assert.deepEqual(diagnostics.map(d => [d.code, d.message, text.slice(d.start, d.end)]), [
+    ['MF311', "'break' would leave the parallel region of '#pragma omp parallel'", 'break'],
+    ['MF311', "'break' cannot leave the '#pragma omp parallel for' loop: its iterations run in parallel", 'break'],
+  ]);
+});
+
 test('C++ range-based for loops under loop directives are canonical (OpenMP 5.2 §4.4.1)', async () => {
   const text = [
     '#include <vector>',

@@ -91,6 +91,24 @@ const cases: Case[] = [
     program: 'int fib(int n) {\n  if (n < 2) return n;\n  int x = cilk_spawn fib(n - 1);\n  int y = fib(n - 2);\n  cilk_sync;\n  return x + y;\n}\n',
   },
   {
+    name: "lastprivate's conditional modifier (the last iteration that assigns, not the last iteration): refused",
+    code: 'MF601', to: 'metafork', covers: 'lastprivate(conditional: x)', construct: 'lastprivate(conditional:)',
+    message: /^the 'conditional' modifier of 'lastprivate' on '#pragma omp parallel for' has no MetaFork counterpart$/,
+    program: 'int main(void) {\n  int x = -1, a[8] = {0, 3, 0, 5};\n  #pragma omp parallel for lastprivate(conditional: x)\n  for (int i = 0; i < 8; i++)\n    if (a[i]) x = a[i];\n  return x;\n}\n',
+  },
+  {
+    name: "reduction's task modifier (the region's tasks join the reduction): refused",
+    code: 'MF601', to: 'metafork', covers: 'reduction(task, +: s)', construct: 'reduction(task:)',
+    message: /^the 'task' modifier of 'reduction' on '#pragma omp parallel' has no MetaFork counterpart$/,
+    program: 'int main(void) {\n  int s = 0;\n  #pragma omp parallel reduction(task, +: s)\n  {\n    #pragma omp single\n    {\n      #pragma omp task in_reduction(+: s)\n      s += 1;\n    }\n  }\n  return s;\n}\n',
+  },
+  {
+    name: 'a worker count set and read back, to CilkPlus: the count read would be the Cilk runtime\'s',
+    code: 'MF601', to: 'cilkplus', covers: 'omp_set_num_threads(n)', construct: 'meta_set_nworkers',
+    message: /^the worker count set here \(n\) is read back later \(omp_get_max_threads\(\)\), and CilkPlus has no call to set it: the count read would be the Cilk runtime's$/,
+    program: '#include <stdlib.h>\n#include <omp.h>\nint main(void) {\n  int n = 4;\n  int *a = calloc(n, sizeof(int));\n  omp_set_num_threads(n);\n  #pragma omp parallel\n  a[omp_get_thread_num()] = 1;\n  return a[0];\n}\n',
+  },
+  {
     name: 'a construct in a group the conditionals leave out: a warning at it, naming the -D that makes the group read',
     code: 'MF612', to: 'metafork', covers: 'cilk_for',
     message: /^not translated: '#ifdef USE_CILK' leaves this group out as the file is read, so its CilkPlus construct stays as written; with -D USE_CILK the group is read and translated$/,

@@ -259,3 +259,35 @@ test('a note on code the translation wrote points at what that code stands for: 
     message: 'the worker count set here (4) has no CilkPlus call: dropped; set CILK_NWORKERS in the environment instead',
   }]);
 });
+
+test('a file with no construct that calls the OpenMP runtime has its calls translated to CilkPlus (it was printed as it was, and did not link without libgomp)', { skip }, async () => {
+  const program = '#include <stdio.h>\n#include <omp.h>\nint main(void) {\n  double t = omp_get_wtime();\n  printf("%d\\n", omp_get_max_threads() > 0 && t >= 0);\n  return 0;\n}\n';
+  const r = await translateText(program, 'cilkplus', { fileName: 'plain.c' });
+  assert.deepEqual(r.diagnostics, []);
+  assert.equal(r.text, [
+    '#include <stdio.h>',
+    '#include <cilk/cilk_api.h>',
+    '#include <time.h>',
+    '#ifndef MF_WTIME_DEFINED',
+    '#define MF_WTIME_DEFINED',
+    'static inline double mf_wtime(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }',
+    '#endif',
+    '',
+    'int main(void) {',
+    '  double t = mf_wtime();',
+    '  printf("%d\\n", __cilkrts_get_nworkers() > 0 && t >= 0);',
+    '  return 0;',
+    '}',
+    '',
+  ].join('\n'));
+  assert.equal(run(build(work, await elision(r.text!, 'plain_cilk.c'), 'plain_cilk', [])), '1\n');
+});
+
+test('reduction variables named like the chunked loop\'s own names (n, c, k) get partials of other names: the CilkPlus elision builds and computes what the OpenMP program does (gcc -O2, 1, 2 and 4 threads)', { skip }, async () => {
+  const program = '#include <stdio.h>\nint main(void) {\n  int n = 0, k = 1; double c = 0;\n  #pragma omp parallel for reduction(+: n, c) reduction(*: k)\n  for (int i = 0; i < 64; i++) { n += 1; c += 0.5; k *= (i % 9 == 0) ? 2 : 1; }\n  printf("%d %.1f %d\\n", n, c, k);\n  return 0;\n}\n';
+  const original = build(work, program, 'names_omp', ['-fopenmp']);
+  for (const threads of THREADS) assert.equal(run(original, threads), '64 32.0 256\n', `${threads} threads`);
+  const cilk = await translated(program, 'cilkplus', 'names.c');
+  assert.match(cilk, /mf_red1_n_part\[mf_red1_chunks\]/, cilk);
+  assert.equal(run(build(work, await elision(cilk, 'names_cilk.c'), 'names_cilk', [])), '64 32.0 256\n', cilk);
+});

@@ -640,6 +640,26 @@ interface Refusal { name: string; program: string; covers: string; message: stri
 
 const refusals: Refusal[] = [
   {
+    name: 'a combined master taskloop in a region every thread runs (its loop would run on every thread)',
+    covers: 'master taskloop',
+    message:
+      "'#pragma omp master taskloop' in a region every thread runs cannot be translated as one construct: " +
+      "write '#pragma omp master' with '#pragma omp taskloop' inside its block",
+    program: `#include <omp.h>
+int x[16], nt;
+int main(void) {
+  #pragma omp parallel num_threads(4)
+  {
+    #pragma omp master taskloop
+    for (int i = 0; i < 16; i++)
+      x[i] += 1;
+    if (omp_get_thread_num() == 0) nt = 1;
+  }
+  return x[0];
+}
+`,
+  },
+  {
     name: 'a thread\'s value assigned after its declaration lives across a barrier',
     covers: '#pragma omp barrier',
     message:

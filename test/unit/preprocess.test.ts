@@ -259,3 +259,10 @@ test('a system header\'s integer constants are defined from its #include on, for
   const cpp = preprocess('#include <climits>\n#if CHAR_BIT != 8\n#error bits\n#endif\nint x;\n', { cplusplus: true });
   assert.deepEqual([cpp.text, diags(cpp)], ['#include <climits>\n                 \n           \n      \nint x;\n', []]);
 });
+
+test('#include "omp.h" found nowhere beside the file is the system\'s, as gcc\'s search falls back to it; a program\'s own missing header is still an error', () => {
+  const r = preprocess('#include "omp.h"\n#include "mine.h"\n#if __has_include("stdio.h")\nint yes;\n#endif\n', { fileName: '/p/a.c', files: table({}) });
+  assert.deepEqual(r.includes.map(i => [i.spelled, i.known ?? null]), [['omp.h', 'omp.h'], ['mine.h', null]]);
+  assert.deepEqual(diags(r), [['MF110', "'mine.h' file not found (searched /p)", '#include "mine.h"']]);
+  assert.match(r.text, /\nint yes;\n/);
+});

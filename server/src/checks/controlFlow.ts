@@ -36,8 +36,10 @@ export function branchDiagnostics(model: ItemModel): MfDiagnostic[] {
         const isBreak = n.type === 'break_statement';
         for (let p = n.parent; p; p = p.parent) {
           const r = regions.get(p);
-          // `continue` in a parallel loop's own body moves to the next iteration: allowed.
-          if (r && !(r.loop && !isBreak && child(r.loop, 'body') === p)) {
+          const target = LOOPS.has(p.type) || (isBreak && p.type === 'switch_statement');
+          // `continue` in a parallel loop's own body moves to the next iteration: allowed; a region
+          // whose statement is a plain loop (`parallel` + `while (1) { ... break; }`) keeps its break.
+          if (r && !(r.loop && !isBreak && child(r.loop, 'body') === p) && !(target && !r.loop)) {
             const word = isBreak ? 'break' : 'continue';
             out.push(
               diagnostic(
@@ -51,7 +53,7 @@ export function branchDiagnostics(model: ItemModel): MfDiagnostic[] {
             );
             break;
           }
-          if (LOOPS.has(p.type) || (isBreak && p.type === 'switch_statement')) break;
+          if (target) break;
         }
         break;
       }

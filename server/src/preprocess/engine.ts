@@ -12,7 +12,7 @@ import { ExpansionError, Expander, type XToken } from './expand';
 import { FileRun, render, type FileContext, type FileOutput } from './file';
 import type { Flags, HeaderFiles, IncludeLine, MacroDefinition, PreprocessOptions, Preprocessed } from './types';
 import { isKnownSystemHeader } from './known';
-import { integerMacros } from './system';
+import { integerMacros, knownHeader } from './system';
 import { commandLineMacro, type Macro } from './macro';
 import { HeaderCache, noEffect, ONCE, UnitState, type Frame } from './unit';
 
@@ -181,14 +181,16 @@ class UnitRun implements FileContext {
   }
 
   hasInclude(spelled: string, angled: boolean, from: FileRun): boolean {
-    return this.find(spelled, angled, from) !== undefined || (angled && isKnownSystemHeader(spelled));
+    return this.find(spelled, angled, from) !== undefined || (angled ? isKnownSystemHeader(spelled) : knownHeader(spelled) !== undefined);
   }
 
   include(line: IncludeLine, from: FileRun): void {
     if (from.user) this.userInclude = line.span;
     const found = this.find(line.spelled, line.angled, from);
     if (!found) {
-      if (line.angled && isKnownSystemHeader(line.spelled)) {
+      // `#include "omp.h"` found nowhere beside the file falls back to the system's, as gcc's search
+      // does; only for a header the tables know (a missing header of the program's own is an error).
+      if (line.angled ? isKnownSystemHeader(line.spelled) : knownHeader(line.spelled) !== undefined) {
         line.known = line.spelled;
         // Its integer constants, for the `#if`s after it (a name left standing reads 0 there).
         for (const [name, value] of integerMacros(line.spelled))

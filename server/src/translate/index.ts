@@ -314,7 +314,9 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
     if (to === 'openmp' && (sources.includes('metafork') || toMetafork.length)) {
       if (!run(stage => metaforkToOpenmp(stage, items(), model()))) return { diagnostics, from, to };
     }
-    if (to === 'cilkplus' && (sources.includes('metafork') || toMetafork.length)) {
+    // A file with no construct may still call the OpenMP runtime, which a CilkPlus program does not link.
+    const runtimeOnly = to === 'cilkplus' && !focus && !sources.length && /\bomp_\w/.test(syntax.text);
+    if (to === 'cilkplus' && (sources.includes('metafork') || toMetafork.length || runtimeOnly)) {
       if (!run(stage => pipelinesToForks(stage, items(METAFORK)))) return { diagnostics, from, to };
       // Outlining passes, innermost block spawns first. The items with none left are translated in
       // the same pass, so the next one models only what it outlined (a pass re-models every item
@@ -338,7 +340,7 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
     }
     // `<omp.h>` goes where nothing of the runtime is left: in MetaFork, and in CilkPlus, where its calls
     // are translated (translate/runtime).
-    if (!focus && (to === 'metafork' || (to === 'cilkplus' && sources.some(d => d !== 'cilkplus'))))
+    if (!focus && (to === 'metafork' || (to === 'cilkplus' && (runtimeOnly || sources.some(d => d !== 'cilkplus')))))
       dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
     // A construct translated alone: the Cilk header goes once nothing of Cilk is left (the whole
     // file's translation drops it in cilkToMetafork).

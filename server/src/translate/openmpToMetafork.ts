@@ -82,6 +82,14 @@ const HINTS = new Set([
   'untied', 'mergeable', 'priority', 'final', 'proc_bind', 'safelen', 'simdlen', 'aligned', 'hint',
 ]);
 /** Clauses handled by the rules below. */
+/** Clause modifiers the translation does not read, by clause: `lastprivate(conditional: x)` copies
+ * out the value of the last iteration that assigned x; `reduction(task, +: x)` shares the reduction
+ * with the tasks of the region. */
+const UNREAD_MODIFIERS: Record<string, RegExp> = {
+  lastprivate: /^\s*(conditional)\s*:/,
+  reduction: /^\s*(task)\s*,/,
+};
+
 const HANDLED = new Set([
   'inclusive', 'exclusive', 'bind', 'threads', 'doacross', 'ordered', 'linear',
   'private', 'firstprivate', 'shared', 'default', 'num_threads', 'collapse', 'nowait', 'reduction', 'lastprivate', 'if',
@@ -336,6 +344,16 @@ class ItemTranslator {
           construct: cl.name,
           target: 'metafork',
         });
+      else {
+        // Modifiers that change what the clause means (OpenMP 5.2 §5.4.5, §5.5.8): read as the plain
+        // clause, the copy-out or the reduction would be another.
+        const modifier = UNREAD_MODIFIERS[cl.name]?.exec(cl.args?.text ?? '');
+        if (modifier)
+          this.stage.refuse('MF601', cl, `the '${modifier[1]}' modifier of '${cl.name}' on '#pragma omp ${name}' has no MetaFork counterpart`, {
+            construct: `${cl.name}(${modifier[1]}:)`,
+            target: 'metafork',
+          });
+      }
     }
   }
 

@@ -85,7 +85,10 @@ export interface ChunkNames { chunk: string; chunks: string; k: string; n: strin
 
 export function chunkNames(prefix: string): ChunkNames {
   const name = (what: string) => `${prefix}_${what}`;
-  return { chunk: name('c'), chunks: name('chunks'), k: name('k'), n: name('n'), partial: name };
+  // A variable named like one of the loop's own names (`n`, `c`) gets partials of another name.
+  const own = new Set(['c', 'chunks', 'k', 'n']);
+  const partial = (x: string) => name(own.has(x.replace(/_(in|v)$/, '')) ? `${x}_part` : x);
+  return { chunk: name('c'), chunks: name('chunks'), k: name('k'), n: name('n'), partial };
 }
 
 /**

@@ -12,6 +12,7 @@ import { constructSpan, type Construct, type ItemModel } from '../model/construc
 import type { Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
 import { writes, type Refusal, type Segment } from './barriers';
+import { sharesIterations } from './teams';
 
 const ITERATIONS = new Set(['for_statement', 'while_statement', 'do_statement']);
 
@@ -19,7 +20,7 @@ const ITERATIONS = new Set(['for_statement', 'while_statement', 'do_statement'])
 function waits(k: Construct): boolean {
   const name = k.directive?.name ?? '';
   const nowait = k.clauses.some(cl => cl.name === 'nowait');
-  return name === 'barrier' || (['for', 'for simd', 'single', 'sections'].includes(name) && !nowait);
+  return name === 'barrier' || ((sharesIterations(k) || ['single', 'sections'].includes(name)) && !nowait);
 }
 
 /** A `for` statement of the region with a barrier of the region somewhere in its body. */

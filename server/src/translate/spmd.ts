@@ -18,7 +18,7 @@ import { type Span, within } from '../base/span';
 import { atLineEnd, atLineStart, directivePlace, lineIndent, reindent, wholeLines } from '../base/layout';
 import type { Stage } from '../base/stage';
 import type { PartitionNames } from './partition';
-import { chainedChild, ownQueries, QUERIES, teamOf, type Query } from './teams';
+import { chainedChild, ownQueries, QUERIES, sharesIterations, teamOf, type Query } from './teams';
 import {
   references, reductionsKept, staticsKept, threadValuesAcross,
   type LoopReduction, type RegionFacts, type Refusal, type Segment, type Unit,
@@ -45,7 +45,6 @@ export function translateSpmdRegion(host: SpmdHost, c: Construct): void {
   new SpmdRegion(host, c).translate();
 }
 
-const isLoop = (name: string) => name === 'for' || name === 'for simd';
 const newSegment = (): Segment => ({ kind: 'team', units: [], reductions: [], redeclared: [] });
 const onlyComments = (s: Segment) => s.units.every(u => u.node?.type === 'comment');
 
@@ -196,7 +195,7 @@ class SpmdRegion {
       const ends = { span: k.head, label };
       const nowait = k.clauses.some(cl => cl.name === 'nowait');
       if (name === 'barrier') close(ends);
-      else if (isLoop(name) || k === this.c) {
+      else if (sharesIterations(k) || k === this.c) {
         if (!this.loop(k, current)) return undefined;
         current.units.push(u);
         if (!nowait) close(ends);
@@ -274,12 +273,19 @@ class SpmdRegion {
   /** A construct inside the statements every thread runs (or a top-level one that ends no segment). */
   private nested(k: Construct): boolean {
     const name = k.directive?.name ?? '';
+    // One thread's taskloop: its translation, a loop, would run on every thread of the region.
+    if (/^(master|masked) taskloop/.test(name))
+      return this.refuse({
+        span: k.directive!.nameSpan,
+        message: `'#pragma omp ${name}' in a region every thread runs cannot be translated as one construct: write '#pragma omp ${name.split(' ')[0]}' with '#pragma omp ${name.replace(/^\w+ /, '')}' inside its block`,
+        data: { construct: name },
+      });
     const top =
       this.levels.some(l => (l.type === 'compound_statement' ? named(l) : [l]).some(n => n.start === k.head.start)) ||
       chainedChild(this.c) === k;
     const nowait = k.clauses.some(cl => cl.name === 'nowait');
     const waits =
-      name === 'barrier' || ((isLoop(name) || ['single', 'sections', 'scope'].includes(name)) && !nowait);
+      name === 'barrier' || ((sharesIterations(k) || ['single', 'sections', 'scope'].includes(name)) && !nowait);
     if (waits && !top) {
       const barrier = name === 'barrier' ? 'this barrier' : `the implicit barrier ending '#pragma omp ${name}'`;
       return this.refuse({
@@ -290,7 +296,7 @@ class SpmdRegion {
         data: { barrier: name },
       });
     }
-    if (isLoop(name)) return this.loop(k, undefined);
+    if (sharesIterations(k)) return this.loop(k, undefined);
     if (name === 'scope') return this.scope(k, undefined);
     if (name === 'single' || name === 'master') return this.single(k, `${this.names.tid} == 0`);
     if (name === 'masked') {

@@ -60,9 +60,20 @@ export function chainedChild(c: Construct): Construct | undefined {
   return c.children.find(k => k.statement === c.region || k.loop === c.region);
 }
 
-/** Constructs every thread that reaches them runs (a flush is the same once as run by each). */
+/** Constructs every thread that reaches them runs (a flush is the same once as run by each); a
+ * `task` too: each thread that meets it creates one. */
 const everyThread = (k: Construct) =>
-  ['critical', 'atomic', 'scope'].includes(k.directive?.name ?? '') || EVERY_THREAD.has(k.directive?.name ?? '');
+  ['critical', 'atomic', 'scope', 'task', 'taskwait'].includes(k.directive?.name ?? '') ||
+  EVERY_THREAD.has(k.directive?.name ?? '');
+
+/** A loop whose iterations the team shares: `for`, and `loop` bound to the region (no `bind`, or
+ * `bind(parallel)`), which is read as `for`. */
+export function sharesIterations(k: Construct): boolean {
+  const name = k.directive?.name ?? '';
+  if (name !== 'loop') return name === 'for' || name === 'for simd';
+  const binding = k.clauses.find(cl => cl.name === 'bind')?.args?.text.trim();
+  return !binding || binding === 'parallel';
+}
 
 /** Whether a region has statements every thread runs (outside every work-sharing construct). */
 function hasTeamCode(c: Construct): boolean {
