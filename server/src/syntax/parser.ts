@@ -373,8 +373,7 @@ interface StandIn extends Span {
 function newPointerSpans(text: string): StandIn[] {
   const out: StandIn[] = [];
   for (const m of text.matchAll(/\bnew\s+(?:const\s+)?[A-Za-z_][\w:]*(?:\s*<[^<>;{}()]*>)?(?:\s+[A-Za-z_]\w*)*\s*(\*[\s*]*)\[/g)) {
-    const lineStart = text.lastIndexOf('\n', m.index!) + 1;
-    if (/^\s*#/.test(text.slice(lineStart, m.index))) continue;
+    if (inDirective(text, m.index!)) continue;
     const stars = m.index! + m[0].length - 1 - m[1].length;
     out.push({ start: stars, end: stars + m[1].trimEnd().length, changesMeaning: true });
   }
@@ -387,11 +386,15 @@ function typeofSpans(text: string): StandIn[] {
   for (const m of text.matchAll(/\b__typeof(?:__)?\b/g)) {
     const open = skipTrivia(text, m.index! + m[0].length);
     if (text[open] !== '(') continue;
-    const lineStart = text.lastIndexOf('\n', m.index!) + 1;
-    if (/^\s*#/.test(text.slice(lineStart, m.index))) continue;
+    if (inDirective(text, m.index!)) continue;
     out.push({ start: m.index!, end: m.index! + m[0].length, as: 'decltype'.padEnd(m[0].length), changesMeaning: true });
   }
   return out;
+}
+
+/** Whether `at` lies on a directive line (`#define` keeps an attribute's or a keyword's spelling). */
+function inDirective(text: string, at: number): boolean {
+  return /^\s*#/.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
 }
 
 /** `extern "C"` or `extern "C++"` right before a class, struct, union or enum definition (a linkage
@@ -399,8 +402,7 @@ function typeofSpans(text: string): StandIn[] {
 function typeLinkageSpans(text: string): Span[] {
   const out: Span[] = [];
   for (const m of text.matchAll(/\bextern\s*"C(?:\+\+)?"(?=\s*(?:class|struct|union|enum)\b[^;{()]*\{)/g)) {
-    const lineStart = text.lastIndexOf('\n', m.index!) + 1;
-    if (/^\s*#/.test(text.slice(lineStart, m.index))) continue;
+    if (inDirective(text, m.index!)) continue;
     out.push({ start: m.index!, end: m.index! + m[0].length });
   }
   return out;
@@ -419,8 +421,7 @@ function attributeSpans(text: string): Span[] {
     while (before >= 0 && /\s/.test(text[before])) before--;
     if (before < 0 || !/[\]\w]/.test(text[before])) continue;
     // Not in a directive (a `#define` of the attribute keeps its body).
-    const lineStart = text.lastIndexOf('\n', i) + 1;
-    if (/^\s*#/.test(text.slice(lineStart, i))) continue;
+    if (inDirective(text, i)) continue;
     const end = matchParen(text, open, text.length, false);
     if (end < 0) continue;
     out.push({ start: i, end });

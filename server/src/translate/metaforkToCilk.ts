@@ -293,16 +293,17 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
       // Said without naming the call: the user wrote `omp_set_num_threads` or `num_threads(n)` there.
       const args = child(call, 'arguments');
       const count = args ? text.slice(args.start + 1, args.end - 1).trim() : '';
+      const set = `the worker count set here${count ? ` (${count})` : ''}`;
       // Read back (a region's loop over thread ids counts them so), the count would be the Cilk
       // runtime's instead: an array sized by the count set would be indexed past its end.
       if (/\bomp_get_max_threads\s*\(/.test(text)) {
-        stage.refuse('MF601', call, `the worker count set here${count ? ` (${count})` : ''} is read back later (omp_get_max_threads()), and CilkPlus has no call to set it: the count read would be the Cilk runtime's`, {
+        stage.refuse('MF601', call, `${set} is read back later (omp_get_max_threads()), and CilkPlus has no call to set it: the count read would be the Cilk runtime's`, {
           construct: 'meta_set_nworkers', target: 'cilkplus',
         });
         continue;
       }
       stage.edit(removeStatement(text, call.parent));
-      stage.note(call, `the worker count set here${count ? ` (${count})` : ''} has no CilkPlus call: dropped; set CILK_NWORKERS in the environment instead`);
+      stage.note(call, `${set} has no CilkPlus call: dropped; set CILK_NWORKERS in the environment instead`);
     }
     // A construct translated alone leaves the rest of the file, and its runtime calls, as they were.
     if (!stage.partial) runtimeForCilk(stage, model);
