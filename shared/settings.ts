@@ -58,6 +58,8 @@ export const SETTINGS_SCHEMA = {
   'cuda.memory': { type: 'string', enum: MEMORY_MODES, default: 'global' },
   'cuda.gpu': { type: 'string', enum: GPU_PRESETS, default: 'h100' },
   'cuda.nvccPath': { type: 'string', default: '', scope: 'machine-overridable' },
+  // Read by the editor's language client (`<id>.trace.server`), which turns the server's trace on.
+  'trace.server': { type: 'string', enum: ['off', 'messages', 'verbose'], default: 'off' },
   'cuda.values': {
     type: 'array', default: [],
     items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*=-?[0-9]+$', patternErrorMessage: 'NAME=VALUE, VALUE an integer' },

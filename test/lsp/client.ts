@@ -25,6 +25,8 @@ export class LspTestClient {
   readonly registrations: unknown[] = [];
   /** The messages the server showed (`window/showMessage` notifications and requests). */
   readonly messages: { type: number; message: string }[] = [];
+  /** The server's trace (`$/logTrace`), once turned on with `trace`. */
+  readonly traces: string[] = [];
   private readonly waiters: (() => void)[] = [];
   private versions = new Map<string, number>();
   private texts = new Map<string, string>();
@@ -40,6 +42,7 @@ export class LspTestClient {
     connection.onNotification('textDocument/publishDiagnostics', (p: Published) => { client.published.push(p); client.waiters.splice(0).forEach(w => w()); });
     connection.onRequest('workspace/configuration', () => [null]);
     connection.onRequest('client/registerCapability', (p: unknown) => { client.registrations.push(p); return null; });
+    connection.onNotification('$/logTrace', (t: { message: string }) => { client.traces.push(t.message); });
     connection.onNotification('window/showMessage', (m: { type: number; message: string }) => { client.messages.push(m); });
     // vscode-languageserver's window.show*Message always asks, as a request (with no actions).
     connection.onRequest('window/showMessageRequest', (m: { type: number; message: string }) => { client.messages.push({ type: m.type, message: m.message }); return null; });
@@ -48,6 +51,11 @@ export class LspTestClient {
     const init = await connection.sendRequest('initialize', params);
     await connection.sendNotification('initialized', {});
     return { client, init };
+  }
+
+  /** Turns the server's trace on (`verbose`) or off, as an editor's `metafork.trace.server` does. */
+  async trace(value: 'off' | 'messages' | 'verbose'): Promise<void> {
+    await this.connection.sendNotification('$/setTrace', { value });
   }
 
   /** Resolves with the first publication for `uri` at `version` or later. */

@@ -134,7 +134,7 @@ test('a document not among the last four used lets its models and results go, an
   }
 });
 
-test('a large document is prepared for translation when its changes settle (the first, translated too): translations at once after opening, after a pause, at once after an edit, and after another document\'s, are the CLI\'s', async () => {
+test('a large document is prepared for translation when its changes settle (the first, translated too; later, translated ahead into the dialects asked for): translations at once after opening, after a pause, at once after an edit, after another document\'s and made ahead are the CLI\'s', async () => {
   const { client } = await TestClient.start();
   const settle = () => new Promise(r => setTimeout(r, 1500));
   try {
@@ -162,6 +162,23 @@ test('a large document is prepared for translation when its changes settle (the 
     await client.diagnostics(uri, await client.edit(uri, end, end, 'int tail_count;\n'));
     await settle();
     await expectSame(uri, 'openmp', 'edited, settled');
+    // Asked for once, a dialect is translated ahead as each later version settles, and only it:
+    // the request then finds it made (the server's trace says so).
+    await client.trace('verbose');
+    await client.closeDocument(uri);
+    await client.open(uri, wholeFunctions(generateProgram(2500)));
+    await expectSame(uri, 'cilkplus', 'opened again, at once');
+    const version = await client.edit(uri, end, end, 'int tail_count;\n');
+    await client.diagnostics(uri, version);
+    const job = (to: Dialect) => new RegExp(`^job ${uri}@${version}\\.\\d+:translate:${to}:: `);
+    for (const deadline = Date.now() + 30000; !client.traces.some(t => job('cilkplus').test(t) && t.endsWith(', ahead of any request'));) {
+      assert.ok(Date.now() < deadline, `no translation ahead within 30 s:\n${client.traces.join('\n')}`);
+      await new Promise(r => setTimeout(r, 10));
+    }
+    await expectSame(uri, 'cilkplus', 'edited, settled, translated ahead');
+    assert.ok(client.traces.some(t => job('cilkplus').test(t) && t.endsWith(': its result made before')), client.traces.join('\n'));
+    // The others (before CilkPlus among the dialects) were not asked for since the document was opened.
+    assert.deepEqual(client.traces.filter(t => job('metafork').test(t) || job('openmp').test(t)), []);
   } finally {
     await client.stop();
   }

@@ -3,6 +3,7 @@
 
 import type { CancellationToken } from 'vscode-languageserver';
 import type { MetaforkSettings } from '../../../shared/settings';
+import type { Dialect } from '../../../shared/dialects';
 import type { DocumentState } from './documents';
 import type { Result, Work } from './worker';
 
@@ -26,6 +27,9 @@ export interface ServerContext {
   stateOf(uri: unknown, token?: CancellationToken): Promise<DocumentState>;
   /** A worker's result for this version, computed once (requests for one under way share it). */
   job<W extends Work>(state: DocumentState, what: string, work: W, token?: CancellationToken, ahead?: boolean): Promise<Result<W>>;
+  /** A whole-file translation of the document into `to` was asked for: its next versions are
+   * translated ahead once they settle (prepareTranslation). */
+  translationAsked(uri: string, to: Dialect): void;
   /** A message in the editor's window (errors of a command, what a refactoring changed beyond its edit). */
   showMessage(type: 'error' | 'warning' | 'info', message: string): void;
 }

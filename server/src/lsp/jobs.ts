@@ -20,6 +20,7 @@ export class Overdue extends Error {
 }
 
 interface Job {
+  key: string;
   job: WorkerJob;
   waiters: Set<{ resolve: (t: any) => void; reject: (e: Error) => void }>;
   started?: number;
@@ -37,7 +38,8 @@ export class Jobs {
   private readonly workerPath = path.join(__dirname, 'worker.js');
   private readonly inProcess = !existsSync(this.workerPath);
 
-  constructor(private readonly limitSeconds = 20) {}
+  /** `trace`: told of each job done, what and how long (the LSP trace, when the client turns it on). */
+  constructor(private readonly limitSeconds = 20, private readonly trace?: (message: string) => void) {}
 
   /** Whether jobs run off the server's thread (work done ahead of a request is then free for it). */
   get inWorker(): boolean { return !this.inProcess; }
@@ -52,7 +54,7 @@ export class Jobs {
     if (this.inProcess) return perform(work) as Promise<Result<W>>;
     let job = this.pending.get(key);
     if (!job) {
-      const created: Job = { job: { id: this.nextId++, work }, waiters: new Set(), ahead };
+      const created: Job = { key, job: { id: this.nextId++, work }, waiters: new Set(), ahead };
       this.pending.set(key, created);
       this.queue.push(created);
       job = created;
@@ -139,6 +141,8 @@ export class Jobs {
       if (!job || job.job.id !== reply.id) return;
       clearTimeout(this.timer);
       this.running = undefined;
+      const ms = Date.now() - job.started!;
+      this.trace?.(`job ${job.key}: ${'error' in reply ? 'failed' : 'done'} in ${ms} ms${job.ahead ? ', ahead of any request' : ''}`);
       const waiters = [...job.waiters];
       job.waiters.clear();
       for (const w of waiters) 'result' in reply ? w.resolve(reply.result) : w.reject(new Error(reply.error));

@@ -35,6 +35,7 @@ import { DocumentSymbols } from './features/symbols';
 import { lensesOf, resolveLens } from './features/lenses';
 import { TOKEN_LEGEND, tokensOf } from './features/semanticTokens';
 import { dialects, prepareTranslation, translate } from './requests/translate';
+import { Dialect, DIALECTS } from '../../../shared/dialects';
 import { cuda } from './requests/cuda';
 import { optimize } from './requests/optimize';
 import { analyze } from './requests/analyze';
@@ -61,6 +62,8 @@ export class MetaforkServer implements ServerContext {
   private preparing?: NodeJS.Timeout;
   /** Whether the worker has been given translations to compile its code by (prepareTranslation). */
   private warmedUp = false;
+  /** The dialects each open document was asked to be translated into, whole (translated ahead). */
+  private readonly asked = new Map<string, Set<Dialect>>();
   private forgets = 0;
   /** Told of every request answered and every check published (connection.ts, the store). */
   readonly memory = new IdleCollector();
@@ -68,7 +71,7 @@ export class MetaforkServer implements ServerContext {
   constructor(
     private readonly connection: Connection, documents: TextDocuments<TextDocument>, options: ServerOptions = {},
   ) {
-    this.jobs = new Jobs(options.jobSeconds);
+    this.jobs = new Jobs(options.jobSeconds, message => connection.tracer.log(message));
     limitHeapGrowth();
     // A header open in an editor is read from its buffer.
     const open = (file: string) => documents.all().find(d => pathOf(d.uri) === file)?.getText();
@@ -141,6 +144,7 @@ export class MetaforkServer implements ServerContext {
 
   didClose(document: TextDocument): void {
     this.store.closed(document.uri);
+    this.asked.delete(document.uri);
     // The worker's copy of it, if it holds one, goes too (lsp/prepared).
     if (this.jobs.started) {
       this.jobs.run(`forget:${document.uri}:${++this.forgets}`, { kind: 'forget', uri: document.uri }).catch(() => undefined);
@@ -195,10 +199,18 @@ export class MetaforkServer implements ServerContext {
     state: DocumentState, what: string, work: W, token?: CancellationToken, ahead = false,
   ): Promise<Result<W>> {
     const key = `${state.uri}@${state.version}.${state.analysis}:${what}`;
-    if (state.derived.has(key)) return state.derived.get(key) as Result<W>;
+    if (state.derived.has(key)) {
+      if (!ahead) this.connection.tracer.log(`job ${key}: its result made before`);
+      return state.derived.get(key) as Result<W>;
+    }
     const result = await this.jobs.run(key, work, token, ahead);
     state.derived.set(key, result);
     return result;
+  }
+
+  translationAsked(uri: string, to: Dialect): void {
+    const dialects = this.asked.get(uri) ?? new Set<Dialect>();
+    this.asked.set(uri, dialects.add(to));
   }
 
   showMessage(type: 'error' | 'warning' | 'info', message: string): void {
@@ -213,7 +225,8 @@ export class MetaforkServer implements ServerContext {
     if (!this.jobs.inWorker) return;
     this.preparing = setTimeout(() => {
       if (this.store.get(state.uri) !== state) return;
-      if (prepareTranslation(this, state, !this.warmedUp)) this.warmedUp = true;
+      const ahead = this.warmedUp ? [...(this.asked.get(state.uri) ?? [])] : DIALECTS;
+      if (prepareTranslation(this, state, ahead)) this.warmedUp = true;
     }, SETTLE_MS);
     this.preparing.unref();
   }
