@@ -366,6 +366,7 @@ async function translateCommand(o: Options, io: Io): Promise<number> {
   const result = await translateText(text, o.to, {
     fileName: nameOf(file),
     from: (o.from ?? 'auto') as Dialect | 'auto',
+    verify: true,
     ...contextOf(o, file),
   });
   const index = linesOf(text, file, o);

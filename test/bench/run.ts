@@ -329,7 +329,7 @@ async function translation(big: string): Promise<void> {
   const others = targets.filter(t => !source.includes(t) || source.length > 1);
   const editor = await overLsp(big, others);
   for (const to of others) {
-    record(`the ${lines}-line program to ${to} (metafork translate: checked first)`, await timed(to, false), 100);
+    record(`the ${lines}-line program to ${to} (metafork translate: input and output checked)`, await timed(to, false), 100);
     // The server's diagnostics of the version stand for the check; nothing prepared.
     record(`the ${lines}-line program to ${to} (the editor's command, in a worker, nothing prepared)`, await timed(to, true), 100);
     record(`the ${lines}-line program to ${to} (in a worker, from the version the server prepared: a translation made ahead)`, await timed(to, true, true), 100);

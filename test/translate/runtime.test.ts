@@ -258,6 +258,11 @@ test('a note on code the translation wrote points at what that code stands for: 
     text: '#pragma omp parallel for reduction(+: s) num_threads(4)',
     message: 'the worker count set here (4) has no CilkPlus call: dropped; set CILK_NWORKERS in the environment instead',
   }]);
+  // A comment naming the call that reads the count back reads nothing (it refused, MF601).
+  const commented = program.replace('    return (int)s;', '    // omp_get_max_threads() would say 4 here\n    return (int)s;');
+  const again = await translateText(commented, 'cilkplus', { fileName: 'workers.c' });
+  assert.deepEqual(again.diagnostics.map(d => d.code), ['MF604']);
+  assert.equal(again.text, r.text!.replace('    return (int)s;', '    // omp_get_max_threads() would say 4 here\n    return (int)s;'));
 });
 
 test('a file with no construct that calls the OpenMP runtime has its calls translated to CilkPlus (it was printed as it was, and did not link without libgomp)', { skip }, async () => {

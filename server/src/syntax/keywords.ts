@@ -144,9 +144,9 @@ export function skipTrivia(text: string, i: number, stopAtNewline = false): numb
   return n;
 }
 
-/** Comments inside a pragma line become blanks of the same length. */
-function blankComments(line: string): string {
-  return line.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/g, m => m.replace(/[^\n]/g, ' '));
+/** Comments (of a pragma line, of code a transform reads as text) become blanks of the same length. */
+export function blankComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, m => m.replace(/[^\n]/g, ' '));
 }
 
 function readIdent(text: string, i: number): string {

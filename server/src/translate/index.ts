@@ -7,7 +7,7 @@ import type { CompileContext, OpenmpConditional } from '../preprocess/index';
 import type { SourceMap } from '../base/sourcemap';
 import { blocking, checkSyntax } from '../checks/index';
 import { conflictDiagnostic, diagnostic, inSource, MfDiagnostic } from '../base/diagnostic';
-import type { KeywordLayer } from '../syntax/keywords';
+import { blankComments, type KeywordLayer } from '../syntax/keywords';
 import { Span, within } from '../base/span';
 import { familyDialect, pragmaFamily } from '../syntax/pragma';
 import { DIALECT_OF, type KeywordName } from '../base/dialects';
@@ -52,6 +52,9 @@ export interface TranslateOptions extends CompileContext {
   /** The caller checked this very text with these flags and found nothing blocking (the server's
    * diagnostics of the version): the check is not run again. */
   checked?: boolean;
+  /** The output is checked as the input was (`outputFindings`), and refused where it would not pass:
+   * a translator's mistake the tool's own analyses can see is reported, never printed as a result. */
+  verify?: boolean;
 }
 
 /** The dialects whose constructs a document (or a span of it) uses. */
@@ -351,12 +354,34 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
         diagnostics.push(diagnostic('MF607', inputMap.toText(line), `'#include <cilk/cilk.h>' removed: no Cilk construct is left in the file`));
       }
     }
+    if (options.verify) {
+      const invalid = outputFindings(syntax, step.text, step.maps, inputMap);
+      if (invalid.length) return { diagnostics: [...diagnostics, ...invalid], from, to };
+    }
     // C++ stays C++ when the tool reads its MetaFork output again (a `.mfc` name does not say which).
     if (cpp && to === 'metafork' && !focus && detectLanguage(undefined, step.text) !== 'cpp')
       step.text = `${CPP_MARKER}\n${step.text}`;
     return { text: step.text, diagnostics, from, to, ...(input && focus ? { focus: { input, output: focus } } : {}) };
   } finally {
     done(syntax);
+  }
+}
+
+/**
+ * What the tool's own check finds blocking in a translation's `output` (a version of `last`, the last
+ * stage's, which stays the caller's; `maps`, the steps from the input's text to it, latest first), on
+ * the input's analysed text (`inputMap`): each stage's output is only re-parsed, so this is where an
+ * output that parses but is not valid in its dialect (a spawn of a spawn) is caught.
+ */
+export function outputFindings(last: SyntaxDocument, output: string, maps: OffsetMap[], inputMap: SourceMap): MfDiagnostic[] {
+  const version = last.update(output);
+  try {
+    return checkSyntax(version, undefined, true).diagnostics.filter(blocking).map(d => ({
+      ...inputMap.toText(mapBack(inSource(d, version.map), maps)),
+      message: `translation produced invalid code here: ${d.message}`,
+    }));
+  } finally {
+    version.dispose();
   }
 }
 
@@ -404,7 +429,7 @@ function dropUnusedHeader(step: Step, header: string, uses: RegExp): boolean {
   if (!line) return false;
   const rest = step.text.slice(0, line.start) + step.text.slice(line.end);
   // A comment naming the header's functions uses nothing.
-  if (uses.test(rest.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ''))) return false;
+  if (uses.test(blankComments(rest))) return false;
   step.text = rest;
   step.maps.unshift(new OffsetMap([{ start: line.start, end: line.end, newText: '' }]));
   return true;

@@ -9,6 +9,7 @@
 // between passes.
 
 import { child, functionName, walk } from '../syntax/ast';
+import { blankComments } from '../syntax/keywords';
 import { insert, removeStatement, replace, withTrailingBlanks, TextEdit } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import type { Segment } from '../base/sourcemap';
@@ -234,6 +235,9 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
 export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
   const text = stage.text;
   let emitted = false;
+  /** Whether the file's code (comments aside) reads the worker count back. */
+  let reads: boolean | undefined;
+  const readsWorkerCount = () => (reads ??= /\bomp_get_max_threads\s*\(/.test(blankComments(text)));
   /** `meta_for` -> `cilk_for`, its clauses (a reduction a reducer now carries) dropped. */
   const asCilkFor = (c: Construct) => {
     const k = c.keyword;
@@ -296,7 +300,7 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
       const set = `the worker count set here${count ? ` (${count})` : ''}`;
       // Read back (a region's loop over thread ids counts them so), the count would be the Cilk
       // runtime's instead: an array sized by the count set would be indexed past its end.
-      if (/\bomp_get_max_threads\s*\(/.test(text)) {
+      if (readsWorkerCount()) {
         stage.refuse('MF601', call, `${set} is read back later (omp_get_max_threads()), and CilkPlus has no call to set it: the count read would be the Cilk runtime's`, {
           construct: 'meta_set_nworkers', target: 'cilkplus',
         });
@@ -324,6 +328,6 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
 
 /** Whether the code of `lines` (comments aside) names any of `names`. */
 function namesAny(lines: string, names: ReadonlySet<string>): boolean {
-  const code = lines.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  const code = blankComments(lines);
   return [...code.matchAll(/\b[A-Za-z_]\w*\b/g)].some(m => names.has(m[0]));
 }

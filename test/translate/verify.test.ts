@@ -1,0 +1,72 @@
+// A translation's output is checked as its input was (`verify`: `metafork translate`, and the editor's
+// translations of files up to 2,000 lines): each stage's output is only re-parsed, so an output that
+// parses but is not valid in its dialect got out with exit 0 (stacked forks became `meta_fork
+// meta_fork S`, found on BOTS). A mistake the tool's own analyses can see is now a refusal at the
+// input's construct.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { outputFindings, translateText, type Dialect } from '../../server/src/translate/index';
+import { loadGrammars, SyntaxDocument } from '../../server/src/syntax/parser';
+import { applyEdits, OffsetMap } from '../../server/src/base/edits';
+import { ROOT } from '../helpers';
+
+const INPUT = '#include <omp.h>\nvoid g(int);\nvoid f(void) {\n  #pragma omp task\n  g(1);\n  #pragma omp taskwait\n}\n';
+
+/** `INPUT` translated to MetaFork by hand, the spawn written `spawn`, and what the check finds in it. */
+async function findings(spawn: string) {
+  const syntax = SyntaxDocument.parse(await loadGrammars(), INPUT, 'c', 'f.c', {});
+  try {
+    const task = INPUT.indexOf('#pragma omp task\n');
+    const wait = INPUT.indexOf('#pragma omp taskwait');
+    const edits = [
+      { start: 0, end: '#include <omp.h>\n'.length, newText: '' },
+      { start: task, end: INPUT.indexOf('g(1);'), newText: spawn },
+      { start: wait, end: wait + '#pragma omp taskwait'.length, newText: 'meta_join;' },
+    ];
+    const output = applyEdits(INPUT, edits);
+    return outputFindings(syntax, output, [new OffsetMap(edits)], syntax.map)
+      .map(d => ({ code: d.code, at: INPUT.slice(d.start, d.end), message: d.message }));
+  } finally {
+    syntax.dispose();
+  }
+}
+
+test('an output that parses but is not valid MetaFork (a spawn of a spawn) is found, at the input construct it came from', async () => {
+  assert.deepEqual(await findings('meta_fork meta_fork '), [{
+    code: 'MF206',
+    at: '#pragma omp task\n  ',
+    message: "translation produced invalid code here: 'meta_fork' must be followed by a function call or a statement to spawn",
+  }]);
+  assert.deepEqual(await findings('meta_fork '), []);
+});
+
+test("every program of the fixtures and examples, translated into each dialect, passes its own check: the check refuses none of them", async () => {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(c|mfc|cpp)$/.test(e.name)) files.push(p);
+    }
+  };
+  walk(path.join(ROOT, 'test', 'fixtures'));
+  walk(path.join(ROOT, 'examples'));
+  const refusedByCheck: string[] = [];
+  let translated = 0;
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const to of ['metafork', 'openmp', 'cilkplus'] as Dialect[]) {
+      const plain = await translateText(text, to, { fileName: file });
+      if (plain.text === undefined) continue;
+      translated++;
+      const verified = await translateText(text, to, { fileName: file, verify: true });
+      if (verified.text !== plain.text)
+        refusedByCheck.push(`${path.relative(ROOT, file)} -> ${to}: ${verified.diagnostics.map(d => `${d.code} ${d.message}`).join('; ')}`);
+    }
+  }
+  assert.ok(translated > 1000, `${translated} translations`);
+  assert.deepEqual(refusedByCheck, []);
+});
