@@ -638,6 +638,12 @@ int main(void) {
 
 interface Refusal { name: string; program: string; covers: string; message: string }
 
+/** A time loop whose control variable, private to each thread, something besides the loop names. */
+const PRIVATE_CONTROL =
+  "the loop 'for (k = 0; k < 4; k++)' has barriers inside and every thread runs it; MetaFork splits " +
+  "it into loops over thread ids only when every thread runs the same iterations, and its header reads " +
+  "'k', private to each thread";
+
 const refusals: Refusal[] = [
   {
     name: 'a combined master taskloop in a region every thread runs (its loop would run on every thread)',
@@ -869,6 +875,44 @@ int main(void) {
     #pragma omp for
     for (int i = 0; i < 16; i++) a[i] += t;
     if (a[0] > 2) n = 0;
+  }
+  return a[0];
+}
+`,
+  },
+  {
+    name: "a private control variable read after the region (the translation's one copy would change the function's own)",
+    covers: 'k',
+    message: PRIVATE_CONTROL,
+    program: `#include <omp.h>
+int a[16];
+int main(void) {
+  int k = 7;
+  #pragma omp parallel private(k) num_threads(2)
+  for (k = 0; k < 4; k++) {
+    #pragma omp for
+    for (int i = 0; i < 16; i++) a[i] += k;
+  }
+  return a[0] + k;
+}
+`,
+  },
+  {
+    name: 'a private control variable the region reads before its loop',
+    covers: 'k',
+    message: PRIVATE_CONTROL,
+    program: `#include <omp.h>
+int a[16];
+int main(void) {
+  int k;
+  #pragma omp parallel private(k) num_threads(2)
+  {
+    k = omp_get_thread_num();
+    a[k] = 1;
+    for (k = 0; k < 4; k++) {
+      #pragma omp for
+      for (int i = 0; i < 16; i++) a[i] += k;
+    }
   }
   return a[0];
 }

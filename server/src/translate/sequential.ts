@@ -2,7 +2,8 @@
 // loop around work-sharing loops. When the loop is uniform (every thread runs the same
 // iterations) the loop over thread ids and the sequential loop commute, so
 // `for (t...) { A barrier B }` becomes `for (t...) { meta_for (tid) {A} meta_for (tid) {B} }`.
-// Uniform here: its header reads only its own variables (which its body does not write), constants,
+// Uniform here: its header reads only its own variables (declared in its initializer, or private to
+// each thread, assigned there and named nowhere else; its body writes neither), constants,
 // and variables the threads share that the loop does not write; it calls nothing; no jump leaves
 // its body (a `break` or `return` of one thread would leave the others waiting at the barrier).
 
@@ -36,6 +37,23 @@ export function flattened(segments: Segment[]): Segment[] {
 const name = (node: SNode, text: string) => text.slice(node.start, child(node, 'body')!.start).trim();
 
 /**
+ * Whether `v`, private to each thread of `region` and declared outside it, is the control variable
+ * of the loop `node` alone: its initializer `init` assigns it, and every other use of it is inside the
+ * loop or the region's directive (so no thread reads a value it had before, and nothing after the
+ * region reads the one the loop leaves, which the translation's single copy would change).
+ */
+function controlledHere(model: ItemModel, v: Variable, node: SNode, init: SNode, region: Construct): boolean {
+  if (within(v.span, constructSpan(region))) return false;
+  const assigned = (n: SNode): boolean =>
+    n.type === 'comma_expression'
+      ? n.children.some(assigned)
+      : n.type === 'assignment_expression' &&
+        model.scopes.references.some(r => r.variable === v && r.span.start === child(n, 'left')?.start && r.span.end === child(n, 'left')?.end);
+  if (!assigned(init)) return false;
+  return model.scopes.references.every(r => r.variable !== v || within(r.span, node) || within(r.span, region.head));
+}
+
+/**
  * Why the loop `node` is not uniform, or its own variables (which every thread then shares).
  * `threadVariables`: the region's private variables.
  */
@@ -43,6 +61,7 @@ export function uniformLoop(
   model: ItemModel,
   node: SNode,
   threadVariables: Variable[],
+  region: Construct,
 ): Refusal | Variable[] {
   const text = model.text;
   const body = child(node, 'body')!;
@@ -57,6 +76,9 @@ export function uniformLoop(
   });
   const init = child(node, 'initializer');
   const own = init ? model.scopes.variables.filter(v => within(v.span, init)) : [];
+  // A thread's private control variable (`private(k)`, `for (k = 0; ...)`) that nothing but the loop
+  // and the region's clause names: its initializer sets it alike in every thread, so it is the loop's own.
+  if (init) own.push(...threadVariables.filter(v => controlledHere(model, v, node, init, region)));
   let call: SNode | undefined;
   walk(node, n => {
     if (n.start >= body.start) return false;

@@ -63,6 +63,8 @@ class SpmdRegion {
   private readonly levels: SNode[];
   /** The values of `single copyprivate(x)` every later segment reads. */
   private readonly copies: Copy[] = [];
+  /** Private variables of the region that a uniform loop's header controls: one copy, not declared per thread. */
+  private readonly controls: Variable[] = [];
   /** Thread arrays living across barriers, one row per thread (./expansion). */
   private expanded: Expansion[] = [];
 
@@ -253,10 +255,11 @@ class SpmdRegion {
   /** A uniform loop every thread runs, its body cut at its barriers (./sequential). */
   private sequential(u: Unit): Segment | undefined {
     const node = u.node!;
-    const own = uniformLoop(this.model, node, this.facts.threadVariables);
+    const own = uniformLoop(this.model, node, this.facts.threadVariables, this.c);
     if (!Array.isArray(own)) return void this.refuse(own);
     // Its variables are the same in every thread: one copy, outside the loops over thread ids.
     this.facts.threadVariables = this.facts.threadVariables.filter(v => !own.includes(v));
+    this.controls.push(...own.filter(v => !within(v.span, node)));
     const body = child(node, 'body')!;
     this.levels.push(body);
     const children = this.segments(this.unitsOf(body));
@@ -407,7 +410,7 @@ class SpmdRegion {
     if (!clause('num_threads')) stage.includes.add('omp.h');
     const condition = clause('if')?.replace(/^parallel\s*:/, '').trim();
     const env: Env = { before: [], decls: [], after: [] };
-    if (!this.combined) this.host.privates(c, env); // a loop's copies are its partition's
+    if (!this.combined) this.host.privates(c, env, v => this.controls.includes(v)); // a loop's copies are its partition's
     const team = condition ? `(${condition}) ? ${count} : 1` : count;
     const copies = this.copies.map(x => `${declarationFor(x.variable, text, x.shared)};`);
     const rows = this.expanded.map(e => allocation(e, text, names.nthreads));
