@@ -1,6 +1,6 @@
-// MF401-MF405: data-sharing clauses naming undeclared variables, block spawns whose private
+// MF401-MF406: data-sharing clauses naming undeclared variables, block spawns whose private
 // writes are lost, races on shared scalars in parallel loops, redundant shared(...),
-// and default(none).
+// default(none), and a running spawn's pointer argument written through by its parent.
 
 import { offsetOf } from '../helpers';
 import { Case, runCases, runClean } from './harness';
@@ -159,6 +159,22 @@ const cases: Case[] = [
     data: { variable: 's' },
   },
 
+  // ---- MF406 a running spawn's pointer argument written through by its parent ----
+  {
+    name: 'the next iteration writes the buffer a MetaFork spawn of this one received',
+    source: 'int g(int n, char *b);\nvoid f(int n, char *b, int *out) {\n  for (int i = 0; i < n; i++) {\n    b[0] = (char)i;\n    out[i] = meta_fork g(n, b);\n  }\n  meta_join;\n}\n',
+    code: 'MF406', covers: 'b[0]', after: 'b[0] =',
+    message: "data race: the spawned call 'g(n, b)' receives 'b', and the parent writes 'b[0]' here before that spawn is joined: the child may read the new value (copy what it reads before spawning, or join first)",
+    data: { variable: 'b' },
+  },
+  {
+    name: "the OpenCilk tutorial's nqueens shape: a board written after its cilk_spawn, in a cilk_scope",
+    source: 'int q(int n, int j, char *b);\nint f(int n, int j, char *b, int *count) {\n  cilk_scope {\n    for (int i = 0; i < n; i++) {\n      b[j] = i;\n      count[i] = cilk_spawn q(n, j + 1, b);\n    }\n  }\n  return count[0];\n}\n', file: 'a.c',
+    code: 'MF406', covers: 'b[j]', after: 'b[j] =',
+    message: "data race: the spawned call 'q(n, j + 1, b)' receives 'b', and the parent writes 'b[j]' here before that spawn is joined: the child may read the new value (copy what it reads before spawning, or join first)",
+    data: { variable: 'b' },
+  },
+
   // ---- MF405 default(none) ----
   {
     name: 'parallel for with default(none) not listing n',
@@ -182,6 +198,9 @@ runClean([
   { name: 'private x never read after the block', source: 'int g(int n);\nvoid f(int n){\n  int x = 0;\n  meta_fork { x = g(n); g(x); }\n  meta_join;\n}\n' },
   { name: 'block spawn writing an array element, a global and a block local', source: 'int g(int n);\nint G;\nint f(int n, int *out){\n  int a[2];\n  meta_fork { int x = g(n); a[0] = x; G = x; out[0] = x; }\n  meta_join;\n  return a[0] + G + out[0];\n}\n' },
   { name: 'meta_for writing a local and array elements', source: 'void f(int n, int *a, int *b){\n  meta_for (int i = 0; i < n; i++) {\n    int t = a[i] * 2;\n    t += 1;\n    b[i] += t;\n  }\n}\n' },
+  { name: 'a spawn\'s buffer written after its join', source: 'int g(char *b);\nint f(char *b){\n  int x = meta_fork g(b);\n  meta_join;\n  b[0] = 1;\n  return x;\n}\n' },
+  { name: 'each spawn gets a buffer of its own (the pointer set again before the write)', source: '#include <stdlib.h>\nint g(char *b);\nvoid f(int n, int *out){\n  char *b;\n  for (int i = 0; i < n; i++) {\n    b = malloc(4);\n    b[0] = (char)i;\n    out[i] = meta_fork g(b);\n  }\n  meta_join;\n}\n' },
+  { name: 'each spawn gets a buffer declared in its iteration', source: 'int g(char *b);\nvoid f(int n, int *out){\n  for (int i = 0; i < n; i++) {\n    char b[4];\n    b[0] = (char)i;\n    out[i] = meta_fork g(b);\n    meta_join;\n  }\n}\n' },
   { name: 'meta_for with reduction(+: sum)', source: 'int f(int n, int *a){\n  int sum = 0;\n  meta_for reduction(+: sum) (int i = 0; i < n; i++) {\n    sum += a[i];\n  }\n  return sum;\n}\n' },
   {
     name: 'OpenMP reduction, private, atomic and full default(none)',

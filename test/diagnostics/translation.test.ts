@@ -17,6 +17,12 @@ const cases: Case[] = [
     program: '#include <omp.h>\nint out[8];\nint main(void) {\n  #pragma omp parallel num_threads(2)\n  {\n    int id = omp_get_thread_num();\n    #pragma omp for ordered\n    for (int i = 0; i < 8; i++) {\n      #pragma omp ordered\n      out[i] = id;\n    }\n  }\n  return 0;\n}\n',
   },
   {
+    name: 'a spawn\'s buffer written by its parent in the next iteration, to OpenMP: the task would read the new value',
+    code: 'MF609', to: 'openmp', covers: 'b[j]', construct: 'meta_fork',
+    message: /^the spawned call 'q\(n, j \+ 1, b\)' receives 'b', and the parent writes 'b\[j\]' here before that spawn is joined: an OpenMP task starts after its parent goes on, so it would read the new value \(a Cilk child starts first, and usually reads the old one\); copy what the child reads before spawning, or join first$/,
+    program: '#include <cilk/cilk.h>\nint q(int n, int j, char *b);\nint f(int n, int j, char *b, int *count) {\n  cilk_scope {\n    for (int i = 0; i < n; i++) {\n      b[j] = i;\n      count[i] = cilk_spawn q(n, j + 1, b);\n    }\n  }\n  return count[0];\n}\n',
+  },
+  {
     name: 'cancel has no MetaFork counterpart',
     code: 'MF601', to: 'cilkplus', covers: 'cancel', construct: 'cancel', message: /cancellation has no MetaFork counterpart/,
     program: 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++) {\n    #pragma omp cancel for\n    s += i;\n  }\n  return s;\n}\n',

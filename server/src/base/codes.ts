@@ -37,6 +37,7 @@ export const CODES = {
   MF401: { severity: 'error', title: 'shared(...) names an undeclared variable' },
   MF402: { severity: 'warning', title: 'block spawn writes a private copy whose value is lost' },
   MF403: { severity: 'warning', title: 'data race: shared scalar written in a parallel loop' },
+  MF406: { severity: 'warning', title: "data race: a running spawn's pointer argument written through by its parent" },
   MF404: { severity: 'hint', title: 'shared(...) names a variable that is shared anyway' },
   MF405: { severity: 'error', title: 'variable not listed in a data-sharing clause under default(none)' },
   MF501: { severity: 'error', title: 'meta_schedule: statement is not a loop nest' },
@@ -62,6 +63,7 @@ export const CODES = {
   MF606: { severity: 'warning', title: 'the source dialect named has no construct in the file' },
   MF607: { severity: 'information', title: 'a translated construct needed code outside it: the translation changed that too' },
   MF608: { severity: 'warning', title: 'translated tasks have no team of threads in this file' },
+  MF609: { severity: 'error', title: "a spawned call's pointer argument is written through by its parent before the join: an OpenMP task would read the new value" },
   MF610: {
     severity: 'error',
     title: "spawned call may take a variable by reference: its callee's declaration is not in the file",

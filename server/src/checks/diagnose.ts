@@ -14,7 +14,9 @@ import { isStackExhausted } from '../base/stack';
 import { loopDiagnostics } from './loops';
 import { nameContext, nameDiagnostics, type NameContext } from './names';
 import { scheduleDiagnostics } from './schedule';
-import { clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics, raceDiagnostics } from './sharing';
+import {
+  clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics, raceDiagnostics, spawnArgumentDiagnostics,
+} from './sharing';
 import { syntaxDiagnostics } from './syntaxErrors';
 
 /** Problems the syntax layer and the construct builder found. */
@@ -52,14 +54,15 @@ const CHECKS: ((model: ItemModel, names: NameContext) => MfDiagnostic[])[] = [
   clauseVariableDiagnostics,
   privateWriteDiagnostics,
   raceDiagnostics,
+  spawnArgumentDiagnostics,
   defaultNoneDiagnostics,
   scheduleDiagnostics,
   nameDiagnostics,
 ];
 
-/** Checks whose every finding is a warning (MF314, MF403): a transform, which stops only at errors
- * (checks/index `blocking`), does without them. */
-const ADVISORY: ReadonlySet<(typeof CHECKS)[number]> = new Set([unjoinedSpawnDiagnostics, raceDiagnostics]);
+/** Checks whose every finding is a warning (MF314, MF403, MF406): a transform, which stops only at
+ * errors (checks/index `blocking`), does without them. */
+const ADVISORY: ReadonlySet<(typeof CHECKS)[number]> = new Set([unjoinedSpawnDiagnostics, raceDiagnostics, spawnArgumentDiagnostics]);
 
 function diagnoseItem(model: ItemModel, names: NameContext, blockingOnly: boolean): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];

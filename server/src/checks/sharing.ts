@@ -9,6 +9,7 @@ import { within } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { opOf } from '../model/loops';
+import { argumentWrites, describeWrite } from '../model/spawnArguments';
 
 /** Clauses whose items must name variables. */
 const VARIABLE_CLAUSES = new Set([
@@ -149,6 +150,18 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
           { variable: name, ...(reduction ? { reduction } : {}) },
         ),
       );
+    }
+  }
+  return out;
+}
+
+/** A running spawn's pointer argument written through by its parent (model/spawnArguments). */
+export function spawnArgumentDiagnostics(model: ItemModel): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  for (const dialect of ['metafork', 'cilkplus'] as const) {
+    for (const w of argumentWrites(model, dialect)) {
+      const message = `data race: ${describeWrite(w, model.text)}: the child may read the new value (copy what it reads before spawning, or join first)`;
+      out.push(diagnostic('MF406', w.lvalue, message, { variable: w.variable.name }));
     }
   }
   return out;

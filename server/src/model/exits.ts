@@ -7,14 +7,15 @@ import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from './constructs';
 import { skipTrivia } from '../syntax/keywords';
 
-type Pending = ReadonlySet<Construct> | null; // null: unreachable
-interface Flow { out: Pending; breaks: Pending[]; continues: Pending[] }
+/** What may still be running (spawns, or what they hold); null: unreachable. */
+type Pending<T> = ReadonlySet<T> | null;
+interface Flow<T> { out: Pending<T>; breaks: Pending<T>[]; continues: Pending<T>[] }
 
-const union = (...sets: Pending[]): Pending => {
-  let result: Set<Construct> | null = null;
+function union<T>(...sets: Pending<T>[]): Pending<T> {
+  let result: Set<T> | null = null;
   for (const s of sets) if (s) { result ??= new Set(); for (const c of s) result.add(c); }
   return result;
-};
+}
 
 /** A place where spawns of the function can still be running: a return, or the function's end. */
 export interface UnjoinedExit {
@@ -30,6 +31,33 @@ export interface UnjoinedExit {
  * explicit `meta_join` (Chen 2017 §3.6.1). Parallel loops and `cilk_scope` end with a join.
  */
 export function unjoinedExits(model: ItemModel, dialect: 'metafork' | 'cilkplus'): UnjoinedExit[] {
+  return spawnFlow(model, dialect, spawn => [spawn]);
+}
+
+/**
+ * Each statement of the functions with spawns of `dialect` (leaves of the flow: expressions,
+ * declarations), with what the spawns that may still be running when it starts hold: `held(spawn)`
+ * when it is spawned, less what a statement `ends` on the way (`ends(statement, t)`), all of it at a
+ * join. Spawns before a statement with no join between may be running, and in a loop those of
+ * earlier iterations. Inside a parallel loop or a `cilk_scope`, which join at their end, the spawns
+ * before them stay pending and each iteration starts with none of its own.
+ */
+export function pendingSpawns<T>(
+  model: ItemModel,
+  dialect: 'metafork' | 'cilkplus',
+  held: (spawn: Construct) => T[],
+  visit: (statement: SNode, pending: ReadonlySet<T>) => void,
+  ends: (statement: SNode, t: T) => boolean,
+): void {
+  spawnFlow(model, dialect, held, { visit, ends });
+}
+
+function spawnFlow<T>(
+  model: ItemModel,
+  dialect: 'metafork' | 'cilkplus',
+  held: (spawn: Construct) => T[],
+  leaves?: { visit: (statement: SNode, pending: ReadonlySet<T>) => void; ends: (statement: SNode, t: T) => boolean },
+): UnjoinedExit[] {
   const spawns = model.constructs.filter(
     c => c.dialect === dialect && (c.kind === 'spawn' || c.kind === 'block-spawn') && c.statement,
   );
@@ -51,27 +79,39 @@ export function unjoinedExits(model: ItemModel, dialect: 'metafork' | 'cilkplus'
   );
   const seen = new Set<number>(); // the loop fixpoint visits a return twice
   const exits: UnjoinedExit[] = [];
-  const exit = (kind: UnjoinedExit['kind'], node: SNode, pending: ReadonlySet<Construct>) => {
-    if (seen.has(node.start)) return;
+  /** Exits are found where what is held is the spawns themselves (`unjoinedExits`). */
+  const exit = (kind: UnjoinedExit['kind'], node: SNode, pending: ReadonlySet<T>) => {
+    if (leaves || seen.has(node.start)) return;
     seen.add(node.start);
-    exits.push({ kind, node, pending: [...pending].sort((a, b) => a.start - b.start) });
+    const spawned = [...pending] as unknown as Construct[];
+    exits.push({ kind, node, pending: spawned.sort((a, b) => a.start - b.start) });
   };
 
-  const flow = (n: SNode, state: Pending): Flow => {
+  const flow = (n: SNode, state: Pending<T>): Flow<T> => {
     if (state && joinBefore.has(n.start)) state = new Set();
-    const none: Flow = { out: state, breaks: [], continues: [] };
+    const none: Flow<T> = { out: state, breaks: [], continues: [] };
     if (!state) return none;
     const spawn = spawnOf.get(n);
-    if (spawn) return { out: union(state, new Set([spawn])), breaks: [], continues: [] };
+    if (spawn) return { out: union(state, new Set(held(spawn))), breaks: [], continues: [] };
     if (joinAt.has(n.start) && (n.type === 'expression_statement' || n.type === 'preproc_call'))
       return { out: new Set(), breaks: [], continues: [] };
-    if (joinsAtEnd.has(n)) return none; // spawns inside are joined when it ends
+    if (joinsAtEnd.has(n)) {
+      // Spawns inside are joined when it ends; the ones before it still run meanwhile.
+      if (leaves) {
+        const loop = n.type === 'for_statement' || n.type === 'for_range_loop';
+        const inside = loop ? [child(n, 'body')] : n.type === 'compound_statement' ? named(n) : [];
+        if (!loop && n.type !== 'compound_statement') leaves.visit(n, state);
+        let cur: Pending<T> = state;
+        for (const c of inside) if (c && cur) cur = flow(c, cur).out;
+      }
+      return none;
+    }
     switch (n.type) {
       case 'compound_statement':
       case 'case_statement':
       case 'labeled_statement': {
-        let cur: Pending = state;
-        const breaks: Pending[] = [], continues: Pending[] = [];
+        let cur: Pending<T> = state;
+        const breaks: Pending<T>[] = [], continues: Pending<T>[] = [];
         for (const c of named(n)) {
           if (n.type === 'case_statement' && c.field === 'value') continue;
           const f = flow(c, cur);
@@ -103,8 +143,8 @@ export function unjoinedExits(model: ItemModel, dialect: 'metafork' | 'cilkplus'
       case 'switch_statement': {
         const body = child(n, 'body');
         if (!body) return none;
-        let cur: Pending = null;
-        const breaks: Pending[] = [], continues: Pending[] = [];
+        let cur: Pending<T> = null;
+        const breaks: Pending<T>[] = [], continues: Pending<T>[] = [];
         let hasDefault = false;
         for (const c of named(body)) {
           if (c.type === 'case_statement') { cur = union(cur, state); if (!child(c, 'value')) hasDefault = true; }
@@ -119,8 +159,12 @@ export function unjoinedExits(model: ItemModel, dialect: 'metafork' | 'cilkplus'
       case 'break_statement': return { out: null, breaks: [state], continues: [] };
       case 'continue_statement': return { out: null, breaks: [], continues: [state] };
       case 'goto_statement': return { out: null, breaks: [], continues: [] };
-      default:
-        return none;
+      default: {
+        if (!leaves) return none;
+        leaves.visit(n, state);
+        const ended = [...state].filter(t => leaves.ends(n, t));
+        return ended.length ? { out: new Set([...state].filter(t => !ended.includes(t))), breaks: [], continues: [] } : none;
+      }
     }
   };
 
@@ -129,7 +173,7 @@ export function unjoinedExits(model: ItemModel, dialect: 'metafork' | 'cilkplus'
   for (const fn of functions) {
     const body = child(fn, 'body');
     if (!body || !spawns.some(s => s.functionNode === fn)) continue;
-    const end = flow(body, new Set()).out;
+    const end = flow(body, new Set<T>()).out;
     if (end && end.size) exit('end', body, end);
   }
   return exits;

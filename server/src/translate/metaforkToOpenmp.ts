@@ -19,6 +19,7 @@ import type { DocumentModel } from '../model/document';
 import { sharingAt } from '../model/sharing';
 import { removeHead, trailingClauseRemovals, callsTo } from '../model/elide';
 import { canonicalHeader } from '../model/loops';
+import { argumentWrites, describeWrite } from '../model/spawnArguments';
 import { beforeClosingBrace, clauseText, directiveBefore, inBlock, joinClauses } from './common';
 import { atLineEnd, atLineStart, lineIndent } from '../base/layout';
 import { isFunctionLocal } from '../model/declarations';
@@ -75,6 +76,17 @@ export function metaforkToOpenmp(stage: Stage, models: ItemModel[], doc: Documen
           );
           break;
       }
+    }
+    // A child that reads what its parent writes next reads the old value where it starts first (Cilk's
+    // children, the elision) and the new one where it starts later (every OpenMP task).
+    for (const w of argumentWrites(model, 'metafork')) {
+      if (!model.constructs.includes(w.spawn)) continue;
+      stage.refuse(
+        'MF609',
+        w.lvalue,
+        `${describeWrite(w, text)}: an OpenMP task starts after its parent goes on, so it would read the new value (a Cilk child starts first, and usually reads the old one); copy what the child reads before spawning, or join first`,
+        { construct: 'meta_fork', target: 'openmp' },
+      );
     }
     // Algorithm 6's worker count, back to the OpenMP runtime call.
     for (const call of callsTo(model, 'meta_set_nworkers')) {
