@@ -175,6 +175,14 @@ const cases: Case[] = [
     data: { variable: 'b' },
   },
 
+  {
+    name: 'a variable whose address a running spawn received, assigned by the parent',
+    source: 'void g(int *r);\nint f(void) {\n  int x = 0;\n  meta_fork g(&x);\n  x = 5;\n  meta_join;\n  return x;\n}\n',
+    code: 'MF406', covers: 'x', after: 'x = 5',
+    message: "data race: the spawned call 'g(&x)' receives '&x', and the parent writes 'x' here before that spawn is joined: the child may read the new value (copy what it reads before spawning, or join first)",
+    data: { variable: 'x' },
+  },
+
   // ---- MF405 default(none) ----
   {
     name: 'parallel for with default(none) not listing n',
@@ -199,6 +207,7 @@ runClean([
   { name: 'block spawn writing an array element, a global and a block local', source: 'int g(int n);\nint G;\nint f(int n, int *out){\n  int a[2];\n  meta_fork { int x = g(n); a[0] = x; G = x; out[0] = x; }\n  meta_join;\n  return a[0] + G + out[0];\n}\n' },
   { name: 'meta_for writing a local and array elements', source: 'void f(int n, int *a, int *b){\n  meta_for (int i = 0; i < n; i++) {\n    int t = a[i] * 2;\n    t += 1;\n    b[i] += t;\n  }\n}\n' },
   { name: 'a spawn\'s buffer written after its join', source: 'int g(char *b);\nint f(char *b){\n  int x = meta_fork g(b);\n  meta_join;\n  b[0] = 1;\n  return x;\n}\n' },
+  { name: 'a variable whose address a spawn received, assigned after the join', source: 'void g(int *r);\nint f(void) {\n  int x = 0;\n  meta_fork g(&x);\n  meta_join;\n  x += 5;\n  return x;\n}\n' },
   { name: 'each spawn gets a buffer of its own (the pointer set again before the write)', source: '#include <stdlib.h>\nint g(char *b);\nvoid f(int n, int *out){\n  char *b;\n  for (int i = 0; i < n; i++) {\n    b = malloc(4);\n    b[0] = (char)i;\n    out[i] = meta_fork g(b);\n  }\n  meta_join;\n}\n' },
   { name: 'each spawn gets a buffer declared in its iteration', source: 'int g(char *b);\nvoid f(int n, int *out){\n  for (int i = 0; i < n; i++) {\n    char b[4];\n    b[0] = (char)i;\n    out[i] = meta_fork g(b);\n    meta_join;\n  }\n}\n' },
   { name: 'meta_for with reduction(+: sum)', source: 'int f(int n, int *a){\n  int sum = 0;\n  meta_for reduction(+: sum) (int i = 0; i < n; i++) {\n    sum += a[i];\n  }\n  return sum;\n}\n' },

@@ -1,4 +1,5 @@
-// A spawned call's pointer argument written through by its parent before the join: the child may read
+// A spawned call's pointer argument written through by its parent before the join (or a variable whose
+// address it received, written by its parent): the child may read
 // the new value. A Cilk child starts before its parent goes on, so such a program usually reads the
 // old one (the OpenCilk tutorial's nqueens writes the board it handed to the child, in the next
 // iteration); an OpenMP task starts later, so its translation reads the new one every time.
@@ -13,49 +14,58 @@ import { pendingSpawns } from './exits';
 export interface ArgumentWrite {
   /** The call spawn still running. */
   spawn: Construct;
-  /** Its argument, a pointer or an array, named by itself (`f(b)`, not `f(b + i)`). */
+  /** Its argument: a pointer or an array named by itself (`f(b)`, not `f(b + i)`), or a variable's address (`f(&x)`). */
   variable: Variable;
-  /** The parent's write through it (`b[j] = i`, `*b = 0`, `b->n++`): the l-value. */
+  address: boolean;
+  /** The parent's write through it (`b[j] = i`, `*b = 0`, `b->n++`), or to the variable (`x = 1`): the l-value. */
   lvalue: SNode;
 }
 
-/** Where the parent writes through a pointer or array a running spawn of `dialect` received. */
+/** Where the parent writes what a running spawn of `dialect` received: through a pointer or an array
+ * passed by name, or into a variable whose address it passed. */
 export function argumentWrites(model: ItemModel, dialect: 'metafork' | 'cilkplus'): ArgumentWrite[] {
-  const handed = new Map<Construct, Set<Variable>>();
+  const handed = new Map<Construct, { variable: Variable; address: boolean }[]>();
+  const variableAt = (n: SNode) => model.scopes.references.find(r => r.span.start === n.start && r.span.end === n.end)?.variable;
   for (const c of model.constructs) {
     if (c.dialect !== dialect || c.kind !== 'spawn' || !c.call) continue;
     const args = child(c.call, 'arguments');
-    const vars = new Set<Variable>();
+    const held: { variable: Variable; address: boolean }[] = [];
     for (const a of args ? named(args) : []) {
-      const v = a.type === 'identifier' ? model.scopes.references.find(r => r.span.start === a.start)?.variable : undefined;
-      if (v && (v.shape === 'pointer' || v.shape === 'array')) vars.add(v);
+      if (a.type === 'identifier') {
+        const v = variableAt(a);
+        if (v && (v.shape === 'pointer' || v.shape === 'array')) held.push({ variable: v, address: false });
+      } else if (a.type === 'pointer_expression' && model.text[a.start] === '&') {
+        const target = child(a, 'argument');
+        const v = target?.type === 'identifier' ? variableAt(target) : undefined;
+        if (v) held.push({ variable: v, address: true });
+      }
     }
-    if (vars.size) handed.set(c, vars);
+    if (held.length) handed.set(c, held);
   }
   if (!handed.size) return [];
-  const all = new Set([...handed.values()].flatMap(s => [...s]));
-  const writes = model.scopes.references.filter(
-    r => r.variable && all.has(r.variable) && r.access !== 'read' && (r.through === 'subscript' || r.through === 'deref'),
-  );
+  const all = new Set([...handed.values()].flatMap(list => list.map(h => h.variable)));
+  const writes = model.scopes.references.filter(r => r.variable && all.has(r.variable) && r.access !== 'read');
   if (!writes.length) return [];
+  /** A write that reaches what was handed over: through the pointer, or to the variable whose address went. */
+  const reaches = (w: Reference, address: boolean) => address || w.through === 'subscript' || w.through === 'deref';
   const out: ArgumentWrite[] = [];
   const seen = new Set<string>();
-  // What a running spawn holds: each pointer it received, until the parent points the variable
-  // elsewhere (`p = malloc(...)`, a declaration run again): its writes then go elsewhere too.
-  const held = (spawn: Construct) => [...handed.get(spawn) ?? []].map(variable => ({ spawn, variable }));
-  const repoints = (statement: SNode, { variable }: { variable: Variable }) =>
+  // What a running spawn holds, until the parent points the pointer elsewhere (`p = malloc(...)`) or
+  // runs the declaration again (a variable of the loop's body): its writes then go elsewhere.
+  const held = (spawn: Construct) => (handed.get(spawn) ?? []).map(h => ({ spawn, ...h }));
+  const repoints = (statement: SNode, { variable, address }: { variable: Variable; address: boolean }) =>
     (within(variable.span, statement) && statement.type === 'declaration') ||
-    model.scopes.references.some(
+    (!address && model.scopes.references.some(
       r => r.variable === variable && r.through === null && r.access !== 'read' && within(r.span, statement),
-    );
+    ));
   pendingSpawns(model, dialect, held, (statement, pending) => {
-    for (const { spawn, variable } of pending) {
+    for (const { spawn, variable, address } of pending) {
       for (const w of writes) {
-        if (w.variable !== variable || !within(w.span, statement)) continue;
+        if (w.variable !== variable || !reaches(w, address) || !within(w.span, statement)) continue;
         const key = `${spawn.start}:${w.span.start}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        out.push({ spawn, variable, lvalue: lvalueOf(w) });
+        out.push({ spawn, variable, address, lvalue: lvalueOf(w) });
       }
     }
   }, repoints);
@@ -76,5 +86,5 @@ function lvalueOf(r: Reference): SNode {
 export function describeWrite(w: ArgumentWrite, text: string): string {
   const call = w.spawn.call!;
   const shown = call.end - call.start > 60 ? `${text.slice(call.start, call.start + 57)}...` : text.slice(call.start, call.end);
-  return `the spawned call '${shown}' receives '${w.variable.name}', and the parent writes '${text.slice(w.lvalue.start, w.lvalue.end)}' here before that spawn is joined`;
+  return `the spawned call '${shown}' receives '${w.address ? '&' : ''}${w.variable.name}', and the parent writes '${text.slice(w.lvalue.start, w.lvalue.end)}' here before that spawn is joined`;
 }
