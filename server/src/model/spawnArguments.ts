@@ -4,7 +4,7 @@
 // old one (the OpenCilk tutorial's nqueens writes the board it handed to the child, in the next
 // iteration); an OpenMP task starts later, so its translation reads the new one every time.
 
-import { child, named } from '../syntax/ast';
+import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { within } from '../base/span';
 import type { Construct, ItemModel } from './constructs';
@@ -36,8 +36,10 @@ export function argumentWrites(model: ItemModel, dialect: 'metafork' | 'cilkplus
         if (v && (v.shape === 'pointer' || v.shape === 'array')) held.push({ variable: v, address: false });
       } else if (a.type === 'pointer_expression' && model.text[a.start] === '&') {
         const target = child(a, 'argument');
+        // A scalar's address (a pointer's or an array's, as the CilkPlus outlining passes shared ones,
+        // leads to elements, which each child may own one of).
         const v = target?.type === 'identifier' ? variableAt(target) : undefined;
-        if (v) held.push({ variable: v, address: true });
+        if (v && v.shape === 'value') held.push({ variable: v, address: true });
       }
     }
     if (held.length) handed.set(c, held);
@@ -62,6 +64,7 @@ export function argumentWrites(model: ItemModel, dialect: 'metafork' | 'cilkplus
     for (const { spawn, variable, address } of pending) {
       for (const w of writes) {
         if (w.variable !== variable || !reaches(w, address) || !within(w.span, statement)) continue;
+        if (!address && slotOfIteration(model, w, spawn)) continue;
         const key = `${spawn.start}:${w.span.start}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -70,6 +73,36 @@ export function argumentWrites(model: ItemModel, dialect: 'metafork' | 'cilkplus
     }
   }, repoints);
   return out.sort((a, b) => a.lvalue.start - b.lvalue.start || a.spawn.start - b.spawn.start);
+}
+
+/**
+ * Whether the element `w` writes is picked by a variable that a loop around both the spawn and the
+ * write steps (`count[i] = 0` before `spawn f(count, i)`): each iteration's write then goes to its own
+ * slot, the pattern of children that each own one; what a child reads of the others is not seen here.
+ */
+function slotOfIteration(model: ItemModel, w: Reference, spawn: Construct): boolean {
+  const lvalue = lvalueOf(w);
+  const index: Variable[] = [];
+  walk(lvalue, n => {
+    if (n.type === 'subscript_expression') {
+      const i = child(n, 'index') ?? named(n).find(c => c.field !== 'argument');
+      if (i) walk(i, m => {
+        const v = m.type === 'identifier' ? model.scopes.references.find(r => r.span.start === m.start)?.variable : undefined;
+        if (v) index.push(v);
+        return true;
+      });
+    }
+    return true;
+  });
+  if (!index.length) return false;
+  for (let p = lvalue.parent; p; p = p.parent) {
+    if (p.type !== 'for_statement' || !within(spawn, p)) continue;
+    const body = child(p, 'body');
+    const header = { start: p.start, end: body ? body.start : p.end };
+    if (model.scopes.references.some(r => r.variable && index.includes(r.variable) && r.access !== 'read' && within(r.span, header)))
+      return true;
+  }
+  return false;
 }
 
 /** The l-value a write through `r` stores into: `r`'s identifier climbed through subscripts, fields, derefs. */
