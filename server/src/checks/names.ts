@@ -41,11 +41,12 @@ export interface NameContext {
   memo: ReadonlyMap<string, NodeNames>;
 }
 
-/** The system headers the unit includes (the files found are parsed with it), and whether one was
- * not found at all (then anything may have been declared in it). */
+/** The system headers the unit includes, itself or through its headers (the files found are parsed
+ * with it), and whether one of its own was not found at all (then anything may have been declared in it). */
 function includedHeaders(doc: DocumentModel): { system: string[]; missing: boolean } {
-  const lines = doc.syntax.unit.includes;
-  return { system: lines.flatMap(l => (l.known ? [l.known] : [])), missing: lines.some(l => !l.known && !l.path) };
+  const { includes: lines, systemHeaders } = doc.syntax.unit;
+  const system = new Set([...lines.flatMap(l => (l.known ? [l.known] : [])), ...systemHeaders]);
+  return { system: [...system], missing: lines.some(l => !l.known && !l.path) };
 }
 
 export function nameContext(doc: DocumentModel, previous?: ReadonlyMap<string, NodeNames>): NameContext {

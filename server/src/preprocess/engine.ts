@@ -192,6 +192,7 @@ class UnitRun implements FileContext {
       // does; only for a header the tables know (a missing header of the program's own is an error).
       if (line.angled ? isKnownSystemHeader(line.spelled) : knownHeader(line.spelled) !== undefined) {
         line.known = line.spelled;
+        this.unit.addSystem(line.spelled);
         // Its integer constants, for the `#if`s after it (a name left standing reads 0 there).
         for (const [name, value] of integerMacros(line.spelled))
           if (!this.unit.lookup(name)) this.unit.define(commandLineMacro(name, value, `<${line.spelled}>`)!);
@@ -302,7 +303,8 @@ export function asWritten(
 ): Preprocessed {
   return {
     source, text: source, map: SourceMap.identity(source), constants: new Map(), macros: new Map(), uses: [],
-    includes, headers: [], inactive: [], openmpConditionals: [], dependencies: [], diagnostics,
+    includes, systemHeaders: includes.flatMap(l => (l.known ? [l.known] : [])), headers: [], inactive: [],
+    openmpConditionals: [], dependencies: [], diagnostics,
   };
 }
 
@@ -335,7 +337,7 @@ function assemble(
   for (const [name, m] of unit.macros) if (!name.startsWith('\0')) macros.set(name, m.def);
   return {
     source, text: out.text, map: new SourceMap(out.text, source, out.segments), constants, macros, uses: out.uses,
-    includes: out.includes, headers: unit.headers, inactive: out.inactive, openmpConditionals: out.openmpConditionals,
+    includes: out.includes, systemHeaders: [...unit.system], headers: unit.headers, inactive: out.inactive, openmpConditionals: out.openmpConditionals,
     dependencies: [...unit.deps],
     diagnostics: run.diagnostics,
   };

@@ -26,7 +26,7 @@ export function preprocess(source: string, options: PreprocessOptions = {}): Pre
 export function sameReading(a: Preprocessed, b: Preprocessed): boolean {
   const plain = (u: Preprocessed) =>
     JSON.stringify([
-      u.source, u.text, u.map.segments, [...u.constants], [...u.macros], u.uses, u.includes, u.headers, u.inactive,
+      u.source, u.text, u.map.segments, [...u.constants], [...u.macros], u.uses, u.includes, u.systemHeaders, u.headers, u.inactive,
       u.openmpConditionals, u.dependencies, u.diagnostics,
     ]);
   return a === b || (a.text === b.text && plain(a) === plain(b));

@@ -90,6 +90,9 @@ export interface Preprocessed {
   /** Every macro use of the user's file that was expanded, in order. */
   uses: readonly MacroUse[];
   includes: readonly IncludeLine[];
+  /** The C library and runtime headers the unit includes, from the file or from a header it reads
+   * (`"npb-C.h"` including `<stdio.h>`): their declarations are the unit's. */
+  systemHeaders: readonly string[];
   /** Headers read (nested ones included), each once, in the order they were first included. */
   headers: readonly HeaderUnit[];
   /** Inactive groups of the user's text (whole lines), for the editor to grey out. */

@@ -18,10 +18,13 @@ export interface Effect {
   deps: Set<string>;
   diags: { code: Code; message: string }[];
   guards: [path: string, name: string][];
+  /** C library and runtime headers named by an `#include` found no file for (`stdio.h`). */
+  system: Set<string>;
 }
 
 export const noEffect = (): Effect => ({
   defines: [], undefs: [], kept: new Set(), expanded: new Set(), headers: [], deps: new Set(), diags: [], guards: [],
+  system: new Set(),
 });
 
 /** An open header: what it read of the table before writing it, what it wrote, what it did. */
@@ -48,6 +51,8 @@ export class UnitState {
   private readonly headerPaths = new Set<string>();
   readonly deps = new Set<string>();
   readonly guards = new Map<string, string>();
+  /** The C library and runtime headers included, by the file or by a header it reads (`stdio.h`). */
+  readonly system = new Set<string>();
 
   constructor(readonly files: HeaderFiles, readonly notConstants: ReadonlySet<string>) {}
 
@@ -117,6 +122,11 @@ export class UnitState {
     return h;
   }
 
+  addSystem(header: string): void {
+    this.system.add(header);
+    for (const f of this.frames) f.effect.system.add(header);
+  }
+
   addGuard(path: string, name: string): void {
     this.guards.set(path, name);
     for (const f of this.frames) f.effect.guards.push([path, name]);
@@ -159,6 +169,7 @@ export class UnitState {
     for (const p of e.deps) for (const f of this.frames) f.effect.deps.add(p);
     for (const d of e.diags) { this.headerDiagnostic(d.code, d.message); report(d.code, d.message); }
     for (const [p, n] of e.guards) this.addGuard(p, n);
+    for (const h of e.system) this.addSystem(h);
   }
 }
 
