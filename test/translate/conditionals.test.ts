@@ -11,7 +11,7 @@ import { spawnSync } from 'child_process';
 import { translateText } from '../../server/src/translate/index';
 import { fixture } from '../helpers';
 import { run, THREADS } from '../differential/gcc';
-import { build, elision, workDir } from './run';
+import { build, elision, translated, workDir } from './run';
 
 const skip = spawnSync('gcc', ['--version']).status === 0 ? false : 'gcc not found';
 const work = workDir('mf-conditionals-');
@@ -58,6 +58,23 @@ test('the CilkPlus translations build without OpenMP and print what the OpenMP p
     assert.equal(run(build(work, serial, `${name}_cilk_serial`, [])), expected, name);
     assert.equal(run(build(work, serial, `${name}_cilk_sanitized`, [], true)), expected, `${name}, sanitized`);
   }
+});
+
+test("an _OPENMP guard inside a region (NPB's master reading the team size): its lines go before the stages, which then rewrite the region (it was MF114); MetaFork, CilkPlus and back print what the OpenMP program prints (gcc -O2, 1, 2 and 4 threads)", { skip }, async () => {
+  const name = 'openmp-in-region';
+  for (const [to, expected] of [['metafork', `${name}.mfc`], ['cilkplus', `${name}_cilk.c`]] as const) {
+    const r = await translation(`${name}.c`, to);
+    assert.deepEqual(r.findings, [{ code: 'MF607', at: '#if defined(_OPENMP)', message: note('#if defined(_OPENMP)', "OpenMP's") }], to);
+    assert.equal(r.text, read(expected), to);
+  }
+  const original = build(work, read(`${name}.c`), `${name}_omp`, ['-fopenmp']);
+  const expected = run(original, 1);
+  for (const threads of THREADS) assert.equal(run(original, threads), expected, `the original at ${threads} threads`);
+  // The MetaFork keeps omp_get_max_threads() (the region's team size): its elision links the runtime.
+  const mfSerial = build(work, await elision(read(`${name}.mfc`), `${name}.mfc`), `${name}_mf_serial`, ['-fopenmp']);
+  for (const threads of THREADS) assert.equal(run(mfSerial, threads), expected, `the MetaFork elision at ${threads} threads`);
+  const back = build(work, await translated(read(`${name}.mfc`), 'openmp', `${name}.mfc`), `${name}_back`, ['-fopenmp']);
+  for (const threads of THREADS) assert.equal(run(back, threads), expected, `back to OpenMP at ${threads} threads`);
 });
 
 // A group of another `#if` that the file's reading leaves out holds constructs no stage sees: the

@@ -275,6 +275,19 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
   };
 
   try {
+    // The `#if`s reading _OPENMP go first, keeping the group read: a stage rewriting a region then
+    // meets plain code (NPB's `#if defined(_OPENMP)` around a master inside its regions).
+    if (to !== 'openmp' && !focus && sources.includes('openmp')) {
+      const edits = keepOpenmpGroups(first.syntax.unit.openmpConditionals, text, inputMap, diagnostics);
+      if (edits.length) {
+        step.text = applyEdits(step.text, edits);
+        step.maps.unshift(new OffsetMap(edits));
+        const next = syntax.update(step.text, edits, true);
+        done(syntax);
+        syntax = next;
+        built = undefined;
+      }
+    }
     // Everything that is neither MetaFork nor the target becomes MetaFork first.
     const toMetafork = sources.filter(d => d !== 'metafork' && d !== to);
     // Context selectors are decided for a CPU host before anything reads the directives they choose.
@@ -336,7 +349,6 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
       }
     }
     const chains = first.syntax.unit.openmpConditionals;
-    if (to !== 'openmp' && !focus && sources.includes('openmp')) keepOpenmpGroups(step, chains, text, inputMap, diagnostics);
     if (!focus) {
       const handled = chains.map(({ lines }) => ({ start: lines[0].start, end: lines[lines.length - 1].end }));
       for (const d of untranslatedGroups(first.syntax.unit, to, handled)) diagnostics.push({ ...d, ...inputMap.toText(d) });
@@ -395,17 +407,20 @@ function mapBack(d: MfDiagnostic, maps: OffsetMap[]): MfDiagnostic {
  * The tool reads a file with `_OPENMP` defined, as an OpenMP compiler does, and translates the groups
  * of its `#if`s that this makes active; a MetaFork or CilkPlus compiler does not define it. So each
  * `#if` chain reading `_OPENMP` keeps the group that was read, and loses its directive lines and
- * other groups (a note says so). Their text is no stage's (conditional lines and inactive groups are
- * never edited): it is found in the output by the offsets of its inner characters.
+ * other groups (a note says so): the edits of the input's text that do it, made before any stage.
  */
 function keepOpenmpGroups(
-  step: Step, chains: readonly OpenmpConditional[], input: string, inputMap: SourceMap, diagnostics: MfDiagnostic[],
-): void {
-  const removed: Span[] = [];
+  chains: readonly OpenmpConditional[], input: string, inputMap: SourceMap, diagnostics: MfDiagnostic[],
+): TextEdit[] {
+  const edits: TextEdit[] = [];
   for (const { lines, active } of chains) {
     const first = lines[0], last = lines[lines.length - 1];
-    if (active < 0) removed.push({ start: first.start, end: last.end });
-    else removed.push({ start: first.start, end: lines[active].end }, { start: lines[active + 1].start, end: last.end });
+    if (active < 0) edits.push({ start: first.start, end: last.end, newText: '' });
+    else
+      edits.push(
+        { start: first.start, end: lines[active].end, newText: '' },
+        { start: lines[active + 1].start, end: last.end, newText: '' },
+      );
     const directive = input.slice(first.start, first.end).trim();
     diagnostics.push(diagnostic(
       'MF607',
@@ -413,14 +428,7 @@ function keepOpenmpGroups(
       `'${directive}': a MetaFork or CilkPlus compiler does not define _OPENMP, so the translation keeps the group it read (${active < 0 ? 'none' : "OpenMP's"}) without its #if lines`,
     ));
   }
-  if (!removed.length) return;
-  const edits = removed.map(span => {
-    let inner = { start: span.start + 1, end: span.end - 1 };
-    for (let i = step.maps.length - 1; i >= 0; i--) inner = step.maps[i].forward(inner);
-    return { start: inner.start - 1, end: inner.end + 1, newText: '' };
-  });
-  step.text = applyEdits(step.text, edits);
-  step.maps.unshift(new OffsetMap(edits));
+  return edits.sort((a, b) => a.start - b.start);
 }
 
 /** `#include <omp.h>` goes when nothing of the OpenMP runtime is left. */
