@@ -44,9 +44,8 @@ export interface NameContext {
 /** The system headers the unit includes, itself or through its headers (the files found are parsed
  * with it), and whether one of its own was not found at all (then anything may have been declared in it). */
 function includedHeaders(doc: DocumentModel): { system: string[]; missing: boolean } {
-  const { includes: lines, systemHeaders } = doc.syntax.unit;
-  const system = new Set([...lines.flatMap(l => (l.known ? [l.known] : [])), ...systemHeaders]);
-  return { system: [...system], missing: lines.some(l => !l.known && !l.path) };
+  const { includes, systemHeaders } = doc.syntax.unit;
+  return { system: [...systemHeaders], missing: includes.some(l => !l.known && !l.path) };
 }
 
 export function nameContext(doc: DocumentModel, previous?: ReadonlyMap<string, NodeNames>): NameContext {

@@ -440,6 +440,11 @@ export function initializerOf(v: Variable): SNode | undefined {
   return found;
 }
 
+/** The variable the identifier `id` names, where it is a reference of the item. */
+export function variableOf(scopes: ItemScopes, id: SNode): Variable | undefined {
+  return scopes.references.find(r => r.span.start === id.start && r.span.end === id.end)?.variable;
+}
+
 /** The variables the identifiers inside `node` name: its references, and in a parameter's
  * declarator (`long b[n][m]`, which the walk of an item does not visit) the parameters declared
  * before them. */
@@ -449,7 +454,7 @@ export function variablesIn(scopes: ItemScopes, node: SNode, text: string): Vari
     if (n.type !== 'identifier') return true;
     const name = text.slice(n.start, n.end);
     const v =
-      scopes.references.find(r => r.span.start === n.start && r.span.end === n.end)?.variable ??
+      variableOf(scopes, n) ??
       scopes.variables.find(
         x => x.storage === 'param' && x.name === name && x.span.start < n.start && within(node, x.scope),
       );

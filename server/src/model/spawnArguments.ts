@@ -8,7 +8,7 @@ import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { within } from '../base/span';
 import type { Construct, ItemModel } from './constructs';
-import type { Reference, Variable } from './scopes';
+import { variableOf, variablesIn, type Reference, type Variable } from './scopes';
 import { pendingSpawns } from './exits';
 
 export interface ArgumentWrite {
@@ -25,20 +25,19 @@ export interface ArgumentWrite {
  * passed by name, or into a variable whose address it passed. */
 export function argumentWrites(model: ItemModel, dialect: 'metafork' | 'cilkplus'): ArgumentWrite[] {
   const handed = new Map<Construct, { variable: Variable; address: boolean }[]>();
-  const variableAt = (n: SNode) => model.scopes.references.find(r => r.span.start === n.start && r.span.end === n.end)?.variable;
   for (const c of model.constructs) {
     if (c.dialect !== dialect || c.kind !== 'spawn' || !c.call) continue;
     const args = child(c.call, 'arguments');
     const held: { variable: Variable; address: boolean }[] = [];
     for (const a of args ? named(args) : []) {
       if (a.type === 'identifier') {
-        const v = variableAt(a);
+        const v = variableOf(model.scopes, a);
         if (v && (v.shape === 'pointer' || v.shape === 'array')) held.push({ variable: v, address: false });
       } else if (a.type === 'pointer_expression' && model.text[a.start] === '&') {
         const target = child(a, 'argument');
         // A scalar's address (a pointer's or an array's, as the CilkPlus outlining passes shared ones,
         // leads to elements, which each child may own one of).
-        const v = target?.type === 'identifier' ? variableAt(target) : undefined;
+        const v = target?.type === 'identifier' ? variableOf(model.scopes, target) : undefined;
         if (v && v.shape === 'value') held.push({ variable: v, address: true });
       }
     }
@@ -64,11 +63,12 @@ export function argumentWrites(model: ItemModel, dialect: 'metafork' | 'cilkplus
     for (const { spawn, variable, address } of pending) {
       for (const w of writes) {
         if (w.variable !== variable || !reaches(w, address) || !within(w.span, statement)) continue;
-        if (!address && slotOfIteration(model, w, spawn)) continue;
         const key = `${spawn.start}:${w.span.start}`;
         if (seen.has(key)) continue;
+        const lvalue = lvalueOf(w);
+        if (!address && slotOfIteration(model, lvalue, spawn)) continue;
         seen.add(key);
-        out.push({ spawn, variable, address, lvalue: lvalueOf(w) });
+        out.push({ spawn, variable, address, lvalue });
       }
     }
   }, repoints);
@@ -80,18 +80,11 @@ export function argumentWrites(model: ItemModel, dialect: 'metafork' | 'cilkplus
  * write steps (`count[i] = 0` before `spawn f(count, i)`): each iteration's write then goes to its own
  * slot, the pattern of children that each own one; what a child reads of the others is not seen here.
  */
-function slotOfIteration(model: ItemModel, w: Reference, spawn: Construct): boolean {
-  const lvalue = lvalueOf(w);
+function slotOfIteration(model: ItemModel, lvalue: SNode, spawn: Construct): boolean {
   const index: Variable[] = [];
   walk(lvalue, n => {
-    if (n.type === 'subscript_expression') {
-      const i = child(n, 'index') ?? named(n).find(c => c.field !== 'argument');
-      if (i) walk(i, m => {
-        const v = m.type === 'identifier' ? model.scopes.references.find(r => r.span.start === m.start)?.variable : undefined;
-        if (v) index.push(v);
-        return true;
-      });
-    }
+    const i = n.type === 'subscript_expression' ? child(n, 'index') ?? named(n).find(c => c.field !== 'argument') : undefined;
+    if (i) index.push(...variablesIn(model.scopes, i, model.text));
     return true;
   });
   if (!index.length) return false;

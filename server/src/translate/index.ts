@@ -220,6 +220,19 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
     return inputMap.toText(mapBack(inSource(d, syntax.map), step.maps));
   };
 
+  /** The current text with `edits` of it applied, re-parsed around them only (tree-sitter keeps the
+   * rest of the tree); its model is built when a stage reads it. */
+  const advance = (edits: TextEdit[]): void => {
+    step.text = applyEdits(step.text, edits);
+    step.maps.unshift(new OffsetMap(edits));
+    if (focus) focus = step.maps[0].forward(focus);
+    const next = syntax.update(step.text, [...edits].sort((a, b) => a.start - b.start || a.end - b.end), true);
+    done(syntax);
+    syntax = next;
+    previous = built ?? previous;
+    built = undefined;
+  };
+
   /** Runs one stage on the current text; false when it refused. */
   const run = (work: (stage: Stage) => void): boolean => {
     const stage = new Stage(syntax.map, !!focus);
@@ -239,15 +252,7 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
       diagnostics.push(onInput(conflictDiagnostic(e)));
       return false;
     }
-    step.text = applyEdits(step.text, edits);
-    step.maps.unshift(new OffsetMap(edits));
-    if (focus) focus = step.maps[0].forward(focus);
-    // Re-parsed around the edits only (tree-sitter keeps the rest of the tree).
-    const next = syntax.update(step.text, [...edits].sort((a, b) => a.start - b.start || a.end - b.end), true);
-    done(syntax);
-    syntax = next;
-    previous = built ?? previous;
-    built = undefined;
+    advance(edits);
     // The input was checked in full; a stage's output only has to stay valid C. The full
     // analysis runs only to explain a failure.
     if (!syntax.tree.rootNode.hasError) return true;
@@ -255,8 +260,7 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
     // A tree error the analysis does not count (tree-sitter flags `#include <h> ` with a trailing
     // blank) is no more an error here than in the input, which passed the same analysis.
     if (!broken.length) return true;
-    for (const d of broken)
-      diagnostics.push(onInput({ ...d, message: `translation produced invalid code here: ${d.message}` }));
+    for (const d of broken) diagnostics.push(onInput(producedInvalid(d)));
     return false;
   };
 
@@ -279,14 +283,7 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
     // meets plain code (NPB's `#if defined(_OPENMP)` around a master inside its regions).
     if (to !== 'openmp' && !focus && sources.includes('openmp')) {
       const edits = keepOpenmpGroups(first.syntax.unit.openmpConditionals, text, inputMap, diagnostics);
-      if (edits.length) {
-        step.text = applyEdits(step.text, edits);
-        step.maps.unshift(new OffsetMap(edits));
-        const next = syntax.update(step.text, edits, true);
-        done(syntax);
-        syntax = next;
-        built = undefined;
-      }
+      if (edits.length) advance(edits);
     }
     // Everything that is neither MetaFork nor the target becomes MetaFork first.
     const toMetafork = sources.filter(d => d !== 'metafork' && d !== to);
@@ -388,13 +385,16 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
 export function outputFindings(last: SyntaxDocument, output: string, maps: OffsetMap[], inputMap: SourceMap): MfDiagnostic[] {
   const version = last.update(output);
   try {
-    return checkSyntax(version, undefined, true).diagnostics.filter(blocking).map(d => ({
-      ...inputMap.toText(mapBack(inSource(d, version.map), maps)),
-      message: `translation produced invalid code here: ${d.message}`,
-    }));
+    return checkSyntax(version, undefined, true).diagnostics.filter(blocking)
+      .map(d => inputMap.toText(mapBack(inSource(producedInvalid(d), version.map), maps)));
   } finally {
     version.dispose();
   }
+}
+
+/** A finding of the check on a translation's own output: the translator's mistake, said so. */
+function producedInvalid(d: MfDiagnostic): MfDiagnostic {
+  return { ...d, message: `translation produced invalid code here: ${d.message}` };
 }
 
 function mapBack(d: MfDiagnostic, maps: OffsetMap[]): MfDiagnostic {
