@@ -332,7 +332,7 @@ async function translation(big: string): Promise<void> {
     record(`the ${lines}-line program to ${to} (metafork translate: input and output checked)`, await timed(to, false), 100);
     // The server's diagnostics of the version stand for the check; nothing prepared.
     record(`the ${lines}-line program to ${to} (the editor's command, in a worker, nothing prepared)`, await timed(to, true), 100);
-    record(`the ${lines}-line program to ${to} (in a worker, from the version the server prepared: a translation made ahead)`, await timed(to, true, true), 100);
+    record(`the ${lines}-line program to ${to} (in a worker, from the version the server prepared: a translation made ahead, its output checked)`, await timed(to, true, true), 100);
     // Asked for before, the dialect is translated ahead once the edit settles (lsp/requests/translate).
     record(`the ${lines}-line program to ${to} (the editor's command over LSP, an edit and a pause before it: made ahead)`, editor.settled[to]!, 100);
     record(`the ${lines}-line program to ${to} (the editor's command over LSP, at once after an edit)`, editor.atOnce[to]!, 100);

@@ -10,8 +10,9 @@ import { PreparedDocument } from '../../server/src/lsp/prepared';
 export interface TranslationTiming { text: string; to: Dialect; checked: boolean; runs: number; prepared?: boolean }
 
 async function time({ text, to, checked, runs, prepared }: TranslationTiming): Promise<number[]> {
-  // Unchecked, as `metafork translate` runs it: the input checked first, and the output after.
-  const options = { fileName: 'big.mfc', checked, verify: !checked };
+  // Unchecked, as `metafork translate` runs it: the input checked first, and the output after. Made
+  // ahead (prepared), the output is checked too, as the server's worker does.
+  const options = { fileName: 'big.mfc', checked, verify: !checked || !!prepared };
   const version = prepared
     ? await new PreparedDocument().version({ uri: 'file:///big.mfc', fileName: 'big.mfc', flags: 'null' }, 0, text, options)
     : undefined;

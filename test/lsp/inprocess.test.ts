@@ -7,6 +7,9 @@ import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import { generateProgram } from '../bench/generate';
 import { Cancelled, Jobs, Overdue } from '../../server/src/lsp/jobs';
 import { InProcessClient } from './harness';
+import { translation } from '../../server/src/lsp/requests/translate';
+import type { ServerContext } from '../../server/src/lsp/context';
+import type { DocumentState } from '../../server/src/lsp/documents';
 
 const FIB = 'long fib(long n) {\n  long x, y;\n  if (n < 2) return n;\n  x = meta_fork fib(n - 1);\n'
   + '  y = fib(n - 2);\n  meta_join;\n  return x + y;\n}\n';
@@ -75,6 +78,28 @@ describe('worker jobs', () => {
     } finally {
       jobs.dispose();
     }
+  });
+
+  test("a translation's output is checked ahead of any request, and on request for files up to 2,000 lines only", () => {
+    const asked: { what: string; verify?: boolean; ahead?: boolean }[] = [];
+    const ctx = {
+      job: (_state: unknown, what: string, work: { options: { verify?: boolean } }, _token: unknown, ahead?: boolean) => {
+        asked.push({ what, verify: work.options.verify, ahead });
+        return Promise.resolve({});
+      },
+    } as unknown as ServerContext;
+    const state = (text: string) => ({ uri: 'file:///t.mfc', text, checked: { diagnostics: [], syntax: { context: {} } } }) as unknown as DocumentState;
+    const small = state(FIB), large = state(BIG);
+    void translation(ctx, small, 'openmp', undefined);
+    void translation(ctx, large, 'openmp', undefined);
+    void translation(ctx, large, 'openmp', undefined, undefined, true);
+    void translation(ctx, small, 'cilkplus', undefined, undefined, true);
+    assert.deepEqual(asked, [
+      { what: 'translate:openmp:', verify: true, ahead: false },
+      { what: 'translate:openmp:', verify: false, ahead: false },
+      { what: 'translate:openmp:', verify: true, ahead: true },
+      { what: 'translate:cilkplus:', verify: true, ahead: true },
+    ]);
   });
 
   test('Jobs: work done ahead waits behind requests, and a request for its result makes it one', async () => {
