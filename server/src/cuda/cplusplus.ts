@@ -10,7 +10,7 @@ import type { SNode } from '../syntax/parser';
 import type { DocumentModel } from '../model/document';
 import type { TextEdit } from '../base/edits';
 import type { ItemModel } from '../model/constructs';
-import { variablesIn } from '../model/scopes';
+import { variableOf, variablesIn } from '../model/scopes';
 import { declarationFor } from '../model/declarations';
 import { indentUnit } from '../base/layout';
 
@@ -52,7 +52,7 @@ export function cplusplusEdits(doc: DocumentModel): TextEdit[] {
             : undefined;
       if (!target) return true;
       const v = model.scopes.variables.find(x => target.start <= x.span.start && x.span.end <= target.end)
-        ?? model.scopes.references.find(r => r.span.start === target.start && r.span.end === target.end)?.variable;
+        ?? variableOf(model.scopes, target);
       if (!v || v.shape !== 'pointer') return true;
       edits.push({ start: use.start, end: use.start, newText: `(${declarationFor(v, text, '').trim()}) ` });
       return true;

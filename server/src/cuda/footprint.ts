@@ -25,7 +25,7 @@ import { within } from '../base/span';
 import { child, conjuncts, named, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
-import { initializerOf, writtenWithin, type Reference, type Variable } from '../model/scopes';
+import { initializerOf, variableOf, writtenWithin, type Reference, type Variable } from '../model/scopes';
 import { canonicalHeader, rangeOf } from '../model/loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
@@ -167,7 +167,7 @@ function uniform(model: ItemModel, kernel: Kernel, e: SNode): boolean {
     if (!ok) return false;
     if (NOT_A_VALUE.has(n.type)) ok = false;
     else if (n.type === 'identifier') {
-      const v = model.scopes.references.find(r => r.span.start === n.start)?.variable;
+      const v = variableOf(model.scopes, n);
       if (v && (v.shape !== 'value' || within(v.span, kernel.nest)
         || writtenWithin(model.scopes, v, kernel.nest))) ok = false;
     }
@@ -861,9 +861,9 @@ function rowStride(model: ItemModel, kernel: Kernel, symbols: KernelSymbols, use
 function guardsAround(model: ItemModel, node: SNode, nest: SNode): Map<Variable, Guard> {
   const text = model.text;
   const guards = new Map<Variable, Guard>();
-  const variableOf = (e: SNode | undefined) => {
+  const plainVariable = (e: SNode | undefined) => {
     const n = e && (unparen(e) ?? e);
-    return n?.type === 'identifier' ? model.scopes.references.find(r => r.span.start === n.start)?.variable : undefined;
+    return n?.type === 'identifier' ? variableOf(model.scopes, n) : undefined;
   };
   const bounds = (condition: SNode | undefined): void => {
     for (const n of conjuncts(condition, text)) {
@@ -873,7 +873,7 @@ function guardsAround(model: ItemModel, node: SNode, nest: SNode): Map<Variable,
       if (!/^[<>]=?$/.test(op)) continue;
       const strict = op === '<' || op === '>';
       // v < b, b > v: from above; v > b, b < v: from below.
-      for (const [v, bound, above] of [[variableOf(l), r, op[0] === '<'], [variableOf(r), l, op[0] === '>']] as const) {
+      for (const [v, bound, above] of [[plainVariable(l), r, op[0] === '<'], [plainVariable(r), l, op[0] === '>']] as const) {
         if (!v) continue;
         const g = guards.get(v) ?? { strict: false };
         if (above && !g.bound) Object.assign(g, { bound, strict });

@@ -20,7 +20,7 @@ import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { Span, within } from '../base/span';
 import type { Construct, ItemModel } from '../model/constructs';
-import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
+import { initializerOf, variableOf, writtenWithin, type Variable } from '../model/scopes';
 import { canonicalHeader, countsFromZero } from '../model/loops';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { Stage } from '../base/stage';
@@ -114,8 +114,7 @@ const INT_TYPES = /^(const\s+)?(unsigned\s+|signed\s+)?(int|long|long\s+long|sho
  * written inside it. */
 function parameterVariable(model: ItemModel, node: SNode, schedule: Span): Variable | undefined {
   if (node.type !== 'identifier') return undefined;
-  const ref = model.scopes.references.find(r => r.span.start === node.start);
-  const v = ref?.variable;
+  const v = variableOf(model.scopes, node);
   // A const one cannot be given another value by the dispatcher: it is the program's, like a literal.
   if (!v || v.shape !== 'value' || v.isConst || within(v.span, schedule) || !INT_TYPES.test(v.typeText.trim()))
     return undefined;

@@ -12,7 +12,7 @@ import { headerDeclaring, knownHeader } from '../preprocess/system';
 import { child, elementAddressTaken, named, ownJump, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
-import { initializerOf, writtenWithin, type Variable } from '../model/scopes';
+import { initializerOf, variableOf, writtenWithin, type Variable } from '../model/scopes';
 import { within, type Span } from '../base/span';
 import { LineIndex } from '../base/lines';
 import { canonicalHeader, rangeOf } from '../model/loops';
@@ -734,7 +734,7 @@ function integerValued(model: ItemModel, e: SNode): boolean {
     else if (n.type === 'cast_expression' && /\b(float|double)\b/.test(text.slice(child(n, 'type')?.start ?? n.start, child(n, 'type')?.end ?? n.start))) ok = false;
     else if (n.type === 'call_expression' || n.type === 'field_expression') ok = false;
     else if (n.type === 'identifier') {
-      const v = model.scopes.references.find(r => r.span.start === n.start)?.variable;
+      const v = variableOf(model.scopes, n);
       if (!v || /\b(float|double)\b/.test(v.typeText)) ok = false;
     }
     return ok;

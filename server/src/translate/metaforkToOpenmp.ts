@@ -13,7 +13,7 @@ import { skipTrivia } from '../syntax/keywords';
 import { type Span, within } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
-import { declaratorInfo, findFunctionDeclarator, Variable } from '../model/scopes';
+import { declaratorInfo, findFunctionDeclarator, variableOf, Variable } from '../model/scopes';
 import { bindingOf } from '../model/binding';
 import type { DocumentModel } from '../model/document';
 import { sharingAt } from '../model/sharing';
@@ -145,7 +145,7 @@ function needsFirstprivate(c: Construct, v: Variable, regionShared: ReadonlySet<
 function storedVariable(model: ItemModel, lvalue: SNode): Variable | undefined {
   let n: SNode | undefined = lvalue;
   while (n) {
-    if (n.type === 'identifier') return model.scopes.references.find(r => r.span.start === n!.start)?.variable;
+    if (n.type === 'identifier') return variableOf(model.scopes, n);
     if (n.type === 'parenthesized_expression') { n = named(n)[0]; continue; }
     if (n.type === 'subscript_expression' || n.type === 'field_expression') {
       const base = child(n, 'argument');
@@ -207,7 +207,7 @@ function sameInTask(
     case 'comment':
       return true;
     case 'identifier': {
-      const v = model.scopes.references.find(r => r.span.start === n.start)?.variable;
+      const v = variableOf(model.scopes, n);
       if (!v) return model.fileScope.functions.has(text.slice(n.start, n.end)) || constant(text.slice(n.start, n.end)); // a function's address, a constant macro; an unknown name may read anything
       if (address || v.shape === 'array') return true; // an address does not change
       return isFunctionLocal(v) && !v.isStatic && v.shape !== 'reference' && !shared.includes(v);
