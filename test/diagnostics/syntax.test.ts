@@ -53,6 +53,22 @@ const cases: Case[] = [
 
   // ---- MF102 ----
   {
+    // NAS IS's `main( argc, argv )`, Rodinia backprop's helpers: read as a call outside any function.
+    name: 'a K&R definition without its return type (implicit int, removed in C99)',
+    source: 'int n;\nmain( argc, argv )\n    int argc;\n    char **argv;\n{\n    n = argc;\n    return 0;\n}\n',
+    file: 'kr.c',
+    code: 'MF102',
+    message: "'main( argc, argv )' outside any function: a definition needs its return type since C99 removed the implicit 'int' ('int main( argc, argv )')",
+    covers: 'main',
+    data: s => ({ insert: 'int ', at: s.indexOf('main(') }),
+  },
+  {
+    name: 'a call outside any function with a value for an argument is not read as a definition',
+    source: 'int n;\nf(n + 1)\nint g(void) { return n; }\n',
+    file: 'call.c',
+    code: 'MF102', message: "expected ';' in statement", covers: ')', after: '+ 1)',
+  },
+  {
     name: "missing ';' after a declaration",
     source: 'int f(int n){\n  int x = n\n  return x;\n}\n',
     code: 'MF102', message: "expected ';' in declaration", covers: 'n', after: 'n\n  return',

@@ -36,6 +36,11 @@ const CASES: Case[] = [
     after: text('int main() {', '  int x = 1;', '  return x;', '}'),
   },
   {
+    code: 'MF102', title: "Insert 'int'", c: true,
+    before: text('int n;', 'main(argc, argv)', '  int argc;', '  char **argv;', '{', '  n = argc;', '  return 0;', '}'),
+    after: text('int n;', 'int main(argc, argv)', '  int argc;', '  char **argv;', '{', '  n = argc;', '  return 0;', '}'),
+  },
+  {
     code: 'MF201', title: "Change 'paralel' to 'parallel'", c: true,
     before: text(
       'int main() {', '  int a[8];', '  #pragma omp paralel for', '  for (int i = 0; i < 8; i++) a[i] = i;',
@@ -127,7 +132,7 @@ before(async () => { client = (await InProcessClient.start()).client; });
 after(() => client.stop());
 
 test('every quick fix of the registry has a case here', () => {
-  assert.deepEqual(CASES.map(c => c.code).sort(), [...FIXES.keys()].sort());
+  assert.deepEqual([...new Set(CASES.map(c => c.code))].sort(), [...FIXES.keys()].sort());
 });
 
 for (const c of CASES) {

@@ -42,8 +42,9 @@ export const FIXES: ReadonlyMap<Code, FixBuilder> = new Map<Code, FixBuilder>([
   ['MF102', ({ d }) => {
     const token = d.data?.insert as string;
     const at = d.data?.at as number;
-    if (!/^[^\w\s]{1,3}$/.test(token)) return [];
-    return [preferred(`Insert '${token}'`, insert(at, token))];
+    // A missing punctuation token, or the return type a K&R definition left out (syntaxErrors).
+    if (!/^[^\w\s]{1,3}$/.test(token) && token !== 'int ') return [];
+    return [preferred(`Insert '${token.trim()}'`, insert(at, token))];
   }],
   ['MF403', ({ d, item }) => {
     const loop = item && innermost(item, d, c => isParallelLoop(c) && c.dialect !== 'cilkplus');

@@ -28,7 +28,31 @@ function snippet(text: string, start: number, end: number): string {
   return s.length > 30 ? s.slice(0, 27) + '...' : s;
 }
 
+/**
+ * A definition without its return type, K&R style (`main( argc, argv )`, NAS IS; Rodinia's backprop):
+ * C99 removed the implicit 'int', and the grammar reads the line as a call standing outside any
+ * function, missing its ';'. Said as what it is, with `int ` to insert; undefined for anything else.
+ */
+function implicitInt(item: SNode, text: string): MfDiagnostic | undefined {
+  // An item stands at the file's top level, where no statement may.
+  if (item.type !== 'expression_statement') return undefined;
+  const call = item.children[0];
+  const name = call?.type === 'call_expression' ? call.children.find(c => c.field === 'function') : undefined;
+  const args = call?.children.find(c => c.field === 'arguments');
+  if (name?.type !== 'identifier' || !args || !args.children.every(a => a.type === 'identifier' || a.type === 'comment')) return undefined;
+  if (!item.children.some(c => c.missing && c.type === ';')) return undefined;
+  const written = text.slice(call.start, call.end);
+  return diagnostic(
+    'MF102',
+    { start: name.start, end: name.end },
+    `'${written}' outside any function: a definition needs its return type since C99 removed the implicit 'int' ('int ${written}')`,
+    { insert: 'int ', at: item.start },
+  );
+}
+
 export function syntaxDiagnostics(item: SNode, text: string): MfDiagnostic[] {
+  const implicit = implicitInt(item, text);
+  if (implicit) return [implicit];
   const out: MfDiagnostic[] = [];
   const seenLines = new Set<number>();
   // A line is known by the offset of the newline before it.
