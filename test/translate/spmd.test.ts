@@ -938,6 +938,29 @@ int main(void) {
 `,
   },
   {
+    // Stored in a loop that may not run: the value from before the barrier may be read after it.
+    name: 'a private variable stored after a barrier only inside a loop, then read',
+    covers: '#pragma omp barrier',
+    message:
+      "'k' is private to each thread and lives across the '#pragma omp barrier': MetaFork splits the region there " +
+      "into loops over thread ids, and 'k' cannot be recomputed after it (it is assigned after its declaration)",
+    program: `#include <omp.h>
+int a[8], out[2];
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int k;
+    k = omp_get_thread_num();
+    #pragma omp barrier
+    for (int t = 0; t < a[0]; t++)
+      k = t;
+    out[omp_get_thread_num()] = k;
+  }
+  return out[1];
+}
+`,
+  },
+  {
     name: 'a thread array living across a barrier whose address is taken (not expanded)',
     covers: '#pragma omp for',
     message:

@@ -192,30 +192,57 @@ function add(s: Segment, declarations: Redeclaration[]): void {
   for (const d of declarations) if (!s.redeclared.some(r => r.variable === d.variable)) s.redeclared.push(d);
 }
 
-/** Where a value may only be stored, unconditionally, on the way from a write to its statement. */
-const STORES = new Set(['assignment_expression', 'expression_statement', 'parenthesized_expression']);
-
 /**
- * Whether the segment's first use of `v` stores a value in it that reads nothing of it, on every
- * path (`i = e;` or the initializer of a `for` among the region's statements): the value before
- * is dead, so the variable is only declared again.
+ * Whether the segment never reads the value `v` had when it began: every use of `v` in it that may
+ * read it comes after a store of a value that reads nothing of `v`, on every path. A store is a
+ * statement `v = e;` or a `for` whose initializer is `v = e` (NAS BT's `for (j = 0; ...)` inside
+ * another loop after a barrier); it comes first where it is an earlier statement of a block around
+ * the use, inside the segment, or the initializer of a `for` around it. The value before is dead,
+ * so the variable is only declared again. Not where the code jumps (a label, `goto`, `switch`: a
+ * jump may pass the store) or `v`'s address is taken (a pointer may read the old copy).
  */
 function writtenFirst(f: RegionFacts, v: Variable, s: Segment): boolean {
-  const uses = f.model.scopes.references
-    .filter(r => r.variable === v && spans(s).some(x => within(r.span, x)))
-    .sort((a, b) => a.span.start - b.span.start);
-  const first = uses[0];
-  if (!first || first.access !== 'write') return false;
-  const assignment = first.node.parent;
-  if (assignment?.type !== 'assignment_expression' || uses.some(r => r !== first && within(r.span, assignment)))
+  const inSegment = spans(s);
+  const refs = f.model.scopes.references.filter(r => r.variable === v);
+  if (refs.some(r => r.addressTaken)) return false;
+  const uses = refs.filter(r => inSegment.some(x => within(r.span, x)));
+  if (!uses.length || inSegment.some(x => jumpsWithin(f.region, x))) return false;
+  const stores = (e: SNode | undefined): boolean => {
+    if (!e) return false;
+    if (e.type === 'comma_expression') return e.children.some(stores);
+    if (e.type !== 'assignment_expression' || f.model.text.slice(child(e, 'left')!.end, child(e, 'right')?.start).trim() !== '=')
+      return false;
+    const left = child(e, 'left')!, right = child(e, 'right');
+    return refs.some(r => r.span.start === left.start && r.span.end === left.end) && !!right && !refs.some(r => within(r.span, right));
+  };
+  const storeStatement = (n: SNode) =>
+    (n.type === 'expression_statement' && stores(named(n)[0])) || (n.type === 'for_statement' && stores(child(n, 'initializer')));
+  const storedBefore = (r: Reference): boolean => {
+    for (let n: SNode = r.node; n !== f.region && n.parent; n = n.parent) {
+      const p: SNode = n.parent;
+      if (p.type === 'for_statement' && n.field !== 'initializer' && stores(child(p, 'initializer'))) return true;
+      if (p.type !== 'compound_statement') continue;
+      for (const before of p.children) {
+        if (before === n) break;
+        if (inSegment.some(x => within(before, x)) && storeStatement(before)) return true;
+      }
+    }
     return false;
-  for (let n: SNode = assignment; n.parent !== f.region; n = n.parent!) {
-    const p = n.parent;
-    if (!p) return false;
-    const init = p.type === 'for_statement' && n.field === 'initializer';
-    if (!init && !STORES.has(p.type)) return false;
-  }
-  return true;
+  };
+  // The store itself reads nothing of `v`.
+  const plainStore = (r: Reference) => r.access === 'write' && !r.through && stores(r.node.parent ?? undefined);
+  return uses.every(r => plainStore(r) || storedBefore(r));
+}
+
+/** A label, `goto` or `switch` inside `span` of `region`. */
+function jumpsWithin(region: SNode, span: Span): boolean {
+  let found = false;
+  walk(region, n => {
+    if (found || n.end <= span.start || n.start >= span.end) return false;
+    if (within(n, span) && ['labeled_statement', 'goto_statement', 'switch_statement', 'case_statement'].includes(n.type)) found = true;
+    return !found;
+  });
+  return found;
 }
 
 /** `v` declared again with its initializer (after those it reads), or why it cannot be recomputed. */
