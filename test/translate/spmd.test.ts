@@ -405,6 +405,51 @@ int main(void) {
 `,
   },
   {
+    name: 'a time loop whose control variable the region declares (and nothing else names) declares it in its header',
+    program: `#include <omp.h>
+int a[16], b[16];
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int t, i;
+    for (t = 3; t > 0; t--) {
+      #pragma omp for
+      for (i = 0; i < 16; i++)
+        a[i] += t * i;
+      #pragma omp single
+      b[t] = a[t];
+    }
+  }
+  return a[1] + b[1];
+}
+`,
+    expected: `int a[16], b[16];
+int main(void) {
+  {
+    const int mf_nthreads = 2;
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int t, i;
+    }
+    for (int t = 3; t > 0; t--) {
+      meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+        int i;
+        {
+          const long long mf_n = 16;
+          const long long mf_q = mf_n / mf_nthreads, mf_r = mf_n % mf_nthreads;
+          const long long mf_lo = mf_tid * mf_q + (mf_tid < mf_r ? mf_tid : mf_r);
+          const long long mf_hi = mf_lo + mf_q + (mf_tid < mf_r);
+          for (int i = mf_lo; i < mf_hi; i++)
+            a[i] += t * i;
+        }
+      }
+      b[t] = a[t];
+    }
+  }
+  return a[1] + b[1];
+}
+`,
+  },
+  {
     name: 'parallel masked: the body runs once, as the filter\'s thread of the num_threads team',
     program: `#include <omp.h>
 int id, n;
@@ -934,6 +979,29 @@ int main(void) {
     out[omp_get_thread_num()] = seed;
   }
   return out[0];
+}
+`,
+  },
+  {
+    name: 'a control variable the region declares, read after its loop',
+    covers: 't',
+    message:
+      "the loop 'for (t = 3; t > 0; t--)' has barriers inside and every thread runs it; MetaFork splits it into " +
+      "loops over thread ids only when every thread runs the same iterations, and its header reads 't', private to each thread",
+    program: `#include <omp.h>
+int a[16], last[2];
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int t;
+    for (t = 3; t > 0; t--) {
+      #pragma omp for
+      for (int i = 0; i < 16; i++)
+        a[i] += t * i;
+    }
+    last[omp_get_thread_num()] = t;
+  }
+  return a[1] + last[0];
 }
 `,
   },

@@ -192,25 +192,30 @@ function add(s: Segment, declarations: Redeclaration[]): void {
   for (const d of declarations) if (!s.redeclared.some(r => r.variable === d.variable)) s.redeclared.push(d);
 }
 
-/**
- * Whether the segment never reads the value `v` had when it began: every use of `v` in it that may
- * read it comes after a store of a value that reads nothing of `v`, on every path. A store is a
- * statement `v = e;` or a `for` whose initializer is `v = e` (NAS BT's `for (j = 0; ...)` inside
- * another loop after a barrier); it comes first where it is an earlier statement of a block around
- * the use, inside the segment, or the initializer of a `for` around it. The value before is dead,
- * so the variable is only declared again. Not where the code jumps (a label, `goto`, `switch`: a
- * jump may pass the store) or `v`'s address is taken (a pointer may read the old copy).
- */
+/** Whether the segment never reads the value `v` had when it began (`storedFirst`): the variable
+ * is then only declared again. */
 function writtenFirst(f: RegionFacts, v: Variable, s: Segment): boolean {
-  const inSegment = spans(s);
-  const refs = f.model.scopes.references.filter(r => r.variable === v);
+  return storedFirst(f.model, f.region, v, spans(s));
+}
+
+/**
+ * Whether the code in `code` (spans of `region`'s statements) never reads the value `v` had when it
+ * began: every use of `v` in it that may read it comes after a store of a value that reads nothing
+ * of `v`, on every path. A store is a statement `v = e;` or a `for` whose initializer is `v = e`
+ * (NAS BT's `for (j = 0; ...)` inside another loop after a barrier); it comes first where it is an
+ * earlier statement of a block around the use, inside `code`, or the initializer of a `for` around
+ * it. Not where the code jumps (a label, `goto`, `switch`: a jump may pass the store) or `v`'s
+ * address is taken (a pointer may read the old copy).
+ */
+export function storedFirst(model: ItemModel, region: SNode, v: Variable, code: Span[]): boolean {
+  const refs = model.scopes.references.filter(r => r.variable === v);
   if (refs.some(r => r.addressTaken)) return false;
-  const uses = refs.filter(r => inSegment.some(x => within(r.span, x)));
-  if (!uses.length || inSegment.some(x => jumpsWithin(f.region, x))) return false;
+  const uses = refs.filter(r => code.some(x => within(r.span, x)));
+  if (!uses.length || code.some(x => jumpsWithin(region, x))) return false;
   const stores = (e: SNode | undefined): boolean => {
     if (!e) return false;
     if (e.type === 'comma_expression') return e.children.some(stores);
-    if (e.type !== 'assignment_expression' || f.model.text.slice(child(e, 'left')!.end, child(e, 'right')?.start).trim() !== '=')
+    if (e.type !== 'assignment_expression' || model.text.slice(child(e, 'left')!.end, child(e, 'right')?.start).trim() !== '=')
       return false;
     const left = child(e, 'left')!, right = child(e, 'right');
     return refs.some(r => r.span.start === left.start && r.span.end === left.end) && !!right && !refs.some(r => within(r.span, right));
@@ -218,13 +223,13 @@ function writtenFirst(f: RegionFacts, v: Variable, s: Segment): boolean {
   const storeStatement = (n: SNode) =>
     (n.type === 'expression_statement' && stores(named(n)[0])) || (n.type === 'for_statement' && stores(child(n, 'initializer')));
   const storedBefore = (r: Reference): boolean => {
-    for (let n: SNode = r.node; n !== f.region && n.parent; n = n.parent) {
+    for (let n: SNode = r.node; n !== region && n.parent; n = n.parent) {
       const p: SNode = n.parent;
       if (p.type === 'for_statement' && n.field !== 'initializer' && stores(child(p, 'initializer'))) return true;
       if (p.type !== 'compound_statement') continue;
       for (const before of p.children) {
         if (before === n) break;
-        if (inSegment.some(x => within(before, x)) && storeStatement(before)) return true;
+        if (code.some(x => within(before, x)) && storeStatement(before)) return true;
       }
     }
     return false;

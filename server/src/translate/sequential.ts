@@ -10,9 +10,10 @@
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
-import type { Variable } from '../model/scopes';
+import { initializerOf, variableOf, type Variable } from '../model/scopes';
+import { declarationFor } from '../model/declarations';
 import { type Span, within } from '../base/span';
-import { writes, type Refusal, type Segment } from './barriers';
+import { storedFirst, writes, type Refusal, type Segment } from './barriers';
 import { sharesIterations } from './teams';
 
 const ITERATIONS = new Set(['for_statement', 'while_statement', 'do_statement']);
@@ -37,20 +38,41 @@ export function flattened(segments: Segment[]): Segment[] {
 const name = (node: SNode, text: string) => text.slice(node.start, child(node, 'body')!.start).trim();
 
 /**
- * Whether `v`, private to each thread of `region` and declared outside it, is the control variable
- * of the loop `node` alone: its initializer `init` assigns it, and every other use of it is inside the
- * loop or the region's directive (so no thread reads a value it had before, and nothing after the
- * region reads the one the loop leaves, which the translation's single copy would change).
+ * Whether `v`, private to each thread of `region`, is the control variable of the loop `node` alone:
+ * its initializer `init` assigns it, and every other use of it is inside the loop or the region's
+ * directive (so no thread reads a value it had before, and nothing after the loop reads the one it
+ * leaves, which the translation's single copy would change). Declared in the region, it must be a
+ * plain variable of a declaration of the region's own without a value (`int i, j;`), stored by a
+ * lone `v = e` there: the loop then declares it itself (`headerOf`).
  */
 function controlledHere(model: ItemModel, v: Variable, node: SNode, init: SNode, region: Construct): boolean {
-  if (within(v.span, constructSpan(region))) return false;
-  const assigned = (n: SNode): boolean =>
-    n.type === 'comma_expression'
-      ? n.children.some(assigned)
-      : n.type === 'assignment_expression' &&
-        model.scopes.references.some(r => r.variable === v && r.span.start === child(n, 'left')?.start && r.span.end === child(n, 'left')?.end);
-  if (!assigned(init)) return false;
+  const assigns = (n: SNode) =>
+    n.type === 'assignment_expression' &&
+    model.scopes.references.some(r => r.variable === v && r.span.start === child(n, 'left')?.start && r.span.end === child(n, 'left')?.end);
+  if (within(v.span, constructSpan(region))) {
+    const ownDeclaration = v.declaration.type === 'declaration' && v.declaration.parent === region.region;
+    if (!ownDeclaration || v.shape !== 'value' || initializerOf(v) || !assigns(init)) return false;
+  } else {
+    const assigned = (n: SNode): boolean => (n.type === 'comma_expression' ? n.children.some(assigned) : assigns(n));
+    if (!assigned(init)) return false;
+  }
   return model.scopes.references.every(r => r.variable !== v || within(r.span, node) || within(r.span, region.head));
+}
+
+/**
+ * The header of the uniform loop `node` as the translation writes it, around the loops over thread
+ * ids: as written, but for a control variable among `controls` declared in the region
+ * (`controlledHere`), which the loop declares in its initializer (`for (i = n - 2; ...)` ->
+ * `for (int i = n - 2; ...)`): the region's declaration of it stays in a loop over thread ids.
+ */
+export function headerOf(model: ItemModel, node: SNode, controls: Variable[], region: Construct): string {
+  const text = model.text;
+  const body = child(node, 'body')!;
+  const init = child(node, 'initializer');
+  const left = init?.type === 'assignment_expression' ? child(init, 'left') : undefined;
+  const v = left && variableOf(model.scopes, left);
+  if (!left || !v || !controls.includes(v) || !within(v.span, constructSpan(region))) return text.slice(node.start, body.start).trim();
+  return `${text.slice(node.start, left.start)}${declarationFor(v, text, v.name)}${text.slice(left.end, body.start)}`.trim();
 }
 
 /**
@@ -113,9 +135,10 @@ export function uniformLoop(
     const word = text.slice(jump.start, jump.end).split(/[\s;]/)[0];
     return refusal(jump, `'${word}' leaves it (a thread leaving would leave the others at the barrier)`);
   }
-  // A thread's value from before the loop, changed in it, would cross the barriers between iterations.
+  // A thread's value from before the loop, changed in it, would cross the barriers between iterations;
+  // not one the body stores before every read (the loops over thread ids inside declare it again).
   for (const v of threadVariables) {
-    if (within(v.span, node) || !writes(model, v, body)) continue;
+    if (within(v.span, node) || !writes(model, v, body) || storedFirst(model, region.region!, v, [body])) continue;
     const at = model.scopes.references.find(r => r.variable === v && within(r.span, body))!;
     return refusal(at.span, `'${v.name}', private to each thread, is written in it and lives across its barriers`, {
       variable: v.name,

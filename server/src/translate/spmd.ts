@@ -23,7 +23,7 @@ import {
   references, reductionsKept, staticsKept, threadValuesAcross,
   type LoopReduction, type RegionFacts, type Refusal, type Segment, type Unit,
 } from './barriers';
-import { flattened, hasBarrierInside, uniformLoop } from './sequential';
+import { flattened, hasBarrierInside, headerOf, uniformLoop } from './sequential';
 import { waitsForOthers } from './waits';
 import { copiesOf, readCopies, type Copy } from './copyprivate';
 import { withPartials } from './partials';
@@ -439,7 +439,7 @@ class SpmdRegion {
       if (s.kind === 'loop') {
         const deeper = inner + stage.unit;
         const body = this.segmentLines(s.children!, deeper, env).map(l => deeper + l);
-        lines.push(`${this.header(s.units[0].node!)} {\n${body.join('\n')}\n${inner}}`);
+        lines.push(`${headerOf(this.model, s.units[0].node!, this.controls, c)} {\n${body.join('\n')}\n${inner}}`);
         continue;
       }
       const span = { start: s.units[0].span.start, end: s.units[s.units.length - 1].span.end };
