@@ -1006,6 +1006,29 @@ int main(void) {
 `,
   },
   {
+    // Named before the barrier (through a pointer): its values cross it.
+    name: 'a private array filled before a barrier through a pointer and read after it',
+    covers: '#pragma omp barrier',
+    message:
+      "'acc' is private to each thread and lives across the '#pragma omp barrier': MetaFork splits the region there " +
+      "into loops over thread ids, and 'acc' cannot be recomputed after it (it has no initializer)",
+    program: `#include <omp.h>
+int out[2];
+static void fill(int *a) { a[0] = 1; a[1] = 2; }
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int acc[2];
+    int *q = acc;
+    fill(q);
+    #pragma omp barrier
+    out[omp_get_thread_num()] = acc[0] + acc[1];
+  }
+  return out[0];
+}
+`,
+  },
+  {
     // Stored in a loop that may not run: the value from before the barrier may be read after it.
     name: 'a private variable stored after a barrier only inside a loop, then read',
     covers: '#pragma omp barrier',

@@ -9,7 +9,7 @@ import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
-import { changesVariable, declaratorInfo, visibleVariable, type Reference, type Variable } from '../model/scopes';
+import { changesVariable, declaratorInfo, initializerOf, visibleVariable, type Reference, type Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
 import type { DirectiveClause } from '../syntax/pragma';
 import { partialCopy, type Partial } from './partials';
@@ -163,7 +163,7 @@ export function threadValuesAcross(f: RegionFacts, segments: Segment[]): Refusal
       if (!declaredHere && !(listed && s.units.some(u => writes(f.model, v, u.span)))) continue;
       for (const later of segments.slice(i + 1)) {
         if (!references(f.model, v, spans(later))) continue;
-        if (later.kind === 'team' && writtenFirst(f, v, later)) {
+        if (later.kind === 'team' && (writtenFirst(f, v, later) || untouchedBefore(f, v, later, segments))) {
           // A listed private is declared in every loop over thread ids already.
           if (!listed) add(later, [{ variable: v }]);
           continue;
@@ -190,6 +190,20 @@ export function threadValuesAcross(f: RegionFacts, segments: Segment[]): Refusal
 
 function add(s: Segment, declarations: Redeclaration[]): void {
   for (const d of declarations) if (!s.redeclared.some(r => r.variable === d.variable)) s.redeclared.push(d);
+}
+
+/**
+ * Whether `v`, declared in the region without a value, is named in no segment before `later`: the
+ * value it enters `later` with is the indeterminate one of its declaration, as a declaration again
+ * gives it (NAS BT's `double Pface[2][3][5];`, which only the second of its work-sharing loops uses,
+ * through pointers a call stores through). No pointer to it can come from before.
+ */
+function untouchedBefore(f: RegionFacts, v: Variable, later: Segment, segments: Segment[]): boolean {
+  if (!within(v.span, f.region) || initializerOf(v)) return false;
+  const before = segments.slice(0, segments.indexOf(later)).flatMap(spans);
+  return !f.model.scopes.references.some(
+    r => r.variable === v && !within(r.span, v.declaration) && before.some(x => within(r.span, x)),
+  );
 }
 
 /** Whether the segment never reads the value `v` had when it began (`storedFirst`): the variable
