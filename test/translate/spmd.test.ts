@@ -450,6 +450,90 @@ int main(void) {
 `,
   },
   {
+    name: 'a time loop bounded by a size every thread computes alike declares it around the loop',
+    program: `#include <omp.h>
+int grid[2] = {8, 6};
+double r[8][8];
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int i, j, size;
+    size = grid[0] - 1;
+    for (i = 1; i < size; i++) {
+      #pragma omp for
+      for (j = 0; j < grid[1]; j++)
+        r[i][j] += r[i - 1][j];
+    }
+  }
+  return (int)r[7][0];
+}
+`,
+    expected: `int grid[2] = {8, 6};
+double r[8][8];
+int main(void) {
+  {
+    const int mf_nthreads = 2;
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int i, j, size;
+      size = grid[0] - 1;
+    }
+    {
+      int size = grid[0] - 1;
+      for (int i = 1; i < size; i++) {
+        meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+          int j;
+          {
+            const long long mf_n = (grid[1]) > 0 ? (grid[1]) : 0;
+            const long long mf_q = mf_n / mf_nthreads, mf_r = mf_n % mf_nthreads;
+            const long long mf_lo = mf_tid * mf_q + (mf_tid < mf_r ? mf_tid : mf_r);
+            const long long mf_hi = mf_lo + mf_q + (mf_tid < mf_r);
+            for (int j = mf_lo; j < mf_hi; j++)
+              r[i][j] += r[i - 1][j];
+          }
+        }
+      }
+    }
+  }
+  return (int)r[7][0];
+}
+`,
+  },
+  {
+    name: "a thread's id stored once after its declaration is stored again after a barrier",
+    program: `#include <omp.h>
+int x[64];
+int main(void) {
+  #pragma omp parallel
+  {
+    int me;
+    me = omp_get_thread_num();
+    x[me] = 1;
+    #pragma omp barrier
+    x[me] += x[0];
+  }
+  return x[0];
+}
+`,
+    expected: `#include <omp.h>
+int x[64];
+int main(void) {
+  {
+    const int mf_nthreads = omp_get_max_threads();
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int me;
+      me = mf_tid;
+      x[me] = 1;
+    }
+    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
+      int me = mf_tid;
+      x[me] += x[0];
+    }
+  }
+  return x[0];
+}
+`,
+  },
+  {
     name: 'parallel masked: the body runs once, as the filter\'s thread of the num_threads team',
     program: `#include <omp.h>
 int id, n;
@@ -711,7 +795,7 @@ int main(void) {
 `,
   },
   {
-    name: 'a thread\'s value assigned after its declaration lives across a barrier',
+    name: 'a thread\'s value assigned twice after its declaration lives across a barrier',
     covers: '#pragma omp barrier',
     message:
       '\'me\' is private to each thread and lives across the \'#pragma omp barrier\': MetaFork splits ' +
@@ -725,6 +809,7 @@ int main(void) {
     int me;
     me = omp_get_thread_num();
     x[me] = 1;
+    me = (me + 1) % omp_get_num_threads();
     #pragma omp barrier
     x[me] += x[0];
   }
@@ -983,7 +1068,7 @@ int main(void) {
 `,
   },
   {
-    name: 'a control variable the region declares, read after its loop',
+    name: 'a control variable the region declares, stored after its loop',
     covers: 't',
     message:
       "the loop 'for (t = 3; t > 0; t--)' has barriers inside and every thread runs it; MetaFork splits it into " +
@@ -999,7 +1084,8 @@ int main(void) {
       for (int i = 0; i < 16; i++)
         a[i] += t * i;
     }
-    last[omp_get_thread_num()] = t;
+    t = omp_get_thread_num();
+    last[t] = t;
   }
   return a[1] + last[0];
 }
@@ -1025,6 +1111,53 @@ int main(void) {
     out[omp_get_thread_num()] = acc[0] + acc[1];
   }
   return out[0];
+}
+`,
+  },
+  {
+    name: "a time loop bounded by a thread's own value",
+    covers: 'n',
+    message:
+      "the loop 'for (t = 0; t < n; t++)' has barriers inside and every thread runs it; MetaFork splits it into " +
+      "loops over thread ids only when every thread runs the same iterations, and its header reads 'n', private to each thread",
+    program: `#include <omp.h>
+int a[16];
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int t, n;
+    n = omp_get_thread_num() + 2;
+    for (t = 0; t < n; t++) {
+      #pragma omp for
+      for (int i = 0; i < 16; i++)
+        a[i] += t;
+    }
+  }
+  return a[0];
+}
+`,
+  },
+  {
+    name: 'a time loop bounded by a size stored twice',
+    covers: 'n',
+    message:
+      "the loop 'for (t = 0; t < n; t++)' has barriers inside and every thread runs it; MetaFork splits it into " +
+      "loops over thread ids only when every thread runs the same iterations, and its header reads 'n', private to each thread",
+    program: `#include <omp.h>
+int a[16], big;
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int t, n;
+    n = 2;
+    if (big) n = 4;
+    for (t = 0; t < n; t++) {
+      #pragma omp for
+      for (int i = 0; i < 16; i++)
+        a[i] += t;
+    }
+  }
+  return a[0];
 }
 `,
   },

@@ -264,14 +264,21 @@ function jumpsWithin(region: SNode, span: Span): boolean {
   return found;
 }
 
-/** `v` declared again with its initializer (after those it reads), or why it cannot be recomputed. */
+/**
+ * `v` declared again with its initializer (after those it reads), or why it cannot be recomputed.
+ * Declared without one, the value its one store gives it stands for it: a statement `v = e;` of
+ * the region's own, nothing naming `v` before it (NAS BT's `isize = grid_points[0]-1;`).
+ */
 function recomputation(f: RegionFacts, v: Variable, seen: Set<Variable>): Redeclaration[] | string {
   const decl = v.declaration;
   if (!within(v.span, f.region) || decl.type !== 'declaration' || named(f.region).every(n => n !== decl))
     return `it is not declared at the top of the region`;
-  if (writes(f.model, v, f.region)) return `it is assigned after its declaration`;
   const declarator = decl.children.find(d => d.field === 'declarator' && declaratorInfo(d)?.id.start === v.span.start);
-  const value = declarator?.type === 'init_declarator' ? child(declarator, 'value') : undefined;
+  let value = declarator?.type === 'init_declarator' ? child(declarator, 'value') : undefined;
+  if (writes(f.model, v, f.region)) {
+    value = value ? undefined : soleStore(f, v);
+    if (!value) return `it is assigned after its declaration`;
+  }
   if (!value) return `it has no initializer`;
   const out: Redeclaration[] = [];
   seen.add(v);
@@ -292,6 +299,31 @@ function recomputation(f: RegionFacts, v: Variable, seen: Set<Variable>): Redecl
   }
   out.push({ variable: v, value });
   return out;
+}
+
+/** The value `v` is given by its only store, a statement `v = e;` of the region's own with nothing
+ * naming `v` before it (but its declaration), reading nothing of `v`: `e`; otherwise undefined. */
+function soleStore(f: RegionFacts, v: Variable): SNode | undefined {
+  const refs = f.model.scopes.references.filter(r => r.variable === v && !within(r.span, v.declaration));
+  const stores = refs.filter(r => changesVariable(r));
+  if (stores.length !== 1 || refs.some(r => r.addressTaken)) return undefined;
+  const [store] = stores;
+  const assignment = store.node.parent;
+  const statement = assignment?.parent;
+  if (assignment?.type !== 'assignment_expression' || child(assignment, 'left') !== store.node || statement?.type !== 'expression_statement')
+    return undefined;
+  if (statement.parent !== f.region || f.model.text.slice(store.node.end, child(assignment, 'right')?.start).trim() !== '=') return undefined;
+  const right = child(assignment, 'right');
+  if (!right || refs.some(r => r.span.start < store.span.start || within(r.span, right))) return undefined;
+  return right;
+}
+
+/**
+ * The value of `v`, a thread's variable a uniform loop's header reads, as every thread has it:
+ * its recomputation reading no thread query (the header runs outside the loops over thread ids).
+ */
+export function uniformValue(f: RegionFacts, v: Variable): Redeclaration[] | string {
+  return recomputation({ ...f, queries: [] }, v, new Set());
 }
 
 /**

@@ -10,10 +10,10 @@
 import { child, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
-import { initializerOf, variableOf, type Variable } from '../model/scopes';
+import { initializerOf, variableOf, type Reference, type Variable } from '../model/scopes';
 import { declarationFor } from '../model/declarations';
 import { type Span, within } from '../base/span';
-import { storedFirst, writes, type Refusal, type Segment } from './barriers';
+import { storedFirst, writes, type Redeclaration, type Refusal, type Segment } from './barriers';
 import { sharesIterations } from './teams';
 
 const ITERATIONS = new Set(['for_statement', 'while_statement', 'do_statement']);
@@ -38,53 +38,66 @@ export function flattened(segments: Segment[]): Segment[] {
 const name = (node: SNode, text: string) => text.slice(node.start, child(node, 'body')!.start).trim();
 
 /**
- * Whether `v`, private to each thread of `region`, is the control variable of the loop `node` alone:
- * its initializer `init` assigns it, and every other use of it is inside the loop or the region's
- * directive (so no thread reads a value it had before, and nothing after the loop reads the one it
- * leaves, which the translation's single copy would change). Declared in the region, it must be a
- * plain variable of a declaration of the region's own without a value (`int i, j;`), stored by a
- * lone `v = e` there: the loop then declares it itself (`headerOf`).
+ * Whether `v`, private to each thread of `region`, is the control variable of the loop `node`: its
+ * initializer `init` assigns it. Declared outside the region (listed `private`), every other use of
+ * it is inside the loop or the region's directive (so no thread reads a value it had before, and
+ * nothing after the region reads the one the loop leaves, which the translation's single copy would
+ * change). Declared in the region, it is a plain variable of a declaration of the region's own
+ * without a value (`int i, j;`), stored by a lone `v = e` there and by nothing but the loop's
+ * header: every thread has the same value at every point, so the translation's single copy (see
+ * `headerOf`) may serve the reads after the loop in its block too (NAS BT reads `i` after the loop).
  */
 function controlledHere(model: ItemModel, v: Variable, node: SNode, init: SNode, region: Construct): boolean {
   const assigns = (n: SNode) =>
     n.type === 'assignment_expression' &&
     model.scopes.references.some(r => r.variable === v && r.span.start === child(n, 'left')?.start && r.span.end === child(n, 'left')?.end);
+  const uses = model.scopes.references.filter(r => r.variable === v && !within(r.span, node) && !within(r.span, region.head));
   if (within(v.span, constructSpan(region))) {
     const ownDeclaration = v.declaration.type === 'declaration' && v.declaration.parent === region.region;
     if (!ownDeclaration || v.shape !== 'value' || initializerOf(v) || !assigns(init)) return false;
-  } else {
-    const assigned = (n: SNode): boolean => (n.type === 'comma_expression' ? n.children.some(assigned) : assigns(n));
-    if (!assigned(init)) return false;
+    // Reads after the loop, in its block: they see the declaration the translation puts before it.
+    const after = (r: Reference) => r.span.start >= node.end && !!node.parent && within(r.span, node.parent);
+    return uses.every(r => within(r.span, v.declaration) || (r.access === 'read' && !r.addressTaken && after(r)));
   }
-  return model.scopes.references.every(r => r.variable !== v || within(r.span, node) || within(r.span, region.head));
+  const assigned = (n: SNode): boolean => (n.type === 'comma_expression' ? n.children.some(assigned) : assigns(n));
+  return assigned(init) && !uses.length;
 }
 
 /**
- * The header of the uniform loop `node` as the translation writes it, around the loops over thread
- * ids: as written, but for a control variable among `controls` declared in the region
+ * The uniform loop `node` as the translation writes it around the loops over thread ids: its
+ * header, as written but for a control variable among `controls` declared in the region
  * (`controlledHere`), which the loop declares in its initializer (`for (i = n - 2; ...)` ->
- * `for (int i = n - 2; ...)`): the region's declaration of it stays in a loop over thread ids.
+ * `for (int i = n - 2; ...)`), or, where the region reads it elsewhere, a declaration before the
+ * loop (`declared`) that those reads see. The region's own declaration stays in a loop over thread ids.
  */
-export function headerOf(model: ItemModel, node: SNode, controls: Variable[], region: Construct): string {
+export function headerOf(model: ItemModel, node: SNode, controls: Variable[], region: Construct): { header: string; declared?: string } {
   const text = model.text;
   const body = child(node, 'body')!;
   const init = child(node, 'initializer');
   const left = init?.type === 'assignment_expression' ? child(init, 'left') : undefined;
   const v = left && variableOf(model.scopes, left);
-  if (!left || !v || !controls.includes(v) || !within(v.span, constructSpan(region))) return text.slice(node.start, body.start).trim();
-  return `${text.slice(node.start, left.start)}${declarationFor(v, text, v.name)}${text.slice(left.end, body.start)}`.trim();
+  const written = text.slice(node.start, body.start).trim();
+  if (!left || !v || !controls.includes(v) || !within(v.span, constructSpan(region))) return { header: written };
+  const elsewhere = model.scopes.references.some(r => r.variable === v && !within(r.span, node) && !within(r.span, v.declaration));
+  if (elsewhere) return { header: written, declared: `${declarationFor(v, text, v.name)};` };
+  return { header: `${text.slice(node.start, left.start)}${declarationFor(v, text, v.name)}${text.slice(left.end, body.start)}`.trim() };
 }
 
+/** A uniform loop's own variables (which every thread then shares), and the values of the thread
+ * variables its header reads, declared again around it (`values`). */
+export interface UniformLoop { own: Variable[]; values: Redeclaration[] }
+
 /**
- * Why the loop `node` is not uniform, or its own variables (which every thread then shares).
- * `threadVariables`: the region's private variables.
+ * Why the loop `node` is not uniform, or what it reads. `threadVariables`: the region's private
+ * variables; `uniform`, the value of one as every thread has it (barriers `uniformValue`), or why not.
  */
 export function uniformLoop(
   model: ItemModel,
   node: SNode,
   threadVariables: Variable[],
   region: Construct,
-): Refusal | Variable[] {
+  uniform: (v: Variable) => Redeclaration[] | string,
+): Refusal | UniformLoop {
   const text = model.text;
   const body = child(node, 'body')!;
   const header: Span = { start: node.start, end: body.start };
@@ -101,6 +114,7 @@ export function uniformLoop(
   // A thread's private control variable (`private(k)`, `for (k = 0; ...)`) that nothing but the loop
   // and the region's clause names: its initializer sets it alike in every thread, so it is the loop's own.
   if (init) own.push(...threadVariables.filter(v => controlledHere(model, v, node, init, region)));
+  const values: Redeclaration[] = [];
   let call: SNode | undefined;
   walk(node, n => {
     if (n.start >= body.start) return false;
@@ -114,7 +128,10 @@ export function uniformLoop(
     if (own.includes(v)) {
       if (writes(model, v, body)) return refusal(r.span, `its body assigns '${v.name}'`, { variable: v.name });
     } else if (threadVariables.includes(v)) {
-      return refusal(r.span, `its header reads '${v.name}', private to each thread`, { variable: v.name });
+      // One every thread computes alike, from what the region does not write (`isize = n - 1;`).
+      const again = writes(model, v, node) ? undefined : uniform(v);
+      if (!Array.isArray(again)) return refusal(r.span, `its header reads '${v.name}', private to each thread`, { variable: v.name });
+      for (const d of again) if (!values.some(x => x.variable === d.variable)) values.push(d);
     } else if (writes(model, v, body) || r.access !== 'read') {
       return refusal(r.span, `its header reads '${v.name}', which the loop writes`, { variable: v.name });
     }
@@ -144,5 +161,5 @@ export function uniformLoop(
       variable: v.name,
     });
   }
-  return own;
+  return { own, values };
 }

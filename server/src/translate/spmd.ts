@@ -20,7 +20,7 @@ import type { Stage } from '../base/stage';
 import type { PartitionNames } from './partition';
 import { chainedChild, ownQueries, QUERIES, sharesIterations, teamOf, type Query } from './teams';
 import {
-  references, reductionsKept, staticsKept, threadValuesAcross,
+  references, reductionsKept, staticsKept, threadValuesAcross, uniformValue,
   type LoopReduction, type RegionFacts, type Refusal, type Segment, type Unit,
 } from './barriers';
 import { flattened, hasBarrierInside, headerOf, uniformLoop } from './sequential';
@@ -255,8 +255,9 @@ class SpmdRegion {
   /** A uniform loop every thread runs, its body cut at its barriers (./sequential). */
   private sequential(u: Unit): Segment | undefined {
     const node = u.node!;
-    const own = uniformLoop(this.model, node, this.facts.threadVariables, this.c);
-    if (!Array.isArray(own)) return void this.refuse(own);
+    const uniform = uniformLoop(this.model, node, this.facts.threadVariables, this.c, v => uniformValue(this.facts, v));
+    if ('span' in uniform) return void this.refuse(uniform);
+    const { own, values } = uniform;
     // Its variables are the same in every thread: one copy, outside the loops over thread ids.
     this.facts.threadVariables = this.facts.threadVariables.filter(v => !own.includes(v));
     this.controls.push(...own.filter(v => !within(v.span, node)));
@@ -266,7 +267,7 @@ class SpmdRegion {
     if (!children) return undefined;
     const last = children[children.length - 1];
     if (last && !last.ends) last.ends = { span: u.span, label: `the end of an iteration of '${this.header(node)}'` };
-    return { ...newSegment(), kind: 'loop', units: [u], children };
+    return { ...newSegment(), kind: 'loop', units: [u], children, redeclared: values };
   }
 
   private header(node: SNode): string {
@@ -437,9 +438,15 @@ class SpmdRegion {
     const lines: string[] = [];
     for (const s of segments) {
       if (s.kind === 'loop') {
-        const deeper = inner + stage.unit;
+        // The thread values its header reads, declared around it (a block: another loop may read them too).
+        const values = s.redeclared.map(d => `${declarationFor(d.variable, text, d.variable.name)} = ${this.substitute(d.value!)};`);
+        const at = values.length ? inner + stage.unit : inner;
+        const deeper = at + stage.unit;
         const body = this.segmentLines(s.children!, deeper, env).map(l => deeper + l);
-        lines.push(`${headerOf(this.model, s.units[0].node!, this.controls, c)} {\n${body.join('\n')}\n${inner}}`);
+        const { header, declared } = headerOf(this.model, s.units[0].node!, this.controls, c);
+        const loop = `${header} {\n${body.join('\n')}\n${at}}`;
+        if (declared) lines.push(declared);
+        lines.push(values.length ? `{\n${[...values, loop].map(l => at + l).join('\n')}\n${inner}}` : loop);
         continue;
       }
       const span = { start: s.units[0].span.start, end: s.units[s.units.length - 1].span.end };
