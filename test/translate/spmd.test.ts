@@ -534,6 +534,35 @@ int main(void) {
 `,
   },
   {
+    // Translated as one for all iterations, the counter raced (a silently wrong translation).
+    name: "a region's own counter a work-sharing loop stores before reading is declared in each iteration",
+    program: `int a[64][64];
+int main(void) {
+  #pragma omp parallel
+  {
+    int j;
+    #pragma omp for
+    for (int i = 0; i < 64; i++)
+      for (j = 0; j < 64; j++) a[i][j] = i + j;
+  }
+  return a[63][63];
+}
+`,
+    expected: `int a[64][64];
+int main(void) {
+  {
+    int j;
+    meta_for (int i = 0; i < 64; i++)
+      {
+        int j;
+        for (j = 0; j < 64; j++) a[i][j] = i + j;
+      }
+  }
+  return a[63][63];
+}
+`,
+  },
+  {
     name: 'parallel masked: the body runs once, as the filter\'s thread of the num_threads team',
     program: `#include <omp.h>
 int id, n;

@@ -6,8 +6,11 @@
 // as written.
 
 import { child } from '../syntax/ast';
+import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
-import type { Variable } from '../model/scopes';
+import { declaratorInfo, type Reference, type Variable } from '../model/scopes';
+import { replace, type TextEdit } from '../base/edits';
+import { lineIndent } from '../base/layout';
 import { declarationFor } from '../model/declarations';
 import { within } from '../base/span';
 import type { Segment } from './barriers';
@@ -41,18 +44,48 @@ export function expansions(
     const uses = model.scopes.references.filter(r => r.variable === v && !within(r.span, v.declaration));
     const others = segments.filter(s => s !== home && uses.some(r => s.units.some(u => within(r.span, u.span))));
     if (!others.length || others.some(s => s.kind !== 'team')) continue;
-    // Each use reads an element: `local[i]` through a pointer to the row is the same element.
-    if (!uses.every(r => r.node.parent?.type === 'subscript_expression' && r.node.field === 'argument')) continue;
-    // One declarator, its size known before the region (no variable in it), zeros or no initializer.
-    const declarators = v.declaration.children.filter(c => c.field === 'declarator');
-    const value = declarators[0]?.type === 'init_declarator' ? child(declarators[0], 'value') : undefined;
-    if (declarators.length !== 1 || (value && !ZEROS.test(text.slice(value.start, value.end)))) continue;
-    const sized = model.scopes.references.some(r => r.variable && r.variable !== v && within(r.span, v.declaration));
+    // Each use reads an element (`local[i]` through a pointer to the row is the same element), or
+    // passes the array to a function, which receives the pointer to its first element either way
+    // (NAS BT's `exact_solution(xi, eta, zeta, temp)`).
+    const element = (r: Reference) => r.node.parent?.type === 'subscript_expression' && r.node.field === 'argument';
+    if (!uses.every(r => element(r) || r.node.parent?.type === 'argument_list')) continue;
+    // Its size known before the region (no variable in it), zeros or no initializer.
+    const declarator = declaratorOf(v);
+    if (!declarator) continue;
+    const value = declarator.type === 'init_declarator' ? child(declarator, 'value') : undefined;
+    if (value && !ZEROS.test(text.slice(value.start, value.end))) continue;
+    const sized = model.scopes.references.some(r => r.variable && r.variable !== v && within(r.span, declarator));
     if (sized) continue;
     const rows = fresh(`mf_${v.name}`);
     const row = `__typeof__(${rows}[0][0]) *${v.name} = ${rows}[${tid}];`;
     out.push({ variable: v, rows, row });
     for (const s of others) s.redeclared.push({ variable: v, text: row });
+  }
+  return out;
+}
+
+/** The declarator of `v` in its declaration. */
+function declaratorOf(v: Variable): SNode | undefined {
+  return v.declaration.children.find(d => d.field === 'declarator' && declaratorInfo(d)?.id.start === v.span.start);
+}
+
+/**
+ * The edits of the declarations of expanded arrays in their own segment: each such declarator
+ * becomes its row pointer after the declaration, which keeps its other declarators
+ * (`double xi, temp[5];` -> `double xi;` and `... *temp = mf_temp[mf_tid];`).
+ */
+export function declarationEdits(expanded: Expansion[], text: string): TextEdit[] {
+  const out: TextEdit[] = [];
+  for (const declaration of new Set(expanded.map(e => e.variable.declaration))) {
+    const here = expanded.filter(e => e.variable.declaration === declaration);
+    const declarators = declaration.children.filter(c => c.field === 'declarator');
+    const kept = declarators.filter(d => !here.some(e => declaratorOf(e.variable) === d));
+    const indent = lineIndent(text, declaration.start);
+    const rows = here.map(e => e.row);
+    const lines = kept.length
+      ? [`${text.slice(declaration.start, declarators[0].start)}${kept.map(d => text.slice(d.start, d.end)).join(', ')};`, ...rows]
+      : rows;
+    out.push(replace(declaration, lines.join(`\n${indent}`)));
   }
   return out;
 }

@@ -26,7 +26,7 @@ import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN, TEAM_REGION } from './metaforkToOpenmp';
 import { translateSpmdRegion, type SpmdHost } from './spmd';
 import {
-  chainedChild, isSpmdRegion, isThreadQuery, ONE_THREAD, oneThreadAnswers, orphansInRegions, regionReach, tasksLosingTheirTeam, threadQueriesOutsideRegions,
+  chainedChild, isSpmdRegion, isThreadQuery, iterationPrivates, ONE_THREAD, oneThreadAnswers, orphansInRegions, regionReach, tasksLosingTheirTeam, threadQueriesOutsideRegions,
 } from './teams';
 import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
 import {
@@ -533,6 +533,14 @@ class ItemTranslator {
       }
     }
     this.privates(c, env, true, isControl);
+    // The region's own variables the loop stores before reading: each thread's in OpenMP, each
+    // iteration's here (a region where that does not hold is translated SPMD: teams.iterationPrivates).
+    const team = c.parent?.directive?.name === 'parallel' ? c.parent : undefined;
+    const listed = new Set(c.clauses.flatMap(cl => cl.items.map(i => i.name)));
+    for (const v of (team && iterationPrivates(this.model, team)) ?? []) {
+      if (isControl(v) || listed.has(v.name) || !this.model.scopes.references.some(r => r.variable === v && within(r.span, body))) continue;
+      env.decls.push(`${declarationFor(v, text, v.name)};`);
+    }
     for (const v of this.items(c, 'lastprivate')) {
       if (isControl(v)) continue; // its final value is the serial elision's
       if (v.shape === 'array') {

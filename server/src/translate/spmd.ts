@@ -29,7 +29,7 @@ import { copiesOf, readCopies, type Copy } from './copyprivate';
 import { withPartials } from './partials';
 import { needsChunks } from './userReductions';
 import { segmentReduction, workSharingLoop, type LoopContext, type LoopHost } from './workSharing';
-import { allocation, expansions, type Expansion } from './expansion';
+import { allocation, declarationEdits, expansions, type Expansion } from './expansion';
 
 type Env = { before: string[]; decls: string[]; after: string[] };
 
@@ -132,7 +132,7 @@ class SpmdRegion {
     const copiedVariables = this.copies.map(x => x.variable);
     this.facts.threadVariables = this.facts.threadVariables.filter(v => !copiedVariables.includes(v));
     this.expanded = expansions(this.model, this.facts.threadVariables, flat, n => this.host.fresh(n), this.names.tid);
-    for (const e of this.expanded) stage.edit(replace(e.variable.declaration, e.row));
+    for (const e of declarationEdits(this.expanded, this.text)) stage.edit(e);
     const rows = this.expanded.map(e => e.variable);
     this.facts.threadVariables = this.facts.threadVariables.filter(v => !rows.includes(v));
     const refusal =

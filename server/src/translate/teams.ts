@@ -6,7 +6,10 @@
 import { child, functionName, named, walk } from '../syntax/ast';
 import { replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
-import type { Construct, ItemModel } from '../model/constructs';
+import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
+import { changesVariable, type Reference, type Variable } from '../model/scopes';
+import { canonicalHeader } from '../model/loops';
+import { storedFirst } from './barriers';
 import { inSpan, type DocumentModel } from '../model/document';
 import { type Span, within } from '../base/span';
 import type { Stage } from '../base/stage';
@@ -75,6 +78,48 @@ export function sharesIterations(k: Construct): boolean {
   return !binding || binding === 'parallel';
 }
 
+/**
+ * The variables a `parallel` region gives each thread (declared in it outside its constructs, not
+ * static, or listed `private`/`firstprivate` on it) and writes, which its fork-join translation
+ * gives each iteration of the work-sharing loop using them instead; undefined where one cannot be
+ * so given, and the region is translated SPMD (a copy per thread). Every use must be in one of the
+ * region's work-sharing loops: its control variable, or in its body, which stores it before every
+ * read there (`int j;` ... `for (j = 0; ...)` inside the loop). A variable the region only reads is
+ * the same for every thread, and one only a `single` or `master` uses is used by one thread: one
+ * copy serves. (A copy for all iterations raced: such loops computed something else.)
+ */
+export function iterationPrivates(model: ItemModel, c: Construct): Variable[] | undefined {
+  const region = c.region!;
+  const loops = c.children.filter(k => sharesIterations(k) && k.loop);
+  // Declared in the region (outside its constructs), or listed `private`/`firstprivate` on it.
+  const listed = new Set(c.clauses.filter(cl => cl.name === 'private' || cl.name === 'firstprivate').flatMap(cl => cl.items.map(i => i.name)));
+  const candidates = new Set<Variable>();
+  for (const v of model.scopes.variables)
+    if (within(v.span, region) && !v.isStatic && !v.isExtern && !c.children.some(k => within(v.span, constructSpan(k)))) candidates.add(v);
+  for (const r of model.scopes.references)
+    if (r.variable && listed.has(r.variable.name) && within(r.span, region) && !within(r.variable.span, region)) candidates.add(r.variable);
+  const out: Variable[] = [];
+  for (const v of candidates) {
+    const uses = model.scopes.references.filter(r => r.variable === v && within(r.span, region) && !within(r.span, v.declaration));
+    // Written: stored, or an element or field stored; an array passed to a function may be filled.
+    const written = (r: Reference) =>
+      changesVariable(r) || (!!r.through && r.access !== 'read') || (v.shape === 'array' && r.node.parent?.type === 'argument_list');
+    if (!uses.some(written)) continue;
+    // Used in one construct that runs once (`single`, `master`): that thread's copy is the only one used.
+    const once = c.children.filter(k => ['single', 'master', 'masked'].includes(k.directive?.name ?? ''));
+    if (once.some(k => uses.every(r => within(r.span, constructSpan(k))))) continue;
+    const ok = loops.filter(k => uses.some(r => within(r.span, k.loop!))).every(k => {
+      const body = child(k.loop!, 'body')!;
+      const control = canonicalHeader(k.loop!, model.text).header?.variable === v.name;
+      return uses.every(r => !within(r.span, k.loop!) || (control && !within(r.span, body)) || within(r.span, body))
+        && (!uses.some(r => within(r.span, body)) || storedFirst(model, region, v, [body]));
+    });
+    if (!ok || !uses.every(r => loops.some(k => within(r.span, k.loop!)))) return undefined;
+    out.push(v);
+  }
+  return out;
+}
+
 /** Whether a region has statements every thread runs (outside every work-sharing construct). */
 function hasTeamCode(c: Construct): boolean {
   const region = c.region!;
@@ -99,7 +144,8 @@ function hasTeamCode(c: Construct): boolean {
 /** A region written SPMD-style: statements every thread runs, or thread ids. */
 export function isSpmdRegion(model: ItemModel, c: Construct): boolean {
   if (c.dialect !== 'openmp' || !TEAMS.has(c.directive?.name ?? '') || !c.region) return false;
-  return ownQueries(model, c).length > 0 || (c.directive!.name === 'parallel' && hasTeamCode(c));
+  return ownQueries(model, c).length > 0 ||
+    (c.directive!.name === 'parallel' && (hasTeamCode(c) || !iterationPrivates(model, c)));
 }
 
 /**
