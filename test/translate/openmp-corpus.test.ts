@@ -3,7 +3,8 @@
 // For each program of the manifest (expected.json):
 // - the original, built with gcc -O2 -fopenmp, prints its recorded output at 1, 2 and 4 threads;
 // - where the manifest says it translates: to MetaFork and to CilkPlus, the serial elisions print
-//   it too, and both translated on to OpenMP print it at 1, 2 and 4 threads;
+//   it too, and both translated on to OpenMP print it at 1, 2 and 4 threads (and at 4 built at -O0,
+//   where no register hides a race);
 // - where it says it is refused: the refusal's code, construct and position (the text it covers)
 //   are the manifest's, in both directions.
 // The summary counts the programs that translate and compute the same; a `defect` names a known
@@ -18,7 +19,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import { fixture } from '../helpers';
 import { translateText } from '../../server/src/translate/index';
-import { run, THREADS } from '../differential/gcc';
+import { run, THREADS, UNOPTIMIZED } from '../differential/gcc';
 import { buildAsync as build, elision, translated, workDir } from './run';
 
 /** What a refusal must say: its code, the construct it names, the text it covers, and why (for people). */
@@ -97,6 +98,9 @@ describe('the OpenMP corpus', { concurrency: os.availableParallelism() }, () => 
         assert.equal(run(exe, 1), entry.output, `${to} elision\n${out}`);
         const omp = await translated(out, 'openmp', name + ext);
         runsAll(await build(work, omp, `${name}_${to}_then_omp`, ['-fopenmp']), entry.output, `${to} -> openmp`, omp);
+        const most = THREADS[THREADS.length - 1];
+        const unoptimized = await build(work, omp, `${name}_${to}_then_omp_O0`, ['-fopenmp', UNOPTIMIZED]);
+        assert.equal(run(unoptimized, most), entry.output, `${to} -> openmp at ${UNOPTIMIZED}, OMP_NUM_THREADS=${most}\n${omp}`);
       }
       verified.add(file);
     });

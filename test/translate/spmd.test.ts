@@ -14,7 +14,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { fixture } from '../helpers';
 import { translateText } from '../../server/src/translate/index';
-import { run, THREADS } from '../differential/gcc';
+import { run, THREADS, UNOPTIMIZED } from '../differential/gcc';
 import { build, elision, translated } from './run';
 
 const gcc = spawnSync('gcc', ['--version']).status === 0;
@@ -1274,5 +1274,8 @@ for (const file of programs) {
     const exe = build(work, back, `${base}_back`, ['-fopenmp']);
     for (const threads of THREADS)
       assert.equal(run(exe, threads), truth, `back to OpenMP at ${threads} threads\n${back}`);
+    const most = THREADS[THREADS.length - 1];
+    const unoptimized = build(work, back, `${base}_back_O0`, ['-fopenmp', UNOPTIMIZED]);
+    assert.equal(run(unoptimized, most), truth, `back to OpenMP at ${UNOPTIMIZED}, ${most} threads\n${back}`);
   });
 }
