@@ -24,6 +24,7 @@ import { reducersToReductions } from './reducers';
 import { implicitFirstSections, openmpToMetafork } from './openmpToMetafork';
 import { metaforkToOpenmp } from './metaforkToOpenmp';
 import { resolveVariants } from './variants';
+import { teamsIntoFunctions } from './orphans';
 import { pipelinesToForks } from './pipeline';
 import { joinAtExits } from './common';
 import { unjoinedExits } from '../model/exits';
@@ -136,6 +137,7 @@ function stageItems(model: DocumentModel, span?: Span, needs?: Needs): ItemModel
 }
 
 const METAFORK: Needs = { dialects: ['metafork'] };
+const OPENMP: Needs = { dialects: ['openmp'] };
 /** MetaFork's spawns, `meta_fork` and the pragma forms: an item without one has no exit to join. */
 const METAFORK_SPAWNS: Needs = { dialects: ['metafork'], keywords: ['meta_fork'] };
 /** MetaFork's constructs, its worker count, set by a call, and the OpenMP runtime calls it keeps (metaforkToCilk). */
@@ -287,6 +289,9 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
     }
     // Everything that is neither MetaFork nor the target becomes MetaFork first.
     const toMetafork = sources.filter(d => d !== 'metafork' && d !== to);
+    // Regions around a lone call of a function with orphaned work-sharing go into the function.
+    if (toMetafork.includes('openmp') && !focus && language === 'c' && !run(stage => teamsIntoFunctions(stage, items(OPENMP), () => items())))
+      return { diagnostics, from, to };
     // Context selectors are decided for a CPU host before anything reads the directives they choose.
     if (toMetafork.includes('openmp') && !run(stage => resolveVariants(stage, items())))
       return { diagnostics, from, to };

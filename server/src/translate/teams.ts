@@ -279,7 +279,7 @@ export function reachedThroughCalls<T>(start: [string, T][], functions: Function
 }
 
 /** Constructs whose work the innermost enclosing team shares, or which one of its threads runs. */
-const TEAM_BOUND: ReadonlySet<string> = new Set([
+export const TEAM_BOUND: ReadonlySet<string> = new Set([
   'for', 'for simd', 'loop', 'sections', 'single', 'master', 'masked', 'scope', 'barrier',
 ]);
 

@@ -1,0 +1,183 @@
+// Orphaned work-sharing brought into regions, in NAS BT's shape: `#pragma omp parallel` around a
+// lone call `f();` of a function whose constructs are orphaned (they share the work of the team
+// that calls it, OpenMP 5.2 §1.2.2) becomes the plain call, and the region goes into `f`, around
+// its body, where its constructs then bind to it; a function whose body only calls such functions
+// (BT's `x_solve: lhsx(); x_solve_cell(); x_backsubstitute();`) calls them in turn, each opening
+// its own team. An OpenMP -> OpenMP rewrite before the translation's stages, which then read the
+// regions as written there.
+// Sound where every call of each such function is one of these, and it is `static void f(void)`,
+// its address never taken: a team of the same size runs the same body, each thread as before; the
+// only change is a barrier between two calls of a list (a race-free program computes the same with
+// one barrier more). A call no region reaches (BT's verify calls compute_rhs) ran the body on one
+// thread, whose team of one did all the work: it may stand where every thread running the body does
+// the same (`Candidate.replicable`). Anything else is left as it is, and refused where it was
+// (teams.orphansInRegions).
+
+import { child, functionName, named, walk } from '../syntax/ast';
+import { insert, removeStatement } from '../base/edits';
+import type { SNode } from '../syntax/parser';
+import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
+import { changesVariable, variableOf, type Variable } from '../model/scopes';
+import { within } from '../base/span';
+import type { Stage } from '../base/stage';
+import { regionReach, teamOf, TEAM_BOUND } from './teams';
+
+/** A function of the file that may become a team's: its body and what its body is. */
+interface Candidate {
+  model: ItemModel;
+  body: SNode;
+  /** `work`: orphaned constructs and the code around them; `list`: calls of other candidates only. */
+  kind: 'work' | 'list';
+  /** The functions a `list` calls. */
+  calls: string[];
+  /** A team of any size may run a `work` body for one thread (a call no region reaches): the code
+   * every thread runs writes only the function's own variables and calls nothing, and its
+   * constructs outside work-sharing are only `single`, `master` and barriers. */
+  replicable: boolean;
+}
+
+/** Whether every thread of a team may run `m`'s body where one did (see `Candidate.replicable`). */
+function replicable(m: ItemModel, body: SNode): boolean {
+  const constructs = m.constructs.filter(c => c.dialect === 'openmp');
+  if (constructs.some(c => !c.parent && !TEAM_BOUND.has(c.directive?.name ?? ''))) return false;
+  const inConstruct = (n: SNode) => constructs.some(c => within(n, constructSpan(c)));
+  let ok = true;
+  walk(body, n => {
+    if (!ok || inConstruct(n)) return false;
+    if (n.type === 'call_expression') ok = false;
+    return ok;
+  });
+  const own = (v: Variable | undefined) => !!v && within(v.declaration, body) && !v.isStatic;
+  return ok && m.scopes.references.every(r =>
+    !within(r.span, body) || inConstruct(r.node) || !(changesVariable(r) || (!!r.through && r.access !== 'read')) || own(r.variable));
+}
+
+/** A call `f();` standing alone as a statement: the callee's name. */
+function loneCall(statement: SNode | undefined, text: string): string | undefined {
+  if (statement?.type !== 'expression_statement') return undefined;
+  const [call] = named(statement);
+  const f = call?.type === 'call_expression' ? child(call, 'function') : undefined;
+  const args = call && child(call, 'arguments');
+  if (f?.type !== 'identifier' || !args || named(args).some(a => a.type !== 'comment')) return undefined;
+  return text.slice(f.start, f.end);
+}
+
+/** The statements of a block that are not comments. */
+const statements = (block: SNode) => named(block).filter(n => n.type !== 'comment');
+
+/** `static void f(void)` (or `()`): the function's name and body; undefined for any other. */
+function plainFunction(m: ItemModel, text: string): { name: string; body: SNode } | undefined {
+  const fn = m.item;
+  if (fn.type !== 'function_definition') return undefined;
+  const isStatic = fn.children.some(c => c.type === 'storage_class_specifier' && text.slice(c.start, c.end) === 'static');
+  const type = child(fn, 'type');
+  const declarator = child(fn, 'declarator');
+  const params = declarator?.type === 'function_declarator' ? child(declarator, 'parameters') : undefined;
+  const body = child(fn, 'body');
+  const name = functionName(fn, text)?.name;
+  if (!isStatic || !type || text.slice(type.start, type.end) !== 'void' || !params || !body || !name) return undefined;
+  if (!/^\(\s*(void)?\s*\)$/.test(text.slice(params.start, params.end))) return undefined;
+  return { name, body };
+}
+
+/** The region of `c` when it is `#pragma omp parallel` without clauses around a lone call: the call's name. */
+function teamCall(c: Construct, text: string): string | undefined {
+  if (c.dialect !== 'openmp' || c.directive?.name !== 'parallel' || c.clauses.length || !c.region) return undefined;
+  const region = c.region;
+  if (region.type === 'compound_statement') {
+    const inside = statements(region);
+    return inside.length === 1 ? loneCall(inside[0], text) : undefined;
+  }
+  return loneCall(region, text);
+}
+
+/**
+ * Brings the orphaned constructs of the functions that parallel regions call alone into regions of
+ * their own (see above), with a note at each region moved.
+ */
+export function teamsIntoFunctions(stage: Stage, openmp: ItemModel[], everything: () => ItemModel[]): void {
+  const text = stage.text;
+  // Only a file with such a region reads every item (a large file's other items are not modelled).
+  if (!openmp.some(m => m.constructs.some(c => teamCall(c, text)))) return;
+  const models = everything();
+  const candidates = new Map<string, Candidate>();
+  for (const m of models) {
+    const fn = plainFunction(m, text);
+    if (!fn) continue;
+    const orphans = m.constructs.filter(c => c.dialect === 'openmp' && TEAM_BOUND.has(c.directive?.name ?? '') && !teamOf(m, c.head));
+    const regions = m.constructs.some(c => c.dialect === 'openmp' && c.directive?.name.startsWith('parallel'));
+    let jumps = false;
+    walk(fn.body, n => !(jumps ||= n.type === 'return_statement' || n.type === 'goto_statement'));
+    const inside = statements(fn.body);
+    const calls = inside.map(s => loneCall(s, text));
+    if (orphans.length && !regions && !jumps)
+      candidates.set(fn.name, { model: m, body: fn.body, kind: 'work', calls: [], replicable: replicable(m, fn.body) });
+    else if (!m.constructs.length && inside.length && calls.every(Boolean))
+      candidates.set(fn.name, { model: m, body: fn.body, kind: 'list', calls: calls as string[], replicable: true });
+  }
+  if (!candidates.size) return;
+  // Every use of a candidate's name: a lone call that a clause-less region holds (`regions`), a
+  // statement of a list (`listed`), a lone call no region reaches (`serial`: one thread runs it), or
+  // anything else, which rules it out.
+  const regions = new Map<string, Construct[]>();
+  const listed = new Map<string, string[]>();
+  const serial = new Set<string>();
+  const ruledOut = new Set<string>();
+  const { reached } = regionReach(models, text);
+  for (const m of models) {
+    const holder = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
+    const owned = new Map<number, Construct>();
+    for (const c of m.constructs) {
+      const f = teamCall(c, text);
+      if (f && candidates.has(f)) owned.set(c.region!.type === 'compound_statement' ? statements(c.region!)[0].start : c.region!.start, c);
+    }
+    walk(m.item, n => {
+      if (n.type !== 'identifier') return true;
+      const name = text.slice(n.start, n.end);
+      // A variable of that name (BT's `double add;`) is not the function.
+      if (!candidates.has(name) || variableOf(m.scopes, n) || m.scopes.variables.some(v => v.span.start === n.start)) return true;
+      const call = n.parent?.type === 'call_expression' && n.field === 'function' ? n.parent : undefined;
+      const statement = call?.parent?.type === 'expression_statement' ? call.parent : undefined;
+      const declared = n.parent?.type === 'function_declarator' && n.field === 'declarator';
+      if (declared) return true; // its definition, or a prototype
+      const region = statement && owned.get(statement.start);
+      const list = holder && candidates.get(holder)?.kind === 'list' && statement?.parent === candidates.get(holder)!.body;
+      const alone = loneCall(statement, text) === name;
+      const outside = !m.constructs.some(c => c.dialect === 'openmp' && within(n, constructSpan(c)));
+      if (region) regions.set(name, [...(regions.get(name) ?? []), region]);
+      else if (list && alone) listed.set(name, [...(listed.get(name) ?? []), holder!]);
+      else if (alone && outside && holder && !reached.has(holder) && !candidates.has(holder)) serial.add(name);
+      else ruledOut.add(name);
+      return true;
+    });
+  }
+  // The team functions: called only as above, by a region or by a list that is one itself, and a
+  // list's calls all team functions; what a ruled-out function calls is ruled out too (fixpoint).
+  const team = new Set([...candidates.keys()].filter(f => !ruledOut.has(f) && (regions.has(f) || listed.has(f))));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const f of team) {
+      const c = candidates.get(f)!;
+      const ok = (listed.get(f) ?? []).every(h => team.has(h)) && (c.kind === 'work' || c.calls.every(g => team.has(g)));
+      // Run for one thread, or by a list that is: every thread of its own team runs it.
+      const alone = serial.has(f) || (listed.get(f) ?? []).some(h => serial.has(h));
+      if (ok && alone && !c.replicable) { team.delete(f); changed = true; continue; }
+      if (alone && c.kind === 'list') for (const g of c.calls) if (!serial.has(g)) { serial.add(g); changed = true; }
+      if (!ok) { team.delete(f); changed = true; }
+    }
+  }
+  for (const f of team) {
+    const c = candidates.get(f)!;
+    for (const region of regions.get(f) ?? []) {
+      stage.edit(removeStatement(text, region.head));
+      stage.note(
+        region.head,
+        `'#pragma omp parallel' around the call of '${f}', whose work-sharing binds to the calling team: ` +
+          `the region is translated in '${f}', around ${c.kind === 'work' ? 'its body' : 'the functions it calls'}`,
+      );
+    }
+    if (c.kind !== 'work') continue;
+    stage.edit(insert(c.body.start + 1, `\n#pragma omp parallel\n{`));
+    stage.edit(insert(c.body.end - 1, `}\n`));
+  }
+}
