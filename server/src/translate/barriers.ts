@@ -222,7 +222,7 @@ function writtenFirst(f: RegionFacts, v: Variable, s: Segment): boolean {
  * address is taken (a pointer may read the old copy).
  */
 export function storedFirst(model: ItemModel, region: SNode, v: Variable, code: Span[]): boolean {
-  const refs = model.scopes.references.filter(r => r.variable === v);
+  const refs = referencesTo(model, v);
   if (refs.some(r => r.addressTaken)) return false;
   const uses = refs.filter(r => code.some(x => within(r.span, x)));
   if (!uses.length || code.some(x => jumpsWithin(region, x))) return false;
@@ -236,21 +236,45 @@ export function storedFirst(model: ItemModel, region: SNode, v: Variable, code: 
   };
   const storeStatement = (n: SNode) =>
     (n.type === 'expression_statement' && stores(named(n)[0])) || (n.type === 'for_statement' && stores(child(n, 'initializer')));
+  // Per block, where its first store inside `code` stands (a block's uses share it).
+  const firstStore = new Map<SNode, number>();
+  const firstStoreIn = (block: SNode): number => {
+    let at = firstStore.get(block);
+    if (at === undefined) {
+      at = block.children.findIndex(k => code.some(x => within(k, x)) && storeStatement(k));
+      firstStore.set(block, at < 0 ? Infinity : at);
+    }
+    return at < 0 ? Infinity : at;
+  };
   const storedBefore = (r: Reference): boolean => {
     for (let n: SNode = r.node; n !== region && n.parent; n = n.parent) {
       const p: SNode = n.parent;
       if (p.type === 'for_statement' && n.field !== 'initializer' && stores(child(p, 'initializer'))) return true;
-      if (p.type !== 'compound_statement') continue;
-      for (const before of p.children) {
-        if (before === n) break;
-        if (code.some(x => within(before, x)) && storeStatement(before)) return true;
-      }
+      if (p.type === 'compound_statement' && firstStoreIn(p) < p.children.indexOf(n)) return true;
     }
     return false;
   };
   // The store itself reads nothing of `v`.
   const plainStore = (r: Reference) => r.access === 'write' && !r.through && stores(r.node.parent ?? undefined);
   return uses.every(r => plainStore(r) || storedBefore(r));
+}
+
+/** The references of an item by variable, gathered once per item (a region's checks ask for each
+ * of its variables, segment after segment: NAS BT's regions hold thousands of references). */
+const byVariable = new WeakMap<ItemModel['scopes'], Map<Variable, Reference[]>>();
+function referencesTo(model: ItemModel, v: Variable): Reference[] {
+  let index = byVariable.get(model.scopes);
+  if (!index) {
+    index = new Map();
+    for (const r of model.scopes.references) {
+      if (!r.variable) continue;
+      const list = index.get(r.variable);
+      if (list) list.push(r);
+      else index.set(r.variable, [r]);
+    }
+    byVariable.set(model.scopes, index);
+  }
+  return index.get(v) ?? [];
 }
 
 /** A label, `goto` or `switch` inside `span` of `region`. */

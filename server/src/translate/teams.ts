@@ -89,6 +89,13 @@ export function sharesIterations(k: Construct): boolean {
  * copy serves. (A copy for all iterations raced: such loops computed something else.)
  */
 export function iterationPrivates(model: ItemModel, c: Construct): Variable[] | undefined {
+  // Asked for by the region and by each of its loops: read once.
+  if (!privatesOf.has(c)) privatesOf.set(c, readIterationPrivates(model, c));
+  return privatesOf.get(c);
+}
+const privatesOf = new WeakMap<Construct, Variable[] | undefined>();
+
+function readIterationPrivates(model: ItemModel, c: Construct): Variable[] | undefined {
   const region = c.region!;
   const loops = c.children.filter(k => sharesIterations(k) && k.loop);
   // Declared in the region (outside its constructs), or listed `private`/`firstprivate` on it.
