@@ -797,6 +797,26 @@ int main(void) {
 interface Refusal { name: string; program: string; covers: string; message: string }
 
 /** A time loop whose control variable, private to each thread, something besides the loop names. */
+/** A time loop with a barrier inside, bounded by a private `n` that `setup` stores (`globals` after `a[16]`). */
+const boundedTimeLoop = (globals: string, setup: string) => `#include <omp.h>
+int a[16]${globals};
+int main(void) {
+  #pragma omp parallel num_threads(2)
+  {
+    int t, n;
+${setup}    for (t = 0; t < n; t++) {
+      #pragma omp for
+      for (int i = 0; i < 16; i++)
+        a[i] += t;
+    }
+  }
+  return a[0];
+}
+`;
+const BOUND_PRIVATE =
+  "the loop 'for (t = 0; t < n; t++)' has barriers inside and every thread runs it; MetaFork splits it into " +
+  "loops over thread ids only when every thread runs the same iterations, and its header reads 'n', private to each thread";
+
 const PRIVATE_CONTROL =
   "the loop 'for (k = 0; k < 4; k++)' has barriers inside and every thread runs it; MetaFork splits " +
   "it into loops over thread ids only when every thread runs the same iterations, and its header reads " +
@@ -1146,49 +1166,14 @@ int main(void) {
   {
     name: "a time loop bounded by a thread's own value",
     covers: 'n',
-    message:
-      "the loop 'for (t = 0; t < n; t++)' has barriers inside and every thread runs it; MetaFork splits it into " +
-      "loops over thread ids only when every thread runs the same iterations, and its header reads 'n', private to each thread",
-    program: `#include <omp.h>
-int a[16];
-int main(void) {
-  #pragma omp parallel num_threads(2)
-  {
-    int t, n;
-    n = omp_get_thread_num() + 2;
-    for (t = 0; t < n; t++) {
-      #pragma omp for
-      for (int i = 0; i < 16; i++)
-        a[i] += t;
-    }
-  }
-  return a[0];
-}
-`,
+    message: BOUND_PRIVATE,
+    program: boundedTimeLoop('', '    n = omp_get_thread_num() + 2;\n'),
   },
   {
     name: 'a time loop bounded by a size stored twice',
     covers: 'n',
-    message:
-      "the loop 'for (t = 0; t < n; t++)' has barriers inside and every thread runs it; MetaFork splits it into " +
-      "loops over thread ids only when every thread runs the same iterations, and its header reads 'n', private to each thread",
-    program: `#include <omp.h>
-int a[16], big;
-int main(void) {
-  #pragma omp parallel num_threads(2)
-  {
-    int t, n;
-    n = 2;
-    if (big) n = 4;
-    for (t = 0; t < n; t++) {
-      #pragma omp for
-      for (int i = 0; i < 16; i++)
-        a[i] += t;
-    }
-  }
-  return a[0];
-}
-`,
+    message: BOUND_PRIVATE,
+    program: boundedTimeLoop(', big', '    n = 2;\n    if (big) n = 4;\n'),
   },
   {
     // Stored in a loop that may not run: the value from before the barrier may be read after it.

@@ -79,6 +79,24 @@ export interface ItemScopes {
   references: Reference[];
 }
 
+/** The references to `v`, read from an index of the item's references by variable built once (a
+ * region's analyses ask for each of its variables again and again; NAS BT's hold thousands). */
+export function referencesOf(scopes: ItemScopes, v: Variable): Reference[] {
+  let index = byVariable.get(scopes);
+  if (!index) {
+    index = new Map();
+    for (const r of scopes.references) {
+      if (!r.variable) continue;
+      const list = index.get(r.variable);
+      if (list) list.push(r);
+      else index.set(r.variable, [r]);
+    }
+    byVariable.set(scopes, index);
+  }
+  return index.get(v) ?? [];
+}
+const byVariable = new WeakMap<ItemScopes, Map<Variable, Reference[]>>();
+
 const SHAPE_OF_DECLARATOR: Record<string, Shape> = {
   pointer_declarator: 'pointer', abstract_pointer_declarator: 'pointer',
   array_declarator: 'array', function_declarator: 'function',
@@ -105,7 +123,7 @@ export function declaratorInfo(declarator: SNode): { id: SNode; shape: Shape } |
   return undefined;
 }
 
-function specifierFacts(
+export function specifierFacts(
   declaration: SNode,
   text: string,
 ): { isStatic: boolean; isExtern: boolean; isConst: boolean; typeText: string } {

@@ -9,7 +9,7 @@ import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
-import { changesVariable, declaratorInfo, initializerOf, visibleVariable, type Reference, type Variable } from '../model/scopes';
+import { changesVariable, declaratorInfo, initializerOf, referencesOf, visibleVariable, type Reference, type Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
 import type { DirectiveClause } from '../syntax/pragma';
 import { partialCopy, type Partial } from './partials';
@@ -222,7 +222,7 @@ function writtenFirst(f: RegionFacts, v: Variable, s: Segment): boolean {
  * address is taken (a pointer may read the old copy).
  */
 export function storedFirst(model: ItemModel, region: SNode, v: Variable, code: Span[]): boolean {
-  const refs = referencesTo(model, v);
+  const refs = referencesOf(model.scopes, v);
   if (refs.some(r => r.addressTaken)) return false;
   const uses = refs.filter(r => code.some(x => within(r.span, x)));
   if (!uses.length || code.some(x => jumpsWithin(region, x))) return false;
@@ -257,24 +257,6 @@ export function storedFirst(model: ItemModel, region: SNode, v: Variable, code: 
   // The store itself reads nothing of `v`.
   const plainStore = (r: Reference) => r.access === 'write' && !r.through && stores(r.node.parent ?? undefined);
   return uses.every(r => plainStore(r) || storedBefore(r));
-}
-
-/** The references of an item by variable, gathered once per item (a region's checks ask for each
- * of its variables, segment after segment: NAS BT's regions hold thousands of references). */
-const byVariable = new WeakMap<ItemModel['scopes'], Map<Variable, Reference[]>>();
-function referencesTo(model: ItemModel, v: Variable): Reference[] {
-  let index = byVariable.get(model.scopes);
-  if (!index) {
-    index = new Map();
-    for (const r of model.scopes.references) {
-      if (!r.variable) continue;
-      const list = index.get(r.variable);
-      if (list) list.push(r);
-      else index.set(r.variable, [r]);
-    }
-    byVariable.set(model.scopes, index);
-  }
-  return index.get(v) ?? [];
 }
 
 /** A label, `goto` or `switch` inside `span` of `region`. */

@@ -17,7 +17,7 @@ import { child, functionName, named, walk } from '../syntax/ast';
 import { insert, removeStatement } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
-import { changesVariable, variableOf, type Variable } from '../model/scopes';
+import { changesVariable, specifierFacts, variableOf, type Variable } from '../model/scopes';
 import { within } from '../base/span';
 import type { Stage } from '../base/stage';
 import { regionReach, teamOf, TEAM_BOUND } from './teams';
@@ -49,7 +49,7 @@ function replicable(m: ItemModel, body: SNode): boolean {
   });
   const own = (v: Variable | undefined) => !!v && within(v.declaration, body) && !v.isStatic;
   return ok && m.scopes.references.every(r =>
-    !within(r.span, body) || inConstruct(r.node) || !(changesVariable(r) || (!!r.through && r.access !== 'read')) || own(r.variable));
+    !within(r.span, body) || inConstruct(r.node) || !changesVariable(r) || own(r.variable));
 }
 
 /** A call `f();` standing alone as a statement: the callee's name. */
@@ -69,13 +69,12 @@ const statements = (block: SNode) => named(block).filter(n => n.type !== 'commen
 function plainFunction(m: ItemModel, text: string): { name: string; body: SNode } | undefined {
   const fn = m.item;
   if (fn.type !== 'function_definition') return undefined;
-  const isStatic = fn.children.some(c => c.type === 'storage_class_specifier' && text.slice(c.start, c.end) === 'static');
-  const type = child(fn, 'type');
+  const { isStatic, typeText } = specifierFacts(fn, text);
   const declarator = child(fn, 'declarator');
   const params = declarator?.type === 'function_declarator' ? child(declarator, 'parameters') : undefined;
   const body = child(fn, 'body');
   const name = functionName(fn, text)?.name;
-  if (!isStatic || !type || text.slice(type.start, type.end) !== 'void' || !params || !body || !name) return undefined;
+  if (!isStatic || typeText !== 'void' || !params || !body || !name) return undefined;
   if (!/^\(\s*(void)?\s*\)$/.test(text.slice(params.start, params.end))) return undefined;
   return { name, body };
 }

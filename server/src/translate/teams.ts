@@ -7,7 +7,7 @@ import { child, functionName, named, walk } from '../syntax/ast';
 import { replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
-import { changesVariable, type Reference, type Variable } from '../model/scopes';
+import { changesVariable, referencesOf, type Reference, type Variable } from '../model/scopes';
 import { canonicalHeader } from '../model/loops';
 import { storedFirst } from './barriers';
 import { inSpan, type DocumentModel } from '../model/document';
@@ -105,15 +105,14 @@ function readIterationPrivates(model: ItemModel, c: Construct): Variable[] | und
     if (within(v.span, region) && !v.isStatic && !v.isExtern && !c.children.some(k => within(v.span, constructSpan(k)))) candidates.add(v);
   for (const r of model.scopes.references)
     if (r.variable && listed.has(r.variable.name) && within(r.span, region) && !within(r.variable.span, region)) candidates.add(r.variable);
+  // Constructs that run once (`single`, `master`): a variable only one uses has only that thread's copy used.
+  const once = c.children.filter(k => ['single', 'master', 'masked'].includes(k.directive?.name ?? ''));
   const out: Variable[] = [];
   for (const v of candidates) {
-    const uses = model.scopes.references.filter(r => r.variable === v && within(r.span, region) && !within(r.span, v.declaration));
-    // Written: stored, or an element or field stored; an array passed to a function may be filled.
-    const written = (r: Reference) =>
-      changesVariable(r) || (!!r.through && r.access !== 'read') || (v.shape === 'array' && r.node.parent?.type === 'argument_list');
+    const uses = referencesOf(model.scopes, v).filter(r => within(r.span, region) && !within(r.span, v.declaration));
+    // Written: stored (an element or field too); an array passed to a function may be filled.
+    const written = (r: Reference) => changesVariable(r) || (v.shape === 'array' && r.node.parent?.type === 'argument_list');
     if (!uses.some(written)) continue;
-    // Used in one construct that runs once (`single`, `master`): that thread's copy is the only one used.
-    const once = c.children.filter(k => ['single', 'master', 'masked'].includes(k.directive?.name ?? ''));
     if (once.some(k => uses.every(r => within(r.span, constructSpan(k))))) continue;
     const ok = loops.filter(k => uses.some(r => within(r.span, k.loop!))).every(k => {
       const body = child(k.loop!, 'body')!;
