@@ -1,6 +1,7 @@
 // The keyword layer and the pragma parser.
 
 import { test } from 'node:test';
+import { Parser, type Point } from 'web-tree-sitter';
 import assert from 'node:assert/strict';
 import { closest, editDistance, scanKeywords } from '../../server/src/syntax/keywords';
 import { parsePragma } from '../../server/src/syntax/pragma';
@@ -201,4 +202,40 @@ test('the common prefix and suffix of two texts, compared a block at a time, are
   }
   assert.deepEqual(commonEnds('', 'abc'), { prefix: 0, suffix: 0 });
   assert.deepEqual(commonEnds('abab', 'ab'), { prefix: 2, suffix: 0 });
+});
+
+test("a translation stage's edits far apart, in a file whose macros expand to another length than their uses: re-parsed around the edits only, to the tree a fresh parse gives", async () => {
+  const head = '#define SQUARE(x) ((x) * (x))\n#define TWICE(x) (2 * (x))\n';
+  const fn = (i: number) => `int f${i}(int a) {\n  int s = SQUARE(a) + TWICE(a);\n  return s + ${i};\n}\n`;
+  const text = head + Array.from({ length: 300 }, (_, i) => fn(i)).join('');
+  const at = (s: string) => text.indexOf(s);
+  // A stage's edits (of the user's text, sorted): every use before them expands longer than it is written.
+  const edits = [
+    { start: at('return s + 1;'), end: at('return s + 1;') + 6, newText: 'return -' },
+    { start: at('int f150('), end: at('int f150('), newText: 'static ' },
+    { start: at('return s + 299;') + 9, end: at('return s + 299;') + 10, newText: '-' },
+  ];
+  const edited = edits.reduceRight((t, e) => t.slice(0, e.start) + e.newText + t.slice(e.end), text);
+  const before = await parseText(text, 'm.c');
+  assert.notEqual(before.text.length, text.length, 'the macros expand to another length');
+  before.tree;
+  const parse = Parser.prototype.parse;
+  let read = 0;
+  Parser.prototype.parse = function (this: Parser, input, old, options) {
+    const counted = typeof input === 'function' ? (i: number, p: Point) => { const s = input(i, p); read += s?.length ?? 0; return s; } : input;
+    return parse.call(this, counted, old, options);
+  };
+  let after;
+  try {
+    after = before.update(edited, edits, true);
+  } finally {
+    Parser.prototype.parse = parse;
+  }
+  const fresh = await parseText(edited, 'm.c');
+  assert.equal(after.tree.rootNode.toString(), fresh.tree.rootNode.toString());
+  assert.equal(after.text, fresh.text);
+  // Around each of the three edits, a piece of the text (the parser asks for 5,120 characters at a
+  // time); all of it from the first edit to the last when the edits were placed at the user's offsets.
+  assert.ok(read <= 4 * 5120, `${read} characters of ${after.text.length} read again`);
+  for (const d of [before, after, fresh]) d.dispose();
 });

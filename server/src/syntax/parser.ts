@@ -220,10 +220,24 @@ function pointAt(text: string, offset: number): { row: number; column: number } 
   return advance({ row: 0, column: 0 }, text, 0, offset);
 }
 
-/** Where a list of edits of the user's text (sorted, apart) changed `before` into `after`, the
+/** A list of edits of the user's text (sorted, apart) as edits of the texts tree-sitter parses,
+ * read through the maps of the versions before and after them: where a macro expands to another
+ * length than its use (NAS's `PROBLEM_SIZE`), offsets of the two texts differ after it. An edit
+ * reaching into a use is placed at the use's expansion; `editedRegions` checks the result. */
+function analysedEdits(edits: readonly TextEdit[], before: SourceMap, after: SourceMap, text: string): readonly TextEdit[] {
+  if (before.isIdentity && after.isIdentity) return edits;
+  let delta = 0;
+  return edits.map(e => {
+    const start = after.offsetToText(e.start + delta);
+    const newText = text.slice(start, Math.max(start, after.offsetToText(e.start + delta + e.newText.length)));
+    delta += e.newText.length - (e.end - e.start);
+    return { start: before.offsetToText(e.start), end: before.offsetToText(e.end), newText };
+  });
+}
+
+/** Where a list of edits of the parsed text (sorted, apart) changed `before` into `after`, the
  * texts tree-sitter parses, as regions of `before` with their length and place in `after`; undefined
- * unless the texts outside the regions are the same (offsets of the user's text and the parsed
- * text then agree around each edit: no macro expanded to another length before it). */
+ * unless the texts outside the regions are the same (the edits then describe the change exactly). */
 function editedRegions(
   before: string, after: string, edits: readonly TextEdit[],
 ): { start: number; oldEnd: number; newStart: number; newLength: number }[] | undefined {
@@ -537,7 +551,7 @@ export class SyntaxDocument {
     if (before === after) return this.successor(unit, layer, this.tree.copy(), reuse);
     // Several edits far apart (a translation stage's): each one its own tree edit, so tree-sitter
     // re-reads only around them, where they describe the masked texts exactly.
-    const regions = edits && editedRegions(before, after, edits);
+    const regions = edits && editedRegions(before, after, analysedEdits(edits, this.map, unit.map, after));
     if (regions) {
       const edited = this.tree.copy();
       const lines = lineStarts(before);
