@@ -14,6 +14,9 @@ export interface Checked {
   cache: DiagnosticCache;
 }
 
+/** What a check re-uses of an earlier one: its model and, where it had them, its per-item results. */
+export type Earlier = { model: DocumentModel; cache?: DiagnosticCache };
+
 export async function parseText(
   text: string, fileName?: string, language?: SourceLanguage, context?: CompileContext,
 ): Promise<SyntaxDocument> {
@@ -24,7 +27,7 @@ export async function parseText(
 /** Model and diagnostics of a parsed document; `previous` re-uses results for unchanged items;
  * `blockingOnly`: all the findings that are `blocking`, and not every warning (a transform's check). */
 export function checkSyntax(
-  syntax: SyntaxDocument, previous?: Pick<Checked, 'model' | 'cache'>, blockingOnly = false,
+  syntax: SyntaxDocument, previous?: Earlier, blockingOnly = false,
 ): Checked {
   const model = DocumentModel.build(syntax, previous?.model);
   const { diagnostics, cache } = diagnoseDocument(model, previous?.cache, Infinity, blockingOnly);

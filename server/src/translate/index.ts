@@ -5,7 +5,7 @@
 
 import type { CompileContext, OpenmpConditional } from '../preprocess/index';
 import type { SourceMap } from '../base/sourcemap';
-import { blocking, checkSyntax } from '../checks/index';
+import { blocking, checkSyntax, type Earlier } from '../checks/index';
 import { conflictDiagnostic, diagnostic, inSource, MfDiagnostic } from '../base/diagnostic';
 import { blankComments, type KeywordLayer } from '../syntax/keywords';
 import { Span, within } from '../base/span';
@@ -169,7 +169,7 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
   // The stages' re-parses copy the functions they leave as they were (SyntaxDocument.update).
   parsed.syntax.reusable = true;
   const first = options.checked
-    ? { syntax: parsed.syntax, model: parsed.model ?? DocumentModel.build(parsed.syntax), diagnostics: [] as MfDiagnostic[] }
+    ? { syntax: parsed.syntax, model: parsed.model ?? DocumentModel.build(parsed.syntax), diagnostics: [] as MfDiagnostic[], cache: undefined }
     : checkSyntax(parsed.syntax, undefined, true);
   // How the file was read decides what is translated: a keyword defined away is said here too.
   const diagnostics: MfDiagnostic[] = first.diagnostics.filter(d => d.code === 'MF115');
@@ -369,7 +369,7 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
       }
     }
     if (options.verify) {
-      const invalid = outputFindings(syntax, step.text, step.maps, inputMap);
+      const invalid = outputFindings(syntax, step.text, step.maps, inputMap, { model: built ?? previous, cache: first.cache });
       if (invalid.length) return { diagnostics: [...diagnostics, ...invalid], from, to };
     }
     // C++ stays C++ when the tool reads its MetaFork output again (a `.mfc` name does not say which).
@@ -387,10 +387,14 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
  * the input's analysed text (`inputMap`): each stage's output is only re-parsed, so this is where an
  * output that parses but is not valid in its dialect (a spawn of a spawn) is caught.
  */
-export function outputFindings(last: SyntaxDocument, output: string, maps: OffsetMap[], inputMap: SourceMap): MfDiagnostic[] {
-  const version = last.update(output);
+export function outputFindings(
+  last: SyntaxDocument, output: string, maps: OffsetMap[], inputMap: SourceMap, previous?: Earlier,
+): MfDiagnostic[] {
+  // The functions no stage changed are read, modelled and checked as they were (`previous`: the
+  // latest model and the input's check): the per-item results a fresh check would give.
+  const version = last.update(output, undefined, true);
   try {
-    return checkSyntax(version, undefined, true).diagnostics.filter(blocking)
+    return checkSyntax(version, previous, true).diagnostics.filter(blocking)
       .map(d => inputMap.toText(mapBack(inSource(producedInvalid(d), version.map), maps)));
   } finally {
     version.dispose();
