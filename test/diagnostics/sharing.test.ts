@@ -132,6 +132,53 @@ const cases: Case[] = [
     code: 'MF403', message: race('s', 'meta_for', OUTSIDE, "use 'reduction(+: s)'"), covers: 's', after: 's +=',
     data: { variable: 's', reduction: '+' },
   },
+  {
+    name: "a write in the else branch of 'if (i == 0)' runs in every other iteration",
+    source: 'void f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    if (i == 0) { } else x = i;\n  }\n}\n',
+    code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "declare 'x' inside the loop body"), covers: 'x', after: 'x = i',
+  },
+  {
+    name: "'if (i == g)' with g a global: a call in the loop may change it",
+    source: 'int g;\nvoid h(void);\nvoid f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    h();\n    if (i == g) x = 1;\n  }\n}\n',
+    code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "declare 'x' inside the loop body"), covers: 'x', after: 'x = 1',
+  },
+  {
+    name: "'if (i == k)' with k written by the loop",
+    source: 'void f(int n){\n  int x = 0, k = 0;\n  meta_for (int i = 0; i < n; i++) {\n    if (i == k) x = 1;\n    k = i;\n  }\n}\n',
+    code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "declare 'x' inside the loop body"), covers: 'x', after: 'x = 1', count: 2,
+  },
+  {
+    name: "'if (j == 0)' with j a copy of the control variable that the body changes",
+    source: 'void f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    int j = i;\n    j = j / 2;\n    if (j == 0) x = 1;\n  }\n}\n',
+    code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "declare 'x' inside the loop body"), covers: 'x', after: 'x = 1',
+  },
+  {
+    name: 'a serial loop nested in the meta_for: its variable is one for all iterations',
+    source: 'void f(int n, int *a){\n  int j;\n  meta_for (int i = 0; i < n; i++) {\n    for (j = 0; j < n; j++) a[j] += i;\n  }\n}\n',
+    code: 'MF403', message: race('j', 'meta_for', OUTSIDE, "declare 'j' inside the loop body"), covers: 'j', after: 'j = 0',
+  },
+  {
+    name: "the value an atomic capture stores ('v' of 'v = x++') is a plain write",
+    source: 'void f(int n){\n  int x = 0, v = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp atomic capture\n    v = x++;\n  }\n}\n', file: 'a.c',
+    code: 'MF403', message: race('v', '#pragma omp parallel for', 'OpenMP default: shared', "declare 'v' inside the loop body"), covers: 'v', after: 'v = x',
+  },
+  {
+    name: "the value an atomic read stores ('v' of 'v = x')",
+    source: 'void f(int n){\n  int x = 0, v = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp atomic read\n    v = x;\n  }\n}\n', file: 'a.c',
+    code: 'MF403', message: race('v', '#pragma omp parallel for', 'OpenMP default: shared', "declare 'v' inside the loop body"), covers: 'v', after: 'v = x',
+  },
+  {
+    name: 'a write after the lock is released',
+    source: '#include <pthread.h>\npthread_mutex_t m;\nvoid f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    pthread_mutex_lock(&m);\n    pthread_mutex_unlock(&m);\n    x += i;\n  }\n}\n',
+    code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "use 'reduction(+: x)'"), covers: 'x', after: 'x +=',
+    data: { variable: 'x', reduction: '+' },
+  },
+  {
+    name: 'a write under one lock released after it, another taken before it',
+    source: '#include <omp.h>\nomp_lock_t a, b;\nvoid f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    omp_set_lock(&a);\n    x += i;\n    omp_unset_lock(&b);\n  }\n}\n',
+    code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "use 'reduction(+: x)'"), covers: 'x', after: 'x +=',
+    data: { variable: 'x', reduction: '+' },
+  },
 
   // ---- MF404 shared anyway ----
   {
@@ -213,6 +260,13 @@ runClean([
   { name: 'each spawn gets a buffer of its own (the pointer set again before the write)', source: '#include <stdlib.h>\nint g(char *b);\nvoid f(int n, int *out){\n  char *b;\n  for (int i = 0; i < n; i++) {\n    b = malloc(4);\n    b[0] = (char)i;\n    out[i] = meta_fork g(b);\n  }\n  meta_join;\n}\n' },
   { name: 'each spawn gets a buffer declared in its iteration', source: 'int g(char *b);\nvoid f(int n, int *out){\n  for (int i = 0; i < n; i++) {\n    char b[4];\n    b[0] = (char)i;\n    out[i] = meta_fork g(b);\n    meta_join;\n  }\n}\n' },
   { name: 'meta_for with reduction(+: sum)', source: 'int f(int n, int *a){\n  int sum = 0;\n  meta_for reduction(+: sum) (int i = 0; i < n; i++) {\n    sum += a[i];\n  }\n  return sum;\n}\n' },
+  // What the translations of OpenMP regions write (translate/spmd): one thread's work, a lock held.
+  { name: "a write only the iteration 'mf_tid == 0' makes (a master's)", source: 'int nthreads;\nvoid f(void){\n  const int mf_nthreads = 4;\n  meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {\n    if (mf_tid == 0)\n      nthreads = mf_nthreads;\n  }\n}\n' },
+  { name: "one iteration's write, through a copy of the control variable and a conjunct ('id == k && n > 2')", source: 'void f(int n, int k){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    int id = i;\n    if (id == k && n > 2) x = id;\n    if (0 == i) { x = 1; }\n  }\n}\n' },
+  { name: "a nested meta_for's control variable declared outside both loops (private to it, SPEC §2)", source: 'void f(int n, int *a){\n  int j;\n  meta_for (int i = 0; i < n; i++)\n    meta_for (j = 0; j < n; j++) a[i * n + j] = 0;\n}\n' },
+  { name: 'writes between pthread_mutex_lock and pthread_mutex_unlock (a translated critical)', source: '#include <pthread.h>\nstatic pthread_mutex_t mf_critical = PTHREAD_MUTEX_INITIALIZER;\nint f(int n, int *a){\n  int total = 0, tail = 0;\n  meta_for (int i = 0; i < n; i++) {\n    pthread_mutex_lock(&mf_critical);\n    total += a[i];\n    a[tail++] = i;\n    pthread_mutex_unlock(&mf_critical);\n  }\n  return total;\n}\n' },
+  { name: 'writes under an OpenMP lock, set or spun for (omp_test_lock, pthread_mutex_trylock)', source: '#include <omp.h>\n#include <pthread.h>\nomp_lock_t l;\npthread_mutex_t m;\nvoid f(int n){\n  long s = 0, t = 0, u = 0;\n  meta_for (int i = 0; i < n; i++) {\n    omp_set_lock(&l);\n    s += i;\n    omp_unset_lock(&l);\n    while (!omp_test_lock(&l)) { }\n    t += i;\n    omp_unset_lock(&l);\n    while (!(pthread_mutex_trylock(&m) == 0)) continue;\n    u += i;\n    pthread_mutex_unlock(&m);\n  }\n}\n' },
+  { name: 'an atomic capture whose captured value is private, and the variable it updates', source: 'void f(int n, int *a){\n  int x = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    int v;\n#pragma omp atomic capture\n    v = x++;\n    a[i] = v;\n  }\n}\n', file: 'a.c' },
   {
     name: 'OpenMP reduction, private, atomic and full default(none)',
     source: 'int f(int n, int *a){\n  int s = 0, t, c = 0;\n#pragma omp parallel for default(none) shared(a, n) private(t) reduction(+: s)\n  for (int i = 0; i < n; i++) { t = a[i]; s += t; }\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp atomic\n    c += a[i];\n  }\n  return s + c;\n}\n',

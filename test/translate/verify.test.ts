@@ -10,6 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { outputFindings, translateText, type Dialect } from '../../server/src/translate/index';
 import { loadGrammars, SyntaxDocument } from '../../server/src/syntax/parser';
+import { checkSyntax, parseText } from '../../server/src/checks/index';
 import { applyEdits, OffsetMap } from '../../server/src/base/edits';
 import { ROOT } from '../helpers';
 
@@ -43,7 +44,8 @@ test('an output that parses but is not valid MetaFork (a spawn of a spawn) is fo
   assert.deepEqual(await findings('meta_fork '), []);
 });
 
-test("every program of the fixtures and examples, translated into each dialect, passes its own check: the check refuses none of them", async () => {
+/** The programs of the fixtures and examples. */
+function programs(): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -54,6 +56,11 @@ test("every program of the fixtures and examples, translated into each dialect, 
   };
   walk(path.join(ROOT, 'test', 'fixtures'));
   walk(path.join(ROOT, 'examples'));
+  return files;
+}
+
+test("every program of the fixtures and examples, translated into each dialect, passes its own check: the check refuses none of them", async () => {
+  const files = programs();
   const refusedByCheck: string[] = [];
   let translated = 0;
   for (const file of files) {
@@ -69,4 +76,40 @@ test("every program of the fixtures and examples, translated into each dialect, 
   }
   assert.ok(translated > 1000, `${translated} translations`);
   assert.deepEqual(refusedByCheck, []);
+});
+
+/** Translations whose output the race check reads wrong, and why. */
+const MISREAD_RACES: Record<string, string> = {
+  // A max reduction of a region split in chunks of thread ids: 'if (mf_tid == 0)' inside a chunk's
+  // serial loop runs in the one chunk holding thread 0, which the check does not see.
+  'test/fixtures/spmd/spmd-phases.c -> cilkplus': "'merged_by'",
+};
+
+test('no translation of the fixtures and examples has a race warning (MF403) its input does not have', async () => {
+  // A translator's race shows there (a region's private counter left one for all iterations of a
+  // meta_for, found on NAS BT, raced at -O0 only).
+  const races = async (text: string, fileName: string) => {
+    const syntax = await parseText(text, fileName);
+    try {
+      return checkSyntax(syntax).diagnostics.filter(d => d.code === 'MF403').map(d => `'${text.slice(d.start, d.end)}'`);
+    } finally {
+      syntax.dispose();
+    }
+  };
+  const more: Record<string, string> = {};
+  let compared = 0;
+  for (const file of programs()) {
+    const text = fs.readFileSync(file, 'utf8');
+    const before = await races(text, file);
+    for (const to of ['metafork', 'openmp', 'cilkplus'] as Dialect[]) {
+      const r = await translateText(text, to, { fileName: file, verify: true });
+      if (r.text === undefined || r.text === text) continue;
+      compared++;
+      const name = `${file.replace(/\.\w+$/, '')}.out${file.endsWith('.cpp') ? '.cpp' : to === 'metafork' ? '.mfc' : '.c'}`;
+      const after = await races(r.text, name);
+      if (after.length > before.length) more[`${path.relative(ROOT, file)} -> ${to}`] = after.filter(v => !before.includes(v)).join(', ');
+    }
+  }
+  assert.ok(compared > 600, `${compared} translations compared`);
+  assert.deepEqual(more, MISREAD_RACES);
 });

@@ -1,10 +1,10 @@
 // Sharing pitfalls: clause lists naming undeclared variables, block spawns writing a private
 // copy whose value is then lost, races on shared scalars in parallel loops, default(none).
 
-import { child } from '../syntax/ast';
+import { child, unparen } from '../syntax/ast';
 import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
-import { sharingAt, SharingEntry, clauseNames } from '../model/sharing';
-import { visibleVariable, type Reference, type Variable } from '../model/scopes';
+import { sharingAt, SharingEntry, clauseNames, loopControlOf } from '../model/sharing';
+import { changesVariable, initializerOf, referencesOf, visibleVariable, type Reference, type Variable } from '../model/scopes';
 import { within } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
@@ -109,16 +109,123 @@ export function privateWriteDiagnostics(model: ItemModel): MfDiagnostic[] {
   return out;
 }
 
-/** Inside `#pragma omp atomic|critical|single|master` a write is not a race. */
+/** Inside `#pragma omp atomic|critical|single|master` a write is not a race (but for the value an
+ * atomic `read` or `capture` stores, which it does not read: `v` of `v = x++`, a plain write); nor
+ * under an `if` only one iteration takes (`oneIteration`), nor where a lock is held (`underLock`). */
 function protectedWrite(model: ItemModel, r: Reference, loop: Construct): boolean {
-  return model.constructs.some(
+  return oneIteration(model, r, loop) || underLock(model, r, loop) || model.constructs.some(
     c =>
       c !== loop &&
       c.kind === 'omp' &&
       ['atomic', 'critical', 'single', 'master'].includes(c.directive?.name ?? '') &&
       c.start <= r.span.start &&
-      r.span.end <= c.end,
+      r.span.end <= c.end &&
+      !(c.directive!.name === 'atomic' && c.clauses.some(cl => cl.name === 'read' || cl.name === 'capture') &&
+        !referencesOf(model.scopes, r.variable!).some(x => x.access !== 'write' && c.start <= x.span.start && x.span.end <= c.end)),
   );
+}
+
+const ACQUIRE = new Set(['pthread_mutex_lock', 'pthread_spin_lock', 'omp_set_lock', 'omp_set_nest_lock']);
+const RELEASE = new Set(['pthread_mutex_unlock', 'pthread_spin_unlock', 'omp_unset_lock', 'omp_unset_nest_lock']);
+/** Functions that take a lock where they can: true (OpenMP's) or 0 (POSIX's) when they did. */
+const TRY_ACQUIRE: Record<string, 'true' | 'zero'> = {
+  omp_test_lock: 'true', omp_test_nest_lock: 'true', pthread_mutex_trylock: 'zero', pthread_spin_trylock: 'zero',
+};
+
+/**
+ * `r` runs while a lock is held: a statement before it in a block of the loop's body takes a lock
+ * (`pthread_mutex_lock(&l);`, `omp_set_lock(&l);`, or a loop spinning on `omp_test_lock(&l)`), no
+ * statement between releases it, and one after it does (what the translations of `critical` write).
+ */
+function underLock(model: ItemModel, r: Reference, loop: Construct): boolean {
+  const body = child(loop.loop!, 'body');
+  const text = (n: SNode) => model.text.slice(n.start, n.end).replace(/\s+/g, '');
+  const call = (e: SNode | undefined) => {
+    e = unparen(e);
+    const f = e?.type === 'call_expression' ? child(e, 'function') : undefined;
+    const arg = e && child(e, 'arguments')?.children.find(x => x.named && x.type !== 'comment');
+    return f?.type === 'identifier' && arg ? { name: text(f), lock: text(arg) } : undefined;
+  };
+  /** The lock a statement takes or releases. */
+  const lockStatement = (n: SNode): { take: boolean; lock: string } | undefined => {
+    if (n.type === 'expression_statement') {
+      const c = call(n.children.find(x => x.named));
+      if (c && (ACQUIRE.has(c.name) || RELEASE.has(c.name))) return { take: ACQUIRE.has(c.name), lock: c.lock };
+    }
+    if (n.type === 'while_statement') {
+      // Spinning until the lock is taken: `while (!omp_test_lock(&l))`, `while (pthread_mutex_trylock(&l) != 0)`.
+      const t = tried(child(n, 'condition'));
+      if (t && !t.whenTaken) return { take: true, lock: t.lock };
+    }
+    return undefined;
+  };
+  /** A condition reading whether a try took a lock, and the truth it has when it did. */
+  const tried = (e: SNode | undefined): { lock: string; whenTaken: boolean } | undefined => {
+    e = unparen(e);
+    if (!e) return undefined;
+    const c = call(e);
+    if (c) return TRY_ACQUIRE[c.name] ? { lock: c.lock, whenTaken: TRY_ACQUIRE[c.name] === 'true' } : undefined;
+    const flip = (t: ReturnType<typeof tried>) => t && { ...t, whenTaken: !t.whenTaken };
+    if (e.type === 'unary_expression' && text(e).startsWith('!')) return flip(tried(e.children.find(x => x.named)));
+    const right = e.type === 'binary_expression' ? unparen(child(e, 'right')) : undefined;
+    if (right?.type !== 'number_literal' || text(right) !== '0') return undefined;
+    const op = opOf(e, model.text);
+    if (op === '==') return flip(tried(child(e, 'left')));
+    return op === '!=' ? tried(child(e, 'left')) : undefined;
+  };
+  for (let n: SNode | null = r.node; n && n !== body && n.parent; n = n.parent) {
+    if (n.parent.type !== 'compound_statement' || !within(n.parent, body!)) continue;
+    const siblings = n.parent.children.filter(x => x.named);
+    const at = siblings.indexOf(n);
+    const held = siblings.slice(0, at).map(lockStatement).filter(l => l).pop();
+    if (held?.take && siblings.slice(at + 1).some(x => { const l = lockStatement(x); return l && !l.take && l.lock === held.lock; }))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * `r` runs in one iteration of `loop` at most: it is in the then-branch of an `if` in the loop's body
+ * whose condition holds in one iteration only, `v == e` (a conjunct of it too) with `v` the loop's
+ * control variable and `e` a constant or a variable the loop does not write (the thread loops of a
+ * translated OpenMP region: `if (mf_tid == 0) nthreads = mf_nthreads;`, OpenMP's `master`).
+ */
+function oneIteration(model: ItemModel, r: Reference, loop: Construct): boolean {
+  const body = child(loop.loop!, 'body');
+  const control = loopControlOf(model, loop);
+  if (!body || !control) return false;
+  const variableOf = (e: SNode | undefined) => {
+    e = unparen(e);
+    return e?.type === 'identifier' ? model.scopes.references.find(x => x.node === e)?.variable : undefined;
+  };
+  const unchanged = (v: Variable) =>
+    !referencesOf(model.scopes, v).some(x => x.addressTaken || (changesVariable(x) && within(x.span, loop.loop!)));
+  const invariant = (e: SNode | undefined): boolean => {
+    if (unparen(e)?.type === 'number_literal') return true;
+    const v = variableOf(e);
+    // A global might change in a call the loop makes; a variable whose address is taken, through it.
+    if (!v || v === control || (!v.isConst && (v.storage === 'global' || v.storage === 'file'))) return false;
+    return unchanged(v);
+  };
+  // The control variable, or a copy of it the body declares and never changes (`int id = mf_tid;`).
+  const isControl = (e: SNode | undefined, depth = 0): boolean => {
+    const v = variableOf(e);
+    if (!v || v === control) return !!v;
+    return depth < 4 && within(v.span, body) && unchanged(v) && isControl(initializerOf(v), depth + 1);
+  };
+  const once = (cond: SNode | undefined): boolean => {
+    cond = unparen(cond);
+    if (cond?.type !== 'binary_expression') return false;
+    const [left, right] = [child(cond, 'left'), child(cond, 'right')];
+    const op = opOf(cond, model.text);
+    if (op === '&&') return once(left) || once(right);
+    return op === '==' && ((isControl(left) && invariant(right)) || (isControl(right) && invariant(left)));
+  };
+  for (let n: SNode | null = r.node; n && n !== body; n = n.parent) {
+    const p = n.parent;
+    if (p?.type === 'if_statement' && n.field === 'consequence' && within(p, body) && once(child(p, 'condition'))) return true;
+  }
+  return false;
 }
 
 export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
@@ -127,12 +234,12 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
     if (!isParallelLoop(c) || !c.loop) continue;
     const body = child(c.loop, 'body');
     if (!body) continue;
-    const nest = c.kind === 'omp' ? privatizedRegions(model, c, 'race') : undefined;
+    const nest = privatizedRegions(model, c, 'race');
     for (const e of sharingAt(model, c) as SharingEntry[]) {
       if (e.sharing !== 'shared' || e.variable.shape !== 'value') continue;
       // Listed linear, or the iteration variable of `collapse(n)` loops or of nested loop constructs.
       if (clauseNames(c, 'linear').has(e.variable.name)) continue;
-      if (nest?.get(e.variable)?.some(l => e.references.every(r => within(r.span, l)))) continue;
+      if (nest.get(e.variable)?.some(l => e.references.every(r => within(r.span, l)))) continue;
       const write = e.references.find(
         r => isWrite(r) && body.start <= r.span.start && r.span.end <= body.end && !protectedWrite(model, r, c),
       );
@@ -210,7 +317,14 @@ function privatizedRegions(
   const out = new Map<Variable, SNode[]>();
   const add = (v: Variable, span: SNode) => out.set(v, [...(out.get(v) ?? []), span]);
   for (const k of model.constructs) {
-    if (k.kind !== 'omp' || !within(k, c)) continue;
+    if (!within(k, c)) continue;
+    // A nested meta_for or cilk_for: its loop variable is private to it (SPEC §2).
+    if (use === 'race' && k !== c && k.kind === 'parallel-for' && k.loop) {
+      const v = loopControlOf(model, k);
+      if (v) add(v, k.loop);
+      continue;
+    }
+    if (k.kind !== 'omp') continue;
     // `private(x)` on a nested construct: its x is no reference to the enclosing one's.
     const home = k.loop ?? k.region;
     if (k !== c && home)

@@ -189,12 +189,19 @@ function continuation(model: ItemModel, statement: SNode, fn: SNode): SNode[] {
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 
 /** The control variable of the construct's loop, declared in its header or before the loop. */
-function isLoopControl(model: ItemModel, c: Construct, v: Variable): boolean {
+export function isLoopControl(model: ItemModel, c: Construct, v: Variable): boolean {
   const init = c.loop?.children.find(x => x.field === 'initializer');
   if (!init) return false;
   if (init.type === 'declaration') return within(v.span, init);
-  const ref = model.scopes.references.find(r => within(r.span, init) && r.access === 'write');
-  return ref?.variable === v;
+  return loopControlOf(model, c) === v;
+}
+
+/** The variable `isLoopControl` holds for. */
+export function loopControlOf(model: ItemModel, c: Construct): Variable | undefined {
+  const init = c.loop?.children.find(x => x.field === 'initializer');
+  if (!init) return undefined;
+  if (init.type === 'declaration') return model.scopes.variables.find(v => within(v.span, init));
+  return model.scopes.references.find(r => within(r.span, init) && r.access === 'write')?.variable;
 }
 
 function decideOpenMP(
