@@ -179,6 +179,16 @@ const cases: Case[] = [
     code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "use 'reduction(+: x)'"), covers: 'x', after: 'x +=',
     data: { variable: 'x', reduction: '+' },
   },
+  {
+    name: "a function's local written in a '#pragma omp for' inside a region of the same function, declared outside it",
+    source: 'void f(int n, double *a){\n  int i, j;\n#pragma omp parallel\n  {\n#pragma omp for\n    for (i = 0; i < n; i++)\n      for (j = 0; j < n; j++) a[i * n + j] = 0;\n  }\n}\n', file: 'a.c',
+    code: 'MF403', message: race('j', '#pragma omp for', 'OpenMP default: shared', "declare 'j' inside the loop body"), covers: 'j', after: 'j = 0',
+  },
+  {
+    name: "an orphaned '#pragma omp for simd': the SIMD lanes of a thread share its locals",
+    source: 'void f(int n, double *a){\n  double t;\n#pragma omp for simd\n  for (int i = 0; i < n; i++) { t = a[i]; a[i] = t * t; }\n}\n', file: 'a.c',
+    code: 'MF403', message: race('t', '#pragma omp for simd', 'OpenMP default: shared', "declare 't' inside the loop body"), covers: 't', after: 't = a',
+  },
 
   // ---- MF404 shared anyway ----
   {
@@ -261,6 +271,7 @@ runClean([
   { name: 'each spawn gets a buffer declared in its iteration', source: 'int g(char *b);\nvoid f(int n, int *out){\n  for (int i = 0; i < n; i++) {\n    char b[4];\n    b[0] = (char)i;\n    out[i] = meta_fork g(b);\n    meta_join;\n  }\n}\n' },
   { name: 'meta_for with reduction(+: sum)', source: 'int f(int n, int *a){\n  int sum = 0;\n  meta_for reduction(+: sum) (int i = 0; i < n; i++) {\n    sum += a[i];\n  }\n  return sum;\n}\n' },
   // What the translations of OpenMP regions write (translate/spmd): one thread's work, a lock held.
+  { name: "an orphaned '#pragma omp for' (NAS BT's work functions, called in regions): each thread's call of the function has its own locals", source: 'static double u[64][64];\nstatic void add(int n) {\n  int i, j;\n  double t;\n#pragma omp for\n  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++) { t = u[i][j]; u[i][j] = t + n; }\n}\nvoid step(int n) {\n#pragma omp parallel\n  add(n);\n}\n', file: 'a.c' },
   { name: "a write only the iteration 'mf_tid == 0' makes (a master's)", source: 'int nthreads;\nvoid f(void){\n  const int mf_nthreads = 4;\n  meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {\n    if (mf_tid == 0)\n      nthreads = mf_nthreads;\n  }\n}\n' },
   { name: "one iteration's write, through a copy of the control variable and a conjunct ('id == k && n > 2')", source: 'void f(int n, int k){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    int id = i;\n    if (id == k && n > 2) x = id;\n    if (0 == i) { x = 1; }\n  }\n}\n' },
   { name: "a nested meta_for's control variable declared outside both loops (private to it, SPEC §2)", source: 'void f(int n, int *a){\n  int j;\n  meta_for (int i = 0; i < n; i++)\n    meta_for (j = 0; j < n; j++) a[i * n + j] = 0;\n}\n' },

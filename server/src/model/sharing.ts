@@ -254,5 +254,22 @@ function decideOpenMP(
         reason: `declared inside the enclosing '#pragma omp ${p.directive.name}': one copy per thread`,
       };
   }
+  // Orphaned work-sharing (no region around it in the function): each thread runs its own call of
+  // the function, with its own locals (OpenMP 5.2 §5.1.2: automatic variables of a routine called
+  // in a region are private). SIMD lanes share the thread's.
+  if (ORPHANED_WORK.test(name) && (v.storage === 'local' || v.storage === 'param') && !teamAround(c))
+    return { sharing: 'private', reason: "a local of the function: each thread's call of it has its own" };
   return { sharing: 'shared', reason: 'OpenMP default: shared' };
+}
+
+/** Work-sharing constructs whose iterations or parts are divided among a team's threads, no SIMD lanes. */
+const ORPHANED_WORK = /^(for|sections|single|loop|distribute)(?: (?:nowait|ordered))?$/;
+
+/** An enclosing construct that creates a team or a task, where the function's locals are shared. */
+function teamAround(c: Construct): boolean {
+  for (let p = c.parent; p; p = p.parent) {
+    if (p.kind !== 'omp') return true;
+    if (p.directive && /^(parallel|teams|target|task)/.test(p.directive.name)) return true;
+  }
+  return false;
 }
