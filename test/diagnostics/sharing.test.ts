@@ -189,6 +189,17 @@ const cases: Case[] = [
     source: 'void f(int n, double *a){\n  double t;\n#pragma omp for simd\n  for (int i = 0; i < n; i++) { t = a[i]; a[i] = t * t; }\n}\n', file: 'a.c',
     code: 'MF403', message: race('t', '#pragma omp for simd', 'OpenMP default: shared', "declare 't' inside the loop body"), covers: 't', after: 't = a',
   },
+  {
+    name: 'a global threadprivate elsewhere, not this one',
+    source: 'int sum0, sum1;\n#pragma omp threadprivate(sum0)\nvoid f(int n){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) sum1 += i;\n}\n', file: 'a.c',
+    code: 'MF403', message: race('sum1', '#pragma omp parallel for', 'variable with static storage duration', "use 'reduction(+: sum1)'"), covers: 'sum1', after: 'sum1 +=',
+    data: { variable: 'sum1', reduction: '+' },
+  },
+  {
+    name: "'omp_get_thread_num() == 0' in a meta_for: MetaFork's iterations are not a thread's",
+    source: '#include <omp.h>\nvoid f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    if (omp_get_thread_num() == 0) x = i;\n  }\n}\n',
+    code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "declare 'x' inside the loop body"), covers: 'x', after: 'x = i',
+  },
 
   // ---- MF404 shared anyway ----
   {
@@ -272,6 +283,9 @@ runClean([
   { name: 'meta_for with reduction(+: sum)', source: 'int f(int n, int *a){\n  int sum = 0;\n  meta_for reduction(+: sum) (int i = 0; i < n; i++) {\n    sum += a[i];\n  }\n  return sum;\n}\n' },
   // What the translations of OpenMP regions write (translate/spmd): one thread's work, a lock held.
   { name: "an orphaned '#pragma omp for' (NAS BT's work functions, called in regions): each thread's call of the function has its own locals", source: 'static double u[64][64];\nstatic void add(int n) {\n  int i, j;\n  double t;\n#pragma omp for\n  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++) { t = u[i][j]; u[i][j] = t + n; }\n}\nvoid step(int n) {\n#pragma omp parallel\n  add(n);\n}\n', file: 'a.c' },
+  { name: 'a threadprivate global written in a parallel loop (each thread its copy)', source: 'int sum0;\n#pragma omp threadprivate(sum0)\nvoid f(int n){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) sum0 += i;\n}\n', file: 'a.c' },
+  { name: "a write in '#pragma omp ordered' (one iteration at a time, in order)", source: 'int f(int n){\n  int x = 0;\n#pragma omp parallel for ordered\n  for (int i = 0; i < n; i++) {\n#pragma omp ordered\n    x++;\n  }\n  return x;\n}\n', file: 'a.c' },
+  { name: "writes only thread 0 makes, in its iterations one after the other ('omp_get_thread_num() == 0')", source: '#include <omp.h>\ndouble f(int n, double *a){\n  double j = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    a[i] = -1.0;\n    if (omp_get_thread_num() == 0) j = a[0];\n  }\n  return j;\n}\n', file: 'a.c' },
   { name: "a write only the iteration 'mf_tid == 0' makes (a master's)", source: 'int nthreads;\nvoid f(void){\n  const int mf_nthreads = 4;\n  meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {\n    if (mf_tid == 0)\n      nthreads = mf_nthreads;\n  }\n}\n' },
   { name: "one iteration's write, through a copy of the control variable and a conjunct ('id == k && n > 2')", source: 'void f(int n, int k){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    int id = i;\n    if (id == k && n > 2) x = id;\n    if (0 == i) { x = 1; }\n  }\n}\n' },
   { name: "a nested meta_for's control variable declared outside both loops (private to it, SPEC §2)", source: 'void f(int n, int *a){\n  int j;\n  meta_for (int i = 0; i < n; i++)\n    meta_for (j = 0; j < n; j++) a[i * n + j] = 0;\n}\n' },

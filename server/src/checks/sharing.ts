@@ -109,7 +109,7 @@ export function privateWriteDiagnostics(model: ItemModel): MfDiagnostic[] {
   return out;
 }
 
-/** Inside `#pragma omp atomic|critical|single|master` a write is not a race (but for the value an
+/** Inside `#pragma omp atomic|critical|single|master|masked|ordered` a write is not a race (but for the value an
  * atomic `read` or `capture` stores, which it does not read: `v` of `v = x++`, a plain write); nor
  * under an `if` only one iteration takes (`oneIteration`), nor where a lock is held (`underLock`). */
 function protectedWrite(model: ItemModel, r: Reference, loop: Construct): boolean {
@@ -117,7 +117,7 @@ function protectedWrite(model: ItemModel, r: Reference, loop: Construct): boolea
     c =>
       c !== loop &&
       c.kind === 'omp' &&
-      ['atomic', 'critical', 'single', 'master'].includes(c.directive?.name ?? '') &&
+      ['atomic', 'critical', 'single', 'master', 'masked', 'ordered'].includes(c.directive?.name ?? '') &&
       c.start <= r.span.start &&
       r.span.end <= c.end &&
       !(c.directive!.name === 'atomic' && c.clauses.some(cl => cl.name === 'read' || cl.name === 'capture') &&
@@ -187,8 +187,10 @@ function underLock(model: ItemModel, r: Reference, loop: Construct): boolean {
 /**
  * `r` runs in one iteration of `loop` at most: it is in the then-branch of an `if` in the loop's body
  * whose condition holds in one iteration only, `v == e` (a conjunct of it too) with `v` the loop's
- * control variable and `e` a constant or a variable the loop does not write (the thread loops of a
- * translated OpenMP region: `if (mf_tid == 0) nthreads = mf_nthreads;`, OpenMP's `master`).
+ * control variable (or a copy of it) and `e` a constant or a local the loop does not change (the
+ * thread loops of a translated OpenMP region: `if (mf_tid == 0) nthreads = mf_nthreads;`, OpenMP's
+ * `master`); or, in an OpenMP loop, in one thread's iterations, one after the other
+ * (`omp_get_thread_num() == 0`).
  */
 function oneIteration(model: ItemModel, r: Reference, loop: Construct): boolean {
   const body = child(loop.loop!, 'body');
@@ -213,13 +215,20 @@ function oneIteration(model: ItemModel, r: Reference, loop: Construct): boolean 
     if (!v || v === control) return !!v;
     return depth < 4 && within(v.span, body) && unchanged(v) && isControl(initializerOf(v), depth + 1);
   };
+  // In OpenMP, one thread's iterations: they run one after the other.
+  const threadNumber = (e: SNode | undefined): boolean => {
+    e = unparen(e);
+    const f = e?.type === 'call_expression' ? child(e, 'function') : undefined;
+    return loop.kind === 'omp' && f?.type === 'identifier' && model.text.slice(f.start, f.end) === 'omp_get_thread_num';
+  };
   const once = (cond: SNode | undefined): boolean => {
     cond = unparen(cond);
     if (cond?.type !== 'binary_expression') return false;
     const [left, right] = [child(cond, 'left'), child(cond, 'right')];
     const op = opOf(cond, model.text);
     if (op === '&&') return once(left) || once(right);
-    return op === '==' && ((isControl(left) && invariant(right)) || (isControl(right) && invariant(left)));
+    const one = (e: SNode | undefined) => isControl(e) || threadNumber(e);
+    return op === '==' && ((one(left) && invariant(right)) || (one(right) && invariant(left)));
   };
   for (let n: SNode | null = r.node; n && n !== body; n = n.parent) {
     const p = n.parent;

@@ -70,7 +70,7 @@ export class DocumentModel {
     const callees = new Map<string, Callee>();
     const all = headerParts.length ? [...headerParts, ...parts] : parts;
     for (const p of all) for (const [name, c] of p.callees) mergeCallee(callees, name, c);
-    const fileScope = buildFileScope(all, typedefs, cpp, callees, syntax.unit.constants);
+    const fileScope = buildFileScope(all, typedefs, cpp, callees, syntax.unit.constants, threadprivateNames(syntax));
     return new DocumentModel(syntax, fileScope, refs, functionParts, headers);
   }
 
@@ -139,6 +139,16 @@ export function inSpan<T extends Span>(list: T[], span: Span): T[] {
 
 /** What a top-level node adds to the file scope; function bodies are not converted. In C++,
  * also the parameter lists of the functions it declares (which arguments bind by reference). */
+/** The variables `#pragma omp threadprivate(list)` lines name, in the file and its headers. */
+function threadprivateNames(syntax: SyntaxDocument): Set<string> {
+  const names = new Set<string>();
+  for (const p of syntax.layer.pragmas) {
+    const m = /^\s*#\s*pragma\s+omp\s+threadprivate\s*\(([^)]*)\)/.exec(p.text);
+    if (m) for (const name of m[1].split(',')) if (name.trim()) names.add(name.trim());
+  }
+  return names;
+}
+
 function fileScopePart(syntax: SyntaxDocument, node: TSNode, typedefs: Map<string, Shape>, cpp: boolean) {
   const callees = new Map<string, Callee>();
   if (node.type === 'function_definition') {

@@ -70,6 +70,8 @@ export interface FileScope {
   /** The file is C++ (references exist): which functions bind which arguments by reference. */
   cpp: boolean;
   callees: ReadonlyMap<string, Callee>;
+  /** Variables a `#pragma omp threadprivate(...)` gives each thread a copy of. */
+  threadprivate: ReadonlySet<string>;
   /** Changes whenever anything above changes: part of the analysis cache key. */
   signature: string;
 }
@@ -395,6 +397,7 @@ export function buildFileScope(
   cpp = false,
   callees: ReadonlyMap<string, Callee> = new Map(),
   macroConstants: ReadonlyMap<string, string> = new Map(),
+  threadprivate: ReadonlySet<string> = new Set(),
 ): FileScope {
   const variables = new Map<string, Variable>();
   const functions = new Set<string>(),
@@ -421,13 +424,14 @@ export function buildFileScope(
   }
   for (const [name, shape] of typedefs) sig.push(`typedef ${name}:${shape}`);
   for (const [name, value] of macroConstants) sig.push(`#define ${name} ${value}`);
+  for (const name of threadprivate) sig.push(`threadprivate ${name}`);
   if (cpp) sig.push('c++');
   for (const [name, c] of callees)
     sig.push(
       `${name}(${c === 'unknown' ? '?' : c.references.map(r => (r ? '&' : '')).join(',') + (c.variadic ? ',...' : '')})`,
     );
   const signature = sig.join(';');
-  return { variables, typedefs, functions, definitions, constants, macroConstants, cpp, callees, signature };
+  return { variables, typedefs, functions, definitions, constants, macroConstants, cpp, callees, threadprivate, signature };
 }
 
 /** A reference that assigns, increments or passes by address for writing inside `span`. */

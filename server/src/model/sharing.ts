@@ -223,7 +223,9 @@ function decideOpenMP(
       ? { sharing: 'shared', reason: 'static variable declared in the region' }
       : { sharing: 'private', reason: 'declared inside the region' };
   if (v.storage === 'global' || v.storage === 'file' || v.isStatic)
-    return { sharing: 'shared', reason: 'variable with static storage duration' };
+    return model.fileScope.threadprivate.has(v.name)
+      ? { sharing: 'private', reason: "threadprivate: each thread's own copy" }
+      : { sharing: 'shared', reason: 'variable with static storage duration' };
   const name = c.directive?.name ?? '';
   if (name === 'task' || name === 'taskloop') {
     // OpenMP 4.5 §2.15.1.1: in a task, a variable not shared in every enclosing context is firstprivate.
