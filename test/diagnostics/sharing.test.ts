@@ -200,6 +200,20 @@ const cases: Case[] = [
     source: '#include <omp.h>\nvoid f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    if (omp_get_thread_num() == 0) x = i;\n  }\n}\n',
     code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "declare 'x' inside the loop body"), covers: 'x', after: 'x = i',
   },
+  {
+    name: "a counter every thread of a region increments (NAS CG's 'callcount++')",
+    source: 'void g(void);\nvoid f(void){\n  static int callcount = 0;\n#pragma omp parallel\n  {\n    g();\n    callcount++;\n  }\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'callcount', after: 'callcount++',
+    message: "data race: 'callcount' is shared by the threads of '#pragma omp parallel' (variable with static storage duration) and every thread writes it here; write it in '#pragma omp single' or 'atomic', or declare 'callcount' inside the region",
+    data: { variable: 'callcount' },
+  },
+  {
+    name: "a function's local every thread of a region writes, under a test of a shared value",
+    source: 'int f(int n){\n  int x = 0;\n#pragma omp parallel\n  {\n    if (n == 0) x = n;\n  }\n  return x;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'x', after: 'x = n',
+    message: "data race: 'x' is shared by the threads of '#pragma omp parallel' (OpenMP default: shared) and every thread writes it here; write it in '#pragma omp single' or 'atomic', or declare 'x' inside the region",
+    data: { variable: 'x' },
+  },
 
   // ---- MF404 shared anyway ----
   {
@@ -286,6 +300,7 @@ runClean([
   { name: 'a threadprivate global written in a parallel loop (each thread its copy)', source: 'int sum0;\n#pragma omp threadprivate(sum0)\nvoid f(int n){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) sum0 += i;\n}\n', file: 'a.c' },
   { name: "a write in '#pragma omp ordered' (one iteration at a time, in order)", source: 'int f(int n){\n  int x = 0;\n#pragma omp parallel for ordered\n  for (int i = 0; i < n; i++) {\n#pragma omp ordered\n    x++;\n  }\n  return x;\n}\n', file: 'a.c' },
   { name: "writes only thread 0 makes, in its iterations one after the other ('omp_get_thread_num() == 0')", source: '#include <omp.h>\ndouble f(int n, double *a){\n  double j = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    a[i] = -1.0;\n    if (omp_get_thread_num() == 0) j = a[0];\n  }\n  return j;\n}\n', file: 'a.c' },
+  { name: "a region's writes made by one thread (single under the pragma line, master, a copy of the thread number), under a lock, atomic, or to its own and private variables", source: '#include <omp.h>\nint r;\nint fib(int n);\nvoid f(int n){\n  int t, s = 0, c = 0, nthreads = 0;\n  omp_lock_t l;\n#pragma omp parallel\n#pragma omp single\n  r = fib(n);\n#pragma omp parallel private(t)\n  {\n    int id = omp_get_thread_num();\n    t = id * 2;\n    if (id == 0) nthreads = omp_get_num_threads();\n#pragma omp master\n    s = t;\n#pragma omp atomic\n    c++;\n    omp_set_lock(&l);\n    s += t;\n    omp_unset_lock(&l);\n  }\n}\n', file: 'a.c' },
   { name: "a write only the iteration 'mf_tid == 0' makes (a master's)", source: 'int nthreads;\nvoid f(void){\n  const int mf_nthreads = 4;\n  meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {\n    if (mf_tid == 0)\n      nthreads = mf_nthreads;\n  }\n}\n' },
   { name: "one iteration's write, through a copy of the control variable and a conjunct ('id == k && n > 2')", source: 'void f(int n, int k){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    int id = i;\n    if (id == k && n > 2) x = id;\n    if (0 == i) { x = 1; }\n  }\n}\n' },
   { name: "a nested meta_for's control variable declared outside both loops (private to it, SPEC §2)", source: 'void f(int n, int *a){\n  int j;\n  meta_for (int i = 0; i < n; i++)\n    meta_for (j = 0; j < n; j++) a[i * n + j] = 0;\n}\n' },

@@ -110,8 +110,9 @@ const CASES: Case[] = [
   },
   {
     code: 'MF204', title: "Remove the clause 'nowait'", c: true,
-    before: text('int main() {', '  int n = 0;', '  #pragma omp parallel nowait', '  { n++; }', '  return n;', '}'),
-    after: text('int main() {', '  int n = 0;', '  #pragma omp parallel', '  { n++; }', '  return n;', '}'),
+    // (Each thread's 'n++' would be a race: MF403.)
+    before: text('int main() {', '  int n = 0;', '  #pragma omp parallel nowait', '  {', '  #pragma omp atomic', '    n++;', '  }', '  return n;', '}'),
+    after: text('int main() {', '  int n = 0;', '  #pragma omp parallel', '  {', '  #pragma omp atomic', '    n++;', '  }', '  return n;', '}'),
   },
   {
     code: 'MF405', title: "Add 'firstprivate(n)' to '#pragma omp parallel for'", c: true,

@@ -36,7 +36,7 @@ export const CODES = {
   MF314: { severity: 'warning', title: 'spawn can reach a return without a join' },
   MF401: { severity: 'error', title: 'shared(...) names an undeclared variable' },
   MF402: { severity: 'warning', title: 'block spawn writes a private copy whose value is lost' },
-  MF403: { severity: 'warning', title: 'data race: shared scalar written in a parallel loop' },
+  MF403: { severity: 'warning', title: 'data race: shared scalar written in a parallel loop, or by every thread of a region' },
   MF404: { severity: 'hint', title: 'shared(...) names a variable that is shared anyway' },
   MF405: { severity: 'error', title: 'variable not listed in a data-sharing clause under default(none)' },
   MF406: { severity: 'warning', title: "data race: a running spawn's pointer argument written through by its parent" },

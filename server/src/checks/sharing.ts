@@ -138,7 +138,7 @@ const TRY_ACQUIRE: Record<string, 'true' | 'zero'> = {
  * statement between releases it, and one after it does (what the translations of `critical` write).
  */
 function underLock(model: ItemModel, r: Reference, loop: Construct): boolean {
-  const body = child(loop.loop!, 'body');
+  const body = bodyOf(loop);
   const text = (n: SNode) => model.text.slice(n.start, n.end).replace(/\s+/g, '');
   const call = (e: SNode | undefined) => {
     e = unparen(e);
@@ -184,24 +184,29 @@ function underLock(model: ItemModel, r: Reference, loop: Construct): boolean {
   return false;
 }
 
+/** What every iteration of a parallel loop, or every thread of a region, runs. */
+function bodyOf(c: Construct): SNode | undefined {
+  return c.loop ? child(c.loop, 'body') : c.region;
+}
+
 /**
- * `r` runs in one iteration of `loop` at most: it is in the then-branch of an `if` in the loop's body
- * whose condition holds in one iteration only, `v == e` (a conjunct of it too) with `v` the loop's
- * control variable (or a copy of it) and `e` a constant or a local the loop does not change (the
- * thread loops of a translated OpenMP region: `if (mf_tid == 0) nthreads = mf_nthreads;`, OpenMP's
- * `master`); or, in an OpenMP loop, in one thread's iterations, one after the other
- * (`omp_get_thread_num() == 0`).
+ * `r` runs in one iteration of `loop` at most: it is in the then-branch of an `if` in its body whose
+ * condition holds in one iteration only, `v == e` (a conjunct of it too) with `v` the loop's control
+ * variable (or a copy of it) and `e` a constant or a local the loop does not change (the thread loops
+ * of a translated OpenMP region: `if (mf_tid == 0) nthreads = mf_nthreads;`, OpenMP's `master`); or,
+ * in an OpenMP loop or region, in one thread (`omp_get_thread_num() == 0`, a copy of it), whose
+ * iterations run one after the other.
  */
 function oneIteration(model: ItemModel, r: Reference, loop: Construct): boolean {
-  const body = child(loop.loop!, 'body');
+  const body = bodyOf(loop);
   const control = loopControlOf(model, loop);
-  if (!body || !control) return false;
+  if (!body) return false;
   const variableOf = (e: SNode | undefined) => {
     e = unparen(e);
     return e?.type === 'identifier' ? model.scopes.references.find(x => x.node === e)?.variable : undefined;
   };
   const unchanged = (v: Variable) =>
-    !referencesOf(model.scopes, v).some(x => x.addressTaken || (changesVariable(x) && within(x.span, loop.loop!)));
+    !referencesOf(model.scopes, v).some(x => x.addressTaken || (changesVariable(x) && within(x.span, loop.loop ?? body)));
   const invariant = (e: SNode | undefined): boolean => {
     if (unparen(e)?.type === 'number_literal') return true;
     const v = variableOf(e);
@@ -209,17 +214,19 @@ function oneIteration(model: ItemModel, r: Reference, loop: Construct): boolean 
     if (!v || v === control || (!v.isConst && (v.storage === 'global' || v.storage === 'file'))) return false;
     return unchanged(v);
   };
-  // The control variable, or a copy of it the body declares and never changes (`int id = mf_tid;`).
-  const isControl = (e: SNode | undefined, depth = 0): boolean => {
-    const v = variableOf(e);
-    if (!v || v === control) return !!v;
-    return depth < 4 && within(v.span, body) && unchanged(v) && isControl(initializerOf(v), depth + 1);
-  };
   // In OpenMP, one thread's iterations: they run one after the other.
   const threadNumber = (e: SNode | undefined): boolean => {
     e = unparen(e);
     const f = e?.type === 'call_expression' ? child(e, 'function') : undefined;
     return loop.kind === 'omp' && f?.type === 'identifier' && model.text.slice(f.start, f.end) === 'omp_get_thread_num';
+  };
+  // The control variable or the thread number, or a copy of it the body declares and never changes
+  // (`int id = mf_tid;`, `int id = omp_get_thread_num();`).
+  const one = (e: SNode | undefined, depth = 0): boolean => {
+    const v = variableOf(e);
+    if (!v) return threadNumber(e);
+    if (v === control) return true;
+    return depth < 4 && within(v.span, body) && unchanged(v) && one(initializerOf(v), depth + 1);
   };
   const once = (cond: SNode | undefined): boolean => {
     cond = unparen(cond);
@@ -227,7 +234,6 @@ function oneIteration(model: ItemModel, r: Reference, loop: Construct): boolean 
     const [left, right] = [child(cond, 'left'), child(cond, 'right')];
     const op = opOf(cond, model.text);
     if (op === '&&') return once(left) || once(right);
-    const one = (e: SNode | undefined) => isControl(e) || threadNumber(e);
     return op === '==' && ((one(left) && invariant(right)) || (one(right) && invariant(left)));
   };
   for (let n: SNode | null = r.node; n && n !== body; n = n.parent) {
@@ -240,6 +246,7 @@ function oneIteration(model: ItemModel, r: Reference, loop: Construct): boolean 
 export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
   for (const c of model.constructs) {
+    if (c.kind === 'omp' && c.directive?.name === 'parallel' && c.region) out.push(...regionRaces(model, c));
     if (!isParallelLoop(c) || !c.loop) continue;
     const body = child(c.loop, 'body');
     if (!body) continue;
@@ -267,6 +274,35 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
         ),
       );
     }
+  }
+  return out;
+}
+
+/**
+ * A shared scalar every thread of a `parallel` region writes: a statement of the region outside its
+ * constructs (those check their own: a work-sharing loop its iterations, `single` one thread), not
+ * one thread's (`if (omp_get_thread_num() == 0)`) nor under a lock (NAS CG's `callcount++`).
+ */
+function regionRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  // Nested in it (a `single` right under the pragma line, NAS's and BOTS's shape, is outside its statement).
+  const inner = model.constructs.filter(k => { for (let p = k.parent; p; p = p.parent) if (p === c) return true; return false; });
+  for (const e of sharingAt(model, c) as SharingEntry[]) {
+    if (e.sharing !== 'shared' || e.variable.shape !== 'value') continue;
+    const write = e.references.find(
+      r => isWrite(r) && within(r.span, c.region!) && !inner.some(k => within(r.span, k)) &&
+        !oneIteration(model, r, c) && !underLock(model, r, c),
+    );
+    if (!write) continue;
+    const name = e.variable.name;
+    out.push(
+      diagnostic(
+        'MF403',
+        write.span,
+        `data race: '${name}' is shared by the threads of '${constructLabel(c)}' (${e.reason}) and every thread writes it here; write it in '#pragma omp single' or 'atomic', or declare '${name}' inside the region`,
+        { variable: name },
+      ),
+    );
   }
   return out;
 }
