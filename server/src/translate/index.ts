@@ -369,7 +369,7 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
       }
     }
     if (options.verify) {
-      const invalid = outputFindings(syntax, step.text, step.maps, inputMap, { model: built ?? previous, cache: first.cache });
+      const invalid = outputFindings(syntax, step.text, step.maps, first.model, { model: built ?? previous, cache: first.cache });
       if (invalid.length) return { diagnostics: [...diagnostics, ...invalid], from, to };
     }
     // C++ stays C++ when the tool reads its MetaFork output again (a `.mfc` name does not say which).
@@ -388,14 +388,25 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
  * output that parses but is not valid in its dialect (a spawn of a spawn) is caught.
  */
 export function outputFindings(
-  last: SyntaxDocument, output: string, maps: OffsetMap[], inputMap: SourceMap, previous?: Earlier,
+  last: SyntaxDocument, output: string, maps: OffsetMap[], input: DocumentModel, previous?: Earlier,
 ): MfDiagnostic[] {
   // The functions no stage changed are read, modelled and checked as they were (`previous`: the
   // latest model and the input's check): the per-item results a fresh check would give.
   const version = last.update(output, undefined, true);
   try {
-    return checkSyntax(version, previous, true).diagnostics.filter(blocking)
-      .map(d => inputMap.toText(mapBack(inSource(producedInvalid(d), version.map), maps)));
+    const onInput = (d: MfDiagnostic) => input.map.toText(mapBack(inSource(producedInvalid(d), version.map), maps));
+    const found = checkSyntax(version, previous, true).diagnostics;
+    return [
+      ...found.filter(blocking).map(onInput),
+      // A name no declaration reaches is left to the compiler (a header the tool does not see may
+      // declare it), but not one the input declared where the translation left it: a lost declaration.
+      ...found.filter(d => d.code === 'MF120').map(d => ({ d: onInput(d), name: version.text.slice(d.start, d.end) }))
+        .filter(({ d, name }) => {
+          const item = input.itemAt(d.start);
+          return input.fileScope.variables.has(name) || !!item?.scopes.variables.some(v => v.name === name);
+        })
+        .map(({ d }) => d),
+    ];
   } finally {
     version.dispose();
   }
