@@ -427,9 +427,6 @@ int main(void) {
 int main(void) {
   {
     const int mf_nthreads = 2;
-    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
-      int t, i;
-    }
     for (int t = 3; t > 0; t--) {
       meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
         int i;
@@ -603,9 +600,6 @@ int main(void) {
   {
     const int mf_nthreads = 4;
     int mf_copy_seed;
-    meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {
-      int seed;
-    }
     {
       int seed;
       seed = out[3] + 17;

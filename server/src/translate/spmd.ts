@@ -8,7 +8,7 @@
 // each loop's end waits for all of its iterations, as the barrier waits for all threads
 // (./barriers: what may cross it). A `parallel for` reading thread ids is one such loop.
 
-import { child, named } from '../syntax/ast';
+import { child, named, walk } from '../syntax/ast';
 import { replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
@@ -47,6 +47,16 @@ export function translateSpmdRegion(host: SpmdHost, c: Construct): void {
 
 const newSegment = (): Segment => ({ kind: 'team', units: [], reductions: [], redeclared: [] });
 const onlyComments = (s: Segment) => s.units.every(u => u.node?.type === 'comment');
+
+/** A statement that does nothing but name variables: a comment, or a declaration without values
+ * whose sizes call and assign nothing. */
+function inert(node: SNode | undefined): boolean {
+  if (node?.type === 'comment') return true;
+  if (node?.type !== 'declaration') return false;
+  let effect = false;
+  walk(node, n => !(effect ||= ['init_declarator', 'call_expression', 'assignment_expression', 'update_expression'].includes(n.type)));
+  return !effect;
+}
 
 class SpmdRegion {
   private readonly stage: Stage;
@@ -461,6 +471,13 @@ class SpmdRegion {
       );
       if (s.kind !== 'team') {
         lines.push(reindent(body, own, inner), ...(forks ? ['meta_join;'] : []));
+        continue;
+      }
+      // Only the region's declarations (`int i, j, k;` before a uniform loop): a loop over thread ids
+      // would declare them and do nothing; the later loops declare what they use.
+      if (!s.redeclared.length && !s.reductions.length && !s.partials?.length && s.units.every(u => inert(u.node))) {
+        for (const u of s.units)
+          if (u.node?.type === 'comment') lines.push(reindent(this.renderLines(u.span), lineIndent(text, u.span.start), inner));
         continue;
       }
       const at = inner + stage.unit;
