@@ -214,6 +214,12 @@ const cases: Case[] = [
     message: "data race: 'x' is shared by the threads of '#pragma omp parallel' (OpenMP default: shared) and every thread writes it here; write it in '#pragma omp single' or 'atomic', or declare 'x' inside the region",
     data: { variable: 'x' },
   },
+  {
+    name: 'a write in a block that releases the lock its enclosing block took',
+    source: '#include <pthread.h>\npthread_mutex_t m;\nvoid f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    pthread_mutex_lock(&m);\n    {\n      pthread_mutex_unlock(&m);\n      x += i;\n    }\n    pthread_mutex_unlock(&m);\n  }\n}\n',
+    code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "use 'reduction(+: x)'"), covers: 'x', after: 'x +=',
+    data: { variable: 'x', reduction: '+' },
+  },
 
   // ---- MF404 shared anyway ----
   {

@@ -173,13 +173,18 @@ function underLock(model: ItemModel, r: Reference, loop: Construct): boolean {
     if (op === '==') return flip(tried(child(e, 'left')));
     return op === '!=' ? tried(child(e, 'left')) : undefined;
   };
+  // Each lock is decided by the nearest statement taking or releasing it, from the innermost block out.
+  const decided = new Set<string>();
   for (let n: SNode | null = r.node; n && n !== body && n.parent; n = n.parent) {
     if (n.parent.type !== 'compound_statement' || !within(n.parent, body!)) continue;
     const siblings = n.parent.children.filter(x => x.named);
     const at = siblings.indexOf(n);
-    const held = siblings.slice(0, at).map(lockStatement).filter(l => l).pop();
-    if (held?.take && siblings.slice(at + 1).some(x => { const l = lockStatement(x); return l && !l.take && l.lock === held.lock; }))
-      return true;
+    for (const l of siblings.slice(0, at).map(lockStatement).reverse()) {
+      if (!l || decided.has(l.lock)) continue;
+      decided.add(l.lock);
+      if (l.take && siblings.slice(at + 1).some(x => { const m = lockStatement(x); return m && !m.take && m.lock === l.lock; }))
+        return true;
+    }
   }
   return false;
 }
