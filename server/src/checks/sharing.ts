@@ -4,7 +4,7 @@
 import { child, unparen } from '../syntax/ast';
 import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
 import { sharingAt, SharingEntry, clauseNames, loopControlOf } from '../model/sharing';
-import { changesVariable, initializerOf, referencesOf, visibleVariable, type Reference, type Variable } from '../model/scopes';
+import { changesVariable, initializerOf, referencesOf, variableOf, visibleVariable, type Reference, type Variable } from '../model/scopes';
 import { within } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
@@ -206,15 +206,15 @@ function oneIteration(model: ItemModel, r: Reference, loop: Construct): boolean 
   const body = bodyOf(loop);
   const control = loopControlOf(model, loop);
   if (!body) return false;
-  const variableOf = (e: SNode | undefined) => {
+  const variableIn = (e: SNode | undefined) => {
     e = unparen(e);
-    return e?.type === 'identifier' ? model.scopes.references.find(x => x.node === e)?.variable : undefined;
+    return e?.type === 'identifier' ? variableOf(model.scopes, e) : undefined;
   };
   const unchanged = (v: Variable) =>
     !referencesOf(model.scopes, v).some(x => x.addressTaken || (changesVariable(x) && within(x.span, loop.loop ?? body)));
   const invariant = (e: SNode | undefined): boolean => {
     if (unparen(e)?.type === 'number_literal') return true;
-    const v = variableOf(e);
+    const v = variableIn(e);
     // A global might change in a call the loop makes; a variable whose address is taken, through it.
     if (!v || v === control || (!v.isConst && (v.storage === 'global' || v.storage === 'file'))) return false;
     return unchanged(v);
@@ -228,7 +228,7 @@ function oneIteration(model: ItemModel, r: Reference, loop: Construct): boolean 
   // The control variable or the thread number, or a copy of it the body declares and never changes
   // (`int id = mf_tid;`, `int id = omp_get_thread_num();`).
   const one = (e: SNode | undefined, depth = 0): boolean => {
-    const v = variableOf(e);
+    const v = variableIn(e);
     if (!v) return threadNumber(e);
     if (v === control) return true;
     return depth < 4 && within(v.span, body) && unchanged(v) && one(initializerOf(v), depth + 1);

@@ -11,6 +11,7 @@ import { buildItemModel, ItemModel } from './constructs';
 import { collectCallees, mergeCallee } from './binding';
 import { type Callee, buildFileScope, FileScope, fileScopeDeclarations, Shape } from './scopes';
 import { declaredName } from '../syntax/ast';
+import { parsePragma } from '../syntax/pragma';
 
 /** A top-level node of the text: its place among the tree's top-level nodes (the node itself is
  * looked up when needed: the tree of a document not in use is let go and parsed again), its type, its span. */
@@ -137,18 +138,19 @@ export function inSpan<T extends Span>(list: T[], span: Span): T[] {
   return out;
 }
 
-/** What a top-level node adds to the file scope; function bodies are not converted. In C++,
- * also the parameter lists of the functions it declares (which arguments bind by reference). */
 /** The variables `#pragma omp threadprivate(list)` lines name, in the file and its headers. */
 function threadprivateNames(syntax: SyntaxDocument): Set<string> {
   const names = new Set<string>();
   for (const p of syntax.layer.pragmas) {
-    const m = /^\s*#\s*pragma\s+omp\s+threadprivate\s*\(([^)]*)\)/.exec(p.text);
-    if (m) for (const name of m[1].split(',')) if (name.trim()) names.add(name.trim());
+    if (!p.text.includes('threadprivate')) continue; // most lines: not parsed again here
+    const d = parsePragma(p);
+    if (d?.family === 'omp' && d.name === 'threadprivate') for (const item of d.argument?.items ?? []) names.add(item.name);
   }
   return names;
 }
 
+/** What a top-level node adds to the file scope; function bodies are not converted. In C++,
+ * also the parameter lists of the functions it declares (which arguments bind by reference). */
 function fileScopePart(syntax: SyntaxDocument, node: TSNode, typedefs: Map<string, Shape>, cpp: boolean) {
   const callees = new Map<string, Callee>();
   if (node.type === 'function_definition') {

@@ -189,7 +189,7 @@ function continuation(model: ItemModel, statement: SNode, fn: SNode): SNode[] {
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement', 'for_range_loop']);
 
 /** The control variable of the construct's loop, declared in its header or before the loop. */
-export function isLoopControl(model: ItemModel, c: Construct, v: Variable): boolean {
+function isLoopControl(model: ItemModel, c: Construct, v: Variable): boolean {
   const init = c.loop?.children.find(x => x.field === 'initializer');
   if (!init) return false;
   if (init.type === 'declaration') return within(v.span, init);

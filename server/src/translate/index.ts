@@ -384,8 +384,9 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
 /**
  * What the tool's own check finds blocking in a translation's `output` (a version of `last`, the last
  * stage's, which stays the caller's; `maps`, the steps from the input's text to it, latest first), on
- * the input's analysed text (`inputMap`): each stage's output is only re-parsed, so this is where an
- * output that parses but is not valid in its dialect (a spawn of a spawn) is caught.
+ * the analysed text of `input`, the input's model: each stage's output is only re-parsed, so this is
+ * where an output that parses but is not valid in its dialect (a spawn of a spawn), or that lost a
+ * declaration the input had, is caught.
  */
 export function outputFindings(
   last: SyntaxDocument, output: string, maps: OffsetMap[], input: DocumentModel, previous?: Earlier,
