@@ -226,31 +226,43 @@ export function storedFirst(model: ItemModel, region: SNode, v: Variable, code: 
   if (refs.some(r => r.addressTaken)) return false;
   const uses = refs.filter(r => code.some(x => within(r.span, x)));
   if (!uses.length || code.some(x => jumpsWithin(region, x))) return false;
+  // The references' starts in order, for lookups by place (every use asks; a scan of all of them
+  // per use was quadratic in a function's uses of `i`, a fifth of NAS BT's translation).
+  const starts = refs.map(r => r.span.start).sort((a, b) => a - b);
+  const endAt = new Map(refs.map(r => [r.span.start, r.span.end]));
+  const firstFrom = (at: number) => {
+    let lo = 0, hi = starts.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid]! < at) lo = mid + 1; else hi = mid; }
+    return starts[lo];
+  };
   const stores = (e: SNode | undefined): boolean => {
     if (!e) return false;
     if (e.type === 'comma_expression') return e.children.some(stores);
     if (e.type !== 'assignment_expression' || model.text.slice(child(e, 'left')!.end, child(e, 'right')?.start).trim() !== '=')
       return false;
     const left = child(e, 'left')!, right = child(e, 'right');
-    return refs.some(r => r.span.start === left.start && r.span.end === left.end) && !!right && !refs.some(r => within(r.span, right));
+    if (endAt.get(left.start) !== left.end || !right) return false;
+    // No reference inside `right`: the first one from its start lies past it (a reference nests nothing).
+    const next = firstFrom(right.start);
+    return next === undefined || next >= right.end;
   };
   const storeStatement = (n: SNode) =>
     (n.type === 'expression_statement' && stores(named(n)[0])) || (n.type === 'for_statement' && stores(child(n, 'initializer')));
-  // Per block, where its first store inside `code` stands (a block's uses share it).
+  // Per block, where its first store inside `code` starts (a block's uses share it).
   const firstStore = new Map<SNode, number>();
   const firstStoreIn = (block: SNode): number => {
     let at = firstStore.get(block);
     if (at === undefined) {
-      at = block.children.findIndex(k => code.some(x => within(k, x)) && storeStatement(k));
-      firstStore.set(block, at < 0 ? Infinity : at);
+      at = block.children.find(k => code.some(x => within(k, x)) && storeStatement(k))?.start ?? Infinity;
+      firstStore.set(block, at);
     }
-    return at < 0 ? Infinity : at;
+    return at;
   };
   const storedBefore = (r: Reference): boolean => {
     for (let n: SNode = r.node; n !== region && n.parent; n = n.parent) {
       const p: SNode = n.parent;
       if (p.type === 'for_statement' && n.field !== 'initializer' && stores(child(p, 'initializer'))) return true;
-      if (p.type === 'compound_statement' && firstStoreIn(p) < p.children.indexOf(n)) return true;
+      if (p.type === 'compound_statement' && firstStoreIn(p) < n.start) return true;
     }
     return false;
   };
@@ -261,14 +273,21 @@ export function storedFirst(model: ItemModel, region: SNode, v: Variable, code: 
 
 /** A label, `goto` or `switch` inside `span` of `region`. */
 function jumpsWithin(region: SNode, span: Span): boolean {
-  let found = false;
-  walk(region, n => {
-    if (found || n.end <= span.start || n.start >= span.end) return false;
-    if (within(n, span) && ['labeled_statement', 'goto_statement', 'switch_statement', 'case_statement'].includes(n.type)) found = true;
-    return !found;
-  });
+  return jumpsOf(region).some(n => within(n, span));
+}
+
+/** The labels, `goto`s and `switch`es of `region`, found once per region (each variable asks). */
+function jumpsOf(region: SNode): SNode[] {
+  let found = jumps.get(region);
+  if (!found) {
+    const list: SNode[] = [];
+    walk(region, n => { if (JUMPS.has(n.type)) list.push(n); });
+    jumps.set(region, (found = list));
+  }
   return found;
 }
+const jumps = new WeakMap<SNode, SNode[]>();
+const JUMPS = new Set(['labeled_statement', 'goto_statement', 'switch_statement', 'case_statement']);
 
 /**
  * `v` declared again with its initializer (after those it reads), or why it cannot be recomputed.
