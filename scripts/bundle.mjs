@@ -1,7 +1,9 @@
 // Bundles the extension client, the language server and the CLI with esbuild into dist/,
 // with the tree-sitter WASM files beside them (loaded at run time from the bundle's folder).
 import { build } from 'esbuild';
-import { copyFileSync, cpSync, mkdirSync, rmSync } from 'fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
+import { execFileSync } from 'child_process';
+import { createHash } from 'crypto';
 import { dirname } from 'path';
 import { createRequire } from 'module';
 
@@ -44,3 +46,23 @@ for (const pkg of ['z3-solver', 'async-mutex', 'tslib']) {
   const from = dirname(require.resolve(`${pkg}/package.json`, { paths: [dirname(require.resolve('z3-solver'))] }));
   cpSync(from, `dist/node_modules/${pkg}`, { recursive: true, filter: source => !/\.(d\.ts|map|md)$/.test(source) });
 }
+
+// bin/metafork compiles the CLI bundle with V8's code cache of it, made here by a translation
+// (OpenMP -> CilkPlus: the parser, the checks of input and output, both kinds of stage). A script
+// compiled with a cache has no dynamic import() (Node rejects it at run time): web-tree-sitter's two,
+// of Node's own modules, become requires. The alias: its Emscripten glue declares a `require` of its own.
+const cli = readFileSync('dist/cli.js', 'utf8');
+const imports = [['await import("fs/promises")', 'node_require("fs/promises")'], ['await import("module")', 'node_require("module")']];
+let patched = cli.replace('const import_meta_url =', 'const node_require = require; const import_meta_url =');
+for (const [from, to] of imports) {
+  if (patched.split(from).length !== 2) throw new Error(`dist/cli.js: expected one '${from}' (web-tree-sitter changed?)`);
+  patched = patched.replace(from, to);
+}
+if (patched.includes('import(')) throw new Error('dist/cli.js: a dynamic import() is left, which its code cache cannot load');
+// The bundle's digest, in its first line, names the bundle the cache was made from.
+const digest = createHash('sha1').update(patched).digest('hex');
+writeFileSync('dist/cli.js', patched.replace('\n', ` /* build ${digest} */\n`));
+rmSync('dist/cli.js.cache', { force: true });
+execFileSync(process.execPath, ['bin/metafork', 'translate', '--to', 'cilkplus', 'examples/jacobi1d_omp.c'], {
+  env: { ...process.env, METAFORK_WRITE_CODE_CACHE: '1' }, stdio: 'ignore',
+});

@@ -19,10 +19,7 @@ import { diskHeaders } from './preprocess/files';
 import { SourceConflict } from './base/sourcemap';
 import { packageVersion } from './version';
 import { closest } from './syntax/keywords';
-import { optimizeText } from './optimize/index';
-import { formatCaseDiscussion } from './optimize/format';
 import type { RegisterSource } from './optimize/counters';
-import { closeSolver } from './optimize/solver';
 import { estimateCost } from './cost/index';
 import { tileText } from './tile/index';
 import { formatSchedule } from './cost/format';
@@ -409,6 +406,11 @@ async function optimizeCommand(o: Options, io: Io): Promise<number> {
   const registers: RegisterSource = /^\d+$/.test(r) ? () => Number(r) : r as 'auto' | 'nvcc' | 'estimate';
   const file = o.files[0];
   const text = readInput(file);
+  // Loaded by this command alone: the solver's worker threads and nvcc's processes bring Node's
+  // worker_threads, child_process and crypto, 10-20 ms of every other command's start.
+  const { optimizeText } = require('./optimize/index') as typeof import('./optimize/index');
+  const { formatCaseDiscussion } = require('./optimize/format') as typeof import('./optimize/format');
+  const { closeSolver } = require('./optimize/solver') as typeof import('./optimize/solver');
   try {
     const result = await optimizeText(text, { fileName: nameOf(file), registers, ...contextOf(o, file) });
     const index = linesOf(text, file, o);

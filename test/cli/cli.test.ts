@@ -369,3 +369,41 @@ test('optimize answers at once: nvcc counts registers in the background for the 
   assert.notEqual(fs.readFileSync(edited, 'utf8'), source);
   assert.doesNotMatch(optimize(edited).stdout, /estimated/);
 });
+
+test('the bundled command starts from V8\'s code cache of its bundle; a cache of another build or a damaged one is passed over, with the same output', () => {
+  const bundle = path.join(ROOT, 'dist', 'cli.js');
+  // A copy of the installed layout (bin/, dist/ with the grammars), so the caches tried here are no
+  // other test's.
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-cli-code-cache-'));
+  fs.mkdirSync(path.join(root, 'bin'));
+  fs.mkdirSync(path.join(root, 'dist'));
+  fs.copyFileSync(BIN, path.join(root, 'bin', 'metafork'));
+  for (const f of fs.readdirSync(path.dirname(bundle)).filter(f => /^cli\.js(\.cache)?$|\.wasm$/.test(f)))
+    fs.copyFileSync(path.join(ROOT, 'dist', f), path.join(root, 'dist', f));
+  const cache = path.join(root, 'dist', 'cli.js.cache');
+  const build = fs.readFileSync(cache).subarray(0, 40).toString('latin1');
+  assert.match(fs.readFileSync(bundle, 'utf8').split('\n')[0], new RegExp(`/\\* build ${build} \\*/$`));
+  const translate = (env: Record<string, string> = {}) => {
+    const r = spawnSync(process.execPath, [path.join(root, 'bin', 'metafork'), 'translate', '--to', 'cilkplus', 'examples/jacobi1d_omp.c'],
+      { encoding: 'utf8', cwd: ROOT, env: { ...process.env, METAFORK_TRACE_CODE_CACHE: '1', ...env } });
+    assert.equal(r.status, 0, r.stderr);
+    return { cache: r.stderr.split('\n')[0], text: r.stdout };
+  };
+  const made = translate();
+  assert.equal(made.cache, 'metafork: code cache used');
+  // What the compiled sources (out/: no bundle, no cache) print.
+  const compiled = path.join(ROOT, 'out', 'server', 'src', 'cli.js');
+  const expected = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(compiled)}).main(process.argv.slice(1)).then(c => { process.exitCode = c; })`,
+    'translate', '--to', 'cilkplus', 'examples/jacobi1d_omp.c'], { encoding: 'utf8', cwd: ROOT }).stdout;
+  assert.match(expected, /cilk_for/);
+  assert.equal(made.text, expected);
+  const valid = fs.readFileSync(cache);
+  fs.writeFileSync(cache, Buffer.concat([Buffer.from('0'.repeat(40), 'latin1'), valid.subarray(40)]));
+  assert.deepEqual(translate(), { cache: 'metafork: code cache of another build', text: expected });
+  fs.writeFileSync(cache, Buffer.concat([valid.subarray(0, 40), Buffer.alloc(valid.length - 40, 7)]));
+  assert.deepEqual(translate(), { cache: 'metafork: code cache rejected by V8', text: expected });
+  fs.rmSync(cache);
+  assert.deepEqual(translate({ METAFORK_WRITE_CODE_CACHE: '1' }), { cache: 'metafork: code cache absent', text: expected });
+  assert.deepEqual(translate(), { cache: 'metafork: code cache used', text: expected });
+  fs.rmSync(root, { recursive: true, force: true });
+});

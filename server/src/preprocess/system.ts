@@ -53,6 +53,18 @@ export interface SystemScope {
 
 /** The scope of `#include <...>` names (as written, `cilk/cilk.h`); chains followed. */
 export function systemScope(included: Iterable<string>): SystemScope {
+  const key = [...included].join('\n');
+  let scope = scopes.get(key);
+  if (!scope) {
+    // A few sets of headers in a session: every version of a file includes the same ones.
+    if (scopes.size >= 64) scopes.clear();
+    scopes.set(key, (scope = readScope(key ? key.split('\n') : [])));
+  }
+  return scope;
+}
+const scopes = new Map<string, SystemScope>();
+
+function readScope(included: string[]): SystemScope {
   const headers: SystemHeader[] = [];
   let open = false;
   const pending = [...included];
@@ -65,7 +77,16 @@ export function systemScope(included: Iterable<string>): SystemScope {
     if (!h || h.open) open = true;
     if (h) { headers.push(h); pending.push(...h.includes); }
   }
-  return { open, lookup: name => lookupIn(headers, name) };
+  // Every identifier of every item is looked up (the name check): each name once.
+  const known = new Map<string, SystemName | undefined>();
+  const lookup = (name: string) => {
+    if (known.has(name)) return known.get(name);
+    const found = lookupIn(headers, name);
+    if (known.size >= 50_000) known.clear(); // names typed over a long session
+    known.set(name, found);
+    return found;
+  };
+  return { open, lookup };
 }
 
 function lookupIn(headers: readonly SystemHeader[], name: string): SystemName | undefined {
