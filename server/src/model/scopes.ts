@@ -99,6 +99,24 @@ export function referencesOf(scopes: ItemScopes, v: Variable): Reference[] {
 }
 const byVariable = new WeakMap<ItemScopes, Map<Variable, Reference[]>>();
 
+/** The item's references inside `span`, in the order of the text: found by halving a list of them
+ * sorted once by where they start (an analysis asking of every loop of a region what its condition
+ * reads scanned all of the item's references each time). */
+export function referencesWithin(scopes: ItemScopes, span: Span): Reference[] {
+  let sorted = byStart.get(scopes);
+  if (!sorted) byStart.set(scopes, (sorted = [...scopes.references].sort((a, b) => a.span.start - b.span.start)));
+  let lo = 0, hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid].span.start < span.start) lo = mid + 1; else hi = mid;
+  }
+  const out: Reference[] = [];
+  for (let i = lo; i < sorted.length && sorted[i].span.start < span.end; i++)
+    if (sorted[i].span.end <= span.end) out.push(sorted[i]);
+  return out;
+}
+const byStart = new WeakMap<ItemScopes, Reference[]>();
+
 const SHAPE_OF_DECLARATOR: Record<string, Shape> = {
   pointer_declarator: 'pointer', abstract_pointer_declarator: 'pointer',
   array_declarator: 'array', function_declarator: 'function',
@@ -439,12 +457,12 @@ const writes = (r: Reference, span: Span) => r.access !== 'read' && within(r.spa
 
 /** Whether `v` is written inside `span` (assigned, incremented or passed by address for writing). */
 export function writtenWithin(scopes: ItemScopes, v: Variable, span: Span): boolean {
-  return scopes.references.some(r => r.variable === v && writes(r, span));
+  return referencesOf(scopes, v).some(r => writes(r, span));
 }
 
 /** The variables written inside `span`, as `writtenWithin` reads a write. */
 export function variablesWrittenWithin(scopes: ItemScopes, span: Span): Set<Variable> {
-  return new Set(scopes.references.filter(r => r.variable && writes(r, span)).map(r => r.variable!));
+  return new Set(referencesWithin(scopes, span).filter(r => r.variable && writes(r, span)).map(r => r.variable!));
 }
 
 /** The initializer of a variable's declaration (`int dim = ...`), if it has one. */

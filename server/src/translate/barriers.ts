@@ -57,13 +57,13 @@ export interface RegionFacts {
 }
 
 export function references(model: ItemModel, v: Variable, spans: Span[]): boolean {
-  return model.scopes.references.some(r => r.variable === v && spans.some(s => within(r.span, s)));
+  return referencesOf(model.scopes, v).some(r => spans.some(s => within(r.span, s)));
 }
 
 
 /** Whether a reference inside `span` may change `v`. */
 export function writes(model: ItemModel, v: Variable, span: Span): boolean {
-  return model.scopes.references.some(r => r.variable === v && within(r.span, span) && changesVariable(r));
+  return referencesOf(model.scopes, v).some(r => within(r.span, span) && changesVariable(r));
 }
 
 const spans = (s: Segment) => s.units.map(u => u.span);

@@ -7,7 +7,7 @@ import { child, functionName, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import type { DocumentModel } from '../model/document';
-import { changesVariable, type Reference, type Variable } from '../model/scopes';
+import { changesVariable, referencesOf, referencesWithin, type Reference, type Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
 import type { Stage } from '../base/stage';
 import { writes, type RegionFacts, type Refusal } from './barriers';
@@ -30,8 +30,8 @@ export function waitsForOthers(f: RegionFacts, teams: (span: Span) => unknown): 
     let call = false;
     if (condition) walk(condition, x => !(call ||= x.type === 'call_expression'));
     if (!condition || call) return true;
-    const read = f.model.scopes.references
-      .filter(r => r.variable && within(r.span, condition))
+    const read = referencesWithin(f.model.scopes, condition)
+      .filter(r => r.variable)
       .map(r => r.variable!);
     const shared = (v: Variable) => !f.threadVariables.includes(v) && !within(v.span, n) && !v.isConst;
     // A variable the loop changes only by copying shared ones it never changes (`r = ready;`).
@@ -91,15 +91,15 @@ function copiedFrom(
   shared: (u: Variable) => boolean,
 ): Variable[] | undefined {
   const out: Variable[] = [];
-  for (const r of f.model.scopes.references) {
-    if (r.variable !== v || !within(r.span, loop) || r.access === 'read') continue;
+  for (const r of referencesOf(f.model.scopes, v)) {
+    if (!within(r.span, loop) || r.access === 'read') continue;
     const assignment = r.node.parent;
     const right = assignment?.type === 'assignment_expression' ? child(assignment, 'right') : undefined;
     if (!right || r.access !== 'write') return undefined;
     let call = false;
     walk(right, x => !(call ||= x.type === 'call_expression'));
-    const sources = f.model.scopes.references
-      .filter(x => x.variable && within(x.span, right))
+    const sources = referencesWithin(f.model.scopes, right)
+      .filter(x => x.variable)
       .map(x => x.variable!);
     if (call || !sources.length || sources.some(u => !shared(u) || writes(f.model, u, loop))) return undefined;
     out.push(...sources);
@@ -174,10 +174,10 @@ function pollingLoop(t: ThreadCode): Refusal | undefined {
       return !call;
     });
     if (call) return true;
-    const read = [...new Set(model.scopes.references.filter(r => r.variable && within(r.span, condition)).map(r => r.variable!))];
+    const read = [...new Set(referencesWithin(model.scopes, condition).filter(r => r.variable).map(r => r.variable!))];
     if (!read.length) return true;
     const changes = (v: Variable) =>
-      model.scopes.references.filter(r => r.variable === v && within(r.span, n) && changesVariable(r));
+      referencesOf(model.scopes, v).filter(r => within(r.span, n) && changesVariable(r));
     // In a called function, a shared variable the loop never changes is a flag another thread sets.
     const waitsOn = (v: Variable) => t.callee && t.shared(v) && !changes(v).length;
     const polled = (v: Variable) => {
@@ -224,7 +224,7 @@ function guardedByShared(t: ThreadCode, r: Reference, loop: SNode): boolean {
         (x.type === 'field_expression' && /->/.test(t.model.text.slice(x.start, x.end)));
       return !shared;
     });
-    shared ||= t.model.scopes.references.some(x => x.variable && within(x.span, condition) && t.shared(x.variable));
+    shared ||= referencesWithin(t.model.scopes, condition).some(x => x.variable && t.shared(x.variable));
     if (shared) return true;
   }
   return false;
