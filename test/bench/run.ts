@@ -608,6 +608,12 @@ async function main(): Promise<void> {
     return printRows(text);
   }
   if (process.argv[2] === 'corpus') return corpus();
+  // Opening and editing 10,000 lines, alone and including a 5,000-line header.
+  if (process.argv[2] === 'open') {
+    const text = generateProgram(10000);
+    await withHeader(text);
+    return printRows(text);
+  }
   if (process.argv[2] === 'translation') {
     const text = generateProgram(3000);
     await translation(text);

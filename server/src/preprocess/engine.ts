@@ -272,10 +272,13 @@ function constantsOf(unit: UnitState, run: UnitRun): Map<string, string> {
   return constants;
 }
 
+/** The built-in names the preprocessor gives a value of its own at each use, or of the run. */
+const DYNAMIC_NAMES = ['__FILE__', '__LINE__', '__DATE__', '__TIME__'];
+
 /** Whether `source` names a predefined or `-D` macro (which expands even without a directive). */
 function needsNames(source: string, flags: Flags | undefined, cplusplus: boolean): boolean {
   for (const [spec] of flags?.defines ?? []) if (source.includes(spec.replace(/\(.*$/, ''))) return true;
-  const names = new Set(predefinedNames(cplusplus).map(p => p[0]).concat('__FILE__', '__LINE__', '__DATE__', '__TIME__'));
+  const names = new Set(predefinedNames(cplusplus).map(p => p[0]).concat(DYNAMIC_NAMES));
   for (const m of source.matchAll(/\b_\w+/g)) if (names.has(m[0])) return true;
   return false;
 }
@@ -315,6 +318,10 @@ export function runPreprocessor(source: string, options: PreprocessOptions): Pre
     : source.includes('#') ? systemIncludesOnly(source, flags) : [];
   if (includes) return asWritten(source, { includes });
   const now = new Date();
+  // Every file read, with the text it had (a later edit is preprocessed in step only while they read the same).
+  const read = new Map<string, string | undefined>();
+  const files = options.files ?? DISK;
+  options = { ...options, files: { read: path => { const text = files.read(path); read.set(path, text); return text; } } };
   let notConstants = new Set<string>();
   let result = pass(source, options, notConstants, now);
   let constants = constantsOf(result.unit, result.run);
@@ -327,11 +334,12 @@ export function runPreprocessor(source: string, options: PreprocessOptions): Pre
     result = pass(source, options, notConstants, now);
     constants = constantsOf(result.unit, result.run);
   }
-  return assemble(source, result.out, result.unit, result.run, constants);
+  return assemble(source, result.out, result.unit, result.run, constants, read);
 }
 
 function assemble(
   source: string, out: FileOutput, unit: UnitState, run: UnitRun, constants: Map<string, string>,
+  files: ReadonlyMap<string, string | undefined>,
 ): Preprocessed {
   const macros = new Map<string, MacroDefinition>();
   for (const [name, m] of unit.macros) if (!name.startsWith('\0')) macros.set(name, m.def);
@@ -340,5 +348,6 @@ function assemble(
     includes: out.includes, systemHeaders: [...unit.system], headers: unit.headers, inactive: out.inactive, openmpConditionals: out.openmpConditionals,
     dependencies: [...unit.deps],
     diagnostics: run.diagnostics,
+    reading: { macroNames: new Set([...unit.definitions.keys(), ...DYNAMIC_NAMES]), files, readsLines: out.readsLines },
   };
 }

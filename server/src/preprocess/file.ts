@@ -37,6 +37,8 @@ export interface FileOutput {
   includes: IncludeLine[];
   inactive: Span[];
   openmpConditionals: OpenmpConditional[];
+  /** A use expanded `__LINE__` (whose value moves with every line added or removed above it). */
+  readsLines: boolean;
 }
 
 interface Group {
@@ -73,6 +75,7 @@ export class FileRun {
   private readonly openmpConditionals: OpenmpConditional[] = [];
   private regionFrom = -1;
   private useLine = 0;
+  private readsLines = false;
   /** The first error of the current use (reported once, on the use). */
   private pendingError?: string;
   private readonly text: Expander;
@@ -92,7 +95,7 @@ export class FileRun {
       lookup: name => ctx.unit.lookup(name),
       expands: (name, m) => mode === 'if' || !!m.params || !!m.dynamic || !ctx.isConstant(name, m),
       dynamic: kind => kind === 'line'
-        ? { kind: 'number', text: String(this.useLine + 1), space: false }
+        ? (this.readsLines = true, { kind: 'number', text: String(this.useLine + 1), space: false })
         : { kind: 'string', text: JSON.stringify(this.displayName), space: false },
       error: message => { this.pendingError ??= message; },
       value: name => {
@@ -124,8 +127,8 @@ export class FileRun {
       if (g.parentActive && !g.active) this.closeRegion(this.source.length + 1);
     }
     this.out += this.source.slice(this.copied);
-    const { out: text, segments, uses, includes, inactive, openmpConditionals } = this;
-    return { text, segments, uses, includes, inactive, openmpConditionals };
+    const { out: text, segments, uses, includes, inactive, openmpConditionals, readsLines } = this;
+    return { text, segments, uses, includes, inactive, openmpConditionals, readsLines };
   }
 
   private isActive(): boolean { return this.groups.length === 0 || this.groups[this.groups.length - 1].active; }

@@ -106,6 +106,16 @@ export interface Preprocessed {
   /** Errors as the compiler reports them (a header not found, `#error`, an unterminated `#if`, a
    * macro called with the wrong number of arguments), on the user's text. */
   diagnostics: readonly MfDiagnostic[];
+  /** What an edit of the user's text must leave alone for this result to be edited in step
+   * (./incremental), where the whole preprocessor ran: every name defined as a macro anywhere in the
+   * unit (built in, on the command line, in a header, in the file; undefined later too), and the
+   * text of every file read or looked for (undefined: none there). */
+  reading?: {
+    macroNames: ReadonlySet<string>;
+    files: ReadonlyMap<string, string | undefined>;
+    /** The file's text expanded `__LINE__` (in a use of its own or of a macro whose body names it). */
+    readsLines: boolean;
+  };
 }
 
 /** What, besides its text, decides how a file reads: its flags and where headers come from. */

@@ -9,6 +9,7 @@ import { KeywordLayer, matchParen, scanKeywords, skipTrivia } from './keywords';
 import type { Span } from '../base/span';
 import type { TextEdit } from '../base/edits';
 import { preprocess, sameReading, type CompileContext, type Preprocessed } from '../preprocess/index';
+import { preprocessEdited } from '../preprocess/incremental';
 import { SourceMap } from '../base/sourcemap';
 import { repairPragmaBodies } from './pragmaBodies';
 
@@ -329,6 +330,16 @@ export function readUnit(source: string, language: SourceLanguage, fileName: str
   return analysed(preprocess(source, { ...context, fileName, cplusplus: language === 'cpp' }), language === 'cpp');
 }
 
+/** `readUnit` of an edited text: the preprocessor's result (`preprocessed`) and the unit as the
+ * parser reads it, `before`'s made in step with the edits where they allow (preprocess/incremental). */
+function readEdited(
+  before: { preprocessed: Preprocessed; unit: Preprocessed }, source: string, language: SourceLanguage,
+  fileName: string | undefined, context: CompileContext, edits?: readonly TextEdit[],
+): { preprocessed: Preprocessed; unit: Preprocessed } {
+  const preprocessed = preprocessEdited(before.preprocessed, source, { ...context, fileName, cplusplus: language === 'cpp' }, edits);
+  return { preprocessed, unit: preprocessed === before.preprocessed ? before.unit : analysed(preprocessed, language === 'cpp') };
+}
+
 /** The unit as the parser reads it: the file's preprocessed text, then the text of every header it
  * includes (their declarations are the file's; the checks and transforms read only the file's items),
  * with what the grammars cannot read there read otherwise (`standIns`). */
@@ -459,6 +470,8 @@ export class SyntaxDocument {
     readonly grammars: Grammars,
     readonly fileName: string | undefined,
     readonly unit: Preprocessed,
+    /** The preprocessor's result `unit` was read from (before the headers were joined to it). */
+    private readonly preprocessed: Preprocessed,
     readonly language: SourceLanguage,
     readonly grammar: Language,
     readonly layer: KeywordLayer,
@@ -512,9 +525,10 @@ export class SyntaxDocument {
     const grammar = grammars[language];
     const parser = new Parser();
     parser.setLanguage(grammar);
-    const unit = readUnit(source, language, fileName, context);
+    const preprocessed = preprocess(source, { ...context, fileName, cplusplus: language === 'cpp' });
+    const unit = analysed(preprocessed, language === 'cpp');
     const layer = keywordLayer(unit);
-    return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, undefined, parser, context);
+    return new SyntaxDocument(grammars, fileName, unit, preprocessed, language, grammar, layer, undefined, parser, context);
   }
 
   /**
@@ -523,7 +537,7 @@ export class SyntaxDocument {
    * Offsets are this document's. Dispose of it when done.
    */
   prefix(end: number): SyntaxDocument {
-    const { grammars, fileName, unit, language, grammar, layer, parser, context } = this;
+    const { grammars, fileName, unit, preprocessed, language, grammar, layer, parser, context } = this;
     const masked = layer.masked;
     const lines = lineStarts(masked);
     const range = (start: number, stop: number): Range => ({
@@ -531,7 +545,7 @@ export class SyntaxDocument {
     });
     const fileEnd = this.map.fileEnd;
     const included = fileEnd < masked.length ? [range(0, end), range(fileEnd, masked.length)] : [range(0, end)];
-    return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, undefined, parser, context, undefined, included);
+    return new SyntaxDocument(grammars, fileName, unit, preprocessed, language, grammar, layer, undefined, parser, context, undefined, included);
   }
 
   /**
@@ -544,11 +558,11 @@ export class SyntaxDocument {
     const language = detectLanguage(this.fileName, source);
     const { grammars, fileName, context } = this;
     if (language !== this.language) return SyntaxDocument.parse(grammars, source, language, fileName, context);
-    const unit = readUnit(source, language, fileName, context);
-    const layer = keywordLayer(unit);
+    const { preprocessed, unit } = readEdited({ preprocessed: this.preprocessed, unit: this.unit }, source, language, fileName, context, edits);
+    const layer = unit === this.unit ? this.layer : keywordLayer(unit);
     const before = this.layer.masked;
     const after = layer.masked;
-    if (before === after) return this.successor(unit, layer, this.tree.copy(), reuse);
+    if (before === after) return this.successor(unit, preprocessed, layer, this.tree.copy(), reuse);
     // Several edits far apart (a translation stage's): each one its own tree edit, so tree-sitter
     // re-reads only around them, where they describe the masked texts exactly.
     const regions = edits && editedRegions(before, after, analysedEdits(edits, this.map, unit.map, after));
@@ -569,7 +583,7 @@ export class SyntaxDocument {
       const tree = this.parser.parse(chunks(after, 5120), edited);
       edited.delete();
       if (!tree) throw new Error('tree-sitter returned no tree');
-      return this.successor(unit, layer, tree, reuse);
+      return this.successor(unit, preprocessed, layer, tree, reuse);
     }
     const { prefix, suffix } = commonEnds(before, after);
     const edited = this.tree.copy();
@@ -584,21 +598,21 @@ export class SyntaxDocument {
     const tree = this.parser.parse(chunks(after, 512), edited);
     edited.delete();
     if (!tree) throw new Error('tree-sitter returned no tree');
-    return this.successor(unit, layer, tree, reuse);
+    return this.successor(unit, preprocessed, layer, tree, reuse);
   }
 
   /** The next version of this document: same grammar, parser and flags; a new text, layer and tree.
    * `reuse`: its nodes whose text this version or an earlier one converted are copied from here, not
    * read from the tree again (a translation's stages leave most functions as they were, and a stage
    * reads only the items it needs). */
-  private successor(unit: Preprocessed, layer: KeywordLayer, tree: Tree, reuse = false): SyntaxDocument {
+  private successor(unit: Preprocessed, preprocessed: Preprocessed, layer: KeywordLayer, tree: Tree, reuse = false): SyntaxDocument {
     const { grammars, fileName, language, grammar, parser, context } = this;
     let known: Map<string, SNode> | undefined;
     if (reuse) {
       known = new Map(this.earlier);
       for (const [text, node] of this.converted) known.set(text, node);
     }
-    return new SyntaxDocument(grammars, fileName, unit, language, grammar, layer, tree, parser, context, known);
+    return new SyntaxDocument(grammars, fileName, unit, preprocessed, language, grammar, layer, tree, parser, context, known);
   }
 
   /** Whether this version's text, its headers read again (from `files`), reads as it did (a header
