@@ -51,6 +51,29 @@ const cases: Case[] = [
     code: 'MF101', message: /^syntax error: unexpected 'meta_for/, covers: 'meta_for (int i = 0; i < n; i++) }',
   },
 
+  // ---- MF103 ----
+  {
+    // Read as a call statement, it left the barrier out of every check, and a translation kept it
+    // as a call inside the loop over thread ids (exit 0) until 2026-11-28.
+    name: "'_Pragma' in a region: refused where it stands, with the line to write",
+    source: 'int a[2];\nint main(void) {\n#pragma omp parallel\n  {\n    a[0] = 1;\n    _Pragma("omp barrier");\n    a[1] = a[0] + 1;\n  }\n  return 0;\n}\n',
+    file: 'pragma.c',
+    code: 'MF103',
+    message: "the '_Pragma' operator is not read here, so its pragma would be lost: write '#pragma omp barrier' on a line of its own",
+    covers: '_Pragma("omp barrier")',
+    absent: ['MF101', 'MF102', 'MF120'],
+  },
+  {
+    name: "'_Pragma' from a macro, before a loop: at the macro's use, with no ';' said missing",
+    source: '#define PARFOR _Pragma("omp parallel for \\"x\\"")\nvoid f(int *a) {\n  PARFOR\n  for (int i = 0; i < 8; i++) a[i] = i;\n}\n',
+    file: 'macro.c',
+    code: 'MF103',
+    message: "the '_Pragma' operator is not read here, so its pragma would be lost: write '#pragma omp parallel for \"x\"' on a line of its own",
+    covers: 'PARFOR',
+    after: '{',
+    absent: ['MF101', 'MF102'],
+  },
+
   // ---- MF102 ----
   {
     // NAS IS's `main( argc, argv )`, Rodinia backprop's helpers: read as a call outside any function.
@@ -103,6 +126,12 @@ const cases: Case[] = [
 runCases(cases);
 
 runClean([
+  {
+    // A pragma the tool does not read: valid C, kept as written by a translation (gcc prints the same).
+    name: "'_Pragma' of a pragma no construct is read from (GCC ivdep, diagnostic push), before a loop and alone",
+    source: '#define QUIET _Pragma("GCC diagnostic push")\nint main(void) {\n  int a[8];\n  QUIET\n  _Pragma("GCC ivdep")\n  for (int i = 0; i < 8; i++) a[i] = i;\n  return a[7];\n}\n',
+    file: 'ivdep.c',
+  },
   {
     // OpenCilk's bzip2: a linkage specification before a class defined alone is valid C++, which
     // the C++ grammar reads as a declaration missing its name.

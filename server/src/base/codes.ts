@@ -9,6 +9,7 @@ export const CODES = {
   MF100: { severity: 'information', title: 'analysis incomplete' },
   MF101: { severity: 'error', title: 'syntax error' },
   MF102: { severity: 'error', title: 'missing token' },
+  MF103: { severity: 'error', title: "the '_Pragma' operator, which the tool does not read" },
   MF110: { severity: 'error', title: 'header not found' },
   MF111: { severity: 'error', title: '#error directive' },
   MF112: { severity: 'error', title: 'malformed preprocessing directive or #if expression' },

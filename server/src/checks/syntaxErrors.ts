@@ -3,6 +3,7 @@
 import { walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
+import type { Span } from '../base/span';
 
 /** Plain names for the node types an error is most often found in. */
 const CONTEXT: Record<string, string> = {
@@ -50,10 +51,45 @@ function implicitInt(item: SNode, text: string): MfDiagnostic | undefined {
   );
 }
 
+/** The first words of the pragmas the tool reads (an OpenMP, Cilk or MetaFork construct). */
+const READ_PRAGMAS = /^\s*(?:omp|cilk|mf|meta)\b/;
+
+/**
+ * The `_Pragma` operators (C99 6.10.9) of an item, written or from a macro, and the errors of those
+ * that stand for a pragma the tool reads: the preprocessor does not read the operator, so such a
+ * pragma would be lost to every check and translation. Said as what it is, with the line to write
+ * instead. Another pragma (`GCC ivdep`, `GCC diagnostic ...`) means nothing to the analyses, and a
+ * translation keeps its text.
+ */
+function pragmaOperators(item: SNode, text: string): { spans: Span[]; errors: MfDiagnostic[] } {
+  const spans: Span[] = [];
+  const errors: MfDiagnostic[] = [];
+  walk(item, n => {
+    if (n.type !== 'call_expression') return true;
+    const callee = n.children.find(c => c.field === 'function');
+    if (callee?.type !== 'identifier' || text.slice(callee.start, callee.end) !== '_Pragma') return true;
+    spans.push(n);
+    const args = n.children.find(c => c.field === 'arguments');
+    const literal = args && /^\(\s*L?"((?:[^"\\]|\\.)*)"\s*\)$/.exec(text.slice(args.start, args.end));
+    // C99 6.10.9: the string's \" and \\ stand for " and \.
+    const pragma = literal?.[1].replace(/\\(["\\])/g, '$1');
+    if (pragma === undefined || READ_PRAGMAS.test(pragma))
+      errors.push(diagnostic(
+        'MF103', n,
+        `the '_Pragma' operator is not read here, so its pragma would be lost${pragma !== undefined ? `: write '#pragma ${pragma}' on a line of its own` : ''}`,
+      ));
+    return false;
+  });
+  return { spans, errors };
+}
+
 export function syntaxDiagnostics(item: SNode, text: string): MfDiagnostic[] {
   const implicit = implicitInt(item, text);
   if (implicit) return [implicit];
-  const out: MfDiagnostic[] = [];
+  const operators = pragmaOperators(item, text);
+  // The grammar reads an operator as a call missing its ';': no error of the program's.
+  const afterOperator = (at: number) => operators.spans.some(s => at >= s.end && /^\s*$/.test(text.slice(s.end, at)));
+  const out: MfDiagnostic[] = [...operators.errors];
   const seenLines = new Set<number>();
   // A line is known by the offset of the newline before it.
   const lineOf = (offset: number) => text.lastIndexOf('\n', offset - 1);
@@ -64,6 +100,7 @@ export function syntaxDiagnostics(item: SNode, text: string): MfDiagnostic[] {
       // Point at the end of the previous token: where the missing token belongs.
       let at = n.start;
       while (at > 0 && /\s/.test(text[at - 1])) at--;
+      if (afterOperator(at)) return false;
       const context = CONTEXT[n.parent?.type ?? ''];
       out.push(
         diagnostic(
@@ -76,6 +113,7 @@ export function syntaxDiagnostics(item: SNode, text: string): MfDiagnostic[] {
       return false;
     }
     if (n.type === 'ERROR') {
+      if (afterOperator(n.start)) return false;
       const line = lineOf(n.start);
       if (seenLines.has(line)) return false;
       seenLines.add(line);
