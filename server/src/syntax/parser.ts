@@ -327,17 +327,19 @@ function advance(
 
 /** The unit of `source` as the parser reads it, preprocessed as `language` is (`analysed`). */
 export function readUnit(source: string, language: SourceLanguage, fileName: string | undefined, context: CompileContext): Preprocessed {
-  return analysed(preprocess(source, { ...context, fileName, cplusplus: language === 'cpp' }), language === 'cpp');
+  return read(source, language, fileName, context).unit;
 }
 
-/** `readUnit` of an edited text: the preprocessor's result (`preprocessed`) and the unit as the
- * parser reads it, `before`'s made in step with the edits where they allow (preprocess/incremental). */
-function readEdited(
-  before: { preprocessed: Preprocessed; unit: Preprocessed }, source: string, language: SourceLanguage,
-  fileName: string | undefined, context: CompileContext, edits?: readonly TextEdit[],
+/** The preprocessor's result (`preprocessed`) and the unit as the parser reads it (`analysed`); with
+ * `before`, the version before an edit, its result made in step with the edit where it allows
+ * (preprocess/incremental). */
+function read(
+  source: string, language: SourceLanguage, fileName: string | undefined, context: CompileContext,
+  before?: { preprocessed: Preprocessed; unit: Preprocessed }, edits?: readonly TextEdit[],
 ): { preprocessed: Preprocessed; unit: Preprocessed } {
-  const preprocessed = preprocessEdited(before.preprocessed, source, { ...context, fileName, cplusplus: language === 'cpp' }, edits);
-  return { preprocessed, unit: preprocessed === before.preprocessed ? before.unit : analysed(preprocessed, language === 'cpp') };
+  const options = { ...context, fileName, cplusplus: language === 'cpp' };
+  const preprocessed = before ? preprocessEdited(before.preprocessed, source, options, edits) : preprocess(source, options);
+  return { preprocessed, unit: preprocessed === before?.preprocessed ? before.unit : analysed(preprocessed, language === 'cpp') };
 }
 
 /** The unit as the parser reads it: the file's preprocessed text, then the text of every header it
@@ -525,8 +527,7 @@ export class SyntaxDocument {
     const grammar = grammars[language];
     const parser = new Parser();
     parser.setLanguage(grammar);
-    const preprocessed = preprocess(source, { ...context, fileName, cplusplus: language === 'cpp' });
-    const unit = analysed(preprocessed, language === 'cpp');
+    const { preprocessed, unit } = read(source, language, fileName, context);
     const layer = keywordLayer(unit);
     return new SyntaxDocument(grammars, fileName, unit, preprocessed, language, grammar, layer, undefined, parser, context);
   }
@@ -558,7 +559,7 @@ export class SyntaxDocument {
     const language = detectLanguage(this.fileName, source);
     const { grammars, fileName, context } = this;
     if (language !== this.language) return SyntaxDocument.parse(grammars, source, language, fileName, context);
-    const { preprocessed, unit } = readEdited({ preprocessed: this.preprocessed, unit: this.unit }, source, language, fileName, context, edits);
+    const { preprocessed, unit } = read(source, language, fileName, context, { preprocessed: this.preprocessed, unit: this.unit }, edits);
     const layer = unit === this.unit ? this.layer : keywordLayer(unit);
     const before = this.layer.masked;
     const after = layer.masked;
