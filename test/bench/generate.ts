@@ -1,5 +1,8 @@
 // A realistic large MetaFork/OpenMP/CilkPlus file for benchmarks: functions with spawns,
-// parallel loops, OpenMP regions and schedules, `lines` lines long.
+// parallel loops, OpenMP regions and schedules, `lines` lines long; and an OpenMP program in NAS's shape.
+
+import * as fs from 'fs';
+import * as path from 'path';
 
 export function generateProgram(lines: number): string {
   const parts: string[] = ['#include <stdio.h>', '#include <stdlib.h>', '', 'int global_count;', 'static double scale = 2.0;', ''];
@@ -46,4 +49,39 @@ export function generateHeader(lines: number): string {
   out.length = lines - 1;
   out.push('#endif');
   return out.join('\n') + '\n';
+}
+
+/**
+ * An OpenMP program in the shape of NAS BT and SP, `lines` lines or a little more: copies of the
+ * project's SPMD fixtures (regions cut at barriers, uniform time loops, private arrays across
+ * barriers, orphaned work-sharing in called functions) and of its orphaned-team fixtures, each copy's
+ * macros, functions and globals renamed apart (`N` -> `N_7`), their includes once at the top. What a
+ * real program costs to translate, from code this project wrote (NAS's own cannot be committed).
+ */
+export function nasShapedProgram(lines: number, fixtures: string): string {
+  const files = [
+    ...fs.readdirSync(path.join(fixtures, 'spmd')).filter(f => f.endsWith('.c')).sort().map(f => path.join('spmd', f)),
+    path.join('openmp', 'orphaned_team_calls.c'), path.join('openmp', 'cg_spmd_iterations.c'),
+  ];
+  const includes = new Set<string>();
+  const body: string[] = [];
+  let count = 0;
+  for (let copy = 0; count < lines; copy++) {
+    for (const [k, file] of files.entries()) {
+      if (count >= lines) break;
+      const text = fs.readFileSync(path.join(fixtures, file), 'utf8');
+      // The file-scope names: macros, functions defined, variables declared at the left margin.
+      const names = new Set<string>();
+      for (const m of text.matchAll(/^#\s*define\s+(\w+)/gm)) names.add(m[1]);
+      for (const m of text.matchAll(/^(?:static\s+)?[\w\s*]+?\b(\w+)\s*\([^;]*\)\s*\{/gm)) names.add(m[1]);
+      for (const m of text.matchAll(/^(?:static\s+)?(?:int|double|long|float|char)\s+([^;(=]+)[;=]/gm))
+        for (const declarator of m[1].split(',')) { const id = /\w+/.exec(declarator.replace(/\*/g, '')); if (id) names.add(id[0]); }
+      let copied = text.replace(/^#include[^\n]*\n/gm, line => { includes.add(line.trim()); return ''; });
+      const suffix = `_${copy * files.length + k}`;
+      for (const name of names) copied = copied.replace(new RegExp(`\\b${name}\\b`, 'g'), name + suffix);
+      body.push(`/* ${file}, copy ${copy} */`, copied);
+      count += copied.split('\n').length;
+    }
+  }
+  return [...includes, '', ...body].join('\n');
 }

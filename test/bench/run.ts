@@ -8,7 +8,7 @@ import * as path from 'path';
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { checkSyntax, parseText } from '../../server/src/checks/index';
 import { elide } from '../../server/src/model/elide';
-import { generateHeader, generateProgram, wholeFunctions } from './generate';
+import { generateHeader, generateProgram, nasShapedProgram, wholeFunctions } from './generate';
 import { TestClient } from '../lsp/client';
 import * as fs from 'fs';
 import { translateText, dialectsOf, type Dialect } from '../../server/src/translate/index';
@@ -317,9 +317,9 @@ async function translation(big: string): Promise<void> {
   const { model } = checkSyntax(await parseText(big, 'big.mfc'));
   const source = dialectsOf(model);
   // In a thread of their own, as the server's worker runs them (and a command its own process).
-  const timed = (to: Dialect, checked: boolean, prepared = false) =>
+  const timed = (to: Dialect, checked: boolean, prepared = false, text = big, fileName?: string) =>
     new Promise<number[]>((resolve, reject) => {
-      const workerData: TranslationTiming = { text: big, to, checked, runs: 9, prepared };
+      const workerData: TranslationTiming = { text, to, checked, runs: 9, prepared, fileName };
       const worker = new Worker(path.join(__dirname, 'translation-worker.js'), { workerData });
       worker.once('message', (samples: number[]) => { void worker.terminate(); resolve(samples); });
       worker.once('error', reject);
@@ -339,6 +339,16 @@ async function translation(big: string): Promise<void> {
     record(`the ${lines}-line program to ${to} (the editor's command over LSP, the document just opened)`, editor.opened[to]!, 100);
     record(`the ${lines}-line program to ${to} (the editor's command over LSP, a fresh server's first, after an edit and a pause)`, await firstInFreshServer(big, to), 100);
     record(`the ${lines}-line program to ${to} (bin/metafork translate run: from the process's start to its exit)`, commandRuns(['translate', '--to', to], big, 'big.mfc'));
+  }
+  // A real program's shape (NAS BT's and SP's, from our own fixtures): regions cut at barriers,
+  // time loops, orphaned work-sharing; what SPEC §11's "a whole real program" costs.
+  const nas = nasShapedProgram(3000, path.join(ROOT, 'test', 'fixtures'));
+  const nasLines = nas.split('\n').length - 1;
+  for (const to of ['metafork', 'cilkplus'] as const) {
+    const what = `the ${nasLines}-line OpenMP program in NAS's shape to ${to}`;
+    record(`${what} (metafork translate: input and output checked)`, await timed(to, false, false, nas, 'nas.c'), 100);
+    record(`${what} (the editor's command, in a worker, nothing prepared)`, await timed(to, true, false, nas, 'nas.c'), 100);
+    record(`${what} (in a worker, from the version the server prepared: made ahead, its output checked)`, await timed(to, true, true, nas, 'nas.c'), 100);
   }
   // What every command costs before it reads anything: Node, the bundle, the grammars.
   record('a one-line file to openmp (bin/metafork translate run: from the process\'s start to its exit)', commandRuns(['translate', '--to', 'openmp'], 'int main(void) { return 0; }\n', 'one.c'));
