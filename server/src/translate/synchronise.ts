@@ -69,10 +69,15 @@ const STRENGTH: Record<Order, number> = { relaxed: 0, acquire: 1, release: 1, ac
 /** The file's default order: `#pragma omp requires atomic_default_mem_order(o)` (OpenMP 5.2 §8.2.1),
  * else relaxed. */
 function defaultOrder(text: string): Order {
+  // Asked by every atomic construct of the file: the text read once (a whole-file scan per atomic).
+  if (text === lastDefault.text) return lastDefault.order;
   const m = /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+requires\b[^\n]*\batomic_default_mem_order[ \t]*\([ \t]*(\w+)/m
     .exec(text);
-  return m && (ORDERS as readonly string[]).includes(m[1]) ? (m[1] as Order) : 'relaxed';
+  const order = m && (ORDERS as readonly string[]).includes(m[1]) ? (m[1] as Order) : 'relaxed';
+  lastDefault = { text, order };
+  return order;
 }
+let lastDefault: { text: string; order: Order } = { text: '', order: 'relaxed' };
 
 /**
  * The order of an atomic construct: its clause's, else the file's default (OpenMP 5.2 §15.8.4). A `fail(order)`
