@@ -37,6 +37,13 @@ export function afterIncludes(text: string): number {
 }
 
 function scan(text: string): { includes: IncludeLine[]; after: number } {
+  // A stage asks for each header it adds, twice each, of one text: read once.
+  if (text !== scanned.text) scanned = { text, result: scanText(text) };
+  return scanned.result;
+}
+let scanned: { text: string; result: { includes: IncludeLine[]; after: number } } = { text: '', result: { includes: [], after: 0 } };
+
+function scanText(text: string): { includes: IncludeLine[]; after: number } {
   const includes: IncludeLine[] = [];
   let depth = 0, after = 0, pending = false;
   for (const m of text.matchAll(DIRECTIVE)) {
