@@ -60,6 +60,13 @@ export function atLineEnd(text: string, offset: number): boolean {
 
 /** The file's indentation unit, guessed from its indented lines (4 spaces when unsure). */
 export function indentUnit(text: string): string {
+  // Asked by each construct a stage rewrites, of one text: read once.
+  if (text !== guessed.text) guessed = { text, unit: guessUnit(text) };
+  return guessed.unit;
+}
+let guessed = { text: '', unit: '    ' };
+
+function guessUnit(text: string): string {
   const counts = new Map<number, number>();
   let tabs = 0;
   // Block comments' lines (` * ...` or free text) say nothing about the code's indentation.
