@@ -10,7 +10,8 @@ import { parseText } from '../../server/src/checks/index';
 import { spanOf } from '../helpers';
 import { afterIncludes, includeLines, includeEdit } from '../../server/src/syntax/includes';
 import { generateCuda } from '../../server/src/cuda/index';
-import { commonEnds, convert, convertThroughCursor, convertsDirectly } from '../../server/src/syntax/parser';
+import { convert, convertThroughCursor, convertsDirectly } from '../../server/src/syntax/parser';
+import { commonEnds } from '../../server/src/base/edits';
 import * as fs from 'fs';
 import * as path from 'path';
 

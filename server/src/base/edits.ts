@@ -107,3 +107,20 @@ export class OffsetMap {
     return p ? p.inEnd : this.back(offset);
   }
 }
+
+/** The lengths of the longest common prefix of `a` and `b` and of the longest common suffix of
+ * what is left: compared a block at a time (string equality is a memory comparison), then by
+ * character within the block that differs. */
+export function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
+  const BLOCK = 1024;
+  const shortest = Math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix + BLOCK <= shortest && a.slice(prefix, prefix + BLOCK) === b.slice(prefix, prefix + BLOCK)) prefix += BLOCK;
+  while (prefix < shortest && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  const room = shortest - prefix;
+  let suffix = 0;
+  while (suffix + BLOCK <= room && a.slice(a.length - suffix - BLOCK, a.length - suffix) === b.slice(b.length - suffix - BLOCK, b.length - suffix))
+    suffix += BLOCK;
+  while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  return { prefix, suffix };
+}

@@ -7,7 +7,7 @@
 // Anything else runs the preprocessor again: a result in step is exactly what a fresh run gives
 // (test/unit/preprocessIncremental checks that on every edit it tries).
 
-import { applyEdits, type TextEdit } from '../base/edits';
+import { applyEdits, commonEnds, type TextEdit } from '../base/edits';
 import { SourceMap, type Segment } from '../base/sourcemap';
 import type { Span } from '../base/span';
 import { DISK } from './engine';
@@ -50,11 +50,7 @@ export function inStep(
 /** The one stretch where two texts differ, as an edit of the first. */
 function differenceOf(a: string, b: string): TextEdit[] {
   if (a === b) return [];
-  let prefix = 0;
-  const shortest = Math.min(a.length, b.length);
-  while (prefix < shortest && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < shortest - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  const { prefix, suffix } = commonEnds(a, b);
   return [{ start: prefix, end: a.length - suffix, newText: b.slice(prefix, b.length - suffix) }];
 }
 

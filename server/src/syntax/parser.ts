@@ -7,7 +7,7 @@ import * as path from 'path';
 import { Language, Parser, Tree, Node as TSNode, type Range } from 'web-tree-sitter';
 import { KeywordLayer, matchParen, scanKeywords, skipTrivia } from './keywords';
 import type { Span } from '../base/span';
-import type { TextEdit } from '../base/edits';
+import { commonEnds, type TextEdit } from '../base/edits';
 import { preprocess, sameReading, type CompileContext, type Preprocessed } from '../preprocess/index';
 import { preprocessEdited } from '../preprocess/incremental';
 import { SourceMap } from '../base/sourcemap';
@@ -254,23 +254,6 @@ function editedRegions(
   }
   if (before.length + delta !== after.length || before.slice(at) !== after.slice(at + delta)) return undefined;
   return out;
-}
-
-/** The lengths of the longest common prefix of `a` and `b` and of the longest common suffix of
- * what is left: compared a block at a time (string equality is a memory comparison), then by
- * character within the block that differs. */
-export function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
-  const BLOCK = 1024;
-  const shortest = Math.min(a.length, b.length);
-  let prefix = 0;
-  while (prefix + BLOCK <= shortest && a.slice(prefix, prefix + BLOCK) === b.slice(prefix, prefix + BLOCK)) prefix += BLOCK;
-  while (prefix < shortest && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
-  const room = shortest - prefix;
-  let suffix = 0;
-  while (suffix + BLOCK <= room && a.slice(a.length - suffix - BLOCK, a.length - suffix) === b.slice(b.length - suffix - BLOCK, b.length - suffix))
-    suffix += BLOCK;
-  while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
-  return { prefix, suffix };
 }
 
 /** `text` to an incremental parse in pieces of `size`: web-tree-sitter copies what the callback returns

@@ -9,7 +9,7 @@ import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import { constructSpan } from '../model/constructs';
-import { changesVariable, declaratorInfo, initializerOf, referencesOf, visibleVariable, type Reference, type Variable } from '../model/scopes';
+import { changesVariable, declaratorInfo, initializerOf, referencesOf, referencesWithin, visibleVariable, type Reference, type Variable } from '../model/scopes';
 import { type Span, within } from '../base/span';
 import type { DirectiveClause } from '../syntax/pragma';
 import { partialCopy, type Partial } from './partials';
@@ -226,25 +226,16 @@ export function storedFirst(model: ItemModel, region: SNode, v: Variable, code: 
   if (refs.some(r => r.addressTaken)) return false;
   const uses = refs.filter(r => code.some(x => within(r.span, x)));
   if (!uses.length || code.some(x => jumpsWithin(region, x))) return false;
-  // The references' starts in order, for lookups by place (every use asks; a scan of all of them
-  // per use was quadratic in a function's uses of `i`, a fifth of NAS BT's translation).
-  const starts = refs.map(r => r.span.start).sort((a, b) => a - b);
-  const endAt = new Map(refs.map(r => [r.span.start, r.span.end]));
-  const firstFrom = (at: number) => {
-    let lo = 0, hi = starts.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid]! < at) lo = mid + 1; else hi = mid; }
-    return starts[lo];
-  };
   const stores = (e: SNode | undefined): boolean => {
     if (!e) return false;
     if (e.type === 'comma_expression') return e.children.some(stores);
     if (e.type !== 'assignment_expression' || model.text.slice(child(e, 'left')!.end, child(e, 'right')?.start).trim() !== '=')
       return false;
     const left = child(e, 'left')!, right = child(e, 'right');
-    if (endAt.get(left.start) !== left.end || !right) return false;
-    // No reference inside `right`: the first one from its start lies past it (a reference nests nothing).
-    const next = firstFrom(right.start);
-    return next === undefined || next >= right.end;
+    // Found by place (a scan of all of `v`'s references per use was quadratic in a function's uses of `i`).
+    const isV = (r: Reference) => r.variable === v;
+    return referencesWithin(model.scopes, left).some(r => isV(r) && r.span.start === left.start && r.span.end === left.end)
+      && !!right && !referencesWithin(model.scopes, right).some(isV);
   };
   const storeStatement = (n: SNode) =>
     (n.type === 'expression_statement' && stores(named(n)[0])) || (n.type === 'for_statement' && stores(child(n, 'initializer')));
