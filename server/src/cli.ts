@@ -36,6 +36,10 @@ commands:
   translate FILE --to metafork|openmp|cilkplus [--from auto|metafork|openmp|cilkplus]
                        print the program in another dialect (nothing when a construct cannot be
                        translated: diagnostics and exit 1)
+  translate FILE... --to DIALECT -o DIR
+                       a program's files in one run, each written under DIR where it stands
+                       relative to the folder they share (also one FILE into an existing DIR);
+                       nothing is written when any file cannot be translated
   cuda FILE [--memory global|shared]
                        print the program as one CUDA .cu file: each meta_schedule's loop nests
                        become parametric kernels (nothing when the schedule breaks a rule:
@@ -353,20 +357,19 @@ async function elideCommand(o: Options, io: Io): Promise<number> {
 }
 
 async function translateCommand(o: Options, io: Io): Promise<number> {
-  if (o.files.length !== 1) throw new UsageError('translate needs exactly one FILE (or - for standard input)');
   const known = (d: string): d is Dialect => (DIALECTS as readonly string[]).includes(d);
+  if (o.files.length === 0) throw new UsageError('translate needs a FILE (or - for standard input)');
   if (!o.to || !known(o.to)) throw new UsageError(`translate needs --to ${DIALECTS.join('|')}`);
   if (o.from && o.from !== 'auto' && !known(o.from))
     throw new UsageError(`--from must be auto, ${DIALECTS.join(', ')}`);
+  const to = o.to;
+  const from = (o.from ?? 'auto') as Dialect | 'auto';
+  // Into a folder: several files, or an -o that is one (or ends with a slash, as a folder to make).
+  if (o.files.length > 1 || (o.out !== undefined && (isFolder(o.out) || /[\\/]$/.test(o.out)))) return translateInto(o, io, to, from);
   const file = o.files[0];
   const text = readInput(file);
-  const result = await translateText(text, o.to, {
-    fileName: nameOf(file),
-    from: (o.from ?? 'auto') as Dialect | 'auto',
-    verify: true,
-    ...contextOf(o, file),
-  });
-  const index = linesOf(text, file, o);
+  const result = await translateText(text, to, { fileName: nameOf(file), from, verify: true, ...contextOf(o, file) });
+  const index = new LineIndex(text, result.inputMap);
   if (o.json) {
     io.stdout(jsonReport(file, { from: result.from, to: result.to, text: result.text }, result.diagnostics, index));
   } else {
@@ -377,6 +380,62 @@ async function translateCommand(o: Options, io: Io): Promise<number> {
   if (result.text === undefined) return 1;
   if (o.json && o.out) writeFile(o.out, result.text);
   return 0;
+}
+
+const isFolder = (p: string) => { try { return fs.statSync(p).isDirectory(); } catch { return false; } };
+
+/**
+ * `translate -o DIR FILE...`: a program's files translated in one process (its start and V8's
+ * compilation paid once, not per file), each written under DIR at its place relative to the
+ * folder the files share. All or nothing: one refused or unreadable file and nothing is written,
+ * so that DIR never mixes this run's translations with an earlier run's of the refused file.
+ */
+async function translateInto(o: Options, io: Io, to: Dialect, from: Dialect | 'auto'): Promise<number> {
+  if (o.out === undefined) throw new UsageError('translate with several FILEs writes them into a folder: add -o DIR');
+  if (o.files.includes('-')) throw new UsageError("translate reads standard input ('-') alone, without other FILEs");
+  const files = [...new Set(o.files.map(f => path.resolve(f)))];
+  const shared = files.map(path.dirname).reduce(commonFolder);
+  const folder = path.resolve(o.out);
+  const made: { file: string; output: string; text: string }[] = [];
+  const reports: object[] = [];
+  let refused = 0;
+  for (const absolute of files) {
+    const file = o.files.find(f => path.resolve(f) === absolute)!;
+    const output = path.join(folder, path.relative(shared, absolute));
+    if (output === absolute) throw new UsageError(`-o ${o.out} is the folder of ${file}: its translation would overwrite it`);
+    let text: string;
+    try { text = readInput(file); } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      io.stderr(`${e.message}\n`);
+      refused++;
+      continue;
+    }
+    const result = await translateText(text, to, { fileName: file, from, verify: true, ...contextOf(o, file) });
+    const index = new LineIndex(text, result.inputMap);
+    if (o.json) reports.push({ file, output: result.text === undefined ? undefined : output, from: result.from, to, diagnostics: result.diagnostics.map(d => toLsp(d, index)) });
+    else for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
+    if (result.text === undefined) refused++;
+    else made.push({ file, output, text: result.text });
+  }
+  if (o.json) io.stdout(JSON.stringify({ files: reports }, null, 2) + '\n');
+  if (refused) {
+    io.stderr(`metafork: ${refused} of ${files.length} files not translated: nothing written to ${o.out}\n`);
+    return 1;
+  }
+  for (const { output, text } of made) {
+    try { fs.mkdirSync(path.dirname(output), { recursive: true }); } catch (e) {
+      throw new InputError(`${path.dirname(output)}: error: cannot make the folder: ${inWords(e as NodeJS.ErrnoException)}`);
+    }
+    writeFile(output, text);
+  }
+  return 0;
+}
+
+/** The deepest folder holding both. */
+function commonFolder(a: string, b: string): string {
+  const outside = (rel: string) => rel === '..' || rel.startsWith(`..${path.sep}`);
+  while (a !== b && outside(path.relative(a, b))) a = path.dirname(a);
+  return a;
 }
 
 async function cudaCommand(o: Options, io: Io): Promise<number> {

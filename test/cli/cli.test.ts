@@ -193,6 +193,74 @@ test('translate: usage errors exit 2', () => {
   assert.equal(run(['translate', 'examples/fib.mfc', '--to', 'cuda']).status, 2);
 });
 
+test('translate FILE... -o DIR: the files of a program in one run, each where it stands under the folder they share, as each alone gives it', () => {
+  const program = path.join(tmp, 'program');
+  fs.mkdirSync(path.join(program, 'solver'), { recursive: true });
+  fs.mkdirSync(path.join(program, 'util'), { recursive: true });
+  const files = [
+    ['solver/jacobi.c', 'examples/jacobi1d_omp.c'], ['util/fib.c', 'examples/fib_omp.c'], ['util/loop.c', 'examples/loop_omp.c'],
+  ].map(([name, example]) => { const p = path.join(program, name); fs.copyFileSync(path.join(ROOT, example), p); return p; });
+  const out = path.join(tmp, 'program-cilk');
+  const r = run(['translate', '--to', 'cilkplus', '-o', out, ...files]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, '');
+  const written = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
+    .flatMap(e => e.isDirectory() ? written(path.join(dir, e.name)).map(f => `${e.name}/${f}`) : [e.name]).sort();
+  assert.deepEqual(written(out), ['solver/jacobi.c', 'util/fib.c', 'util/loop.c']);
+  let notes = '';
+  for (const f of files) {
+    const alone = run(['translate', '--to', 'cilkplus', f]);
+    assert.equal(alone.status, 0, alone.stderr);
+    notes += alone.stderr;
+    assert.equal(fs.readFileSync(path.join(out, path.relative(program, f)), 'utf8'), alone.stdout, f);
+  }
+  // Each file's findings, as each alone prints them.
+  assert.equal(r.stderr, notes);
+
+  // One FILE into an existing folder: there under its own name, as cp puts it.
+  const folder = fs.mkdtempSync(path.join(tmp, 'into-'));
+  const one = run(['translate', '--to', 'metafork', '-o', folder, 'examples/fib_omp.c']);
+  assert.equal(one.status, 0, one.stderr);
+  assert.equal(fs.readFileSync(path.join(folder, 'fib_omp.c'), 'utf8'), run(['translate', '--to', 'metafork', 'examples/fib_omp.c']).stdout);
+
+  // A folder to make, named so by its trailing slash.
+  const made = path.join(tmp, 'made', 'here');
+  assert.equal(run(['translate', '--to', 'metafork', '-o', `${made}/`, 'examples/fib_omp.c']).status, 0);
+  assert.equal(fs.readFileSync(path.join(made, 'fib_omp.c'), 'utf8'), run(['translate', '--to', 'metafork', 'examples/fib_omp.c']).stdout);
+
+  // --json: each file's report, with where its translation went.
+  const json = run(['translate', '--to', 'cilkplus', '-o', path.join(tmp, 'program-json'), '--json', ...files]);
+  assert.equal(json.status, 0, json.stderr);
+  const reports = JSON.parse(json.stdout).files;
+  assert.deepEqual(reports.map((f: { file: string; output: string }) => [f.file, f.output]), files.map(f => [f, path.join(tmp, 'program-json', path.relative(program, f))]));
+  assert.deepEqual(reports.map((f: { from: string[]; to: string }) => [f.from, f.to]), [[['openmp'], 'cilkplus'], [['openmp'], 'cilkplus'], [['openmp'], 'cilkplus']]);
+});
+
+test('translate FILE... -o DIR: all or nothing — a refused or unreadable file, and no file is written', () => {
+  const good = write('good.c', fs.readFileSync(path.join(ROOT, 'examples/loop_omp.c'), 'utf8'));
+  const refused = write('refused.c', 'int main(void) {\n  int s = 0;\n  #pragma omp parallel for\n  for (int i = 0; i < 8; i++) {\n    #pragma omp cancel for\n    s += i;\n  }\n  return s;\n}\n');
+  const out = path.join(tmp, 'none-written');
+  const r = run(['translate', '--to', 'metafork', '-o', out, good, refused, path.join(tmp, 'missing.c')]);
+  assert.equal(r.status, 1);
+  assert.equal(r.stdout, '');
+  assert.equal(fs.existsSync(out), false, 'nothing written');
+  assert.equal(r.stderr.split('\n').filter(l => l).length, 3, r.stderr);
+  assert.match(r.stderr, /refused\.c:5:17: error: '#pragma omp cancel' cannot be translated: .* \[MF601\]\n/);
+  assert.match(r.stderr, /missing\.c: error: cannot read: no such file\n/);
+  assert.ok(r.stderr.endsWith(`metafork: 2 of 3 files not translated: nothing written to ${out}\n`), r.stderr);
+});
+
+test('translate FILE...: usage errors (no -o, standard input among files, -o the files\' own folder) exit 2', () => {
+  const a = write('ua.c', 'int main(void) { return 0; }\n'), b = write('ub.c', 'int main(void) { return 1; }\n');
+  const noFolder = run(['translate', '--to', 'metafork', a, b]);
+  assert.deepEqual([noFolder.status, noFolder.stderr.split('\n')[0]], [2, 'metafork: translate with several FILEs writes them into a folder: add -o DIR']);
+  const stdin = run(['translate', '--to', 'metafork', '-o', path.join(tmp, 'x'), a, '-'], '');
+  assert.deepEqual([stdin.status, stdin.stderr.split('\n')[0]], [2, "metafork: translate reads standard input ('-') alone, without other FILEs"]);
+  const over = run(['translate', '--to', 'metafork', '-o', tmp, a, b]);
+  assert.deepEqual([over.status, over.stderr.split('\n')[0]], [2, `metafork: -o ${tmp} is the folder of ${a}: its translation would overwrite it`]);
+  assert.equal(fs.readFileSync(a, 'utf8'), 'int main(void) { return 0; }\n');
+});
+
 test('cuda: both memory modes, the tiles in --json, usage errors exit 2', () => {
   const global = run(['cuda', 'test/fixtures/cuda/thesis-jacobi1d.mfc']);
   assert.equal(global.status, 0, global.stderr);
@@ -321,7 +389,7 @@ test('a reader that stops early (| head) ends the command quietly: exit 0, no st
 test('a file or standard output that cannot be written: one line in words, exit 1, no stack trace', { skip: fs.existsSync('/dev/full') ? false : 'no /dev/full here' }, () => {
   const out = run(['elide', 'examples/fib_omp.c', '-o', '/dev/full']);
   assert.deepEqual([out.status, out.stdout, out.stderr], [1, '', '/dev/full: error: cannot write: no space left on the device\n']);
-  const folder = run(['translate', 'examples/fib_omp.c', '--to', 'metafork', '-o', os.tmpdir()]);
+  const folder = run(['elide', 'examples/fib_omp.c', '-o', os.tmpdir()]);
   assert.deepEqual([folder.status, folder.stderr], [1, `${os.tmpdir()}: error: cannot write: a folder, not a file\n`]);
   const stdout = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" elide examples/fib_omp.c > /dev/full`], { encoding: 'utf8', cwd: ROOT });
   assert.deepEqual([stdout.status, stdout.stderr], [1, 'metafork: error: cannot write the standard output: no space left on the device\n']);

@@ -42,6 +42,9 @@ export interface Translation {
   to: Dialect;
   /** With `focus`: the construct translated, in the input and in the output text. */
   focus?: { input: Span; output: Span };
+  /** How the input was read: its analysed text, where every offset is, back to the user's (a
+   * command line prints positions with it instead of reading the file a second time). */
+  inputMap?: SourceMap;
 }
 
 export interface TranslateOptions extends CompileContext {
@@ -149,7 +152,7 @@ export async function translateText(text: string, to: Dialect, options: Translat
   const grammars = await loadGrammars();
   const parsed = SyntaxDocument.parse(grammars, text, detectLanguage(options.fileName, text), options.fileName, options);
   try {
-    return translateDocument({ syntax: parsed }, to, options);
+    return { ...translateDocument({ syntax: parsed }, to, options), inputMap: parsed.map };
   } finally {
     parsed.dispose();
   }
