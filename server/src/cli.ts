@@ -9,13 +9,13 @@ import { applyEdits, OffsetMap } from './base/edits';
 import { LspDiagnostic, MfDiagnostic, toLsp } from './base/diagnostic';
 import { elide } from './model/elide';
 import { Dialect, DIALECTS } from '../../shared/dialects';
-import { translateText } from './translate/index';
+import { translateRead } from './translate/index';
 import { generateCuda } from './cuda/index';
 import { LineIndex } from './base/lines';
 import type { CompileContext } from './preprocess/index';
 import { detectLanguage, readUnit } from './syntax/parser';
 import { CompileDatabases, Define, defineOf, flagsFor, formatFlags } from './preprocess/flags';
-import { diskHeaders } from './preprocess/files';
+import { HeaderCache } from './preprocess/files';
 import { SourceConflict } from './base/sourcemap';
 import { packageVersion } from './version';
 import { closest } from './syntax/keywords';
@@ -123,6 +123,9 @@ interface Options {
   merge?: string; collapse?: boolean; cache?: string; tile?: string; at?: string; help?: boolean;
   /** Compile flags: -I, -D/-U in order, --compile-commands-dir; the databases read for them. */
   includePaths: string[]; defines: Define[]; compileCommandsDir?: string; databases: CompileDatabases;
+  /** The headers, each read from the disk once per command: a translation's stages preprocess the
+   * file again, and a program's files include the same headers. */
+  headers: HeaderCache;
 }
 
 /** What `-I`, `-D` and `-U` take. */
@@ -131,6 +134,7 @@ const COMPILE_FLAG_VALUES = { I: 'a directory', D: 'NAME or NAME=VALUE', U: 'a N
 function parseOptions(args: string[]): Options {
   const o: Options = {
     json: false, files: [], stdio: false, includePaths: [], defines: [], databases: new CompileDatabases(),
+    headers: new HeaderCache(),
   };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -231,9 +235,9 @@ function flagsOf(o: Options, file: string) {
   return flagsFor(file === '-' ? path.resolve('<stdin>') : file, { includePaths, defines, compileCommandsDir, cache });
 }
 
-/** How the preprocessor reads `file`: its compile flags, headers from the disk. */
+/** How the preprocessor reads `file`: its compile flags, headers from the disk (once per command). */
 function contextOf(o: Options, file: string): CompileContext {
-  return { flags: flagsOf(o, file), files: diskHeaders() };
+  return { flags: flagsOf(o, file), files: o.headers };
 }
 
 /** Lines of the user's text, mapped from the analysed text every result's offsets are in. */
@@ -333,7 +337,10 @@ async function fix(o: Options, io: Io): Promise<number> {
     errors += checked.diagnostics.filter(d => d.severity === 'error').length;
     checked.syntax.dispose();
     if (toStdout) io.stdout(text);
-    else writeFile(o.out ?? file, text);
+    else {
+      writeFile(o.out ?? file, text);
+      o.headers.invalidate(o.out ?? file); // a later FILE may include it
+    }
   }
   return errors ? 1 : 0;
 }
@@ -368,8 +375,8 @@ async function translateCommand(o: Options, io: Io): Promise<number> {
   if (o.files.length > 1 || (o.out !== undefined && (isFolder(o.out) || /[\\/]$/.test(o.out)))) return translateInto(o, io, to, from);
   const file = o.files[0];
   const text = readInput(file);
-  const result = await translateText(text, to, { fileName: nameOf(file), from, verify: true, ...contextOf(o, file) });
-  const index = new LineIndex(text, result.inputMap);
+  const { translation: result, map } = await translateRead(text, to, { fileName: nameOf(file), from, verify: true, ...contextOf(o, file) });
+  const index = new LineIndex(text, map);
   if (o.json) {
     io.stdout(jsonReport(file, { from: result.from, to: result.to, text: result.text }, result.diagnostics, index));
   } else {
@@ -410,8 +417,8 @@ async function translateInto(o: Options, io: Io, to: Dialect, from: Dialect | 'a
       refused++;
       continue;
     }
-    const result = await translateText(text, to, { fileName: file, from, verify: true, ...contextOf(o, file) });
-    const index = new LineIndex(text, result.inputMap);
+    const { translation: result, map } = await translateRead(text, to, { fileName: file, from, verify: true, ...contextOf(o, file) });
+    const index = new LineIndex(text, map);
     if (o.json) reports.push({ file, output: result.text === undefined ? undefined : output, from: result.from, to, diagnostics: result.diagnostics.map(d => toLsp(d, index)) });
     else for (const d of result.diagnostics) io.stderr(formatDiagnostic(file, d, index) + '\n');
     if (result.text === undefined) refused++;

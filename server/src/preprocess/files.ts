@@ -1,6 +1,7 @@
-// Where the preprocessor reads headers from: the disk (the command line, the server's worker),
-// or, in the server, the disk through a cache the file watcher invalidates, under the buffers
-// of the files open in the editor (a header being edited is read as it stands in its editor).
+// Where the preprocessor reads headers from: the disk (the server's worker, whose prepared version
+// outlives a job), or the disk through a cache: the command line's, for one command; the server's,
+// which the file watcher invalidates, under the buffers of the files open in the editor (a header
+// being edited is read as it stands in its editor).
 
 import * as fs from 'fs';
 import * as path from 'path';
@@ -33,8 +34,9 @@ export class HeaderCache implements HeaderFiles {
   read(file: string): string | undefined {
     const buffer = this.open(file);
     if (buffer !== undefined) return buffer;
-    if (!this.kept.has(file)) this.kept.set(file, readDisk(file));
-    return this.kept.get(file);
+    const key = path.resolve(file);
+    if (!this.kept.has(key)) this.kept.set(key, readDisk(file));
+    return this.kept.get(key);
   }
 
   /** Forgets what was read of one file (a path) or of all. */

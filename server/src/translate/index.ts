@@ -42,9 +42,6 @@ export interface Translation {
   to: Dialect;
   /** With `focus`: the construct translated, in the input and in the output text. */
   focus?: { input: Span; output: Span };
-  /** How the input was read: its analysed text, where every offset is, back to the user's (a
-   * command line prints positions with it instead of reading the file a second time). */
-  inputMap?: SourceMap;
 }
 
 export interface TranslateOptions extends CompileContext {
@@ -149,10 +146,18 @@ const TO_CILK: Needs = { dialects: ['metafork'], words: /\bmeta_set_nworkers\b|\
 interface Step { text: string; maps: OffsetMap[] }
 
 export async function translateText(text: string, to: Dialect, options: TranslateOptions = {}): Promise<Translation> {
+  return (await translateRead(text, to, options)).translation;
+}
+
+/** `translateText`, and how the input was read: the map from its analysed text, where every offset
+ * is, to the user's (a command line prints positions with it instead of reading the file again). */
+export async function translateRead(
+  text: string, to: Dialect, options: TranslateOptions = {},
+): Promise<{ translation: Translation; map: SourceMap }> {
   const grammars = await loadGrammars();
   const parsed = SyntaxDocument.parse(grammars, text, detectLanguage(options.fileName, text), options.fileName, options);
   try {
-    return { ...translateDocument({ syntax: parsed }, to, options), inputMap: parsed.map };
+    return { translation: translateDocument({ syntax: parsed }, to, options), map: parsed.map };
   } finally {
     parsed.dispose();
   }
