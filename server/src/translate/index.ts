@@ -465,8 +465,8 @@ function dropUnusedHeader(step: Step, header: string, uses: RegExp): boolean {
   const line = systemIncludes(step.text, h => h === header)[0];
   if (!line) return false;
   const rest = step.text.slice(0, line.start) + step.text.slice(line.end);
-  // A comment naming the header's functions uses nothing.
-  if (uses.test(blankComments(rest))) return false;
+  // A comment naming the header's functions uses nothing (blanked only where the name is there at all).
+  if (uses.test(rest) && uses.test(blankComments(rest))) return false;
   step.text = rest;
   step.maps.unshift(new OffsetMap([{ start: line.start, end: line.end, newText: '' }]));
   return true;

@@ -237,7 +237,11 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
   let emitted = false;
   /** Whether the file's code (comments aside) reads the worker count back. */
   let reads: boolean | undefined;
-  const readsWorkerCount = () => (reads ??= /\bomp_get_max_threads\s*\(/.test(blankComments(text)));
+  const readsWorkerCount = () => {
+    const call = /\bomp_get_max_threads\s*\(/;
+    // Blanking a long text's comments costs more than a look for the name (most files have none).
+    return (reads ??= call.test(text) && call.test(blankComments(text)));
+  };
   /** `meta_for` -> `cilk_for`, its clauses (a reduction a reducer now carries) dropped. */
   const asCilkFor = (c: Construct) => {
     const k = c.keyword;

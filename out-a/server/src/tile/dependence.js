@@ -1,0 +1,815 @@
+"use strict";
+// The dependence test of the tiler: may the iterations of one loop of a nest run in
+// parallel? Every pair of references to one array, one of them a write, is checked for a
+// dependence carried by the loop: equal indices at two different iterations x ≠ x' (the loops
+// around it at the same iteration, the loops inside it at any). Indices are read as polynomials in
+// the loop indices with the sizes as symbols; a dimension whose difference cannot be zero (its
+// interval over the loops' ranges excludes 0 for x' > x and for x' < x, or the GCD of its
+// coefficients does not divide its constant) proves the pair independent. Anything unreadable is
+// a dependence, so a loop said parallel is parallel; a refusal names the pair and, where the
+// indices give it, the distance.
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.impureCalls = impureCalls;
+exports.nestLoops = nestLoops;
+exports.carriedDependences = carriedDependences;
+exports.iterationPrivates = iterationPrivates;
+exports.wavefrontSkew = wavefrontSkew;
+exports.iterationArrays = iterationArrays;
+exports.constantExtent = constantExtent;
+exports.atomicReductions = atomicReductions;
+const system_1 = require("../preprocess/system");
+const ast_1 = require("../syntax/ast");
+const scopes_1 = require("../model/scopes");
+const span_1 = require("../base/span");
+const lines_1 = require("../base/lines");
+const loops_1 = require("../model/loops");
+const poly_1 = require("../symbolic/poly");
+const expression_1 = require("../symbolic/expression");
+const integers_1 = require("../symbolic/integers");
+const PURE = new Set([
+    'abs', 'fabs', 'fabsf', 'sqrt', 'sqrtf', 'exp', 'expf', 'log', 'logf', 'sin', 'sinf', 'cos', 'cosf', 'pow', 'powf',
+    'min', 'max', 'fmin', 'fmax', 'floor', 'ceil',
+]);
+/** A C library function the header table says is pure (`<math.h>`'s), unless the file declares
+ * its own function of that name. */
+function libraryPure(model, name) {
+    const header = (0, system_1.headerDeclaring)(name);
+    return !!header && !model.fileScope.functions.has(name) &&
+        (0, system_1.knownHeader)(header)?.functions.get(name)?.purity === 'pure';
+}
+/** The calls under `node` whose effects are unknown: all but the pure math functions (a cast to
+ * a typedef'd type, `(real_t) (x)`, which the parser reads as a call, is none). */
+function impureCalls(model, node) {
+    const out = [];
+    (0, ast_1.walk)(node, n => {
+        if (n.type !== 'call_expression')
+            return true;
+        const f = (0, ast_1.child)(n, 'function');
+        const callee = f ? model.text.slice(f.start, f.end) : '';
+        const cast = f?.type === 'parenthesized_expression' && model.fileScope.typedefs.has(callee.slice(1, -1).trim());
+        if (!cast && !PURE.has(callee) && !libraryPure(model, callee))
+            out.push({ call: n, callee });
+        return true;
+    });
+    return out;
+}
+/** The index of a canonical for statement: declared in its header (`int i = 0`) or before it (`i = 0`).
+ * Remembered per loop: every identifier the dependence test reads asks about the loops around it. */
+const indices = new WeakMap();
+function indexOf(model, loop) {
+    if (!indices.has(loop)) {
+        const h = (0, loops_1.canonicalHeader)(loop, model.text).header;
+        const init = (0, ast_1.child)(loop, 'initializer');
+        indices.set(loop, h && init
+            ? (model.scopes.variables.find(v => v.name === h.variable && (0, span_1.within)(v.span, init)) ??
+                model.scopes.references.find(r => r.name === h.variable && (0, span_1.within)(r.span, init) && r.access === 'write')
+                    ?.variable ??
+                null)
+            : null);
+    }
+    return indices.get(loop) ?? undefined;
+}
+/** The loops of `nest` (a for statement) and those inside it, with their ranges. */
+function nestLoops(model, nest) {
+    const out = [];
+    (0, ast_1.walk)(nest, n => {
+        if (n.type !== 'for_statement')
+            return true;
+        const h = (0, loops_1.canonicalHeader)(n, model.text).header;
+        const variable = indexOf(model, n);
+        if (!h || !variable || variable.shape !== 'value')
+            return true;
+        const loop = { node: n, variable, symbol: symbolAt(model, variable, n, nest) };
+        // The tiler rebuilds the loop from [lo, hi]: only a loop taking every value of it in order
+        // has one (not `!=`, which runs on past its bound when it starts beyond it).
+        const range = (0, loops_1.rangeOf)(h, e => readPoly(model, e, nest));
+        if (range && h.relation !== '!=')
+            loop.values = { lo: range.lo, hi: range.hi, every: range.step === 1n || range.step === -1n };
+        if (range && range.direction === 1 && range.step === 1n && h.relation !== '!=') {
+            loop.lo = range.lo;
+            loop.hi = range.hi;
+        }
+        out.push(loop);
+        return true;
+    });
+    return out;
+}
+/**
+ * The symbol of a loop index at `at`: `name@declaration` for an index declared in its loop's header;
+ * one declared outside the nest (`int i, j;`) may index several loops, so it is the symbol of the
+ * innermost loop around `at` that it indexes (`name@loop`); undefined when it indexes none there.
+ */
+function symbolAt(model, v, at, nest) {
+    if (v.loopControl && (0, span_1.within)(v.span, nest))
+        return `${v.name}@${v.span.start}`;
+    for (let m = at; m && (0, span_1.within)(m, nest); m = m.parent) {
+        if (m.type === 'for_statement' && indexOf(model, m) === v)
+            return `${v.name}@${m.start}`;
+    }
+    return undefined;
+}
+/** An integer expression of the nest as a polynomial in its loop indices and outside values. */
+function readPoly(model, e, nest, seen = new Set()) {
+    const text = model.text;
+    const r = (0, expression_1.polynomialOf)(e, text, {
+        identifier: n => {
+            const v = model.scopes.references.find(x => x.span.start === n.start)?.variable;
+            if (!v)
+                return poly_1.Poly.symbol(text.slice(n.start, n.end)); // a macro constant
+            if (v.shape !== 'value')
+                return undefined;
+            const written = (0, scopes_1.writtenWithin)(model.scopes, v, nest);
+            const index = symbolAt(model, v, n, nest);
+            if (index)
+                return poly_1.Poly.symbol(index);
+            if (!(0, span_1.within)(v.span, nest))
+                return written ? undefined : poly_1.Poly.symbol(v.name);
+            // A variable of the nest set once by its declaration: its definition.
+            if (written || seen.has(v))
+                return undefined;
+            const value = (0, scopes_1.initializerOf)(v);
+            return value ? readPoly(model, value, nest, new Set([...seen, v])) : undefined;
+        },
+        // `n / 2`: a nonnegative value the nest does not change, divided by a positive constant, is a
+        // symbol of its own (nonnegative, as the test takes every symbol), named by its polynomial.
+        atom: n => {
+            const l = (0, ast_1.child)(n, 'left'), d = (0, ast_1.child)(n, 'right');
+            if (n.type !== 'binary_expression' || !l || !d || text.slice(l.end, d.start).trim() !== '/')
+                return undefined;
+            const divisor = /^\d+$/.test(text.slice(d.start, d.end).trim()) ? BigInt(text.slice(d.start, d.end).trim()) : 0n;
+            const p = divisor > 0n ? readPoly(model, l, nest, seen) : undefined;
+            return p && p.nonNegative() && [...p.symbols()].every(x => !x.includes('@'))
+                ? poly_1.Poly.symbol(`${p.toC()} / ${divisor}`)
+                : undefined;
+        },
+    });
+    return 'poly' in r ? r.poly : undefined;
+}
+/** The references of the nest to arrays and pointers, outermost subscript first. */
+function arrayRefs(model, nest, loops) {
+    const out = [];
+    for (const r of model.scopes.references) {
+        if (!r.variable || !(0, span_1.within)(r.span, nest) || r.variable.shape === 'value' || r.variable.shape === 'function')
+            continue;
+        // `*t` and `(*t)`: the pointed-to object, the element 0 of `t`.
+        let base = r.node;
+        const derefs = [];
+        for (let p = base.parent; p; p = base.parent) {
+            if (p.type === 'pointer_expression' && model.text[p.start] === '*')
+                derefs.push(null);
+            else if (p.type !== 'parenthesized_expression')
+                break;
+            base = p;
+        }
+        const { top, indices } = (0, ast_1.subscriptChain)(base);
+        out.push({
+            node: top,
+            array: r.variable,
+            indices: [...derefs, ...indices],
+            writes: r.access !== 'read',
+            loops: loops.filter(l => (0, span_1.within)(top, l.node)),
+        });
+    }
+    return out;
+}
+/** Interval of an affine polynomial over the loops' ranges (symbols nonnegative), or undefined. */
+function interval(p, ranges) {
+    const split = p.affineIn(new Set(ranges.keys()));
+    return split && (0, poly_1.affineInterval)(split.rest, split.coefficients, x => ranges.get(x));
+}
+const gcd = (a, b) => (b === 0n ? (a < 0n ? -a : a) : gcd(b, a % b));
+/** Why the iterations of `loop` may not run in parallel: empty when they may. The loops `free`
+ * around it are taken at any iteration too (may `loop` run outside them?). */
+function carriedDependences(model, nest, loop, privates = new Set(), free = []) {
+    const text = model.text;
+    const loops = nestLoops(model, nest);
+    let lines;
+    const line = (n) => (lines ??= new lines_1.LineIndex(text)).position(n.start).line + 1;
+    // Quoted as the user wrote it (macro uses and all), on its line in the user's text.
+    const show = (n) => `'${model.map.render(n).replace(/\s+/g, ' ')}' (line ${line(n)})`;
+    const name = loop.variable.name;
+    const out = [];
+    const body = (0, ast_1.child)(loop.node, 'body');
+    // Names declared nowhere the test can read (an array in a header, a parameter declared through
+    // a header's macro, a variable a macro hides): what they are and what they alias is unknown.
+    const unseen = new Set();
+    for (const r of model.scopes.references) {
+        if (r.variable || !(0, span_1.within)(r.span, body) || unseen.has(r.name) || (r.access === 'read' && !r.through))
+            continue;
+        unseen.add(r.name);
+        out.push({
+            loop: name,
+            at: r.node,
+            certain: false,
+            message: `${show((0, ast_1.subscriptChain)(r.node).top)} uses '${r.name}', whose declaration is not visible (in a header or behind a macro): the test cannot tell which elements iterations of '${name}' touch`,
+        });
+    }
+    // A field written of a structure of the outside: the test compares whole variables' elements only.
+    const fields = new Set();
+    for (const r of model.scopes.references) {
+        const v = r.variable;
+        if (!v ||
+            r.through !== 'field' ||
+            r.access === 'read' ||
+            v.shape !== 'value' ||
+            (0, span_1.within)(v.span, loop.node) ||
+            privates.has(v) ||
+            fields.has(v))
+            continue;
+        fields.add(v);
+        if (!(0, span_1.within)(r.span, body))
+            continue;
+        out.push({
+            loop: name,
+            at: r.node,
+            certain: false,
+            message: `${show(written(r.node))} writes a field of '${v.name}': the test does not compare the elements of fields, so iterations of '${name}' may touch the same one`,
+        });
+    }
+    // Scalars of the outside written in the body: every iteration writes the same variable.
+    const scalarWrites = new Set();
+    for (const r of model.scopes.references) {
+        if (!r.variable || !(0, span_1.within)(r.span, body) || r.access === 'read' || r.through || privates.has(r.variable))
+            continue;
+        if (r.variable.shape === 'value' && !(0, span_1.within)(r.variable.span, loop.node) && !scalarWrites.has(r.variable)) {
+            scalarWrites.add(r.variable);
+            const compound = r.access === 'readwrite';
+            out.push({
+                loop: name,
+                at: r.node,
+                certain: true,
+                message: compound
+                    ? `'${r.variable.name}' accumulates across the iterations of '${name}' at ${show(r.node.parent ?? r.node)}: a reduction without a clause (give each iteration its own result)`
+                    : `every iteration of '${name}' writes the scalar '${r.variable.name}' at ${show(r.node.parent ?? r.node)}`,
+            });
+        }
+    }
+    // Leaving the loop early: whether a later iteration runs depends on an earlier one.
+    (0, ast_1.walk)(body, n => {
+        if (n.type === 'return_statement' || n.type === 'goto_statement')
+            out.push({
+                loop: name,
+                at: n,
+                certain: true,
+                message: `${show(n)} leaves the loop '${name}' from inside an iteration`,
+            });
+        return true;
+    });
+    const early = (0, ast_1.ownJump)(body, 'break');
+    if (early)
+        out.push({
+            loop: name,
+            at: early,
+            certain: true,
+            message: `${show(early)} ends the loop '${name}' early: whether a later iteration runs depends on an earlier one`,
+        });
+    // Calls whose effects are unknown (math functions are pure; macros are read expanded).
+    for (const { call, callee } of impureCalls(model, body))
+        out.push({
+            loop: name,
+            at: call,
+            certain: false,
+            message: `${show(call)} calls '${callee}', whose effects on memory are unknown`,
+        });
+    // A private array (each iteration's own copy, iterationArrays) is no pair of the loop.
+    const refs = arrayRefs(model, nest, loops).filter(r => (0, span_1.within)(r.node, body) && !privates.has(r.array));
+    const x = loop.symbol;
+    for (const [i, w] of refs.entries()) {
+        if (!w.writes)
+            continue;
+        // The write's own array first: its reason (a distance, an indirect write) says more than an alias.
+        const own = (r) => (r.array === w.array ? 0 : 1);
+        for (const [j, g] of [...refs.entries()].sort((a, b) => own(a[1]) - own(b[1]))) {
+            if (g.writes && j < i)
+                continue;
+            let found;
+            if (g.array !== w.array) {
+                // Two names of one array: their indices say nothing about each other.
+                if (!mayAlias(model, w.array, g.array))
+                    continue;
+                found = {
+                    loop: name,
+                    at: w.node,
+                    certain: false,
+                    message: `${show(w.node)} and ${show(g.node)} may touch the same element: '${w.array.name}' and '${g.array.name}' may point into the same array (declare them 'restrict' if they never overlap)`,
+                };
+            }
+            else {
+                const reason = pairDependence(model, nest, loop, w, g, x, free);
+                if (reason === undefined)
+                    continue;
+                found = {
+                    loop: name,
+                    at: w.node,
+                    certain: /distance/.test(reason),
+                    elements: reason !== 'indirect',
+                    message: reason === 'indirect'
+                        ? `${show(w.node)} writes '${w.array.name}' at an index that is not affine in the loop indices (an indirect write): iterations of '${name}' may write the same element`
+                        : `${show(w.node)} and ${show(g.node)} touch the same element of '${w.array.name}' at different iterations of '${name}'${reason}`,
+                };
+            }
+            // One dependence per write: a certain one if there is one.
+            const earlier = out.findIndex(d => d.at === w.node);
+            if (earlier < 0)
+                out.push(found);
+            else if (found.certain)
+                out[earlier] = found;
+            if (found.certain)
+                break;
+        }
+    }
+    return out;
+}
+/** The whole expression an assignment writes through a name (`s.a[i]` for `s`). */
+function written(name) {
+    let n = name;
+    while (n.parent &&
+        ['field_expression', 'subscript_expression', 'parenthesized_expression', 'pointer_expression'].includes(n.parent.type) &&
+        n.parent.children[0] === n)
+        n = n.parent;
+    return n;
+}
+/** Calls that return storage no other pointer reaches. */
+const ALLOCATIONS = new Set(['malloc', 'calloc', 'aligned_alloc']);
+/** A variable declared `restrict` (`double *restrict a`): C's promise that what it writes no other name reaches. */
+function restricted(v, text) {
+    const d = v.declaration.children.find(c => c.field === 'declarator' && (0, span_1.within)(v.span, c));
+    let found = false;
+    if (d)
+        (0, ast_1.walk)(d, n => {
+            found ||= n.type === 'type_qualifier' && /^(restrict|__restrict|__restrict__)$/.test(text.slice(n.start, n.end));
+            return !found;
+        });
+    return found;
+}
+/** Never assigned after its declaration, nor its address taken. */
+const unassigned = (model, v) => !model.scopes.references.some(r => r.variable === v && ((r.access !== 'read' && !r.through) || r.addressTaken));
+/** An object of its own: an array (each declared array is a distinct object), or a local pointer
+ * set once to fresh storage (`int *a = malloc(...)`). */
+function ownObject(model, v) {
+    if (v.shape === 'array')
+        return true;
+    if (v.shape !== 'pointer' || v.storage !== 'local' || !unassigned(model, v))
+        return false;
+    let init = (0, scopes_1.initializerOf)(v);
+    while (init && (init.type === 'parenthesized_expression' || init.type === 'cast_expression'))
+        init = init.type === 'cast_expression' ? (0, ast_1.child)(init, 'value') : (0, ast_1.unparen)(init);
+    const f = init?.type === 'call_expression' ? (0, ast_1.child)(init, 'function') : undefined;
+    return !!f && f.type === 'identifier' && ALLOCATIONS.has(model.text.slice(f.start, f.end));
+}
+/** A local object whose address the function never hands out: every use is an access
+ * (`a[i]`, `*a`, not `&a[i]`), a test (`!a`, `a == NULL`), `sizeof` or `free(a)`. */
+function sealed(model, v) {
+    const text = model.text;
+    return model.scopes.references.filter(r => r.variable === v).every(r => {
+        if (r.addressTaken)
+            return false;
+        let n = r.node;
+        // An access, unless its address is taken (`&c[1]` hands c out as `c + 1` does).
+        if (r.through)
+            return !(0, ast_1.elementAddressTaken)(n, text);
+        while (n.parent?.type === 'parenthesized_expression')
+            n = n.parent;
+        const p = n.parent, op = p && (p.type === 'binary_expression' || p.type === 'unary_expression')
+            ? p.children.find(c => !c.named)
+            : undefined;
+        if (op && /^(!|==|!=|<|>|<=|>=|&&|\|\|)$/.test(text.slice(op.start, op.end)))
+            return true;
+        if (p?.type === 'sizeof_expression')
+            return true;
+        const call = p?.type === 'argument_list' ? p.parent : undefined, f = call && (0, ast_1.child)(call, 'function');
+        return !!f && text.slice(f.start, f.end) === 'free';
+    });
+}
+/**
+ * Whether two different variables may reach the same array (an alias the test cannot rule out is
+ * a dependence): not when one is `restrict`, nor two objects of their own, nor an object local to
+ * the function and a pointer that cannot reach it (it never handed its address out, or the pointer
+ * is a parameter never assigned, which the caller set before the object existed).
+ */
+function mayAlias(model, x, y) {
+    if (restricted(x, model.text) || restricted(y, model.text))
+        return false;
+    const ox = ownObject(model, x), oy = ownObject(model, y);
+    if (ox && oy)
+        return false;
+    if (!ox && !oy)
+        return true;
+    const [o, p] = ox ? [x, y] : [y, x];
+    const local = o.storage === 'local' && !o.isStatic && !o.isExtern;
+    return !(local && (sealed(model, o) || (p.storage === 'param' && unassigned(model, p))));
+}
+/** undefined when independent; 'indirect', or a distance text, when they may meet. */
+function pairDependence(model, nest, loop, w, g, x, free) {
+    const read = (ix) => (ix ? readPoly(model, ix, nest) : poly_1.Poly.constant(0));
+    let fw = w.indices.map(read), fg = g.indices.map(read);
+    if (fw.some(p => !p))
+        return 'indirect';
+    if (fg.some(p => !p) || fw.length !== fg.length || fw.length === 0)
+        return '';
+    // The other iteration: x' = x + δ, the loops inside the loop renamed, the ones around it shared.
+    // Loops around it that are `free` (the outer loop of an interchange) also take any iteration.
+    const inner = (r) => [
+        ...r.loops.filter(l => (0, span_1.within)(l.node, (0, ast_1.child)(loop.node, 'body'))),
+        ...r.loops.filter(l => free.some(f => f.node === l.node)),
+    ];
+    const ranges = new Map();
+    const range = (l, as) => { if (l.values)
+        ranges.set(as, l.values); };
+    // A flat index R·S + C with 0 ≤ C < S (`out[j * n + i]`, i < n) names row R, column C: compare both.
+    if (fw.length === 1) {
+        const own = new Map();
+        for (const l of [...w.loops, ...g.loops])
+            if (l.values)
+                own.set(l.symbol, l.values);
+        const rows = (p, S) => {
+            const split = p.affineIn(new Set([S]));
+            const R = split?.coefficients.get(S), C = split && interval(split.rest, own);
+            return R &&
+                C &&
+                C.min.nonNegative() &&
+                poly_1.Poly.symbol(S).sub(poly_1.Poly.constant(1)).sub(C.max).nonNegative() &&
+                [...R.symbols()].every(x => !x.startsWith(S))
+                ? [R, split.rest]
+                : undefined;
+        };
+        for (const S of [...fw[0].symbols()].filter(x => !x.includes('@'))) {
+            const a = rows(fw[0], S), b = rows(fg[0], S);
+            if (a && b) {
+                fw = a;
+                fg = b;
+                break;
+            }
+        }
+    }
+    range(loop, x);
+    // The loops around it take one value for both iterations: a symbol like a size, which the
+    // interval test takes as nonnegative, so only where their values are (`for (k = 0; ...)`).
+    const shared = new Set(w.loops
+        .filter(l => l.node !== loop.node && !free.some(f => f.node === l.node) && (0, span_1.within)(loop.node, l.node) && l.values?.lo.nonNegative())
+        .map(l => l.symbol));
+    for (const l of inner(w))
+        range(l, l.symbol);
+    for (const l of inner(g))
+        range(l, `${l.symbol}'`);
+    const delta = `δ@${x}`;
+    let distance;
+    // Per dimension: is the pair apart when x' comes after x (δ ≥ 1), and when it comes before (δ ≤ -1)?
+    const apart = fw.map((p, d) => {
+        let q = fg[d].substitute(x, poly_1.Poly.symbol(x).add(poly_1.Poly.symbol(delta)));
+        for (const l of inner(g))
+            q = q.substitute(l.symbol, poly_1.Poly.symbol(`${l.symbol}'`));
+        const diff = p.sub(q);
+        // A difference c·δ + k alone gives the distance.
+        const split = diff.affineIn(new Set([delta]));
+        const c = split?.coefficients.get(delta)?.integer, k = split?.rest.integer;
+        if (c !== undefined && k !== undefined && split.coefficients.size === 1 && c !== 0n && k % c === 0n)
+            distance ??= -k / c;
+        // GCD: the integer coefficients of the variables must divide the constant.
+        const terms = diff.terms();
+        const constant = terms.find(t => t.powers.size === 0)?.coefficient;
+        const variables = terms.filter(t => t.powers.size > 0);
+        const linear = variables.every(t => t.coefficient.d === 1n && t.powers.size === 1 && [...t.powers].every(([s, e]) => s.includes('@') && e === 1));
+        if (constant && constant.d === 1n && linear) {
+            const g0 = variables.reduce((a, t) => gcd(a, t.coefficient.n), 0n);
+            if (g0 === 0n ? constant.n !== 0n : constant.n % g0 !== 0n)
+                return [true, true];
+        }
+        // Every loop index in the difference needs its range (another's unknown range does not matter).
+        // c·δ alone (the same element of the same index, `b[i]` and `b[i]`): never at two iterations.
+        if (c !== undefined && c !== 0n && k === 0n && split.coefficients.size === 1)
+            return [true, true];
+        if ([...diff.symbols()].some(sym => sym.includes('@') && sym !== delta && !ranges.has(sym) && !shared.has(sym)) || !loop.values)
+            return [false, false];
+        // δ ≥ 1 and δ ≤ -1 (x' after or before x), each within the loop's span.
+        const span = loop.values.hi.sub(loop.values.lo);
+        const directions = [[poly_1.Poly.constant(1), span], [span.neg(), poly_1.Poly.constant(-1)]];
+        const [later, earlier] = directions.map(([lo, hi]) => {
+            const b = interval(diff, new Map([...ranges, [delta, { lo, hi }]]));
+            return !!b && (b.min.sub(poly_1.Poly.constant(1)).nonNegative() || b.max.add(poly_1.Poly.constant(1)).nonPositive());
+        });
+        return [later, earlier];
+    });
+    // Apart in each direction, by the same dimension or by different ones; where the intervals
+    // cannot tell, the exact test over both iterations' bounds together (the triangular a[i][j],
+    // a[j][i] with j >= i, which per dimension do meet).
+    const exact = (direction) => {
+        const primed = (p) => {
+            let q = p.substitute(x, poly_1.Poly.symbol(`${x}'`));
+            for (const l of inner(g))
+                q = q.substitute(l.symbol, poly_1.Poly.symbol(`${l.symbol}'`));
+            return q;
+        };
+        const bounds = [];
+        const bound = (l, rename) => {
+            if (!l.values)
+                return;
+            const at = rename(poly_1.Poly.symbol(l.symbol));
+            bounds.push(at.sub(rename(l.values.lo)), rename(l.values.hi).sub(at));
+        };
+        for (const l of w.loops)
+            bound(l, p => p);
+        for (const l of g.loops)
+            bound(l, primed);
+        const after = poly_1.Poly.symbol(`${x}'`).sub(poly_1.Poly.symbol(x)).mul(poly_1.Poly.constant(direction)).sub(poly_1.Poly.constant(1));
+        return (0, integers_1.integerSolutions)({ zero: fw.map((p, d) => p.sub(primed(fg[d]))), nonNegative: [...bounds, after] }) === 'none';
+    };
+    const later = apart.some(a => a[0]) || exact(1), earlier = apart.some(a => a[1]) || exact(-1);
+    if (later && earlier)
+        return undefined;
+    if (distance !== undefined && distance !== 0n)
+        return `: distance ${distance < 0n ? -distance : distance} on '${loop.variable.name}'`;
+    const name = loop.variable.name;
+    if (later)
+        return `: direction '>' on '${name}' (the second at an earlier iteration of '${name}')`;
+    if (earlier)
+        return `: direction '<' on '${name}' (the second at a later iteration of '${name}')`;
+    return '';
+}
+/** Whether `span` lies in a loop around `nest` (it runs again after the nest, and sees what it left). */
+function inLoopAround(nest, span) {
+    for (let p = nest.parent; p; p = p.parent)
+        if (['for_statement', 'while_statement', 'do_statement'].includes(p.type) && (0, span_1.within)(span, p))
+            return true;
+    return false;
+}
+/**
+ * Scalars each iteration of `loop` sets before it reads them (`acc = 0;` among the first statements
+ * of its body, nothing before reading `acc`): each iteration's own, so no dependence — provided
+ * nothing outside the nest reads what the loop leaves in them (no read after the nest, none in a
+ * loop around it) and no pointer reaches them.
+ */
+function iterationPrivates(model, loop, nest) {
+    const body = (0, ast_1.child)(loop, 'body');
+    if (body?.type !== 'compound_statement')
+        return [];
+    const text = model.text;
+    const refs = model.scopes.references;
+    const seen = new Set();
+    const out = [];
+    for (const s of (0, ast_1.named)(body).filter(n => n.type !== 'comment')) {
+        const e = s.type === 'expression_statement' ? (0, ast_1.named)(s)[0] : undefined;
+        const left = e?.type === 'assignment_expression' ? (0, ast_1.child)(e, 'left') : undefined;
+        const operator = e && left ? text.slice(left.end, (0, ast_1.child)(e, 'right').start).trim() : '';
+        const v = left?.type === 'identifier' ? refs.find(r => r.span.start === left.start)?.variable : undefined;
+        const rightReads = v && refs.some(r => r.variable === v && (0, span_1.within)(r.span, (0, ast_1.child)(e, 'right')));
+        if (v && operator === '=' && !seen.has(v) && !rightReads && v.shape === 'value' && !(0, span_1.within)(v.span, nest))
+            out.push(v);
+        for (const r of refs)
+            if (r.variable && (0, span_1.within)(r.span, s))
+                seen.add(r.variable);
+    }
+    return out.filter(v => {
+        if (v.storage !== 'local' || v.isStatic)
+            return false;
+        return refs.every(r => r.variable !== v || (!r.addressTaken && ((0, span_1.within)(r.span, nest) ||
+            r.access === 'write' || (r.span.start < nest.start && !inLoopAround(nest, r.span)))));
+    });
+}
+/**
+ * The skew of a wavefront for the perfect nest `outer` { `inner` }: the factor f such that the
+ * iterations on one line f·i + j = w touch no element another of them writes, and every dependence
+ * goes from one line to a later one (f·dᵢ + dⱼ ≥ 1 for each distance (dᵢ, dⱼ)). Only uniform
+ * dependences (each subscript `c·i + k` or `c·j + k` alike in both references) have distances;
+ * anything else is a reason. The dependences of the two loops come from carriedDependences.
+ */
+function wavefrontSkew(model, outer, inner, found) {
+    const other = found.find(d => !d.elements);
+    if (other)
+        return { reason: other.message };
+    const nest = outer.node;
+    const [i, j] = [outer.symbol, inner.symbol];
+    const refs = arrayRefs(model, nest, [outer, inner]);
+    const distances = [];
+    for (const [a, w] of refs.entries()) {
+        if (!w.writes)
+            continue;
+        for (const [b, g] of refs.entries()) {
+            if (g.array !== w.array || (g.writes && b < a))
+                continue;
+            const read = (ix) => (ix ? readPoly(model, ix, nest) : poly_1.Poly.constant(0));
+            const fw = w.indices.map(read), fg = g.indices.map(read);
+            const where = `'${model.text.slice(w.node.start, w.node.end)}' and '${model.text.slice(g.node.start, g.node.end)}'`;
+            if (fw.some(p => !p) || fg.some(p => !p) || fw.length !== fg.length)
+                return { reason: `${where} are not both affine in the loop indices` };
+            // Per dimension c·(x' - x) = k: the distance along x, or no dependence when c does not divide k.
+            const d = [undefined, undefined];
+            let never = false;
+            for (const [k, p] of fw.entries()) {
+                const q = fg[k];
+                const split = p.affineIn(new Set([i, j])), other = q.affineIn(new Set([i, j]));
+                const coefficients = split && [...split.coefficients].filter(([, c]) => !c.isZero);
+                const same = split && other && coefficients.length <= 1 &&
+                    [i, j].every(x => (split.coefficients.get(x) ?? poly_1.Poly.ZERO).sub(other.coefficients.get(x) ?? poly_1.Poly.ZERO).isZero);
+                const k0 = same ? split.rest.sub(other.rest).integer : undefined;
+                if (!same || k0 === undefined)
+                    return { reason: `${where}: the distance between them is not constant (not a uniform dependence)` };
+                if (coefficients.length === 0) {
+                    never ||= k0 !== 0n;
+                    continue;
+                }
+                const [x, c] = coefficients[0];
+                const cn = c.integer;
+                if (cn === undefined)
+                    return { reason: `${where}: the distance between them is not constant (not a uniform dependence)` };
+                if (k0 % cn !== 0n) {
+                    never = true;
+                    continue;
+                }
+                const at = x === i ? 0 : 1, value = k0 / cn;
+                if (d[at] !== undefined && d[at] !== value)
+                    never = true;
+                d[at] = value;
+            }
+            if (never)
+                continue;
+            if (d[0] === undefined || d[1] === undefined)
+                return { reason: `${where} meet at iterations any distance apart along '${(d[0] === undefined ? outer : inner).variable.name}'` };
+            // The earlier iteration first: (dᵢ, dⱼ) lexicographically positive.
+            const v = d[0] < 0n || (d[0] === 0n && d[1] < 0n) ? [-d[0], -d[1]] : [d[0], d[1]];
+            if (v[0] !== 0n || v[1] !== 0n)
+                distances.push(v);
+        }
+    }
+    // f·dᵢ + dⱼ ≥ 1: dᵢ = 0 needs dⱼ ≥ 1 (lexicographically positive); dᵢ ≥ 1 needs f ≥ (1 - dⱼ) / dᵢ.
+    let factor = 1n;
+    for (const [di, dj] of distances) {
+        if (di === 0n)
+            continue;
+        const need = (1n - dj + di - 1n) / di; // ceiling for a positive numerator
+        if (need > factor)
+            factor = need;
+    }
+    if (!distances.length)
+        return { reason: 'no dependence to order' };
+    return { factor: Number(factor) };
+}
+/**
+ * Small arrays each iteration of `loop` sets before it reads them (a scratch row, doitgen's
+ * `sum[p]`): a local 1-D array of constant extent, declared outside the nest, whose address never
+ * leaves the function and which nothing after the nest reads; in the body of `loop`, the first
+ * statement using it is a loop `for (p = lo; p < hi; p++)` whose first statement is
+ * `sum[p] = ...` (not reading it), and every other use is `sum[x]` with x the index of a loop over
+ * the same range. Each thread then has its own copy (the printing declares it in the kernel).
+ */
+function iterationArrays(model, loop, nest) {
+    const body = (0, ast_1.child)(loop, 'body');
+    if (!body)
+        return [];
+    const text = model.text;
+    const refs = model.scopes.references;
+    const loops = nestLoops(model, nest);
+    const loopOf = (n) => loops.find(l => l.node === n || l.node.start === n.start);
+    const same = (a, b) => !!a.lo && !!a.hi && !!b.lo && !!b.hi && a.lo.equals(b.lo) && a.hi.equals(b.hi);
+    const out = [];
+    const candidates = new Set(refs.filter(r => r.variable?.shape === 'array' && (0, span_1.within)(r.span, body)).map(r => r.variable));
+    for (const v of candidates) {
+        if (v.storage !== 'local' || v.isStatic || (0, span_1.within)(v.span, nest) || constantExtent(model, v) === undefined)
+            continue;
+        if (!sealed(model, v))
+            continue;
+        const mine = refs.filter(r => r.variable === v);
+        // Nothing outside the nest reads what the iterations leave (as for scalars: before it, outside any loop around it).
+        if (mine.some(r => !(0, span_1.within)(r.span, nest) && (r.span.start > nest.end || inLoopAround(nest, r.span))))
+            continue;
+        const inBody = mine.filter(r => (0, span_1.within)(r.span, body)).sort((a, b) => a.span.start - b.span.start);
+        // The killing loop: the first statement of the body that uses the array.
+        const first = (0, ast_1.named)(body).find(st => inBody.some(r => (0, span_1.within)(r.span, st)));
+        const killer = first?.type === 'for_statement' ? loopOf(first) : undefined;
+        const kb = killer && (0, ast_1.child)(killer.node, 'body');
+        const head = kb && (kb.type === 'compound_statement' ? (0, ast_1.named)(kb).filter(n => n.type !== 'comment')[0] : kb);
+        const e = head?.type === 'expression_statement' ? (0, ast_1.named)(head)[0] : undefined;
+        const left = e?.type === 'assignment_expression' ? (0, ast_1.child)(e, 'left') : undefined;
+        const right = e && (0, ast_1.child)(e, 'right');
+        const op = e && left && right ? text.slice(left.end, right.start).trim() : '';
+        if (!killer || !left || op !== '=' || refs.some(r => r.variable === v && (0, span_1.within)(r.span, right)))
+            continue;
+        const indexOf = (r) => {
+            const ix = (0, ast_1.subscriptChain)(r.node).indices;
+            return ix.length === 1 && ix[0]?.type === 'identifier' ? refs.find(x => x.span.start === ix[0].start)?.variable : undefined;
+        };
+        const written = inBody.find(r => (0, span_1.within)(r.span, left));
+        if (!written || indexOf(written) !== killer.variable)
+            continue;
+        // Every use at the index of a loop over the same range as the killing loop.
+        const covered = inBody.every(r => {
+            const x = indexOf(r);
+            let m = r.node;
+            while (m && !(m.type === 'for_statement' && loopOf(m)?.variable === x))
+                m = m.parent;
+            const l = m && loopOf(m);
+            return !!l && (0, span_1.within)(l.node, body) && same(l, killer);
+        });
+        if (covered)
+            out.push(v);
+    }
+    return out;
+}
+/** The extent of a 1-D array whose size is a literal or a macro (`long sum[NP]`), as written. */
+function constantExtent(model, v) {
+    const d = v.declaration.children.find(c => c.field === 'declarator' && (0, span_1.within)(v.span, c));
+    const n = d?.type === 'init_declarator' ? (0, ast_1.child)(d, 'declarator') : d;
+    if (n?.type !== 'array_declarator' || (0, ast_1.child)(n, 'declarator')?.type !== 'identifier')
+        return undefined;
+    const size = (0, ast_1.child)(n, 'size');
+    if (!size)
+        return undefined;
+    let constant = true;
+    (0, ast_1.walk)(size, m => {
+        if (m.type === 'identifier' && model.scopes.references.some(r => r.span.start === m.start && r.variable))
+            constant = false;
+        return constant;
+    });
+    return constant ? model.map.render(size) : undefined;
+}
+/** An expression surely of integer type: no floating literal, cast, call, field, or variable of a
+ * floating type. */
+function integerValued(model, e) {
+    const text = model.text;
+    let ok = true;
+    (0, ast_1.walk)(e, n => {
+        const t = text.slice(n.start, n.end);
+        if (n.type === 'number_literal' && /[.eEpP]/.test(t) && !/^0[xX][0-9a-fA-F]+[uUlL]*$/.test(t))
+            ok = false;
+        else if (n.type === 'cast_expression' && /\b(float|double)\b/.test(text.slice((0, ast_1.child)(n, 'type')?.start ?? n.start, (0, ast_1.child)(n, 'type')?.end ?? n.start)))
+            ok = false;
+        else if (n.type === 'call_expression' || n.type === 'field_expression')
+            ok = false;
+        else if (n.type === 'identifier') {
+            const v = (0, scopes_1.variableOf)(model.scopes, n);
+            if (!v || /\b(float|double)\b/.test(v.typeText))
+                ok = false;
+        }
+        return ok;
+    });
+    return ok;
+}
+/** Integer types CUDA adds atomically: 32-bit `int`/`unsigned` directly, 64-bit through
+ * `unsigned long long` (two's complement: the same bits as the signed sum). Not float nor double:
+ * their sum would come out rounded in another order on every run, where the program's loop has one. */
+const ATOMIC_TYPES = {
+    int: false, 'signed int': false, signed: false, unsigned: false, 'unsigned int': false,
+    long: true, 'long int': true, 'signed long': true, 'unsigned long': true, 'long long': true, 'long long int': true,
+    'signed long long': true, 'unsigned long long': true, 'unsigned long long int': true,
+};
+/**
+ * The sums a loop's iterations add into (`sum += a[i]`, `y[j] += A[i][j] * x[i]`), when they are
+ * all that keeps `loop` from running in parallel: integer targets (exact in any order) that the
+ * nest only ever adds to (no other read or write, no address taken), declared outside the nest,
+ * an array target reaching no other array of the nest. Undefined when anything else is carried.
+ */
+function atomicReductions(model, nest, loop, privates) {
+    const text = model.text;
+    const refs = model.scopes.references;
+    const body = (0, ast_1.child)(loop.node, 'body');
+    const updates = [];
+    (0, ast_1.walk)(body, n => {
+        if (n.type !== 'assignment_expression' || n.parent?.type !== 'expression_statement')
+            return true;
+        const left = (0, ast_1.child)(n, 'left'), right = (0, ast_1.child)(n, 'right');
+        const op = left && right ? text.slice(left.end, right.start).trim() : '';
+        if (op !== '+=' && op !== '-=')
+            return true;
+        // `x` itself, or the array whose element `a[i][j]` is.
+        const ref = refs.find(r => left.type === 'identifier'
+            ? r.span.start === left.start
+            : r.through === 'subscript' && (0, span_1.within)(r.span, left) && (0, ast_1.subscriptChain)(r.node).top === left);
+        const v = ref?.variable;
+        if (!v || (left.type === 'identifier' ? v.shape !== 'value' : v.shape !== 'array' && v.shape !== 'pointer'))
+            return true;
+        // A schedule's indices are polynomials: an indirect sum (`hist[idx[i]] += 1`) cannot be one.
+        if ((0, ast_1.subscriptChain)(ref.node).indices.some(ix => ix && !readPoly(model, ix, nest)))
+            return true;
+        const type = v.typeText.replace(/\b(const|volatile|static|register|restrict|__restrict__)\b/g, '').replace(/\s+/g, ' ').trim();
+        // An integer increment: adding a fraction would truncate the running sum at each step.
+        if (!(type in ATOMIC_TYPES) || !integerValued(model, right))
+            return true;
+        updates.push({ update: n, target: v, subtract: op === '-=', wide: ATOMIC_TYPES[type] });
+        return false;
+    });
+    const targets = new Set(updates.map(u => u.target));
+    if (!targets.size)
+        return undefined;
+    for (const v of targets) {
+        if ((0, span_1.within)(v.span, nest) || (v.shape === 'value' && (v.storage !== 'local' || v.isStatic)))
+            return undefined;
+        // Only ever added to in the nest: every reference is an update's target, none in its value.
+        const mine = refs.filter(r => r.variable === v && (0, span_1.within)(r.span, nest));
+        const ok = mine.every(r => {
+            const u = updates.find(x => x.target === v && (0, span_1.within)(r.span, (0, ast_1.child)(x.update, 'left')));
+            return !!u && !r.addressTaken;
+        });
+        if (!ok)
+            return undefined;
+        if (v.shape !== 'value') {
+            const others = new Set(refs.filter(r => r.variable && r.variable !== v && r.variable.shape !== 'value' &&
+                r.variable.shape !== 'function' && (0, span_1.within)(r.span, nest)).map(r => r.variable));
+            if ([...others].some(o => mayAlias(model, v, o)))
+                return undefined;
+        }
+    }
+    if (carriedDependences(model, nest, loop, new Set([...privates, ...targets])).length)
+        return undefined;
+    return updates;
+}
+//# sourceMappingURL=dependence.js.map

@@ -1,0 +1,442 @@
+"use strict";
+// Translation between MetaFork, OpenMP and CilkPlus: every direction goes through
+// MetaFork (Chen 2017 §3.6). A stage is a list of edits on its input text; the text is
+// re-parsed between stages (and between outlining passes, innermost block spawns first).
+// Findings of later stages are mapped back to the user's text. Any error: no output.
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.dialectsOf = dialectsOf;
+exports.layerDialects = layerDialects;
+exports.focusSpan = focusSpan;
+exports.translateText = translateText;
+exports.translateRead = translateRead;
+exports.translateDocument = translateDocument;
+exports.outputFindings = outputFindings;
+const index_1 = require("../checks/index");
+const diagnostic_1 = require("../base/diagnostic");
+const keywords_1 = require("../syntax/keywords");
+const span_1 = require("../base/span");
+const pragma_1 = require("../syntax/pragma");
+const dialects_1 = require("../base/dialects");
+const constructs_1 = require("../model/constructs");
+const edits_1 = require("../base/edits");
+const sourcemap_1 = require("../base/sourcemap");
+const includes_1 = require("../syntax/includes");
+const parser_1 = require("../syntax/parser");
+const document_1 = require("../model/document");
+const stage_1 = require("../base/stage");
+const dialects_2 = require("../../../shared/dialects");
+const cilkToMetafork_1 = require("./cilkToMetafork");
+const reducers_1 = require("./reducers");
+const openmpToMetafork_1 = require("./openmpToMetafork");
+const metaforkToOpenmp_1 = require("./metaforkToOpenmp");
+const variants_1 = require("./variants");
+const orphans_1 = require("./orphans");
+const pipeline_1 = require("./pipeline");
+const common_1 = require("./common");
+const exits_1 = require("../model/exits");
+const inactive_1 = require("./inactive");
+const metaforkToCilk_1 = require("./metaforkToCilk");
+/** The dialects whose constructs a document (or a span of it) uses. */
+function dialectsOf(model, span) {
+    const found = new Set();
+    for (const item of stageItems(model, span, { dialects: dialects_2.DIALECTS }))
+        for (const c of item.constructs)
+            found.add(c.dialect);
+    return dialects_2.DIALECTS.filter(d => found.has(d));
+}
+/** The dialects of a document's keywords and pragma lines: what `dialectsOf` finds, without
+ * building the item models (cheap on a large file). */
+function layerDialects(layer) {
+    const found = new Set();
+    for (const k of layer.keywords)
+        found.add(dialects_1.DIALECT_OF[k.keyword]);
+    if (layer.reducers.length)
+        found.add('cilkplus');
+    for (const p of layer.pragmas) {
+        const family = (0, pragma_1.pragmaFamily)(p);
+        if (family)
+            found.add((0, pragma_1.familyDialect)(family));
+    }
+    return dialects_2.DIALECTS.filter(d => found.has(d));
+}
+/**
+ * What "translate this construct" translates: the outermost construct around `offset` — the
+ * whole function for spawns and joins, whose meaning is the function's (a join waits for every
+ * spawn before it; CilkPlus joins at return), OpenMP's task and taskwait outside a region of
+ * their function among them (a task translated alone became a spawn that the untranslated
+ * taskwait did not wait for) — or undefined where there is none.
+ */
+function focusSpan(model, offset) {
+    const item = model.itemAt(offset);
+    const c = item && (0, constructs_1.outermostConstructAt)(item, offset);
+    if (!c)
+        return undefined;
+    const forkJoin = (k) => k.dialect === 'openmp'
+        ? k.kind === 'omp' && (k.directive?.name === 'task' || k.directive?.name === 'taskwait')
+        : ['spawn', 'block-spawn', 'join', 'scope'].includes(k.kind);
+    if (forkJoin(c) || c.children.some(forkJoin)) {
+        const fn = c.functionNode;
+        if (fn)
+            return { start: fn.start, end: fn.end };
+    }
+    return (0, constructs_1.constructSpan)(c);
+}
+/**
+ * The item models a stage reads: with `span`, the items meeting it, each seeing only the constructs
+ * inside it; with `needs`, only the items holding what it names. An item's constructs are its
+ * keywords' and pragma lines' (buildItemModel), so the others' models are not built: after an edit,
+ * every item past it is modelled again, and on a large file most items need nothing.
+ */
+function stageItems(model, span, needs) {
+    const out = [];
+    const { layer } = model.syntax;
+    const holds = (ref) => (0, document_1.inSpan)(layer.keywords, ref).some(k => needs.dialects.includes(dialects_1.DIALECT_OF[k.keyword]) && (!needs.keywords || needs.keywords.includes(k.keyword))) ||
+        (0, document_1.inSpan)(layer.pragmas, ref).some(p => {
+            const family = (0, pragma_1.pragmaFamily)(p);
+            return !!family && needs.dialects.includes((0, pragma_1.familyDialect)(family));
+        }) ||
+        (!!needs.words && needs.words.test(model.text.slice(ref.start, ref.end)));
+    for (let i = 0; i < model.items.length; i++) {
+        const ref = model.items[i];
+        if (span && (ref.end < span.start || ref.start > span.end))
+            continue;
+        if (needs && !holds(ref))
+            continue;
+        const item = model.item(i);
+        if (!span || (0, span_1.within)(item.item, span)) {
+            out.push(item);
+            continue;
+        }
+        const inside = (c) => (0, span_1.within)((0, constructs_1.constructSpan)(c), span);
+        out.push({ ...item, constructs: item.constructs.filter(inside), roots: item.roots.filter(inside) });
+    }
+    return out;
+}
+const METAFORK = { dialects: ['metafork'] };
+const OPENMP = { dialects: ['openmp'] };
+/** MetaFork's spawns, `meta_fork` and the pragma forms: an item without one has no exit to join. */
+const METAFORK_SPAWNS = { dialects: ['metafork'], keywords: ['meta_fork'] };
+/** MetaFork's constructs, its worker count, set by a call, and the OpenMP runtime calls it keeps (metaforkToCilk). */
+const TO_CILK = { dialects: ['metafork'], words: /\bmeta_set_nworkers\b|\bomp_\w/ };
+async function translateText(text, to, options = {}) {
+    return (await translateRead(text, to, options)).translation;
+}
+/** `translateText`, and how the input was read: the map from its analysed text, where every offset
+ * is, to the user's (a command line prints positions with it instead of reading the file again). */
+async function translateRead(text, to, options = {}) {
+    const grammars = await (0, parser_1.loadGrammars)();
+    const parsed = parser_1.SyntaxDocument.parse(grammars, text, (0, parser_1.detectLanguage)(options.fileName, text), options.fileName, options);
+    try {
+        return { translation: translateDocument({ syntax: parsed }, to, options), map: parsed.map };
+    }
+    finally {
+        parsed.dispose();
+    }
+}
+/**
+ * `translateText` of a version parsed already. The stages' versions are made from it and freed;
+ * it stays the caller's, as it was (tree-sitter's edits and re-parses work on copies of its tree).
+ */
+function translateDocument(parsed, to, options = {}) {
+    const text = parsed.syntax.source;
+    const language = parsed.syntax.language;
+    // The stages' re-parses copy the functions they leave as they were (SyntaxDocument.update).
+    parsed.syntax.reusable = true;
+    const first = options.checked
+        ? { syntax: parsed.syntax, model: parsed.model ?? document_1.DocumentModel.build(parsed.syntax), diagnostics: [], cache: undefined }
+        : (0, index_1.checkSyntax)(parsed.syntax, undefined, true);
+    // How the file was read decides what is translated: a keyword defined away is said here too.
+    const diagnostics = first.diagnostics.filter(d => d.code === 'MF115');
+    const errors = first.diagnostics.filter(index_1.blocking);
+    const inputMap = first.syntax.map;
+    const input = options.focus === undefined ? undefined : focusSpan(first.model, options.focus);
+    const from = dialectsOf(first.model, input);
+    /** Frees a stage's version (never the caller's). */
+    const done = (version) => { if (version !== parsed.syntax)
+        version.dispose(); };
+    if (errors.length || (options.focus !== undefined && !input)) {
+        return {
+            diagnostics: errors.length
+                ? errors
+                : [
+                    (0, diagnostic_1.diagnostic)('MF601', { start: options.focus, end: options.focus }, 'there is no parallel construct here to translate'),
+                ],
+            from,
+            to,
+        };
+    }
+    const sources = options.from && options.from !== 'auto' ? [options.from] : from;
+    // A source dialect the file does not use: the text would come back unchanged, and that says why.
+    if (options.from && options.from !== 'auto' && !from.includes(options.from))
+        diagnostics.push((0, diagnostic_1.diagnostic)('MF606', { start: 0, end: Math.min(1, text.length) }, `the source is read as ${dialects_2.DIALECT_LABELS[options.from]}, but ${input ? 'this code has' : 'the file has'} no ${dialects_2.DIALECT_LABELS[options.from]} construct (${from.length ? `it has ${from.map(d => dialects_2.DIALECT_LABELS[d]).join(' and ')}` : 'it has none of any dialect'}): nothing is translated`));
+    const step = { text, maps: [] };
+    let syntax = first.syntax;
+    /** The model of the current text, built when a stage first reads it (none after the last stage);
+     * `previous`, the one before, whose unchanged functions it re-uses. */
+    let built = first.model;
+    let previous = first.model;
+    const model = () => (built ??= document_1.DocumentModel.build(syntax, previous));
+    /** The construct translated, in the user's text of the current step. */
+    let focus = input && inputMap.toSource(input);
+    const cpp = language === 'cpp';
+    /** The items (and, with a focus, the constructs) a stage translates: all, or those it `needs`. */
+    const items = (needs) => stageItems(model(), focus && syntax.map.toText(focus), needs);
+    /** A finding of the current step on the input's analysed text, where every result's offsets are. */
+    const onInput = (d) => {
+        if (!step.maps.length)
+            return d;
+        return inputMap.toText(mapBack((0, diagnostic_1.inSource)(d, syntax.map), step.maps));
+    };
+    /** The current text with `edits` of it applied, re-parsed around them only (tree-sitter keeps the
+     * rest of the tree); its model is built when a stage reads it. */
+    const advance = (edits) => {
+        step.text = (0, edits_1.applyEdits)(step.text, edits);
+        step.maps.unshift(new edits_1.OffsetMap(edits));
+        if (focus)
+            focus = step.maps[0].forward(focus);
+        const next = syntax.update(step.text, [...edits].sort((a, b) => a.start - b.start || a.end - b.end), true);
+        done(syntax);
+        syntax = next;
+        previous = built ?? previous;
+        built = undefined;
+    };
+    /** Runs one stage on the current text; false when it refused. */
+    const run = (work) => {
+        const stage = new stage_1.Stage(syntax.map, !!focus);
+        work(stage);
+        for (const d of stage.diagnostics)
+            diagnostics.push(onInput(d));
+        if (stage.failed)
+            return false;
+        for (const header of stage.includes) {
+            const e = (0, includes_1.includeEditIn)(stage.map, header);
+            if (e)
+                stage.edits.unshift(e); // before anything inserted at the same place
+        }
+        if (stage.edits.length === 0)
+            return true;
+        let edits;
+        try {
+            edits = syntax.map.toSourceEdits(stage.edits, stage.written);
+        }
+        catch (e) {
+            if (!(e instanceof sourcemap_1.SourceConflict))
+                throw e;
+            diagnostics.push(onInput((0, diagnostic_1.conflictDiagnostic)(e)));
+            return false;
+        }
+        advance(edits);
+        // The input was checked in full; a stage's output only has to stay valid C. The full
+        // analysis runs only to explain a failure.
+        if (!syntax.tree.rootNode.hasError)
+            return true;
+        const broken = (0, index_1.checkSyntax)(syntax, undefined, true).diagnostics.filter(index_1.blocking);
+        // A tree error the analysis does not count (tree-sitter flags `#include <h> ` with a trailing
+        // blank) is no more an error here than in the input, which passed the same analysis.
+        if (!broken.length)
+            return true;
+        for (const d of broken)
+            diagnostics.push(onInput(producedInvalid(d)));
+        return false;
+    };
+    /**
+     * Runs a stage together with `ahead`, later stages' work on items the stage leaves ready (so that
+     * they are not modelled again). Where only that work refuses, the stage runs without it: the later
+     * stages then report every refusal together.
+     */
+    const runAhead = (work, ahead) => {
+        const reported = diagnostics.length;
+        let own = false;
+        if (run(stage => { work(stage); own = stage.failed; if (!own)
+            ahead(stage); }))
+            return true;
+        if (own)
+            return false;
+        diagnostics.length = reported;
+        return run(work);
+    };
+    try {
+        // The `#if`s reading _OPENMP go first, keeping the group read: a stage rewriting a region then
+        // meets plain code (NPB's `#if defined(_OPENMP)` around a master inside its regions).
+        if (to !== 'openmp' && !focus && sources.includes('openmp')) {
+            const edits = keepOpenmpGroups(first.syntax.unit.openmpConditionals, text, inputMap, diagnostics);
+            if (edits.length)
+                advance(edits);
+        }
+        // Everything that is neither MetaFork nor the target becomes MetaFork first.
+        const toMetafork = sources.filter(d => d !== 'metafork' && d !== to);
+        // Regions around a lone call of a function with orphaned work-sharing go into the function.
+        if (toMetafork.includes('openmp') && !focus && language === 'c' && !run(stage => (0, orphans_1.teamsIntoFunctions)(stage, items(OPENMP), () => items())))
+            return { diagnostics, from, to };
+        // Context selectors are decided for a CPU host before anything reads the directives they choose.
+        if (toMetafork.includes('openmp') && !run(stage => (0, variants_1.resolveVariants)(stage, items())))
+            return { diagnostics, from, to };
+        if (toMetafork.includes('openmp') && !run(stage => (0, openmpToMetafork_1.implicitFirstSections)(stage, items())))
+            return { diagnostics, from, to };
+        // Reducers written outside CilkPlus code still mean Cilk views: translated like Cilk's, or refused.
+        if (to !== 'cilkplus' &&
+            !toMetafork.includes('cilkplus') &&
+            sources.some(d => d !== to) &&
+            !run(stage => (0, reducers_1.reducersToReductions)(stage, items(), syntax.layer.reducers)))
+            return { diagnostics, from, to };
+        const toMetaforkStage = (stage) => {
+            const models = items();
+            if (toMetafork.includes('cilkplus')) {
+                (0, reducers_1.reducersToReductions)(stage, models, syntax.layer.reducers);
+                (0, cilkToMetafork_1.cilkToMetafork)(stage, models);
+            }
+            if (toMetafork.includes('openmp'))
+                (0, openmpToMetafork_1.openmpToMetafork)(stage, models, focus && model());
+        };
+        // To CilkPlus, the MetaFork items this stage left as they were, with no join to add at their
+        // exits and no pipeline, go on in the same stage: they are not modelled again after it.
+        const onToCilk = (stage) => {
+            if (to !== 'cilkplus')
+                return;
+            const untouched = (m) => !stage.edits.some(e => e.start <= m.item.end && e.end >= m.item.start);
+            const ahead = items(TO_CILK).filter(m => untouched(m) && !m.constructs.some(c => c.kind === 'pipe') && !(0, exits_1.unjoinedExits)(m, 'metafork').length);
+            (0, metaforkToCilk_1.outlineInnermost)(stage, ahead, cpp);
+            (0, metaforkToCilk_1.metaforkToCilk)(stage, ahead.filter(metaforkToCilk_1.cilkReady));
+        };
+        if (toMetafork.length && !runAhead(toMetaforkStage, onToCilk))
+            return { diagnostics, from, to };
+        // OpenMP waits for tasks a function left running at the barrier or taskgroup that binds them;
+        // MetaFork's join waits for children only: they are joined where they leave their function.
+        if (toMetafork.includes('openmp') && !run(stage => { for (const m of items(METAFORK_SPAWNS))
+            (0, common_1.joinAtExits)(stage, m, 'metafork'); }))
+            return { diagnostics, from, to };
+        if (to === 'openmp' && (sources.includes('metafork') || toMetafork.length)) {
+            if (!run(stage => (0, metaforkToOpenmp_1.metaforkToOpenmp)(stage, items(), model())))
+                return { diagnostics, from, to };
+        }
+        // A file with no construct may still call the OpenMP runtime, which a CilkPlus program does not link.
+        const runtimeOnly = to === 'cilkplus' && !focus && !sources.length && /\bomp_\w/.test(syntax.text);
+        if (to === 'cilkplus' && (sources.includes('metafork') || toMetafork.length || runtimeOnly)) {
+            if (!run(stage => (0, pipeline_1.pipelinesToForks)(stage, items(METAFORK))))
+                return { diagnostics, from, to };
+            // Outlining passes, innermost block spawns first. The items with none left are translated in
+            // the same pass, so the next one models only what it outlined (a pass re-models every item
+            // its edits move).
+            for (let pass = 0;; pass++) {
+                const models = items(TO_CILK);
+                if (!(0, metaforkToCilk_1.hasBlockSpawns)(models)) {
+                    if (!run(stage => (0, metaforkToCilk_1.metaforkToCilk)(stage, models)))
+                        return { diagnostics, from, to };
+                    break;
+                }
+                const outlining = (stage) => (0, metaforkToCilk_1.outlineInnermost)(stage, models, cpp);
+                const ready = (stage) => (0, metaforkToCilk_1.metaforkToCilk)(stage, models.filter(metaforkToCilk_1.cilkReady));
+                if (pass > 1000 || !runAhead(outlining, ready))
+                    return { diagnostics, from, to };
+            }
+        }
+        const chains = first.syntax.unit.openmpConditionals;
+        if (!focus) {
+            const handled = chains.map(({ lines }) => ({ start: lines[0].start, end: lines[lines.length - 1].end }));
+            for (const d of (0, inactive_1.untranslatedGroups)(first.syntax.unit, to, handled))
+                diagnostics.push({ ...d, ...inputMap.toText(d) });
+        }
+        // `<omp.h>` goes where nothing of the runtime is left: in MetaFork, and in CilkPlus, where its calls
+        // are translated (translate/runtime).
+        if (!focus && (to === 'metafork' || (to === 'cilkplus' && (runtimeOnly || sources.some(d => d !== 'cilkplus')))))
+            dropUnusedHeader(step, 'omp.h', /\bomp_\w+/);
+        // A construct translated alone: the Cilk header goes once nothing of Cilk is left (the whole
+        // file's translation drops it in cilkToMetafork).
+        if (focus && to !== 'cilkplus' && sources.includes('cilkplus')) {
+            const line = (0, includes_1.systemIncludes)(text, h => h === 'cilk/cilk.h')[0];
+            if (line && dropUnusedHeader(step, 'cilk/cilk.h', CILK_USES)) {
+                focus = step.maps[0].forward(focus);
+                diagnostics.push((0, diagnostic_1.diagnostic)('MF607', inputMap.toText(line), `'#include <cilk/cilk.h>' removed: no Cilk construct is left in the file`));
+            }
+        }
+        if (options.verify) {
+            const invalid = outputFindings(syntax, step.text, step.maps, first.model, { model: built ?? previous, cache: first.cache });
+            if (invalid.length)
+                return { diagnostics: [...diagnostics, ...invalid], from, to };
+        }
+        // C++ stays C++ when the tool reads its MetaFork output again (a `.mfc` name does not say which).
+        if (cpp && to === 'metafork' && !focus && (0, parser_1.detectLanguage)(undefined, step.text) !== 'cpp')
+            step.text = `${parser_1.CPP_MARKER}\n${step.text}`;
+        return { text: step.text, diagnostics, from, to, ...(input && focus ? { focus: { input, output: focus } } : {}) };
+    }
+    finally {
+        done(syntax);
+    }
+}
+/**
+ * What the tool's own check finds blocking in a translation's `output` (a version of `last`, the last
+ * stage's, which stays the caller's; `maps`, the steps from the input's text to it, latest first), on
+ * the analysed text of `input`, the input's model: each stage's output is only re-parsed, so this is
+ * where an output that parses but is not valid in its dialect (a spawn of a spawn), or that lost a
+ * declaration the input had, is caught.
+ */
+function outputFindings(last, output, maps, input, previous) {
+    // The functions no stage changed are read, modelled and checked as they were (`previous`: the
+    // latest model and the input's check): the per-item results a fresh check would give.
+    const version = last.update(output, undefined, true);
+    try {
+        const onInput = (d) => input.map.toText(mapBack((0, diagnostic_1.inSource)(producedInvalid(d), version.map), maps));
+        const found = (0, index_1.checkSyntax)(version, previous, true).diagnostics;
+        return [
+            ...found.filter(index_1.blocking).map(onInput),
+            // A name no declaration reaches is left to the compiler (a header the tool does not see may
+            // declare it), but not one the input declared where the translation left it: a lost declaration.
+            ...found.filter(d => d.code === 'MF120').map(d => ({ d: onInput(d), name: version.text.slice(d.start, d.end) }))
+                .filter(({ d, name }) => {
+                const item = input.itemAt(d.start);
+                return input.fileScope.variables.has(name) || !!item?.scopes.variables.some(v => v.name === name);
+            })
+                .map(({ d }) => d),
+        ];
+    }
+    finally {
+        version.dispose();
+    }
+}
+/** A finding of the check on a translation's own output: the translator's mistake, said so. */
+function producedInvalid(d) {
+    return { ...d, message: `translation produced invalid code here: ${d.message}` };
+}
+function mapBack(d, maps) {
+    let start = d.start, end = d.end;
+    for (const m of maps) {
+        start = m.back(start);
+        end = m.backEnd(end);
+    }
+    return { ...d, start, end: Math.max(start, end) };
+}
+/**
+ * The tool reads a file with `_OPENMP` defined, as an OpenMP compiler does, and translates the groups
+ * of its `#if`s that this makes active; a MetaFork or CilkPlus compiler does not define it. So each
+ * `#if` chain reading `_OPENMP` keeps the group that was read, and loses its directive lines and
+ * other groups (a note says so): the edits of the input's text that do it, made before any stage.
+ */
+function keepOpenmpGroups(chains, input, inputMap, diagnostics) {
+    const edits = [];
+    for (const { lines, active } of chains) {
+        const first = lines[0], last = lines[lines.length - 1];
+        if (active < 0)
+            edits.push({ start: first.start, end: last.end, newText: '' });
+        else
+            edits.push({ start: first.start, end: lines[active].end, newText: '' }, { start: lines[active + 1].start, end: last.end, newText: '' });
+        const directive = input.slice(first.start, first.end).trim();
+        diagnostics.push((0, diagnostic_1.diagnostic)('MF607', inputMap.toText({ start: first.start, end: first.start + directive.length }), `'${directive}': a MetaFork or CilkPlus compiler does not define _OPENMP, so the translation keeps the group it read (${active < 0 ? 'none' : "OpenMP's"}) without its #if lines`));
+    }
+    return edits.sort((a, b) => a.start - b.start);
+}
+/** `#include <omp.h>` goes when nothing of the OpenMP runtime is left. */
+function dropUnusedHeader(step, header, uses) {
+    const line = (0, includes_1.systemIncludes)(step.text, h => h === header)[0];
+    if (!line)
+        return false;
+    const rest = step.text.slice(0, line.start) + step.text.slice(line.end);
+    // A comment naming the header's functions uses nothing.
+    if (uses.test((0, keywords_1.blankComments)(rest)))
+        return false;
+    step.text = rest;
+    step.maps.unshift(new edits_1.OffsetMap([{ start: line.start, end: line.end, newText: '' }]));
+    return true;
+}
+/** What still needs `<cilk/cilk.h>`: a Cilk keyword, a runtime call, a reducer, a Cilk pragma. */
+const CILK_USES = /\b(?:cilk_\w+|_Cilk_\w+|__cilkrts_\w+)|\bcilk::|#\s*pragma\s+cilk\b/;
+//# sourceMappingURL=index.js.map

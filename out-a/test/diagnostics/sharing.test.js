@@ -1,0 +1,311 @@
+"use strict";
+// MF401-MF406: data-sharing clauses naming undeclared variables, block spawns whose private
+// writes are lost, races on shared scalars in parallel loops, redundant shared(...),
+// default(none), and a running spawn's pointer argument written through by its parent.
+Object.defineProperty(exports, "__esModule", { value: true });
+const helpers_1 = require("../helpers");
+const harness_1 = require("./harness");
+const lost = (v, construct = 'meta_fork') => `'${v}' is private to this '${construct}' block (a value-type local not listed in shared(...)): the write changes the child's copy and is lost when the block ends; add 'shared(${v})'`;
+/** MF402 data: ` shared(v)` inserted right after `head` (the keyword with its clauses, or the pragma line). */
+const sharedFix = (v, head) => (s) => ({ variable: v, insert: ` shared(${v})`, at: (0, helpers_1.offsetOf)(s, head) + head.length });
+const race = (v, construct, reason, advice) => `data race: '${v}' is shared by all iterations of '${construct}' (${reason}) and written here; ${advice}`;
+const OUTSIDE = 'declared outside the loop: shared by all iterations';
+const cases = [
+    // ---- MF401 undeclared variable in a clause ----
+    {
+        name: "'meta_fork shared(y)' with no y",
+        source: 'int g(int n);\nvoid f(int n){\n  meta_fork shared(y) { g(n); }\n  meta_join;\n}\n',
+        code: 'MF401', message: "'shared(y)' on 'meta_fork': 'y' is not a declared variable", covers: 'y', after: 'y)',
+        data: { variable: 'y', clause: 'shared' },
+    },
+    {
+        name: "'private(tmp)' with no tmp",
+        source: 'void f(int n){\n#pragma omp parallel private(tmp)\n  { n++; }\n}\n', file: 'a.c',
+        code: 'MF401', message: "'private(tmp)' on '#pragma omp parallel': 'tmp' is not a declared variable", covers: 'tmp',
+        data: { variable: 'tmp', clause: 'private' },
+    },
+    {
+        name: "meta_for 'reduction(+: total)' with no total",
+        source: 'void f(int n, int *a){\n  meta_for reduction(+: total) (int i = 0; i < n; i++) a[i] = 0;\n}\n',
+        code: 'MF401', message: /^'reduction(\(\+: total\)|\(total\))' on 'meta_for': 'total' is not a declared variable$/, covers: 'total',
+        data: { variable: 'total', clause: 'reduction' },
+    },
+    {
+        name: "'meta_schedule cache(zz)' with no zz",
+        source: 'void k(int N, int B, int *a, int *c){\n  meta_schedule cache(zz) {\n    meta_for (int i = 0; i < N / B; i++)\n      meta_for (int j = 0; j < B; j++)\n        c[i * B + j] = a[i * B + j];\n  }\n}\n',
+        code: 'MF401', message: "'cache(zz)' on 'meta_schedule': 'zz' is not a declared variable", covers: 'zz',
+        data: { variable: 'zz', clause: 'cache' },
+    },
+    // ---- MF402 private write lost ----
+    {
+        name: "'meta_fork { x = g(n); }' with x read after the join",
+        source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork { x = g(n); }\n  meta_join;\n  return x;\n}\n',
+        code: 'MF402', message: lost('x'), covers: 'x', after: 'x = g',
+        data: sharedFix('x', 'meta_fork'),
+    },
+    {
+        name: 'the fix goes after the existing clauses',
+        source: 'int g(int n);\nint f(int n){\n  int x = 0, y = 0;\n  meta_fork shared(y) { x = g(n); y = 1; }\n  meta_join;\n  return x + y;\n}\n',
+        code: 'MF402', message: lost('x'), covers: 'x', after: 'x = g',
+        data: sharedFix('x', 'meta_fork shared(y)'),
+    },
+    {
+        name: "'#pragma mf fork' block: the fix goes at the end of the pragma line",
+        source: 'int g(int n);\nint f(int n){\n  int x = 0;\n#pragma mf fork\n  { x = g(n); }\n#pragma mf join\n  return x;\n}\n',
+        code: 'MF402', message: lost('x', '#pragma mf fork'), covers: 'x', after: 'x = g',
+        data: sharedFix('x', '#pragma mf fork'),
+    },
+    {
+        name: 'single-statement block spawn',
+        source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork x = g(n) + 1;\n  meta_join;\n  return x;\n}\n',
+        code: 'MF402', message: lost('x'), covers: 'x', after: 'x = g',
+        data: sharedFix('x', 'meta_fork'),
+    },
+    {
+        name: 'increment of a private copy',
+        source: 'int f(int n){\n  int count = 0;\n  meta_fork { count++; }\n  meta_join;\n  return count;\n}\n',
+        code: 'MF402', message: lost('count'), covers: 'count', after: 'count++',
+        data: sharedFix('count', 'meta_fork'),
+    },
+    {
+        name: 'compound assignment of a private copy',
+        source: 'int f(int n){\n  int acc = 1;\n  meta_fork {\n    acc *= n;\n  }\n  meta_join;\n  return acc;\n}\n',
+        code: 'MF402', message: lost('acc'), covers: 'acc', after: 'acc *=',
+        data: sharedFix('acc', 'meta_fork'),
+    },
+    {
+        name: 'two lost variables give two warnings',
+        source: 'int g(int);\nint f(int n){\n  int a = 0, b = 0;\n  meta_fork { a = g(n); b = g(n + 1); }\n  meta_join;\n  return a + b;\n}\n',
+        code: 'MF402', message: lost('b'), covers: 'b', after: 'b = g', count: 2,
+        data: sharedFix('b', 'meta_fork'),
+    },
+    // ---- MF403 race on a shared scalar ----
+    {
+        name: "'sum += a[i]' in meta_for suggests reduction(+)",
+        source: 'int f(int n, int *a){\n  int sum = 0;\n  meta_for (int i = 0; i < n; i++) {\n    sum += a[i];\n  }\n  return sum;\n}\n',
+        code: 'MF403', message: race('sum', 'meta_for', OUTSIDE, "use 'reduction(+: sum)'"), covers: 'sum', after: 'sum +=',
+        data: { variable: 'sum', reduction: '+' },
+    },
+    {
+        name: "'count++' in meta_for suggests reduction(+)",
+        source: 'int f(int n, int *a){\n  int count = 0;\n  meta_for (int i = 0; i < n; i++) {\n    if (a[i]) count++;\n  }\n  return count;\n}\n',
+        code: 'MF403', message: race('count', 'meta_for', OUTSIDE, "use 'reduction(+: count)'"), covers: 'count', after: 'count++',
+        data: { variable: 'count', reduction: '+' },
+    },
+    {
+        name: "'p *= a[i]' suggests reduction(*)",
+        source: 'int f(int n, int *a){\n  int p = 1;\n  meta_for (int i = 0; i < n; i++) p *= a[i];\n  return p;\n}\n',
+        code: 'MF403', message: race('p', 'meta_for', OUTSIDE, "use 'reduction(*: p)'"), covers: 'p', after: 'p *=',
+        data: { variable: 'p', reduction: '*' },
+    },
+    {
+        name: 'plain assignment suggests a local',
+        source: 'int f(int n, int *a){\n  int last = 0;\n  meta_for (int i = 0; i < n; i++) {\n    last = a[i];\n  }\n  return last;\n}\n',
+        code: 'MF403', message: race('last', 'meta_for', OUTSIDE, "declare 'last' inside the loop body"), covers: 'last', after: 'last = a',
+        data: { variable: 'last' },
+    },
+    {
+        name: "'#pragma omp parallel for' accumulating into a shared scalar",
+        source: 'int f(int n, int *a){\n  int sum = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) sum += a[i];\n  return sum;\n}\n', file: 'a.c',
+        code: 'MF403', message: race('sum', '#pragma omp parallel for', 'OpenMP default: shared', "use 'reduction(+: sum)'"), covers: 'sum', after: 'sum +=',
+        data: { variable: 'sum', reduction: '+' },
+    },
+    {
+        name: 'cilk_for accumulating into a shared scalar',
+        source: 'int f(int n, int *a){\n  int sum = 0;\n  cilk_for (int i = 0; i < n; i++) sum += a[i];\n  return sum;\n}\n', file: 'a.c',
+        code: 'MF403', message: race('sum', 'cilk_for', OUTSIDE, "use 'reduction(+: sum)'"), covers: 'sum', after: 'sum +=',
+        data: { variable: 'sum', reduction: '+' },
+    },
+    {
+        name: 'write in a serial loop nested in the meta_for body',
+        source: 'int f(int n, int *a){\n  int m = 0;\n  meta_for (int i = 0; i < n; i++) {\n    while (a[i] > m) m = a[i];\n  }\n  return m;\n}\n',
+        code: 'MF403', message: race('m', 'meta_for', OUTSIDE, "declare 'm' inside the loop body"), covers: 'm', after: 'm = a',
+    },
+    {
+        name: 'nested meta_for loops report a race once',
+        source: 'int f(int n, int *a){\n  int s = 0;\n  meta_for (int i = 0; i < n; i++)\n    meta_for (int j = 0; j < n; j++)\n      s += a[i * n + j];\n  return s;\n}\n',
+        code: 'MF403', message: race('s', 'meta_for', OUTSIDE, "use 'reduction(+: s)'"), covers: 's', after: 's +=',
+        data: { variable: 's', reduction: '+' },
+    },
+    {
+        name: "a write in the else branch of 'if (i == 0)' runs in every other iteration",
+        source: 'void f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    if (i == 0) { } else x = i;\n  }\n}\n',
+        code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "declare 'x' inside the loop body"), covers: 'x', after: 'x = i',
+    },
+    {
+        name: "'if (i == g)' with g a global: a call in the loop may change it",
+        source: 'int g;\nvoid h(void);\nvoid f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    h();\n    if (i == g) x = 1;\n  }\n}\n',
+        code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "declare 'x' inside the loop body"), covers: 'x', after: 'x = 1',
+    },
+    {
+        name: "'if (i == k)' with k written by the loop",
+        source: 'void f(int n){\n  int x = 0, k = 0;\n  meta_for (int i = 0; i < n; i++) {\n    if (i == k) x = 1;\n    k = i;\n  }\n}\n',
+        code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "declare 'x' inside the loop body"), covers: 'x', after: 'x = 1', count: 2,
+    },
+    {
+        name: "'if (j == 0)' with j a copy of the control variable that the body changes",
+        source: 'void f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    int j = i;\n    j = j / 2;\n    if (j == 0) x = 1;\n  }\n}\n',
+        code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "declare 'x' inside the loop body"), covers: 'x', after: 'x = 1',
+    },
+    {
+        name: 'a serial loop nested in the meta_for: its variable is one for all iterations',
+        source: 'void f(int n, int *a){\n  int j;\n  meta_for (int i = 0; i < n; i++) {\n    for (j = 0; j < n; j++) a[j] += i;\n  }\n}\n',
+        code: 'MF403', message: race('j', 'meta_for', OUTSIDE, "declare 'j' inside the loop body"), covers: 'j', after: 'j = 0',
+    },
+    {
+        name: "the value an atomic capture stores ('v' of 'v = x++') is a plain write",
+        source: 'void f(int n){\n  int x = 0, v = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp atomic capture\n    v = x++;\n  }\n}\n', file: 'a.c',
+        code: 'MF403', message: race('v', '#pragma omp parallel for', 'OpenMP default: shared', "declare 'v' inside the loop body"), covers: 'v', after: 'v = x',
+    },
+    {
+        name: "the value an atomic read stores ('v' of 'v = x')",
+        source: 'void f(int n){\n  int x = 0, v = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp atomic read\n    v = x;\n  }\n}\n', file: 'a.c',
+        code: 'MF403', message: race('v', '#pragma omp parallel for', 'OpenMP default: shared', "declare 'v' inside the loop body"), covers: 'v', after: 'v = x',
+    },
+    {
+        name: 'a write after the lock is released',
+        source: '#include <pthread.h>\npthread_mutex_t m;\nvoid f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    pthread_mutex_lock(&m);\n    pthread_mutex_unlock(&m);\n    x += i;\n  }\n}\n',
+        code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "use 'reduction(+: x)'"), covers: 'x', after: 'x +=',
+        data: { variable: 'x', reduction: '+' },
+    },
+    {
+        name: 'a write under one lock released after it, another taken before it',
+        source: '#include <omp.h>\nomp_lock_t a, b;\nvoid f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    omp_set_lock(&a);\n    x += i;\n    omp_unset_lock(&b);\n  }\n}\n',
+        code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "use 'reduction(+: x)'"), covers: 'x', after: 'x +=',
+        data: { variable: 'x', reduction: '+' },
+    },
+    {
+        name: "a function's local written in a '#pragma omp for' inside a region of the same function, declared outside it",
+        source: 'void f(int n, double *a){\n  int i, j;\n#pragma omp parallel\n  {\n#pragma omp for\n    for (i = 0; i < n; i++)\n      for (j = 0; j < n; j++) a[i * n + j] = 0;\n  }\n}\n', file: 'a.c',
+        code: 'MF403', message: race('j', '#pragma omp for', 'OpenMP default: shared', "declare 'j' inside the loop body"), covers: 'j', after: 'j = 0',
+    },
+    {
+        name: "an orphaned '#pragma omp for simd': the SIMD lanes of a thread share its locals",
+        source: 'void f(int n, double *a){\n  double t;\n#pragma omp for simd\n  for (int i = 0; i < n; i++) { t = a[i]; a[i] = t * t; }\n}\n', file: 'a.c',
+        code: 'MF403', message: race('t', '#pragma omp for simd', 'OpenMP default: shared', "declare 't' inside the loop body"), covers: 't', after: 't = a',
+    },
+    {
+        name: 'a global threadprivate elsewhere, not this one',
+        source: 'int sum0, sum1;\n#pragma omp threadprivate(sum0)\nvoid f(int n){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) sum1 += i;\n}\n', file: 'a.c',
+        code: 'MF403', message: race('sum1', '#pragma omp parallel for', 'variable with static storage duration', "use 'reduction(+: sum1)'"), covers: 'sum1', after: 'sum1 +=',
+        data: { variable: 'sum1', reduction: '+' },
+    },
+    {
+        name: "'omp_get_thread_num() == 0' in a meta_for: MetaFork's iterations are not a thread's",
+        source: '#include <omp.h>\nvoid f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    if (omp_get_thread_num() == 0) x = i;\n  }\n}\n',
+        code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "declare 'x' inside the loop body"), covers: 'x', after: 'x = i',
+    },
+    {
+        name: "a counter every thread of a region increments (NAS CG's 'callcount++')",
+        source: 'void g(void);\nvoid f(void){\n  static int callcount = 0;\n#pragma omp parallel\n  {\n    g();\n    callcount++;\n  }\n}\n', file: 'a.c',
+        code: 'MF403', covers: 'callcount', after: 'callcount++',
+        message: "data race: 'callcount' is shared by the threads of '#pragma omp parallel' (variable with static storage duration) and every thread writes it here; write it in '#pragma omp single' or 'atomic', or declare 'callcount' inside the region",
+        data: { variable: 'callcount' },
+    },
+    {
+        name: "a function's local every thread of a region writes, under a test of a shared value",
+        source: 'int f(int n){\n  int x = 0;\n#pragma omp parallel\n  {\n    if (n == 0) x = n;\n  }\n  return x;\n}\n', file: 'a.c',
+        code: 'MF403', covers: 'x', after: 'x = n',
+        message: "data race: 'x' is shared by the threads of '#pragma omp parallel' (OpenMP default: shared) and every thread writes it here; write it in '#pragma omp single' or 'atomic', or declare 'x' inside the region",
+        data: { variable: 'x' },
+    },
+    {
+        name: 'a write in a block that releases the lock its enclosing block took',
+        source: '#include <pthread.h>\npthread_mutex_t m;\nvoid f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    pthread_mutex_lock(&m);\n    {\n      pthread_mutex_unlock(&m);\n      x += i;\n    }\n    pthread_mutex_unlock(&m);\n  }\n}\n',
+        code: 'MF403', message: race('x', 'meta_for', OUTSIDE, "use 'reduction(+: x)'"), covers: 'x', after: 'x +=',
+        data: { variable: 'x', reduction: '+' },
+    },
+    // ---- MF404 shared anyway ----
+    {
+        name: 'shared(const local)',
+        source: 'int g(int n);\nvoid f(int n, int *out){\n  const int c = 4;\n  meta_fork shared(c) { out[0] = g(c); }\n  meta_join;\n}\n',
+        code: 'MF404', message: "'c' is const, so it is shared without 'shared(...)'", covers: 'c', after: 'c)',
+        data: { variable: 'c' },
+    },
+    {
+        name: 'shared(array)',
+        source: 'int g(int n);\nvoid f(int n){\n  int a[4];\n  meta_fork shared(a) { a[0] = g(n); }\n  meta_join;\n}\n',
+        code: 'MF404', message: "'a' is array-typed, so it is shared without 'shared(...)'", covers: 'a', after: 'a)',
+        data: { variable: 'a' },
+    },
+    {
+        name: 'shared(pointer)',
+        source: 'int g(int n);\nvoid f(int n, int *p){\n  meta_fork shared(p) { p[0] = g(n); }\n  meta_join;\n}\n',
+        code: 'MF404', message: "'p' is pointer-typed, so it is shared without 'shared(...)'", covers: 'p', after: 'shared(p)',
+        data: { variable: 'p' },
+    },
+    {
+        name: 'shared(static local)',
+        source: 'int g(int n);\nvoid f(int n){\n  static int s;\n  meta_fork shared(s) { s = g(n); }\n  meta_join;\n}\n',
+        code: 'MF404', message: "'s' is static, so it is shared without 'shared(...)'", covers: 's', after: 's)',
+        data: { variable: 's' },
+    },
+    // ---- MF406 a running spawn's pointer argument written through by its parent ----
+    {
+        name: 'the next iteration writes the buffer a MetaFork spawn of this one received',
+        source: 'int g(int n, char *b);\nvoid f(int n, char *b, int *out) {\n  for (int i = 0; i < n; i++) {\n    b[0] = (char)i;\n    out[i] = meta_fork g(n, b);\n  }\n  meta_join;\n}\n',
+        code: 'MF406', covers: 'b[0]', after: 'b[0] =',
+        message: "data race: the spawned call 'g(n, b)' receives 'b', and the parent writes 'b[0]' here before that spawn is joined: the child may read the new value (copy what it reads before spawning, or join first)",
+        data: { variable: 'b' },
+    },
+    {
+        name: "the OpenCilk tutorial's nqueens shape: a board written after its cilk_spawn, in a cilk_scope",
+        source: 'int q(int n, int j, char *b);\nint f(int n, int j, char *b, int *count) {\n  cilk_scope {\n    for (int i = 0; i < n; i++) {\n      b[j] = i;\n      count[i] = cilk_spawn q(n, j + 1, b);\n    }\n  }\n  return count[0];\n}\n', file: 'a.c',
+        code: 'MF406', covers: 'b[j]', after: 'b[j] =',
+        message: "data race: the spawned call 'q(n, j + 1, b)' receives 'b', and the parent writes 'b[j]' here before that spawn is joined: the child may read the new value (copy what it reads before spawning, or join first)",
+        data: { variable: 'b' },
+    },
+    {
+        name: 'a variable whose address a running spawn received, assigned by the parent',
+        source: 'void g(int *r);\nint f(void) {\n  int x = 0;\n  meta_fork g(&x);\n  x = 5;\n  meta_join;\n  return x;\n}\n',
+        code: 'MF406', covers: 'x', after: 'x = 5',
+        message: "data race: the spawned call 'g(&x)' receives '&x', and the parent writes 'x' here before that spawn is joined: the child may read the new value (copy what it reads before spawning, or join first)",
+        data: { variable: 'x' },
+    },
+    // ---- MF405 default(none) ----
+    {
+        name: 'parallel for with default(none) not listing n',
+        source: 'void f(int n, int *a){\n  int s = 0;\n#pragma omp parallel for default(none) shared(a) reduction(+: s)\n  for (int i = 0; i < n; i++) s += a[i] * n;\n}\n', file: 'a.c',
+        code: 'MF405', message: "'n' must appear in a data-sharing clause: '#pragma omp parallel for' has default(none)", covers: 'n', after: 'n; i++',
+        data: { variable: 'n' },
+    },
+    {
+        name: 'parallel region with default(none) not listing t',
+        source: 'void f(int n, int *a){\n  int t;\n#pragma omp parallel default(none) shared(a)\n  {\n    t = a[0];\n  }\n}\n', file: 'a.c',
+        code: 'MF405', message: "'t' must appear in a data-sharing clause: '#pragma omp parallel' has default(none)", covers: 't', after: 't = a',
+        data: { variable: 't' },
+    },
+];
+(0, harness_1.runCases)(cases);
+(0, harness_1.runClean)([
+    { name: 'shared(global) is accepted silently', source: 'int g(int n);\nint total;\nvoid f(int n){\n  meta_fork shared(total) { total = g(n); }\n  meta_join;\n}\n' },
+    { name: 'meta_fork shared(x) writes the parent variable', source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  meta_join;\n  return x;\n}\n' },
+    { name: 'private x never read after the block', source: 'int g(int n);\nvoid f(int n){\n  int x = 0;\n  meta_fork { x = g(n); g(x); }\n  meta_join;\n}\n' },
+    { name: 'block spawn writing an array element, a global and a block local', source: 'int g(int n);\nint G;\nint f(int n, int *out){\n  int a[2];\n  meta_fork { int x = g(n); a[0] = x; G = x; out[0] = x; }\n  meta_join;\n  return a[0] + G + out[0];\n}\n' },
+    { name: 'meta_for writing a local and array elements', source: 'void f(int n, int *a, int *b){\n  meta_for (int i = 0; i < n; i++) {\n    int t = a[i] * 2;\n    t += 1;\n    b[i] += t;\n  }\n}\n' },
+    { name: 'a spawn\'s buffer written after its join', source: 'int g(char *b);\nint f(char *b){\n  int x = meta_fork g(b);\n  meta_join;\n  b[0] = 1;\n  return x;\n}\n' },
+    { name: 'a variable whose address a spawn received, assigned after the join', source: 'void g(int *r);\nint f(void) {\n  int x = 0;\n  meta_fork g(&x);\n  meta_join;\n  x += 5;\n  return x;\n}\n' },
+    { name: "each iteration writes its own slot of the array it hands to its spawn (count[i] = 0; f(count, i))", source: 'void solve(long *count, int i);\nvoid f(int n, long *count){\n  for (int i = 0; i < n; i++) {\n    count[i] = 0;\n    meta_fork solve(count, i);\n  }\n  meta_join;\n}\n' },
+    { name: "an array's address handed to a spawn (as the CilkPlus outlining passes a shared one), its slots written per iteration", source: 'void solve(long (*count)[8], int i);\nvoid f(void){\n  long count[8];\n  for (int i = 0; i < 8; i++) {\n    count[i] = 0;\n    meta_fork solve(&count, i);\n  }\n  meta_join;\n}\n' },
+    { name: 'each spawn gets a buffer of its own (the pointer set again before the write)', source: '#include <stdlib.h>\nint g(char *b);\nvoid f(int n, int *out){\n  char *b;\n  for (int i = 0; i < n; i++) {\n    b = malloc(4);\n    b[0] = (char)i;\n    out[i] = meta_fork g(b);\n  }\n  meta_join;\n}\n' },
+    { name: 'each spawn gets a buffer declared in its iteration', source: 'int g(char *b);\nvoid f(int n, int *out){\n  for (int i = 0; i < n; i++) {\n    char b[4];\n    b[0] = (char)i;\n    out[i] = meta_fork g(b);\n    meta_join;\n  }\n}\n' },
+    { name: 'meta_for with reduction(+: sum)', source: 'int f(int n, int *a){\n  int sum = 0;\n  meta_for reduction(+: sum) (int i = 0; i < n; i++) {\n    sum += a[i];\n  }\n  return sum;\n}\n' },
+    // What the translations of OpenMP regions write (translate/spmd): one thread's work, a lock held.
+    { name: "an orphaned '#pragma omp for' (NAS BT's work functions, called in regions): each thread's call of the function has its own locals", source: 'static double u[64][64];\nstatic void add(int n) {\n  int i, j;\n  double t;\n#pragma omp for\n  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++) { t = u[i][j]; u[i][j] = t + n; }\n}\nvoid step(int n) {\n#pragma omp parallel\n  add(n);\n}\n', file: 'a.c' },
+    { name: 'a threadprivate global written in a parallel loop (each thread its copy)', source: 'int sum0;\n#pragma omp threadprivate(sum0)\nvoid f(int n){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) sum0 += i;\n}\n', file: 'a.c' },
+    { name: "a write in '#pragma omp ordered' (one iteration at a time, in order)", source: 'int f(int n){\n  int x = 0;\n#pragma omp parallel for ordered\n  for (int i = 0; i < n; i++) {\n#pragma omp ordered\n    x++;\n  }\n  return x;\n}\n', file: 'a.c' },
+    { name: "writes only thread 0 makes, in its iterations one after the other ('omp_get_thread_num() == 0')", source: '#include <omp.h>\ndouble f(int n, double *a){\n  double j = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    a[i] = -1.0;\n    if (omp_get_thread_num() == 0) j = a[0];\n  }\n  return j;\n}\n', file: 'a.c' },
+    { name: "a region's writes made by one thread (single under the pragma line, master, a copy of the thread number), under a lock, atomic, or to its own and private variables", source: '#include <omp.h>\nint r;\nint fib(int n);\nvoid f(int n){\n  int t, s = 0, c = 0, nthreads = 0;\n  omp_lock_t l;\n#pragma omp parallel\n#pragma omp single\n  r = fib(n);\n#pragma omp parallel private(t)\n  {\n    int id = omp_get_thread_num();\n    t = id * 2;\n    if (id == 0) nthreads = omp_get_num_threads();\n#pragma omp master\n    s = t;\n#pragma omp atomic\n    c++;\n    omp_set_lock(&l);\n    s += t;\n    omp_unset_lock(&l);\n  }\n}\n', file: 'a.c' },
+    { name: "a write only the iteration 'mf_tid == 0' makes (a master's)", source: 'int nthreads;\nvoid f(void){\n  const int mf_nthreads = 4;\n  meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {\n    if (mf_tid == 0)\n      nthreads = mf_nthreads;\n  }\n}\n' },
+    { name: "one iteration's write, through a copy of the control variable and a conjunct ('id == k && n > 2')", source: 'void f(int n, int k){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    int id = i;\n    if (id == k && n > 2) x = id;\n    if (0 == i) { x = 1; }\n  }\n}\n' },
+    { name: "a nested meta_for's control variable declared outside both loops (private to it, SPEC §2)", source: 'void f(int n, int *a){\n  int j;\n  meta_for (int i = 0; i < n; i++)\n    meta_for (j = 0; j < n; j++) a[i * n + j] = 0;\n}\n' },
+    { name: 'writes between pthread_mutex_lock and pthread_mutex_unlock (a translated critical)', source: '#include <pthread.h>\nstatic pthread_mutex_t mf_critical = PTHREAD_MUTEX_INITIALIZER;\nint f(int n, int *a){\n  int total = 0, tail = 0;\n  meta_for (int i = 0; i < n; i++) {\n    pthread_mutex_lock(&mf_critical);\n    total += a[i];\n    a[tail++] = i;\n    pthread_mutex_unlock(&mf_critical);\n  }\n  return total;\n}\n' },
+    { name: 'writes under an OpenMP lock, set or spun for (omp_test_lock, pthread_mutex_trylock)', source: '#include <omp.h>\n#include <pthread.h>\nomp_lock_t l;\npthread_mutex_t m;\nvoid f(int n){\n  long s = 0, t = 0, u = 0;\n  meta_for (int i = 0; i < n; i++) {\n    omp_set_lock(&l);\n    s += i;\n    omp_unset_lock(&l);\n    while (!omp_test_lock(&l)) { }\n    t += i;\n    omp_unset_lock(&l);\n    while (!(pthread_mutex_trylock(&m) == 0)) continue;\n    u += i;\n    pthread_mutex_unlock(&m);\n  }\n}\n' },
+    { name: 'an atomic capture whose captured value is private, and the variable it updates', source: 'void f(int n, int *a){\n  int x = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    int v;\n#pragma omp atomic capture\n    v = x++;\n    a[i] = v;\n  }\n}\n', file: 'a.c' },
+    {
+        name: 'OpenMP reduction, private, atomic and full default(none)',
+        source: 'int f(int n, int *a){\n  int s = 0, t, c = 0;\n#pragma omp parallel for default(none) shared(a, n) private(t) reduction(+: s)\n  for (int i = 0; i < n; i++) { t = a[i]; s += t; }\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp atomic\n    c += a[i];\n  }\n  return s + c;\n}\n',
+        file: 'a.c',
+    },
+]);
+//# sourceMappingURL=sharing.test.js.map

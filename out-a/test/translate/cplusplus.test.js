@@ -1,0 +1,310 @@
+"use strict";
+// C++ through the translators: what a spawned call binds by reference is
+// the parent's storage, so the OpenMP task shares it; the `.mfc` written for C++ input is read
+// as C++ again. Each program is compiled with g++ -O2 -fopenmp and run with 1, 2 and 4 threads
+// against its serial elision (or, for OpenMP input, against the program itself).
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __setModuleDefault = (this && this.__setModuleDefault) || (Object.create ? (function(o, v) {
+    Object.defineProperty(o, "default", { enumerable: true, value: v });
+}) : function(o, v) {
+    o["default"] = v;
+});
+var __importStar = (this && this.__importStar) || (function () {
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+    return function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+})();
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+const node_test_1 = require("node:test");
+const strict_1 = __importDefault(require("node:assert/strict"));
+const child_process_1 = require("child_process");
+const fs = __importStar(require("fs"));
+const os = __importStar(require("os"));
+const path = __importStar(require("path"));
+const helpers_1 = require("../helpers");
+const elide_1 = require("../../server/src/model/elide");
+const gcc_1 = require("../differential/gcc");
+const index_1 = require("../../server/src/translate/index");
+const parser_1 = require("../../server/src/syntax/parser");
+const gxx = (0, child_process_1.spawnSync)('g++', ['--version']).status === 0;
+const skip = gxx ? false : 'g++ not found';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-cplusplus-'));
+/** Builds C++ with g++ -O2 (and -fopenmp when asked) and runs it with each thread count. */
+function runCpp(source, name, openmp, threads = [1]) {
+    const src = path.join(work, `${name}.cpp`), exe = path.join(work, `${name}.out`);
+    fs.writeFileSync(src, source);
+    (0, gcc_1.gcc)(src, exe, [...gcc_1.OPTIMIZED, '-Wall', '-Wno-unknown-pragmas', '-Wno-unused-variable', ...(openmp ? ['-fopenmp'] : [])], source, true);
+    return threads.map(t => (0, gcc_1.run)(exe, t));
+}
+async function translated(text, to, fileName) {
+    const r = await (0, index_1.translateText)(text, to, { fileName });
+    strict_1.default.deepEqual(r.diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), [], `${fileName} -> ${to} refused`);
+    return r.text;
+}
+async function serialOutput(text, fileName) {
+    const { model } = await (0, helpers_1.checkSource)(text, fileName);
+    return runCpp((0, elide_1.elide)(model), fileName.replace(/\W/g, '_') + '_serial', false)[0];
+}
+// A reference parameter, a member call (`this`), a by-value parameter whose argument the parent
+// changes after the spawn, and a template (its declaration says nothing until instantiated).
+const SPAWNS = `#include <stdio.h>
+namespace ns {
+struct box { long v; void bump(long k) { for (long i = 0; i < k; i++) v += 1; } };
+}
+void inc(ns::box &b, long k) { for (long i = 0; i < k; i++) b.v += 2; }
+long twice(ns::box b) { return 2 * b.v; }
+template <typename T> void add(T &x, long k) { x.v += k; }
+int main() {
+    ns::box b1 = {1}, b2 = {2}, b3 = {3}, b4 = {4};
+    long r = 0;
+    cilk_spawn inc(b1, 100000);
+    cilk_spawn b2.bump(100000);
+    r = cilk_spawn twice(b3);
+    cilk_spawn add(b4, 7);
+    b3.v = 10;
+    cilk_sync;
+    printf("%ld %ld %ld %ld %ld\\n", b1.v, b2.v, b3.v, b4.v, r);
+    return 0;
+}
+`;
+(0, node_test_1.test)('C++ spawns: what the callee binds by reference is shared by the OpenMP task (g++ -O2, 1/2/4 threads)', { skip }, async () => {
+    const expected = await serialOutput(SPAWNS, 'spawns.cpp');
+    const omp = await translated(SPAWNS, 'openmp', 'spawns.cpp');
+    strict_1.default.deepEqual(runCpp(omp, 'spawns_omp', true, [1, 2, 4]), [expected, expected, expected], omp);
+});
+(0, node_test_1.test)('the .mfc written for C++ input with namespaces is read as C++: check accepts it, and it translates on', { skip }, async () => {
+    const expected = await serialOutput(SPAWNS, 'spawns.cpp');
+    const mfc = await translated(SPAWNS, 'metafork', 'spawns.cpp');
+    const { diagnostics } = await (0, helpers_1.checkSource)(mfc, 'spawns.mfc');
+    strict_1.default.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), []);
+    const omp = await translated(mfc, 'openmp', 'spawns.mfc');
+    strict_1.default.deepEqual(runCpp(omp, 'spawns_mfc_omp', true, [1, 2, 4]), [expected, expected, expected], omp);
+});
+(0, node_test_1.test)('C++ with nothing but a reference parameter: the .mfc starts with the C++ marker and is read as C++', { skip }, async () => {
+    const program = '#include <stdio.h>\nstruct box { long v; };\nvoid inc(box &b) { b.v += 1; }\nint main() {\n    box b1 = {0};\n    cilk_spawn inc(b1);\n    cilk_sync;\n    printf("%ld\\n", b1.v);\n    return 0;\n}\n';
+    const mfc = await translated(program, 'metafork', 'ref.cpp');
+    strict_1.default.equal(mfc, '// metafork: C++\n' + program.replace('cilk_spawn', 'meta_fork').replace('cilk_sync', 'meta_join'));
+    const { diagnostics } = await (0, helpers_1.checkSource)(mfc, 'ref.mfc');
+    strict_1.default.deepEqual(diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${d.message}`), []);
+    const expected = await serialOutput(program, 'ref.cpp');
+    strict_1.default.deepEqual(runCpp(await translated(mfc, 'openmp', 'ref.mfc'), 'ref_omp', true, [1, 2, 4]), [expected, expected, expected]);
+});
+// An orphaned task copies what it does not share: its call stays a block spawn in MetaFork
+// (a call spawn would bind the parent's variable), and comes back computing the same.
+const ORPHANED = `#include <stdio.h>
+struct box { long v; };
+void inc(box &b) { b.v += 1; }
+long work() {
+  box b1 = {0}, b2 = {0};
+  #pragma omp task
+  inc(b1);
+  #pragma omp task shared(b2)
+  inc(b2);
+  #pragma omp taskwait
+  return b1.v * 10 + b2.v;
+}
+int main() {
+  long r = 0;
+  #pragma omp parallel
+  #pragma omp single
+  r = work();
+  printf("%ld\\n", r);
+  return 0;
+}
+`;
+(0, node_test_1.test)('OpenMP -> MetaFork -> OpenMP (C++): a task\'s copy bound to a reference parameter stays a copy', { skip }, async () => {
+    const [expected] = runCpp(ORPHANED, 'orphaned', true);
+    const mfc = await translated(ORPHANED, 'metafork', 'orphaned.cpp');
+    strict_1.default.match(mfc, /meta_fork\n {2}\{ inc\(b1\); \}\n {2}meta_fork inc\(b2\);/);
+    const omp = await translated(mfc, 'openmp', 'orphaned.mfc');
+    strict_1.default.deepEqual(runCpp(omp, 'orphaned_back', true, [1, 2, 4]), [expected, expected, expected], omp);
+});
+// Each cilk_for iteration syncs its spawns when it ends (it is a spawned function's body);
+// meta_for joins only at the loop's end. Shared by reference, an iteration's local must not
+// outlive its iteration: the translation joins at the body's end and before each continue.
+(0, node_test_1.test)('CilkPlus -> MetaFork: a cilk_for iteration joins its spawns before it ends', async () => {
+    const program = `struct box { long v; };
+void inc(box &b) { b.v += 1; }
+long out[64];
+int main() {
+    cilk_for (int i = 0; i < 64; i++) {
+        box b = {i};
+        cilk_spawn inc(b);
+        if (i % 2) continue;
+        out[i] = 1;
+    }
+    cilk_for (int i = 0; i < 64; i++) cilk_spawn inc(*(box *) &out[i]);
+    return 0;
+}
+`;
+    strict_1.default.equal(await translated(program, 'metafork', 'iterations.cpp'), `// metafork: C++
+struct box { long v; };
+void inc(box &b) { b.v += 1; }
+long out[64];
+int main() {
+    meta_for (int i = 0; i < 64; i++) {
+        box b = {i};
+        meta_fork inc(b);
+        if (i % 2) { meta_join; continue; }
+        out[i] = 1;
+        meta_join;
+    }
+    meta_for (int i = 0; i < 64; i++) { meta_fork inc(*(box *) &out[i]); meta_join; }
+    return 0;
+}
+`);
+});
+(0, node_test_1.test)('an .mfc is read as C++ for namespaces, qualified names and the marker line; C23 attributes stay C', () => {
+    const cases = [
+        ['namespace ns {\nstruct box { long v; };\n}\n', 'cpp'],
+        ['void inc(ns::box &b);\n', 'cpp'],
+        ['// metafork: C++\nvoid inc(box &b);\n', 'cpp'],
+        ['[[gnu::hot, gnu::cold]] int f(void);\nint g(int x) { return x ? 1 : 2; }\n', 'c'],
+        ['void inc(box &b);\n', 'c'],
+    ];
+    strict_1.default.deepEqual(cases.map(([text]) => (0, parser_1.detectLanguage)('x.mfc', text)), cases.map(([, language]) => language));
+});
+// A parallel loop whose control variable is declared before it, with a reduction into a variable the
+// function goes on changing (as Rodinia's streamcluster writes it): to CilkPlus each chunk of
+// iterations declares its own control variable of the outer one's type, which in C++ is `decltype`
+// (tree-sitter's C++ grammar and g++ read it; the translation was refused as invalid code).
+const OUTER_CONTROL = `#include <stdio.h>
+float work(long i) { return i * 0.5f; }
+double gain(long k1, long k2) {
+  int i;
+  double cost = 0;
+  #pragma omp parallel for reduction(+: cost)
+  for ( i = k1; i < k2; i++ ) {
+    float x = work(i);
+    if (x > 10) cost += x;
+  }
+  if (cost > 5) cost = cost * 2;
+  return cost;
+}
+int main() {
+  printf("%.1f\\n", gain(0, 1000));
+  return 0;
+}
+`;
+(0, node_test_1.test)('C++: a loop control variable declared before the loop, to CilkPlus: each chunk declares it with decltype; its elision computes what the OpenMP program does (g++ -O2, 1/2/4 threads)', { skip }, async () => {
+    const expected = runCpp(OUTER_CONTROL, 'outer_control_omp', true, [1, 2, 4]);
+    const cilk = await translated(OUTER_CONTROL, 'cilkplus', 'outer_control.cpp');
+    strict_1.default.match(cilk, /\n {8}decltype\(i\) i = k1 \+ mf_red1_k;\n/, cilk);
+    const serial = await serialOutput(cilk, 'outer_control_cilk.cpp');
+    // 0.5 (21 + ... + 999), doubled.
+    strict_1.default.equal(serial, '499290.0\n');
+    strict_1.default.deepEqual(expected, [serial, serial, serial]);
+});
+// A C++ file read with g++'s macros: its `#ifdef __cplusplus` group is the one translated, and
+// GNU's `__typeof__` (which g++ takes and tree-sitter's C++ grammar does not) is read as `decltype`
+// and written back as it was.
+const CPLUSPLUS_GROUP = `#include <cstdio>
+int main() {
+  double a[1000];
+  for (int i = 0; i < 1000; i++) a[i] = 0.5 * i;
+  double s = 0;
+#ifdef __cplusplus
+  #pragma omp parallel for reduction(+:s)
+  for (int i = 0; i < 1000; i++) {
+    __typeof__(a[i]) t = a[i];
+    __typeof(t) u = t + 1;
+    s += u;
+  }
+#else
+  s = -1;
+#endif
+  printf("%.1f\\n", s);
+  return 0;
+}
+`;
+(0, node_test_1.test)('C++: the #ifdef __cplusplus group is translated, __typeof__ kept as written; the CilkPlus elision computes what the OpenMP program does (g++ -O2, 1/2/4 threads)', { skip }, async () => {
+    const { diagnostics } = await (0, helpers_1.checkSource)(CPLUSPLUS_GROUP, 'group.cpp');
+    strict_1.default.deepEqual(diagnostics.map(d => `${d.code} ${d.message}`), []);
+    const expected = runCpp(CPLUSPLUS_GROUP, 'group_omp', true, [1, 2, 4]);
+    // 0.5 (0 + ... + 999) + 1000.
+    strict_1.default.deepEqual(expected, ['250750.0\n', '250750.0\n', '250750.0\n']);
+    const cilk = await translated(CPLUSPLUS_GROUP, 'cilkplus', 'group.cpp');
+    strict_1.default.match(cilk, /\n#ifdef __cplusplus\n {2}cilk_for \(int i = 0; i < 1000; i\+\+\) \{\n {4}__typeof__\(a\[i\]\) t = a\[i\];\n {4}__typeof\(t\) u = t \+ 1;\n/, cilk);
+    strict_1.default.equal(await serialOutput(cilk, 'group_cilk.cpp'), '250750.0\n');
+    const omp = await translated(await translated(CPLUSPLUS_GROUP, 'metafork', 'group.cpp'), 'openmp', 'group.mfc');
+    strict_1.default.deepEqual(runCpp(omp, 'group_round', true, [1, 2, 4]), expected, omp);
+});
+// `new int*[n]` (Rodinia's pathfinder), which tree-sitter's C++ grammar rejects, is read with its
+// `*` blanked; a task body holding it is outlined to CilkPlus as the user wrote it.
+const NEW_POINTERS = `#include <cstdio>
+long fill(int n) {
+  int **w = new int*[n];
+  long s = 0;
+  for (int r = 0; r < n; r++) {
+    w[r] = new int[n];
+    for (int k = 0; k < n; k++) { w[r][k] = r + k; s += w[r][k]; }
+    delete [] w[r];
+  }
+  delete [] w;
+  return s;
+}
+int main() {
+  long a = 0, b = 0;
+  #pragma omp parallel
+  #pragma omp single
+  {
+    #pragma omp task shared(a)
+    {
+      int **t = new int * [3];
+      t[0] = new int[1];
+      t[0][0] = 5;
+      a = fill(10) + t[0][0];
+      delete [] t[0];
+      delete [] t;
+    }
+    b = fill(20);
+    #pragma omp taskwait
+  }
+  printf("%ld %ld\\n", a, b);
+  return 0;
+}
+`;
+(0, node_test_1.test)('C++: new int*[n] is read (its * blanked for the grammar) and a task body holding it is outlined as written; the CilkPlus elision prints what the OpenMP program does (g++ -O2, 1/2/4 threads)', { skip }, async () => {
+    const { diagnostics } = await (0, helpers_1.checkSource)(NEW_POINTERS, 'pointers.cpp');
+    strict_1.default.deepEqual(diagnostics.map(d => `${d.code} ${d.message}`), []);
+    const expected = runCpp(NEW_POINTERS, 'pointers_omp', true, [1, 2, 4]);
+    strict_1.default.deepEqual(expected, ['905 7600\n', '905 7600\n', '905 7600\n']);
+    const cilk = await translated(NEW_POINTERS, 'cilkplus', 'pointers.cpp');
+    strict_1.default.match(cilk, /\nstatic void _taskFunc0\(long \(\*a\)\)\n\{\n {2}\{\n {4}int \*\*t = new int \* \[3\];\n/, cilk);
+    strict_1.default.match(cilk, /\n {2}int \*\*w = new int\*\[n\];\n/, cilk);
+    strict_1.default.equal(await serialOutput(cilk, 'pointers_cilk.cpp'), '905 7600\n');
+});
+(0, node_test_1.test)('C++: __typeof__ inside a macro\'s expansion is not read as decltype (written out expanded, decltype(v[2 * i]) would be a reference): the grammar\'s error stays, at the macro use', async () => {
+    const program = '#define SWAP(a, b) do { __typeof__(a) t_ = (a); (a) = (b); (b) = t_; } while (0)\nint v[8];\nint main() {\n  #pragma omp parallel for\n  for (int i = 0; i < 4; i++) SWAP(v[2 * i], v[2 * i + 1]);\n  return v[0];\n}\n';
+    const { diagnostics, model } = await (0, helpers_1.checkSource)(program, 'swap.cpp');
+    const at = (d) => { const s = model.map.toSource(d); return program.slice(s.start, s.end); };
+    strict_1.default.deepEqual(diagnostics.map(d => [d.code, d.message, at(d)]), [
+        ['MF101', "syntax error: unexpected 't_'", 'SWAP(v[2 * i], v[2 * i + 1])'],
+    ]);
+});
+//# sourceMappingURL=cplusplus.test.js.map

@@ -1,0 +1,60 @@
+"use strict";
+// Orphaned work-sharing brought into regions (translate/orphans): a region around a lone call of a
+// function whose work-sharing binds to the calling team goes into the function; what that does not
+// cover stays refused where it was.
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+const node_test_1 = require("node:test");
+const strict_1 = __importDefault(require("node:assert/strict"));
+const index_1 = require("../../server/src/translate/index");
+const PROGRAM = `double a[100];
+static void fill(void) {
+  int i;
+  #pragma omp for
+  for (i = 0; i < 100; i++) a[i] = i;
+}
+int main(void) {
+  #pragma omp parallel
+  fill();
+  return (int)a[99];
+}
+`;
+(0, node_test_1.test)('a region around a lone call of a function with an orphaned loop goes into the function, and a note says so', async () => {
+    const r = await (0, index_1.translateText)(PROGRAM, 'metafork', { fileName: 'fill.c' });
+    strict_1.default.equal(r.text, `double a[100];
+static void fill(void) {
+{
+  int i;
+  meta_for (i = 0; i < 100; i++) a[i] = i;
+}
+}
+int main(void) {
+  fill();
+  return (int)a[99];
+}
+`);
+    strict_1.default.deepEqual(r.diagnostics.map(d => ({ code: d.code, at: PROGRAM.slice(d.start, d.end), message: d.message })), [{
+            code: 'MF604',
+            at: '#pragma omp parallel',
+            message: "'#pragma omp parallel' around the call of 'fill', whose work-sharing binds to the calling team: the region is translated in 'fill', around its body",
+        }]);
+});
+/** The refusal of the orphaned loop of `fill` in a variant of the program. */
+async function refusal(program) {
+    const r = await (0, index_1.translateText)(program, 'metafork', { fileName: 'fill.c' });
+    strict_1.default.equal(r.text, undefined);
+    return r.diagnostics.filter(d => d.severity === 'error').map(d => `${d.code} ${program.slice(d.start, d.end)}`);
+}
+(0, node_test_1.test)('called on one thread too, a function whose every thread would write a shared variable stays refused', async () => {
+    // Run by a team of its own, each thread would add to 'calls': once became as many times as threads.
+    const program = PROGRAM.replace('  int i;\n', '  int i;\n  calls++;\n').replace('double a[100];\n', 'double a[100];\nint calls;\n')
+        .replace('  return (int)a[99];', '  fill();\n  return (int)a[99] + calls;');
+    strict_1.default.deepEqual(await refusal(program), ['MF601 for']);
+});
+(0, node_test_1.test)('a region with a clause, or with more than the call, stays refused', async () => {
+    strict_1.default.deepEqual(await refusal(PROGRAM.replace('#pragma omp parallel\n', '#pragma omp parallel num_threads(2)\n')), ['MF601 for']);
+    strict_1.default.deepEqual(await refusal(PROGRAM.replace('  fill();\n  return', '  {\n    fill();\n    a[0] = 1;\n  }\n  return')), ['MF601 for']);
+});
+//# sourceMappingURL=orphans.test.js.map
