@@ -20,8 +20,11 @@ export function nvccPath(): string | undefined {
 }
 
 const ARCH = () => process.env.METAFORK_NVCC_ARCH ?? 'sm_90';
-const cacheFile = () =>
-  path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'metafork-studio', 'registers.json');
+/** The cache: one file per count, named by its key. Several processes add counts at once (one
+ * background count per case); a single file of them all lost the counts whose writers read it
+ * before another's write landed. */
+const cacheFolder = () =>
+  path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'metafork-studio', 'registers');
 
 /** What a count is looked up by: the architecture, the kernels asked for, and the `.cu`'s device
  * code (top-level pieces that are `__global__` or `__device__` code or preprocessor lines). */
@@ -30,21 +33,38 @@ function registerKey(cu: string, kernels: string[]): string {
   return createHash('sha256').update(`${ARCH()}\n${kernels.join(',')}\n${device.join('\n')}`).digest('hex');
 }
 
-function readCache(): Record<string, number> {
-  // Read each time: several processes may add to it.
-  try { return JSON.parse(fs.readFileSync(cacheFile(), 'utf8')); } catch { return {}; }
+/** The count cached under `key`, if any (read each time: other processes add counts). */
+function cached(key: string): number | undefined {
+  try {
+    const count = Number(fs.readFileSync(path.join(cacheFolder(), key), 'utf8'));
+    return Number.isInteger(count) && count > 0 ? count : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Caches `count` under `key`: written whole and renamed, so a reader never sees half a file. */
+function cache(key: string, count: number): void {
+  try {
+    fs.mkdirSync(cacheFolder(), { recursive: true });
+    const partial = path.join(cacheFolder(), `${key}.${process.pid}`);
+    fs.writeFileSync(partial, String(count));
+    fs.renameSync(partial, path.join(cacheFolder(), key));
+  } catch {
+    /* a cache only */
+  }
 }
 
 /** The count nvcc took before for these kernels of this device code, if it did. */
 export function cachedRegisters(cu: string, kernels: string[]): number | undefined {
-  return readCache()[registerKey(cu, kernels)];
+  return cached(registerKey(cu, kernels));
 }
 
 /** The most registers any of `kernels` uses, from ptxas's report (cached); undefined when nvcc fails. */
 export async function nvccRegisters(nvcc: string, cu: string, kernels: string[]): Promise<number | undefined> {
   const key = registerKey(cu, kernels);
-  const cached = readCache()[key];
-  if (cached !== undefined) return cached;
+  const known = cached(key);
+  if (known !== undefined) return known;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mf-regs-'));
   try {
     const file = path.join(dir, 'case.cu');
@@ -56,17 +76,7 @@ export async function nvccRegisters(nvcc: string, cu: string, kernels: string[])
     );
     const most = mostRegisters(stdout + stderr, kernels);
     if (most === undefined) return undefined;
-    const cache = readCache();
-    cache[key] = most;
-    try {
-      fs.mkdirSync(path.dirname(cacheFile()), { recursive: true });
-      // Written whole and renamed: a reader never sees half a file.
-      const partial = `${cacheFile()}.${process.pid}`;
-      fs.writeFileSync(partial, JSON.stringify(cache));
-      fs.renameSync(partial, cacheFile());
-    } catch {
-      /* a cache only */
-    }
+    cache(key, most);
     return most;
   } catch {
     return undefined;
