@@ -177,6 +177,16 @@ runClean([
     source: 'int twice(c)\n{\n  return c * 2;\n}\nmain(C)\n{\n  return twice(C);\n}\n',
   },
   {
+    name: "old-style definitions returning pointers (GNU getopt's my_index, Rodinia backprop's bpnn_read), their results used",
+    file: 'a.c',
+    source: '#include <stdlib.h>\ntypedef struct { int n; } NET;\n' +
+      'static char *\nmy_index (str, chr)\n     const char *str;\n     int chr;\n{\n' +
+      '  while (*str && *str != chr) str++;\n  return (char *) str;\n}\n' +
+      'NET *net_read(filename)\nchar *filename;\n{\n  NET *net = malloc(sizeof *net);\n  net->n = *my_index(filename, 0);\n  return net;\n}\n' +
+      'char **split(s, n) char *s; int n; { static char *v[2]; v[0] = s; v[1] = s + n; return v; }\n' +
+      'int f(void) {\n  NET *net = net_read("x");\n  return net->n + **split("ab", 1);\n}\n',
+  },
+  {
     name: 'an identifier list in a parameter declarator (read as types)', file: 'a.c',
     source: 'void h(double vec(a, n), int m) {\n  (void) vec;\n  (void) m;\n}\n',
   },

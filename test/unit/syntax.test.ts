@@ -10,7 +10,7 @@ import { parseText } from '../../server/src/checks/index';
 import { spanOf } from '../helpers';
 import { afterIncludes, includeLines, includeEdit } from '../../server/src/syntax/includes';
 import { generateCuda } from '../../server/src/cuda/index';
-import { convert, convertThroughCursor, convertsDirectly } from '../../server/src/syntax/parser';
+import { convert, convertThroughCursor, convertsDirectly, type SNode } from '../../server/src/syntax/parser';
 import { commonEnds } from '../../server/src/base/edits';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -25,6 +25,77 @@ test('masking keeps every offset and newline, and yields a tree with no error', 
   assert.deepEqual(shared.items.map(i => [i.name, text.slice(i.start, i.end)]), [['s', 's'], ['x', 'x']]);
   assert.equal(layer.keywords[6].clauses[0].name, 'cache');
   const syntax = await parseText(text, 'a.mfc');
+  assert.equal(syntax.tree.rootNode.hasError, false);
+});
+
+test("an old-style definition returning a pointer reads as tree-sitter reads the prototype form: its '*'s masked, pointer declarators put back around the function declarator", async () => {
+  const text = [
+    '/* my_index (s, c)\n   int c;\n{ */', // a head in a comment is no definition
+    'static char *',
+    'my_index (str, chr)',
+    '     const char *str;',
+    '     int chr;',
+    '{',
+    '  while (*str && *str != chr) str++;',
+    '  return (char *) str;',
+    '}',
+    'char **split(s, n) char *s; int n; { static char *v[2]; v[0] = s; v[1] = s + n; return v; }',
+    'int twice(c) int c; { return 2 * c; }',
+    'int scale(int *v, int k) { return *v * k; }',
+    '',
+  ].join('\n');
+  const layer = scanKeywords(text);
+  const stars = [text.indexOf('*\nmy_index'), text.indexOf('**split'), text.indexOf('**split') + 1];
+  assert.deepEqual(layer.oldStylePointers, stars);
+  assert.deepEqual(stars.map(s => layer.masked[s]), [' ', ' ', ' ']);
+  const syntax = await parseText(text, 'a.c');
+  assert.equal(syntax.tree.rootNode.hasError, false);
+  const shape = (n: SNode): string => `${n.field ? `${n.field}:` : ''}${n.type}@${n.start}` +
+    (n.children.length && n.type !== 'parameter_list' && n.type !== 'compound_statement' ? `(${n.children.map(shape).join(' ')})` : '');
+  const definitions = syntax.topLevelNodes().filter(n => n.type === 'function_definition').map(n => syntax.convert(n));
+  const declarators = definitions.map(d => shape(d.children.find(c => c.field === 'declarator')!));
+  const at = (s: string) => text.indexOf(s);
+  assert.deepEqual(declarators, [
+    `declarator:pointer_declarator@${stars[0]}(*@${stars[0]} declarator:function_declarator@${at('my_index (str')}(declarator:identifier@${at('my_index (str')} parameters:parameter_list@${at('(str, chr)')}))`,
+    `declarator:pointer_declarator@${stars[1]}(*@${stars[1]} declarator:pointer_declarator@${stars[2]}(*@${stars[2]} declarator:function_declarator@${at('split')}(declarator:identifier@${at('split')} parameters:parameter_list@${at('(s, n)')})))`,
+    `declarator:function_declarator@${at('twice')}(declarator:identifier@${at('twice')} parameters:parameter_list@${at('(c)')})`,
+    `declarator:function_declarator@${at('scale')}(declarator:identifier@${at('scale')} parameters:parameter_list@${at('(int *v')})`,
+  ]);
+  // Every node's parent is the node holding it.
+  const parents = (n: SNode): boolean => n.children.every(c => c.parent === n && parents(c));
+  assert.ok(definitions.every(parents));
+  // The declarator converted alone (the file scope reads a definition's name from it) is the pointer's too.
+  const declarator = syntax.topLevelNodes().filter(n => n.type === 'function_definition')[0].childForFieldName('declarator')!;
+  assert.equal(shape(syntax.convert(declarator)).split('(')[0], `declarator:pointer_declarator@${stars[0]}`);
+});
+
+test("va_arg's type is one word of its length for the parser; a comment's opening in a directive's string literal is masked", async () => {
+  const text = [
+    '#include <stdarg.h>',
+    '#define DESC "/* CLASS = %c */\\n" /* a comment */',
+    '#define URL "http://x.org/*"',
+    'typedef struct { int n; } VEC;',
+    'int f(int count, ...) {',
+    '  va_list ap;',
+    '  va_start(ap, count);',
+    '  VEC **p = va_arg(ap, VEC **);',
+    '  unsigned long u = va_arg(ap, unsigned long);',
+    '  double d = va_arg(ap, double);',
+    '  va_end(ap);',
+    '  return (*p)->n + (int) u + (int) d;',
+    '}',
+    '',
+  ].join('\n');
+  const layer = scanKeywords(text);
+  const lines = layer.masked.split('\n');
+  assert.deepEqual([lines[1], lines[2], lines[7], lines[8], lines[9]], [
+    '#define DESC "/  CLASS = %c */\\n" /* a comment */',
+    '#define URL "http://x.org/ "',
+    '  VEC **p = va_arg(ap, ______);',
+    '  unsigned long u = va_arg(ap, _____________);',
+    '  double d = va_arg(ap, double);',
+  ]);
+  const syntax = await parseText(text, 'a.c');
   assert.equal(syntax.tree.rootNode.hasError, false);
 });
 

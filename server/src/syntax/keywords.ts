@@ -59,6 +59,11 @@ export interface KeywordLayer {
   /** OpenCilk's `cilk_reducer(identity, reduce)` in a declaration's type (masked, so that the
    * declaration reads as one of the plain type); `items` are the two functions' names. */
   reducers: KeywordClause[];
+  /** The `*`s of an old-style (K&R) definition's pointer return type, `char *f(s) char *s; { ... }`,
+   * in increasing order: tree-sitter's C grammar reads old-style parameters only after a function
+   * declarator that is no pointer's, so they are masked, and the conversion puts the pointer
+   * declarators back (SyntaxDocument.convert). */
+  oldStylePointers: number[];
 }
 
 const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
@@ -282,7 +287,7 @@ function readKeywordClauses(
  * masked copy, which is only joined when something was masked.
  */
 /** Where the scan must look: comments, literals, preprocessor lines, words that may be keywords. */
-const SIGNIFICANT = /\/\/|\/\*|"|'|\bR"|^[ \t]*#|\b(?:meta_|cilk_|_Cilk_)[A-Za-z0-9_]*/gm;
+const SIGNIFICANT = /\/\/|\/\*|"|'|\bR"|^[ \t]*#|\b(?:meta_|cilk_|_Cilk_)[A-Za-z0-9_]*|\bva_arg\b/gm;
 
 export function scanKeywords(text: string): KeywordLayer {
   const mask = new Mask(text);
@@ -290,14 +295,18 @@ export function scanKeywords(text: string): KeywordLayer {
   const pragmas: PragmaLine[] = [];
   const reducers: KeywordClause[] = [];
   // A regular expression finds the next place of interest: much faster than a loop per character.
+  /** Comments and literals, where no code is. */
+  const inert: Span[] = [];
   const re = new RegExp(SIGNIFICANT.source, SIGNIFICANT.flags);
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const i = m.index;
     const token = m[0];
     if (token === '//' || token === '/*') {
       re.lastIndex = Math.max(skipTrivia(text, i, true), i + 1);
+      inert.push({ start: i, end: re.lastIndex });
     } else if (token === '"' || token === "'") {
       re.lastIndex = skipQuoted(text, i) + 1;
+      inert.push({ start: i, end: re.lastIndex });
     } else if (token === 'R"') { // C++ raw string R"delim( ... )delim"
       const open = text.indexOf('(', i + 2);
       const delim = text.slice(i + 2, open);
@@ -305,7 +314,12 @@ export function scanKeywords(text: string): KeywordLayer {
       re.lastIndex = close >= 0 ? close + delim.length + 2 : i + 2;
     } else if (token.endsWith('#')) {
       re.lastIndex = preprocessorLine(text, i + token.length - 1, mask, pragmas);
+      inert.push({ start: i, end: re.lastIndex });
     } else {
+      if (token === 'va_arg') {
+        re.lastIndex = maskVaArgType(text, i + token.length, mask);
+        continue;
+      }
       if (token === 'cilk_reducer') {
         const clause = readClause(text, i);
         if (clause && !clause.unterminated) {
@@ -331,13 +345,103 @@ export function scanKeywords(text: string): KeywordLayer {
       re.lastIndex = kw.headEnd;
     }
   }
-  return { masked: mask.apply(), keywords, pragmas, reducers };
+  const oldStylePointers = oldStylePointerStars(text, inert);
+  for (const star of oldStylePointers) mask.put(star, ' ');
+  return { masked: mask.apply(), keywords, pragmas, reducers, oldStylePointers };
+}
+
+/**
+ * `va_arg(ap, T)`'s type, where it is more than a word (`char *`, `unsigned long`, `struct s`):
+ * tree-sitter's C grammar takes only expressions as a call's arguments (a lone word it reads as a
+ * name), so the type is masked as one word of its length, `_`s (the names check reads no argument
+ * of a function-like macro). Returns where scanning resumes.
+ */
+function maskVaArgType(text: string, after: number, mask: Mask): number {
+  const open = skipTrivia(text, after);
+  if (text[open] !== '(') return after;
+  let depth = 0, comma = -1, i = open;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') { if (--depth === 0) break; }
+    else if (c === ',' && depth === 1 && comma < 0) comma = i;
+    else if (c === ';' || c === '{' || c === '}' || c === '"' || c === "'" || c === '/' || c === '#') return after;
+  }
+  if (i >= text.length || comma < 0) return after;
+  const type = text.slice(comma + 1, i);
+  const start = comma + 1 + (type.length - type.trimStart().length);
+  const word = type.trim();
+  if (!word || /^[A-Za-z_]\w*$/.test(word) || /[\r\n]/.test(word)) return i + 1;
+  mask.put(start, '_'.repeat(word.length));
+  return i + 1;
+}
+
+/** `*`s, a name and a list of names in parentheses: the head of an old-style definition returning a
+ * pointer, where declarations of the names and then the body follow. */
+const OLD_STYLE_HEAD = /(?<![/*])\*[ \t\r\n*]*[A-Za-z_]\w*[ \t]*\([ \t]*[A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*[ \t]*\)/g;
+
+/** The `*`s of old-style definitions' pointer return types (see `KeywordLayer.oldStylePointers`),
+ * outside comments and literals (`inert`, in order). */
+function oldStylePointerStars(text: string, inert: readonly Span[]): number[] {
+  const stars: number[] = [];
+  let k = 0;
+  for (const m of text.matchAll(OLD_STYLE_HEAD)) {
+    const at = m.index!;
+    while (k < inert.length && inert[k].end <= at) k++;
+    if (k < inert.length && inert[k].start <= at) continue;
+    if (!declarationsThenBody(text, at + m[0].length)) continue;
+    for (let i = at; i < at + m[0].length && text[i] !== '('; i++) if (text[i] === '*') stars.push(i);
+  }
+  return stars;
+}
+
+/** Whether one or more declarations (`int n;`, `char *s, **v;`, `int (*f)();`) and then `{` follow. */
+function declarationsThenBody(text: string, i: number): boolean {
+  let declarations = 0;
+  for (;;) {
+    i = skipTrivia(text, i);
+    const c = text.charCodeAt(i);
+    if (c === 123) return declarations > 0; // {
+    if (!isIdentStart(c) || declarations === 64) return false;
+    // A declaration: up to its `;`, with no brace, directive or initializer on the way.
+    for (; i < text.length; i++) {
+      const d = text[i];
+      if (d === ';') break;
+      if (d === '{' || d === '}' || d === '#' || d === '=' || d === '"' || d === "'") return false;
+    }
+    if (i >= text.length) return false;
+    i++;
+    declarations++;
+  }
+}
+
+/** A directive's string and character literals holding `/*` (NPB's `#define DESC_LINE "/* CLASS = %c
+ * *\/\n"`): tree-sitter's C grammar ends a macro's body at a `/*` wherever it stands, and reads the rest
+ * as a comment and stray tokens. Its `*` is masked (what the macro means is the preprocessor's). */
+function maskCommentsInLiterals(text: string, start: number, end: number, mask: Mask): void {
+  const line = text.slice(start, end);
+  if (!line.includes('/*') || !/["']/.test(line)) return;
+  for (let i = start; i < end; i++) {
+    const c = text[i];
+    if (c === '/' && (text[i + 1] === '*' || text[i + 1] === '/')) {
+      // A comment of the directive: up to its end (a literal inside it is none).
+      const close = text[i + 1] === '*' ? text.indexOf('*/', i + 2) : -1;
+      i = close < 0 || close >= end ? end : close + 1;
+    } else if (c === '"' || c === "'") {
+      const close = Math.min(skipQuoted(text, i), end);
+      for (let k = text.indexOf('/*', i + 1); k >= 0 && k < close; k = text.indexOf('/*', k + 2)) mask.put(k + 1, ' ');
+      i = close;
+    }
+  }
 }
 
 /** Records a #pragma line (other directives are skipped); returns where scanning resumes. */
 function preprocessorLine(text: string, hash: number, mask: Mask, pragmas: PragmaLine[]): number {
   const end = logicalLineEnd(text, hash);
-  if (readIdent(text, skipTrivia(text, hash + 1, true)) !== 'pragma') return end;
+  if (readIdent(text, skipTrivia(text, hash + 1, true)) !== 'pragma') {
+    maskCommentsInLiterals(text, hash, end, mask);
+    return end;
+  }
   const raw = text.slice(hash, end);
   const pragma: PragmaLine = {
     start: hash,

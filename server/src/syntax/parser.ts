@@ -273,6 +273,42 @@ function shifted(node: SNode, delta: number, parent: SNode | null): SNode {
   return copy;
 }
 
+/** The masked `*`s of an old-style definition's return type (KeywordLayer.oldStylePointers) that
+ * belong to `node`: a function definition's, before its declarator, or its declarator's own. */
+function oldStylePointersOf(node: TSNode, stars: readonly number[]): number[] {
+  if (!stars.length) return [];
+  const definition = node.type === 'function_definition' ? node
+    : node.type === 'function_declarator' && node.parent?.type === 'function_definition' ? node.parent : undefined;
+  const declarator = definition?.childForFieldName('declarator');
+  if (!definition || !declarator || (node !== definition && declarator.startIndex !== node.startIndex)) return [];
+  return stars.filter(s => s >= definition.startIndex && s < declarator.startIndex);
+}
+
+/** `converted` (a function definition, or its function declarator) with the pointer declarators of
+ * its masked `stars` around the declarator, as tree-sitter reads `char *f(char *s) { ... }`. */
+function withPointers(converted: SNode, stars: readonly number[]): SNode {
+  const definition = converted.type === 'function_definition' ? converted : undefined;
+  const index = definition ? definition.children.findIndex(c => c.field === 'declarator') : -1;
+  let inner = definition ? definition.children[index] : converted;
+  const parent = inner.parent;
+  for (const star of [...stars].reverse()) {
+    const pointer: SNode = {
+      type: 'pointer_declarator', start: star, end: inner.end, field: 'declarator', named: true, missing: false,
+      children: [], parent,
+    };
+    pointer.children.push(
+      { type: '*', start: star, end: star + 1, field: null, named: false, missing: false, children: [], parent: pointer },
+      inner,
+    );
+    inner.parent = pointer;
+    inner.field = 'declarator';
+    inner = pointer;
+  }
+  if (!definition) return inner;
+  definition.children[index] = inner;
+  return definition;
+}
+
 export interface TopLevelSpan extends Span { type: string }
 
 /** The offsets where each line of `text` starts. */
@@ -624,6 +660,8 @@ export class SyntaxDocument {
   }
 
   convert(node: TSNode): SNode {
+    const pointers = oldStylePointersOf(node, this.layer.oldStylePointers);
+    if (pointers.length) return withPointers(convert(node, this.grammar), pointers);
     const key = this.earlier || this.reusable ? this.layer.masked.slice(node.startIndex, node.endIndex) : undefined;
     const known = key !== undefined ? this.earlier?.get(key) : undefined;
     let converted: SNode;
