@@ -352,6 +352,39 @@ async function translation(big: string): Promise<void> {
   }
   // What every command costs before it reads anything: Node, the bundle, the grammars.
   record('a one-line file to openmp (bin/metafork translate run: from the process\'s start to its exit)', commandRuns(['translate', '--to', 'openmp'], 'int main(void) { return 0; }\n', 'one.c'));
+  programFiles();
+}
+
+/** A program's files, as a user translates a whole program or suite: the OpenMP acceptance corpus's
+ * programs that translate, to CilkPlus in one run of `translate FILE... -o DIR` against one process
+ * per file (the start and V8's compilation paid once against each time). */
+function programFiles(): void {
+  const folder = path.join(ROOT, 'test', 'fixtures', 'openmp');
+  const manifest: Record<string, { translates: unknown }> = JSON.parse(fs.readFileSync(path.join(folder, 'expected.json'), 'utf8'));
+  const files = Object.keys(manifest).filter(f => manifest[f].translates === true).map(f => path.join(folder, f));
+  const lines = files.reduce((n, f) => n + fs.readFileSync(f, 'utf8').split('\n').length - 1, 0);
+  const bin = path.join(ROOT, 'bin', 'metafork');
+  const run = (args: string[]) => {
+    const r = spawnSync(process.execPath, [bin, 'translate', '--to', 'cilkplus', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    if (r.status !== 0) throw new Error(`bin/metafork translate ${args.slice(-1)}: exit ${r.status}: ${r.stderr.split('\n').slice(-3).join(' ')}`);
+  };
+  const one: number[] = [], each: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'metafork-bench-program-'));
+    try {
+      let t0 = performance.now();
+      run(['-o', out, ...files]);
+      one.push(performance.now() - t0);
+      t0 = performance.now();
+      for (const f of files) run([f]);
+      each.push(performance.now() - t0);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  }
+  const what = `the OpenMP acceptance corpus's ${files.length} programs that translate (${lines} lines) to cilkplus`;
+  record(`${what} (bin/metafork translate FILE... -o DIR: one run, start to exit)`, one);
+  record(`${what} (one bin/metafork translate per file, their times added)`, each);
 }
 
 /** Wall times of `bin/metafork ARGS FILE` on `text` saved as `name`, as a user runs it. */
@@ -628,6 +661,11 @@ async function main(): Promise<void> {
     const text = generateProgram(3000);
     await translation(text);
     return printRows(text);
+  }
+  // A program's files in one run against one process each (also the last rows of 'translation').
+  if (process.argv[2] === 'programs') {
+    programFiles();
+    return printRows(generateProgram(10000));
   }
   const text = generateProgram(10000);
   await optimize();
