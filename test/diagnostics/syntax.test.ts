@@ -86,6 +86,25 @@ const cases: Case[] = [
     data: s => ({ insert: 'int ', at: s.indexOf('main(') }),
   },
   {
+    // Rodinia backprop's imagenet.c: `extern layer_size;`, read as a type with no name.
+    name: 'a declaration with a storage class but no type (implicit int, removed in C99)',
+    source: 'extern layer_size;\nint f(void) { return layer_size; }\n',
+    file: 'extern.c',
+    code: 'MF102',
+    message: "'extern layer_size' declares 'layer_size' without a type: C99 removed the implicit 'int' ('extern int layer_size')",
+    covers: 'layer_size',
+    data: s => ({ insert: 'int ', at: s.indexOf('layer_size') }),
+  },
+  {
+    name: 'the same with a value',
+    source: 'static count = 3;\nint f(void) { return count; }\n',
+    file: 'static.c',
+    code: 'MF102',
+    message: "'static count' declares 'count' without a type: C99 removed the implicit 'int' ('static int count')",
+    covers: 'count',
+    data: s => ({ insert: 'int ', at: s.indexOf('count') }),
+  },
+  {
     name: 'a call outside any function with a value for an argument is not read as a definition',
     source: 'int n;\nf(n + 1)\nint g(void) { return n; }\n',
     file: 'call.c',

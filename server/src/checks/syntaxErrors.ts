@@ -51,6 +51,27 @@ function implicitInt(item: SNode, text: string): MfDiagnostic | undefined {
   );
 }
 
+/**
+ * A declaration without its type, but for a storage class (`extern layer_size;`, Rodinia backprop's
+ * imagenet.c; `static count = 3;`): C99 removed the implicit 'int', and the grammar reads the name
+ * as a type with no declarator. Said as what it is, with `int ` to insert; undefined for anything else.
+ */
+function implicitIntDeclaration(item: SNode, text: string): MfDiagnostic | undefined {
+  if (item.type !== 'declaration' || !item.children.some(c => c.type === 'storage_class_specifier')) return undefined;
+  const type = item.children.find(c => c.field === 'type');
+  const declarators = item.children.filter(c => c.field === 'declarator');
+  const missing = (d: SNode) => d.missing || (d.type === 'init_declarator' && !!d.children.find(c => c.field === 'declarator')?.missing);
+  if (type?.type !== 'type_identifier' || declarators.length !== 1 || !missing(declarators[0])) return undefined;
+  const name = text.slice(type.start, type.end);
+  const written = text.slice(item.start, type.end);
+  return diagnostic(
+    'MF102',
+    type,
+    `'${written}' declares '${name}' without a type: C99 removed the implicit 'int' ('${text.slice(item.start, type.start)}int ${name}')`,
+    { insert: 'int ', at: type.start },
+  );
+}
+
 /** The first words of the pragmas the tool reads (an OpenMP, Cilk or MetaFork construct). */
 const READ_PRAGMAS = /^\s*(?:omp|cilk|mf|meta)\b/;
 
@@ -84,7 +105,7 @@ function pragmaOperators(item: SNode, text: string): { spans: Span[]; errors: Mf
 }
 
 export function syntaxDiagnostics(item: SNode, text: string): MfDiagnostic[] {
-  const implicit = implicitInt(item, text);
+  const implicit = implicitInt(item, text) ?? implicitIntDeclaration(item, text);
   if (implicit) return [implicit];
   const operators = pragmaOperators(item, text);
   // The grammar reads an operator as a call missing its ';': no error of the program's.
