@@ -187,6 +187,12 @@ runClean([
       'int f(void) {\n  NET *net = net_read("x");\n  return net->n + **split("ab", 1);\n}\n',
   },
   {
+    name: "a system header's macro tested by #ifndef before a fallback definition (meschach's HUGE_VAL, defined as HUGE for non-ANSI systems)",
+    file: 'a.c',
+    source: '#include <math.h>\n#ifndef HUGE_VAL\n#define HUGE_VAL HUGE\n#endif\n#ifndef M_PI\n#define M_PI 3.14159\n#endif\n' +
+      'double f(void) {\n  return 10.0 / HUGE_VAL + M_PI;\n}\n',
+  },
+  {
     name: 'an identifier list in a parameter declarator (read as types)', file: 'a.c',
     source: 'void h(double vec(a, n), int m) {\n  (void) vec;\n  (void) m;\n}\n',
   },

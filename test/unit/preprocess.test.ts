@@ -262,6 +262,25 @@ test('a system header\'s integer constants are defined from its #include on, for
   assert.deepEqual([cpp.text, diags(cpp)], ['#include <climits>\n                 \n           \n      \nint x;\n', []]);
 });
 
+test("a system header's other macros are defined from its #include on for #ifdef and defined(), and kept as names (meschach's #ifndef HUGE_VAL after <math.h>)", () => {
+  const source = '#ifdef M_PI\nint before;\n#endif\n#include <math.h>\n#include <stdio.h>\n'
+    + '#ifndef HUGE_VAL\n#define HUGE_VAL HUGE\n#endif\n'
+    + '#if defined(M_PI) && defined(isnan) && defined NULL\ndouble tiny = 10.0 / HUGE_VAL + M_PI;\n#else\n#error no\n#endif\n'
+    + '#undef M_PI\n#ifdef M_PI\n#error undefined\n#endif\nint f(void) { return isnan(tiny) || stdout == NULL; }\n';
+  const r = preprocess(source);
+  const blank = (line: string) => line.replace(/./g, ' ');
+  const lines = source.split('\n');
+  assert.equal(r.text, [
+    blank(lines[0]), blank(lines[1]), blank(lines[2]), lines[3], lines[4],
+    blank(lines[5]), blank(lines[6]), blank(lines[7]),
+    blank(lines[8]), lines[9], blank(lines[10]), blank(lines[11]), blank(lines[12]),
+    lines[13], blank(lines[14]), blank(lines[15]), blank(lines[16]), lines[17], '',
+  ].join('\n'));
+  // No expansion, no constant, no macro of the file's: the names stand as the header's tables know them.
+  const headers = ['M_PI', 'HUGE_VAL', 'isnan', 'NULL', 'stdout'];
+  assert.deepEqual([r.uses, [...r.constants], headers.filter(n => r.macros.has(n)), diags(r)], [[], [], [], []]);
+});
+
 test('#include "omp.h" found nowhere beside the file is the system\'s, as gcc\'s search falls back to it; a program\'s own missing header is still an error', () => {
   const r = preprocess('#include "omp.h"\n#include "mine.h"\n#if __has_include("stdio.h")\nint yes;\n#endif\n', { fileName: '/p/a.c', files: table({}) });
   assert.deepEqual(r.includes.map(i => [i.spelled, i.known ?? null]), [['omp.h', 'omp.h'], ['mine.h', null]]);

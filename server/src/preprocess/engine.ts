@@ -12,7 +12,7 @@ import { ExpansionError, Expander, type XToken } from './expand';
 import { FileRun, render, type FileContext, type FileOutput } from './file';
 import type { Flags, HeaderFiles, IncludeLine, MacroDefinition, PreprocessOptions, Preprocessed } from './types';
 import { isKnownSystemHeader } from './known';
-import { integerMacros, knownHeader } from './system';
+import { headerMacroNames, integerMacros, knownHeader } from './system';
 import { commandLineMacro, type Macro } from './macro';
 import { HeaderCache, noEffect, ONCE, UnitState, type Frame } from './unit';
 
@@ -193,9 +193,13 @@ class UnitRun implements FileContext {
       if (line.angled ? isKnownSystemHeader(line.spelled) : knownHeader(line.spelled) !== undefined) {
         line.known = line.spelled;
         this.unit.addSystem(line.spelled);
-        // Its integer constants, for the `#if`s after it (a name left standing reads 0 there).
+        // Its integer constants, for the `#if`s after it (a name left standing reads 0 there); its
+        // other macros defined for `#ifdef` (`#ifndef HUGE_VAL`, meschach's, then defines its own), kept as names.
+        const from = `<${line.spelled}>`;
         for (const [name, value] of integerMacros(line.spelled))
-          if (!this.unit.lookup(name)) this.unit.define(commandLineMacro(name, value, `<${line.spelled}>`)!);
+          if (!this.unit.lookup(name)) this.unit.define(commandLineMacro(name, value, from)!);
+        for (const name of headerMacroNames(line.spelled))
+          if (!this.unit.lookup(name)) this.unit.define({ ...commandLineMacro(name, name, from)!, system: true }, false);
         return;
       }
       const where = this.dirs(line.angled, from);
@@ -342,7 +346,7 @@ function assemble(
   files: ReadonlyMap<string, string | undefined>,
 ): Preprocessed {
   const macros = new Map<string, MacroDefinition>();
-  for (const [name, m] of unit.macros) if (!name.startsWith('\0')) macros.set(name, m.def);
+  for (const [name, m] of unit.macros) if (!name.startsWith('\0') && !m.system) macros.set(name, m.def);
   return {
     source, text: out.text, map: new SourceMap(out.text, source, out.segments), constants, macros, uses: out.uses,
     includes: out.includes, systemHeaders: [...unit.system], headers: unit.headers, inactive: out.inactive, openmpConditionals: out.openmpConditionals,

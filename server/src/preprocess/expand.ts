@@ -121,7 +121,7 @@ export class Expander {
   private step(t: XToken, pending: XToken[], src: TokenSource, out: XToken[]): void {
     if (t.kind !== 'id' || t.blue) { out.push(t); return; }
     const m = this.host.lookup(t.text);
-    if (!m) { out.push(t); return; }
+    if (!m || m.system) { out.push(t); return; }
     if (!this.host.expands(t.text, m)) { out.push({ ...t, constant: true }); return; }
     if (t.hide?.has(t.text)) { out.push({ ...t, blue: true }); return; }
     if (m.dynamic) { out.push({ ...this.host.dynamic(m.dynamic), space: t.space }); return; }

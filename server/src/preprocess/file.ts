@@ -100,7 +100,7 @@ export class FileRun {
       error: message => { this.pendingError ??= message; },
       value: name => {
         const m = ctx.unit.lookup(name);
-        return (m && ctx.constantValue(m)) ?? [{ kind: 'id', text: name, space: false }];
+        return (m && !m.system && ctx.constantValue(m)) || [{ kind: 'id', text: name, space: false }];
       },
     });
     this.text = new Expander(host('text'));
@@ -183,7 +183,7 @@ export class FileRun {
       const t = toks[i];
       if (t.kind === 'id') {
         const m = this.ctx.unit.lookup(t.text);
-        if (m && (m.params || m.dynamic || !this.ctx.isConstant(t.text, m))) { i = this.use(i, m); continue; }
+        if (m && !m.system && (m.params || m.dynamic || !this.ctx.isConstant(t.text, m))) { i = this.use(i, m); continue; }
       }
       i++;
     }

@@ -14,6 +14,9 @@ export interface Macro {
   key: string;
   /** `__FILE__`, `__LINE__`: expanded by the preprocessor itself. */
   dynamic?: 'file' | 'line';
+  /** A macro of a C library or runtime header the tool knows without reading it (`M_PI`, `NULL`,
+   * `isnan`): defined for `#ifdef` and `defined`, never expanded (a name, as the header's tables say). */
+  system?: true;
 }
 
 /** The replacement list as written: tokens separated by one space where the source had some. */

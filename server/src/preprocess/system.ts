@@ -105,21 +105,34 @@ function lookupIn(headers: readonly SystemHeader[], name: string): SystemName | 
   return undefined;
 }
 
-/** The integer constants a system header defines as macros (`UCHAR_MAX` 255, `EOF` (-1)), through
- * the headers it includes; C++'s `<climits>` gives `<limits.h>`'s. What an `#if` may test. */
-export function integerMacros(spelled: string): [name: string, value: string][] {
-  const out: [string, string][] = [];
+/** A known header and the known headers it includes, each once (C++'s `<cmath>` is `<math.h>`). */
+function headersThrough(spelled: string): SystemHeader[] {
+  const out: SystemHeader[] = [];
   const pending = [/^c[a-z]+$/.test(spelled) && HEADERS.has(`${spelled.slice(1)}.h`) ? `${spelled.slice(1)}.h` : spelled];
   const seen = new Set<string>();
   while (pending.length) {
     const h = HEADERS.get(pending.pop()!);
     if (!h || seen.has(h.name)) continue;
     seen.add(h.name);
-    for (const [name, value] of h.macros)
-      if (value !== undefined && /^\(?-?(?:0x[0-9a-f]+|\d+)[ul]*(?:-1)?\)?$/i.test(value)) out.push([name, value]);
+    out.push(h);
     pending.push(...h.includes);
   }
   return out;
+}
+
+/** The integer constants a system header defines as macros (`UCHAR_MAX` 255, `EOF` (-1)), through
+ * the headers it includes; C++'s `<climits>` gives `<limits.h>`'s. What an `#if` may test. */
+export function integerMacros(spelled: string): [name: string, value: string][] {
+  const out: [string, string][] = [];
+  for (const h of headersThrough(spelled))
+    for (const [name, value] of h.macros)
+      if (value !== undefined && /^\(?-?(?:0x[0-9a-f]+|\d+)[ul]*(?:-1)?\)?$/i.test(value)) out.push([name, value]);
+  return out;
+}
+
+/** The macros a known header defines, through the headers it includes: object-like and function-like. */
+export function headerMacroNames(spelled: string): string[] {
+  return headersThrough(spelled).flatMap(h => [...h.macros.keys(), ...h.functionMacros.keys()]);
 }
 
 /** The header that declares `name` by listing it (not by a pattern), C's before POSIX's. */
