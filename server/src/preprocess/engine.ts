@@ -199,7 +199,7 @@ class UnitRun implements FileContext {
         for (const [name, value] of integerMacros(line.spelled))
           if (!this.unit.lookup(name)) this.unit.define(commandLineMacro(name, value, from)!);
         for (const name of headerMacroNames(line.spelled))
-          if (!this.unit.lookup(name)) this.unit.define({ ...commandLineMacro(name, name, from)!, system: true }, false);
+          if (!this.unit.lookup(name)) this.unit.define(systemMacro(name, from), false);
         return;
       }
       const where = this.dirs(line.angled, from);
@@ -243,6 +243,15 @@ class UnitRun implements FileContext {
     HEADER_CACHE.store(key, { files: frame.files, reads: frame.reads, writes, effect: frame.effect });
   }
 }
+
+/** A C library header's macro as the unit holds it (`Macro.system`), made once per name and header. */
+function systemMacro(name: string, from: string): Macro {
+  const key = `${from} ${name}`;
+  let m = SYSTEM_MACROS.get(key);
+  if (!m) SYSTEM_MACROS.set(key, (m = { ...commandLineMacro(name, name, from)!, system: true }));
+  return m;
+}
+const SYSTEM_MACROS = new Map<string, Macro>();
 
 /** One pass over the unit; `notConstants`: names the constants rule must not keep. */
 function pass(source: string, options: PreprocessOptions, notConstants: ReadonlySet<string>, now: Date) {

@@ -131,9 +131,12 @@ export function integerMacros(spelled: string): [name: string, value: string][] 
 }
 
 /** The macros a known header defines, through the headers it includes: object-like and function-like. */
-export function headerMacroNames(spelled: string): string[] {
-  return headersThrough(spelled).flatMap(h => [...h.macros.keys(), ...h.functionMacros.keys()]);
+export function headerMacroNames(spelled: string): readonly string[] {
+  let names = MACRO_NAMES.get(spelled);
+  if (!names) MACRO_NAMES.set(spelled, (names = headersThrough(spelled).flatMap(h => [...h.macros.keys(), ...h.functionMacros.keys()])));
+  return names;
 }
+const MACRO_NAMES = new Map<string, string[]>();
 
 /** The header that declares `name` by listing it (not by a pattern), C's before POSIX's. */
 export function headerDeclaring(name: string): string | undefined {
