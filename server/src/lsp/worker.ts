@@ -14,7 +14,7 @@ import { estimateCost, CostOptions, CostEstimate } from '../cost/index';
 import { plotData, PlotData, PlotOptions } from '../optimize/plot';
 import { tileText, TileOptions, TileResult } from '../tile/index';
 import type { Flags } from '../preprocess/index';
-import { diskHeaders } from '../preprocess/files';
+import { diskHeaders, HeaderCache } from '../preprocess/files';
 import { PreparedDocument } from './prepared';
 
 /** Work that crosses to the worker (options as plain data: the optimizer's registers by name; the
@@ -62,14 +62,16 @@ export async function perform(
   work: Work,
 ): Promise<Translation | CudaResult | OptimizeResult | CostEstimate | PlotData | TileResult | null> {
   if (work.kind === 'forget') { prepared.forget(work.uri); return null; }
-  const files = diskHeaders();
   if (work.kind === 'prepare' || (work.kind === 'translate' && work.document)) {
     const { uri, analysis } = work.document!;
-    const options = { ...work.options, files };
+    // The version held outlives this job and reads its headers again in later ones: from the disk.
+    const options = { ...work.options, files: diskHeaders() };
     const key = { uri, fileName: options.fileName, flags: JSON.stringify(options.flags ?? null) };
     const version = await prepared.version(key, analysis, work.text, options);
     return work.kind === 'prepare' ? null : translateDocument(version, work.to, options);
   }
+  // Anything else is made and let go in this job: each header read once.
+  const files = new HeaderCache();
   if (work.kind === 'translate') return translateText(work.text, work.to, { ...work.options, files });
   if (work.kind === 'cuda') return generateCuda(work.text, { ...work.options, files });
   if (work.kind === 'analyze') return estimateCost(work.text, { ...work.options, files });

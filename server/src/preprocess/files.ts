@@ -1,7 +1,7 @@
-// Where the preprocessor reads headers from: the disk (the server's worker, whose prepared version
-// outlives a job), or the disk through a cache: the command line's, for one command; the server's,
-// which the file watcher invalidates, under the buffers of the files open in the editor (a header
-// being edited is read as it stands in its editor).
+// Where the preprocessor reads headers from: the disk (the version the server's worker prepares,
+// which outlives a job), or the disk through a cache: for one command, for one of the worker's other
+// jobs, or the server's, which the file watcher invalidates, under the buffers of the files open in
+// the editor (a header being edited is read as it stands in its editor).
 
 import * as fs from 'fs';
 import * as path from 'path';
