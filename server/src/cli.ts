@@ -226,6 +226,18 @@ function readInput(file: string): string {
   return bytes.toString('utf8');
 }
 
+/** `readInput` for a command that goes on to its next FILE: a file it cannot take is said on standard
+ * error, and undefined. */
+function readOrSay(file: string, io: Io): string | undefined {
+  try {
+    return readInput(file);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    io.stderr(`${e.message}\n`);
+    return undefined;
+  }
+}
+
 const displayName = (file: string) => (file === '-' ? '<stdin>' : file);
 const nameOf = (file: string) => (file === '-' ? undefined : file);
 
@@ -273,13 +285,8 @@ async function check(o: Options, io: Io): Promise<number> {
   const results: { file: string; diagnostics: LspDiagnostic[] }[] = [];
   const lines: string[] = [];
   for (const file of o.files) {
-    let text: string;
-    try { text = readInput(file); } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      io.stderr(`${e.message}\n`);
-      errors++;
-      continue;
-    }
+    const text = readOrSay(file, io);
+    if (text === undefined) { errors++; continue; }
     const { diagnostics, syntax } = await checkText(text, nameOf(file), contextOf(o, file));
     const index = new LineIndex(text, syntax.map);
     errors += diagnostics.filter(d => d.severity === 'error').length;
@@ -400,23 +407,20 @@ const isFolder = (p: string) => { try { return fs.statSync(p).isDirectory(); } c
 async function translateInto(o: Options, io: Io, to: Dialect, from: Dialect | 'auto'): Promise<number> {
   if (o.out === undefined) throw new UsageError('translate with several FILEs writes them into a folder: add -o DIR');
   if (o.files.includes('-')) throw new UsageError("translate reads standard input ('-') alone, without other FILEs");
-  const files = [...new Set(o.files.map(f => path.resolve(f)))];
+  // Each file once, by where it is, under the name it was given first.
+  const given = new Map<string, string>();
+  for (const f of o.files) if (!given.has(path.resolve(f))) given.set(path.resolve(f), f);
+  const files = [...given.keys()];
   const shared = files.map(path.dirname).reduce(commonFolder);
   const folder = path.resolve(o.out);
   const made: { file: string; output: string; text: string }[] = [];
   const reports: object[] = [];
   let refused = 0;
-  for (const absolute of files) {
-    const file = o.files.find(f => path.resolve(f) === absolute)!;
+  for (const [absolute, file] of given) {
     const output = path.join(folder, path.relative(shared, absolute));
     if (output === absolute) throw new UsageError(`-o ${o.out} is the folder of ${file}: its translation would overwrite it`);
-    let text: string;
-    try { text = readInput(file); } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      io.stderr(`${e.message}\n`);
-      refused++;
-      continue;
-    }
+    const text = readOrSay(file, io);
+    if (text === undefined) { refused++; continue; }
     const { translation: result, map } = await translateRead(text, to, { fileName: file, from, verify: true, ...contextOf(o, file) });
     const index = new LineIndex(text, map);
     if (o.json) reports.push({ file, output: result.text === undefined ? undefined : output, from: result.from, to, diagnostics: result.diagnostics.map(d => toLsp(d, index)) });

@@ -154,6 +154,12 @@ export function blankComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, m => m.replace(/[^\n]/g, ' '));
 }
 
+/** Whether `pattern` (no `g` flag) matches `text` outside its comments. The comments are blanked only
+ * where it matches at all: blanking a whole file's costs more than a look for a name most files lack. */
+export function matchesInCode(text: string, pattern: RegExp): boolean {
+  return pattern.test(text) && pattern.test(blankComments(text));
+}
+
 function readIdent(text: string, i: number): string {
   let j = i;
   while (j < text.length && isIdentChar(text.charCodeAt(j))) j++;

@@ -7,7 +7,7 @@ import type { CompileContext, OpenmpConditional } from '../preprocess/index';
 import type { SourceMap } from '../base/sourcemap';
 import { blocking, checkSyntax, type Earlier } from '../checks/index';
 import { conflictDiagnostic, diagnostic, inSource, MfDiagnostic } from '../base/diagnostic';
-import { blankComments, type KeywordLayer } from '../syntax/keywords';
+import { matchesInCode, type KeywordLayer } from '../syntax/keywords';
 import { Span, within } from '../base/span';
 import { familyDialect, pragmaFamily } from '../syntax/pragma';
 import { DIALECT_OF, type KeywordName } from '../base/dialects';
@@ -465,8 +465,8 @@ function dropUnusedHeader(step: Step, header: string, uses: RegExp): boolean {
   const line = systemIncludes(step.text, h => h === header)[0];
   if (!line) return false;
   const rest = step.text.slice(0, line.start) + step.text.slice(line.end);
-  // A comment naming the header's functions uses nothing (blanked only where the name is there at all).
-  if (uses.test(rest) && uses.test(blankComments(rest))) return false;
+  // A comment naming the header's functions uses nothing.
+  if (matchesInCode(rest, uses)) return false;
   step.text = rest;
   step.maps.unshift(new OffsetMap([{ start: line.start, end: line.end, newText: '' }]));
   return true;

@@ -9,7 +9,7 @@
 // between passes.
 
 import { child, functionName, walk } from '../syntax/ast';
-import { blankComments } from '../syntax/keywords';
+import { blankComments, matchesInCode } from '../syntax/keywords';
 import { insert, removeStatement, replace, withTrailingBlanks, TextEdit } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import type { Segment } from '../base/sourcemap';
@@ -237,11 +237,7 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
   let emitted = false;
   /** Whether the file's code (comments aside) reads the worker count back. */
   let reads: boolean | undefined;
-  const readsWorkerCount = () => {
-    const call = /\bomp_get_max_threads\s*\(/;
-    // Blanking a long text's comments costs more than a look for the name (most files have none).
-    return (reads ??= call.test(text) && call.test(blankComments(text)));
-  };
+  const readsWorkerCount = () => (reads ??= matchesInCode(text, /\bomp_get_max_threads\s*\(/));
   /** `meta_for` -> `cilk_for`, its clauses (a reduction a reducer now carries) dropped. */
   const asCilkFor = (c: Construct) => {
     const k = c.keyword;

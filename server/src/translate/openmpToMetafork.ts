@@ -7,7 +7,7 @@
 // `#pragma meta grainsize`). What has no counterpart is refused with the construct's name.
 
 import { child, functionName, named, nodeCovering, walk } from '../syntax/ast';
-import { blankComments } from '../syntax/keywords';
+import { matchesInCode } from '../syntax/keywords';
 import { insert, remove, removeStatement, replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -469,8 +469,8 @@ class ItemTranslator {
       env.before.push(`meta_set_nworkers(${n});`);
       // The clause sizes one team; the call sets the workers of every later region too: said
       // where the file has other parallel code (any of it may run later).
-      const elsewhere = blankComments(this.text.slice(0, c.start) + this.text.slice(c.end));
-      if (/#\s*pragma\s+omp\s+(parallel|task|taskloop)\b|\bomp_get_(num|max)_threads\b/.test(elsewhere))
+      const elsewhere = this.text.slice(0, c.start) + this.text.slice(c.end);
+      if (matchesInCode(elsewhere, /#\s*pragma\s+omp\s+(parallel|task|taskloop)\b|\bomp_get_(num|max)_threads\b/))
         this.stage.note(cl, `'num_threads(${n})' became 'meta_set_nworkers(${n})', which holds for the rest of the program, not this region alone: the file's other parallel code runs with as many workers once this has run`);
     }
     for (const cl of this.clause(c, 'if'))
