@@ -81,10 +81,47 @@ const cases: Case[] = [
     source: 'int n;\nmain( argc, argv )\n    int argc;\n    char **argv;\n{\n    n = argc;\n    return 0;\n}\n',
     file: 'kr.c',
     code: 'MF102',
-    message: "'main( argc, argv )' outside any function: a definition needs its return type since C99 removed the implicit 'int' ('int main( argc, argv )')",
+    message: "'main( argc, argv )' defines 'main' without a return type: C99 removed the implicit 'int' ('int main( argc, argv )')",
     covers: 'main',
     data: s => ({ insert: 'int ', at: s.indexOf('main(') }),
   },
+  {
+    // NPB's setparams: the grammar breaks the definition into pieces, three syntax errors over three
+    // top-level nodes (the head, a statement, the closing brace), said as one.
+    name: 'a definition with typed parameters but no return type (implicit int, removed in C99)',
+    source: '#include <stdio.h>\nmain(int argc, char *argv[])\n{\n  printf("%d\\n", argc);\n  return 0;\n}\n',
+    file: 'ansi.c',
+    code: 'MF102',
+    message: "'main(int argc, char *argv[])' defines 'main' without a return type: C99 removed the implicit 'int' ('int main(int argc, char *argv[])')",
+    covers: 'main',
+    data: s => ({ insert: 'int ', at: s.indexOf('main(') }),
+    absent: ['MF101'],
+  },
+  {
+    name: 'the same with storage classes and parameters over two lines: quoted on one line, int after them',
+    source: 'static inline helper(int x,\n    double *y)\n{\n  return x + (int)*y;\n}\nint use(double *y) { return helper(1, y); }\n',
+    file: 'helper.c',
+    code: 'MF102',
+    message: "'static inline helper(int x, double *y)' defines 'helper' without a return type: C99 removed the implicit 'int' ('static inline int helper(int x, double *y)')",
+    covers: 'helper',
+    data: s => ({ insert: 'int ', at: s.indexOf('helper(') }),
+    absent: ['MF101'],
+  },
+  // Rodinia backprop's imagenet.c: the grammar reads `extern layer_size;` and the K&R definition
+  // after it as one definition, its only error at the `;`; both are said.
+  ...(['layer_size', 'load'] as const).map((covers): Case => ({
+    name: `a declaration without a type before a K&R definition without one: '${covers}'`,
+    source: 'extern layer_size;\n\nload(net)\ndouble *net;\n{\n  return layer_size + (int)net[0];\n}\n',
+    file: 'imagenet.c',
+    code: 'MF102',
+    message: covers === 'load'
+      ? "'load(net)' defines 'load' without a return type: C99 removed the implicit 'int' ('int load(net)')"
+      : "'extern layer_size' declares 'layer_size' without a type: C99 removed the implicit 'int' ('extern int layer_size')",
+    covers,
+    count: 2,
+    data: s => ({ insert: 'int ', at: s.indexOf(covers) }),
+    absent: ['MF101'],
+  })),
   {
     // Rodinia backprop's imagenet.c: `extern layer_size;`, read as a type with no name.
     name: 'a declaration with a storage class but no type (implicit int, removed in C99)',

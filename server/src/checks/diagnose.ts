@@ -17,7 +17,7 @@ import { scheduleDiagnostics } from './schedule';
 import {
   clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics, raceDiagnostics, spawnArgumentDiagnostics,
 } from './sharing';
-import { syntaxDiagnostics } from './syntaxErrors';
+import { implicitIntErrors, syntaxDiagnostics } from './syntaxErrors';
 
 /** Problems the syntax layer and the construct builder found. */
 function directiveDiagnostics(model: ItemModel): MfDiagnostic[] {
@@ -150,7 +150,9 @@ export function diagnoseDocument(
     const d = parsePragma(line);
     if (d) for (const p of d.problems) diagnostics.push(diagnostic(p.code, p.span, p.message, p.data));
   }
-  return { diagnostics: capped(diagnostics), cache };
+  // A definition without its type, misread by the grammar, spans items: said once, as what it is.
+  const found = doc.syntax.language === 'c' ? implicitIntErrors(text, diagnostics, doc.items) : diagnostics;
+  return { diagnostics: capped(found), cache };
 }
 
 /** The first MAX_DIAGNOSTICS diagnostics in the order of the text, and a note of how many more. */

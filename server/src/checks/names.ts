@@ -167,7 +167,7 @@ function typeCheckable(id: SNode, item: SNode, isMacro: (callee: SNode) => boole
 }
 
 /** C11 6.4.1's keywords without a leading underscore: tree-sitter reads some as names (`va_arg(ap, int)`). */
-const C_KEYWORDS = new Set(('auto break case char const continue default do double else enum extern float for goto ' +
+export const C_KEYWORDS = new Set(('auto break case char const continue default do double else enum extern float for goto ' +
   'if inline int long register restrict return short signed sizeof static struct switch typedef union unsigned void ' +
   'volatile while').split(' '));
 

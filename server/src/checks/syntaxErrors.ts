@@ -1,6 +1,8 @@
 // tree-sitter ERROR and MISSING nodes turned into messages a person understands.
 
 import { walk } from '../syntax/ast';
+import { isIdentStart, logicalLineEnd, matchParen, oldStyleBody, readIdent, skipQuoted, skipTrivia } from '../syntax/keywords';
+import { C_KEYWORDS } from './names';
 import type { SNode } from '../syntax/parser';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import type { Span } from '../base/span';
@@ -29,47 +31,144 @@ function snippet(text: string, start: number, end: number): string {
   return s.length > 30 ? s.slice(0, 27) + '...' : s;
 }
 
+/** Words that may stand before a declaration's name without being its type. */
+const STORAGE = new Set(['static', 'extern', 'inline', 'register', 'auto', '__inline', '__inline__']);
+
 /**
- * A definition without its return type, K&R style (`main( argc, argv )`, NAS IS; Rodinia's backprop):
- * C99 removed the implicit 'int', and the grammar reads the line as a call standing outside any
- * function, missing its ';'. Said as what it is, with `int ` to insert; undefined for anything else.
+ * A definition or declaration at the file's top level written without its type, as C89 allowed:
+ * `main(int argc, char *argv[]) {` (NPB's setparams), K&R's `main(argc, argv) int argc; ... {` (NAS
+ * IS, Rodinia backprop), `extern layer_size;` (backprop's imagenet.c), `static count = 3;`. C99
+ * removed the implicit 'int', and the grammar reads each otherwise: a call missing its ';', a type
+ * with no declarator, broken pieces.
  */
-function implicitInt(item: SNode, text: string): MfDiagnostic | undefined {
-  // An item stands at the file's top level, where no statement may.
-  if (item.type !== 'expression_statement') return undefined;
-  const call = item.children[0];
-  const name = call?.type === 'call_expression' ? call.children.find(c => c.field === 'function') : undefined;
-  const args = call?.children.find(c => c.field === 'arguments');
-  if (name?.type !== 'identifier' || !args || !args.children.every(a => a.type === 'identifier' || a.type === 'comment')) return undefined;
-  if (!item.children.some(c => c.missing && c.type === ';')) return undefined;
-  const written = text.slice(call.start, call.end);
-  return diagnostic(
-    'MF102',
-    { start: name.start, end: name.end },
-    `'${written}' outside any function: a definition needs its return type since C99 removed the implicit 'int' ('int ${written}')`,
-    { insert: 'int ', at: item.start },
-  );
+interface ImplicitInt {
+  kind: 'definition' | 'declaration';
+  /** Where it starts (its storage class, or its name) and ends (the body's `}`, the `;`). */
+  start: number; end: number;
+  name: Span;
+  /** The end of what a message quotes: the parameter list's `)`, or the name. */
+  head: number;
+}
+
+/** The top-level definitions and declarations of `text` (an analysed text) that have no type. */
+function implicitInts(text: string): ImplicitInt[] {
+  const out: ImplicitInt[] = [];
+  let depth = 0;
+  /** Whether a declaration may start here: the file's start, or after a `;`, a `}` or a directive. */
+  let atStart = true;
+  for (let i = 0; i < text.length; ) {
+    const c = text[i];
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v') { i++; continue; }
+    if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) { i = skipTrivia(text, i); continue; }
+    if (c === '#' && /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', i - 1) + 1, i))) {
+      i = logicalLineEnd(text, i);
+      if (depth === 0) atStart = true;
+      continue;
+    }
+    if (c === '"' || c === "'") { i = skipQuoted(text, i) + 1; atStart = false; continue; }
+    if (isIdentStart(text.charCodeAt(i))) {
+      const found = depth === 0 && atStart ? implicitIntAt(text, i) : undefined;
+      atStart = false;
+      if (!found) { i += readIdent(text, i).length; continue; }
+      out.push(found);
+      i = found.end;
+      if (found.kind === 'definition') { i++; atStart = true; } // past the body's `}`; a declaration's `;` is read next
+      continue;
+    }
+    if (c === '{') depth++;
+    else if (c === '}' && depth > 0) depth--;
+    atStart = depth === 0 && (c === ';' || c === '}');
+    i++;
+  }
+  return out;
+}
+
+function implicitIntAt(text: string, start: number): ImplicitInt | undefined {
+  let at = start, word = readIdent(text, at), storage = 0;
+  for (; STORAGE.has(word); storage++) {
+    at = skipTrivia(text, at + word.length);
+    word = readIdent(text, at);
+  }
+  // A type's word, or one of the names C reserves (`__attribute__`, `_Noreturn`): no implicit int.
+  if (!word || C_KEYWORDS.has(word) || /^_[A-Z_]/.test(word)) return undefined;
+  const name = { start: at, end: at + word.length };
+  const next = skipTrivia(text, name.end);
+  if (text[next] === '(') {
+    const close = matchParen(text, next, text.length, false);
+    if (close < 0) return undefined;
+    const after = skipTrivia(text, close);
+    const body = text[after] === '{' ? after : oldStyleBody(text, after);
+    if (body < 0) return undefined;
+    return { kind: 'definition', start, end: blockEnd(text, body), name, head: close };
+  }
+  if (storage > 0 && (text[next] === ';' || text[next] === '=' || text[next] === ',')) {
+    return { kind: 'declaration', start, end: statementEnd(text, next), name, head: name.end };
+  }
+  return undefined;
+}
+
+/** The offset of the `}` closing the block opened at `open` (the text's end where none does). */
+function blockEnd(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) i = skipTrivia(text, i) - 1;
+    else if (c === '"' || c === "'") i = skipQuoted(text, i);
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  return text.length;
+}
+
+/** The offset of the `;` ending the declaration going on at `i`, outside braces (an initializer's). */
+function statementEnd(text: string, i: number): number {
+  let depth = 0;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) i = skipTrivia(text, i) - 1;
+    else if (c === '"' || c === "'") i = skipQuoted(text, i);
+    else if (c === '{') depth++;
+    else if (c === '}') { if (--depth < 0) return i; }
+    else if (c === ';' && depth === 0) return i;
+  }
+  return text.length;
+}
+
+function implicitIntDiagnostic(text: string, found: ImplicitInt): MfDiagnostic {
+  const { start, name, head } = found;
+  const oneLine = (s: string) => s.replace(/[ \t]*\r?\n\s*/g, ' ');
+  const written = oneLine(text.slice(start, head));
+  const meant = oneLine(`${text.slice(start, name.start)}int ${text.slice(name.start, head)}`);
+  const word = text.slice(name.start, name.end);
+  const message = found.kind === 'definition'
+    ? `'${written}' defines '${word}' without a return type: C99 removed the implicit 'int' ('${meant}')`
+    : `'${written}' declares '${word}' without a type: C99 removed the implicit 'int' ('${meant}')`;
+  return diagnostic('MF102', name, message, { insert: 'int ', at: name.start });
 }
 
 /**
- * A declaration without its type, but for a storage class (`extern layer_size;`, Rodinia backprop's
- * imagenet.c; `static count = 3;`): C99 removed the implicit 'int', and the grammar reads the name
- * as a type with no declarator. Said as what it is, with `int ` to insert; undefined for anything else.
+ * `diagnostics` (a C file's, in the order of its text) with the syntax errors (MF101, MF102) of each
+ * top-level definition or declaration without a type replaced by one MF102 saying so, with `int ` to
+ * insert: those errors are how the grammar misreads it, and they go once the type is there. One is
+ * said where a syntax error falls in it or in the top-level node (of `items`) it starts in: the
+ * grammar may read the error into an item before it (imagenet.c's `extern layer_size;` over the
+ * K&R definition after it). Where there is no syntax error, `diagnostics` as they are: the file
+ * reads, and a name before `(` at the top level may be a macro the tool cannot see.
  */
-function implicitIntDeclaration(item: SNode, text: string): MfDiagnostic | undefined {
-  if (item.type !== 'declaration' || !item.children.some(c => c.type === 'storage_class_specifier')) return undefined;
-  const type = item.children.find(c => c.field === 'type');
-  const declarators = item.children.filter(c => c.field === 'declarator');
-  const missing = (d: SNode) => d.missing || (d.type === 'init_declarator' && !!d.children.find(c => c.field === 'declarator')?.missing);
-  if (type?.type !== 'type_identifier' || declarators.length !== 1 || !missing(declarators[0])) return undefined;
-  const name = text.slice(type.start, type.end);
-  const written = text.slice(item.start, type.end);
-  return diagnostic(
-    'MF102',
-    type,
-    `'${written}' declares '${name}' without a type: C99 removed the implicit 'int' ('${text.slice(item.start, type.start)}int ${name}')`,
-    { insert: 'int ', at: type.start },
-  );
+export function implicitIntErrors(text: string, diagnostics: MfDiagnostic[], items: readonly Span[]): MfDiagnostic[] {
+  const errors = diagnostics.filter(d => d.code === 'MF101' || d.code === 'MF102');
+  if (!errors.length) return diagnostics;
+  const within = (d: Span, s: Span) => d.start >= s.start && d.start <= s.end;
+  const itemAt = (at: number) => items.find(item => at >= item.start && at < item.end);
+  const found = implicitInts(text).filter(f => {
+    const item = itemAt(f.start);
+    return errors.some(d => within(d, f) || (item && within(d, item)));
+  });
+  if (!found.length) return diagnostics;
+  return [
+    ...diagnostics.filter(d => !errors.includes(d) || !found.some(f => within(d, f))),
+    ...found.map(f => implicitIntDiagnostic(text, f)),
+  ].sort((a, b) => a.start - b.start);
 }
 
 /** The first words of the pragmas the tool reads (an OpenMP, Cilk or MetaFork construct). */
@@ -105,8 +204,6 @@ function pragmaOperators(item: SNode, text: string): { spans: Span[]; errors: Mf
 }
 
 export function syntaxDiagnostics(item: SNode, text: string): MfDiagnostic[] {
-  const implicit = implicitInt(item, text) ?? implicitIntDeclaration(item, text);
-  if (implicit) return [implicit];
   const operators = pragmaOperators(item, text);
   // The grammar reads an operator as a call missing its ';': no error of the program's.
   const afterOperator = (at: number) => operators.spans.some(s => at >= s.end && /^\s*$/.test(text.slice(s.end, at)));

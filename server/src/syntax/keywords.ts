@@ -66,7 +66,7 @@ export interface KeywordLayer {
   oldStylePointers: number[];
 }
 
-const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+export const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 const isIdentChar = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
 
 /** Same-length replacements of the text, in increasing order of position. */
@@ -160,7 +160,7 @@ export function matchesInCode(text: string, pattern: RegExp): boolean {
   return pattern.test(text) && pattern.test(blankComments(text));
 }
 
-function readIdent(text: string, i: number): string {
+export function readIdent(text: string, i: number): string {
   let j = i;
   while (j < text.length && isIdentChar(text.charCodeAt(j))) j++;
   return text.slice(i, j);
@@ -179,7 +179,8 @@ export function matchParen(text: string, open: number, limit = text.length, insi
   return -1;
 }
 
-function skipQuoted(text: string, i: number): number {
+/** The offset of the quote closing the literal opened at `i` (or of the line's end). */
+export function skipQuoted(text: string, i: number): number {
   const q = text[i];
   let j = i + 1;
   while (j < text.length && text[j] !== q && text[j] !== '\n') { if (text[j] === '\\') j++; j++; }
@@ -232,7 +233,7 @@ function lineEnd(text: string, i: number): number {
 }
 
 /** End of a preprocessor logical line starting at `i` (backslash continuations followed). */
-function logicalLineEnd(text: string, i: number): number {
+export function logicalLineEnd(text: string, i: number): number {
   const n = text.length;
   while (i < n) {
     const c = text[i];
@@ -395,27 +396,28 @@ function oldStylePointerStars(text: string, inert: readonly Span[]): number[] {
     const at = m.index!;
     while (k < inert.length && inert[k].end <= at) k++;
     if (k < inert.length && inert[k].start <= at) continue;
-    if (!declarationsThenBody(text, at + m[0].length)) continue;
+    if (oldStyleBody(text, at + m[0].length) < 0) continue;
     for (let i = at; i < at + m[0].length && text[i] !== '('; i++) if (text[i] === '*') stars.push(i);
   }
   return stars;
 }
 
-/** Whether one or more declarations (`int n;`, `char *s, **v;`, `int (*f)();`) and then `{` follow. */
-function declarationsThenBody(text: string, i: number): boolean {
+/** Where the body of an old-style definition starts (its `{`), after the parameters' declarations
+ * (`int n;`, `char *s, **v;`, `int (*f)();`, one or more) that follow `i`; -1 where they do not. */
+export function oldStyleBody(text: string, i: number): number {
   let declarations = 0;
   for (;;) {
     i = skipTrivia(text, i);
     const c = text.charCodeAt(i);
-    if (c === 123) return declarations > 0; // {
-    if (!isIdentStart(c) || declarations === 64) return false;
+    if (c === 123) return declarations > 0 ? i : -1; // {
+    if (!isIdentStart(c) || declarations === 64) return -1;
     // A declaration: up to its `;`, with no brace, directive or initializer on the way.
     for (; i < text.length; i++) {
       const d = text[i];
       if (d === ';') break;
-      if (d === '{' || d === '}' || d === '#' || d === '=' || d === '"' || d === "'") return false;
+      if (d === '{' || d === '}' || d === '#' || d === '=' || d === '"' || d === "'") return -1;
     }
-    if (i >= text.length) return false;
+    if (i >= text.length) return -1;
     i++;
     declarations++;
   }
