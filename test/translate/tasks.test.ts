@@ -7,6 +7,51 @@ import { provenPrograms, translationCases, type TranslationCase } from './run';
 
 const FORMS: TranslationCase[] = [
   {
+    // MetaFork shares a pointer with a fork: without the copy, each fork read the walk's later
+    // node, or none (the OpenMP validation suite's linked-list task_reduction, once in CilkPlus).
+    name: 'a task reading a pointer the thread then moves on (firstprivate by default): copied when the fork is made; not where it is read only as a call spawn\'s argument, nor where only written through',
+    input: `struct node { int val; struct node *next; };
+void visit(struct node *p);
+void walk(struct node *p, int *out) {
+  struct node *temp = p;
+  while (temp != 0) {
+    #pragma omp task
+    { visit(temp); }
+    #pragma omp task
+    visit(temp);
+    temp = temp->next;
+  }
+  #pragma omp taskwait
+  #pragma omp task
+  { out[0] = p->val; }
+  out[1] = 0;
+}
+`,
+    output: `#include <stdint.h>
+struct node { int val; struct node *next; };
+void visit(struct node *p);
+void walk(struct node *p, int *out) {
+  struct node *temp = p;
+  while (temp != 0) {
+    uintptr_t _fip_temp = (uintptr_t) temp; /* temp as it is now */
+    meta_fork
+    {
+      struct node *temp = (struct node *) _fip_temp;
+      { visit(temp); }
+    }
+    meta_fork visit(temp);
+    temp = temp->next;
+  }
+  meta_join;
+  meta_fork
+  { out[0] = p->val; }
+  out[1] = 0;
+  meta_join;
+}
+`,
+    diagnostics: [],
+  },
+  {
     name: 'stacked forks (single nowait + task + a loop, BOTS\'s sparselu): the outer fork\'s statement is a block holding the inner one',
     input: `int a[8];
 void fill(void) {

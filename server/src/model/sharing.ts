@@ -148,27 +148,38 @@ function spawnArgument(model: ItemModel, c: Construct, v: Variable, refs: Refere
   return { ...copied, unresolved: { binding: bound[0], change } };
 }
 
-/** A reference that may change `v` while the spawn's child may run: in the statements after
- * the spawn up to a join in the same block (a loop around them runs them again), or anywhere
- * when the function has a goto. */
-function changedWhileSpawned(model: ItemModel, c: Construct, v: Variable): Reference | undefined {
+/** A reference that may change `v` while the spawn's child (or the task's, `c` an OpenMP task)
+ * may run: in the statements after it up to a join in the same block (a loop around them runs
+ * them again), or anywhere when the function has a goto. `changes`: which references change it
+ * (`mayChange` unless given). */
+export function changedWhileSpawned(
+  model: ItemModel, c: Construct, v: Variable, changes = (r: Reference) => mayChange(model, r),
+): Reference | undefined {
   const fn = c.functionNode ?? model.item;
-  const own = [c.call, c.lvalue].filter((n): n is NonNullable<typeof n> => !!n);
+  const own = [c.call, c.lvalue, c.kind === 'spawn' ? undefined : c.region].filter((n): n is NonNullable<typeof n> => !!n);
   let jumps = false;
   walk(fn, n => { if (n.type === 'goto_statement') jumps = true; return !jumps; });
-  const spans = jumps ? [fn] : continuation(model, c.statement ?? c.call!, fn);
+  const spans = jumps ? [fn] : continuation(model, c.statement ?? c.call ?? c.region!, fn, c.dialect === 'openmp');
   return model.scopes.references.find(
     r =>
       r.variable === v &&
       spans.some(s => within(r.span, s)) &&
       !own.some(s => within(r.span, s)) &&
-      mayChange(model, r),
+      changes(r),
   );
 }
 
-/** The statements that may run after `statement` before a join that follows it. */
-function continuation(model: ItemModel, statement: SNode, fn: SNode): SNode[] {
-  const joins = model.constructs.filter(k => k.kind === 'join');
+/** What waits for an OpenMP task made before it in its block: a taskwait (one with `depend` waits
+ * for some tasks only), a barrier. */
+const TASK_WAITS = new Set(['taskwait', 'barrier']);
+
+/** The statements that may run after `statement` before a join that follows it (`openmp`: a
+ * task's, which OpenMP's waits end). */
+function continuation(model: ItemModel, statement: SNode, fn: SNode, openmp = false): SNode[] {
+  const joins = model.constructs.filter(
+    k => k.kind === 'join' ||
+      (openmp && k.kind === 'omp' && TASK_WAITS.has(k.directive?.name ?? '') && !k.clauses.some(cl => cl.name === 'depend')),
+  );
   const isJoin = (s: SNode) =>
     (s.type === 'expression_statement' || s.type === 'preproc_call') &&
     joins.some(j => j.start < s.end && s.start < j.end);

@@ -12,9 +12,9 @@ import { insert, remove, removeStatement, replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { DocumentModel } from '../model/document';
-import type { Variable } from '../model/scopes';
-import { sharingAt, Sharing } from '../model/sharing';
-import { bindingOf } from '../model/binding';
+import type { Reference, Variable } from '../model/scopes';
+import { changedWhileSpawned, sharingAt, Sharing } from '../model/sharing';
+import { bindingOf, mayChange } from '../model/binding';
 import { type Span, within } from '../base/span';
 import { canonicalHeader } from '../model/loops';
 import { visibleVariable } from '../model/scopes';
@@ -402,36 +402,39 @@ class ItemTranslator {
   ): void {
     const text = this.text;
     for (const v of this.items(c, 'private')) if (!skip(v)) env.decls.push(declarationFor(v, text, v.name) + ';');
-    for (const v of this.items(c, 'firstprivate')) {
-      if (skip(v)) continue;
-      const fip = this.fresh(`_fip_${v.name}`);
-      if (v.shape === 'array' && snapshot) {
-        // The copy's address travels as an integer: MetaFork shares pointers, and the parent
-        // reassigns this one for its next fork before the fork may have read it.
-        env.before.push(
-          `uintptr_t ${fip} = (uintptr_t) malloc(sizeof(${v.name})); /* ${v.name} as it is now */`,
-          `memcpy((void *) ${fip}, ${v.name}, sizeof(${v.name}));`,
-        );
-        env.decls.push(
-          `${declarationFor(v, text, v.name)};`,
-          `memcpy(${v.name}, (void *) ${fip}, sizeof(${v.name}));`,
-          `free((void *) ${fip});`,
-        );
-        for (const h of ['stdint.h', 'stdlib.h', 'string.h']) this.stage.includes.add(h);
-      } else if (v.shape === 'array') {
-        env.before.push(`${declarationFor(v, text, fip, true)} = &${v.name};`);
-        env.decls.push(`${declarationFor(v, text, v.name)};`, `memcpy(${v.name}, ${fip}, sizeof(${v.name}));`);
-        this.stage.includes.add('string.h');
-      } else if (v.shape === 'pointer' && snapshot) {
-        // MetaFork shares pointer variables with a fork: the value travels as an integer, which
-        // the fork copies when it is created (the parent moves the pointer on meanwhile).
-        env.before.push(`uintptr_t ${fip} = (uintptr_t) ${v.name}; /* ${v.name} as it is now */`);
-        env.decls.push(`${declarationFor(v, text, v.name)} = (${declarationFor(v, text, '').trim()}) ${fip};`);
-        this.stage.includes.add('stdint.h');
-      } else if (copyScalars || sharedAtSpawn(v)) {
-        env.before.push(`${declarationFor(v, text, fip)} = ${v.name};`);
-        env.decls.push(`${declarationFor(v, text, v.name)} = ${fip};`);
-      }
+    for (const v of this.items(c, 'firstprivate')) if (!skip(v)) this.firstprivateCopy(v, env, copyScalars, snapshot);
+  }
+
+  /** The declarations of a firstprivate copy of `v` (see `privates`). */
+  private firstprivateCopy(v: Variable, env: Env, copyScalars: boolean, snapshot: boolean): void {
+    const text = this.text;
+    const fip = this.fresh(`_fip_${v.name}`);
+    if (v.shape === 'array' && snapshot) {
+      // The copy's address travels as an integer: MetaFork shares pointers, and the parent
+      // reassigns this one for its next fork before the fork may have read it.
+      env.before.push(
+        `uintptr_t ${fip} = (uintptr_t) malloc(sizeof(${v.name})); /* ${v.name} as it is now */`,
+        `memcpy((void *) ${fip}, ${v.name}, sizeof(${v.name}));`,
+      );
+      env.decls.push(
+        `${declarationFor(v, text, v.name)};`,
+        `memcpy(${v.name}, (void *) ${fip}, sizeof(${v.name}));`,
+        `free((void *) ${fip});`,
+      );
+      for (const h of ['stdint.h', 'stdlib.h', 'string.h']) this.stage.includes.add(h);
+    } else if (v.shape === 'array') {
+      env.before.push(`${declarationFor(v, text, fip, true)} = &${v.name};`);
+      env.decls.push(`${declarationFor(v, text, v.name)};`, `memcpy(${v.name}, ${fip}, sizeof(${v.name}));`);
+      this.stage.includes.add('string.h');
+    } else if (v.shape === 'pointer' && snapshot) {
+      // MetaFork shares pointer variables with a fork: the value travels as an integer, which
+      // the fork copies when it is created (the parent moves the pointer on meanwhile).
+      env.before.push(`uintptr_t ${fip} = (uintptr_t) ${v.name}; /* ${v.name} as it is now */`);
+      env.decls.push(`${declarationFor(v, text, v.name)} = (${declarationFor(v, text, '').trim()}) ${fip};`);
+      this.stage.includes.add('stdint.h');
+    } else if (copyScalars || sharedAtSpawn(v)) {
+      env.before.push(`${declarationFor(v, text, fip)} = ${v.name};`);
+      env.decls.push(`${declarationFor(v, text, v.name)} = ${fip};`);
     }
   }
 
@@ -871,15 +874,30 @@ class ItemTranslator {
     for (const v of alsoPrivate) env.decls.push(declarationFor(v, text, v.name) + ';');
     const reduced = inReductions(this.stage, this.model, c, env, n => this.fresh(n));
     if (!reduced) return;
+    const ifClause = c.directive?.name === 'task' ? this.clause(c, 'if')[0] : undefined;
     const listed = (name: string) => this.items(owner, name);
     const declaredPrivately = new Set([...listed('private'), ...listed('firstprivate'), ...alsoPrivate, ...reduced]);
     const shared: string[] = [];
-    for (const e of sharingAt(this.model, c)) {
+    /** A task's firstprivate variables by OpenMP's rules that MetaFork shares (a pointer, an array)
+     * and the parent may change while the fork runs (`temp = temp->next` after a task reading
+     * `temp`): copied as a firstprivate clause's are, or the fork reads the parent's variable. */
+    const copied: Variable[] = [];
+    const entries = sharingAt(this.model, c);
+    for (const e of entries) {
       const v = e.variable;
       if (e.local || declaredPrivately.has(v) || shared.includes(v.name)) continue;
       const sharing: Sharing = alsoShared.includes(v) ? 'shared' : e.sharing;
       if (sharing === 'shared' && !sharedAtSpawn(v)) shared.push(v.name);
+      // A pointer changes by its own writes; a write through it (`v[i] = x`, `p->next = q`) leaves it.
+      const changes = (r: Reference) => mayChange(this.model, r) && (v.shape !== 'pointer' || !r.through || r.addressTaken);
+      if (sharing === 'firstprivate' && c.directive?.name === 'task' && sharedAtSpawn(v) && changedWhileSpawned(this.model, c, v, changes))
+        copied.push(v);
     }
+    // A call spawn's arguments are read when it is made: a call that reads the variables only there
+    // needs no copy.
+    const callOnly = !ifClause && !env.before.length && !env.decls.length && !this.inside(c, false) &&
+      this.spawnedCall(c, region, shared)?.copied === false;
+    if (!callOnly) for (const v of copied) this.firstprivateCopy(v, env, false, true);
     // A meta_join waits for children only, an OpenMP barrier (a region's end) for every
     // descendant task: a fork whose body may leave forks pending joins them at its end.
     // (In a block with no private copies, before its closing brace, and before `task if(e)`
@@ -891,7 +909,6 @@ class ItemTranslator {
     }
     this.forks.add(c);
     const keyword = `meta_fork${shared.length ? ' ' + clauseText('shared', shared) : ''}`;
-    const ifClause = c.directive?.name === 'task' ? this.clause(c, 'if')[0] : undefined;
     if (!ifClause && !env.before.length && !env.decls.length && !env.after.length && this.callForm(c, region, shared))
       return;
     if (ifClause?.args) {
@@ -935,8 +952,24 @@ class ItemTranslator {
 
   /** `#pragma omp task shared(x)` + `x = f(n);` -> `x = meta_fork f(n);` (the l-value must be shared). */
   private callForm(c: Construct, region: SNode, shared: string[]): boolean {
+    const spawned = this.spawnedCall(c, region, shared);
+    if (!spawned) return false;
+    if (spawned.copied) {
+      // Braced, the statement stays a block spawn (an unbraced call would be a call spawn).
+      this.stage.edit(insert(region.start, '{ '));
+      this.stage.edit(insert(region.end, ' }'));
+      return false;
+    }
+    this.stage.edit(removeStatement(this.text, c.head));
+    this.stage.edit(insert(spawned.call.start, 'meta_fork '));
+    return true;
+  }
+
+  /** The call a task's statement would spawn (`callForm`), and whether it reads a copy the task
+   * had by reference (a C++ call binding what the task did not share: it stays a block then). */
+  private spawnedCall(c: Construct, region: SNode, shared: string[]): { call: SNode; copied: boolean } | undefined {
     // Only an unbraced statement: a braced one stays a block, so that round trips are stable.
-    if (c.directive?.name !== 'task' || region.type === 'compound_statement') return false;
+    if (c.directive?.name !== 'task' || region.type === 'compound_statement') return undefined;
     const s = region;
     const e = s.type === 'expression_statement' ? named(s)[0] : undefined;
     let call: SNode | undefined;
@@ -954,7 +987,7 @@ class ItemTranslator {
       const isShared = v && (shared.includes(v.name) || (sharedAtSpawn(v) && v.shape === 'value'));
       if (right.type === 'call_expression' && isShared) call = right;
     }
-    if (!call) return false;
+    if (!call) return undefined;
     // A call spawn binds by reference what its callee takes by reference (C++); the task had its
     // own copy of a variable it did not share: only a block spawn keeps that copy.
     const copied = this.model.scopes.references.some(
@@ -966,15 +999,7 @@ class ItemTranslator {
         bindingOf(this.model, r)?.binding !== undefined &&
         bindingOf(this.model, r)?.binding !== 'value',
     );
-    if (copied) {
-      // Braced, the statement stays a block spawn (an unbraced call would be a call spawn).
-      this.stage.edit(insert(region.start, '{ '));
-      this.stage.edit(insert(region.end, ' }'));
-      return false;
-    }
-    this.stage.edit(removeStatement(this.text, c.head));
-    this.stage.edit(insert(call.start, 'meta_fork '));
-    return true;
+    return { call, copied };
   }
 
   // ---- depend ---------------------------------------------------------------------------
