@@ -465,6 +465,39 @@ const loopSpawn: Make = (g, k, d) => {
 };
 
 /**
+ * OpenMP: a serial walk making a task per step that reads through a pointer and from a local
+ * array, both of which the walk changes right after (`p++`, the array filled again), with no
+ * clause naming them: by OpenMP's default they are firstprivate in the task, copied when it is
+ * made. MetaFork shares pointers and arrays with a fork, so its translations must copy them (they
+ * did not, and the forks read later steps). Not generated in MetaFork or CilkPlus, where such a
+ * block spawn races.
+ */
+const pointerWalk: Make = (g, k) => {
+  const n = g.int(3, 30);
+  const src = `pw${k}`, out = `po${k}`, p = `pp${k}`, w = `pa${k}`;
+  const globals = [
+    `static long ${src}[${n}];`,
+    `static long pf${k}(const long *p, const long *w)\n{\n    return (*p * ${g.int(2, 9)} + w[0] * ${g.int(1, 9)} + w[1]) % ${g.int(97, 1009)};\n}`,
+  ];
+  const body: Stmt[] = [
+    c(`for (int i = 0; i < ${n}; i++)\n    ${src}[i] = (i * ${g.int(3, 97)}) % ${g.int(11, 211)};`),
+    c(`long ${out}[${n}];`),
+    c(`const long *${p} = ${src};`),
+    c(`long ${w}[2];`),
+  ];
+  const step: Stmt[] = [
+    c(`${w}[0] = i;`),
+    c(`${w}[1] = i * ${g.int(2, 7)};`),
+    { k: 'task', clauses: ` shared(${out})`, body: [c(`${out}[i] = pf${k}(${p}, ${w});`)], braces: g.chance(0.5) },
+    c(`${p}++;`),
+  ];
+  body.push({ k: 'for', head: `int i = 0; i < ${n}; i++`, par: false, body: step });
+  body.push({ k: 'join' });
+  body.push(checksum(k, out, String(n)));
+  return { kind: 'pointer-walk', globals, body, tasks: true };
+};
+
+/**
  * Call spawns whose arguments read what the parent changes right after the spawn (a global, an
  * element, through a pointer), call a function or have a side effect: MetaFork and CilkPlus
  * evaluate them at the spawn (in OpenMP such a program would race, so it is not generated there).
@@ -596,7 +629,7 @@ const ompRegion: Make = (g, k) => {
 const MAKERS: Record<Dialect, [Make, number][]> = {
   metafork: [[nesting, 2], [mixed, 2], [spawnArguments, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [loopSpawn, 2]],
   cilkplus: [[nesting, 2], [mixed, 2], [spawnArguments, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [parallelLoops, 3], [reductions, 2], [scope, 2], [loopSpawn, 2]],
-  openmp: [[nesting, 2], [mixed, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [sections, 2], [dependTasks, 2], [loopSpawn, 2], [ompRegion, 1], [ompSynchronisation, 1]],
+  openmp: [[nesting, 2], [mixed, 2], [spawnWrites, 3], [valueSpawn, 2], [recursion, 2], [divideConquer, 2], [blockSpawn, 3], [parallelLoops, 3], [reductions, 3], [sections, 2], [dependTasks, 2], [loopSpawn, 2], [pointerWalk, 2], [ompRegion, 1], [ompSynchronisation, 1]],
 };
 
 export interface Program {
