@@ -73,7 +73,8 @@ export function nasShapedProgram(lines: number, fixtures: string): string {
       // The file-scope names: macros, functions defined, variables declared at the left margin.
       const names = new Set<string>();
       for (const m of text.matchAll(/^#\s*define\s+(\w+)/gm)) names.add(m[1]);
-      for (const m of text.matchAll(/^(?:static\s+)?[\w\s*]+?\b(\w+)\s*\([^;]*\)\s*\{/gm)) names.add(m[1]);
+      // A definition starts at the left margin (an indented `if (...) {` is no function).
+      for (const m of text.matchAll(/^(?:static\s+)?[A-Za-z_][\w\s*]*?\b(\w+)\s*\([^;]*\)\s*\{/gm)) names.add(m[1]);
       for (const m of text.matchAll(/^(?:static\s+)?(?:int|double|long|float|char)\s+([^;(=]+)[;=]/gm))
         for (const declarator of m[1].split(',')) { const id = /\w+/.exec(declarator.replace(/\*/g, '')); if (id) names.add(id[0]); }
       let copied = text.replace(/^#include[^\n]*\n/gm, line => { includes.add(line.trim()); return ''; });

@@ -118,6 +118,52 @@ test('OpenMP -> MetaFork -> OpenMP (C++): a task\'s copy bound to a reference pa
   assert.deepEqual(runCpp(omp, 'orphaned_back', true, [1, 2, 4]), [expected, expected, expected], omp);
 });
 
+// A task reading a reference parameter that the loop making it changes after it: firstprivate by
+// OpenMP's default (and by a clause on the second task). The copy was the reference itself, so
+// the forks read the later values (exit 0); it is now a copy of what the reference refers to.
+const REFERENCES = `#include <cstdio>
+long out[16];
+void run(long &acc, long &base) {
+  for (int i = 0; i < 8; i++) {
+#pragma omp task shared(out)
+    { out[i] = acc * 2; }
+#pragma omp task firstprivate(base) shared(out)
+    { out[8 + i] = base + i; }
+    acc += 1;
+    base += 10;
+  }
+#pragma omp taskwait
+}
+int main() {
+  long a = 10, b = 100;
+#pragma omp parallel num_threads(4)
+#pragma omp single
+  run(a, b);
+  long s = 0;
+  for (int i = 0; i < 16; i++) s = s * 31 + out[i];
+  std::printf("%ld %ld %ld\\n", s, a, b);
+  return 0;
+}
+`;
+
+test('OpenMP -> MetaFork and CilkPlus -> OpenMP (C++): a task\'s firstprivate reference is a copy of what it refers to; one to an array is refused', { skip }, async () => {
+  const [expected] = runCpp(REFERENCES, 'references', true);
+  const mfc = await translated(REFERENCES, 'metafork', 'references.cpp');
+  assert.ok(mfc.includes('    long _fip_acc = acc;\n    meta_fork\n    {\n      long acc = _fip_acc;\n      { out[i] = acc * 2; }\n    }\n'), mfc);
+  assert.ok(mfc.includes('    long _fip_base = base;\n    meta_fork\n    {\n      long base = _fip_base;\n      { out[8 + i] = base + i; }\n    }\n'), mfc);
+  for (const [text, name] of [[mfc, 'references.mfc'], [await translated(REFERENCES, 'cilkplus', 'references.cpp'), 'references_cilk.cpp']]) {
+    const omp = await translated(text, 'openmp', name);
+    assert.deepEqual(runCpp(omp, name.replace(/\W/g, '_') + '_omp', true, [1, 2, 4]), [expected, expected, expected], omp);
+  }
+  const array = 'long out[8];\nvoid run(long (&win)[2]) {\n  for (int i = 0; i < 8; i++) {\n#pragma omp task shared(out)\n    { out[i] = win[0]; }\n    win[0] += 3;\n  }\n#pragma omp taskwait\n}\n';
+  const r = await translateText(array, 'metafork', { fileName: 'window.cpp' });
+  assert.equal(r.text, undefined);
+  assert.deepEqual(r.diagnostics.map(d => ({ code: d.code, text: array.slice(d.start, d.end), message: d.message })), [{
+    code: 'MF601', text: 'task',
+    message: "'win' refers to an array or a pointer, which this construct copies (firstprivate): MetaFork would share the copy with the fork",
+  }]);
+});
+
 // Each cilk_for iteration syncs its spawns when it ends (it is a spawned function's body);
 // meta_for joins only at the loop's end. Shared by reference, an iteration's local must not
 // outlive its iteration: the translation joins at the body's end and before each continue.

@@ -402,11 +402,11 @@ class ItemTranslator {
   ): void {
     const text = this.text;
     for (const v of this.items(c, 'private')) if (!skip(v)) env.decls.push(declarationFor(v, text, v.name) + ';');
-    for (const v of this.items(c, 'firstprivate')) if (!skip(v)) this.firstprivateCopy(v, env, copyScalars, snapshot);
+    for (const v of this.items(c, 'firstprivate')) if (!skip(v)) this.firstprivateCopy(c, v, env, copyScalars, snapshot);
   }
 
   /** The declarations of a firstprivate copy of `v` (see `privates`). */
-  private firstprivateCopy(v: Variable, env: Env, copyScalars: boolean, snapshot: boolean): void {
+  private firstprivateCopy(c: Construct, v: Variable, env: Env, copyScalars: boolean, snapshot: boolean): void {
     const text = this.text;
     const fip = this.fresh(`_fip_${v.name}`);
     if (v.shape === 'array' && snapshot) {
@@ -432,6 +432,19 @@ class ItemTranslator {
       env.before.push(`uintptr_t ${fip} = (uintptr_t) ${v.name}; /* ${v.name} as it is now */`);
       env.decls.push(`${declarationFor(v, text, v.name)} = (${declarationFor(v, text, '').trim()}) ${fip};`);
       this.stage.includes.add('stdint.h');
+    } else if (v.shape === 'reference') {
+      // A reference's private copy is of what it refers to (OpenMP 5.2 §5.4.4): its declarator
+      // restated without the `&` (with it, the copy was the reference, and the fork read the
+      // object the parent went on changing). A copied array or pointer would itself be shared.
+      const referent = referentDeclaration(v, text, fip);
+      if (/[[*(]/.test(referent.slice(referent.lastIndexOf(fip) + fip.length)) || /[*(]\s*$/.test(referent.slice(0, referent.lastIndexOf(fip)))) {
+        this.stage.refuse('MF601', c.directive?.nameSpan ?? c.head, `'${v.name}' refers to an array or a pointer, which this construct copies (firstprivate): MetaFork would share the copy with the fork`, {
+          construct: c.directive?.name ?? '', target: 'metafork',
+        });
+        return;
+      }
+      env.before.push(`${referent} = ${v.name};`);
+      env.decls.push(`${referentDeclaration(v, text, v.name)} = ${fip};`);
     } else if (copyScalars || sharedAtSpawn(v)) {
       env.before.push(`${declarationFor(v, text, fip)} = ${v.name};`);
       env.decls.push(`${declarationFor(v, text, v.name)} = ${fip};`);
@@ -897,7 +910,7 @@ class ItemTranslator {
     // needs no copy.
     const callOnly = !ifClause && !env.before.length && !env.decls.length && !this.inside(c, false) &&
       this.spawnedCall(c, region, shared)?.copied === false;
-    if (!callOnly) for (const v of copied) this.firstprivateCopy(v, env, false, true);
+    if (!callOnly) for (const v of copied) this.firstprivateCopy(c, v, env, false, true);
     // A meta_join waits for children only, an OpenMP barrier (a region's end) for every
     // descendant task: a fork whose body may leave forks pending joins them at its end.
     // (In a block with no private copies, before its closing brace, and before `task if(e)`
@@ -1129,4 +1142,13 @@ class ItemTranslator {
       insert(line, `${directiveIndent(this.text, task.head, this.unit)}${JOIN} /* depend(${[...deps.names].join(', ')}) */\n`),
     );
   }
+}
+
+/** `declarationFor` of what the reference `v` refers to, under `name`: `long &acc` -> `long name`. */
+function referentDeclaration(v: Variable, text: string, name: string): string {
+  const declaration = declarationFor(v, text, name);
+  const amp = declaration.lastIndexOf('&', declaration.lastIndexOf(name));
+  if (amp < 0) return declaration; // restated by __typeof__, which names the referred type
+  const start = declaration[amp - 1] === '&' ? amp - 1 : amp;
+  return declaration.slice(0, start) + declaration.slice(amp + 1);
 }
