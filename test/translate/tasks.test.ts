@@ -52,6 +52,70 @@ void walk(struct node *p, int *out) {
     diagnostics: [],
   },
   {
+    // The task's own copies: MetaFork shares a pointer or an array with a fork, and a call spawn's
+    // arguments are the parent's, so each change here was made to the parent's variable.
+    name: 'tasks changing their firstprivate (by default) pointer, array or value: copied when the fork is made, and a call changing one stays a block',
+    input: `void take(long *slot, int *q);
+void put(long *slot, int v);
+long got[4];
+int a[16];
+long scan(void) {
+  int *p = a;
+  int n = 3, win[2] = {1, 2};
+  #pragma omp task
+  {
+    while (*p) p++;
+    win[0] = 7;
+    got[0] = p - a + win[0];
+  }
+  #pragma omp task
+  take(&got[1], p++);
+  #pragma omp task
+  put(&got[2], n++);
+  #pragma omp taskwait
+  return (p - a) * 100 + n + win[0];
+}
+`,
+    output: `#include <string.h>
+#include <stdlib.h>
+#include <stdint.h>
+void take(long *slot, int *q);
+void put(long *slot, int v);
+long got[4];
+int a[16];
+long scan(void) {
+  int *p = a;
+  int n = 3, win[2] = {1, 2};
+  uintptr_t _fip_p = (uintptr_t) p; /* p as it is now */
+  uintptr_t _fip_win = (uintptr_t) malloc(sizeof(win)); /* win as it is now */
+  memcpy((void *) _fip_win, win, sizeof(win));
+  meta_fork
+  {
+    int *p = (int *) _fip_p;
+    int win[2];
+    memcpy(win, (void *) _fip_win, sizeof(win));
+    free((void *) _fip_win);
+    {
+      while (*p) p++;
+      win[0] = 7;
+      got[0] = p - a + win[0];
+    }
+  }
+  uintptr_t _fip_p2 = (uintptr_t) p; /* p as it is now */
+  meta_fork
+  {
+    int *p = (int *) _fip_p2;
+    take(&got[1], p++);
+  }
+  meta_fork
+  { put(&got[2], n++); }
+  meta_join;
+  return (p - a) * 100 + n + win[0];
+}
+`,
+    diagnostics: [],
+  },
+  {
     name: 'stacked forks (single nowait + task + a loop, BOTS\'s sparselu): the outer fork\'s statement is a block holding the inner one',
     input: `int a[8];
 void fill(void) {

@@ -893,22 +893,28 @@ class ItemTranslator {
     const shared: string[] = [];
     /** A task's firstprivate variables by OpenMP's rules that MetaFork shares (a pointer, an array)
      * and the parent may change while the fork runs (`temp = temp->next` after a task reading
-     * `temp`): copied as a firstprivate clause's are, or the fork reads the parent's variable. */
+     * `temp`), or the task changes (`p++` in it): copied as a firstprivate clause's are, or the
+     * fork reads the parent's variable, or changes it. */
     const copied: Variable[] = [];
+    let changedInTask = false;
     const entries = sharingAt(this.model, c);
     for (const e of entries) {
       const v = e.variable;
       if (e.local || declaredPrivately.has(v) || shared.includes(v.name)) continue;
       const sharing: Sharing = alsoShared.includes(v) ? 'shared' : e.sharing;
       if (sharing === 'shared' && !sharedAtSpawn(v)) shared.push(v.name);
+      if (sharing !== 'firstprivate' || c.directive?.name !== 'task') continue;
       // A pointer changes by its own writes; a write through it (`v[i] = x`, `p->next = q`) leaves it.
       const changes = (r: Reference) => mayChange(this.model, r) && (v.shape !== 'pointer' || !r.through || r.addressTaken);
-      if (sharing === 'firstprivate' && c.directive?.name === 'task' && sharedAtSpawn(v) && changedWhileSpawned(this.model, c, v, changes))
-        copied.push(v);
+      // Changed by the task (its own copy: the parent's stays as it was) or by the parent meanwhile.
+      const inTask = e.references.some(r => within(r.span, region) && changes(r));
+      changedInTask ||= inTask;
+      if (sharedAtSpawn(v) && (inTask || changedWhileSpawned(this.model, c, v, changes))) copied.push(v);
     }
     // A call spawn's arguments are read when it is made: a call that reads the variables only there
-    // needs no copy.
-    const callOnly = !ifClause && !env.before.length && !env.decls.length && !this.inside(c, false) &&
+    // needs no copy. One changing a firstprivate variable (`f(p++)`, `f(n++)`) stays a block spawn:
+    // as a call spawn's argument, the change would be the parent's.
+    const callOnly = !changedInTask && !ifClause && !env.before.length && !env.decls.length && !this.inside(c, false) &&
       this.spawnedCall(c, region, shared)?.copied === false;
     if (!callOnly) for (const v of copied) this.firstprivateCopy(c, v, env, false, true);
     // A meta_join waits for children only, an OpenMP barrier (a region's end) for every
@@ -922,7 +928,7 @@ class ItemTranslator {
     }
     this.forks.add(c);
     const keyword = `meta_fork${shared.length ? ' ' + clauseText('shared', shared) : ''}`;
-    if (!ifClause && !env.before.length && !env.decls.length && !env.after.length && this.callForm(c, region, shared))
+    if (!ifClause && !changedInTask && !env.before.length && !env.decls.length && !env.after.length && this.callForm(c, region, shared))
       return;
     if (ifClause?.args) {
       // `task if(e)`: deferred only when e holds; otherwise the parent runs the body at once.
@@ -954,10 +960,11 @@ class ItemTranslator {
       return;
     }
     this.emit(c.head, keyword, region, env);
-    // `meta_fork shared(x) f(y);` reads as a spawn of the call `shared(x)`: a lone statement that
-    // starts like a call's arguments or a call is braced.
+    // `meta_fork shared(x) f(y);` reads as a spawn of the call `shared(x)`, and `meta_fork f(n++);`
+    // as a call spawn, whose argument's change is the parent's: a lone statement that starts like a
+    // call's arguments or a call is braced.
     const callLike = /^(\(|[A-Za-z_]\w*\s*\()/.test(text.slice(region.start, region.end));
-    if (shared.length && callLike && region.type !== 'compound_statement' && !env.decls.length && !env.after.length) {
+    if ((shared.length || changedInTask) && callLike && region.type !== 'compound_statement' && !env.decls.length && !env.after.length) {
       this.stage.edit(insert(region.start, '{ '));
       this.stage.edit(insert(region.end, ' }'));
     }
