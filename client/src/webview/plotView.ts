@@ -68,8 +68,11 @@ function draw(): void {
           grid: { color: gridColor },
           ticks: {
             color: fg,
-            // Only 1, 2 and 5 of each decade: readable, and every label in one format.
-            callback: (v: number) => (labelled(v) ? duration(v) : ''),
+            // Only 1, 2 and 5 of each decade: readable, and every label in one format. A range
+            // holding fewer than three of them (6-25 µs: only 10 and 20) labels every tick.
+            autoSkip: false,
+            callback: (v: number, _i: number, ticks: { value: number }[]) =>
+              labelled(v) || ticks.filter(t => labelled(t.value)).length < 3 ? duration(v) : '',
           },
         },
       },
