@@ -99,37 +99,26 @@ function implicitIntAt(text: string, start: number): ImplicitInt | undefined {
     const after = skipTrivia(text, close);
     const body = text[after] === '{' ? after : oldStyleBody(text, after);
     if (body < 0) return undefined;
-    return { kind: 'definition', start, end: blockEnd(text, body), name, head: close };
+    return { kind: 'definition', start, end: endAt(text, body, true), name, head: close };
   }
   if (storage > 0 && (text[next] === ';' || text[next] === '=' || text[next] === ',')) {
-    return { kind: 'declaration', start, end: statementEnd(text, next), name, head: name.end };
+    return { kind: 'declaration', start, end: endAt(text, next, false), name, head: name.end };
   }
   return undefined;
 }
 
-/** The offset of the `}` closing the block opened at `open` (the text's end where none does). */
-function blockEnd(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i];
-    if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) i = skipTrivia(text, i) - 1;
-    else if (c === '"' || c === "'") i = skipQuoted(text, i);
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i;
-  }
-  return text.length;
-}
-
-/** The offset of the `;` ending the declaration going on at `i`, outside braces (an initializer's). */
-function statementEnd(text: string, i: number): number {
+/** Where what goes on at `i` ends, outside comments and literals: with `block`, the `}` closing the
+ * block opened at `i`; otherwise the `;` ending a declaration, outside its initializer's braces (or
+ * a `}` closing one around it). The text's end where nothing does. */
+function endAt(text: string, i: number, block: boolean): number {
   let depth = 0;
   for (; i < text.length; i++) {
     const c = text[i];
     if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) i = skipTrivia(text, i) - 1;
     else if (c === '"' || c === "'") i = skipQuoted(text, i);
     else if (c === '{') depth++;
-    else if (c === '}') { if (--depth < 0) return i; }
-    else if (c === ';' && depth === 0) return i;
+    else if (c === '}' && --depth === (block ? 0 : -1)) return i;
+    else if (c === ';' && !block && depth === 0) return i;
   }
   return text.length;
 }

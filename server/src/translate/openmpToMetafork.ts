@@ -897,8 +897,7 @@ class ItemTranslator {
      * fork reads the parent's variable, or changes it. */
     const copied: Variable[] = [];
     let changedInTask = false;
-    const entries = sharingAt(this.model, c);
-    for (const e of entries) {
+    for (const e of sharingAt(this.model, c)) {
       const v = e.variable;
       if (e.local || declaredPrivately.has(v) || shared.includes(v.name)) continue;
       const sharing: Sharing = alsoShared.includes(v) ? 'shared' : e.sharing;
@@ -914,8 +913,9 @@ class ItemTranslator {
     // A call spawn's arguments are read when it is made: a call that reads the variables only there
     // needs no copy. One changing a firstprivate variable (`f(p++)`, `f(n++)`) stays a block spawn:
     // as a call spawn's argument, the change would be the parent's.
+    const spawned = this.spawnedCall(c, region, shared);
     const callOnly = !changedInTask && !ifClause && !env.before.length && !env.decls.length && !this.inside(c, false) &&
-      this.spawnedCall(c, region, shared)?.copied === false;
+      spawned?.copied === false;
     if (!callOnly) for (const v of copied) this.firstprivateCopy(c, v, env, false, true);
     // A meta_join waits for children only, an OpenMP barrier (a region's end) for every
     // descendant task: a fork whose body may leave forks pending joins them at its end.
@@ -928,7 +928,7 @@ class ItemTranslator {
     }
     this.forks.add(c);
     const keyword = `meta_fork${shared.length ? ' ' + clauseText('shared', shared) : ''}`;
-    if (!ifClause && !changedInTask && !env.before.length && !env.decls.length && !env.after.length && this.callForm(c, region, shared))
+    if (!ifClause && !changedInTask && !env.before.length && !env.decls.length && !env.after.length && this.callForm(c, region, spawned))
       return;
     if (ifClause?.args) {
       // `task if(e)`: deferred only when e holds; otherwise the parent runs the body at once.
@@ -970,9 +970,9 @@ class ItemTranslator {
     }
   }
 
-  /** `#pragma omp task shared(x)` + `x = f(n);` -> `x = meta_fork f(n);` (the l-value must be shared). */
-  private callForm(c: Construct, region: SNode, shared: string[]): boolean {
-    const spawned = this.spawnedCall(c, region, shared);
+  /** `#pragma omp task shared(x)` + `x = f(n);` -> `x = meta_fork f(n);` (the l-value must be shared):
+   * the call `spawnedCall` found. */
+  private callForm(c: Construct, region: SNode, spawned: SpawnedCall | undefined): boolean {
     if (!spawned) return false;
     if (spawned.copied) {
       // Braced, the statement stays a block spawn (an unbraced call would be a call spawn).
@@ -987,7 +987,7 @@ class ItemTranslator {
 
   /** The call a task's statement would spawn (`callForm`), and whether it reads a copy the task
    * had by reference (a C++ call binding what the task did not share: it stays a block then). */
-  private spawnedCall(c: Construct, region: SNode, shared: string[]): { call: SNode; copied: boolean } | undefined {
+  private spawnedCall(c: Construct, region: SNode, shared: string[]): SpawnedCall | undefined {
     // Only an unbraced statement: a braced one stays a block, so that round trips are stable.
     if (c.directive?.name !== 'task' || region.type === 'compound_statement') return undefined;
     const s = region;
@@ -1150,6 +1150,9 @@ class ItemTranslator {
     );
   }
 }
+
+/** The call a task's statement would spawn, and whether it binds by reference a copy the task had. */
+interface SpawnedCall { call: SNode; copied: boolean }
 
 /** `declarationFor` of what the reference `v` refers to, under `name`: `long &acc` -> `long name`. */
 function referentDeclaration(v: Variable, text: string, name: string): string {
