@@ -247,3 +247,95 @@ test('a reduction variable written outside its loop, or read inside another para
   assert.equal(cilk.includes('cilk_reducer'), false, cilk);
   assert.equal(cilk.match(/one partial result per chunk/g)?.length, 2, cilk);
 });
+
+// A reducer the translation does not declare as a plain variable — a struct's or class's member, one
+// made with 'new' behind 'auto', a type named through 'using' — became, before, a plain shared
+// variable in the OpenMP loop: a data race, exit 0 (an OpenCilk application's reducer wrapper class,
+// declared in its header, was translated so). Each is refused where it is named.
+test('a reducer named outside a reducer variable\'s declaration is refused where it is named (struct and class members, auto/new, using, a header)', async () => {
+  const refusals = async (text: string, fileName: string, files?: Record<string, string>) => {
+    let includePaths: string[] = [];
+    if (files) {
+      const dir = fs.mkdtempSync(path.join(work, 'named-'));
+      for (const [name, body] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), body);
+      includePaths = [dir];
+    }
+    const flags = { includePaths, defines: [] };
+    const out: [string, string, string][] = [];
+    for (const to of ['openmp', 'metafork'] as Dialect[]) {
+      const r = await translateText(text, to, { fileName, flags });
+      assert.equal(r.text, undefined, `${fileName} -> ${to} translated`);
+      for (const d of r.diagnostics.filter(d => d.severity === 'error'))
+        out.push([to, `${d.code} ${text.slice(d.start, d.end)}`, d.message.replace(/ outside the declaration.*/, '')]);
+    }
+    return out;
+  };
+  const both = (named: string, message: string) => [['openmp', named, message], ['metafork', named, message]];
+  const ANNOTATED = `#include <cilk/cilk.h>
+static void zero(void *v) { *(long *)v = 0; }
+static void plus(void *l, void *r) { *(long *)l += *(long *)r; }
+`;
+  assert.deepEqual(
+    await refusals(`${ANNOTATED}struct acc { long cilk_reducer(zero, plus) total; int n; };
+long f(void) {
+  struct acc a = { 0, 3 };
+  cilk_for (int i = 0; i < 1000; i++) a.total += i;
+  return a.total;
+}
+`, 'member.c'),
+    both('MF611 cilk_reducer(', "'cilk_reducer' names a Cilk reducer"),
+  );
+  const LIBRARY = '#include <cilk/cilk.h>\n#include <cilk/opadd_reducer.h>\n';
+  assert.deepEqual(
+    await refusals(`${LIBRARY}struct acc { cilk::opadd_reducer<long> total; };
+long f() {
+  acc a;
+  cilk_for (int i = 0; i < 1000; i++) a.total += i;
+  auto *b = new cilk::opadd_reducer<long>();
+  cilk_for (int i = 0; i < 1000; i++) *b += i;
+  return a.total + *b;
+}
+`, 'members.cpp'),
+    [
+      ['openmp', 'MF611 cilk::opadd_reducer', "'cilk::opadd_reducer' names a Cilk reducer"],
+      ['openmp', 'MF611 cilk::opadd_reducer', "'cilk::opadd_reducer' names a Cilk reducer"],
+      ['metafork', 'MF611 cilk::opadd_reducer', "'cilk::opadd_reducer' names a Cilk reducer"],
+      ['metafork', 'MF611 cilk::opadd_reducer', "'cilk::opadd_reducer' names a Cilk reducer"],
+    ],
+  );
+  const bare = `${LIBRARY}using namespace cilk;
+long f() {
+  opadd_reducer<long> sum;
+  cilk_for (int i = 0; i < 1000; i++) sum += i;
+  return sum;
+}
+`;
+  assert.deepEqual(await refusals(bare, 'bare.cpp'), both('MF611 opadd_reducer', "'opadd_reducer' names a Cilk reducer"));
+  const r = await translateText(bare, 'openmp', { fileName: 'bare.cpp' });
+  assert.match(r.diagnostics[0].message, /; write its type 'cilk::opadd_reducer<\.\.\.>' in a variable's declaration$/);
+  assert.deepEqual(
+    await refusals(bare.replace('using namespace cilk;', 'using cilk::opadd_reducer;'), 'declared.cpp'),
+    both('MF611 cilk::opadd_reducer', "'cilk::opadd_reducer' names a Cilk reducer"),
+  );
+  // In a header: at the #include that reads it, the header's line named.
+  const wrapper = `#pragma once
+template <typename View> struct wrapped {
+  static void identity(void *v) { new (v) View(); }
+  static void reduce(void *l, void *r) { static_cast<View *>(l)->reduce(static_cast<View *>(r)); }
+  View &view() { return leftmost; }
+  View cilk_reducer(identity, reduce) leftmost;
+};
+`;
+  const user = `#include "wrapped.hpp"
+#include <cilk/cilk.h>
+struct Long { long value = 0; void reduce(Long *r) { value += r->value; } };
+long f(long n) {
+  wrapped<Long> sum;
+  cilk_for (long i = 0; i < n; ++i) ++sum.view().value;
+  return sum.view().value;
+}
+`;
+  const inHeader = await refusals(user, 'user.cpp', { 'wrapped.hpp': wrapper });
+  assert.deepEqual(inHeader.map(([to, named]) => [to, named]), [['openmp', 'MF611 #include "wrapped.hpp"'], ['metafork', 'MF611 #include "wrapped.hpp"']]);
+  assert.match(inHeader[0][2], /^\/.*\/wrapped\.hpp:6: 'cilk_reducer' names a Cilk reducer$/);
+});

@@ -361,6 +361,24 @@ function read(
   return { preprocessed, unit: preprocessed === before?.preprocessed ? before.unit : analysed(preprocessed, language === 'cpp') };
 }
 
+/** The header of `unit` (as `analysed` joins them after the file's text) holding `offset`, the line
+ * of it there, and the `#include` line of the user's file that brought it in; undefined in the file. */
+export function headerAt(unit: Preprocessed, offset: number): { path: string; line: number; includedAt: Span } | undefined {
+  let start = unit.map.fileEnd;
+  if (offset < start) return undefined;
+  for (const h of unit.headers) {
+    start++; // the line break joining it
+    const end = start + h.text.length;
+    if (offset < end) {
+      let line = 1;
+      for (let i = h.text.indexOf('\n'); i >= 0 && i < offset - start; i = h.text.indexOf('\n', i + 1)) line++;
+      return { path: h.path, line, includedAt: h.includedAt };
+    }
+    start = end;
+  }
+  return undefined;
+}
+
 /** The unit as the parser reads it: the file's preprocessed text, then the text of every header it
  * includes (their declarations are the file's; the checks and transforms read only the file's items),
  * with what the grammars cannot read there read otherwise (`standIns`). */

@@ -310,13 +310,13 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
       to !== 'cilkplus' &&
       !toMetafork.includes('cilkplus') &&
       sources.some(d => d !== to) &&
-      !run(stage => reducersToReductions(stage, items(), syntax.layer.reducers))
+      !run(stage => reducersToReductions(stage, items(), syntax.layer.reducers, syntax.unit))
     )
       return { diagnostics, from, to };
     const toMetaforkStage = (stage: Stage) => {
       const models = items();
       if (toMetafork.includes('cilkplus')) {
-        reducersToReductions(stage, models, syntax.layer.reducers);
+        reducersToReductions(stage, models, syntax.layer.reducers, syntax.unit);
         cilkToMetafork(stage, models);
       }
       if (toMetafork.includes('openmp')) openmpToMetafork(stage, models, focus && model());

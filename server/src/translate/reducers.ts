@@ -12,7 +12,7 @@
 
 import { child, named, unparen, walk } from '../syntax/ast';
 import { insert, remove, replace, withTrailingBlanks } from '../base/edits';
-import type { KeywordClause } from '../syntax/keywords';
+import { blankComments, type KeywordClause } from '../syntax/keywords';
 import type { Span } from '../base/span';
 import { within } from '../base/span';
 import type { SNode } from '../syntax/parser';
@@ -23,6 +23,8 @@ import type { Stage } from '../base/stage';
 import { bindingOf } from '../model/binding';
 import { libraryReducer, type ReducerOp } from '../model/reducers';
 import { functionsByName, type Functions } from './teams';
+import { headerAt } from '../syntax/parser';
+import type { Preprocessed } from '../preprocess/index';
 
 /** Compound assignments (and increments) that update a reducer of each operation; min and max
  * reducers are updated with `calc_min(v)` / `calc_max(v)`. */
@@ -182,12 +184,16 @@ const REDUCER_TYPE = /\bcilk\s*::\s*(\w*reducer\w*|holder)\b/;
  * Reducers of the items become plain variables with reductions on their cilk_for loops (edits
  * that go with cilkToMetafork's: the clause is inserted right after the loop's keyword).
  */
-export function reducersToReductions(stage: Stage, models: ItemModel[], annotations: readonly KeywordClause[]): void {
+export function reducersToReductions(
+  stage: Stage, models: ItemModel[], annotations: readonly KeywordClause[], unit: Preprocessed,
+): void {
   const text = stage.text;
   let functions: ReturnType<typeof functionsByName> | undefined;
   const byName = () => (functions ??= functionsByName(models, text));
   const helpers: string[] = [];
   let found = false;
+  /** The declarations of the reducers translated or refused here, and the refused typedefs. */
+  const accounted: Span[] = [];
   for (const model of models) {
     // A reducer type behind a typedef or alias would reach its variables unrecognised (looked for
     // only in an item that names a Cilk reducer type or holds an annotation: most hold neither).
@@ -196,6 +202,7 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
       if (n.type !== 'type_definition' && n.type !== 'alias_declaration') return true;
       const written = text.slice(n.start, n.end);
       if (REDUCER_TYPE.test(written) || annotations.some(a => within(a, n))) {
+        accounted.push(n);
         stage.refuse(
           'MF611',
           n,
@@ -211,6 +218,7 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
       const library = libraryReducer(v.typeText);
       if (!annotation && !library) continue;
       found = true;
+      accounted.push({ start: v.declaration.start, end: v.span.end });
       const spelling = annotation ? `${v.typeText} cilk_reducer(${annotation.argsText.trim()})` : v.typeText;
       const refuse = (span: Span, why: string) =>
         stage.refuse('MF611', span, `reducer '${v.name}' (${spelling}) is not translated: ${why}`, {
@@ -252,6 +260,7 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
     for (const r of reducers) translateReducer(stage, model, r);
     for (const r of reducers) if (r.annotation) helpers.push(...r.annotation.items.map(i => i.name));
   }
+  refuseOtherReducers(stage, unit, accounted);
   // The identity and reduce functions MetaFork -> CilkPlus wrote go with their reducers.
   for (const name of new Set(helpers.filter(h => /^mf_(identity|reduce)_\w+$/.test(h)))) {
     const fn = byName().get(name)?.item;
@@ -266,6 +275,47 @@ export function reducersToReductions(stage: Stage, models: ItemModel[], annotati
     for (const line of systemIncludes(stage.map.fileText, h => /^cilk\/(reducer\w*|op\w+_reducer)\.h$/.test(h)))
       stage.edit(remove(line));
 }
+
+/**
+ * A reducer named anywhere but in the declaration of a variable the stage translated or refused — a
+ * member of a struct or class, a type behind `auto` or `new`, a function's result, a declaration in a
+ * header — would become a plain variable every strand updates, a data race: each such place is
+ * refused (a header's at the `#include` that reads it). Looked for in the unit's code: OpenCilk's
+ * annotation, the library's reducer types and, where `namespace cilk` is open, their bare names.
+ */
+function refuseOtherReducers(stage: Stage, unit: Preprocessed, accounted: Span[]): void {
+  const text = stage.text;
+  if (!REDUCER_NAMED.test(text)) return;
+  const code = blankComments(text);
+  const open = OPEN_CILK.test(code);
+  const reported = new Set<string>();
+  for (const found of code.matchAll(open ? BARE_REDUCER_NAMES : REDUCER_NAMES)) {
+    const m = { start: found.index, end: found.index + found[0].length };
+    if (accounted.some(a => within(m, a))) continue;
+    const named = found[0].replace(/\s+/g, '').replace(/\($/, '');
+    const header = headerAt(unit, m.start);
+    const where = header ? `${header.path}:${header.line}: ` : '';
+    // A header's, reported at its #include, once per line.
+    if (header && reported.has(where + named)) continue;
+    reported.add(where + named);
+    const bare = !/^cilk(_reducer$|::)/.test(named);
+    stage.refuse(
+      'MF611',
+      header ? stage.map.toText(header.includedAt) : m,
+      `${where}'${named}' names a Cilk reducer outside the declaration of a reducer variable (a member of a struct or class, a type behind 'auto' or 'new', a function's result): it is not translated, as every strand would update one shared variable; ${bare ? `write its type 'cilk::${named}<...>' in a variable's declaration` : 'declare each reducer as a variable of its reducer type'}`,
+      { construct: 'reducer', target: 'metafork' },
+    );
+  }
+}
+
+/** OpenCilk's annotation (the keyword layer reads the file's only, not its headers'), a reducer type,
+ * or the namespace opened. */
+const REDUCER_NAMED = /\bcilk_reducer\s*\(|\bcilk\s*::\s*(\w*reducer\w*|holder)\b|\busing\s+namespace\s+cilk\b/;
+const REDUCER_NAMES = /\bcilk_reducer\s*\(|\bcilk\s*::\s*(?:\w*reducer\w*|holder)\b/g;
+/** `using namespace cilk;`: the library's reducer types may be named without `cilk::`. */
+const OPEN_CILK = /\busing\s+namespace\s+cilk\s*;/;
+/** With the namespace open, also a bare reducer template's name (its arguments after it). */
+const BARE_REDUCER_NAMES = new RegExp(`${REDUCER_NAMES.source}|(?<![\\w:])(?!cilk_reducer\\b)(?:\\w*reducer\\w*|holder)(?=\\s*<)`, 'g');
 
 /** The loops (cilk_for) around an update, or the reason the update cannot become a reduction. */
 function loopsAround(model: ItemModel, span: Span): Construct[] | string {
@@ -447,7 +497,7 @@ function readsValue(node: SNode, text: string, byValue: boolean): boolean {
 // ---- MetaFork reductions -> OpenCilk reducers ---------------------------------------------
 
 /** The reductions written as a `cilk_reducer(identity, reduce)`: those with a literal identity. */
-const REDUCER_NAMES: Partial<Record<string, string>> = { '+': 'add', '*': 'mul', '&': 'and', '|': 'or', '^': 'xor' };
+const OP_NAMES: Partial<Record<string, string>> = { '+': 'add', '*': 'mul', '&': 'and', '|': 'or', '^': 'xor' };
 /** Types a reducer's helper functions can be named after and cast to. */
 const ARITHMETIC = /^(?:(?:unsigned|signed|long|short|int|char|float|double)\b\s*)+$|^(?:size_t|ptrdiff_t|u?int(?:8|16|32|64)_t)$/;
 
@@ -475,7 +525,7 @@ export function reductionsAsReducers(stage: Stage, loops: { model: ItemModel; c:
     // A variable is a reducer when every loop reducing it can drop its clause: fixed point.
     let reducers = new Map<Variable, ReducerOp>();
     for (const c of mine)
-      for (const { op, v } of items(c)) if (v && REDUCER_NAMES[op]) reducers.set(v, op as ReducerOp);
+      for (const { op, v } of items(c)) if (v && OP_NAMES[op]) reducers.set(v, op as ReducerOp);
     for (let changed = true; changed; ) {
       changed = false;
       for (const [v, op] of reducers) {
@@ -488,7 +538,7 @@ export function reductionsAsReducers(stage: Stage, loops: { model: ItemModel; c:
     for (const c of mine) if (items(c).every(i => i.v && reducers.has(i.v))) done.add(c);
     for (const [v, op] of reducers) {
       const type = v.typeText.replace(/\s+/g, ' ').trim();
-      const suffix = `${REDUCER_NAMES[op]}_${type.replace(/ /g, '_')}`;
+      const suffix = `${OP_NAMES[op]}_${type.replace(/ /g, '_')}`;
       const [identity, reduce] = [`mf_identity_${suffix}`, `mf_reduce_${suffix}`];
       if (!defined.has(suffix)) {
         defined.add(suffix);
