@@ -58,3 +58,4 @@ test('a region with a clause, or with more than the call, stays refused', async 
   assert.deepEqual(await refusal(PROGRAM.replace('#pragma omp parallel\n', '#pragma omp parallel num_threads(2)\n')), ['MF601 for']);
   assert.deepEqual(await refusal(PROGRAM.replace('  fill();\n  return', '  {\n    fill();\n    a[0] = 1;\n  }\n  return')), ['MF601 for']);
 });
+

@@ -6,7 +6,7 @@ import type { Node as TSNode } from 'web-tree-sitter';
 import type { KeywordToken, PragmaLine } from '../syntax/keywords';
 import type { SourceMap } from '../base/sourcemap';
 import type { Span } from '../base/span';
-import type { SyntaxDocument } from '../syntax/parser';
+import { headerThreadprivates, type SyntaxDocument } from '../syntax/parser';
 import { buildItemModel, ItemModel } from './constructs';
 import { collectCallees, mergeCallee } from './binding';
 import { type Callee, buildFileScope, FileScope, fileScopeDeclarations, Shape } from './scopes';
@@ -146,6 +146,7 @@ function threadprivateNames(syntax: SyntaxDocument): Set<string> {
     const d = parsePragma(p);
     if (d?.family === 'omp' && d.name === 'threadprivate') for (const item of d.argument?.items ?? []) names.add(item.name);
   }
+  for (const line of headerThreadprivates(syntax.unit)) for (const name of line.names) names.add(name);
   return names;
 }
 

@@ -379,6 +379,17 @@ export function headerAt(unit: Preprocessed, offset: number): { path: string; li
   return undefined;
 }
 
+/** The `#pragma omp threadprivate` lines of the unit's headers (the keyword layer reads the file's
+ * pragmas only): where each is, and the variables it names. */
+export function headerThreadprivates(unit: Preprocessed): { at: number; names: string[] }[] {
+  const out: { at: number; names: string[] }[] = [];
+  const line = /^[ \t]*#[ \t]*pragma[ \t]+omp[ \t]+threadprivate[ \t]*\(([^)]*)\)/gm;
+  line.lastIndex = unit.map.fileEnd;
+  for (let m; (m = line.exec(unit.text)); )
+    out.push({ at: m.index + m[0].indexOf('#'), names: m[1].split(',').map(n => n.trim()).filter(n => /^\w+$/.test(n)) });
+  return out;
+}
+
 /** The unit as the parser reads it: the file's preprocessed text, then the text of every header it
  * includes (their declarations are the file's; the checks and transforms read only the file's items),
  * with what the grammars cannot read there read otherwise (`standIns`). */

@@ -319,7 +319,7 @@ export function translateDocument(parsed: ParsedVersion, to: Dialect, options: T
         reducersToReductions(stage, models, syntax.layer.reducers, syntax.unit);
         cilkToMetafork(stage, models);
       }
-      if (toMetafork.includes('openmp')) openmpToMetafork(stage, models, focus && model());
+      if (toMetafork.includes('openmp')) openmpToMetafork(stage, models, syntax.unit, focus && model());
     };
     // To CilkPlus, the MetaFork items this stage left as they were, with no join to add at their
     // exits and no pipeline, go on in the same stage: they are not modelled again after it.

@@ -7,9 +7,10 @@
 // `#pragma meta grainsize`). What has no counterpart is refused with the construct's name.
 
 import { child, functionName, named, nodeCovering, walk } from '../syntax/ast';
-import { matchesInCode } from '../syntax/keywords';
+import { blankComments, matchesInCode } from '../syntax/keywords';
 import { insert, remove, removeStatement, replace } from '../base/edits';
-import type { SNode } from '../syntax/parser';
+import { headerAt, headerThreadprivates, type SNode } from '../syntax/parser';
+import type { Preprocessed } from '../preprocess/index';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { DocumentModel } from '../model/document';
 import type { Reference, Variable } from '../model/scopes';
@@ -26,7 +27,7 @@ import { Stage } from '../base/stage';
 import { GENERATED_MAIN, RENAMED_MAIN, TEAM_REGION } from './metaforkToOpenmp';
 import { translateSpmdRegion, type SpmdHost } from './spmd';
 import {
-  chainedChild, isSpmdRegion, isThreadQuery, iterationPrivates, ONE_THREAD, oneThreadAnswers, orphansInRegions, regionReach, tasksLosingTheirTeam, threadQueriesOutsideRegions,
+  chainedChild, isSpmdRegion, isThreadQuery, iterationPrivates, ONE_THREAD, oneThreadAnswers, orphansInRegions, headersInRegions, regionReach, tasksLosingTheirTeam, threadQueriesOutsideRegions,
 } from './teams';
 import { criticalMutexes, synchronise, SYNCHRONISATION, SYNCHRONISATION_CLAUSES } from './synchronise';
 import {
@@ -56,6 +57,26 @@ const NO_COUNTERPART: Record<string, string> = {
   cancel: 'cancellation has no MetaFork counterpart',
   'cancellation point': 'cancellation has no MetaFork counterpart',
 };
+
+/** A header's `threadprivate` of a variable the file names: the header, not translated, keeps it, and
+ * the translation would share the variable among the strands that replace the threads. Refused at the
+ * `#include` that reads the header, as the file's own directive is at its line. */
+function headerThreadprivate(stage: Stage, unit: Preprocessed): void {
+  const lines = headerThreadprivates(unit);
+  if (!lines.length) return;
+  const code = blankComments(stage.map.fileText);
+  for (const { at, names } of lines) {
+    const used = names.find(n => new RegExp(`\\b${n}\\b`).test(code));
+    const header = used && headerAt(unit, at);
+    if (!header) continue;
+    stage.refuse(
+      'MF601',
+      stage.map.toText(header.includedAt),
+      `${header.path}:${header.line}: '#pragma omp threadprivate' of '${used}', which this file uses, cannot be translated: ${NO_COUNTERPART.threadprivate}`,
+      { construct: 'threadprivate', target: 'metafork' },
+    );
+  }
+}
 
 /** Why loops whose iterations keep their order run in order. */
 const SCAN_LOOP =
@@ -101,10 +122,12 @@ const HANDLED = new Set([
 
 /** `doc`: the whole document, where `models` are a part of it (a focused translation): the functions
  * a region calls are read there. */
-export function openmpToMetafork(stage: Stage, models: ItemModel[], doc?: DocumentModel): void {
+export function openmpToMetafork(stage: Stage, models: ItemModel[], unit: Preprocessed, doc?: DocumentModel): void {
   const skip = removeGeneratedMain(stage, models);
   const reach = regionReach(models, stage.text, doc);
   orphansInRegions(stage, reach, doc);
+  headersInRegions(stage, models, reach, unit);
+  headerThreadprivate(stage, unit);
   if (doc) tasksLosingTheirTeam(stage, reach, doc);
   waitsInRegions(stage, models, doc);
   const mutexes = new Set<string>();

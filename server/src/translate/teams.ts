@@ -14,6 +14,9 @@ import { inSpan, type DocumentModel } from '../model/document';
 import { type Span, within } from '../base/span';
 import type { Stage } from '../base/stage';
 import { EVERY_THREAD } from './tasks';
+import { blankComments, logicalLineEnd, matchParen, skipQuoted, skipTrivia } from '../syntax/keywords';
+import { headerAt } from '../syntax/parser';
+import type { Preprocessed } from '../preprocess/index';
 
 /** The thread queries, and what a loop over thread ids answers them with. */
 export const QUERIES: Record<string, 'tid' | 'nthreads'> = {
@@ -312,6 +315,140 @@ export function orphansInRegions(stage: Stage, { functions, reached, translated 
       stage.refuse('MF601', c.directive!.nameSpan, message, { construct: c.directive!.name, target: 'metafork' });
     }
   }
+}
+
+const NOT_CALLS = new Set(['if', 'for', 'while', 'switch', 'return', 'sizeof', '_Alignof', 'alignof', 'defined', 'catch']);
+
+/**
+ * Functions a header defines that a parallel region of the file calls, directly or through the file's
+ * functions or the headers' own: one holding an OpenMP directive or a query of the calling team binds
+ * it to the region's team (an orphaned construct, OpenMP 5.2 §1.2.2), which the translation replaces by
+ * MetaFork's, while the header, not translated, keeps its OpenMP. Refused at the file's call, naming
+ * the header's line. (Read from the headers' text: the tool models the file's functions only.)
+ */
+export function headersInRegions(stage: Stage, models: ItemModel[], { functions, reached }: RegionReach, unit: Preprocessed): void {
+  const text = stage.text;
+  const fileEnd = stage.map.fileEnd;
+  if (fileEnd === text.length || !/#\s*pragma\s+omp\b|\bomp_\w+\s*\(/.test(text.slice(fileEnd))) return;
+  const code = blankComments(text);
+  const bodies = new Map<string, Span | undefined>();
+  const body = (name: string) => {
+    if (!bodies.has(name)) bodies.set(name, headerDefinition(code, fileEnd, name));
+    return bodies.get(name);
+  };
+  /** What binds `name`'s header definition (or one it calls) to the calling team, and where. */
+  const binding = (name: string): { what: string; at: number } | undefined => {
+    const seen = new Set<string>();
+    for (const pending = [name]; pending.length && seen.size < 500; ) {
+      const f = pending.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      const b = body(f);
+      if (!b) continue;
+      const found = calleeBinding(code, b);
+      if (found) return found;
+      for (const call of code.slice(b.start, b.end).matchAll(/\b([A-Za-z_]\w*)\s*\(/g)) if (!NOT_CALLS.has(call[1])) pending.push(call[1]);
+    }
+    return undefined;
+  };
+  const calls = (node: SNode, region: string) =>
+    walk(node, n => {
+      const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
+      if (f?.type !== 'identifier') return true;
+      const name = text.slice(f.start, f.end);
+      const found = functions.get(name) ? undefined : binding(name);
+      const header = found && headerAt(unit, found.at);
+      if (found && header)
+        stage.refuse(
+          'MF601',
+          f,
+          `'${name}', which ${region} calls, is defined in a header and reaches '${found.what}' (${header.path}:${header.line}), ` +
+            `which binds to the calling team: MetaFork replaces the team, and a header is not translated ` +
+            `(define the function in the file, or write the construct inside the region)`,
+          { construct: 'header', target: 'metafork' },
+        );
+      return true;
+    });
+  for (const m of models)
+    for (const c of m.constructs)
+      if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region) {
+        const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
+        calls(c.region, `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`);
+      }
+  for (const [f, region] of reached) calls(functions.get(f)!.item, region);
+}
+
+/** Directives of a called function that do not bind to the calling team: a `parallel` one makes its
+ * own (what its region holds binds to that), `simd` vectorises one thread's loop. */
+const OWN_TEAM = /^(parallel|simd|declare)\b/;
+
+/** The first directive or team query of the function body `b` binding to the calling team, outside
+ * the function's own parallel regions. */
+function calleeBinding(code: string, b: Span): { what: string; at: number } | undefined {
+  const found = /^[ \t]*#\s*pragma\s+omp\s+(\w+)|\bomp_(get_thread_num|get_num_threads|get_team_size|get_ancestor_thread_num|in_parallel|get_level|get_active_level)\s*\(/gm;
+  found.lastIndex = b.start;
+  for (let m; (m = found.exec(code)) && m.index < b.end; ) {
+    if (m[2]) return { what: `omp_${m[2]}()`, at: m.index };
+    if (!OWN_TEAM.test(m[1])) return { what: `#pragma omp ${m[1]}`, at: m.index + m[0].indexOf('#') };
+    // A parallel region: what it holds is its own team's.
+    if (m[1] === 'parallel') found.lastIndex = statementEnd(code, logicalLineEnd(code, m.index));
+  }
+  return undefined;
+}
+
+/** The end of the statement starting at or after `i` (comments blanked; directive lines before it skipped). */
+function statementEnd(code: string, i: number): number {
+  for (;;) {
+    i = skipTrivia(code, i);
+    if (code[i] === '#') { i = logicalLineEnd(code, i); continue; }
+    break;
+  }
+  if (code[i] === '{') {
+    for (let depth = 0, j = i; j < code.length; j++) {
+      const c = code[j];
+      if (c === '"' || c === "'") j = skipQuoted(code, j);
+      else if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) return j + 1;
+    }
+    return code.length;
+  }
+  const keyword = /^(for|while|if|switch)\s*\(/.exec(code.slice(i, i + 12));
+  if (keyword) {
+    const close = matchParen(code, i + keyword[0].length - 1, code.length, false);
+    if (close < 0) return code.length;
+    const end = statementEnd(code, close);
+    const next = skipTrivia(code, end);
+    return keyword[1] === 'if' && /^else\b/.test(code.slice(next, next + 5)) ? statementEnd(code, next + 4) : end;
+  }
+  for (let depth = 0, j = i; j < code.length; j++) {
+    const c = code[j];
+    if (c === '"' || c === "'") j = skipQuoted(code, j);
+    else if (c === '(' || c === '{') depth++;
+    else if (c === ')' || c === '}') depth--;
+    else if (c === ';' && depth <= 0) return j + 1;
+  }
+  return code.length;
+}
+
+/** The body a header (the text past `fileEnd`) gives a function called `name`, if it defines one. */
+function headerDefinition(code: string, fileEnd: number, name: string): Span | undefined {
+  const named = new RegExp(`\\b${name}\\s*\\(`, 'g');
+  named.lastIndex = fileEnd;
+  for (let m; (m = named.exec(code)); ) {
+    const close = matchParen(code, m.index + m[0].length - 1, code.length, false);
+    if (close < 0) continue;
+    let open = skipTrivia(code, close);
+    for (let q; (q = /^(const|noexcept|override|final)\b/.exec(code.slice(open, open + 9))); ) open = skipTrivia(code, open + q[0].length);
+    if (code[open] !== '{') continue;
+    for (let depth = 0, i = open; i < code.length; i++) {
+      const c = code[i];
+      if (c === '"' || c === "'") i = skipQuoted(code, i);
+      else if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) return { start: open, end: i + 1 };
+    }
+    return undefined;
+  }
+  return undefined;
 }
 
 /** What the parallel regions of a translation's items reach: the functions by name, the region
