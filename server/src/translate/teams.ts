@@ -7,10 +7,10 @@ import { child, functionName, named, walk } from '../syntax/ast';
 import { replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
 import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
-import { changesVariable, referencesOf, type Reference, type Variable } from '../model/scopes';
+import { changesVariable, referencesOf, variableOf, type ItemScopes, type Reference, type Variable } from '../model/scopes';
 import { canonicalHeader } from '../model/loops';
 import { storedFirst } from './barriers';
-import { inSpan, type DocumentModel } from '../model/document';
+import { inSpan, type DocumentModel, type ItemRef } from '../model/document';
 import { type Span, within } from '../base/span';
 import type { Stage } from '../base/stage';
 import { EVERY_THREAD } from './tasks';
@@ -224,50 +224,125 @@ function callsMain(item: SNode, text: string): boolean {
   return found;
 }
 
-/** The names of the functions `node` calls by name. */
-export function calledNames(node: SNode, text: string): string[] {
+/** What a call through a pointer may reach (`calledNames`): any function whose address is taken. */
+export const THROUGH_POINTER = '*';
+
+/** The names `node` (of the item `scopes` resolves) calls: a plain call's, a member's or a qualified
+ * call's last name (`g.bump()`, `p->bump()`, `Grid::clear()`: `bump`, `clear`), and THROUGH_POINTER
+ * for a call through a variable, a member (`ops->run()`) or an expression (`(*fp)()`, `table[i]()`). */
+export function calledNames(node: SNode, text: string, scopes: ItemScopes): string[] {
   const names: string[] = [];
   walk(node, n => {
-    const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
-    if (f?.type === 'identifier') names.push(text.slice(f.start, f.end));
+    const callee = n.type === 'call_expression' ? child(n, 'function') : undefined;
+    if (!callee) return true;
+    const f = calleeName(callee);
+    if (f && !(f.type === 'identifier' && variableOf(scopes, f))) names.push(text.slice(f.start, f.end));
+    if (!f || f.type !== 'identifier' || variableOf(scopes, f)) names.push(THROUGH_POINTER);
     return true;
   });
   return names;
 }
 
-/** The file's function definitions, by name. */
-export interface Functions { get(name: string): ItemModel | undefined }
+function calleeName(f: SNode | undefined): SNode | undefined {
+  switch (f?.type) {
+    case 'identifier': case 'field_identifier': return f;
+    case 'field_expression': return calleeName(child(f, 'field'));
+    case 'qualified_identifier': case 'template_function': case 'template_method': return calleeName(child(f, 'name'));
+    default: return undefined;
+  }
+}
+
+/** The file's function definitions, by key: a function's name, a method's qualified name (`Grid::bump`). */
+export interface Functions {
+  /** The model of the item defining the function `key` (a method's: its class's item). */
+  get(key: string): ItemModel | undefined;
+  /** The definition of `key`. */
+  definition(key: string): SNode | undefined;
+  /** The functions a call naming `name` may reach: the function of that name, and every method or
+   * qualified function whose last name it is (the class of a call's object is not read). */
+  calledBy(name: string): string[];
+}
 
 /**
- * The functions the items define, by name; with `doc` (the items are a part of it, as in a focused
- * translation), every function of the document, modelled whole when first asked for: a region's
- * calls leave the part.
+ * The functions the items define, by key; with `doc` (the items are a part of it, as in a focused
+ * translation), every function of the document, modelled when first asked for: a region's calls leave
+ * the part (a C function is found by the head naming it; C++ classes, or every function for a call
+ * through a pointer, are read once).
  */
 export function functionsByName(models: ItemModel[], text: string, doc?: DocumentModel): Functions {
-  const functions = new Map<string, ItemModel | undefined>();
-  const defined = (m: ItemModel) => (m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined);
-  if (!doc) {
-    for (const m of models) {
-      const name = defined(m);
-      if (name) functions.set(name, m);
+  const functions = new Map<string, { model: ItemModel; definition: SNode } | undefined>();
+  /** Methods and qualified functions (C++), by last name: their keys. */
+  const methods = new Map<string, string[]>();
+  const add = (model: ItemModel, definition: SNode, key: string) => {
+    if (functions.get(key)) return;
+    functions.set(key, { model, definition });
+    const last = key.slice(key.lastIndexOf(':') + 1);
+    if (last !== key) methods.set(last, [...(methods.get(last) ?? []), key]);
+  };
+  /** An item's definitions: itself, or (a class, a namespace, a template) the functions it holds. */
+  const define = (m: ItemModel) => {
+    if (m.item.type === 'function_definition') {
+      const name = functionName(m.item, text)?.name;
+      if (name) add(m, m.item, name);
+      return;
     }
-    return functions;
-  }
+    walk(m.item, n => {
+      if (n.type !== 'function_definition') return true;
+      const name = functionName(n, text)?.name;
+      if (name) add(m, n, [...scopesAround(n, m.item, text), name].join('::'));
+      return false;
+    });
+  };
+  if (!doc) for (const m of models) define(m);
+  /** A document item's text before its first brace (a function's head). */
+  const head = (ref: ItemRef) => {
+    const brace = doc!.text.indexOf('{', ref.start);
+    return doc!.text.slice(ref.start, brace < 0 || brace > ref.end ? ref.end : brace);
+  };
+  const read = new Set<string>();
+  /** Defines the document's items `which` selects, once per `what`. */
+  const readOnce = (what: string, which: (ref: ItemRef) => boolean) => {
+    if (!doc || read.has(what)) return;
+    read.add(what);
+    doc.items.forEach((ref, i) => { if (which(ref)) define(doc.item(i)); });
+  };
+  const lookup = (key: string) => {
+    if (!doc || functions.has(key) || key.includes('::')) return functions.get(key);
+    const called = new RegExp(`\\b${key}\\s*\\(`);
+    const i = doc.items.findIndex((ref, i) =>
+      ref.type === 'function_definition' && called.test(head(ref)) && functionName(doc.item(i).item, text)?.name === key);
+    if (i < 0) functions.set(key, undefined);
+    else define(doc.item(i));
+    return functions.get(key);
+  };
+  let taken: string[] | undefined;
   return {
-    get(name: string): ItemModel | undefined {
-      if (functions.has(name)) return functions.get(name);
-      // Only the definitions whose head names it are modelled.
-      const called = new RegExp(`\\b${name}\\s*\\(`);
-      const found = doc.items.findIndex((ref, i) => {
-        if (ref.type !== 'function_definition') return false;
-        const body = doc.text.indexOf('{', ref.start);
-        return called.test(doc.text.slice(ref.start, body < 0 || body > ref.end ? ref.end : body)) && defined(doc.item(i)) === name;
-      });
-      const m = found < 0 ? undefined : doc.item(found);
-      functions.set(name, m);
-      return m;
+    get: key => lookup(key)?.model,
+    definition: key => lookup(key)?.definition,
+    calledBy(name) {
+      if (doc?.syntax.language === 'cpp')
+        readOnce('classes', ref => (ref.type === 'function_definition' ? head(ref).includes('::') : head(ref).length < ref.end - ref.start));
+      if (name !== THROUGH_POINTER) return [...(lookup(name) ? [name] : []), ...(methods.get(name) ?? [])];
+      // A pointer may reach any function the file names other than in a call or a declaration.
+      readOnce('all', ref => ref.type === 'function_definition');
+      if (!taken) {
+        const named = new Set<string>();
+        for (const m of blankComments(text).matchAll(/\b([A-Za-z_]\w*)\b(?!\s*\()/g)) named.add(m[1]);
+        taken = [...functions.keys()].filter(k => functions.get(k) && named.has(k.slice(k.lastIndexOf(':') + 1)));
+      }
+      return taken;
     },
   };
+}
+
+/** The names of the classes and namespaces around `node` inside `item`, outermost first. */
+function scopesAround(node: SNode, item: SNode, text: string): string[] {
+  const names: string[] = [];
+  for (let p = node.parent; p && p !== item.parent; p = p.parent) {
+    const name = /^(class|struct|union)_specifier$|^namespace_definition$/.test(p.type) ? child(p, 'name') : undefined;
+    if (name) names.unshift(text.slice(name.start, name.end));
+  }
+  return names;
 }
 
 /**
@@ -278,11 +353,13 @@ export function reachedThroughCalls<T>(start: [string, T][], functions: Function
   const reached = new Map<string, T>();
   const pending = [...start];
   for (let next; (next = pending.pop()); ) {
-    const [f, tag] = next;
-    const m = functions.get(f);
-    if (!m || reached.has(f)) continue;
-    reached.set(f, tag);
-    for (const g of calledNames(m.item, text)) pending.push([g, tag]);
+    const [name, tag] = next;
+    for (const f of functions.calledBy(name)) {
+      const definition = functions.definition(f);
+      if (!definition || reached.has(f)) continue;
+      reached.set(f, tag);
+      for (const g of calledNames(definition, text, functions.get(f)!.scopes)) pending.push([g, tag]);
+    }
   }
   return reached;
 }
@@ -305,8 +382,9 @@ export function orphansInRegions(stage: Stage, { functions, reached, translated 
   const fromElsewhere = doc ? reachedFromRegions(regionItems(doc), functions, text) : new Map<string, string>();
   for (const [f, region] of new Map([...fromElsewhere, ...reached])) {
     const m = functions.get(f)!;
+    const definition = functions.definition(f)!;
     for (const c of m.constructs) {
-      if (c.dialect !== 'openmp' || !TEAM_BOUND.has(c.directive?.name ?? '') || teamOf(m, c.head)) continue;
+      if (c.dialect !== 'openmp' || !TEAM_BOUND.has(c.directive?.name ?? '') || !within(c, definition) || teamOf(m, c.head)) continue;
       if (!reached.has(f) && !translated.has(c)) continue;
       const message =
         `'#pragma omp ${c.directive!.name}' outside any parallel region of '${f}', which ${region} ` +
@@ -356,7 +434,7 @@ export function headersInRegions(stage: Stage, models: ItemModel[], { functions,
       const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
       if (f?.type !== 'identifier') return true;
       const name = text.slice(f.start, f.end);
-      const found = functions.get(name) ? undefined : binding(name);
+      const found = functions.calledBy(name).length ? undefined : binding(name);
       const header = found && headerAt(unit, found.at);
       if (found && header)
         stage.refuse(
@@ -375,7 +453,7 @@ export function headersInRegions(stage: Stage, models: ItemModel[], { functions,
         const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
         calls(c.region, `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`);
       }
-  for (const [f, region] of reached) calls(functions.get(f)!.item, region);
+  for (const [f, region] of reached) calls(functions.definition(f)!, region);
 }
 
 /** Directives of a called function that do not bind to the calling team: a `parallel` one makes its
@@ -470,7 +548,7 @@ function reachedFromRegions(items: ItemModel[], functions: Functions, text: stri
       if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region && (!counts || counts(c))) {
         const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
         const region = `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`;
-        for (const f of calledNames(c.region, text)) calls.push([f, region]);
+        for (const f of calledNames(c.region, text, m.scopes)) calls.push([f, region]);
       }
   return reachedThroughCalls(calls, functions, text);
 }
@@ -486,13 +564,14 @@ export function tasksLosingTheirTeam(stage: Stage, { functions, reached, transla
   const kept = reachedFromRegions(regionItems(doc), functions, text, c => !translated.has(c));
   for (const [f, region] of reached) {
     const m = functions.get(f)!;
+    const definition = functions.definition(f)!;
     const tasks = m.constructs.filter(
-      c => c.dialect === 'openmp' && /^task(loop)?\b/.test(c.directive?.name ?? '') && !translated.has(c) && !teamOf(m, c.head),
+      c => c.dialect === 'openmp' && /^task(loop)?\b/.test(c.directive?.name ?? '') && within(c, definition) && !translated.has(c) && !teamOf(m, c.head),
     );
     if (!tasks.length || kept.has(f)) continue;
     stage.report(
       'MF608',
-      functionName(m.item, text) ?? m.item,
+      functionName(definition, text) ?? definition,
       `'${f}' keeps its '#pragma omp ${tasks[0].directive!.name}' and had the team of ${region}, translated now: ` +
         `its tasks have no team of threads and run one at a time (translate '${f}' too, or the file)`,
     );

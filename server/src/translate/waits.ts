@@ -142,10 +142,9 @@ export function waitsInRegions(stage: Stage, models: ItemModel[], doc?: Document
         model, body: c.region, callee: false,
         shared: v => !within(v.span, c.region!) && !listed.has(v.name) && !v.isConst,
       }];
-      const calls = calledNames(c.region, text).map((f): [string, true] => [f, true]);
+      const calls = calledNames(c.region, text, model.scopes).map((f): [string, true] => [f, true]);
       for (const f of reachedThroughCalls(calls, functions, text).keys()) {
-        const callee = functions.get(f)!;
-        code.push({ model: callee, body: callee.item, callee: true, shared: v => v.storage === 'global' || v.storage === 'file' || v.isStatic });
+        code.push({ model: functions.get(f)!, body: functions.definition(f)!, callee: true, shared: v => v.storage === 'global' || v.storage === 'file' || v.isStatic });
       }
       const where = `the '#pragma omp ${c.directive.name}' region`;
       for (const t of code) {
