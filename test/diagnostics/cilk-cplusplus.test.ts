@@ -18,6 +18,12 @@ const cases: Case[] = [
     program: 'struct box { long v; };\nvoid inc(box &b);\nvoid inc(int b);\nint main() {\n    box b1 = {0};\n    cilk_spawn inc(b1);\n    b1.v = 3;\n    cilk_sync;\n    return (int) b1.v;\n}\n',
   },
   {
+    name: "a namespace's function overloaded (as many parameters each) in the namespace and defined out of it, called inside it",
+    code: 'MF610', to: 'openmp', file: 'case.cpp', covers: ['g(v, 2)', 'v'],
+    message: "cannot tell whether 'g' takes 'v' by reference: this file has no single declaration of it (it is declared elsewhere, overloaded, a template or a member), and 'v' is changed while the spawned call may run, so sharing it and copying it compute different things; declare 'g' in this file or pass a copy explicitly",
+    program: 'namespace ns {\n  void g(int x, long k);\n  void g(int &x, int k);\n  void f();\n}\nvoid ns::g(int x, long k) { (void)x; (void)k; }\nvoid ns::g(int &x, int k) { x += k; }\nvoid ns::f() {\n  int v = 1;\n  cilk_spawn g(v, 2);\n  v = 10;\n  cilk_sync;\n}\nint main() { ns::f(); return 0; }\n',
+  },
+  {
     name: 'a reducer whose operation MetaFork cannot reduce',
     code: 'MF611', to: 'openmp', file: 'case.cpp', covers: ['<int> l;', 'l'],
     message: "reducer 'l' (cilk::reducer_list_append<int>) is not translated: only add, mul, and, or, xor, min and max reducers have a MetaFork counterpart (a reduction)",

@@ -59,18 +59,28 @@ export function collectCallees(
   typedefs: ReadonlyMap<string, Shape>,
   out: Map<string, Callee>,
 ): void {
-  const visit = (n: SNode, nested: boolean) => {
+  /** `owner`: the class (or namespace) whose members are declared here. */
+  const visit = (n: SNode, nested: boolean, owner: string | undefined) => {
     if (n.type === 'compound_statement') return; // a function's body
     if (n.type === 'function_declarator') {
       const d = child(n, 'declarator');
       const name = calleeName(d, text);
+      if (!name) return;
+      const signature = signatureOf(n, typedefs, text);
+      // By the count of arguments too, where no default or `...` blurs it: overloads that differ in
+      // it (a class's constructors) are told apart.
+      const parameters = child(n, 'parameters');
+      const counted = signature.variadic || (parameters && named(parameters).some(p => p.type === 'optional_parameter_declaration'))
+        ? '*' : String(signature.references.length);
+      const declare = (key: string, callee: Callee) => {
+        mergeCallee(out, key, callee);
+        mergeCallee(out, `${key}/${counted}`, callee);
+      };
       // `void ns::f(...)`, `void C::m(...)` define a namespace's function or a method.
-      if (name)
-        mergeCallee(
-          out,
-          name,
-          nested || d?.type === 'qualified_identifier' ? 'unknown' : signatureOf(n, typedefs, text),
-        );
+      declare(name, nested || d?.type === 'qualified_identifier' ? 'unknown' : signature);
+      // A method is also known by its class (a call inside the class's methods finds it first).
+      const cls = d?.type === 'qualified_identifier' ? qualifierOf(d, text) : owner;
+      if (cls) declare(`${cls}::${name}`, signature);
       return;
     }
     const inner =
@@ -79,9 +89,36 @@ export function collectCallees(
         'namespace_definition', 'template_declaration', 'class_specifier', 'struct_specifier', 'union_specifier',
         'field_declaration_list',
       ].includes(n.type);
-    for (const c of n.children) visit(c, inner);
+    // A namespace's functions are its members too (`void ns::g(...)` may overload one declared in it).
+    const cls = /^(class|struct|union)_specifier$|^namespace_definition$/.test(n.type) ? child(n, 'name') : undefined;
+    const members = cls ? text.slice(cls.start, cls.end).replace(/<[^]*$/, '') : owner;
+    for (const c of n.children) visit(c, inner, members);
   };
-  visit(node, false);
+  visit(node, false, undefined);
+}
+
+/** The class (or namespace) a qualified name's last part is declared in: `C` of `ns::C::m`, `C<T>::m`. */
+function qualifierOf(d: SNode, text: string): string | undefined {
+  let q = d;
+  for (let name = child(q, 'name'); name?.type === 'qualified_identifier'; name = child(q, 'name')) q = name;
+  const scope = child(q, 'scope');
+  return scope && text.slice(scope.start, scope.end).replace(/<[^]*$/, '').replace(/^.*::/, '').trim();
+}
+
+/** The class whose member function holds `node` (in the class's body, or defined as `C::m`). */
+function enclosingClass(node: SNode, text: string): string | undefined {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'function_definition') {
+      const d = child(p, 'declarator');
+      const id = d?.type === 'function_declarator' ? child(d, 'declarator') : undefined;
+      if (id?.type === 'qualified_identifier') return qualifierOf(id, text);
+    }
+    if (/^(class|struct|union)_specifier$/.test(p.type)) {
+      const name = child(p, 'name');
+      return name && text.slice(name.start, name.end).replace(/<[^]*$/, '');
+    }
+  }
+  return undefined;
 }
 
 /** Two declarations of one name: the same parameter passing, or unknown (overloads). */
@@ -118,11 +155,24 @@ function argumentBindingAt(
   file: FileScope,
   isVariable: (n: SNode) => boolean,
 ): Binding {
-  const fn = child(call, 'function');
-  if (!fn || fn.type !== 'identifier') return 'unknown'; // member calls, qualified names, templates, pointers
+  let fn = child(call, 'function');
+  // `this->m(...)`: a method of the class, as `m(...)` is.
+  if (fn?.type === 'field_expression' && child(fn, 'argument')?.type === 'this') fn = child(fn, 'field');
+  if (!fn || (fn.type !== 'identifier' && fn.type !== 'field_identifier')) return 'unknown'; // member calls, qualified names, templates, pointers
   const name = text.slice(fn.start, fn.end);
-  if (isVariable(fn)) return 'unknown'; // a lambda, a function pointer or object held in a variable
-  const callee = file.callees.get(name);
+  if (fn.type === 'identifier' && isVariable(fn)) return 'unknown'; // a lambda, a function pointer or object held in a variable
+  const count = named(child(call, 'arguments') ?? call).length;
+  /** A name's declarations a call with this many arguments may mean (see collectCallees). */
+  const declared = (key: string) =>
+    file.callees.has(`${key}/*`) ? file.callees.get(key) : file.callees.get(`${key}/${count}`) ?? file.callees.get(key);
+  // Inside a method, a name its class declares is the class's (C++ looks in the class first); a
+  // class's name called is its constructor.
+  const cls = enclosingClass(call, text);
+  const member =
+    (cls === undefined ? undefined : file.callees.has(`${cls}::${name}`) ? declared(`${cls}::${name}`) : undefined) ??
+    (file.callees.has(`${name}::${name}`) ? declared(`${name}::${name}`) : undefined);
+  if (fn.type === 'field_identifier' && !member) return 'unknown';
+  const callee = member ?? declared(name);
   if (!callee || callee === 'unknown') return 'unknown';
   if (index < callee.references.length) return callee.references[index] ? 'reference' : 'value';
   return callee.variadic ? 'value' : 'unknown';
