@@ -115,3 +115,26 @@ test('a region calling through a pointer reaches every function whose address th
   const table = PROGRAM.replace('int main(void) {\n  #pragma omp parallel\n  fill();', 'static void (*const steps[])(void) = { fill };\nint main(void) {\n  #pragma omp parallel\n  steps[0]();');
   assert.deepEqual(await refusal(table), ['MF601 for']);
 });
+
+test('C++: a lambda a region calls through its variable: its orphaned loop is refused, naming it; called by one thread only, it translates', async () => {
+  const program = `int main() {
+  static double a[1000];
+  auto work = [&]() {
+    #pragma omp for
+    for (int i = 0; i < 1000; i++) a[i] += 1.0;
+  };
+  #pragma omp parallel
+  {
+    work();
+  }
+  return (int)a[0];
+}
+`;
+  const r = await translateText(program, 'metafork', { fileName: 'lambda.cpp' });
+  assert.equal(r.text, undefined);
+  assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error').map(d => [d.code, program.slice(d.start, d.end), d.message.replace(/: the calling team.*/, '')]), [
+    ['MF601', 'for', "'#pragma omp for' outside any parallel region of 'work (a lambda, line 3)', which the '#pragma omp parallel' region in 'main' calls"],
+  ]);
+  const serial = program.replace('  #pragma omp parallel\n', '');
+  assert.notEqual((await translateText(serial, 'metafork', { fileName: 'lambda.cpp' })).text, undefined);
+});

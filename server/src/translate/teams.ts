@@ -323,17 +323,32 @@ export function functionsByName(models: ItemModel[], text: string, doc?: Documen
       if (doc?.syntax.language === 'cpp')
         readOnce('classes', ref => (ref.type === 'function_definition' ? head(ref).includes('::') : head(ref).length < ref.end - ref.start));
       if (name !== THROUGH_POINTER) return [...(lookup(name) ? [name] : []), ...(methods.get(name) ?? [])];
-      // A pointer may reach any function the file names other than in a call or a declaration.
+      // A pointer may reach any function the file names other than in a call or a declaration, and
+      // any lambda (C++: a variable holding one is called like a function).
       readOnce('all', ref => ref.type === 'function_definition');
       if (!taken) {
         const named = new Set<string>();
         for (const m of blankComments(text).matchAll(/\b([A-Za-z_]\w*)\b(?!\s*\()/g)) named.add(m[1]);
-        taken = [...functions.keys()].filter(k => functions.get(k) && named.has(k.slice(k.lastIndexOf(':') + 1)));
+        const reachable = [...functions.keys()].filter(k => functions.get(k) && named.has(k.slice(k.lastIndexOf(':') + 1)));
+        const holders = doc ? doc.items.flatMap((ref, i) => (LAMBDA.test(doc.text.slice(ref.start, ref.end)) ? [doc.item(i)] : [])) : models;
+        for (const m of holders)
+          walk(m.item, n => {
+            if (n.type !== 'lambda_expression') return true;
+            const holder = n.parent?.type === 'init_declarator' ? child(n.parent, 'declarator') : undefined;
+            const key = `${holder ? text.slice(holder.start, holder.end) : 'lambda'} (a lambda, line ${text.slice(0, n.start).split('\n').length})`;
+            functions.set(key, { model: m, definition: n });
+            reachable.push(key);
+            return true;
+          });
+        taken = reachable;
       }
       return taken;
     },
   };
 }
+
+/** What may begin a C++ lambda's body: `](...) {`, `] {`, `] mutable {`. */
+const LAMBDA = /\]\s*(\([^)]*\))?\s*(mutable\s*)?(->[^{;]*)?\{/;
 
 /** The names of the classes and namespaces around `node` inside `item`, outermost first. */
 function scopesAround(node: SNode, item: SNode, text: string): string[] {
