@@ -108,3 +108,39 @@ int main(void) {
   const other = program.replace('int counter;\n', '').replace(/counter/g, 'mine').replace('  int total = 0;\n', '  int total = 0, mine;\n');
   assert.notEqual((await translateText(other, 'metafork', { fileName: 'tp.c', flags })).text, undefined);
 });
+
+test("C++: a class a header declares, whose methods (in the class or defined after it) hold an orphaned loop, called in a region: refused at each call", async () => {
+  fs.writeFileSync(path.join(dir, 'grid.hpp'), `#pragma once
+struct Grid {
+  double a[1000];
+  void bump() {
+    #pragma omp for
+    for (int i = 0; i < 1000; i++) a[i] += 1.0;
+  }
+  void clear();
+  double get(int i) const { return a[i]; }
+};
+inline void Grid::clear() {
+  #pragma omp for
+  for (int i = 0; i < 1000; i++) a[i] = 0.0;
+}
+`);
+  const program = `#include "grid.hpp"
+int main() {
+  static Grid g;
+  #pragma omp parallel
+  {
+    g.clear();
+    g.bump();
+  }
+  return (int)g.get(0);
+}
+`;
+  const r = await translateText(program, 'metafork', { fileName: 'grid.cpp', flags });
+  assert.equal(r.text, undefined);
+  const header = path.join(dir, 'grid.hpp');
+  assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error').map(d => [program.slice(d.start, d.end), d.message.replace(/, which binds.*/, '')]), [
+    ['clear', `'clear', which the '#pragma omp parallel' region in 'main' calls, is defined in a header and reaches '#pragma omp for' (${header}:12)`],
+    ['bump', `'bump', which the '#pragma omp parallel' region in 'main' calls, is defined in a header and reaches '#pragma omp for' (${header}:5)`],
+  ]);
+});

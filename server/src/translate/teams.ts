@@ -444,10 +444,11 @@ export function headersInRegions(stage: Stage, models: ItemModel[], { functions,
     }
     return undefined;
   };
-  const calls = (node: SNode, region: string) =>
+  /** The calls in `node` (of `model`) of a function or method by name (`f()`, `g.bump()`): a header may define it. */
+  const calls = (node: SNode, region: string, model: ItemModel) =>
     walk(node, n => {
-      const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
-      if (f?.type !== 'identifier') return true;
+      const f = n.type === 'call_expression' ? calleeName(child(n, 'function')) : undefined;
+      if (!f || (f.type === 'identifier' && variableOf(model.scopes, f))) return true;
       const name = text.slice(f.start, f.end);
       const found = functions.calledBy(name).length ? undefined : binding(name);
       const header = found && headerAt(unit, found.at);
@@ -466,9 +467,9 @@ export function headersInRegions(stage: Stage, models: ItemModel[], { functions,
     for (const c of m.constructs)
       if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region) {
         const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
-        calls(c.region, `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`);
+        calls(c.region, `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`, m);
       }
-  for (const [f, region] of reached) calls(functions.definition(f)!, region);
+  for (const [f, region] of reached) calls(functions.definition(f)!, region, functions.get(f)!);
 }
 
 /** Directives of a called function that do not bind to the calling team: a `parallel` one makes its
