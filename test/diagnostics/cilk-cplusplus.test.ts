@@ -24,6 +24,12 @@ const cases: Case[] = [
     program: 'namespace ns {\n  void g(int x, long k);\n  void g(int &x, int k);\n  void f();\n}\nvoid ns::g(int x, long k) { (void)x; (void)k; }\nvoid ns::g(int &x, int k) { x += k; }\nvoid ns::f() {\n  int v = 1;\n  cilk_spawn g(v, 2);\n  v = 10;\n  cilk_sync;\n}\nint main() { ns::f(); return 0; }\n',
   },
   {
+    name: 'inside a method, a data member called as a function (not the free function of that name)',
+    code: 'MF610', to: 'openmp', file: 'case.cpp', covers: ['cb(v)', 'v'],
+    message: "cannot tell whether 'cb' takes 'v' by reference: this file has no single declaration of it (it is declared elsewhere, overloaded, a template or a member), and 'v' is changed while the spawned call may run, so sharing it and copying it compute different things; declare 'cb' in this file or pass a copy explicitly",
+    program: '#include <functional>\nvoid cb(int x) { (void)x; }\nstruct W {\n  std::function<void(int &)> cb;\n  int run() {\n    int v = 1;\n    cilk_spawn cb(v);\n    v = 5;\n    cilk_sync;\n    return v;\n  }\n};\nint main() { W w; return w.run(); }\n',
+  },
+  {
     name: 'a reducer whose operation MetaFork cannot reduce',
     code: 'MF611', to: 'openmp', file: 'case.cpp', covers: ['<int> l;', 'l'],
     message: "reducer 'l' (cilk::reducer_list_append<int>) is not translated: only add, mul, and, or, xor, min and max reducers have a MetaFork counterpart (a reduction)",

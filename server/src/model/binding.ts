@@ -83,6 +83,14 @@ export function collectCallees(
       if (cls) declare(`${cls}::${name}`, signature);
       return;
     }
+    // A data member (a `std::function`, a functor) called inside a method is the member, not a
+    // function of that name elsewhere: unknown.
+    if (owner && n.type === 'field_identifier') {
+      const key = `${owner}::${text.slice(n.start, n.end)}`;
+      mergeCallee(out, key, 'unknown');
+      mergeCallee(out, `${key}/*`, 'unknown');
+      return;
+    }
     const inner =
       nested ||
       [
