@@ -465,10 +465,7 @@ export function headersInRegions(stage: Stage, models: ItemModel[], { functions,
     });
   for (const m of models)
     for (const c of m.constructs)
-      if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region) {
-        const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
-        calls(c.region, `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`, m);
-      }
+      if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region) calls(c.region, regionName(m, c, text), m);
   for (const [f, region] of reached) calls(functions.definition(f)!, region, functions.get(f)!);
 }
 
@@ -497,15 +494,7 @@ function statementEnd(code: string, i: number): number {
     if (code[i] === '#') { i = logicalLineEnd(code, i); continue; }
     break;
   }
-  if (code[i] === '{') {
-    for (let depth = 0, j = i; j < code.length; j++) {
-      const c = code[j];
-      if (c === '"' || c === "'") j = skipQuoted(code, j);
-      else if (c === '{') depth++;
-      else if (c === '}' && --depth === 0) return j + 1;
-    }
-    return code.length;
-  }
+  if (code[i] === '{') return closingBrace(code, i) ?? code.length;
   const keyword = /^(for|while|if|switch)\s*\(/.exec(code.slice(i, i + 12));
   if (keyword) {
     const close = matchParen(code, i + keyword[0].length - 1, code.length, false);
@@ -534,13 +523,19 @@ function headerDefinition(code: string, fileEnd: number, name: string): Span | u
     let open = skipTrivia(code, close);
     for (let q; (q = /^(const|noexcept|override|final)\b/.exec(code.slice(open, open + 9))); ) open = skipTrivia(code, open + q[0].length);
     if (code[open] !== '{') continue;
-    for (let depth = 0, i = open; i < code.length; i++) {
-      const c = code[i];
-      if (c === '"' || c === "'") i = skipQuoted(code, i);
-      else if (c === '{') depth++;
-      else if (c === '}' && --depth === 0) return { start: open, end: i + 1 };
-    }
-    return undefined;
+    const end = closingBrace(code, open);
+    return end === undefined ? undefined : { start: open, end };
+  }
+  return undefined;
+}
+
+/** The offset just past the brace closing the one at `open` (comments blanked), if it is closed. */
+function closingBrace(code: string, open: number): number | undefined {
+  for (let depth = 0, i = open; i < code.length; i++) {
+    const c = code[i];
+    if (c === '"' || c === "'") i = skipQuoted(code, i);
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i + 1;
   }
   return undefined;
 }
@@ -555,17 +550,20 @@ export function regionReach(models: ItemModel[], text: string, doc?: DocumentMod
   return { functions, reached: reachedFromRegions(models, functions, text), translated: new Set(models.flatMap(m => m.constructs)) };
 }
 
+/** A parallel region as the messages name it: "the '#pragma omp parallel' region in 'main'". */
+function regionName(m: ItemModel, c: Construct, text: string): string {
+  const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
+  return `the '#pragma omp ${c.directive!.name}' region${where ? ` in '${where}'` : ''}`;
+}
+
 /** Which region reaches each function: a region's calls, then the calls of what they reach; with
  * `counts`, only the regions it accepts. */
 function reachedFromRegions(items: ItemModel[], functions: Functions, text: string, counts?: (region: Construct) => boolean): Map<string, string> {
   const calls: [string, string][] = [];
   for (const m of items)
     for (const c of m.constructs)
-      if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region && (!counts || counts(c))) {
-        const where = m.item.type === 'function_definition' ? functionName(m.item, text)?.name : undefined;
-        const region = `the '#pragma omp ${c.directive.name}' region${where ? ` in '${where}'` : ''}`;
-        for (const f of calledNames(c.region, text, m.scopes)) calls.push([f, region]);
-      }
+      if (c.dialect === 'openmp' && c.directive?.name.startsWith('parallel') && c.region && (!counts || counts(c)))
+        for (const f of calledNames(c.region, text, m.scopes)) calls.push([f, regionName(m, c, text)]);
   return reachedThroughCalls(calls, functions, text);
 }
 
