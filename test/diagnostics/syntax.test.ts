@@ -21,6 +21,12 @@ const cases: Case[] = [
     code: 'MF101', message: "syntax error: unexpected '}'", covers: '}', occurrence: 2, data: null,
   },
   {
+    name: "CilkPlus array notation, said as what it is",
+    source: 'void f(int *a, int *b){\n  a[0:100] = b[0:100] * 2;\n}\n',
+    code: 'MF101', message: "'a[0:100]' is CilkPlus array notation (an array section), which this tool does not read (GCC removed it with Cilk Plus in version 8): write the loop it stands for",
+    covers: 'a[0:100]', data: null,
+  },
+  {
     name: 'stray parenthesis after a function',
     source: 'int main(void) { return 0; }\n)\n',
     code: 'MF101', message: "syntax error: unexpected ')'", covers: ')', after: '}\n)',

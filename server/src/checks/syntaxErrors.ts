@@ -227,10 +227,16 @@ export function syntaxDiagnostics(item: SNode, text: string): MfDiagnostic[] {
       const end = firstLine(text, n.start, n.end);
       const context = CONTEXT[n.parent?.type ?? ''];
       const bad = snippet(text, n.start, n.end);
-      const message = bad
+      // CilkPlus's array notation (`a[0:n]`, an array section), which no compiler reads any more.
+      const section = n.parent?.type === 'subscript_expression' && /:/.test(text.slice(n.start, n.end))
+        ? snippet(text, n.parent.start, n.parent.end) : undefined;
+      const message = section
+        ? `'${section}' is CilkPlus array notation (an array section), which this tool does not read (GCC removed it with Cilk Plus in version 8): write the loop it stands for`
+        : bad
         ? `syntax error: unexpected '${bad}'${context ? ` in ${context}` : ''}`
         : `syntax error${context ? ` in ${context}` : ''}`;
-      out.push(diagnostic('MF101', { start: n.start, end: Math.max(end, n.start + 1) }, message));
+      const span = section ? { start: n.parent!.start, end: firstLine(text, n.parent!.start, n.parent!.end) } : { start: n.start, end: Math.max(end, n.start + 1) };
+      out.push(diagnostic('MF101', span, message));
       return false;
     }
     return true;
