@@ -99,7 +99,7 @@ export function collectCallees(
       ].includes(n.type);
     // A namespace's functions are its members too (`void ns::g(...)` may overload one declared in it).
     const cls = /^(class|struct|union)_specifier$|^namespace_definition$/.test(n.type) ? child(n, 'name') : undefined;
-    const members = cls ? text.slice(cls.start, cls.end).replace(/<[^]*$/, '') : owner;
+    const members = cls ? className(cls, text) : owner;
     for (const c of n.children) visit(c, inner, members);
   };
   visit(node, false, undefined);
@@ -123,10 +123,15 @@ function enclosingClass(node: SNode, text: string): string | undefined {
     }
     if (/^(class|struct|union)_specifier$/.test(p.type)) {
       const name = child(p, 'name');
-      return name && text.slice(name.start, name.end).replace(/<[^]*$/, '');
+      return name && className(name, text);
     }
   }
   return undefined;
+}
+
+/** A class's (or namespace's) name as the callees are keyed by it: without template arguments. */
+function className(name: SNode, text: string): string {
+  return text.slice(name.start, name.end).replace(/<[^]*$/, '');
 }
 
 /** Two declarations of one name: the same parameter passing, or unknown (overloads). */
@@ -142,17 +147,22 @@ export function mergeCallee(out: Map<string, Callee>, name: string, s: Callee): 
     out.set(name, 'unknown');
 }
 
-/** The last name of a declarator or callee expression (`f`, `ns::f`, `f<int>`, `obj.f`). */
+/** The node of the last name a callee expression calls by (`f`, `ns::f`, `f<int>`, `obj.f`, `p->f`). */
+export function lastName(n: SNode | undefined): SNode | undefined {
+  switch (n?.type) {
+    case 'identifier': case 'field_identifier': return n;
+    case 'qualified_identifier': case 'template_function': case 'template_method': return lastName(child(n, 'name'));
+    case 'field_expression': return lastName(child(n, 'field'));
+    default: return undefined;
+  }
+}
+
+/** The last name of a declarator or callee expression, through parentheses. */
 function calleeName(n: SNode | undefined, text: string): string | undefined {
   if (!n) return undefined;
-  if (n.type === 'identifier' || n.type === 'field_identifier') return text.slice(n.start, n.end);
-  if (n.type === 'qualified_identifier') return calleeName(child(n, 'name'), text);
-  if (n.type === 'template_function' || n.type === 'template_method') return calleeName(child(n, 'name'), text);
-  if (n.type === 'field_expression') return calleeName(child(n, 'field'), text);
-  if (n.type === 'parenthesized_declarator' || n.type === 'parenthesized_expression')
-    return calleeName(named(n)[0], text);
-  const info = declaratorInfo(n);
-  return info ? text.slice(info.id.start, info.id.end) : undefined;
+  if (n.type === 'parenthesized_declarator' || n.type === 'parenthesized_expression') return calleeName(named(n)[0], text);
+  const id = lastName(n) ?? declaratorInfo(n)?.id;
+  return id && text.slice(id.start, id.end);
 }
 
 /** How a call binds its argument number `index`. */

@@ -18,7 +18,7 @@ import { parsePragma } from '../syntax/pragma';
 export interface ItemRef { index: number; type: string; start: number; end: number }
 
 type FileScopePart = ReturnType<typeof fileScopePart>;
-interface HeaderPart { text: string; parts: FileScopePart[]; typedefs: ReadonlyMap<string, Shape> }
+interface HeaderPart { text: string; parts: FileScopePart[]; typedefs: ReadonlyMap<string, Shape>; threadprivate: string[] }
 
 export class DocumentModel {
   private readonly built = new Map<number, ItemModel>();
@@ -57,7 +57,7 @@ export class DocumentModel {
         const part = fileScopePart(syntax, node, typedefs, cpp);
         return 'defined' in part ? { ...part, defined: [] } : part;
       });
-      headers = { text: headerText, parts, typedefs };
+      headers = { text: headerText, parts, typedefs, threadprivate: headerThreadprivates(syntax.unit).flatMap(line => line.names) };
     }
     const typedefs = new Map(headers.typedefs);
     const headerParts = headers.parts;
@@ -71,7 +71,7 @@ export class DocumentModel {
     const callees = new Map<string, Callee>();
     const all = headerParts.length ? [...headerParts, ...parts] : parts;
     for (const p of all) for (const [name, c] of p.callees) mergeCallee(callees, name, c);
-    const fileScope = buildFileScope(all, typedefs, cpp, callees, syntax.unit.constants, threadprivateNames(syntax));
+    const fileScope = buildFileScope(all, typedefs, cpp, callees, syntax.unit.constants, threadprivateNames(syntax, headers.threadprivate));
     return new DocumentModel(syntax, fileScope, refs, functionParts, headers);
   }
 
@@ -139,14 +139,13 @@ export function inSpan<T extends Span>(list: T[], span: Span): T[] {
 }
 
 /** The variables `#pragma omp threadprivate(list)` lines name, in the file and its headers. */
-function threadprivateNames(syntax: SyntaxDocument): Set<string> {
-  const names = new Set<string>();
+function threadprivateNames(syntax: SyntaxDocument, inHeaders: readonly string[]): Set<string> {
+  const names = new Set<string>(inHeaders);
   for (const p of syntax.layer.pragmas) {
     if (!p.text.includes('threadprivate')) continue; // most lines: not parsed again here
     const d = parsePragma(p);
     if (d?.family === 'omp' && d.name === 'threadprivate') for (const item of d.argument?.items ?? []) names.add(item.name);
   }
-  for (const line of headerThreadprivates(syntax.unit)) for (const name of line.names) names.add(name);
   return names;
 }
 

@@ -308,10 +308,10 @@ function refuseOtherReducers(stage: Stage, unit: Preprocessed, accounted: Span[]
   }
 }
 
-/** OpenCilk's annotation (the keyword layer reads the file's only, not its headers'), a reducer type,
- * or the namespace opened. */
-const REDUCER_NAMED = /\bcilk_reducer\s*\(|\bcilk\s*::\s*(\w*reducer\w*|holder)\b|\busing\s+namespace\s+cilk\b/;
-const REDUCER_NAMES = /\bcilk_reducer\s*\(|\bcilk\s*::\s*(?:\w*reducer\w*|holder)\b/g;
+/** OpenCilk's annotation (the keyword layer reads the file's only, not its headers') or a reducer type. */
+const REDUCER_NAMES = new RegExp(`\\bcilk_reducer\\s*\\(|${REDUCER_TYPE.source}`, 'g');
+/** Any of those, or the namespace opened. */
+const REDUCER_NAMED = new RegExp(`${REDUCER_NAMES.source}|\\busing\\s+namespace\\s+cilk\\b`);
 /** `using namespace cilk;`: the library's reducer types may be named without `cilk::`. */
 const OPEN_CILK = /\busing\s+namespace\s+cilk\s*;/;
 /** With the namespace open, also a bare reducer template's name (its arguments after it). */

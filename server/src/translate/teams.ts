@@ -9,6 +9,7 @@ import type { SNode } from '../syntax/parser';
 import { constructSpan, type Construct, type ItemModel } from '../model/constructs';
 import { changesVariable, referencesOf, variableOf, type ItemScopes, type Reference, type Variable } from '../model/scopes';
 import { canonicalHeader } from '../model/loops';
+import { lastName } from '../model/binding';
 import { storedFirst } from './barriers';
 import { inSpan, type DocumentModel, type ItemRef } from '../model/document';
 import { type Span, within } from '../base/span';
@@ -235,21 +236,12 @@ export function calledNames(node: SNode, text: string, scopes: ItemScopes): stri
   walk(node, n => {
     const callee = n.type === 'call_expression' ? child(n, 'function') : undefined;
     if (!callee) return true;
-    const f = calleeName(callee);
+    const f = lastName(callee);
     if (f && !(f.type === 'identifier' && variableOf(scopes, f))) names.push(text.slice(f.start, f.end));
     if (!f || f.type !== 'identifier' || variableOf(scopes, f)) names.push(THROUGH_POINTER);
     return true;
   });
   return names;
-}
-
-function calleeName(f: SNode | undefined): SNode | undefined {
-  switch (f?.type) {
-    case 'identifier': case 'field_identifier': return f;
-    case 'field_expression': return calleeName(child(f, 'field'));
-    case 'qualified_identifier': case 'template_function': case 'template_method': return calleeName(child(f, 'name'));
-    default: return undefined;
-  }
 }
 
 /** The file's function definitions, by key: a function's name, a method's qualified name (`Grid::bump`). */
@@ -447,7 +439,7 @@ export function headersInRegions(stage: Stage, models: ItemModel[], { functions,
   /** The calls in `node` (of `model`) of a function or method by name (`f()`, `g.bump()`): a header may define it. */
   const calls = (node: SNode, region: string, model: ItemModel) =>
     walk(node, n => {
-      const f = n.type === 'call_expression' ? calleeName(child(n, 'function')) : undefined;
+      const f = n.type === 'call_expression' ? lastName(child(n, 'function')) : undefined;
       if (!f || (f.type === 'identifier' && variableOf(model.scopes, f))) return true;
       const name = text.slice(f.start, f.end);
       const found = functions.calledBy(name).length ? undefined : binding(name);
