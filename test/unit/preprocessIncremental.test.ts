@@ -16,12 +16,14 @@ const options: PreprocessOptions = { fileName: '/w/main.c', files };
 // Every kind of thing the preprocessor does to a file, among plain lines.
 const SOURCE = [
   '#include "lib.h"',
+  '#include <limits.h>',
   '#define N 64',
   '#define HERE __LINE__',
   '#define CALL(f) f(0)',
   '/* a comment',
   '   over lines */',
   'int a[N];',
+  'long lim = INT_MAX;',
   'static int line = HERE;',
   'int b(int x) {',
   '  int y = x + 1;',
@@ -99,11 +101,55 @@ test('a line added or removed is in step, a pragma line edited too, and several 
   assert.equal(comparable(quick), comparable(preprocess(after, options)));
 });
 
+test('a program constant typed or removed is in step: it stays as written, before its definition too', () => {
+  const before = preprocess(SOURCE, options);
+  assert.equal(before.constants.get('N'), '64');
+  const line = (find: string, newText: string) => ({ start: at(SOURCE, find), end: at(SOURCE, find) + find.length, newText });
+  const typed = tryEdit(before, line('  return 2;', '  return N * 2;'));
+  assert.ok(typed, 'N typed');
+  assert.ok(typed.source.includes('  return N * 2;') && typed.text.includes('  return N * 2;'));
+  assert.ok(tryEdit(before, line('int a[N];', 'int a[2];')), 'its use removed');
+  // Above its definition it is a plain name, as a fresh run reads it.
+  const later = preprocess('int f(void) {\n  return 1;\n}\n#define M 8\nint g[M];\n', options);
+  assert.equal(later.constants.get('M'), '8');
+  const above = tryEdit(later, { start: at(later.source, '1;'), end: at(later.source, '1;') + 1, newText: 'M' });
+  assert.ok(above, 'M typed above its definition');
+  assert.ok(above.text.startsWith('int f(void) {\n  return M;'));
+  // A system header's constant is one only while the file uses it: an edit keeping a use is in step,
+  // one taking the last away (as far as the edited lines tell) is not.
+  const limits = preprocess('#include <limits.h>\n#define K 3\nint big = INT_MAX;\nint small = K;\n', options);
+  assert.equal(limits.constants.get('INT_MAX'), '2147483647');
+  const use = at(limits.source, 'INT_MAX');
+  assert.ok(tryEdit(limits, { start: use, end: use, newText: '1 + ' }), 'a use kept');
+  assert.ok(tryEdit(limits, { start: at(limits.source, 'small'), end: at(limits.source, 'small'), newText: 'x = INT_MAX, ' }), 'a use added');
+  assert.equal(tryEdit(limits, { start: use, end: use + 7, newText: '2' }), undefined, 'its only use taken away');
+  assert.equal(tryEdit(limits, { start: use, end: use + 7, newText: '2 /* INT_MAX */' }), undefined, 'left in a comment only');
+});
+
+test('a block comment closed on its line is in step, in code and in a pragma line; one left open or closing another is not', () => {
+  const before = preprocess(SOURCE, options);
+  const line = (find: string, newText: string) => ({ start: at(SOURCE, find), end: at(SOURCE, find) + find.length, newText });
+  assert.ok(tryEdit(before, line('  return 2;', '  return 2; /* two */')));
+  assert.ok(tryEdit(before, line('  return 2;', '  { /* a */ return "/*"; /* b */ }')));
+  assert.ok(tryEdit(before, line('#pragma omp parallel for', '#pragma omp parallel for /* static */ schedule(static)')));
+  assert.equal(tryEdit(before, line('  return 2;', '  return 2; /* open')), undefined);
+  assert.equal(tryEdit(before, line('  return 2;', '  return 2; */')), undefined);
+  assert.equal(tryEdit(before, line('  return 2;', '  return "/*;')), undefined, 'a string left open');
+});
+
+test('an edit at the very start of a text opening with a blank line is in step (it threw: its line was read from offset 1)', () => {
+  const blank = preprocess('\n#define N 4\nint a[N];\n', options);
+  const quick = tryEdit(blank, { start: 0, end: 0, newText: 'int b;' });
+  assert.ok(quick);
+  assert.equal(quick.text, 'int b;\n#define N 4\nint a[N];\n');
+});
+
 test('edits that reach what the preprocessor does are left to a fresh run', () => {
   const before = preprocess(SOURCE, options);
   const line = (find: string, newText: string) => ({ start: at(SOURCE, find), end: at(SOURCE, find) + find.length, newText });
   const cases: [string, TextEdit][] = [
-    ['a macro name typed', line('  return 2;', '  return N;')],
+    ['a function-like macro\'s name typed', line('  return 2;', '  return SQUARE(2);')],
+    ['an object-like macro that expands typed', line('  return 2;', '  return HERE;')],
     ['a new line above a use of __LINE__', { start: at(SOURCE, 'int a[N];'), end: at(SOURCE, 'int a[N];'), newText: 'int q;\n' }],
     ['inside a block comment', line('   over lines */', '   over more lines */')],
     ['a directive', line('  return 2;', '#define M 1')],
@@ -132,7 +178,7 @@ test('edits that reach what the preprocessor does are left to a fresh run', () =
 test('random edits, twenty in a row from each result: every result in step is a fresh run\'s, and a fifth of them or more are in step', () => {
   let seed = 2026;
   const random = (n: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
-  const pieces = ['x', ' ', '\n', 'int k = 0;\n', '(', ')', ';', '// c\n', '"s"', 'N', 'SQUARE', '#pragma omp barrier\n', '/*', '\\', '__LINE__', 'CALL'];
+  const pieces = ['x', ' ', '\n', 'int k = 0;\n', '(', ')', ';', '// c\n', '"s"', 'N', 'SQUARE', 'INT_MAX', '#pragma omp barrier\n', '/*', '\\', '__LINE__', 'CALL', '/* c */', '*/', "'"];
   const base = preprocess(SOURCE, options);
   let before = base;
   let tried = 0, answered = 0;

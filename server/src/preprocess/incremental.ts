@@ -11,6 +11,7 @@ import { applyEdits, commonEnds, type TextEdit } from '../base/edits';
 import { SourceMap, type Segment } from '../base/sourcemap';
 import type { Span } from '../base/span';
 import { DISK } from './engine';
+import { lex } from './lexer';
 import { preprocess } from './index';
 import type { MacroDefinition, Preprocessed, PreprocessOptions } from './types';
 
@@ -36,11 +37,14 @@ export function inStep(
   if (list.length === 0) return before;
   const groups = lineGroups(list, before.source);
   const defines = (options.flags?.defines ?? []).map(([spec]) => spec.replace(/\(.*$/, ''));
+  const { expanded, whileUsed } = constantsCopied(before, reading.macroNames);
   let newlines = 0;
+  const around = new Surroundings(before);
   for (const g of groups) {
     const edited = applyEdits(g.text, g.edits.map(e => ({ ...e, start: e.start - g.start, end: e.end - g.start })));
-    if (!plain(g.text, reading.macroNames, defines) || !plain(edited, reading.macroNames, defines)) return undefined;
-    if (!plainAround(before, g, edited)) return undefined;
+    if (!plain(g.text, expanded, defines) || !plain(edited, expanded, defines)) return undefined;
+    if (!usesKept(g.text, edited, whileUsed)) return undefined;
+    if (!around.plain(g, edited)) return undefined;
     newlines += count(edited, '\n') - count(g.text, '\n');
   }
   if (newlines !== 0 && reading.readsLines) return undefined;
@@ -71,7 +75,8 @@ interface LineGroup extends Span { edits: TextEdit[]; text: string }
 function lineGroups(edits: readonly TextEdit[], source: string): LineGroup[] {
   const out: LineGroup[] = [];
   for (const e of edits) {
-    const start = source.lastIndexOf('\n', e.start - 1) + 1;
+    // (lastIndexOf reads a negative position as 0: a text opening with a newline would put an edit at 0 after its line's start.)
+    const start = e.start === 0 ? 0 : source.lastIndexOf('\n', e.start - 1) + 1;
     const newline = source.indexOf('\n', e.end);
     const end = newline < 0 ? source.length : newline;
     const last = out[out.length - 1];
@@ -82,6 +87,40 @@ function lineGroups(edits: readonly TextEdit[], source: string): LineGroup[] {
   return out;
 }
 
+/**
+ * The macro names an edit may not touch (`expanded`: every macro's but the program constants), and
+ * the constants it may touch only while a use stays. The preprocessor copies a constant (`#define N
+ * 64`: defined once, never undefined) as written wherever it stands (before the definition, a plain
+ * name). One the file or its headers define stays one, used or not; one defined elsewhere (a system
+ * header's `INT_MIN`, a predefined name) is one only while the file uses it.
+ */
+function constantsCopied(before: Preprocessed, macroNames: ReadonlySet<string>): { expanded: ReadonlySet<string>; whileUsed: string[] } {
+  const constants = [...before.constants.keys()];
+  if (!constants.length) return { expanded: macroNames, whileUsed: [] };
+  const expanded = new Set(macroNames);
+  for (const name of constants) expanded.delete(name);
+  const whileUsed = constants.filter(name => before.macros.get(name)?.file?.startsWith('<') ?? false);
+  return { expanded, whileUsed };
+}
+
+/** Whether an edit of `lines` into `edited` leaves a use of each of `names` it had one of. */
+function usesKept(lines: string, edited: string, names: readonly string[]): boolean {
+  for (const name of names)
+    if (lines.includes(name) && codeUses(lines, name) > 0 && codeUses(edited, name) === 0) return false;
+  return true;
+}
+
+/** How many times plain lines use `name` (the preprocessor reads no name in a pragma line, a comment or a string). */
+function codeUses(lines: string, name: string): number {
+  let n = 0, directive = false;
+  for (const t of lex(lines)) {
+    if (t.kind === 'newline') directive = false;
+    else if (t.bol && (t.text === '#' || t.text === '%:')) directive = true;
+    else if (!directive && t.kind === 'id' && t.text === name) n++;
+  }
+  return n;
+}
+
 const PRAGMA = /^[ \t]*(?:#|%:)[ \t]*pragma\b/;
 const ONCE = /^[ \t]*(?:#|%:)[ \t]*pragma[ \t]+once\b/;
 const DIRECTIVE = /^[ \t]*(?:#|%:)/;
@@ -90,14 +129,36 @@ const WORD = /[A-Za-z_$\u0080-\uffff][\w$\u0080-\uffff]*/g;
 /**
  * Whether lines are text the preprocessor copies as they are wherever they stand in the active
  * code: no directive but a `#pragma` (other than `once`: the others change nothing it keeps), no
- * splice, no comment that could reach over a line, and no word (in code, a comment or a string
- * alike) that is a macro's name anywhere in the unit or names a `-D` macro.
+ * splice, no comment that could reach over a line (one closed on its line is copied with it), and
+ * no word (in code, a comment or a string alike) that is one of `macroNames` or names a `-D` macro.
  */
 function plain(lines: string, macroNames: ReadonlySet<string>, defines: readonly string[]): boolean {
-  if (lines.includes('\\') || lines.includes('/*') || lines.includes('*/') || lines.includes('??')) return false;
-  for (const line of lines.split('\n')) if (DIRECTIVE.test(line) && (!PRAGMA.test(line) || ONCE.test(line))) return false;
+  if (lines.includes('\\') || lines.includes('??')) return false;
+  for (const line of lines.split('\n')) {
+    if (DIRECTIVE.test(line) && (!PRAGMA.test(line) || ONCE.test(line))) return false;
+    if ((line.includes('/*') || line.includes('*/')) && !commentsClosed(line)) return false;
+  }
   for (const [word] of lines.matchAll(WORD)) if (macroNames.has(word)) return false;
   return !defines.some(name => lines.includes(name));
+}
+
+/** Whether every block comment `line` opens closes on it, and it closes none it did not open: the
+ * comment (copied as it is) then reaches no other line. Strings and characters are skipped; one left
+ * open counts as not closed. */
+function commentsClosed(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < line.length && line[i] !== c; i++) if (line[i] === '\\') i++;
+      if (i >= line.length) return false;
+    } else if (c === '/' && line[i + 1] === '/') return true;
+    else if (c === '/' && line[i + 1] === '*') {
+      const close = line.indexOf('*/', i + 2);
+      if (close < 0) return false;
+      i = close + 1;
+    } else if (c === '*' && line[i + 1] === '/') return false;
+  }
+  return true;
 }
 
 /**
@@ -105,27 +166,70 @@ function plain(lines: string, macroNames: ReadonlySet<string>, defines: readonly
  * code, before and after the edit: nothing the preprocessor blanked, expanded or reported on there;
  * not inside a block comment or continued from the line before; and no `(` first in them (or first
  * after them, where they hold no token), which a function-like macro's name before them would take
- * for its arguments.
+ * for its arguments. Made once per edit: a translation stage edits hundreds of places in a large
+ * file, and each question is a binary search, not a scan of the whole text.
  */
-function plainAround(before: Preprocessed, g: LineGroup, edited: string): boolean {
-  const source = before.source;
-  const touches = (s: Span) => s.start <= g.end && s.end >= g.start;
-  if (before.map.segments.some(s => touches(s.source))) return false;
-  if (before.diagnostics.some(touches) || before.uses.some(u => touches(u.source))) return false;
-  const open = g.start >= 2 ? source.lastIndexOf('/*', g.start - 2) : -1;
-  const close = g.start >= 2 ? source.lastIndexOf('*/', g.start - 2) : -1;
-  if (open >= 0 && close < open + 2) return false;
-  if (/\\\r?\n$/.test(source.slice(Math.max(0, g.start - 3), g.start))) return false;
-  const after = () => {
-    const found = firstToken(source.slice(g.end, g.end + 4096));
-    return found === null && g.end + 4096 < source.length ? undefined : found;
-  };
-  for (const lines of [g.text, edited]) {
-    let first = firstToken(lines);
-    if (first === null) first = after();
-    if (first === undefined || first === '(') return false;
+class Surroundings {
+  private readonly source: string;
+  /** What the preprocessor did in the source (segments, uses, findings), by start; `reach[i]`, the
+   * furthest end among the first i + 1. */
+  private readonly spans: Span[];
+  private readonly reach: number[] = [];
+  /** Where `/*` and `*\/` stand in the source, in order. */
+  private readonly opens: number[];
+  private readonly closes: number[];
+
+  constructor(before: Preprocessed) {
+    this.source = before.source;
+    this.spans = [...before.map.segments.map(s => s.source), ...before.diagnostics, ...before.uses.map(u => u.source)]
+      .sort((a, b) => a.start - b.start);
+    let furthest = -1;
+    for (const s of this.spans) this.reach.push((furthest = Math.max(furthest, s.end)));
+    this.opens = occurrences(this.source, '/*');
+    this.closes = occurrences(this.source, '*/');
   }
-  return true;
+
+  plain(g: LineGroup, edited: string): boolean {
+    if (this.touched(g)) return false;
+    const source = this.source;
+    if (g.start >= 2) {
+      const open = lastAtOrBefore(this.opens, g.start - 2);
+      if (open >= 0 && lastAtOrBefore(this.closes, g.start - 2) < open + 2) return false;
+    }
+    if (/\\\r?\n$/.test(source.slice(Math.max(0, g.start - 3), g.start))) return false;
+    const after = () => {
+      const found = firstToken(source.slice(g.end, g.end + 4096));
+      return found === null && g.end + 4096 < source.length ? undefined : found;
+    };
+    for (const lines of [g.text, edited]) {
+      let first = firstToken(lines);
+      if (first === null) first = after();
+      if (first === undefined || first === '(') return false;
+    }
+    return true;
+  }
+
+  /** Whether a span the preprocessor made or reported meets the group (ends included). */
+  private touched(g: Span): boolean {
+    // The last span starting at or before the group's end: any before it reaching the group's start meets it.
+    let lo = 0, hi = this.spans.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (this.spans[mid].start <= g.end) lo = mid + 1; else hi = mid; }
+    return lo > 0 && this.reach[lo - 1] >= g.start;
+  }
+}
+
+/** Every offset where `needle` starts in `text`, in order. */
+function occurrences(text: string, needle: string): number[] {
+  const out: number[] = [];
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) out.push(i);
+  return out;
+}
+
+/** The greatest of sorted `offsets` at or before `limit`, or -1. */
+function lastAtOrBefore(offsets: readonly number[], limit: number): number {
+  let lo = 0, hi = offsets.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (offsets[mid] <= limit) lo = mid + 1; else hi = mid; }
+  return lo > 0 ? offsets[lo - 1] : -1;
 }
 
 /** The first character of the first token of `lines` (a line comment is none); null where they hold
