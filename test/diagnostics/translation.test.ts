@@ -112,7 +112,7 @@ const cases: Case[] = [
   {
     name: 'a worker count set and read back, to CilkPlus: the count read would be the Cilk runtime\'s',
     code: 'MF601', to: 'cilkplus', covers: 'omp_set_num_threads(n)', construct: 'meta_set_nworkers',
-    message: /^the worker count set here \(n\) is read back later \(omp_get_max_threads\(\)\), and CilkPlus has no call to set it: the count read would be the Cilk runtime's$/,
+    message: /^the worker count set here \(n\) has no CilkPlus call to keep it, and the file reads the count back \(a parallel region's team or a thread-count query\): it would read the Cilk runtime's count instead$/,
     program: '#include <stdlib.h>\n#include <omp.h>\nint main(void) {\n  int n = 4;\n  int *a = calloc(n, sizeof(int));\n  omp_set_num_threads(n);\n  #pragma omp parallel\n  a[omp_get_thread_num()] = 1;\n  return a[0];\n}\n',
   },
   {

@@ -28,7 +28,7 @@ type Stmt =
   | { k: 'if'; cond: string; then: Stmt[]; else?: Stmt[] }
   | { k: 'block'; body: Stmt[] }
   /** OpenMP only. */
-  | { k: 'sections'; sections: Stmt[][]; firstBare: boolean }
+  | { k: 'sections'; sections: Stmt[][]; firstBare: boolean; clauses?: string }
   | { k: 'task'; clauses: string; body: Stmt[]; braces: boolean }
   | { k: 'ompRegion'; body: Stmt[] }
   | { k: 'pragma'; text: string; body?: Stmt[] }
@@ -113,7 +113,7 @@ function printOne(s: Stmt, st: Style, ind: string, out: string[]): void {
       return;
     case 'sections':
       if (d !== 'openmp') throw new Error('sections are OpenMP');
-      out.push(`${ind}#pragma omp parallel sections`);
+      out.push(`${ind}#pragma omp parallel sections${s.clauses ?? ''}`);
       out.push(ind + '{');
       s.sections.forEach((sec, i) => {
         if (i > 0 || !s.firstBare) out.push(`${ind}    #pragma omp section`);
@@ -325,11 +325,14 @@ const parallelLoops: Make = (g, k, d) => {
   body.push(iLoop);
   body.push(checksum(k, a, String(n)));
   body.push(c(`for (int i = 0; i < ${rows}; i++)\n    for (int j = 0; j < ${cols}; j++)\n        r${k} = (r${k} * 17 + ${b}[i][j]) % 1000003;`));
-  // A private scalar (OpenMP private/lastprivate) and a local array written by every iteration.
+  // A private scalar (OpenMP private, lastprivate, or firstprivate and lastprivate: each copy starts
+  // with the first value, which the iteration overwrites before reading) and a local array written
+  // by every iteration.
   if (d === 'openmp' && g.chance(0.5)) {
-    const last = g.chance(0.5);
-    body.push(c(`long w${k} = 0;`));
-    body.push({ k: 'for', head: `int i = 0; i < ${n}; i++`, body: [c(`w${k} = ${a}[i] % 13;`), c(`${a}[i] += w${k};`)], par: true, omp: last ? ` lastprivate(w${k})` : ` private(w${k})` });
+    const clauses = g.pick([` private(w${k})`, ` lastprivate(w${k})`, ` firstprivate(w${k}) lastprivate(w${k})`]);
+    const last = clauses.includes('lastprivate');
+    body.push(c(`long w${k} = ${g.int(0, 9)};`));
+    body.push({ k: 'for', head: `int i = 0; i < ${n}; i++`, body: [c(`w${k} = ${a}[i] % 13;`), c(`${a}[i] += w${k};`)], par: true, omp: clauses });
     body.push(checksum(k, a, String(n)));
     if (last) body.push(c(`r${k} += w${k};`));
   }
@@ -388,17 +391,25 @@ const reductions: Make = (g, k, d) => {
   return { kind: 'reduction', globals, body, tasks: false };
 };
 
-/** OpenMP sections writing distinct variables. */
+/** OpenMP sections writing distinct variables (and one firstprivate and lastprivate). */
 const sections: Make = (g, k) => {
   const count = g.int(2, 4);
   const globals = [`static long sf${k}(long n)\n{\n    return n * n % ${g.int(7, 97)};\n}`];
   const vars = Array.from({ length: count }, (_, i) => `u${k}_${i}`);
   const body: Stmt[] = [c(`long ${vars.join(' = 0, ')} = 0;`)];
+  // A variable firstprivate and lastprivate: every section reads its first value, or only the last
+  // section uses it and leaves its value (OpenMP's copy per thread makes any other use order-dependent).
+  const first = g.chance(0.4) ? g.pick(['read', 'last']) : undefined;
+  const fv = `fv${k}`;
   const secs: Stmt[][] = vars.map(v => g.chance(0.4)
-    ? [c(`${v} = sf${k}(${g.int(1, 99)});`)]
-    : [c(`for (int i = 0; i < ${g.int(3, 50)}; i++)\n    ${v} += (i * ${g.int(1, 9)}) % 11;`)]);
-  body.push({ k: 'sections', sections: secs, firstBare: g.chance(0.3) });
+    ? [c(`${v} = sf${k}(${g.int(1, 99)})${first === 'read' ? ` + ${fv}` : ''};`)]
+    : [c(`for (int i = 0; i < ${g.int(3, 50)}; i++)\n    ${v} += (i * ${g.int(1, 9)}) % 11${first === 'read' ? ` + ${fv}` : ''};`)]);
+  if (first) body.push(c(`long ${fv} = ${g.int(1, 50)};`));
+  if (first === 'last') secs[secs.length - 1].push(c(`${fv} = ${fv} * 3 + 1;`));
+  const clauses = first ? ` firstprivate(${fv}) lastprivate(${fv})` : undefined;
+  body.push({ k: 'sections', sections: secs, firstBare: g.chance(0.3), clauses });
   vars.forEach(v => body.push(c(`r${k} = r${k} * 101 + ${v};`)));
+  if (first) body.push(c(`r${k} = r${k} * 101 + ${fv};`));
   return { kind: 'sections', globals, body, tasks: false };
 };
 

@@ -301,7 +301,8 @@ export function metaforkToCilk(stage: Stage, models: ItemModel[]): void {
       // Read back (a region's loop over thread ids counts them so), the count would be the Cilk
       // runtime's instead: an array sized by the count set would be indexed past its end.
       if (readsWorkerCount()) {
-        stage.refuse('MF601', call, `${set} is read back later (omp_get_max_threads()), and CilkPlus has no call to set it: the count read would be the Cilk runtime's`, {
+        // Said without an order: the read may come before the set in the text and after it in time.
+        stage.refuse('MF601', call, `${set} has no CilkPlus call to keep it, and the file reads the count back (a parallel region's team or a thread-count query): it would read the Cilk runtime's count instead`, {
           construct: 'meta_set_nworkers', target: 'cilkplus',
         });
         continue;

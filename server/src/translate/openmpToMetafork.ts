@@ -595,7 +595,8 @@ class ItemTranslator {
       if (!last) return;
       const lp = this.fresh(`_lp_${v.name}`);
       env.before.push(`${declarationFor(v, text, lp, true)} = &${v.name};`);
-      env.decls.push(`${declarationFor(v, text, v.name)};`);
+      // Also firstprivate: its copy, declared with the first value, is the one stored back.
+      if (!this.items(c, 'firstprivate').includes(v)) env.decls.push(`${declarationFor(v, text, v.name)};`);
       env.after.push(`if (${last}) *${lp} = ${v.name}; /* the last iteration's value (lastprivate) */`);
     }
     if (!this.linear(c, loops, env, isControl)) return;
@@ -907,7 +908,9 @@ class ItemTranslator {
     const env: Env = { before: [], decls: [], after: [] };
     // Only a section's parent (the sections construct) waits for its forks before going on.
     this.privates(owner, env, false, v => alsoShared.includes(v), owner === c);
-    for (const v of alsoPrivate) env.decls.push(declarationFor(v, text, v.name) + ';');
+    // A variable also firstprivate has its copy from `privates` already.
+    const firstprivate = this.items(owner, 'firstprivate');
+    for (const v of alsoPrivate) if (!firstprivate.includes(v)) env.decls.push(declarationFor(v, text, v.name) + ';');
     const reduced = inReductions(this.stage, this.model, c, env, n => this.fresh(n));
     if (!reduced) return;
     const ifClause = c.directive?.name === 'task' ? this.clause(c, 'if')[0] : undefined;
@@ -922,7 +925,8 @@ class ItemTranslator {
     let changedInTask = false;
     for (const e of sharingAt(this.model, c)) {
       const v = e.variable;
-      if (e.local || declaredPrivately.has(v) || shared.includes(v.name)) continue;
+      // A lastprivate variable of the last section is the original, firstprivate too (its first value).
+      if (e.local || (declaredPrivately.has(v) && !alsoShared.includes(v)) || shared.includes(v.name)) continue;
       const sharing: Sharing = alsoShared.includes(v) ? 'shared' : e.sharing;
       if (sharing === 'shared' && !sharedAtSpawn(v)) shared.push(v.name);
       if (sharing !== 'firstprivate' || c.directive?.name !== 'task') continue;

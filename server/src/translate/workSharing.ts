@@ -54,6 +54,14 @@ export function workSharingLoop(ctx: LoopContext, k: Construct, segment: Segment
     ctx.host.stage.refuse('MF601', lastprivate, message, { construct: 'lastprivate', target: 'metafork' });
     return false;
   }
+  // OpenMP stores the last value after every thread took its first (OpenMP 5.2 §5.4.5); here each
+  // thread's strand copies the first while the strand with the last iterations may have stored.
+  const both = ctx.host.items(k, 'lastprivate').find(v => ctx.host.items(k, 'firstprivate').includes(v));
+  if (lastprivate && both) {
+    const message = `'${both.name}' is both firstprivate and lastprivate on a work-sharing loop in a region every thread runs: not translated (a thread could copy its first value after another stored the last)`;
+    ctx.host.stage.refuse('MF601', lastprivate, message, { construct: 'lastprivate', target: 'metafork' });
+    return false;
+  }
   const loop = k.loop!;
   const collapse = clause('collapse');
   const nest = collapsedNest(loop, Number(collapse?.args?.text.trim() ?? '1'), text);
