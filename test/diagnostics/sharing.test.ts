@@ -214,6 +214,35 @@ const cases: Case[] = [
     message: "data race: 'x' is shared by the threads of '#pragma omp parallel' (OpenMP default: shared) and every thread writes it here; write it in '#pragma omp single' or 'atomic', or declare 'x' inside the region",
     data: { variable: 'x' },
   },
+  // Every write protected, but by protections that do not exclude one another (DataRaceBench 148, 199).
+  {
+    name: "writes under critical sections of two names (DataRaceBench's 'critical(addlock)' and 'critical(sublock)')",
+    source: 'int var = 0;\nvoid f(int n){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp critical(addlock)\n    var++;\n#pragma omp critical(sublock)\n    var -= 2;\n  }\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'var', after: 'var -=',
+    message: "data race: 'var' is shared by all iterations of '#pragma omp parallel for' and written here under '#pragma omp critical(sublock)', and on line 6 under '#pragma omp critical(addlock)', which do not exclude each other; protect every write of 'var' the same way",
+    data: { variable: 'var' },
+  },
+  {
+    name: 'an atomic update and a critical section of one variable',
+    source: 'long f(int n){\n  long a = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp atomic\n    a += i;\n#pragma omp critical\n    { a -= 1; }\n  }\n  return a;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'a', after: 'a -=',
+    message: "data race: 'a' is shared by all iterations of '#pragma omp parallel for' and written here under '#pragma omp critical', and on line 6 under '#pragma omp atomic', which do not exclude each other; protect every write of 'a' the same way",
+    data: { variable: 'a' },
+  },
+  {
+    name: 'writes under two locks',
+    source: '#include <omp.h>\nomp_lock_t l1, l2;\nvoid f(int n){\n  int c = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    omp_set_lock(&l1);\n    c++;\n    omp_unset_lock(&l1);\n    omp_set_lock(&l2);\n    c--;\n    omp_unset_lock(&l2);\n  }\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'c', after: 'c--',
+    message: "data race: 'c' is shared by all iterations of '#pragma omp parallel for' and written here under the lock 'l2', and on line 8 under the lock 'l1', which do not exclude each other; protect every write of 'c' the same way",
+    data: { variable: 'c' },
+  },
+  {
+    name: "a region's writes under critical sections of two names (a work-sharing loop's too)",
+    source: 'long f(void){\n  long a = 0;\n#pragma omp parallel\n  {\n#pragma omp critical(one)\n    a += 1;\n#pragma omp for\n    for (int i = 0; i < 8; i++) {\n#pragma omp critical(two)\n      a *= 2;\n    }\n  }\n  return a;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'a', after: 'a *=',
+    message: "data race: 'a' is shared by the threads of '#pragma omp parallel' and written here under '#pragma omp critical(two)', and on line 6 under '#pragma omp critical(one)', which do not exclude each other; protect every write of 'a' the same way",
+    data: { variable: 'a' },
+  },
   {
     name: 'a write in a block that releases the lock its enclosing block took',
     source: '#include <pthread.h>\npthread_mutex_t m;\nvoid f(int n){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    pthread_mutex_lock(&m);\n    {\n      pthread_mutex_unlock(&m);\n      x += i;\n    }\n    pthread_mutex_unlock(&m);\n  }\n}\n',
@@ -304,6 +333,7 @@ runClean([
   // What the translations of OpenMP regions write (translate/spmd): one thread's work, a lock held.
   { name: "an orphaned '#pragma omp for' (NAS BT's work functions, called in regions): each thread's call of the function has its own locals", source: 'static double u[64][64];\nstatic void add(int n) {\n  int i, j;\n  double t;\n#pragma omp for\n  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++) { t = u[i][j]; u[i][j] = t + n; }\n}\nvoid step(int n) {\n#pragma omp parallel\n  add(n);\n}\n', file: 'a.c' },
   { name: 'a threadprivate global written in a parallel loop (each thread its copy)', source: 'int sum0;\n#pragma omp threadprivate(sum0)\nvoid f(int n){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) sum0 += i;\n}\n', file: 'a.c' },
+  { name: 'writes under critical sections of one name, unnamed ones, atomic updates, and one lock: each pair excludes', source: '#include <omp.h>\nomp_lock_t l;\nvoid f(int n){\n  long a = 0, b = 0, c = 0, d = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp critical(acc)\n    a += i;\n#pragma omp critical(acc)\n    { a -= 1; }\n#pragma omp critical\n    b++;\n#pragma omp critical\n    b--;\n#pragma omp atomic\n    c++;\n#pragma omp atomic update\n    c += 2;\n    omp_set_lock(&l);\n    d++;\n    omp_unset_lock(&l);\n    omp_set_lock(&l);\n    d--;\n    omp_unset_lock(&l);\n  }\n}\n', file: 'a.c' },
   { name: "a write in '#pragma omp ordered' (one iteration at a time, in order)", source: 'int f(int n){\n  int x = 0;\n#pragma omp parallel for ordered\n  for (int i = 0; i < n; i++) {\n#pragma omp ordered\n    x++;\n  }\n  return x;\n}\n', file: 'a.c' },
   { name: "writes only thread 0 makes, in its iterations one after the other ('omp_get_thread_num() == 0')", source: '#include <omp.h>\ndouble f(int n, double *a){\n  double j = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    a[i] = -1.0;\n    if (omp_get_thread_num() == 0) j = a[0];\n  }\n  return j;\n}\n', file: 'a.c' },
   { name: "a region's writes made by one thread (single under the pragma line, master, a copy of the thread number), under a lock, atomic, or to its own and private variables", source: '#include <omp.h>\nint r;\nint fib(int n);\nvoid f(int n){\n  int t, s = 0, c = 0, nthreads = 0;\n  omp_lock_t l;\n#pragma omp parallel\n#pragma omp single\n  r = fib(n);\n#pragma omp parallel private(t)\n  {\n    int id = omp_get_thread_num();\n    t = id * 2;\n    if (id == 0) nthreads = omp_get_num_threads();\n#pragma omp master\n    s = t;\n#pragma omp atomic\n    c++;\n    omp_set_lock(&l);\n    s += t;\n    omp_unset_lock(&l);\n  }\n}\n', file: 'a.c' },

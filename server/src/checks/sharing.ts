@@ -138,6 +138,11 @@ const TRY_ACQUIRE: Record<string, 'true' | 'zero'> = {
  * statement between releases it, and one after it does (what the translations of `critical` write).
  */
 function underLock(model: ItemModel, r: Reference, loop: Construct): boolean {
+  return lockHeld(model, r, loop) !== undefined;
+}
+
+/** The lock `underLock` finds held around `r` (its argument as written, blanks dropped: `&l`). */
+function lockHeld(model: ItemModel, r: Reference, loop: Construct): string | undefined {
   const body = bodyOf(loop);
   const text = (n: SNode) => model.text.slice(n.start, n.end).replace(/\s+/g, '');
   const call = (e: SNode | undefined) => {
@@ -183,10 +188,62 @@ function underLock(model: ItemModel, r: Reference, loop: Construct): boolean {
       if (!l || decided.has(l.lock)) continue;
       decided.add(l.lock);
       if (l.take && siblings.slice(at + 1).some(x => { const m = lockStatement(x); return m && !m.take && m.lock === l.lock; }))
-        return true;
+        return l.lock;
     }
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * What keeps a write in `c`'s body from running beside another: the critical sections around it (by
+ * name: the unnamed ones are one), an atomic construct, a lock held. Two writes exclude each other
+ * only where these meet: `critical(a)` and `critical(b)`, an atomic update and a critical section, two
+ * locks do not (OpenMP 5.2 §15.2: critical regions of one name; §15.8.4: atomic regions of a location).
+ */
+function exclusions(model: ItemModel, r: Reference, c: Construct): Set<string> {
+  const out = new Set<string>();
+  for (const k of model.constructs) {
+    if (k === c || k.kind !== 'omp' || r.span.start < k.start || r.span.end > k.end) continue;
+    if (k.directive?.name === 'critical') out.add(`critical(${k.directive.argument?.text.trim() ?? ''})`);
+    else if (k.directive?.name === 'atomic') out.add('atomic');
+  }
+  const lock = lockHeld(model, r, c);
+  if (lock) out.add(`lock ${lock}`);
+  return out;
+}
+
+/** How a protection is said: `#pragma omp critical(a)`, an atomic construct, the lock `l`. */
+function exclusionLabel(e: string): string {
+  if (e === 'atomic') return "'#pragma omp atomic'";
+  if (e.startsWith('lock ')) return `the lock '${e.slice(5).replace(/^&/, '')}'`;
+  return `'#pragma omp ${e === 'critical()' ? 'critical' : e}'`;
+}
+
+/**
+ * Writes of a shared scalar each protected, by protections that do not exclude one another (DataRaceBench's
+ * `critical(addlock)` against `critical(sublock)`): the second such write, with the first's line.
+ */
+function mismatchedProtection(model: ItemModel, c: Construct, writes: Reference[], label: string): MfDiagnostic | undefined {
+  const seen: { r: Reference; held: Set<string> }[] = [];
+  for (const r of writes) {
+    const held = exclusions(model, r, c);
+    if (!held.size) continue;
+    const apart = seen.find(w => ![...w.held].some(e => held.has(e)));
+    if (apart) {
+      const line = model.text.slice(0, apart.r.span.start).split('\n').length;
+      const name = r.variable!.name;
+      const what = [...held].map(exclusionLabel).join(' and ');
+      const other = [...apart.held].map(exclusionLabel).join(' and ');
+      return diagnostic(
+        'MF403',
+        r.span,
+        `data race: '${name}' is shared by ${label} and written here under ${what}, and on line ${line} under ${other}, which do not exclude each other; protect every write of '${name}' the same way`,
+        { variable: name },
+      );
+    }
+    seen.push({ r, held });
+  }
+  return undefined;
 }
 
 /** What every iteration of a parallel loop, or every thread of a region, runs. */
@@ -261,10 +318,13 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
       // Listed linear, or the iteration variable of `collapse(n)` loops or of nested loop constructs.
       if (clauseNames(c, 'linear').has(e.variable.name)) continue;
       if (nest.get(e.variable)?.some(l => e.references.every(r => within(r.span, l)))) continue;
-      const write = e.references.find(
-        r => isWrite(r) && body.start <= r.span.start && r.span.end <= body.end && !protectedWrite(model, r, c),
-      );
-      if (!write) continue;
+      const writes = e.references.filter(r => isWrite(r) && body.start <= r.span.start && r.span.end <= body.end);
+      const write = writes.find(r => !protectedWrite(model, r, c));
+      if (!write) {
+        const mismatch = mismatchedProtection(model, c, writes, `all iterations of '${constructLabel(c)}'`);
+        if (mismatch) out.push(mismatch);
+        continue;
+      }
       const assign = write.node.parent?.type === 'assignment_expression' ? write.node.parent : undefined;
       const op = assign ? opOf(assign, model.text) : write.node.parent?.type === 'update_expression' ? '+=' : undefined;
       const reduction = op && /^([+\-*&|^]|&&|\|\|)=$/.test(op) ? op.slice(0, -1) : undefined;
@@ -298,7 +358,12 @@ function regionRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
       r => isWrite(r) && within(r.span, c.region!) && !inner.some(k => within(r.span, k)) &&
         !oneIteration(model, r, c) && !underLock(model, r, c),
     );
-    if (!write) continue;
+    if (!write) {
+      const writes = e.references.filter(r => isWrite(r) && within(r.span, c.region!));
+      const mismatch = mismatchedProtection(model, c, writes, `the threads of '${constructLabel(c)}'`);
+      if (mismatch) out.push(mismatch);
+      continue;
+    }
     const name = e.variable.name;
     out.push(
       diagnostic(
