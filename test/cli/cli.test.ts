@@ -103,6 +103,28 @@ test('check --fix: the file written back; a misspelled clause corrected, not add
   ].map(l => l + '\n').join(''));
 });
 
+test('check --fix: a race no reduction computes (a running sum reset in the loop, a prefix sum) gets no reduction clause; the warnings say so, the file is left as it was', () => {
+  const racy = lines(
+    'long f(int n, int *a) {',
+    '  long s = 0, t = 0;',
+    '#pragma omp parallel for',
+    '  for (int i = 0; i < n; i++) { s += a[i]; if (s > 100) s = 0; }',
+    '#pragma omp parallel for',
+    '  for (int i = 0; i < n; i++) { t += a[i]; a[i] = (int)t; }',
+    '  return s + t;',
+    '}',
+  );
+  const file = write('running.c', racy);
+  const r = run(['check', '--fix', file]);
+  assert.equal(fs.readFileSync(file, 'utf8'), racy);
+  const advice = "its value goes from one iteration to the next (read before it is set), and not by one reduction's updates alone: keep the loop serial, or write it as a reduction";
+  assert.equal(r.stdout, [
+    `${file}:4:33: warning: data race: 's' is shared by all iterations of '#pragma omp parallel for' (OpenMP default: shared) and written here; ${advice} [MF403]`,
+    `${file}:6:33: warning: data race: 't' is shared by all iterations of '#pragma omp parallel for' (OpenMP default: shared) and written here; ${advice} [MF403]`,
+  ].map(l => l + '\n').join(''));
+  assert.equal(r.status, 0);
+});
+
 test('check --fix -: the fixed text on standard output, what was fixed on standard error', () => {
   const r = run(['check', '--fix', '-'], FIXABLE);
   assert.equal(r.status, 0);

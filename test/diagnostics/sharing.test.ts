@@ -122,9 +122,10 @@ const cases: Case[] = [
     data: { variable: 'sum', reduction: '+' },
   },
   {
+    // A maximum read before it is set: declared inside the loop body (the advice before), it was unset.
     name: 'write in a serial loop nested in the meta_for body',
     source: 'int f(int n, int *a){\n  int m = 0;\n  meta_for (int i = 0; i < n; i++) {\n    while (a[i] > m) m = a[i];\n  }\n  return m;\n}\n',
-    code: 'MF403', message: race('m', 'meta_for', OUTSIDE, "declare 'm' inside the loop body"), covers: 'm', after: 'm = a',
+    code: 'MF403', message: race('m', 'meta_for', OUTSIDE, "its value goes from one iteration to the next (read before it is set), and not by one reduction's updates alone: keep the loop serial, or write it as a reduction"), covers: 'm', after: 'm = a',
   },
   {
     name: 'nested meta_for loops report a race once',
@@ -213,6 +214,47 @@ const cases: Case[] = [
     code: 'MF403', covers: 'x', after: 'x = n',
     message: "data race: 'x' is shared by the threads of '#pragma omp parallel' (OpenMP default: shared) and every thread writes it here; write it in '#pragma omp single' or 'atomic', or declare 'x' inside the region",
     data: { variable: 'x' },
+  },
+  // Updated, but not only by one reduction's updates: a reduction clause (the quick fix) would compute
+  // something else than the loop, so none is offered.
+  {
+    name: 'a running sum reset inside the loop: no reduction computes it',
+    source: 'long f(int n, int *a){\n  long s = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) { s += a[i]; if (s > 100) s = 0; }\n  return s;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 's', after: 's +=',
+    message: race('s', '#pragma omp parallel for', 'OpenMP default: shared', "its value goes from one iteration to the next (read before it is set), and not by one reduction's updates alone: keep the loop serial, or write it as a reduction"),
+    data: { variable: 's' },
+  },
+  {
+    name: 'a prefix sum stored each iteration (a scan): no reduction computes it',
+    source: 'void f(int n, long *a){\n  long t = 0;\n  meta_for (int i = 0; i < n; i++) {\n    t += a[i];\n    a[i] = t;\n  }\n}\n',
+    code: 'MF403', covers: 't', after: 't +=',
+    message: race('t', 'meta_for', OUTSIDE, "its value goes from one iteration to the next (read before it is set), and not by one reduction's updates alone: keep the loop serial, or write it as a reduction"),
+    data: { variable: 't' },
+  },
+  {
+    name: "added to and taken from ('+=' and '--'): one '+' reduction",
+    source: 'long f(int n, int *a){\n  long s = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    s += a[i];\n    if (a[i] < 0) s--;\n  }\n  return s;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 's', after: 's +=',
+    message: race('s', '#pragma omp parallel for', 'OpenMP default: shared', "use 'reduction(+: s)'"),
+    data: { variable: 's', reduction: '+' },
+  },
+  {
+    name: "'s = s + e': a reduction written out (DataRaceBench's 'sum = sum + temp * temp')",
+    source: 'double f(int n, double *u){\n  double sum = 0, temp;\n#pragma omp parallel for private(temp)\n  for (int i = 0; i < n; i++) {\n    temp = u[i];\n    sum = sum + temp * temp;\n  }\n  return sum;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'sum', after: 'sum = sum', message: race('sum', '#pragma omp parallel for', 'OpenMP default: shared', "use 'reduction(+: sum)'"),
+    data: { variable: 'sum', reduction: '+' },
+  },
+  {
+    name: "'p = e * p': a product written out, the variable on the right",
+    source: 'double f(int n, double *u){\n  double p = 1;\n  meta_for (int i = 0; i < n; i++)\n    p = u[i] * p;\n  return p;\n}\n',
+    code: 'MF403', covers: 'p', after: 'p = u', message: race('p', 'meta_for', OUTSIDE, "use 'reduction(*: p)'"),
+    data: { variable: 'p', reduction: '*' },
+  },
+  {
+    name: "'d = e - d' is no reduction (the variable subtracted)",
+    source: 'double f(int n, double *u){\n  double d = 1;\n  meta_for (int i = 0; i < n; i++)\n    d = u[i] - d;\n  return d;\n}\n',
+    code: 'MF403', covers: 'd', after: 'd = u', message: race('d', 'meta_for', OUTSIDE, "its value goes from one iteration to the next (read before it is set), and not by one reduction's updates alone: keep the loop serial, or write it as a reduction"),
+    data: { variable: 'd' },
   },
   // Every write protected, but by protections that do not exclude one another (DataRaceBench 148, 199).
   {

@@ -425,3 +425,50 @@ test('C++: overloads told apart by their count of arguments (constructors, a nam
   const r = await translateText(blurred, 'openmp', { fileName: 'overloads.cpp' });
   assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error').map(d => [d.code, blurred.slice(d.start, d.end)]), [['MF610', 'base'], ['MF610', 'i']]);
 });
+
+// Data members named in a method's clauses (OpenMP 5.2 §5.1 allows it): no declaration in the file
+// declares them. They were "not a declared variable" (MF401, an error gcc does not give); a reduction
+// into one translates (its text is written as it is, the partial results typed by decltype); a copy
+// of one (private, firstprivate, lastprivate) would have to be declared, and is refused.
+const MEMBERS = `#include <cstdio>
+struct Acc {
+    double data[1000];
+    double total = 0;
+    int tmp = 0;
+    void fill() {
+        for (int i = 0; i < 1000; i++) data[i] = i * 0.5;
+    }
+    void sum() {
+        #pragma omp parallel for reduction(+: total)
+        for (int i = 0; i < 1000; i++) total += data[i];
+    }
+};
+int main() {
+    Acc a;
+    a.fill();
+    a.sum();
+    printf("%.1f\\n", a.total);
+    return 0;
+}
+`;
+
+test('C++: a data member in a method\'s reduction clause is no undeclared variable, and translates; one in a private clause is refused (g++ -O2, 1/2/4 threads)', { skip }, async () => {
+  const { diagnostics } = await checkSource(MEMBERS, 'members.cpp');
+  assert.deepEqual(diagnostics.map(d => `${d.code} ${d.message}`), []);
+  const expected = runCpp(MEMBERS, 'members_omp', true, [1, 2, 4]);
+  assert.deepEqual(expected, ['249750.0\n', '249750.0\n', '249750.0\n']);
+  const metafork = await translated(MEMBERS, 'metafork', 'members.cpp');
+  assert.match(metafork, /\n {8}meta_for reduction\(\+: total\) \(int i = 0; i < 1000; i\+\+\) total \+= data\[i\];\n/);
+  const cilk = await translated(MEMBERS, 'cilkplus', 'members.cpp');
+  assert.equal(await serialOutput(cilk, 'members_cilk.cpp'), '249750.0\n');
+  assert.deepEqual(runCpp(await translated(metafork, 'openmp', 'members.mfc'), 'members_back', true, [1, 2, 4]), expected);
+  const copied = MEMBERS.replace('reduction(+: total)', 'reduction(+: total) private(tmp)').replace('total += data[i];', '{ tmp = i; total += data[tmp]; }');
+  for (const to of ['metafork', 'cilkplus'] as const) {
+    const r = await translateText(copied, to, { fileName: 'members.cpp' });
+    assert.equal(r.text, undefined, to);
+    assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error').map(d => [d.code, copied.slice(d.start, d.end), d.message]), [[
+      'MF601', 'tmp',
+      "'private(tmp)': 'tmp' is declared nowhere this file shows (a data member of the method's class?), so its copy cannot be made: copy it into a local variable and name that",
+    ]], to);
+  }
+});

@@ -10,6 +10,7 @@ import type { SNode } from '../syntax/parser';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { opOf } from '../model/loops';
 import { argumentWrites, describeWrite } from '../model/spawnArguments';
+import { enclosingClass } from '../model/binding';
 
 /** Clauses whose items must name variables. */
 const VARIABLE_CLAUSES = new Set([
@@ -41,6 +42,10 @@ export function clauseVariableDiagnostics(model: ItemModel): MfDiagnostic[] {
         if (!v) {
           unseenHeaders ??= USER_INCLUDE.test(model.text);
           if (unseenHeaders) continue;
+          // In a C++ method, a name no declaration here declares may be a data member of its class
+          // (OpenMP 5.2 §5.1: a clause may name one): the compiler, which sees the class, decides.
+          const body = c.functionNode && child(c.functionNode, 'body');
+          if (body && enclosingClass(body, model.text)) continue;
           out.push(
             diagnostic(
               'MF401',
@@ -325,11 +330,17 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
         if (mismatch) out.push(mismatch);
         continue;
       }
-      const assign = write.node.parent?.type === 'assignment_expression' ? write.node.parent : undefined;
-      const op = assign ? opOf(assign, model.text) : write.node.parent?.type === 'update_expression' ? '+=' : undefined;
-      const reduction = op && /^([+\-*&|^]|&&|\|\|)=$/.test(op) ? op.slice(0, -1) : undefined;
+      const inBody = e.references.filter(r => body.start <= r.span.start && r.span.end <= body.end);
+      const reduction = reductionOperator(model, inBody);
       const name = e.variable.name;
-      const advice = reduction ? `use 'reduction(${reduction}: ${name})'` : `declare '${name}' inside the loop body`;
+      // Declared inside, a variable each iteration sets before reading it keeps its meaning; one read
+      // before it is set carries a value between iterations (`s += a[i]; if (s > 100) s = 0;`, a
+      // running sum stored each iteration), which only a reduction's own updates may.
+      const advice = reduction
+        ? `use 'reduction(${reduction}: ${name})'`
+        : setFirst(inBody, body)
+          ? `declare '${name}' inside the loop body`
+          : `its value goes from one iteration to the next (read before it is set), and not by one reduction's updates alone: keep the loop serial, or write it as a reduction`;
       out.push(
         diagnostic(
           'MF403',
@@ -341,6 +352,79 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
     }
   }
   return out;
+}
+
+/**
+ * Whether every read of a variable in a loop body follows, in the same iteration, a plain write of it
+ * outside any branch of the innermost loop body holding that write (a nested loop's initializer runs
+ * once), which holds the read too: `tmp1 = 1.0 / u[i]; tmp2 = tmp1 * tmp1;` in each of NAS BT's inner
+ * loops. Then each iteration may have its own.
+ */
+function setFirst(refs: readonly Reference[], body: SNode): boolean {
+  const sets = refs.flatMap(w => {
+    if (w.access !== 'write' || w.through) return [];
+    const scope = unbranchedScope(w.node, body);
+    // The value is there once the assignment is done (`t = t + 1` reads the old one).
+    const assignment = w.node.parent?.type === 'assignment_expression' ? w.node.parent : w.node;
+    return scope ? [{ after: assignment.end, scope }] : [];
+  });
+  return refs.every(r => r.access === 'write' || sets.some(w => w.after <= r.span.start && within(r.span, w.scope)));
+}
+
+/** The innermost loop body (or `body`) holding `node`, where no branch of it stands on the way. */
+function unbranchedScope(node: SNode, body: SNode): SNode | undefined {
+  for (let n: SNode | null = node; n && n !== body; n = n.parent) {
+    const p = n.parent;
+    if (!p) break;
+    if (LOOPS.has(p.type) && n.field === 'body') return n;
+    if (p.type === 'for_statement' && n.field === 'initializer') continue;
+    if (BRANCHING.has(p.type)) return undefined;
+  }
+  return body;
+}
+const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
+const BRANCHING = new Set([
+  'if_statement', 'while_statement', 'do_statement', 'for_statement', 'switch_statement', 'case_statement',
+  'conditional_expression', 'binary_expression',
+]);
+
+/** The reduction operator of a loop body's references to a variable when every one is a statement
+ * updating it by one operator (`s += e;`, `s -= e;`, `s++;`, `p *= e;`, `m |= e;`, `s = s + e;`,
+ * `s = e * s;`), or undefined: then a reduction clause would not compute what the loop does. */
+function reductionOperator(model: ItemModel, refs: readonly Reference[]): string | undefined {
+  let found: string | undefined;
+  const operand = new Set<SNode>(); // the `s` read by `s = s + e`
+  for (const r of refs) {
+    if (r.through || r.addressTaken || operand.has(r.node)) continue;
+    const parent = r.node.parent;
+    if (parent?.parent?.type !== 'expression_statement') return undefined;
+    let op: string | undefined;
+    if (r.access === 'readwrite' && parent.type === 'update_expression')
+      op = model.text.slice(parent.start, parent.end).includes('--') ? '-' : '+';
+    else if (parent.type === 'assignment_expression' && child(parent, 'left') === r.node) {
+      const assigned = opOf(parent, model.text) ?? '';
+      if (r.access === 'readwrite') op = /^([+\-*&|^])=$/.exec(assigned)?.[1];
+      else if (assigned === '=') {
+        // `s = s op e` (`s = e op s` where op commutes), s read nowhere else in it.
+        const right = unparen(child(parent, 'right'));
+        const binary = right?.type === 'binary_expression' ? opOf(right, model.text) : undefined;
+        const own = (n: SNode | undefined) => refs.find(x => x !== r && x.node === unparen(n));
+        const read = binary && /^[+\-*&|^]$/.test(binary)
+          ? own(child(right!, 'left')) ?? (binary !== '-' ? own(child(right!, 'right')) : undefined)
+          : undefined;
+        if (read && !refs.some(x => x !== r && x !== read && within(x.span, right!))) {
+          operand.add(read.node);
+          op = binary;
+        }
+      }
+    }
+    if (!op) return undefined;
+    // '+' and '-' combine alike (OpenMP's '-' reduction adds the partial results).
+    const kind = (o: string) => (o === '-' ? '+' : o);
+    if (found !== undefined && kind(found) !== kind(op)) return undefined;
+    found ??= op;
+  }
+  return found;
 }
 
 /**

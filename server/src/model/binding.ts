@@ -114,7 +114,7 @@ function qualifierOf(d: SNode, text: string): string | undefined {
 }
 
 /** The class whose member function holds `node` (in the class's body, or defined as `C::m`). */
-function enclosingClass(node: SNode, text: string): string | undefined {
+export function enclosingClass(node: SNode, text: string): string | undefined {
   for (let p = node.parent; p; p = p.parent) {
     if (p.type === 'function_definition') {
       const d = child(p, 'declarator');

@@ -112,6 +112,8 @@ const UNREAD_MODIFIERS: Record<string, RegExp> = {
   reduction: /^\s*(task)\s*,/,
 };
 
+/** Clauses whose items get copies the translation declares (a reduction's are written as they are). */
+const COPIED = new Set(['private', 'firstprivate', 'lastprivate', 'linear', 'copyin', 'copyprivate']);
 const HANDLED = new Set([
   'inclusive', 'exclusive', 'bind', 'threads', 'doacross', 'ordered', 'linear',
   'private', 'firstprivate', 'shared', 'default', 'num_threads', 'collapse', 'nowait', 'reduction', 'lastprivate', 'if',
@@ -368,7 +370,14 @@ class ItemTranslator {
           construct: cl.name,
           target: 'metafork',
         });
-      else {
+      else if (COPIED.has(cl.name) && cl.items.some(i => !visibleVariable(this.model, i.name, c.start))) {
+        // A name no declaration here declares (a C++ method's data member): its copy cannot be declared.
+        const item = cl.items.find(i => !visibleVariable(this.model, i.name, c.start))!;
+        this.stage.refuse('MF601', item, `'${cl.name}(${item.name})': '${item.name}' is declared nowhere this file shows (a data member of the method's class?), so its copy cannot be made: copy it into a local variable and name that`, {
+          construct: cl.name,
+          target: 'metafork',
+        });
+      } else {
         // Modifiers that change what the clause means (OpenMP 5.2 §5.4.5, §5.5.8): read as the plain
         // clause, the copy-out or the reduction would be another.
         const modifier = UNREAD_MODIFIERS[cl.name]?.exec(cl.args?.text ?? '');
