@@ -125,6 +125,25 @@ test('check --fix: a race no reduction computes (a running sum reset in the loop
   assert.equal(r.status, 0);
 });
 
+test('check --fix under default(none): the clause that keeps what each loop computes (private for a temporary, the reduction for a sum, shared for a value read); none for a running value, which stays an error', () => {
+  const source = (clauses: [string, string]) => lines(
+    'double f(int n, double *a, double *b) {',
+    '  int t; double s = 0, m = 0;',
+    `#pragma omp parallel for default(none) shared(a)${clauses[0]}`,
+    '  for (int i = 0; i < n; i++) { t = (int)a[i] * 2; s = s + t; }',
+    `#pragma omp parallel for default(none) shared(a, b, n)${clauses[1]}`,
+    '  for (int i = 0; i < n; i++) { m = m + a[i]; b[i] = m; }',
+    '  return s + m;',
+    '}',
+  );
+  const file = write('defaultnone.c', source(['', '']));
+  const r = run(['check', '--fix', file]);
+  assert.equal(fs.readFileSync(file, 'utf8'), source([' shared(n) private(t) reduction(+: s)', '']));
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /:6:33: error: 'm' must appear in a data-sharing clause: '#pragma omp parallel for' has default\(none\) \[MF405\]\n/);
+  assert.doesNotMatch(r.stdout, /fixed: Add '[a-z]+\(m\)'/);
+});
+
 test('check --fix -: the fixed text on standard output, what was fixed on standard error', () => {
   const r = run(['check', '--fix', '-'], FIXABLE);
   assert.equal(r.status, 0);

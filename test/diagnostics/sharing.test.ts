@@ -347,13 +347,32 @@ const cases: Case[] = [
     name: 'parallel for with default(none) not listing n',
     source: 'void f(int n, int *a){\n  int s = 0;\n#pragma omp parallel for default(none) shared(a) reduction(+: s)\n  for (int i = 0; i < n; i++) s += a[i] * n;\n}\n', file: 'a.c',
     code: 'MF405', message: "'n' must appear in a data-sharing clause: '#pragma omp parallel for' has default(none)", covers: 'n', after: 'n; i++',
-    data: { variable: 'n' },
+    data: { variable: 'n', fits: 'shared(n)' },
   },
   {
     name: 'parallel region with default(none) not listing t',
     source: 'void f(int n, int *a){\n  int t;\n#pragma omp parallel default(none) shared(a)\n  {\n    t = a[0];\n  }\n}\n', file: 'a.c',
     code: 'MF405', message: "'t' must appear in a data-sharing clause: '#pragma omp parallel' has default(none)", covers: 't', after: 't = a',
-    data: { variable: 't' },
+    data: { variable: 't', fits: 'private(t)' },
+  },
+  // The clause that keeps what the loop computes is the preferred fix; where none does, none is.
+  {
+    name: 'default(none): a temporary each iteration sets first fits private, not shared (shared would race)',
+    source: 'double f(int n, double *a){\n  int t; double s = 0;\n#pragma omp parallel for default(none) shared(a, n) reduction(+: s)\n  for (int i = 0; i < n; i++) { t = (int)a[i] * 2; s += t; }\n  return s;\n}\n', file: 'a.c',
+    code: 'MF405', message: "'t' must appear in a data-sharing clause: '#pragma omp parallel for' has default(none)", covers: 't', after: 't = (int)',
+    data: { variable: 't', fits: 'private(t)' },
+  },
+  {
+    name: 'default(none): a sum fits its reduction',
+    source: 'double f(int n, double *a){\n  double s = 0;\n#pragma omp parallel for default(none) shared(a, n)\n  for (int i = 0; i < n; i++) s = s + a[i];\n  return s;\n}\n', file: 'a.c',
+    code: 'MF405', message: "'s' must appear in a data-sharing clause: '#pragma omp parallel for' has default(none)", covers: 's', after: 's = s',
+    data: { variable: 's', fits: 'reduction(+: s)' },
+  },
+  {
+    name: 'default(none): a running value read before it is set fits no clause',
+    source: 'void f(int n, double *a, double *b){\n  double m = 0;\n#pragma omp parallel for default(none) shared(a, b, n)\n  for (int i = 0; i < n; i++) { m = m + a[i]; b[i] = m; }\n}\n', file: 'a.c',
+    code: 'MF405', message: "'m' must appear in a data-sharing clause: '#pragma omp parallel for' has default(none)", covers: 'm', after: 'm = m',
+    data: { variable: 'm' },
   },
 ];
 

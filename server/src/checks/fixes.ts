@@ -13,6 +13,8 @@ import type { DocumentModel } from '../model/document';
 import { nodeStartingAt } from '../syntax/ast';
 
 /** A repair: a title and edits on the text the diagnostic was found in. */
+/** `preferred`: true, the fix `check --fix` applies; false, one it never applies unasked (no fix is
+ * known to keep what the code computes); absent, one it may apply where none is preferred. */
 export interface Fix { title: string; edits: TextEdit[]; preferred?: boolean }
 
 /** What a fix builder reads: the diagnostic, the checked text and its model. */
@@ -66,9 +68,14 @@ export const FIXES: ReadonlyMap<Code, FixBuilder> = new Map<Code, FixBuilder>([
     const c = item && innermost(item, d, k => k.kind === 'omp' && k.clauses.some(cl => cl.name === 'default'));
     if (!c?.directive) return [];
     const at = c.directive.end;
-    return ['shared', 'firstprivate', 'private'].map((clause, i) => ({
-      title: `Add '${clause}(${d.data?.variable})' to '${constructLabel(c)}'`,
-      edits: [insert(at, ` ${clause}(${d.data?.variable})`)], preferred: i === 0,
+    // The clause the check found keeps what the code computes (none where no clause does: nothing
+    // is preferred, so `check --fix` leaves the choice to the user).
+    const fits = typeof d.data?.fits === 'string' ? d.data.fits : undefined;
+    const clauses = ['shared', 'firstprivate', 'private'].map(clause => `${clause}(${d.data?.variable})`);
+    if (fits && !clauses.includes(fits)) clauses.unshift(fits);
+    return clauses.map(clause => ({
+      title: `Add '${clause}' to '${constructLabel(c)}'`,
+      edits: [insert(at, ` ${clause}`)], preferred: clause === fits,
     }));
   }],
 ]);
@@ -79,8 +86,8 @@ export function fixesFor(text: string, model: DocumentModel, d: MfDiagnostic): F
   return build ? build({ d, text, model, item: model.itemAt(d.start) }) : [];
 }
 
-/** One round of `check --fix`: the preferred fix (else the first) of each diagnostic of the first
- * family of codes that has fixes (syntax MF1xx, then directives and clauses MF2xx, then control
+/** One round of `check --fix`: the preferred fix (else the first not marked unpreferred) of each
+ * diagnostic of the first family of codes that has fixes (syntax MF1xx, then directives and clauses MF2xx, then control
  * flow, then sharing), skipping fixes that overlap an earlier one. A repaired spelling or syntax
  * changes what the later checks find (a misspelled `shared` clause also reads as a missing one),
  * so their fixes wait for the next round, on the text checked again. */
@@ -89,7 +96,7 @@ export function fixRound(
 ): { d: MfDiagnostic; fix: Fix }[] {
   const candidates = diagnostics.map(d => {
     const fixes = fixesFor(text, model, d);
-    return { d, fix: fixes.find(f => f.preferred) ?? fixes[0] };
+    return { d, fix: fixes.find(f => f.preferred) ?? fixes.find(f => f.preferred === undefined) };
   }).filter((c): c is { d: MfDiagnostic; fix: Fix } => c.fix !== undefined);
   const family = candidates.map(c => c.d.code.slice(0, 3)).sort()[0];
   const out: { d: MfDiagnostic; fix: Fix }[] = [];
@@ -140,7 +147,7 @@ function clauseAt(model: ItemModel, d: Span) {
 
 function removeItemFix({ d, text, item }: FixContext, preferred: boolean): Fix[] {
   const edit = item && removeClauseItem(item, d, text);
-  return edit ? [{ title: `Remove '${text.slice(d.start, d.end)}' from the clause`, edits: [edit], preferred }] : [];
+  return edit ? [{ title: `Remove '${text.slice(d.start, d.end)}' from the clause`, edits: [edit], ...(preferred ? { preferred } : {}) }] : [];
 }
 
 /** Removes one item of a clause list, or the clause when it is the only one. */

@@ -485,17 +485,35 @@ export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
       const loops = privatized.get(e.variable);
       const first = e.references.find(r => !loops?.some(l => within(r.span, l)));
       if (!first) continue;
+      const fits = clauseThatFits(model, c, e.references, e.variable.name);
       out.push(
         diagnostic(
           'MF405',
           first.span,
           `'${e.variable.name}' must appear in a data-sharing clause: '${constructLabel(c)}' has default(none)`,
-          { variable: e.variable.name },
+          { variable: e.variable.name, ...(fits ? { fits } : {}) },
         ),
       );
     }
   }
   return out;
+}
+
+/**
+ * The data-sharing clause that keeps what a variable's uses in `c` compute (MF405's preferred fix):
+ * `shared` for one only read; for one written in a parallel loop or region, `private` where every
+ * read follows the iteration's (the thread's) own write, the reduction where every use is one
+ * reduction's update; none otherwise (shared would race, private lose a value), nor for a task's.
+ */
+function clauseThatFits(model: ItemModel, c: Construct, references: readonly Reference[], name: string): string | undefined {
+  const body = bodyOf(c);
+  if (!body) return undefined;
+  const inside = references.filter(r => within(r.span, body));
+  if (!inside.some(isWrite)) return `shared(${name})`;
+  if (!c.loop && c.directive?.name !== 'parallel') return undefined;
+  const reduction = reductionOperator(model, inside);
+  if (reduction) return `reduction(${reduction}: ${name})`;
+  return setFirst(inside, body) ? `private(${name})` : undefined;
 }
 
 /**
