@@ -369,6 +369,12 @@ const cases: Case[] = [
     data: { variable: 's', fits: 'reduction(+: s)' },
   },
   {
+    name: "default(none): a value a 'single' sets for every thread fits no clause here (shared is right, private would lose it; the check cannot tell the reads wait for it)",
+    source: 'int g(void);\nvoid f(int *a){\n  int x;\n#pragma omp parallel default(none) shared(a)\n  {\n#pragma omp single\n    x = g();\n    a[0] += x;\n  }\n}\n', file: 'a.c',
+    code: 'MF405', message: "'x' must appear in a data-sharing clause: '#pragma omp parallel' has default(none)", covers: 'x', after: 'x = g',
+    data: { variable: 'x' },
+  },
+  {
     name: 'default(none): a running value read before it is set fits no clause',
     source: 'void f(int n, double *a, double *b){\n  double m = 0;\n#pragma omp parallel for default(none) shared(a, b, n)\n  for (int i = 0; i < n; i++) { m = m + a[i]; b[i] = m; }\n}\n', file: 'a.c',
     code: 'MF405', message: "'m' must appear in a data-sharing clause: '#pragma omp parallel for' has default(none)", covers: 'm', after: 'm = m',

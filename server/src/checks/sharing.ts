@@ -503,7 +503,8 @@ export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
  * The data-sharing clause that keeps what a variable's uses in `c` compute (MF405's preferred fix):
  * `shared` for one only read; for one written in a parallel loop or region, `private` where every
  * read follows the iteration's (the thread's) own write, the reduction where every use is one
- * reduction's update; none otherwise (shared would race, private lose a value), nor for a task's.
+ * reduction's update; none otherwise (shared would race, private lose a value), nor for a task's or
+ * one a nested construct writes (a `single`'s value is every thread's).
  */
 function clauseThatFits(model: ItemModel, c: Construct, references: readonly Reference[], name: string): string | undefined {
   const body = bodyOf(c);
@@ -511,6 +512,9 @@ function clauseThatFits(model: ItemModel, c: Construct, references: readonly Ref
   const inside = references.filter(r => within(r.span, body));
   if (!inside.some(isWrite)) return `shared(${name})`;
   if (!c.loop && c.directive?.name !== 'parallel') return undefined;
+  // A write in a nested construct (`single`, `master`, `critical`) is meant for the other threads too.
+  const nested = model.constructs.filter(k => k !== c && k.kind === 'omp' && within(k, body));
+  if (inside.some(r => isWrite(r) && nested.some(k => within(r.span, k)))) return undefined;
   const reduction = reductionOperator(model, inside);
   if (reduction) return `reduction(${reduction}: ${name})`;
   return setFirst(inside, body) ? `private(${name})` : undefined;
