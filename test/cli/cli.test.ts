@@ -144,6 +144,15 @@ test('check --fix under default(none): the clause that keeps what each loop comp
   assert.doesNotMatch(r.stdout, /fixed: Add '[a-z]+\(m\)'/);
 });
 
+test('check --fix: a block spawn\'s lost write whose variable the parent also uses before the join is not shared unasked (that would race); the warning says what to move', () => {
+  const racy = lines('int g(int n);', 'int f(int n) {', '  int x = 0;', '  meta_fork { x = g(n); }', '  int y = x + 1;', '  meta_join;', '  return x + y;', '}');
+  const file = write('lostwrite.mfc', racy);
+  const r = run(['check', '--fix', file]);
+  assert.equal(fs.readFileSync(file, 'utf8'), racy);
+  assert.equal(r.stdout, `${file}:4:15: warning: 'x' is private to this 'meta_fork' block (a value-type local not listed in shared(...)): the write changes the child's copy and is lost when the block ends; add 'shared(x)', and move the parent's use of 'x' on line 5 after the join (shared, it would race with this write) [MF402]\n`);
+  assert.equal(r.status, 0);
+});
+
 test('check --fix -: the fixed text on standard output, what was fixed on standard error', () => {
   const r = run(['check', '--fix', '-'], FIXABLE);
   assert.equal(r.status, 0);

@@ -42,6 +42,13 @@ const cases: Case[] = [
 
   // ---- MF402 private write lost ----
   {
+    name: "'meta_fork { x = g(n); }' with x read before the join too: sharing it alone would race, so the fix is not preferred",
+    source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork { x = g(n); }\n  int y = x + 1;\n  meta_join;\n  return x + y;\n}\n',
+    code: 'MF402', covers: 'x', after: 'x = g',
+    message: "'x' is private to this 'meta_fork' block (a value-type local not listed in shared(...)): the write changes the child's copy and is lost when the block ends; add 'shared(x)', and move the parent's use of 'x' on line 5 after the join (shared, it would race with this write)",
+    data: s => ({ ...sharedFix('x', 'meta_fork')(s), parentUses: true }),
+  },
+  {
     name: "'meta_fork { x = g(n); }' with x read after the join",
     source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork { x = g(n); }\n  meta_join;\n  return x;\n}\n',
     code: 'MF402', message: lost('x'), covers: 'x', after: 'x = g',
@@ -319,6 +326,13 @@ const cases: Case[] = [
   },
 
   // ---- MF406 a running spawn's pointer argument written through by its parent ----
+  {
+    name: 'a variable a running block spawn shares and writes, read by the parent before the join',
+    source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  int y = x + 1;\n  meta_join;\n  return x + y;\n}\n',
+    code: 'MF406', covers: 'x', after: 'x + 1',
+    message: "data race: the 'meta_fork' block still running writes 'x' (line 4), which it shares, and the parent uses it here before the join that waits for the block: move this after the join",
+    data: { variable: 'x' },
+  },
   {
     name: 'the next iteration writes the buffer a MetaFork spawn of this one received',
     source: 'int g(int n, char *b);\nvoid f(int n, char *b, int *out) {\n  for (int i = 0; i < n; i++) {\n    b[0] = (char)i;\n    out[i] = meta_fork g(n, b);\n  }\n  meta_join;\n}\n',

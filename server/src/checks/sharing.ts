@@ -101,12 +101,18 @@ export function privateWriteDiagnostics(model: ItemModel): MfDiagnostic[] {
         r => r.variable === e.variable && r.span.start >= c.end && (!fn || r.span.end <= fn.end),
       );
       if (!readLater) continue;
+      // Shared, the parent's use before the join would race with the child's write: the fix is not made unasked.
+      const early = parentUseBeforeJoin(model, c, e.variable);
+      const name = e.variable.name;
+      const also = early
+        ? `, and move the parent's use of '${name}' on line ${lineOf(model.text, early.span.start)} after the join (shared, it would race with this write)`
+        : '';
       out.push(
         diagnostic(
           'MF402',
           write.span,
-          `'${e.variable.name}' is private to this '${constructLabel(c)}' block (a value-type local not listed in shared(...)): the write changes the child's copy and is lost when the block ends; add 'shared(${e.variable.name})'`,
-          { variable: e.variable.name, insert: ` shared(${e.variable.name})`, at: sharedInsertion(c) },
+          `'${name}' is private to this '${constructLabel(c)}' block (a value-type local not listed in shared(...)): the write changes the child's copy and is lost when the block ends; add 'shared(${name})'${also}`,
+          { variable: name, insert: ` shared(${name})`, at: sharedInsertion(c), ...(early ? { parentUses: true } : {}) },
         ),
       );
     }
@@ -235,7 +241,7 @@ function mismatchedProtection(model: ItemModel, c: Construct, writes: Reference[
     if (!held.size) continue;
     const apart = seen.find(w => ![...w.held].some(e => held.has(e)));
     if (apart) {
-      const line = model.text.slice(0, apart.r.span.start).split('\n').length;
+      const line = lineOf(model.text, apart.r.span.start);
       const name = r.variable!.name;
       const what = [...held].map(exclusionLabel).join(' and ');
       const other = [...apart.held].map(exclusionLabel).join(' and ');
@@ -461,7 +467,8 @@ function regionRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
   return out;
 }
 
-/** A running spawn's pointer argument written through by its parent (model/spawnArguments). */
+/** A running spawn's pointer argument written through by its parent (model/spawnArguments); a
+ * variable a running block spawn shares and writes, used by its parent before the join. */
 export function spawnArgumentDiagnostics(model: ItemModel): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
   for (const dialect of ['metafork', 'cilkplus'] as const) {
@@ -470,7 +477,40 @@ export function spawnArgumentDiagnostics(model: ItemModel): MfDiagnostic[] {
       out.push(diagnostic('MF406', w.lvalue, message, { variable: w.variable.name }));
     }
   }
+  for (const c of model.constructs) {
+    if (c.kind !== 'block-spawn' || c.dialect !== 'metafork') continue;
+    for (const e of sharingAt(model, c)) {
+      if (e.local || e.sharing !== 'shared' || e.variable.shape !== 'value') continue;
+      if (e.variable.storage === 'global' || e.variable.storage === 'file' || e.variable.isStatic) continue;
+      const write = e.references.find(r => isWrite(r) && within(r.span, c));
+      const early = write && parentUseBeforeJoin(model, c, e.variable);
+      if (!write || !early) continue;
+      const name = e.variable.name;
+      out.push(diagnostic(
+        'MF406',
+        early.span,
+        `data race: the '${constructLabel(c)}' block still running writes '${name}' (line ${lineOf(model.text, write.span.start)}), which it shares, and the parent uses it here before the join that waits for the block: move this after the join`,
+        { variable: name },
+      ));
+    }
+  }
   return out;
+}
+
+/** The first use of `v` by the parent of block spawn `c` after it and before the first join that
+ * follows it in the function (or the function's end). */
+function parentUseBeforeJoin(model: ItemModel, c: Construct, v: Variable): Reference | undefined {
+  const fn = c.functionNode;
+  const end = fn?.end ?? model.item.end;
+  const join = model.constructs.find(k => k.kind === 'join' && k.start >= c.end && k.start < end);
+  const until = join ? join.start : end;
+  return referencesOf(model.scopes, v).find(r => r.span.start >= c.end && r.span.start < until);
+}
+
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
