@@ -472,3 +472,29 @@ test('C++: a data member in a method\'s reduction clause is no undeclared variab
     ]], to);
   }
 });
+
+test('C++: a data member reduced by a work-sharing loop of a region every thread runs is refused at the clause, saying why (it was refused at an unrelated line, as "used before the barrier")', async () => {
+  const program = `#include <omp.h>
+struct S {
+    double total = 0;
+    int seen[64] = {0};
+    double v[500];
+    void go() {
+        #pragma omp parallel
+        {
+            seen[omp_get_thread_num()] = 1;
+            #pragma omp for reduction(+: total)
+            for (int i = 0; i < 500; i++) total += v[i];
+        }
+    }
+};
+`;
+  for (const to of ['metafork', 'cilkplus'] as const) {
+    const r = await translateText(program, to, { fileName: 'member_spmd.cpp' });
+    assert.equal(r.text, undefined, to);
+    assert.deepEqual(r.diagnostics.filter(d => d.severity === 'error').map(d => [d.code, program.slice(d.start, d.end), d.message]), [[
+      'MF602', 'total',
+      "'total' is declared nowhere this file shows (a data member of the method's class?): its reduction inside a region every thread runs is not translated; reduce into a local variable instead",
+    ]], to);
+  }
+});

@@ -391,6 +391,15 @@ export function reductionsKept(
   for (const { loop, clause, segment } of loops)
     for (const item of clause.items) {
       const v = visibleVariable(f.model, item.name, loop.start);
+      // (Unresolved, `r.variable === v` held for every name the file does not declare.)
+      if (!v)
+        return {
+          span: item,
+          message:
+            `'${item.name}' is declared nowhere this file shows (a data member of the method's class?): its ` +
+            `reduction inside a region every thread runs is not translated; reduce into a local variable instead`,
+          data: { variable: item.name },
+        };
       const other = f.model.scopes.references.find(
         r => r.variable === v && spans(segment).some(s => within(r.span, s)) && !within(r.span, constructSpan(loop)),
       );
