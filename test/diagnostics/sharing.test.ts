@@ -327,6 +327,13 @@ const cases: Case[] = [
 
   // ---- MF406 a running spawn's pointer argument written through by its parent ----
   {
+    name: "an OpenMP task's shared result read by the thread that created it before the taskwait (DataRaceBench 106's fib)",
+    source: 'int g(int n);\nint f(int n){\n  int x = 0, y = 0;\n#pragma omp parallel\n#pragma omp single\n  {\n#pragma omp task shared(x)\n    x = g(n);\n    y = x + 1;\n#pragma omp taskwait\n  }\n  return x + y;\n}\n', file: 'a.c',
+    code: 'MF406', covers: 'x', after: 'x + 1',
+    message: "data race: the task still running writes 'x' (line 8), which it shares, and the thread that created it uses it here before a '#pragma omp taskwait' (or the barrier) that waits for it: move this after one",
+    data: { variable: 'x' },
+  },
+  {
     name: 'a variable a running block spawn shares and writes, read by the parent before the join',
     source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  int y = x + 1;\n  meta_join;\n  return x + y;\n}\n',
     code: 'MF406', covers: 'x', after: 'x + 1',
@@ -415,6 +422,7 @@ runClean([
   { name: "an orphaned '#pragma omp for' (NAS BT's work functions, called in regions): each thread's call of the function has its own locals", source: 'static double u[64][64];\nstatic void add(int n) {\n  int i, j;\n  double t;\n#pragma omp for\n  for (i = 0; i < n; i++)\n    for (j = 0; j < n; j++) { t = u[i][j]; u[i][j] = t + n; }\n}\nvoid step(int n) {\n#pragma omp parallel\n  add(n);\n}\n', file: 'a.c' },
   { name: 'a threadprivate global written in a parallel loop (each thread its copy)', source: 'int sum0;\n#pragma omp threadprivate(sum0)\nvoid f(int n){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) sum0 += i;\n}\n', file: 'a.c' },
   { name: 'writes under critical sections of one name, unnamed ones, atomic updates, and one lock: each pair excludes', source: '#include <omp.h>\nomp_lock_t l;\nvoid f(int n){\n  long a = 0, b = 0, c = 0, d = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp critical(acc)\n    a += i;\n#pragma omp critical(acc)\n    { a -= 1; }\n#pragma omp critical\n    b++;\n#pragma omp critical\n    b--;\n#pragma omp atomic\n    c++;\n#pragma omp atomic update\n    c += 2;\n    omp_set_lock(&l);\n    d++;\n    omp_unset_lock(&l);\n    omp_set_lock(&l);\n    d--;\n    omp_unset_lock(&l);\n  }\n}\n', file: 'a.c' },
+  { name: "an OpenMP task's shared result read after the taskwait, after an 'if(0)' task depending on it (DataRaceBench's idiom), in a later task, and after the single's barrier", source: 'int g(int n);\nint f(int n){\n  int x = 0, y = 0, z = 0, w = 0;\n#pragma omp parallel\n  {\n#pragma omp single\n    {\n#pragma omp task shared(x)\n      x = g(n);\n#pragma omp taskwait\n      y = x;\n#pragma omp task depend(inout: z) shared(z)\n      z = g(n);\n#pragma omp task depend(in: z) if(0)\n      {}\n      y += z;\n#pragma omp task depend(in: z) shared(z, w)\n      w = z;\n    }\n    g(w);\n  }\n  return x + y + w;\n}\n', file: 'a.c' },
   { name: "a write in '#pragma omp ordered' (one iteration at a time, in order)", source: 'int f(int n){\n  int x = 0;\n#pragma omp parallel for ordered\n  for (int i = 0; i < n; i++) {\n#pragma omp ordered\n    x++;\n  }\n  return x;\n}\n', file: 'a.c' },
   { name: "writes only thread 0 makes, in its iterations one after the other ('omp_get_thread_num() == 0')", source: '#include <omp.h>\ndouble f(int n, double *a){\n  double j = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    a[i] = -1.0;\n    if (omp_get_thread_num() == 0) j = a[0];\n  }\n  return j;\n}\n', file: 'a.c' },
   { name: "a region's writes made by one thread (single under the pragma line, master, a copy of the thread number), under a lock, atomic, or to its own and private variables", source: '#include <omp.h>\nint r;\nint fib(int n);\nvoid f(int n){\n  int t, s = 0, c = 0, nthreads = 0;\n  omp_lock_t l;\n#pragma omp parallel\n#pragma omp single\n  r = fib(n);\n#pragma omp parallel private(t)\n  {\n    int id = omp_get_thread_num();\n    t = id * 2;\n    if (id == 0) nthreads = omp_get_num_threads();\n#pragma omp master\n    s = t;\n#pragma omp atomic\n    c++;\n    omp_set_lock(&l);\n    s += t;\n    omp_unset_lock(&l);\n  }\n}\n', file: 'a.c' },

@@ -478,7 +478,10 @@ export function spawnArgumentDiagnostics(model: ItemModel): MfDiagnostic[] {
     }
   }
   for (const c of model.constructs) {
-    if (c.kind !== 'block-spawn' || c.dialect !== 'metafork') continue;
+    const block = c.kind === 'block-spawn' && c.dialect === 'metafork';
+    // An OpenMP task that may be deferred (with an `if`, it may run at once, the parent waiting).
+    const task = c.kind === 'omp' && c.directive?.name === 'task' && !c.clauses.some(cl => cl.name === 'if');
+    if (!block && !task) continue;
     for (const e of sharingAt(model, c)) {
       if (e.local || e.sharing !== 'shared' || e.variable.shape !== 'value') continue;
       if (e.variable.storage === 'global' || e.variable.storage === 'file' || e.variable.isStatic) continue;
@@ -486,10 +489,13 @@ export function spawnArgumentDiagnostics(model: ItemModel): MfDiagnostic[] {
       const early = write && parentUseBeforeJoin(model, c, e.variable);
       if (!write || !early) continue;
       const name = e.variable.name;
+      const line = lineOf(model.text, write.span.start);
       out.push(diagnostic(
         'MF406',
         early.span,
-        `data race: the '${constructLabel(c)}' block still running writes '${name}' (line ${lineOf(model.text, write.span.start)}), which it shares, and the parent uses it here before the join that waits for the block: move this after the join`,
+        block
+          ? `data race: the '${constructLabel(c)}' block still running writes '${name}' (line ${line}), which it shares, and the parent uses it here before the join that waits for the block: move this after the join`
+          : `data race: the task still running writes '${name}' (line ${line}), which it shares, and the thread that created it uses it here before a '#pragma omp taskwait' (or the barrier) that waits for it: move this after one`,
         { variable: name },
       ));
     }
@@ -497,14 +503,32 @@ export function spawnArgumentDiagnostics(model: ItemModel): MfDiagnostic[] {
   return out;
 }
 
-/** The first use of `v` by the parent of block spawn `c` after it and before the first join that
- * follows it in the function (or the function's end). */
+/** Constructs whose end waits for the tasks created in them (a barrier, a taskgroup's end). */
+const WAIT_AT_END = new Set(['parallel', 'single', 'sections', 'for', 'taskgroup', 'parallel for', 'parallel sections', 'task']);
+
+/**
+ * The first use of `v` by the parent of block spawn or task `c` after it and before what waits for
+ * it: the first join (taskwait, barrier) that follows it in the function, or the end of the function
+ * (of the construct around a task: a barrier, a taskgroup's end, or its own task's end). A use in a
+ * later task is no parent's (a depend clause may order the two).
+ */
 function parentUseBeforeJoin(model: ItemModel, c: Construct, v: Variable): Reference | undefined {
-  const fn = c.functionNode;
-  const end = fn?.end ?? model.item.end;
-  const join = model.constructs.find(k => k.kind === 'join' && k.start >= c.end && k.start < end);
+  let end = c.functionNode?.end ?? model.item.end;
+  const openmp = c.dialect === 'openmp';
+  if (openmp)
+    for (let p = c.parent; p; p = p.parent)
+      if (p.kind === 'omp' && WAIT_AT_END.has(p.directive?.name ?? '')) { end = Math.min(end, p.end); break; }
+  // (A task with `if` and `depend`, `if(0)` most often, waits for the tasks it depends on: DataRaceBench's idiom.)
+  const waits = (k: Construct) => openmp
+    ? k.kind === 'omp' && (k.directive?.name === 'taskwait' || k.directive?.name === 'barrier' ||
+      (k.directive?.name === 'task' && k.clauses.some(cl => cl.name === 'if') && k.clauses.some(cl => cl.name === 'depend')))
+    : k.kind === 'join';
+  const join = model.constructs.find(k => waits(k) && k.start >= c.end && k.start < end);
   const until = join ? join.start : end;
-  return referencesOf(model.scopes, v).find(r => r.span.start >= c.end && r.span.start < until);
+  const tasks = openmp ? model.constructs.filter(k => k !== c && k.kind === 'omp' && k.directive?.name === 'task') : [];
+  return referencesOf(model.scopes, v).find(
+    r => r.span.start >= c.end && r.span.start < until && !tasks.some(k => within(r.span, k)),
+  );
 }
 
 function lineOf(text: string, offset: number): number {
