@@ -390,8 +390,14 @@ const cases: Case[] = [
     data: { variable: 's', fits: 'reduction(+: s)' },
   },
   {
-    name: "default(none): a value a 'single' sets for every thread fits no clause here (shared is right, private would lose it; the check cannot tell the reads wait for it)",
-    source: 'int g(void);\nvoid f(int *a){\n  int x;\n#pragma omp parallel default(none) shared(a)\n  {\n#pragma omp single\n    x = g();\n    a[0] += x;\n  }\n}\n', file: 'a.c',
+    name: "default(none): a value a 'single' sets for every thread, read after its barrier, fits shared (private would lose it)",
+    source: 'int g(void);\nvoid f(int *a){\n  int x;\n#pragma omp parallel default(none) shared(a)\n  {\n#pragma omp single\n    x = g();\n#pragma omp atomic\n    a[0] += x;\n  }\n}\n', file: 'a.c',
+    code: 'MF405', message: "'x' must appear in a data-sharing clause: '#pragma omp parallel' has default(none)", covers: 'x', after: 'x = g',
+    data: { variable: 'x', fits: 'shared(x)' },
+  },
+  {
+    name: "default(none): a value a 'single nowait' sets (no barrier after it) fits no clause",
+    source: 'int g(void);\nvoid f(int *a){\n  int x;\n#pragma omp parallel default(none) shared(a)\n  {\n#pragma omp single nowait\n    x = g();\n#pragma omp atomic\n    a[0] += x;\n  }\n}\n', file: 'a.c',
     code: 'MF405', message: "'x' must appear in a data-sharing clause: '#pragma omp parallel' has default(none)", covers: 'x', after: 'x = g',
     data: { variable: 'x' },
   },

@@ -567,8 +567,8 @@ export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {
  * The data-sharing clause that keeps what a variable's uses in `c` compute (MF405's preferred fix):
  * `shared` for one only read; for one written in a parallel loop or region, `private` where every
  * read follows the iteration's (the thread's) own write, the reduction where every use is one
- * reduction's update; none otherwise (shared would race, private lose a value), nor for a task's or
- * one a nested construct writes (a `single`'s value is every thread's).
+ * reduction's update; `shared` for one only `single`s write and every other use follows; none
+ * otherwise (shared would race, private lose a value), nor for a task's.
  */
 function clauseThatFits(model: ItemModel, c: Construct, references: readonly Reference[], name: string): string | undefined {
   const body = bodyOf(c);
@@ -576,9 +576,18 @@ function clauseThatFits(model: ItemModel, c: Construct, references: readonly Ref
   const inside = references.filter(r => within(r.span, body));
   if (!inside.some(isWrite)) return `shared(${name})`;
   if (!c.loop && c.directive?.name !== 'parallel') return undefined;
-  // A write in a nested construct (`single`, `master`, `critical`) is meant for the other threads too.
+  // A write in a nested construct (`single`, `master`, `critical`) is meant for the other threads too:
+  // shared where every write is a `single`'s (its barrier ends it) and every other use comes after it.
   const nested = model.constructs.filter(k => k !== c && k.kind === 'omp' && within(k, body));
-  if (inside.some(r => isWrite(r) && nested.some(k => within(r.span, k)))) return undefined;
+  const written = inside.filter(isWrite);
+  if (written.some(r => nested.some(k => within(r.span, k)))) {
+    const singles = nested.filter(k => k.directive?.name === 'single' && !k.clauses.some(cl => cl.name === 'nowait'));
+    const holding = written.map(w => singles.find(k => within(w.span, k)));
+    if (holding.some(k => !k)) return undefined;
+    const last = Math.max(...holding.map(k => k!.end));
+    const afterwards = inside.every(r => holding.some(k => within(r.span, k!)) || r.span.start >= last);
+    return afterwards ? `shared(${name})` : undefined;
+  }
   const reduction = reductionOperator(model, inside);
   if (reduction) return `reduction(${reduction}: ${name})`;
   return setFirst(inside, body) ? `private(${name})` : undefined;
