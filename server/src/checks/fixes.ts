@@ -40,8 +40,7 @@ export const FIXES: ReadonlyMap<Code, FixBuilder> = new Map<Code, FixBuilder>([
     const clause = d.data?.insert as string;
     const at = d.data?.at as number;
     // Where the parent uses the variable before the join, sharing it alone would make a race.
-    if (d.data?.parentUses) return [{ title: `Add '${clause.trim()}' to the spawn`, edits: [insert(at, clause)], preferred: false }];
-    return [preferred(`Add '${clause.trim()}' to the spawn`, insert(at, clause))];
+    return [{ title: `Add '${clause.trim()}' to the spawn`, edits: [insert(at, clause)], preferred: !d.data?.parentUses }];
   }],
   ['MF102', ({ d }) => {
     const token = d.data?.insert as string;

@@ -8,6 +8,7 @@ import { changesVariable, initializerOf, referencesOf, variableOf, visibleVariab
 import { within } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
+import { LineIndex } from '../base/lines';
 import { opOf } from '../model/loops';
 import { argumentWrites, describeWrite } from '../model/spawnArguments';
 import { enclosingClass } from '../model/binding';
@@ -329,14 +330,14 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
       // Listed linear, or the iteration variable of `collapse(n)` loops or of nested loop constructs.
       if (clauseNames(c, 'linear').has(e.variable.name)) continue;
       if (nest.get(e.variable)?.some(l => e.references.every(r => within(r.span, l)))) continue;
-      const writes = e.references.filter(r => isWrite(r) && body.start <= r.span.start && r.span.end <= body.end);
+      const inBody = e.references.filter(r => body.start <= r.span.start && r.span.end <= body.end);
+      const writes = inBody.filter(isWrite);
       const write = writes.find(r => !protectedWrite(model, r, c));
       if (!write) {
         const mismatch = mismatchedProtection(model, c, writes, `all iterations of '${constructLabel(c)}'`);
         if (mismatch) out.push(mismatch);
         continue;
       }
-      const inBody = e.references.filter(r => body.start <= r.span.start && r.span.end <= body.end);
       const reduction = reductionOperator(model, inBody);
       const name = e.variable.name;
       // Declared inside, a variable each iteration sets before reading it keeps its meaning; one read
@@ -531,10 +532,9 @@ function parentUseBeforeJoin(model: ItemModel, c: Construct, v: Variable): Refer
   );
 }
 
+/** The 1-based line of an offset, as the diagnostics' positions count lines. */
 function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+  return new LineIndex(text).position(offset).line + 1;
 }
 
 export function defaultNoneDiagnostics(model: ItemModel): MfDiagnostic[] {

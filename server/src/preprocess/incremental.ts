@@ -171,9 +171,9 @@ function commentsClosed(line: string): boolean {
  */
 class Surroundings {
   private readonly source: string;
-  /** What the preprocessor did in the source (segments, uses, findings), by start; `reach[i]`, the
-   * furthest end among the first i + 1. */
-  private readonly spans: Span[];
+  /** Where what the preprocessor did in the source (segments, uses, findings) starts, in order;
+   * `reach[i]`, the furthest end among the first i + 1. */
+  private readonly starts: number[];
   private readonly reach: number[] = [];
   /** Where `/*` and `*\/` stand in the source, in order. */
   private readonly opens: number[];
@@ -181,10 +181,11 @@ class Surroundings {
 
   constructor(before: Preprocessed) {
     this.source = before.source;
-    this.spans = [...before.map.segments.map(s => s.source), ...before.diagnostics, ...before.uses.map(u => u.source)]
+    const spans = [...before.map.segments.map(s => s.source), ...before.diagnostics, ...before.uses.map(u => u.source)]
       .sort((a, b) => a.start - b.start);
+    this.starts = spans.map(s => s.start);
     let furthest = -1;
-    for (const s of this.spans) this.reach.push((furthest = Math.max(furthest, s.end)));
+    for (const s of spans) this.reach.push((furthest = Math.max(furthest, s.end)));
     this.opens = occurrences(this.source, '/*');
     this.closes = occurrences(this.source, '*/');
   }
@@ -211,10 +212,9 @@ class Surroundings {
 
   /** Whether a span the preprocessor made or reported meets the group (ends included). */
   private touched(g: Span): boolean {
-    // The last span starting at or before the group's end: any before it reaching the group's start meets it.
-    let lo = 0, hi = this.spans.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (this.spans[mid].start <= g.end) lo = mid + 1; else hi = mid; }
-    return lo > 0 && this.reach[lo - 1] >= g.start;
+    // The spans starting at or before the group's end: one of them reaching the group's start meets it.
+    const n = countAtOrBefore(this.starts, g.end);
+    return n > 0 && this.reach[n - 1] >= g.start;
   }
 }
 
@@ -227,9 +227,15 @@ function occurrences(text: string, needle: string): number[] {
 
 /** The greatest of sorted `offsets` at or before `limit`, or -1. */
 function lastAtOrBefore(offsets: readonly number[], limit: number): number {
-  let lo = 0, hi = offsets.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (offsets[mid] <= limit) lo = mid + 1; else hi = mid; }
-  return lo > 0 ? offsets[lo - 1] : -1;
+  const n = countAtOrBefore(offsets, limit);
+  return n > 0 ? offsets[n - 1] : -1;
+}
+
+/** How many of sorted `values` are at or before `limit` (a binary search). */
+function countAtOrBefore(values: readonly number[], limit: number): number {
+  let lo = 0, hi = values.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (values[mid] <= limit) lo = mid + 1; else hi = mid; }
+  return lo;
 }
 
 /** The first character of the first token of `lines` (a line comment is none); null where they hold
@@ -291,9 +297,8 @@ function shifter(edits: readonly TextEdit[]): (offset: number) => number {
   let delta = 0;
   for (const e of edits) deltas.push((delta += e.newText.length - (e.end - e.start)));
   return offset => {
-    // The last edit ending at or before the offset.
-    let lo = 0, hi = ends.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (ends[mid] <= offset) lo = mid + 1; else hi = mid; }
-    return offset + (lo > 0 ? deltas[lo - 1] : 0);
+    // The edits ending at or before the offset move it.
+    const n = countAtOrBefore(ends, offset);
+    return offset + (n > 0 ? deltas[n - 1] : 0);
   };
 }

@@ -5,6 +5,7 @@
 // write), otherwise the region is refused naming the barrier and the variable. Reductions are
 // each loop's: a thread's partial value is never read beside them.
 
+import { LineIndex } from '../base/lines';
 import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
 import type { Construct, ItemModel } from '../model/constructs';
@@ -404,7 +405,7 @@ export function reductionsKept(
         r => r.variable === v && spans(segment).some(s => within(r.span, s)) && !within(r.span, constructSpan(loop)),
       );
       if (other) {
-        const line = text.slice(0, loop.start).split('\n').length;
+        const line = new LineIndex(text).position(loop.start).line + 1;
         return {
           span: other.span,
           message:

@@ -3,6 +3,7 @@
 // `omp_get_num_threads()`: which team each asks about (the innermost `parallel` construct around
 // it, lexically), and what they read where no region is around them.
 
+import { LineIndex } from '../base/lines';
 import { child, functionName, named, walk } from '../syntax/ast';
 import { replace } from '../base/edits';
 import type { SNode } from '../syntax/parser';
@@ -327,7 +328,7 @@ export function functionsByName(models: ItemModel[], text: string, doc?: Documen
           walk(m.item, n => {
             if (n.type !== 'lambda_expression') return true;
             const holder = n.parent?.type === 'init_declarator' ? child(n.parent, 'declarator') : undefined;
-            const key = `${holder ? text.slice(holder.start, holder.end) : 'lambda'} (a lambda, line ${text.slice(0, n.start).split('\n').length})`;
+            const key = `${holder ? text.slice(holder.start, holder.end) : 'lambda'} (a lambda, line ${new LineIndex(text).position(n.start).line + 1})`;
             functions.set(key, { model: m, definition: n });
             reachable.push(key);
             return true;
