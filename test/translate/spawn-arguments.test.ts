@@ -146,3 +146,64 @@ test("a board written by the parent after its child's spawn: the check warns (MF
   const exe = build(work, openmp, 'queens_omp', ['-fopenmp']);
   for (const threads of THREADS) assert.equal(run(exe, threads), serial, `${threads} threads:\n${openmp}`);
 });
+
+// The receiver of a spawned call is evaluated at the spawn too (the Cilk compilers do: "when spawning
+// an assignment, the LHS is also evaluated before the spawn"). A task stored into `r[gi]` reading gi
+// when it ran, after the parent's `gi++`, and `*pr++ = ...` moved the task's copy of pr only: both
+// printed other numbers than the elision at 1, 2 and 4 threads, exit 0.
+test('a receiver whose place the task would find elsewhere is taken by address at the spawn; gcc -O2, 1/2/4 threads as the elision', { skip: gccSkip }, async () => {
+  const program = [
+    '#include <stdio.h>',
+    '#include <cilk/cilk.h>',
+    'long f(long x) { long s = 0; for (long i = 0; i < x * 20000; i++) s += i % 7; return s + x; }',
+    'int gi;',
+    'long r[8];',
+    'int main(void) {',
+    '  long own[4] = {0};',
+    '  int i = 0;',
+    '  r[gi] = cilk_spawn f(1);',
+    '  gi++;',
+    '  own[i] = cilk_spawn f(2);',
+    '  i++;',
+    '  long *pr = r + 3;',
+    '  *pr++ = cilk_spawn f(3);',
+    '  *pr = cilk_spawn f(4);',
+    '  cilk_sync;',
+    '  printf("%ld %ld %ld %ld %ld %d %d\\n", r[0], r[1], own[0], r[3], r[4], gi, i);',
+    '  return 0;',
+    '}',
+    '',
+  ].join('\n');
+  const openmp = await translated(program, 'openmp', 'receivers.c');
+  assert.equal(openmp.slice(openmp.indexOf('  long own')), [
+    '  long own[4] = {0};',
+    '  int i = 0;',
+    '  /* metafork: these statements run inside an OpenMP parallel region, so that their tasks have a team */',
+    '  #pragma omp parallel',
+    '  #pragma omp single',
+    '  {',
+    '    __auto_type mf_arg0 = &(r[gi]);',
+    '    #pragma omp task',
+    '    *mf_arg0 = f(1);',
+    '    gi++;',
+    '    #pragma omp task shared(own)',
+    '    own[i] = f(2);',
+    '    i++;',
+    '    long *pr = r + 3;',
+    '    __auto_type mf_arg1 = &(*pr++);',
+    '    #pragma omp task',
+    '    *mf_arg1 = f(3);',
+    '    #pragma omp task',
+    '    *pr = f(4);',
+    '    #pragma omp taskwait',
+    '  }',
+    '  printf("%ld %ld %ld %ld %ld %d %d\\n", r[0], r[1], own[0], r[3], r[4], gi, i);',
+    '  return 0;',
+    '}',
+    '',
+  ].join('\n'));
+  const serial = run(build(work, await elision(program, 'receivers_cilk.c'), 'receivers_serial', []));
+  assert.equal(serial, '59998 0 119997 179997 239998 1 1\n');
+  const exe = build(work, openmp, 'receivers_omp', ['-fopenmp', '-Wall', '-Werror']);
+  for (const threads of THREADS) assert.equal(run(exe, threads), serial, `${threads} threads:\n${openmp}`);
+});

@@ -217,7 +217,9 @@ function sameInTask(
     case 'pointer_expression': {
       const operand = child(n, 'argument');
       const op = n.children.find(x => x.field === 'operator');
-      return !!operand && !!op && text.slice(op.start, op.end) === '&' && same(operand, true);
+      if (!operand || !op) return false;
+      // `&x` is an address; `*p` as a place is where p points.
+      return text.slice(op.start, op.end) === '&' ? same(operand, true) : address && same(operand);
     }
     case 'subscript_expression': {
       // `&a[i]` is an address; `a[i]` reads the element when the task runs.
@@ -234,7 +236,8 @@ function sameInTask(
     case 'field_expression': {
       const base = child(n, 'argument');
       const arrow = n.children.some(x => x.field === 'operator' && x.end - x.start === 2);
-      return !!base && !arrow && same(base, address);
+      // `p->x` as a place is a field of where p points; its value reads that memory.
+      return !!base && (arrow ? address && same(base) : same(base, address));
     }
     case 'binary_expression':
     case 'unary_expression':
@@ -296,6 +299,9 @@ function declarationLike(text: string, param: SNode, name: string): string | und
     : undefined;
 }
 
+/** What the parent evaluates before a call spawn's task (an argument, the receiver's address): `declaration` of `name`, which replaces `node`. */
+interface Temporary { node: SNode; name: string; declaration: string }
+
 const temporaries = new WeakMap<Stage, number>();
 
 /** A name `mf_argN` that the text does not use yet. */
@@ -317,7 +323,7 @@ function argumentsAtSpawn(
   model: ItemModel,
   c: Construct,
   shared: Variable[],
-): { node: SNode; name: string; declaration: string }[] | undefined {
+): Temporary[] | undefined {
   const call = c.call!;
   const args = child(call, 'arguments');
   // A C++ argument bound by (possibly) reference binds the object itself, which the task shares
@@ -338,7 +344,7 @@ function argumentsAtSpawn(
   const name = callee?.type === 'identifier' ? text.slice(callee.start, callee.end) : undefined;
   const params = name ? parametersOf(doc, name) : undefined;
   const all = named(args!).filter(a => a.type !== 'comment');
-  const out: { node: SNode; name: string; declaration: string }[] = [];
+  const out: Temporary[] = [];
   for (const a of moving) {
     const param = params?.[all.indexOf(a)];
     const temp = temporaryName(stage);
@@ -350,6 +356,22 @@ function argumentsAtSpawn(
     out.push({ node: a, name: temp, declaration: `${declaration} = ${text.slice(a.start, a.end)};` });
   }
   return out;
+}
+
+/**
+ * The receiver of `place = meta_fork f(a);` when the task would not find the same place (its
+ * address reads a global, memory, a shared variable, or changes something): `&place` evaluated by
+ * the parent into a temporary, which the task stores through (`*mf_argN = f(a);`).
+ */
+function receiverAtSpawn(stage: Stage, model: ItemModel, c: Construct, shared: Variable[]): Temporary | undefined {
+  const lvalue = c.lvalue;
+  if (!lvalue || sameInTask(model, lvalue, shared, m => model.fileScope.macroConstants.has(m), true)) return undefined;
+  const temp = temporaryName(stage);
+  const text = stage.text;
+  return {
+    node: lvalue, name: `*${temp}`,
+    declaration: `${model.fileScope.cpp ? 'auto' : '__auto_type'} ${temp} = &(${text.slice(lvalue.start, lvalue.end)});`,
+  };
 }
 
 /** `x = meta_fork f(a);` -> `#pragma omp task shared(x)` + `x = f(a);` (Figure 3.25). */
@@ -389,12 +411,16 @@ function callSpawn(
   }
   const temps = argumentsAtSpawn(stage, doc, model, c, shared);
   if (!temps) return;
+  // The receiver, too, is evaluated at the spawn (MetaFork's spawn is CilkPlus's): a place the task
+  // would find elsewhere (`r[g]`, g global; `*p++`; `q->next->v`) is taken by address before it.
+  const receiver = declared ? undefined : receiverAtSpawn(stage, model, c, shared);
+  if (receiver) temps.push(receiver);
   // Variables read only by the arguments evaluated before the task are no business of the task's.
   const before = (span: { start: number; end: number }) =>
     temps.some(t => t.node.start <= span.start && span.end <= t.node.end);
   const outside = new Set(
     sharingAt(model, c)
-      .filter(e => e.variable !== target && e.references.every(r => before(r.span)))
+      .filter(e => (e.variable !== target || receiver) && e.references.every(r => before(r.span)))
       .map(e => e.variable),
   );
   // A temporary is a local of the spawning task, declared right before the task: captured by default.

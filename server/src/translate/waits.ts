@@ -131,6 +131,9 @@ interface ThreadCode { model: ItemModel; body: SNode; shared: (v: Variable) => b
 export function waitsInRegions(stage: Stage, models: ItemModel[], doc?: DocumentModel): void {
   const text = stage.text;
   const functions = functionsByName(models, text, doc);
+  // A called function's finding does not depend on the region reaching it (what it shares is its
+  // globals and statics): each is looked at once, however many regions call it.
+  const inCallee = new Map<string, Refusal | undefined>();
   for (const model of models) {
     for (const c of model.constructs) {
       if (c.dialect !== 'openmp' || !c.directive?.name.startsWith('parallel') || !c.region) continue;
@@ -148,9 +151,15 @@ export function waitsInRegions(stage: Stage, models: ItemModel[], doc?: Document
       }
       const where = `the '#pragma omp ${c.directive.name}' region`;
       for (const t of code) {
-        const found = (!t.callee && c.directive.name.includes('sections') ? undefined : pollingLoop(t)) ?? heldLock(t, text);
+        const name = t.callee ? functionName(t.body, text)?.name : undefined;
+        let found: Refusal | undefined;
+        if (name !== undefined && inCallee.has(name)) found = inCallee.get(name);
+        else {
+          found = (!t.callee && c.directive.name.includes('sections') ? undefined : pollingLoop(t)) ?? heldLock(t, text);
+          if (name !== undefined) inCallee.set(name, found);
+        }
         if (found) {
-          const place = t.callee ? ` (in '${functionName(t.body, text)?.name}', which ${where} calls)` : '';
+          const place = t.callee ? ` (in '${name}', which ${where} calls)` : '';
           stage.refuse('MF602', found.span, found.message + place, found.data);
         }
       }
