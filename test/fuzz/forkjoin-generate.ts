@@ -19,7 +19,7 @@ export const DIALECTS: readonly Dialect[] = ['metafork', 'cilkplus', 'openmp'];
 type Stmt =
   | { k: 'c'; text: string }
   /** A call, spawned or not: `[lhs =] spawn call;` (OpenMP: a task sharing `shared`). */
-  | { k: 'call'; call: string; lhs?: string; spawn: boolean; shared: string[]; declare?: string }
+  | { k: 'call'; call: string; lhs?: string; spawn: boolean; shared: string[]; declare?: string; atSpawn?: boolean }
   /** A block spawn: `meta_fork shared(...) { body }` (OpenMP: a task with these clauses). */
   | { k: 'fork'; body: Stmt[]; shared: string[]; arrays: string[]; firstprivate: string[] }
   | { k: 'join' }
@@ -70,7 +70,9 @@ function printOne(s: Stmt, st: Style, ind: string, out: string[]): void {
       if (s.declare && split) out.push(`${ind}${s.declare} ${s.lhs};`);
       if (!s.spawn) { out.push(`${ind}${s.lhs ? `${s.lhs} = ` : ''}${s.call};`); return; }
       // The pragma form spawns the statement: a block spawn, whose result variable must be shared.
-      if (d === 'metafork' && st.pragmas) out.push(`${ind}#pragma mf fork${s.lhs ? ` shared(${s.lhs})` : ''}`, `${ind}${assign}${s.call};`);
+      // A call whose receiver and arguments must be evaluated at the spawn keeps the keyword form:
+      // `#pragma mf fork` over `x = f(a);` spawns the statement, evaluated by the child.
+      if (d === 'metafork' && st.pragmas && !s.atSpawn) out.push(`${ind}#pragma mf fork${s.lhs ? ` shared(${s.lhs})` : ''}`, `${ind}${assign}${s.call};`);
       else if (d === 'metafork') out.push(`${ind}${assign}meta_fork ${s.call};`);
       else if (d === 'cilkplus') out.push(`${ind}${assign}${st.underscore ? '_Cilk_spawn' : 'cilk_spawn'} ${s.call};`);
       else { out.push(`${ind}#pragma omp task${clause('shared', s.shared)}`); out.push(`${ind}${s.lhs ? `${s.lhs} = ` : ''}${s.call};`); }
@@ -171,7 +173,7 @@ interface Segment {
 type Make = (g: Random, k: number, d: Dialect) => Segment;
 
 /** The spawn of `call` writing `writes` (locals, OpenMP shares them). */
-const spawnCall = (call: string, shared: string[], lhs?: string, spawn = true): Stmt => ({ k: 'call', call, lhs, spawn, shared });
+const spawnCall = (call: string, shared: string[], lhs?: string, spawn = true, atSpawn?: boolean): Stmt => ({ k: 'call', call, lhs, spawn, shared, atSpawn });
 const checksum = (k: number, arr: string, n: string) =>
   c(`for (int i = 0; i < ${n}; i++)\n    r${k} = (r${k} * 31 + ${arr}[i]) % 1000003;`);
 
@@ -510,8 +512,9 @@ const pointerWalk: Make = (g, k) => {
 
 /**
  * Call spawns whose arguments read what the parent changes right after the spawn (a global, an
- * element, through a pointer), call a function or have a side effect: MetaFork and CilkPlus
- * evaluate them at the spawn (in OpenMP such a program would race, so it is not generated there).
+ * element, through a pointer), call a function or have a side effect, and whose receivers are
+ * places found through such values (`gr[j]`, `gr[ga % n]`, `*pw++`): MetaFork and CilkPlus
+ * evaluate both at the spawn (in OpenMP such a program would race, so it is not generated there).
  */
 const spawnArguments: Make = (g, k) => {
   const n = g.int(4, 12);
@@ -530,11 +533,20 @@ const spawnArguments: Make = (g, k) => {
   ];
   const args = [`ga${k}`, `gt${k}[j${k}]`, `*pl${k}`, `sq${k}(j${k})`, `gt${k}[j${k}] + ga${k}`, `j${k} * 2`];
   for (let i = 0; i < 3; i++) body.push(spawnCall(`sp${k}(&o${k}[${i}], ${g.pick(args)}, ${g.pick(args)})`, [`o${k}`], undefined, g.chance(0.85)));
+  // Receivers: distinct places of gr, found through what changes below; tw reads no global (sq
+  // reads ga, which the parent changes while a spawned sq could run).
+  globals.push(`static long gr${k}[${n}];`, `static long tw${k}(long v)\n{\n    return v * ${g.int(2, 9)} + 1;\n}`);
+  const receivers = [`gr${k}[j${k}]`, `gr${k}[ga${k} % ${n}]`, `*pw${k}++`];
+  const receiver = g.pick(receivers);
+  if (receiver.startsWith('*')) body.push(c(`long *pw${k} = gr${k} + ${g.int(0, n - 2)};`));
+  const receive = (lhs: string) => spawnCall(`tw${k}(${g.pick(args)})`, [], lhs, g.chance(0.85), true);
+  body.push(receive(receiver));
+  if (receiver.startsWith('*')) body.push(receive(`*pw${k}`));
   // A side effect (the only access to j in that call: no unsequenced access).
   body.push(spawnCall(`sp${k}(&o${k}[3], j${k}++, ${g.pick([`ga${k}`, `*pl${k}`, `sq${k}(2)`])})`, [`o${k}`], undefined, g.chance(0.85)));
   body.push(c(`ga${k} = ${g.int(100, 200)};`), c(`gt${k}[j${k} > 0 ? j${k} - 1 : 0] = -7;`), c(`loc${k} = ${g.int(30, 40)};`));
   body.push({ k: 'join' });
-  body.push(c(`r${k} = ga${k} + j${k} + loc${k};`), checksum(k, `o${k}`, '4'));
+  body.push(c(`r${k} = ga${k} + j${k} + loc${k};`), checksum(k, `o${k}`, '4'), checksum(k, `gr${k}`, String(n)));
   return { kind: 'spawn-arguments', globals, body, tasks: true };
 };
 

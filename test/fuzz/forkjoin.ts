@@ -4,8 +4,8 @@
 // MetaFork and CilkPlus through their serial elision (no Cilk compiler here) and, for their
 // parallel meaning, once more translated to OpenMP and run. Every output must print what the
 // input's serial elision prints. A refusal is fine when it is positioned (an error diagnostic
-// inside the input); a crash, an output that does not compile, that the tool itself rejects, or
-// that prints something else is wrong. Each wrong program is minimised by dropping segments.
+// inside the input); a crash, an output that does not compile, that the tool itself rejects or
+// refuses to translate further, or that prints something else is wrong. Each wrong program is minimised by dropping segments.
 
 import { execFile } from 'child_process';
 import * as fs from 'fs';
@@ -16,7 +16,7 @@ import { elide } from '../../server/src/model/elide';
 import { translateText } from '../../server/src/translate/index';
 import { Dialect, DIALECTS, Program, programOf } from './forkjoin-generate';
 
-export type FailureKind = 'crash' | 'unpositioned refusal' | 'rejects its own output' | 'does not compile' | 'wrong output' | 'input rejected';
+export type FailureKind = 'crash' | 'unpositioned refusal' | 'rejects its own output' | 'refuses to translate its own output' | 'does not compile' | 'wrong output' | 'input rejected';
 
 export interface FuzzFailure {
   seed: number;
@@ -210,7 +210,12 @@ async function checkProgram(program: Program, runner: Runner, threads: number[],
     if (!positioned) { fail({ path: next, kind: 'unpositioned refusal', detail: JSON.stringify(r.diagnostics), output: text }); return undefined; }
     report.refused++;
     report.refusals.push(...new Set(errors.map(x => x.code)));
-    if (own) report.ownRefusals.push({ path: next, codes: errors.map(x => `${x.code} ${x.message}`) });
+    if (own) {
+      // Its own translation refused onwards: what it wrote cannot be translated as the input could
+      // (an MF609, say: the output's spawns race where the input's tasks had copies).
+      report.ownRefusals.push({ path: next, codes: errors.map(x => `${x.code} ${x.message}`) });
+      fail({ path: next, kind: 'refuses to translate its own output', detail: errors.map(x => `${x.code} ${x.message}: '${text.slice(x.start, x.end)}'`).join('\n'), output: text });
+    }
     return undefined;
   };
 

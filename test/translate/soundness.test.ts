@@ -204,6 +204,27 @@ test('a block spawn using a variable-length array is refused with its position',
   }]);
 });
 
+// A variable whose type is deduced from its initializer (GNU C's __auto_type) has no type to write
+// in the outlined function's parameters: gcc rejected the output ("expected ';', ',' or ')' before
+// '__auto_type'").
+test('a block spawn using an __auto_type variable is refused with its position', async () => {
+  const program = `long r[4];
+void set(void)
+{
+    __auto_type p = &r[1];
+    __auto_type n = 7L;
+    meta_fork { *p = n * 2; }
+    meta_join;
+}
+`;
+  const r = await translateText(program, 'cilkplus', { fileName: 'auto.mfc' });
+  assert.equal(r.text, undefined);
+  assert.deepEqual(summarize(program, r.diagnostics), [{
+    code: 'MF605', text: 'meta_fork',
+    message: "'meta_fork' block uses 'n', whose type the outlined function's environment cannot restate (it is deduced from the initializer: declare 'n' with its type)",
+  }]);
+});
+
 // ---------------------------------------------------------------------------------------
 // Defect 13: the join before a depend task went inside the task's pragma line, which the call
 // form removes ("overlapping edits").
@@ -318,8 +339,7 @@ int main(void)
         meta_join; /* depend(c) */
         meta_fork shared(seen_c, c)
         seen_c = c;
-        meta_fork
-        d[3] = heavy(3);
+        d[3] = meta_fork heavy(3);
         meta_join; /* depend(d) */
         meta_fork shared(seen_d)
         seen_d = d[3];

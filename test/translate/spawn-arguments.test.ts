@@ -207,3 +207,103 @@ test('a receiver whose place the task would find elsewhere is taken by address a
   const exe = build(work, openmp, 'receivers_omp', ['-fopenmp', '-Wall', '-Werror']);
   for (const threads of THREADS) assert.equal(run(exe, threads), serial, `${threads} threads:\n${openmp}`);
 });
+
+// The other way, a task storing a call's result into a place it finds as its creator would (through
+// a pointer it copied, an element of an array it shares) is a call spawn with that receiver; so the
+// round trip CilkPlus -> OpenMP -> CilkPlus of the receivers above is a call spawn again, where it was
+// a block outlined with an `__auto_type` parameter, which gcc rejected. A place whose finding changes
+// something stays a block.
+test('OpenMP tasks storing a call into a place found as at their creation become call spawns; others stay blocks', async () => {
+  const program = [
+    'long f(long x);',
+    'long r[8];',
+    'void g(long *q)',
+    '{',
+    '    long a = 1, own[2];',
+    '    __auto_type p = &r[2];',
+    '    #pragma omp task',
+    '    *p = f(a);',
+    '    #pragma omp task',
+    '    q[a] = f(a);',
+    '    #pragma omp task',
+    '    r[a] = f(a);',
+    '    #pragma omp task shared(own)',
+    '    own[1] = f(a);',
+    '    #pragma omp task',
+    '    r[a++] = f(a);',
+    '    #pragma omp taskwait',
+    '}',
+    '',
+  ].join('\n');
+  const r = await translateText(program, 'metafork', { fileName: 'places.c' });
+  assert.deepEqual(r.diagnostics, []);
+  assert.equal(r.text, [
+    'long f(long x);',
+    'long r[8];',
+    'void g(long *q)',
+    '{',
+    '    long a = 1, own[2];',
+    '    __auto_type p = &r[2];',
+    '    *p = meta_fork f(a);',
+    '    q[a] = meta_fork f(a);',
+    '    r[a] = meta_fork f(a);',
+    '    own[1] = meta_fork f(a);',
+    '    meta_fork',
+    '    r[a++] = f(a);',
+    '    meta_join;',
+    '}',
+    '',
+  ].join('\n'));
+});
+
+// A task given an array it copies (firstprivate by OpenMP's rules: declared in the region) became a
+// call spawn, `meta_fork use(&out[i], pa);`: the argument is the array's address, so the child read
+// the parent's elements, which the next iteration overwrote. MetaFork -> OpenMP then refused its own
+// translation (MF609), and CilkPlus would have raced. The copy stays: a block spawn.
+test('a task given an array it copies stays a block spawn with the copy; back to OpenMP it prints the original\'s result (gcc -O2, 1/2/4 threads)', { skip: gccSkip }, async () => {
+  const program = [
+    '#include <stdio.h>',
+    'static long out[8];',
+    'static void use(long *o, const long *w) { *o = w[0] * 10 + w[1]; }',
+    'int main(void) {',
+    '  #pragma omp parallel',
+    '  #pragma omp single',
+    '  {',
+    '    long pa[2];',
+    '    for (int i = 0; i < 8; i++) {',
+    '      pa[0] = i; pa[1] = i * 6;',
+    '      #pragma omp task',
+    '      use(&out[i], pa);',
+    '    }',
+    '  }',
+    '  for (int i = 0; i < 8; i++) printf("%ld ", out[i]);',
+    '  printf("\\n");',
+    '  return 0;',
+    '}',
+    '',
+  ].join('\n');
+  const metafork = await translated(program, 'metafork', 'copies.c');
+  assert.equal(metafork.slice(metafork.indexOf('    long pa[2];'), metafork.indexOf('  meta_join;')), [
+    '    long pa[2];',
+    '    for (int i = 0; i < 8; i++) {',
+    '      pa[0] = i; pa[1] = i * 6;',
+    '      uintptr_t _fip_pa = (uintptr_t) malloc(sizeof(pa)); /* pa as it is now */',
+    '      memcpy((void *) _fip_pa, pa, sizeof(pa));',
+    '      meta_fork',
+    '      {',
+    '        long pa[2];',
+    '        memcpy(pa, (void *) _fip_pa, sizeof(pa));',
+    '        free((void *) _fip_pa);',
+    '        use(&out[i], pa);',
+    '      }',
+    '    }',
+    '  }',
+    '',
+  ].join('\n'));
+  const expected = '0 16 32 48 64 80 96 112 \n';
+  const original = build(work, program, 'copies_omp', ['-fopenmp']);
+  for (const threads of THREADS) assert.equal(run(original, threads), expected);
+  const back = await translated(metafork, 'openmp', 'copies.mfc');
+  const exe = build(work, back, 'copies_back', ['-fopenmp']);
+  for (const threads of THREADS) assert.equal(run(exe, threads), expected, `${threads} threads:\n${back}`);
+});

@@ -230,8 +230,7 @@ void group(int n, int *out) {
   {
     {
       for (int i = 0; i < n; i++) {
-        meta_fork
-        out[i] = work(i);
+        out[i] = meta_fork work(i);
       }
     }
     meta_join;

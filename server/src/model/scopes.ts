@@ -181,6 +181,11 @@ function declare(
   // An array parameter is a pointer (C11 6.7.6.3p7).
   if (storage === 'param' && shape === 'array') shape = 'pointer';
   const { isStatic, isExtern, isConst, typeText } = facts;
+  // A type taken from an address (`__auto_type p = &x;`, C++'s `auto`): a pointer.
+  if (shape === 'value' && (typeText === '__auto_type' || typeText === 'auto') && declarator.type === 'init_declarator') {
+    const value = child(declarator, 'value');
+    if (value?.type === 'pointer_expression' && text[value.start] === '&') shape = 'pointer';
+  }
   return {
     name: text.slice(info.id.start, info.id.end), span: { start: info.id.start, end: info.id.end },
     declaration, scope, storage: storage === 'global' && isStatic ? 'file' : storage,

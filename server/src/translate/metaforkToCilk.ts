@@ -172,9 +172,11 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
       return false;
     }
     const declaration = declarationFor(v, text, v.name);
-    if (sizeReadsVariables(v, isVariable, text) || declaration.startsWith('__typeof__(')) {
-      const message = declaration.startsWith('__typeof__(')
-        ? `'${label}' block uses '${v.name}', whose type the outlined function's environment cannot restate`
+    // A type deduced from an initializer (`__auto_type`, C++'s `auto`) has no name to restate.
+    const unnamed = declaration.startsWith('__typeof__(') || v.typeText === '__auto_type' || v.typeText === 'auto';
+    if (sizeReadsVariables(v, isVariable, text) || unnamed) {
+      const message = unnamed
+        ? `'${label}' block uses '${v.name}', whose type the outlined function's environment cannot restate${declaration.startsWith('__typeof__(') ? '' : ` (it is deduced from the initializer: declare '${v.name}' with its type)`}`
         : `'${label}' block uses '${v.name}', whose type's size reads a variable ('${declaration}'): the outlined function's environment cannot restate it (give the array a constant size or allocate it with malloc)`;
       stage.refuse('MF605', c.head, message, { variable: v.name });
       return false;

@@ -932,11 +932,14 @@ class ItemTranslator {
      * fork reads the parent's variable, or changes it. */
     const copied: Variable[] = [];
     let changedInTask = false;
+    /** Every variable the task shares by OpenMP's rules (`shared` lists those MetaFork would copy). */
+    const sharedByTask = new Set<Variable>();
     for (const e of sharingAt(this.model, c)) {
       const v = e.variable;
       // A lastprivate variable of the last section is the original, firstprivate too (its first value).
       if (e.local || (declaredPrivately.has(v) && !alsoShared.includes(v)) || shared.includes(v.name)) continue;
       const sharing: Sharing = alsoShared.includes(v) ? 'shared' : e.sharing;
+      if (sharing === 'shared') sharedByTask.add(v);
       if (sharing === 'shared' && !sharedAtSpawn(v)) shared.push(v.name);
       if (sharing !== 'firstprivate' || c.directive?.name !== 'task') continue;
       // A pointer changes by its own writes; a write through it (`v[i] = x`, `p->next = q`) leaves it.
@@ -948,10 +951,11 @@ class ItemTranslator {
     }
     // A call spawn's arguments are read when it is made: a call that reads the variables only there
     // needs no copy. One changing a firstprivate variable (`f(p++)`, `f(n++)`) stays a block spawn:
-    // as a call spawn's argument, the change would be the parent's.
-    const spawned = this.spawnedCall(c, region, shared);
+    // as a call spawn's argument, the change would be the parent's. So does one given an array the
+    // task copies: the argument is the array's address, and the callee reads the parent's elements.
+    const spawned = this.spawnedCall(c, region, shared, sharedByTask);
     const callOnly = !changedInTask && !ifClause && !env.before.length && !env.decls.length && !this.inside(c, false) &&
-      spawned?.copied === false;
+      spawned?.copied === false && !copied.some(v => v.shape === 'array');
     if (!callOnly) for (const v of copied) this.firstprivateCopy(c, v, env, false, true);
     // A meta_join waits for children only, an OpenMP barrier (a region's end) for every
     // descendant task: a fork whose body may leave forks pending joins them at its end.
@@ -1021,9 +1025,39 @@ class ItemTranslator {
     return true;
   }
 
+  /**
+   * Whether `left`, a task's `left = f(...)`, is the place a call spawn's receiver is, which MetaFork
+   * finds at the spawn: a variable's own storage the task shares (`x`, `a[i]`, `s.f`), or a place
+   * through a pointer (`*p`, `p[i]`, `q->v`, the pointer the task's copy, found where the task
+   * would find it); never one whose finding changes or calls something (`a[k++]`).
+   */
+  private samePlace(left: SNode, sharedByTask: ReadonlySet<Variable>): boolean {
+    let acts = false;
+    walk(left, x => !(acts ||= /^(call|update|assignment|comma)_expression$/.test(x.type)));
+    if (acts) return false;
+    let n = left, subscripted = false;
+    for (;;) {
+      if (n.type === 'parenthesized_expression' && named(n).length === 1) n = named(n)[0];
+      else if (n.type === 'pointer_expression') return this.text.slice(n.start, n.start + 1) === '*';
+      else if (n.type === 'field_expression') {
+        if (n.children.some(x => x.field === 'operator' && x.end - x.start === 2)) return true; // q->v
+        n = child(n, 'argument')!;
+        subscripted = false;
+      } else if (n.type === 'subscript_expression') {
+        n = child(n, 'argument')!;
+        subscripted = true;
+      } else break;
+      if (!n) return false;
+    }
+    if (n.type !== 'identifier') return false;
+    const v = visibleVariable(this.model, this.text.slice(n.start, n.end), n.start);
+    if (!v) return false;
+    return (subscripted && v.shape === 'pointer') || sharedByTask.has(v);
+  }
+
   /** The call a task's statement would spawn (`callForm`), and whether it reads a copy the task
    * had by reference (a C++ call binding what the task did not share: it stays a block then). */
-  private spawnedCall(c: Construct, region: SNode, shared: string[]): SpawnedCall | undefined {
+  private spawnedCall(c: Construct, region: SNode, shared: string[], sharedByTask: ReadonlySet<Variable>): SpawnedCall | undefined {
     // Only an unbraced statement: a braced one stays a block, so that round trips are stable.
     if (c.directive?.name !== 'task' || region.type === 'compound_statement') return undefined;
     const s = region;
@@ -1036,12 +1070,7 @@ class ItemTranslator {
     ) {
       const left = child(e, 'left')!;
       const right = child(e, 'right')!;
-      const v =
-        left.type === 'identifier'
-          ? visibleVariable(this.model, this.text.slice(left.start, left.end), left.start)
-          : undefined;
-      const isShared = v && (shared.includes(v.name) || (sharedAtSpawn(v) && v.shape === 'value'));
-      if (right.type === 'call_expression' && isShared) call = right;
+      if (right.type === 'call_expression' && this.samePlace(left, sharedByTask)) call = right;
     }
     if (!call) return undefined;
     // A call spawn binds by reference what its callee takes by reference (C++); the task had its
