@@ -75,6 +75,12 @@ const cases: Case[] = [
     data: { replace: 'schedul', with: 'schedule' },
   },
   {
+    // gcc expands it; a suggestion ('shared' for 'SHARED_X') would be wrong, and quick-fixed, worse.
+    name: 'a clause written as a macro is said to be one, with no suggestion',
+    source: `#define SHARED_X shared(x)\n${omp('#pragma omp parallel for SHARED_X', '  for (int i = 0; i < n; i++) a[i] = x;\n', ' int x = 1;')}`, file: 'a.c',
+    code: 'MF202', message: "'SHARED_X' is a macro: the tool reads a directive's clauses as they are written, before macros expand; write the clause 'SHARED_X' stands for", covers: 'SHARED_X', occurrence: 2, data: null,
+  },
+  {
     name: 'a word that is no clause at all gets no suggestion',
     source: omp('#pragma omp for zzzqqq'), file: 'a.c',
     code: 'MF202', message: "unknown clause 'zzzqqq' on '#pragma omp for'", covers: 'zzzqqq', data: null,

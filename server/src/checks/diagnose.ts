@@ -20,9 +20,16 @@ import {
 import { implicitIntErrors, syntaxDiagnostics } from './syntaxErrors';
 
 /** Problems the syntax layer and the construct builder found. */
-function directiveDiagnostics(model: ItemModel): MfDiagnostic[] {
+function directiveDiagnostics(model: ItemModel, names: NameContext): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
-  for (const d of model.directives) for (const p of d.problems) out.push(diagnostic(p.code, p.span, p.message, p.data));
+  for (const d of model.directives)
+    for (const p of d.problems) {
+      // gcc expands macros in an OpenMP directive; the tool reads its clauses as written.
+      const name = p.code === 'MF202' ? model.text.slice(p.span.start, p.span.end) : '';
+      if (name && names.macros.has(name))
+        out.push(diagnostic('MF202', p.span, `'${name}' is a macro: the tool reads a directive's clauses as they are written, before macros expand; write the clause '${name}' stands for`));
+      else out.push(diagnostic(p.code, p.span, p.message, p.data));
+    }
   for (const k of model.keywords) {
     for (const u of k.unknownClauses) {
       out.push(
