@@ -299,6 +299,29 @@ const cases: Case[] = [
     data: { variable: 'x', reduction: '+' },
   },
 
+  // ---- MF403 an array element two iterations touch, a fixed distance apart (model/dependence) ----
+  {
+    name: "'a[i] = a[i - 1] + 1' in '#pragma omp parallel for' (DataRaceBench's true dependence)",
+    source: 'void f(int n, int *a){\n#pragma omp parallel for\n  for (int i = 1; i < n; i++)\n    a[i] = a[i - 1] + 1;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'a[i]', after: 'a[i] =',
+    message: "data race: an iteration of '#pragma omp parallel for' writes 'a[i]' here, and the iteration 1 apart reads that element as 'a[i - 1]': they run at once; the loop carries a dependence (keep it serial)",
+    data: { variable: 'a' },
+  },
+  {
+    name: "'b[i][j] = b[i][j + 2]' over a nest's inner loop, in meta_for (an anti-dependence two columns away, in a 2-D array)",
+    source: 'void f(int n, double b[64][64]){\n  meta_for (int j = 0; j < 62; j++)\n    for (int i = 0; i < n; i++)\n      b[i][j] = b[i][j + 2] * 0.5;\n}\n',
+    code: 'MF403', covers: 'b[i][j]', after: 'b[i][j] =',
+    message: "data race: an iteration of 'meta_for' writes 'b[i][j]' here, and the iteration 2 apart reads that element as 'b[i][j + 2]': they run at once; the loop carries a dependence (keep it serial)",
+    data: { variable: 'b' },
+  },
+  {
+    name: "through a pointer, in cilk_for, with a step of 2 ('p[i + 2] = p[i]': two iterations apart are one step)",
+    source: '#include <cilk/cilk.h>\nvoid f(int n, long *p){\n  cilk_for (int i = 0; i < n; i += 2)\n    p[i + 2] = p[i] + 3;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'p[i + 2]',
+    message: "data race: an iteration of 'cilk_for' writes 'p[i + 2]' here, and the iteration 2 apart reads that element as 'p[i]': they run at once; the loop carries a dependence (keep it serial)",
+    data: { variable: 'p' },
+  },
+
   // ---- MF404 shared anyway ----
   {
     name: 'shared(const local)',
@@ -412,6 +435,10 @@ const cases: Case[] = [
 runCases(cases);
 
 runClean([
+  // Array elements the dependence test cannot prove two iterations meet on, or that do not race.
+  { name: "array elements of an iteration's own ('a[i] = a[i] + b[i]'), of another array, and under a branch that separates them ('if (i % 2 == 0) a[i] = a[i + 1]')", source: 'void f(int n, int *a, int *b){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    a[i] = a[i] + b[i];\n    if (i % 2 == 0) b[i] = b[i + 1];\n  }\n}\n', file: 'a.c' },
+  { name: "a loop-carried element under 'ordered', 'critical' or 'atomic', in a loop only vectorised ('simd', 'target simd safelen(4)'), with the array private, with a step the distance is no multiple of", source: 'void f(int n, int *a){\n  int t[8];\n#pragma omp parallel for ordered\n  for (int i = 1; i < n; i++) {\n#pragma omp ordered\n    a[i] = a[i - 1] + 1;\n  }\n#pragma omp parallel for\n  for (int i = 1; i < n; i++) {\n#pragma omp critical\n    a[i] += a[i - 1];\n  }\n#pragma omp simd\n  for (int i = 1; i < n; i++) a[i] = a[i - 1] * 2;\n#pragma omp target simd safelen(4) map(tofrom: a[0:n])\n  for (int i = 4; i < n; i++) a[i] = a[i - 4] * 2;\n#pragma omp parallel for private(t)\n  for (int i = 1; i < 8; i++) { t[i] = i; t[i - 1] = t[i]; }\n#pragma omp parallel for\n  for (int i = 0; i < n - 1; i += 2) a[i] = a[i + 1];\n}\n', file: 'a.c' },
+  { name: "iterations that wait for each other by hand (NAS LU's pipeline: a flag polled under 'flush')", source: 'volatile int flag[64];\nvoid f(int n, double v[64][8]){\n#pragma omp parallel\n  {\n#pragma omp for nowait schedule(static)\n    for (int i = 1; i < 64; i++) {\n      while (flag[i - 1] == 0) {\n#pragma omp flush(flag)\n      }\n      for (int j = 0; j < 8; j++) v[i][j] += v[i - 1][j];\n      flag[i] = 1;\n#pragma omp flush(flag)\n    }\n  }\n}\n', file: 'a.c' },
   { name: 'shared(global) is accepted silently', source: 'int g(int n);\nint total;\nvoid f(int n){\n  meta_fork shared(total) { total = g(n); }\n  meta_join;\n}\n' },
   { name: 'meta_fork shared(x) writes the parent variable', source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  meta_join;\n  return x;\n}\n' },
   { name: 'private x never read after the block', source: 'int g(int n);\nvoid f(int n){\n  int x = 0;\n  meta_fork { x = g(n); g(x); }\n  meta_join;\n}\n' },

@@ -1,4 +1,4 @@
-// The exact dependence test (Fourier–Motzkin over both iterations' bounds, tile/dependence.ts)
+// The exact dependence test (Fourier–Motzkin over both iterations' bounds, model/dependence.ts)
 // and the restructurings it opens: triangular pairs that meet in each subscript alone but never
 // in both tile; the same pair over the whole square stays serial with its reason; a reduction
 // across the outer loop is interchanged; the printed schedules are pinned.

@@ -1,7 +1,7 @@
 // Sharing pitfalls: clause lists naming undeclared variables, block spawns writing a private
 // copy whose value is then lost, races on shared scalars in parallel loops, default(none).
 
-import { child, unparen } from '../syntax/ast';
+import { child, named, unparen, walk } from '../syntax/ast';
 import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
 import { sharingAt, SharingEntry, clauseNames, loopControlOf } from '../model/sharing';
 import { changesVariable, initializerOf, referencesOf, variableOf, visibleVariable, type Reference, type Variable } from '../model/scopes';
@@ -9,9 +9,10 @@ import { within } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { LineIndex } from '../base/lines';
-import { opOf } from '../model/loops';
+import { canonicalHeader, opOf } from '../model/loops';
 import { argumentWrites, describeWrite } from '../model/spawnArguments';
 import { enclosingClass } from '../model/binding';
+import { carriedDependences, nestLoops } from '../model/dependence';
 
 /** Clauses whose items must name variables. */
 const VARIABLE_CLAUSES = new Set([
@@ -322,6 +323,7 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
   for (const c of model.constructs) {
     if (c.kind === 'omp' && c.directive?.name === 'parallel' && c.region) out.push(...regionRaces(model, c));
     if (!isParallelLoop(c) || !c.loop) continue;
+    out.push(...carriedArrayRaces(model, c));
     const body = child(c.loop, 'body');
     if (!body) continue;
     const nest = privatizedRegions(model, c, 'race');
@@ -359,6 +361,85 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
     }
   }
   return out;
+}
+
+/** Clauses giving each thread or iteration its own copy of a variable. */
+const COPYING = ['private', 'firstprivate', 'lastprivate', 'reduction', 'linear', 'in_reduction'];
+
+/**
+ * An element of a shared array that two iterations of a parallel loop touch, one writing it, at a
+ * fixed distance apart (`a[i] = a[i - 1] + 1;`, `b[i + 1] = b[i] * 2;`): the iterations run at
+ * once, so the read finds the element written or not. Only what the dependence test proves
+ * (model/dependence, its distance): not an index it cannot read, not a pair of which one access is
+ * under a branch (`if (i % 2 == 0) a[i] = a[i + 1];` never meets), protected (atomic, critical,
+ * ordered, a lock) or in an array each thread has its own copy of; not a loop only vectorised (one
+ * thread) nor one with `ordered` (its iterations may wait for each other).
+ */
+function carriedArrayRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
+  // A loop only vectorised (`simd`, `target simd`) runs on one thread; `safelen` says what it may carry.
+  const words = (c.directive?.name ?? '').split(/\s+/);
+  const shared = ['for', 'distribute', 'taskloop', 'loop'].some(w => words.includes(w));
+  if (c.kind === 'omp' && (!shared || c.clauses.some(cl => cl.name === 'ordered'))) return [];
+  const loop = nestLoops(model, c.loop!).find(l => l.node === c.loop);
+  const body = bodyOf(c);
+  if (!loop || !body || synchronisedByHand(model, body)) return [];
+  const own = new Set<Variable>();
+  for (const cl of c.clauses)
+    if (COPYING.includes(cl.name))
+      for (const item of cl.items) {
+        const v = visibleVariable(model, item.name, c.head.start);
+        if (v) own.add(v);
+      }
+  const branched = (n: SNode) => {
+    for (let p = n.parent; p && p !== body; p = p.parent)
+      if (/^(if_statement|conditional_expression|switch_statement|while_statement|do_statement)$/.test(p.type)) return true;
+    return false;
+  };
+  const value = canonicalHeader(c.loop!, model.text).header?.step.value;
+  const step = value !== undefined && value !== 0n ? (value < 0n ? -value : value) : undefined;
+  const out: MfDiagnostic[] = [];
+  const seen = new Set<SNode>();
+  for (const d of carriedDependences(model, c.loop!, loop, own)) {
+    const pair = d.pair;
+    if (!d.certain || !pair || seen.has(pair.write) || branched(pair.write) || branched(pair.other)) continue;
+    const at = (n: SNode) => model.scopes.references.find(r => r.variable === pair.array && within(r.span, n));
+    const write = at(pair.write), other = at(pair.other);
+    if (!write || !other || protectedWrite(model, write, c) || protectedWrite(model, other, c)) continue;
+    seen.add(pair.write);
+    const quote = (n: SNode) => `'${model.map.render(n).replace(/\s+/g, ' ')}'`;
+    const distance = /distance (\d+)/.exec(d.message)?.[1];
+    // The distance is between values of the index: iterations meet there only if a whole number of
+    // steps covers it (`i += 2` never takes both i and i + 1).
+    if (!distance || !step || BigInt(distance) % step !== 0n) continue;
+    const same = pair.write === pair.other;
+    out.push(
+      diagnostic(
+        'MF403',
+        pair.write,
+        same
+          ? `data race: iterations of '${constructLabel(c)}' ${distance} apart write the same element of '${pair.array.name}' here (${quote(pair.write)}); the loop cannot run its iterations at once as written`
+          : `data race: an iteration of '${constructLabel(c)}' writes ${quote(pair.write)} here, and the iteration ${distance} apart ${other.access === 'read' ? 'reads' : 'writes'} that element as ${quote(pair.other)}: they run at once; the loop carries a dependence (keep it serial)`,
+        { variable: pair.array.name },
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * Iterations that wait for each other by hand: a `flush` in the body, or a loop spinning with an
+ * empty body (NAS LU's pipeline: `while (flag[i - 1] == 0) { #pragma omp flush(flag) }` before
+ * reading what iteration i - 1 wrote). The order they keep is beyond the dependence test.
+ */
+function synchronisedByHand(model: ItemModel, body: SNode): boolean {
+  if (model.constructs.some(k => k.kind === 'omp' && k.directive?.name === 'flush' && within(k.head, body))) return true;
+  let spins = false;
+  walk(body, n => {
+    const inner = (n.type === 'while_statement' || n.type === 'do_statement') && child(n, 'body');
+    spins ||= !!inner && (inner.type === 'expression_statement' ? !named(inner).length : inner.type === 'compound_statement' && !named(inner).some(x => x.type !== 'comment'));
+    return !spins;
+  });
+  return spins;
 }
 
 /**

@@ -27,7 +27,7 @@ import { LineIndex } from '../base/lines';
 import {
   atomicReductions, carriedDependences, Dependence, impureCalls, iterationArrays, iterationPrivates, NestLoop,
   nestLoops, wavefrontSkew,
-} from './dependence';
+} from '../model/dependence';
 import { Poly } from '../symbolic/poly';
 import { prefetchPlan, statements } from './prefetch';
 import { KernelPlan, Names, Plan, printSchedule, Restructuring } from './schedule';
@@ -577,7 +577,7 @@ function interchangedKernel(
 
 /**
  * A perfect nest of two loops neither of which is parallel, run as a wavefront: the lines
- * f·i + j = w in turn from a host loop, each line's iterations in parallel (dependence.ts
+ * f·i + j = w in turn from a host loop, each line's iterations in parallel (model/dependence.ts
  * wavefrontSkew proves it); undefined where it does not apply.
  */
 function skewedKernel(model: ItemModel, nest: SNode, privates: ReadonlySet<Variable>): KernelPlan | undefined {

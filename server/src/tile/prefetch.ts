@@ -20,7 +20,7 @@ import type { SNode } from '../syntax/parser';
 import type { ItemModel } from '../model/constructs';
 import { writtenWithin, type Variable } from '../model/scopes';
 import { within } from '../base/span';
-import type { NestLoop } from './dependence';
+import type { NestLoop } from '../model/dependence';
 
 /** A local of the body before the strip-mined loop that only accumulates in it, and the element
  * its final value is stored to. */

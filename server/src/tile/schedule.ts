@@ -19,7 +19,7 @@ import { writtenWithin, type Variable } from '../model/scopes';
 import { within } from '../base/span';
 import { atom, indentUnit, lineIndent, reindent } from '../base/layout';
 import { Poly } from '../symbolic/poly';
-import { constantExtent, type AtomicUpdate, type NestLoop } from './dependence';
+import { constantExtent, type AtomicUpdate, type NestLoop } from '../model/dependence';
 import type { Prefetch } from './prefetch';
 
 /** A kernel: one (1-D) or two (2-D) parallel loops of a nest, and the serial loop it strip-mines;

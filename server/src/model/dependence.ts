@@ -11,11 +11,11 @@
 import { headerDeclaring, knownHeader } from '../preprocess/system';
 import { child, elementAddressTaken, named, ownJump, subscriptChain, unparen, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import type { ItemModel } from '../model/constructs';
-import { initializerOf, variableOf, writtenWithin, type Variable } from '../model/scopes';
+import type { ItemModel } from './constructs';
+import { initializerOf, variableOf, writtenWithin, type Variable } from './scopes';
 import { within, type Span } from '../base/span';
 import { LineIndex } from '../base/lines';
-import { canonicalHeader, rangeOf } from '../model/loops';
+import { canonicalHeader, rangeOf } from './loops';
 import { affineInterval, Poly } from '../symbolic/poly';
 import { polynomialOf } from '../symbolic/expression';
 import { integerSolutions } from '../symbolic/integers';
@@ -44,6 +44,8 @@ export interface Dependence {
   /** Between two references to one array (not a scalar, a call, an alias or an exit): what a
    * wavefront may order. */
   elements?: boolean;
+  /** The two references of an array pair (the write first), and the array. */
+  pair?: { array: Variable; write: SNode; other: SNode };
 }
 
 const PURE = new Set([
@@ -327,6 +329,7 @@ export function carriedDependences(
           at: w.node,
           certain: /distance/.test(reason),
           elements: reason !== 'indirect',
+          pair: { array: w.array, write: w.node, other: g.node },
           message:
             reason === 'indirect'
               ? `${show(w.node)} writes '${w.array.name}' at an index that is not affine in the loop indices (an indirect write): iterations of '${name}' may write the same element`
