@@ -12,7 +12,7 @@ import { LineIndex } from '../base/lines';
 import { canonicalHeader, opOf } from '../model/loops';
 import { argumentWrites, describeWrite } from '../model/spawnArguments';
 import { enclosingClass } from '../model/binding';
-import { carriedDependences, nestLoops } from '../model/dependence';
+import { distanceDependences, nestLoops } from '../model/dependence';
 
 /** Clauses whose items must name variables. */
 const VARIABLE_CLAUSES = new Set([
@@ -399,7 +399,7 @@ function carriedArrayRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
   const step = value !== undefined && value !== 0n ? (value < 0n ? -value : value) : undefined;
   const out: MfDiagnostic[] = [];
   const seen = new Set<SNode>();
-  for (const d of carriedDependences(model, c.loop!, loop, own)) {
+  for (const d of distanceDependences(model, c.loop!, loop, own)) {
     const pair = d.pair;
     if (!d.certain || !pair || seen.has(pair.write) || branched(pair.write) || branched(pair.other)) continue;
     const at = (n: SNode) => model.scopes.references.find(r => r.variable === pair.array && within(r.span, n));

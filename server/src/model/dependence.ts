@@ -429,6 +429,80 @@ function mayAlias(model: ItemModel, x: Variable, y: Variable): boolean {
   return !(local && (sealed(model, o) || (p.storage === 'param' && unassigned(model, p))));
 }
 
+/** An index read for `distanceDependences`: its terms but the constant, the constant (when an
+ * integer), and the integer coefficient of `x` (undefined when x appears otherwise). */
+function indexShape(p: Poly, x: string): { key: string; constant?: bigint; c?: bigint } {
+  const parts: string[] = [];
+  let constant: bigint | undefined = 0n, c: bigint | undefined = 0n;
+  for (const t of p.terms()) {
+    if (t.powers.size === 0) { constant = t.coefficient.d === 1n ? t.coefficient.n : undefined; continue; }
+    const powers = [...t.powers].map(([s, e]) => `${s}^${e}`).sort().join('*');
+    parts.push(`${t.coefficient.n}/${t.coefficient.d}*${powers}`);
+    if (t.powers.has(x)) c = t.powers.size === 1 && t.powers.get(x) === 1 && t.coefficient.d === 1n ? t.coefficient.n : undefined;
+  }
+  return { key: parts.sort().join('+'), constant, c };
+}
+
+/** A reference's indices as polynomials of the nest (undefined where one cannot be read). */
+function indexPolys(model: ItemModel, r: Ref, nest: SNode): (Poly | undefined)[] {
+  return r.indices.map(ix => (ix ? readPoly(model, ix, nest) : Poly.constant(0)));
+}
+
+/**
+ * The dependences of `carriedDependences` with a distance (`certain`) between two references to
+ * one array: only the pairs one of whose dimensions differs by a constant that a multiple of the
+ * loop index's coefficient covers, with every index read once; none of its other tests (scalars,
+ * calls, aliases, exits). What the race check reads on every edit, where the whole test of every
+ * pair of a large loop costs seconds (NAS BT).
+ */
+export function distanceDependences(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable> = new Set()): Dependence[] {
+  const body = child(loop.node, 'body');
+  if (!body) return [];
+  const loops = nestLoops(model, nest);
+  const refs = arrayRefs(model, nest, loops).filter(r => within(r.node, body) && !privates.has(r.array));
+  const memo = new Map<Ref, (Poly | undefined)[]>();
+  const polys = (r: Ref) => {
+    let p = memo.get(r);
+    if (!p) memo.set(r, (p = indexPolys(model, r, nest)));
+    return p;
+  };
+  const x = loop.symbol;
+  // Each index split once: its terms but the constant (a key), the constant, x's coefficient.
+  const shapes = new Map<Ref, ({ key: string; constant?: bigint; c?: bigint } | undefined)[]>();
+  const shapesOf = (r: Ref) => {
+    let out = shapes.get(r);
+    if (!out) shapes.set(r, (out = polys(r).map(p => p && indexShape(p, x))));
+    return out;
+  };
+  // A dimension `c·x + e + k` against `c·x + e + k'`, k - k' nonzero, c dividing it.
+  const candidate = (w: Ref, g: Ref) => {
+    const sw = shapesOf(w), sg = shapesOf(g);
+    if (sw.length !== sg.length || sw.some(p => !p) || sg.some(p => !p)) return false;
+    return sw.some((a, d) => {
+      const b = sg[d]!;
+      if (a!.key !== b.key || a!.constant === undefined || b.constant === undefined || !a!.c) return false;
+      const k = a!.constant - b.constant;
+      return k !== 0n && k % a!.c === 0n;
+    });
+  };
+  const out: Dependence[] = [];
+  for (const [i, w] of refs.entries()) {
+    if (!w.writes) continue;
+    for (const [j, g] of refs.entries()) {
+      if (g.array !== w.array || (g.writes && j < i) || !candidate(w, g)) continue;
+      const reason = pairDependence(model, nest, loop, w, g, x, [], polys);
+      if (!reason || !/distance/.test(reason)) continue;
+      out.push({
+        loop: loop.variable.name, at: w.node, certain: true, elements: true,
+        message: `'${model.text.slice(w.node.start, w.node.end)}' and '${model.text.slice(g.node.start, g.node.end)}'${reason}`,
+        pair: { array: w.array, write: w.node, other: g.node },
+      });
+      break;
+    }
+  }
+  return out;
+}
+
 /** undefined when independent; 'indirect', or a distance text, when they may meet. */
 function pairDependence(
   model: ItemModel,
@@ -438,9 +512,9 @@ function pairDependence(
   g: Ref,
   x: string,
   free: readonly NestLoop[],
+  polys: (r: Ref) => (Poly | undefined)[] = r => indexPolys(model, r, nest),
 ): string | undefined {
-  const read = (ix: SNode | null) => (ix ? readPoly(model, ix, nest) : Poly.constant(0));
-  let fw = w.indices.map(read), fg = g.indices.map(read);
+  let fw = polys(w), fg = polys(g);
   if (fw.some(p => !p)) return 'indirect';
   if (fg.some(p => !p) || fw.length !== fg.length || fw.length === 0) return '';
   // The other iteration: x' = x + δ, the loops inside the loop renamed, the ones around it shared.
