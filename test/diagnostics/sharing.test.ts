@@ -299,6 +299,15 @@ const cases: Case[] = [
     data: { variable: 'x', reduction: '+' },
   },
 
+  {
+    // The single runs the taskloop on one thread; its tasks run on any (DataRaceBench 095).
+    name: "an inner loop's counter shared by the tasks of a '#pragma omp taskloop' that a 'single' creates",
+    source: 'int a[100][100];\nvoid f(void){\n  int i, j;\n#pragma omp parallel\n  {\n#pragma omp single\n    {\n#pragma omp taskloop\n      for (i = 0; i < 100; i++)\n        for (j = 0; j < 100; j++)\n          a[i][j] += 1;\n    }\n  }\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'j', after: 'for (j',
+    message: "data race: 'j' is shared by all iterations of '#pragma omp taskloop' (shared in the enclosing '#pragma omp parallel') and written here; declare 'j' inside the loop body",
+    data: { variable: 'j' },
+  },
+
   // ---- MF403 an array element two iterations touch, a fixed distance apart (model/dependence) ----
   {
     name: "'a[i] = a[i - 1] + 1' in '#pragma omp parallel for' (DataRaceBench's true dependence)",
@@ -313,6 +322,13 @@ const cases: Case[] = [
     code: 'MF403', covers: 'b[i][j]', after: 'b[i][j] =',
     message: "data race: an iteration of 'meta_for' writes 'b[i][j]' here, and the iteration 2 apart reads that element as 'b[i][j + 2]': they run at once; the loop carries a dependence (keep it serial)",
     data: { variable: 'b' },
+  },
+  {
+    name: "'#pragma omp simd' without 'safelen' (its lanes run iterations at once), and one whose 'safelen' (8) exceeds the distance (4): both found",
+    source: 'void f(int n, float *a){\n#pragma omp simd\n  for (int i = 0; i < n; i++)\n    a[i + 1] = a[i] + 1.0f;\n#pragma omp simd safelen(8)\n  for (int i = 0; i < n; i++)\n    a[i + 4] = a[i] * 0.5f;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'a[i + 1]', count: 2,
+    message: "data race: an iteration of '#pragma omp simd' writes 'a[i + 1]' here, and the iteration 1 apart reads that element as 'a[i]': they run at once; the loop carries a dependence (keep it serial)",
+    data: { variable: 'a' },
   },
   {
     name: "through a pointer, in cilk_for, with a step of 2 ('p[i + 2] = p[i]': two iterations apart are one step)",
@@ -437,7 +453,7 @@ runCases(cases);
 runClean([
   // Array elements the dependence test cannot prove two iterations meet on, or that do not race.
   { name: "array elements of an iteration's own ('a[i] = a[i] + b[i]'), of another array, and under a branch that separates them ('if (i % 2 == 0) a[i] = a[i + 1]')", source: 'void f(int n, int *a, int *b){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    a[i] = a[i] + b[i];\n    if (i % 2 == 0) b[i] = b[i + 1];\n  }\n}\n', file: 'a.c' },
-  { name: "a loop-carried element under 'ordered', 'critical' or 'atomic', in a loop only vectorised ('simd', 'target simd safelen(4)'), with the array private, with a step the distance is no multiple of", source: 'void f(int n, int *a){\n  int t[8];\n#pragma omp parallel for ordered\n  for (int i = 1; i < n; i++) {\n#pragma omp ordered\n    a[i] = a[i - 1] + 1;\n  }\n#pragma omp parallel for\n  for (int i = 1; i < n; i++) {\n#pragma omp critical\n    a[i] += a[i - 1];\n  }\n#pragma omp simd\n  for (int i = 1; i < n; i++) a[i] = a[i - 1] * 2;\n#pragma omp target simd safelen(4) map(tofrom: a[0:n])\n  for (int i = 4; i < n; i++) a[i] = a[i - 4] * 2;\n#pragma omp parallel for private(t)\n  for (int i = 1; i < 8; i++) { t[i] = i; t[i - 1] = t[i]; }\n#pragma omp parallel for\n  for (int i = 0; i < n - 1; i += 2) a[i] = a[i + 1];\n}\n', file: 'a.c' },
+  { name: "a loop-carried element under 'ordered', 'critical' or 'atomic', in a loop only vectorised as far apart as its 'safelen' ('simd safelen(2)', 'target simd safelen(4)'), with the array private, with a step the distance is no multiple of", source: 'void f(int n, int *a){\n  int t[8];\n#pragma omp parallel for ordered\n  for (int i = 1; i < n; i++) {\n#pragma omp ordered\n    a[i] = a[i - 1] + 1;\n  }\n#pragma omp parallel for\n  for (int i = 1; i < n; i++) {\n#pragma omp critical\n    a[i] += a[i - 1];\n  }\n#pragma omp simd safelen(2)\n  for (int i = 2; i < n; i++) a[i] = a[i - 2] * 2;\n#pragma omp target simd safelen(4) map(tofrom: a[0:n])\n  for (int i = 4; i < n; i++) a[i] = a[i - 4] * 2;\n#pragma omp parallel for private(t)\n  for (int i = 1; i < 8; i++) { t[i] = i; t[i - 1] = t[i]; }\n#pragma omp parallel for\n  for (int i = 0; i < n - 1; i += 2) a[i] = a[i + 1];\n}\n', file: 'a.c' },
   { name: "iterations that wait for each other by hand (NAS LU's pipeline: a flag polled under 'flush')", source: 'volatile int flag[64];\nvoid f(int n, double v[64][8]){\n#pragma omp parallel\n  {\n#pragma omp for nowait schedule(static)\n    for (int i = 1; i < 64; i++) {\n      while (flag[i - 1] == 0) {\n#pragma omp flush(flag)\n      }\n      for (int j = 0; j < 8; j++) v[i][j] += v[i - 1][j];\n      flag[i] = 1;\n#pragma omp flush(flag)\n    }\n  }\n}\n', file: 'a.c' },
   { name: 'shared(global) is accepted silently', source: 'int g(int n);\nint total;\nvoid f(int n){\n  meta_fork shared(total) { total = g(n); }\n  meta_join;\n}\n' },
   { name: 'meta_fork shared(x) writes the parent variable', source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  meta_join;\n  return x;\n}\n' },

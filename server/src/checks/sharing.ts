@@ -124,12 +124,15 @@ export function privateWriteDiagnostics(model: ItemModel): MfDiagnostic[] {
 
 /** Inside `#pragma omp atomic|critical|single|master|masked|ordered` a write is not a race (but for the value an
  * atomic `read` or `capture` stores, which it does not read: `v` of `v = x++`, a plain write); nor
- * under an `if` only one iteration takes (`oneIteration`), nor where a lock is held (`underLock`). */
+ * under an `if` only one iteration takes (`oneIteration`), nor where a lock is held (`underLock`).
+ * Only such a construct inside the loop or region counts: a `single` around a `taskloop` runs it on
+ * one thread, but its tasks on any. */
 function protectedWrite(model: ItemModel, r: Reference, loop: Construct): boolean {
   return oneIteration(model, r, loop) || underLock(model, r, loop) || model.constructs.some(
     c =>
       c !== loop &&
       c.kind === 'omp' &&
+      loop.start <= c.start && c.end <= loop.end &&
       ['atomic', 'critical', 'single', 'master', 'masked', 'ordered'].includes(c.directive?.name ?? '') &&
       c.start <= r.span.start &&
       r.span.end <= c.end &&
@@ -372,14 +375,17 @@ const COPYING = ['private', 'firstprivate', 'lastprivate', 'reduction', 'linear'
  * once, so the read finds the element written or not. Only what the dependence test proves
  * (model/dependence, its distance): not an index it cannot read, not a pair of which one access is
  * under a branch (`if (i % 2 == 0) a[i] = a[i + 1];` never meets), protected (atomic, critical,
- * ordered, a lock) or in an array each thread has its own copy of; not a loop only vectorised (one
- * thread) nor one with `ordered` (its iterations may wait for each other).
+ * ordered, a lock) or in an array each thread has its own copy of; not one of a loop only vectorised
+ * farther apart than its `safelen`, nor in a loop with `ordered` (its iterations may wait for each other).
  */
 function carriedArrayRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
-  // A loop only vectorised (`simd`, `target simd`) runs on one thread; `safelen` says what it may carry.
+  // A loop only vectorised (`simd`, `target simd`) runs its iterations in lanes of one thread, at
+  // once only within `safelen` of each other: a longer distance is no race there.
   const words = (c.directive?.name ?? '').split(/\s+/);
-  const shared = ['for', 'distribute', 'taskloop', 'loop'].some(w => words.includes(w));
-  if (c.kind === 'omp' && (!shared || c.clauses.some(cl => cl.name === 'ordered'))) return [];
+  const vectorOnly = c.kind === 'omp' && !['for', 'distribute', 'taskloop', 'loop'].some(w => words.includes(w));
+  const safelen = c.clauses.find(cl => cl.name === 'safelen')?.args?.text.trim();
+  const lanes = !vectorOnly ? undefined : safelen === undefined ? Infinity : /^\d+$/.test(safelen) ? Number(safelen) : 0;
+  if (c.kind === 'omp' && c.clauses.some(cl => cl.name === 'ordered')) return [];
   const loop = nestLoops(model, c.loop!).find(l => l.node === c.loop);
   const body = bodyOf(c);
   if (!loop || !body || synchronisedByHand(model, body)) return [];
@@ -410,7 +416,7 @@ function carriedArrayRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
     const distance = /distance (\d+)/.exec(d.message)?.[1];
     // The distance is between values of the index: iterations meet there only if a whole number of
     // steps covers it (`i += 2` never takes both i and i + 1).
-    if (!distance || !step || BigInt(distance) % step !== 0n) continue;
+    if (!distance || !step || BigInt(distance) % step !== 0n || (lanes !== undefined && Number(distance) >= lanes)) continue;
     const same = pair.write === pair.other;
     out.push(
       diagnostic(
