@@ -308,6 +308,21 @@ const cases: Case[] = [
     data: { variable: 'j' },
   },
 
+  {
+    name: "a shared scalar 'master' writes, which the region's other threads read with no barrier between (DataRaceBench 124)",
+    source: 'int f(void){\n  int init = 0, seen = 0;\n#pragma omp parallel shared(init)\n  {\n#pragma omp master\n    {\n      init = 10;\n    }\n    int local = init;\n#pragma omp atomic\n    seen += local;\n  }\n  return seen;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'init', after: 'init = 10',
+    message: "data race: one thread writes 'init' here ('#pragma omp master', with no barrier at its end) and the other threads of '#pragma omp parallel' use it at line 9 with no barrier between: put '#pragma omp barrier' between them, or write it in a '#pragma omp single' without 'nowait'",
+    data: { variable: 'init' },
+  },
+  {
+    name: "a 'single nowait' write read before it by the other threads, no barrier between",
+    source: 'int g(int);\nint f(void){\n  int flag = 0, sum = 0;\n#pragma omp parallel\n  {\n    int mine = g(flag);\n#pragma omp single nowait\n    flag = 1;\n#pragma omp atomic\n    sum += mine;\n  }\n  return sum;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'flag', after: 'flag = 1',
+    message: "data race: one thread writes 'flag' here ('#pragma omp single nowait', with no barrier at its end) and the other threads of '#pragma omp parallel' use it at line 6 with no barrier between: put '#pragma omp barrier' between them, or write it in a '#pragma omp single' without 'nowait'",
+    data: { variable: 'flag' },
+  },
+
   // ---- MF403 an array element two iterations touch, a fixed distance apart (model/dependence) ----
   {
     name: "'a[i] = a[i - 1] + 1' in '#pragma omp parallel for' (DataRaceBench's true dependence)",
@@ -451,6 +466,7 @@ const cases: Case[] = [
 runCases(cases);
 
 runClean([
+  { name: "one thread's writes the others meet only past a barrier (explicit, or a work-sharing loop's), or only in another 'master'", source: '#include <omp.h>\nint nthreads, total;\nvoid f(int n, double *a) {\n  int once = 0, x = 0;\n#pragma omp parallel\n  {\n#pragma omp master\n    nthreads = omp_get_num_threads();\n#pragma omp barrier\n    int me = nthreads;\n#pragma omp master\n    total = me;\n#pragma omp master\n    total += 1;\n#pragma omp single nowait\n    once = 1;\n#pragma omp for\n    for (int i = 0; i < n; i++) a[i] = i;\n#pragma omp atomic\n    x += once;\n  }\n}\n', file: 'a.c' },
   // Array elements the dependence test cannot prove two iterations meet on, or that do not race.
   { name: "array elements of an iteration's own ('a[i] = a[i] + b[i]'), of another array, and under a branch that separates them ('if (i % 2 == 0) a[i] = a[i + 1]')", source: 'void f(int n, int *a, int *b){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    a[i] = a[i] + b[i];\n    if (i % 2 == 0) b[i] = b[i + 1];\n  }\n}\n', file: 'a.c' },
   { name: "a loop-carried element under 'ordered', 'critical' or 'atomic', in a loop only vectorised as far apart as its 'safelen' ('simd safelen(2)', 'target simd safelen(4)'), with the array private, with a step the distance is no multiple of", source: 'void f(int n, int *a){\n  int t[8];\n#pragma omp parallel for ordered\n  for (int i = 1; i < n; i++) {\n#pragma omp ordered\n    a[i] = a[i - 1] + 1;\n  }\n#pragma omp parallel for\n  for (int i = 1; i < n; i++) {\n#pragma omp critical\n    a[i] += a[i - 1];\n  }\n#pragma omp simd safelen(2)\n  for (int i = 2; i < n; i++) a[i] = a[i - 2] * 2;\n#pragma omp target simd safelen(4) map(tofrom: a[0:n])\n  for (int i = 4; i < n; i++) a[i] = a[i - 4] * 2;\n#pragma omp parallel for private(t)\n  for (int i = 1; i < 8; i++) { t[i] = i; t[i - 1] = t[i]; }\n#pragma omp parallel for\n  for (int i = 0; i < n - 1; i += 2) a[i] = a[i + 1];\n}\n', file: 'a.c' },
@@ -474,7 +490,7 @@ runClean([
   { name: "an OpenMP task's shared result read after the taskwait, after an 'if(0)' task depending on it (DataRaceBench's idiom), in a later task, and after the single's barrier", source: 'int g(int n);\nint f(int n){\n  int x = 0, y = 0, z = 0, w = 0;\n#pragma omp parallel\n  {\n#pragma omp single\n    {\n#pragma omp task shared(x)\n      x = g(n);\n#pragma omp taskwait\n      y = x;\n#pragma omp task depend(inout: z) shared(z)\n      z = g(n);\n#pragma omp task depend(in: z) if(0)\n      {}\n      y += z;\n#pragma omp task depend(in: z) shared(z, w)\n      w = z;\n    }\n    g(w);\n  }\n  return x + y + w;\n}\n', file: 'a.c' },
   { name: "a write in '#pragma omp ordered' (one iteration at a time, in order)", source: 'int f(int n){\n  int x = 0;\n#pragma omp parallel for ordered\n  for (int i = 0; i < n; i++) {\n#pragma omp ordered\n    x++;\n  }\n  return x;\n}\n', file: 'a.c' },
   { name: "writes only thread 0 makes, in its iterations one after the other ('omp_get_thread_num() == 0')", source: '#include <omp.h>\ndouble f(int n, double *a){\n  double j = 0;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    a[i] = -1.0;\n    if (omp_get_thread_num() == 0) j = a[0];\n  }\n  return j;\n}\n', file: 'a.c' },
-  { name: "a region's writes made by one thread (single under the pragma line, master, a copy of the thread number), under a lock, atomic, or to its own and private variables", source: '#include <omp.h>\nint r;\nint fib(int n);\nvoid f(int n){\n  int t, s = 0, c = 0, nthreads = 0;\n  omp_lock_t l;\n#pragma omp parallel\n#pragma omp single\n  r = fib(n);\n#pragma omp parallel private(t)\n  {\n    int id = omp_get_thread_num();\n    t = id * 2;\n    if (id == 0) nthreads = omp_get_num_threads();\n#pragma omp master\n    s = t;\n#pragma omp atomic\n    c++;\n    omp_set_lock(&l);\n    s += t;\n    omp_unset_lock(&l);\n  }\n}\n', file: 'a.c' },
+  { name: "a region's writes made by one thread (single under the pragma line, master, a copy of the thread number), under a lock, atomic, or to its own and private variables", source: '#include <omp.h>\nint r;\nint fib(int n);\nvoid f(int n){\n  int t, s = 0, m = 0, c = 0, nthreads = 0;\n  omp_lock_t l;\n#pragma omp parallel\n#pragma omp single\n  r = fib(n);\n#pragma omp parallel private(t)\n  {\n    int id = omp_get_thread_num();\n    t = id * 2;\n    if (id == 0) nthreads = omp_get_num_threads();\n#pragma omp master\n    m = t;\n#pragma omp atomic\n    c++;\n    omp_set_lock(&l);\n    s += t;\n    omp_unset_lock(&l);\n  }\n}\n', file: 'a.c' },
   { name: "a write only the iteration 'mf_tid == 0' makes (a master's)", source: 'int nthreads;\nvoid f(void){\n  const int mf_nthreads = 4;\n  meta_for (int mf_tid = 0; mf_tid < mf_nthreads; mf_tid++) {\n    if (mf_tid == 0)\n      nthreads = mf_nthreads;\n  }\n}\n' },
   { name: "one iteration's write, through a copy of the control variable and a conjunct ('id == k && n > 2')", source: 'void f(int n, int k){\n  int x = 0;\n  meta_for (int i = 0; i < n; i++) {\n    int id = i;\n    if (id == k && n > 2) x = id;\n    if (0 == i) { x = 1; }\n  }\n}\n' },
   { name: "a nested meta_for's control variable declared outside both loops (private to it, SPEC §2)", source: 'void f(int n, int *a){\n  int j;\n  meta_for (int i = 0; i < n; i++)\n    meta_for (j = 0; j < n; j++) a[i * n + j] = 0;\n}\n' },

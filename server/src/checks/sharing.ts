@@ -552,6 +552,60 @@ function regionRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
       ),
     );
   }
+  out.push(...oneThreadWrites(model, c, inner));
+  return out;
+}
+
+/** Constructs one thread runs with no barrier at their end. */
+const ONE_THREAD = (k: Construct) =>
+  k.kind === 'omp' && (k.directive?.name === 'master' || k.directive?.name === 'masked' ||
+    (k.directive?.name === 'single' && k.clauses.some(cl => cl.name === 'nowait')));
+/** Constructs the master thread alone runs (`masked` without a filter, or filter(0)). */
+const MASTER_ONLY = (k: Construct) =>
+  k.kind === 'omp' && (k.directive?.name === 'master' ||
+    (k.directive?.name === 'masked' && ['', '0'].includes(k.clauses.find(cl => cl.name === 'filter')?.args?.text.trim() ?? '')));
+/** A construct that ends with a barrier (or is one). */
+const BARRIER_AT_END = (k: Construct) =>
+  k.kind === 'omp' && !!k.directive && (k.directive.name === 'barrier' ||
+    (/^(for|sections|single|workshare|for simd|loop)$/.test(k.directive.name) && !k.clauses.some(cl => cl.name === 'nowait')));
+
+/**
+ * A shared scalar one thread writes in a region (in `master`, `masked` or `single nowait`: no
+ * barrier at their end) and the others use with no barrier between, before or after it
+ * (DataRaceBench 124: `master { init = 10; } local = init;`). A use in a construct the same thread
+ * runs (two `master`s) is none; a barrier anywhere between the two, in the order written, separates them.
+ */
+function oneThreadWrites(model: ItemModel, c: Construct, inner: Construct[]): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  const writers = inner.filter(ONE_THREAD);
+  if (!writers.length) return out;
+  const barriers = inner.filter(BARRIER_AT_END);
+  const apart = (a: number, b: number) => barriers.some(k => a <= k.start && k.end <= b);
+  let lines: LineIndex | undefined;
+  for (const e of sharingAt(model, c) as SharingEntry[]) {
+    if (e.sharing !== 'shared' || e.variable.shape !== 'value') continue;
+    for (const k of writers) {
+      const write = e.references.find(r => isWrite(r) && within(r.span, k) && !protectedWrite(model, r, k));
+      if (!write) continue;
+      const sameThread = (r: Reference) => MASTER_ONLY(k) && inner.some(m => MASTER_ONLY(m) && within(r.span, m));
+      const use = e.references.find(
+        r => within(r.span, c.region!) && !within(r.span, k) && !sameThread(r) &&
+          !(r.span.start > k.end ? apart(k.end, r.span.start) : apart(r.span.end, k.start)),
+      );
+      if (!use) continue;
+      const line = (lines ??= new LineIndex(model.text)).position(use.span.start).line + 1;
+      const name = e.variable.name;
+      out.push(
+        diagnostic(
+          'MF403',
+          write.span,
+          `data race: one thread writes '${name}' here ('${constructLabel(k)}${k.directive?.name === 'single' ? ' nowait' : ''}', with no barrier at its end) and the other threads of '${constructLabel(c)}' use it at line ${line} with no barrier between: put '#pragma omp barrier' between them, or write it in a '#pragma omp single' without 'nowait'`,
+          { variable: name },
+        ),
+      );
+      break;
+    }
+  }
   return out;
 }
 
