@@ -953,9 +953,13 @@ int main(void)
     return 0;
 }
 `;
+  // And each thread's firstprivate countdown goes from one of its iterations to the next (MF603).
   const diagnostics = await refusedToBoth(program, 'prodcons.c', [{
     code: 'MF602', text: '(left)',
     message: "this loop ends only once another thread has changed what it polls ('left' changes only in a critical or atomic section, when shared data allows): MetaFork may run the threads one after another, so the wait could never end",
+  }, {
+    code: 'MF603', text: 'left',
+    message: "'left' is firstprivate to each thread of '#pragma omp parallel for' and accumulates across iterations; meta_for has no per-thread copies (thesis Figure 3.21): use reduction(...) instead",
   }]);
   assert.equal(diagnostics[0].start, program.indexOf('while (left)') + 'while '.length);
 });
@@ -1072,8 +1076,8 @@ int main(void)
     int x = 7, a[100];
     #pragma omp parallel for firstprivate(x) lastprivate(x)
     for (int i = 0; i < 100; i++) {
-        a[i] = x;
         x = i + 1000;
+        a[i] = x;
     }
     int v = 5, p = 0, q = 0;
     #pragma omp parallel sections firstprivate(v) lastprivate(v)
@@ -1099,6 +1103,61 @@ int main(void)
 }
 `;
 
+// default(private) and default(firstprivate) were read as shared (the model knew no default clause):
+// the translations of these loops and tasks wrote the original variables (printed '103 30 31 ...'
+// where the program prints '3 0 0 ...'), exit 0. Now they copy what the clause covers, as if listed.
+test('default(private) and default(firstprivate) on loops, a taskloop and a task copy what they cover (gcc -O2, along OpenMP -> MetaFork -> CilkPlus)', { skip }, async () => {
+  const program = `#include <stdio.h>
+int main(void)
+{
+    int scale = 3, z = 0, t = 0;
+    long out[64] = {0};
+    #pragma omp parallel for default(firstprivate) shared(out)
+    for (int i = 0; i < 64; i++) out[i] = i * scale;
+    #pragma omp parallel for default(private) shared(out)
+    for (int i = 0; i < 64; i++) { z = i * 2; t = z + 1; out[i] += t; }
+    #pragma omp parallel
+    #pragma omp single
+    {
+        #pragma omp taskloop default(firstprivate) shared(out)
+        for (int i = 0; i < 64; i++) out[i] += scale;
+        #pragma omp task default(firstprivate) shared(out)
+        { scale += 100; out[0] += scale; }
+    }
+    long s = 0;
+    for (int i = 0; i < 64; i++) s += out[i] * (i + 1);
+    printf("%d %d %d %ld\\n", scale, z, t, s);
+    return 0;
+}
+`;
+  const [metafork] = await sameAlongChain(program, 'openmp', ['metafork', 'cilkplus'], 'default_copies');
+  assert.equal(metafork.split('\n').slice(5, 15).join('\n'), `    int _fip_scale = scale;
+    meta_for (int i = 0; i < 64; i++) {
+        int scale = _fip_scale;
+        out[i] = i * scale;
+    }
+    meta_for (int i = 0; i < 64; i++) {
+        int z;
+        int t;
+        { z = i * 2; t = z + 1; out[i] += t; }
+    }`);
+});
+
+// A loop whose firstprivate copy is read and then written carries, in each thread, what one of its
+// iterations left to its next: meta_for has no per-thread copies (its translation gave every
+// iteration the first value, and the program other numbers); refused, as a private one is.
+test('a firstprivate copy a loop reads and then writes (per thread, it goes from one iteration to the next): refused at its first read; default(firstprivate) too', async () => {
+  for (const clause of ['firstprivate(x) lastprivate(x)', 'default(firstprivate) shared(a)']) {
+    const program = `int main(void)\n{\n    int x = 7, a[100];\n    #pragma omp parallel for ${clause}\n    for (int i = 0; i < 100; i++) {\n        a[i] = x;\n        x = i + 1000;\n    }\n    return a[50] + x;\n}\n`;
+    const r = await translateText(program, 'metafork', { fileName: 'carried.c' });
+    assert.equal(r.text, undefined);
+    assert.deepEqual(summarize(program, r.diagnostics), [{
+      code: 'MF603', text: 'x',
+      message: "'x' is firstprivate to each thread of '#pragma omp parallel for' and accumulates across iterations; meta_for has no per-thread copies (thesis Figure 3.21): use reduction(...) instead",
+    }]);
+  }
+});
+
 test('firstprivate and lastprivate on one variable: of a loop and of sections, each copy starts with the first value (gcc -O2)', { skip }, async () => {
   const [metafork] = await sameAlongChain(firstAndLast, 'openmp', ['metafork', 'cilkplus'], 'first_and_last');
   assert.equal(metafork.split('\n').slice(5, 34).join('\n'), `    int _fip_x = x;
@@ -1106,8 +1165,8 @@ test('firstprivate and lastprivate on one variable: of a loop and of sections, e
     meta_for (int i = 0; i < 100; i++) {
         int x = _fip_x;
         {
-            a[i] = x;
             x = i + 1000;
+            a[i] = x;
         }
         if (!((i + (1)) < 100)) *_lp_x = x; /* the last iteration's value (lastprivate) */
     }

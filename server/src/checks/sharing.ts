@@ -552,7 +552,54 @@ function regionRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
       ),
     );
   }
-  out.push(...oneThreadWrites(model, c, inner));
+  out.push(...oneThreadWrites(model, c, inner), ...nowaitLoopWrites(model, c, inner));
+  return out;
+}
+
+/** A work-sharing loop whose iterations the threads share. */
+const SHARED_LOOP = (k: Construct) => k.kind === 'omp' && !!k.loop && /^(for|for simd|loop|distribute)\b/.test(k.directive?.name ?? '');
+
+/**
+ * Array elements a `nowait` work-sharing loop of a region writes, used by the region's code after
+ * it (or before it) with no barrier between, outside a work-sharing loop (DataRaceBench 013:
+ * `#pragma omp for nowait` filling `a`, then `#pragma omp single` reading `a[9]`): the threads
+ * leave the loop one by one, and the element may be another's, still being written. A use in a
+ * later work-sharing loop is left alone (with the same static schedule each thread meets its own
+ * iterations' elements, which OpenMP guarantees).
+ */
+function nowaitLoopWrites(model: ItemModel, c: Construct, inner: Construct[]): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  const writers = inner.filter(k => SHARED_LOOP(k) && k.clauses.some(cl => cl.name === 'nowait'));
+  if (!writers.length) return out;
+  const barriers = inner.filter(BARRIER_AT_END);
+  const apart = (a: number, b: number) => barriers.some(k => a <= k.start && k.end <= b);
+  const loops = inner.filter(SHARED_LOOP);
+  let lines: LineIndex | undefined;
+  for (const e of sharingAt(model, c) as SharingEntry[]) {
+    if (e.sharing !== 'shared' || (e.variable.shape !== 'array' && e.variable.shape !== 'pointer')) continue;
+    for (const k of writers) {
+      const write = e.references.find(
+        r => (r.through === 'subscript' || r.through === 'deref') && r.access !== 'read' && within(r.span, k) && !protectedWrite(model, r, k),
+      );
+      if (!write) continue;
+      const use = e.references.find(
+        r => within(r.span, c.region!) && !within(r.span, k) && !loops.some(l => within(r.span, l)) &&
+          !(r.span.start > k.end ? apart(k.end, r.span.start) : apart(r.span.end, k.start)),
+      );
+      if (!use) continue;
+      const line = (lines ??= new LineIndex(model.text)).position(use.span.start).line + 1;
+      const name = e.variable.name;
+      out.push(
+        diagnostic(
+          'MF403',
+          write.span,
+          `data race: the iterations of '${constructLabel(k)} nowait' write elements of '${name}' here, and the threads of '${constructLabel(c)}' that are through with theirs use '${name}' at line ${line}, with no barrier between: another thread may still be writing the element (drop 'nowait', or put '#pragma omp barrier' before that use)`,
+          { variable: name },
+        ),
+      );
+      break;
+    }
+  }
   return out;
 }
 

@@ -237,6 +237,11 @@ function decideOpenMP(
     return model.fileScope.threadprivate.has(v.name)
       ? { sharing: 'private', reason: "threadprivate: each thread's own copy" }
       : { sharing: 'shared', reason: 'variable with static storage duration' };
+  // `default(private|firstprivate|shared)` decides for the construct's other variables (OpenMP 5.2
+  // §5.4.1; a variable with static storage duration must be listed then: above, it stays shared).
+  const given = c.clauses.find(cl => cl.name === 'default')?.args?.text.trim();
+  if (given === 'private' || given === 'firstprivate' || given === 'shared')
+    return { sharing: given, reason: byDefault(given) };
   const name = c.directive?.name ?? '';
   if (name === 'task' || name === 'taskloop') {
     // OpenMP 4.5 §2.15.1.1: in a task, a variable not shared in every enclosing context is firstprivate.
@@ -249,7 +254,7 @@ function decideOpenMP(
         p.directive.name.startsWith('target') ||
         p.directive.name === 'teams'
       ) {
-        return declaredOutside && !clauseNames(p, 'private', 'firstprivate', 'lastprivate', 'reduction').has(v.name)
+        return declaredOutside && !privateIn(p, v)
           ? { sharing: 'shared', reason: `shared in the enclosing '#pragma omp ${p.directive.name}'` }
           : { sharing: 'firstprivate', reason: 'not shared in the enclosing context: firstprivate in a task' };
       }
@@ -259,7 +264,7 @@ function decideOpenMP(
   // A variable private to an enclosing region stays private to each thread here.
   for (let p = c.parent; p; p = p.parent) {
     if (p.kind !== 'omp' || !p.directive) continue;
-    if (clauseNames(p, 'private', 'firstprivate', 'lastprivate', 'reduction').has(v.name))
+    if (privateIn(p, v))
       return { sharing: 'private', reason: `private in the enclosing '#pragma omp ${p.directive.name}'` };
     if (p.region && within(v.span, p.region))
       return {
@@ -273,6 +278,24 @@ function decideOpenMP(
   if (ORPHANED_WORK.test(name) && (v.storage === 'local' || v.storage === 'param') && !teamAround(c))
     return { sharing: 'private', reason: "a local of the function: each thread's call of it has its own" };
   return { sharing: 'shared', reason: 'OpenMP default: shared' };
+}
+
+/** The reason of a sharing a construct's `default(kind)` decided. */
+const byDefault = (kind: 'private' | 'firstprivate' | 'shared') => `default(${kind})`;
+
+/** The variables an OpenMP construct's `default(private)` or `default(firstprivate)` gives copies
+ * of (referenced in it, decided by no clause or predetermined rule), as if listed in that clause. */
+export function coveredByDefault(model: ItemModel, c: Construct, kind: 'private' | 'firstprivate'): Variable[] {
+  return sharingAt(model, c).filter(e => !e.local && e.reason === byDefault(kind)).map(e => e.variable);
+}
+
+/** Whether an enclosing construct gives each thread (or task) its own `v`: by a clause, or by its
+ * `default(private|firstprivate)` (a variable it does not list shared; the function's locals). */
+function privateIn(p: Construct, v: Variable): boolean {
+  if (clauseNames(p, 'private', 'firstprivate', 'lastprivate', 'reduction').has(v.name)) return true;
+  const given = p.clauses.find(cl => cl.name === 'default')?.args?.text.trim();
+  return (given === 'private' || given === 'firstprivate') && !clauseNames(p, 'shared').has(v.name) &&
+    v.storage !== 'global' && v.storage !== 'file' && !v.isStatic;
 }
 
 /** Work-sharing constructs whose iterations or parts are divided among a team's threads, no SIMD lanes. */

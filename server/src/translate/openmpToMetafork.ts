@@ -14,7 +14,7 @@ import type { Preprocessed } from '../preprocess/index';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { DocumentModel } from '../model/document';
 import type { Reference, Variable } from '../model/scopes';
-import { changedWhileSpawned, sharingAt, Sharing } from '../model/sharing';
+import { changedWhileSpawned, coveredByDefault, sharingAt, Sharing } from '../model/sharing';
 import { bindingOf, mayChange } from '../model/binding';
 import { type Span, within } from '../base/span';
 import { canonicalHeader } from '../model/loops';
@@ -410,6 +410,8 @@ class ItemTranslator {
     return c.clauses.filter(cl => cl.name === name);
   }
 
+  /** The variables of the construct's clause `name`; for `private` and `firstprivate`, also those
+   * its `default(private|firstprivate)` covers, as if listed. */
   private items(c: Construct, name: string): Variable[] {
     const out: Variable[] = [];
     for (const cl of this.clause(c, name))
@@ -417,6 +419,8 @@ class ItemTranslator {
         const v = visibleVariable(this.model, i.name, c.start);
         if (v && !out.includes(v)) out.push(v);
       }
+    if (name === 'private' || name === 'firstprivate')
+      for (const v of coveredByDefault(this.model, c, name)) if (!out.includes(v)) out.push(v);
     return out;
   }
 
@@ -564,17 +568,22 @@ class ItemTranslator {
     // Figure 3.21: a private variable read before it is written carries a value between
     // iterations; meta_for has no per-thread copies, so this cannot be translated.
     const body = child(loops[loops.length - 1], 'body')!;
-    for (const v of [...this.items(c, 'private'), ...this.items(c, 'firstprivate')]) {
+    const privates = this.items(c, 'private');
+    for (const v of [...privates, ...this.items(c, 'firstprivate')]) {
       if (isControl(v)) continue;
-      const first = this.model.scopes.references.find(
+      const inBody = this.model.scopes.references.filter(
         r => r.variable === v && r.span.start >= body.start && r.span.end <= body.end,
       );
+      const first = inBody[0];
       const firstStatementReads = first && (first.access !== 'write' || this.readsInSameAssignment(first.node, v));
-      if (firstStatementReads && this.clause(c, 'private').some(cl => cl.items.some(i => i.name === v.name))) {
+      // A firstprivate copy read first is its first value, unless the loop also writes it: then a
+      // thread's copy carries what one of its iterations left to its next (the same as a private one).
+      const carried = privates.includes(v) || inBody.some(r => r.access !== 'read' && !r.through);
+      if (firstStatementReads && carried) {
         this.stage.refuse(
           'MF603',
           first.span,
-          `'${v.name}' is private to each thread of '#pragma omp ${c.directive!.name}' and accumulates across iterations; meta_for has no per-thread copies (thesis Figure 3.21): use reduction(...) instead`,
+          `'${v.name}' is ${privates.includes(v) ? 'private' : 'firstprivate'} to each ${c.directive!.name.includes('taskloop') ? 'task' : 'thread'} of '#pragma omp ${c.directive!.name}' and accumulates across iterations; meta_for has no per-thread copies (thesis Figure 3.21): use reduction(...) instead`,
           { variable: v.name },
         );
         return;
