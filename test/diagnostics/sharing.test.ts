@@ -323,6 +323,14 @@ const cases: Case[] = [
     data: { variable: 'flag' },
   },
 
+  {
+    name: "elements a 'for nowait' writes, read by a 'single' right after it with no barrier (DataRaceBench 013)",
+    source: 'int f(int n, int *a){\n  int error = 0;\n#pragma omp parallel shared(error)\n  {\n#pragma omp for nowait\n    for (int i = 0; i < n; i++)\n      a[i] = i * 5;\n#pragma omp single\n    error = a[9] + 1;\n  }\n  return error;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'a', after: 'a[i] =',
+    message: "data race: the iterations of '#pragma omp for nowait' write elements of 'a' here, and the threads of '#pragma omp parallel' that are through with theirs use 'a' at line 9, with no barrier between: another thread may still be writing the element (drop 'nowait', or put '#pragma omp barrier' before that use)",
+    data: { variable: 'a' },
+  },
+
   // ---- MF403 an array element two iterations touch, a fixed distance apart (model/dependence) ----
   {
     name: "'a[i] = a[i - 1] + 1' in '#pragma omp parallel for' (DataRaceBench's true dependence)",
@@ -466,6 +474,7 @@ const cases: Case[] = [
 runCases(cases);
 
 runClean([
+  { name: "elements of 'for nowait' loops met again only by a later work-sharing loop, or past a barrier", source: 'int f(int n, int *a, int *b){\n  int s = 0;\n#pragma omp parallel\n  {\n#pragma omp for nowait schedule(static)\n    for (int i = 0; i < n; i++)\n      a[i] = i * 5;\n#pragma omp for nowait schedule(static)\n    for (int i = 0; i < n; i++)\n      b[i] = a[i] + 1;\n#pragma omp barrier\n#pragma omp single\n    s = a[9] + b[9];\n  }\n  return s;\n}\n', file: 'a.c' },
   { name: "one thread's writes the others meet only past a barrier (explicit, or a work-sharing loop's), or only in another 'master'", source: '#include <omp.h>\nint nthreads, total;\nvoid f(int n, double *a) {\n  int once = 0, x = 0;\n#pragma omp parallel\n  {\n#pragma omp master\n    nthreads = omp_get_num_threads();\n#pragma omp barrier\n    int me = nthreads;\n#pragma omp master\n    total = me;\n#pragma omp master\n    total += 1;\n#pragma omp single nowait\n    once = 1;\n#pragma omp for\n    for (int i = 0; i < n; i++) a[i] = i;\n#pragma omp atomic\n    x += once;\n  }\n}\n', file: 'a.c' },
   // Array elements the dependence test cannot prove two iterations meet on, or that do not race.
   { name: "array elements of an iteration's own ('a[i] = a[i] + b[i]'), of another array, and under a branch that separates them ('if (i % 2 == 0) a[i] = a[i + 1]')", source: 'void f(int n, int *a, int *b){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n    a[i] = a[i] + b[i];\n    if (i % 2 == 0) b[i] = b[i + 1];\n  }\n}\n', file: 'a.c' },

@@ -552,57 +552,12 @@ function regionRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
       ),
     );
   }
-  out.push(...oneThreadWrites(model, c, inner), ...nowaitLoopWrites(model, c, inner));
+  out.push(...unsynchronisedWrites(model, c, inner));
   return out;
 }
 
 /** A work-sharing loop whose iterations the threads share. */
 const SHARED_LOOP = (k: Construct) => k.kind === 'omp' && !!k.loop && /^(for|for simd|loop|distribute)\b/.test(k.directive?.name ?? '');
-
-/**
- * Array elements a `nowait` work-sharing loop of a region writes, used by the region's code after
- * it (or before it) with no barrier between, outside a work-sharing loop (DataRaceBench 013:
- * `#pragma omp for nowait` filling `a`, then `#pragma omp single` reading `a[9]`): the threads
- * leave the loop one by one, and the element may be another's, still being written. A use in a
- * later work-sharing loop is left alone (with the same static schedule each thread meets its own
- * iterations' elements, which OpenMP guarantees).
- */
-function nowaitLoopWrites(model: ItemModel, c: Construct, inner: Construct[]): MfDiagnostic[] {
-  const out: MfDiagnostic[] = [];
-  const writers = inner.filter(k => SHARED_LOOP(k) && k.clauses.some(cl => cl.name === 'nowait'));
-  if (!writers.length) return out;
-  const barriers = inner.filter(BARRIER_AT_END);
-  const apart = (a: number, b: number) => barriers.some(k => a <= k.start && k.end <= b);
-  const loops = inner.filter(SHARED_LOOP);
-  let lines: LineIndex | undefined;
-  for (const e of sharingAt(model, c) as SharingEntry[]) {
-    if (e.sharing !== 'shared' || (e.variable.shape !== 'array' && e.variable.shape !== 'pointer')) continue;
-    for (const k of writers) {
-      const write = e.references.find(
-        r => (r.through === 'subscript' || r.through === 'deref') && r.access !== 'read' && within(r.span, k) && !protectedWrite(model, r, k),
-      );
-      if (!write) continue;
-      const use = e.references.find(
-        r => within(r.span, c.region!) && !within(r.span, k) && !loops.some(l => within(r.span, l)) &&
-          !(r.span.start > k.end ? apart(k.end, r.span.start) : apart(r.span.end, k.start)),
-      );
-      if (!use) continue;
-      const line = (lines ??= new LineIndex(model.text)).position(use.span.start).line + 1;
-      const name = e.variable.name;
-      out.push(
-        diagnostic(
-          'MF403',
-          write.span,
-          `data race: the iterations of '${constructLabel(k)} nowait' write elements of '${name}' here, and the threads of '${constructLabel(c)}' that are through with theirs use '${name}' at line ${line}, with no barrier between: another thread may still be writing the element (drop 'nowait', or put '#pragma omp barrier' before that use)`,
-          { variable: name },
-        ),
-      );
-      break;
-    }
-  }
-  return out;
-}
-
 /** Constructs one thread runs with no barrier at their end. */
 const ONE_THREAD = (k: Construct) =>
   k.kind === 'omp' && (k.directive?.name === 'master' || k.directive?.name === 'masked' ||
@@ -616,41 +571,67 @@ const BARRIER_AT_END = (k: Construct) =>
   k.kind === 'omp' && !!k.directive && (k.directive.name === 'barrier' ||
     (/^(for|sections|single|workshare|for simd|loop)$/.test(k.directive.name) && !k.clauses.some(cl => cl.name === 'nowait')));
 
+/** A write in a region's construct that ends with no barrier, which the rest of the region must not
+ * meet before one: which constructs, which variables and writes, which uses do not count, the words. */
+interface Unsynchronised {
+  writer: (k: Construct) => boolean;
+  variable: (v: Variable) => boolean;
+  write: (r: Reference) => boolean;
+  /** A use that is no race with the write in `k`. */
+  exempt: (r: Reference, k: Construct) => boolean;
+  message: (name: string, k: Construct, line: number) => string;
+}
+
+const UNSYNCHRONISED = (c: Construct, inner: Construct[]): Unsynchronised[] => [
+  // DataRaceBench 124: `master { init = 10; } local = init;`. Two `master`s are the same thread.
+  {
+    writer: ONE_THREAD,
+    variable: v => v.shape === 'value',
+    write: isWrite,
+    exempt: (r, k) => MASTER_ONLY(k) && inner.some(m => MASTER_ONLY(m) && within(r.span, m)),
+    message: (name, k, line) =>
+      `data race: one thread writes '${name}' here ('${constructLabel(k)}${k.directive?.name === 'single' ? ' nowait' : ''}', with no barrier at its end) and the other threads of '${constructLabel(c)}' use it at line ${line} with no barrier between: put '#pragma omp barrier' between them, or write it in a '#pragma omp single' without 'nowait'`,
+  },
+  // DataRaceBench 013: `for nowait` filling `a`, then `single` reading `a[9]`: the threads leave the
+  // loop one by one. A use in a later work-sharing loop is left alone (with the same static
+  // schedule each thread meets its own iterations' elements, which OpenMP guarantees).
+  {
+    writer: k => SHARED_LOOP(k) && k.clauses.some(cl => cl.name === 'nowait'),
+    variable: v => v.shape === 'array' || v.shape === 'pointer',
+    write: r => (r.through === 'subscript' || r.through === 'deref') && r.access !== 'read',
+    exempt: r => inner.some(l => SHARED_LOOP(l) && within(r.span, l)),
+    message: (name, k, line) =>
+      `data race: the iterations of '${constructLabel(k)} nowait' write elements of '${name}' here, and the threads of '${constructLabel(c)}' that are through with theirs use '${name}' at line ${line}, with no barrier between: another thread may still be writing the element (drop 'nowait', or put '#pragma omp barrier' before that use)`,
+  },
+];
+
 /**
- * A shared scalar one thread writes in a region (in `master`, `masked` or `single nowait`: no
- * barrier at their end) and the others use with no barrier between, before or after it
- * (DataRaceBench 124: `master { init = 10; } local = init;`). A use in a construct the same thread
- * runs (two `master`s) is none; a barrier anywhere between the two, in the order written, separates them.
+ * Shared data a region's construct with no barrier at its end writes (a `master`'s scalar, a `for
+ * nowait`'s elements) that the region's other code uses, before or after it, with no barrier
+ * between in the order written (an explicit one, or a work-sharing construct's without nowait).
  */
-function oneThreadWrites(model: ItemModel, c: Construct, inner: Construct[]): MfDiagnostic[] {
+function unsynchronisedWrites(model: ItemModel, c: Construct, inner: Construct[]): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
-  const writers = inner.filter(ONE_THREAD);
-  if (!writers.length) return out;
   const barriers = inner.filter(BARRIER_AT_END);
   const apart = (a: number, b: number) => barriers.some(k => a <= k.start && k.end <= b);
   let lines: LineIndex | undefined;
-  for (const e of sharingAt(model, c) as SharingEntry[]) {
-    if (e.sharing !== 'shared' || e.variable.shape !== 'value') continue;
-    for (const k of writers) {
-      const write = e.references.find(r => isWrite(r) && within(r.span, k) && !protectedWrite(model, r, k));
-      if (!write) continue;
-      const sameThread = (r: Reference) => MASTER_ONLY(k) && inner.some(m => MASTER_ONLY(m) && within(r.span, m));
-      const use = e.references.find(
-        r => within(r.span, c.region!) && !within(r.span, k) && !sameThread(r) &&
-          !(r.span.start > k.end ? apart(k.end, r.span.start) : apart(r.span.end, k.start)),
-      );
-      if (!use) continue;
-      const line = (lines ??= new LineIndex(model.text)).position(use.span.start).line + 1;
-      const name = e.variable.name;
-      out.push(
-        diagnostic(
-          'MF403',
-          write.span,
-          `data race: one thread writes '${name}' here ('${constructLabel(k)}${k.directive?.name === 'single' ? ' nowait' : ''}', with no barrier at its end) and the other threads of '${constructLabel(c)}' use it at line ${line} with no barrier between: put '#pragma omp barrier' between them, or write it in a '#pragma omp single' without 'nowait'`,
-          { variable: name },
-        ),
-      );
-      break;
+  for (const pattern of UNSYNCHRONISED(c, inner)) {
+    const writers = inner.filter(pattern.writer);
+    if (!writers.length) continue;
+    for (const e of sharingAt(model, c) as SharingEntry[]) {
+      if (e.sharing !== 'shared' || !pattern.variable(e.variable)) continue;
+      for (const k of writers) {
+        const write = e.references.find(r => pattern.write(r) && within(r.span, k) && !protectedWrite(model, r, k));
+        if (!write) continue;
+        const use = e.references.find(
+          r => within(r.span, c.region!) && !within(r.span, k) && !pattern.exempt(r, k) &&
+            !(r.span.start > k.end ? apart(k.end, r.span.start) : apart(r.span.end, k.start)),
+        );
+        if (!use) continue;
+        const line = (lines ??= new LineIndex(model.text)).position(use.span.start).line + 1;
+        out.push(diagnostic('MF403', write.span, pattern.message(e.variable.name, k, line), { variable: e.variable.name }));
+        break;
+      }
     }
   }
   return out;
