@@ -324,6 +324,13 @@ const cases: Case[] = [
   },
 
   {
+    name: "a shared scalar only thread 0's branch writes ('if (omp_get_thread_num() == 0)'), which the other threads read with no barrier (DataRaceBench 075)",
+    source: '#include <omp.h>\nint g(int);\nvoid f(void){\n  int count = 0;\n#pragma omp parallel\n  {\n    if (omp_get_thread_num() == 0)\n      count = omp_get_num_threads();\n    else\n      g(count);\n  }\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'count', after: 'count = omp',
+    message: "data race: one thread writes 'count' here ('if (omp_get_thread_num() == 0)', with no barrier at its end) and the other threads of '#pragma omp parallel' use it at line 10 with no barrier between: put '#pragma omp barrier' between them, or write it in a '#pragma omp single' without 'nowait'",
+    data: { variable: 'count' },
+  },
+  {
     name: "elements a 'for nowait' writes, read by a 'single' right after it with no barrier (DataRaceBench 013)",
     source: 'int f(int n, int *a){\n  int error = 0;\n#pragma omp parallel shared(error)\n  {\n#pragma omp for nowait\n    for (int i = 0; i < n; i++)\n      a[i] = i * 5;\n#pragma omp single\n    error = a[9] + 1;\n  }\n  return error;\n}\n', file: 'a.c',
     code: 'MF403', covers: 'a', after: 'a[i] =',
@@ -474,6 +481,8 @@ const cases: Case[] = [
 runCases(cases);
 
 runClean([
+  { name: "thread 0's write published by an atomic release write, which the others poll with an atomic acquire read (the validation suites' handshake)", source: '#include <omp.h>\nint f(void){\n  int x = 0, y = 0, bad = 0;\n#pragma omp parallel num_threads(2)\n  {\n    if (omp_get_thread_num() == 0) {\n      x = 10;\n#pragma omp atomic write release\n      y = 1;\n    } else {\n      int t = 0;\n      while (t == 0) {\n#pragma omp atomic read acquire\n        t = y;\n      }\n#pragma omp atomic\n      bad += x != 10;\n    }\n  }\n  return bad;\n}\n', file: 'a.c' },
+  { name: "thread 0's write the others meet past a call of the file's own function (a barrier written by hand may wait there)", source: '#include <omp.h>\nvoid wait_all(int tid);\nint f(void){\n  int x = 1, seen = 0;\n#pragma omp parallel\n  {\n    int tid = omp_get_thread_num();\n    if (tid == 0)\n      x = 0;\n    wait_all(tid);\n#pragma omp atomic\n    seen += x;\n  }\n  return seen;\n}\n', file: 'a.c' },
   { name: "elements of 'for nowait' loops met again only by a later work-sharing loop, or past a barrier", source: 'int f(int n, int *a, int *b){\n  int s = 0;\n#pragma omp parallel\n  {\n#pragma omp for nowait schedule(static)\n    for (int i = 0; i < n; i++)\n      a[i] = i * 5;\n#pragma omp for nowait schedule(static)\n    for (int i = 0; i < n; i++)\n      b[i] = a[i] + 1;\n#pragma omp barrier\n#pragma omp single\n    s = a[9] + b[9];\n  }\n  return s;\n}\n', file: 'a.c' },
   { name: "one thread's writes the others meet only past a barrier (explicit, or a work-sharing loop's), or only in another 'master'", source: '#include <omp.h>\nint nthreads, total;\nvoid f(int n, double *a) {\n  int once = 0, x = 0;\n#pragma omp parallel\n  {\n#pragma omp master\n    nthreads = omp_get_num_threads();\n#pragma omp barrier\n    int me = nthreads;\n#pragma omp master\n    total = me;\n#pragma omp master\n    total += 1;\n#pragma omp single nowait\n    once = 1;\n#pragma omp for\n    for (int i = 0; i < n; i++) a[i] = i;\n#pragma omp atomic\n    x += once;\n  }\n}\n', file: 'a.c' },
   // Array elements the dependence test cannot prove two iterations meet on, or that do not race.

@@ -5,13 +5,14 @@ import { child, named, unparen, walk } from '../syntax/ast';
 import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
 import { sharingAt, SharingEntry, clauseNames, loopControlOf } from '../model/sharing';
 import { changesVariable, initializerOf, referencesOf, variableOf, visibleVariable, type Reference, type Variable } from '../model/scopes';
-import { within } from '../base/span';
+import { within, type Span } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
 import { LineIndex } from '../base/lines';
 import { canonicalHeader, opOf } from '../model/loops';
 import { argumentWrites, describeWrite } from '../model/spawnArguments';
 import { enclosingClass } from '../model/binding';
+import { headerDeclaring } from '../preprocess/system';
 import { distanceDependences, nestLoops } from '../model/dependence';
 
 /** Clauses whose items must name variables. */
@@ -433,12 +434,17 @@ function carriedArrayRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
 }
 
 /**
- * Iterations that wait for each other by hand: a `flush` in the body, or a loop spinning with an
- * empty body (NAS LU's pipeline: `while (flag[i - 1] == 0) { #pragma omp flush(flag) }` before
- * reading what iteration i - 1 wrote). The order they keep is beyond the dependence test.
+ * Threads or iterations that wait for each other by hand: a `flush` or an atomic reading or ordering
+ * memory in the code, or a loop spinning with an empty body (NAS LU's pipeline: `while (flag[i - 1]
+ * == 0) { #pragma omp flush(flag) }` before reading what iteration i - 1 wrote; the validation
+ * suites' release/acquire handshakes). The order they keep is beyond the race check.
  */
 function synchronisedByHand(model: ItemModel, body: SNode): boolean {
-  if (model.constructs.some(k => k.kind === 'omp' && k.directive?.name === 'flush' && within(k.head, body))) return true;
+  // A flush, or an atomic that reads or orders memory (`atomic read acquire` polled for a flag).
+  const orders = (k: Construct) =>
+    k.directive?.name === 'flush' ||
+    (k.directive?.name === 'atomic' && k.clauses.some(cl => /^(read|capture|acquire|acq_rel|seq_cst)$/.test(cl.name)));
+  if (model.constructs.some(k => k.kind === 'omp' && orders(k) && within(k.head, body))) return true;
   let spins = false;
   walk(body, n => {
     const inner = (n.type === 'while_statement' || n.type === 'do_statement') && child(n, 'body');
@@ -566,44 +572,69 @@ const ONE_THREAD = (k: Construct) =>
 const MASTER_ONLY = (k: Construct) =>
   k.kind === 'omp' && (k.directive?.name === 'master' ||
     (k.directive?.name === 'masked' && ['', '0'].includes(k.clauses.find(cl => cl.name === 'filter')?.args?.text.trim() ?? '')));
+/** Constructs that make a write atomic or exclusive (left to the protection checks). */
+const PROTECTING = new Set(['atomic', 'critical']);
 /** A construct that ends with a barrier (or is one). */
 const BARRIER_AT_END = (k: Construct) =>
   k.kind === 'omp' && !!k.directive && (k.directive.name === 'barrier' ||
     (/^(for|sections|single|workshare|for simd|loop)$/.test(k.directive.name) && !k.clauses.some(cl => cl.name === 'nowait')));
 
-/** A write in a region's construct that ends with no barrier, which the rest of the region must not
- * meet before one: which constructs, which variables and writes, which uses do not count, the words. */
+/** Code of a region some of its threads run with no barrier at its end: a construct (`master`, a
+ * `for nowait`), or the branch of an `if` only thread 0 takes (`omp_get_thread_num() == 0`). */
+interface Writer { span: Span; label: string; masterOnly: boolean }
+
+/** A write in such code, which the rest of the region must not meet before a barrier: where the
+ * writers are, which variables and writes, which uses do not count, the words. */
 interface Unsynchronised {
-  writer: (k: Construct) => boolean;
+  writers: Writer[];
   variable: (v: Variable) => boolean;
   write: (r: Reference) => boolean;
   /** A use that is no race with the write in `k`. */
-  exempt: (r: Reference, k: Construct) => boolean;
-  message: (name: string, k: Construct, line: number) => string;
+  exempt: (r: Reference, k: Writer) => boolean;
+  message: (name: string, k: Writer, line: number) => string;
 }
 
-const UNSYNCHRONISED = (c: Construct, inner: Construct[]): Unsynchronised[] => [
-  // DataRaceBench 124: `master { init = 10; } local = init;`. Two `master`s are the same thread.
-  {
-    writer: ONE_THREAD,
-    variable: v => v.shape === 'value',
-    write: isWrite,
-    exempt: (r, k) => MASTER_ONLY(k) && inner.some(m => MASTER_ONLY(m) && within(r.span, m)),
-    message: (name, k, line) =>
-      `data race: one thread writes '${name}' here ('${constructLabel(k)}${k.directive?.name === 'single' ? ' nowait' : ''}', with no barrier at its end) and the other threads of '${constructLabel(c)}' use it at line ${line} with no barrier between: put '#pragma omp barrier' between them, or write it in a '#pragma omp single' without 'nowait'`,
-  },
-  // DataRaceBench 013: `for nowait` filling `a`, then `single` reading `a[9]`: the threads leave the
-  // loop one by one. A use in a later work-sharing loop is left alone (with the same static
-  // schedule each thread meets its own iterations' elements, which OpenMP guarantees).
-  {
-    writer: k => SHARED_LOOP(k) && k.clauses.some(cl => cl.name === 'nowait'),
-    variable: v => v.shape === 'array' || v.shape === 'pointer',
-    write: r => (r.through === 'subscript' || r.through === 'deref') && r.access !== 'read',
-    exempt: r => inner.some(l => SHARED_LOOP(l) && within(r.span, l)),
-    message: (name, k, line) =>
-      `data race: the iterations of '${constructLabel(k)} nowait' write elements of '${name}' here, and the threads of '${constructLabel(c)}' that are through with theirs use '${name}' at line ${line}, with no barrier between: another thread may still be writing the element (drop 'nowait', or put '#pragma omp barrier' before that use)`,
-  },
-];
+const UNSYNCHRONISED = (model: ItemModel, c: Construct, inner: Construct[]): Unsynchronised[] => {
+  const ofConstruct = (k: Construct, label: string): Writer => ({ span: k, label, masterOnly: MASTER_ONLY(k) });
+  // The branches thread 0 alone takes: the `if` of a write `oneIteration` reads so, outside constructs.
+  const branches: Writer[] = [];
+  for (const r of model.scopes.references) {
+    if (!isWrite(r) || !within(r.span, c.region!) || inner.some(k => within(r.span, k)) || !oneIteration(model, r, c)) continue;
+    let n: SNode | null = r.node;
+    while (n && !(n.parent?.type === 'if_statement' && n.field === 'consequence')) n = n.parent;
+    const condition = n?.parent && child(n.parent, 'condition');
+    if (n && condition && !branches.some(b => b.span.start === n!.start))
+      branches.push({ span: n, label: `if ${model.text.slice(condition.start, condition.end).replace(/\s+/g, ' ')}`, masterOnly: true });
+  }
+  const sameThread = (r: Reference) =>
+    inner.some(m => MASTER_ONLY(m) && within(r.span, m)) || branches.some(b => within(r.span, b.span));
+  return [
+    // DataRaceBench 124: `master { init = 10; } local = init;`; 075: thread 0's branch. The master's
+    // other code (another `master`, the same branch) is the same thread.
+    {
+      writers: [
+        ...inner.filter(ONE_THREAD).map(k => ofConstruct(k, `${constructLabel(k)}${k.directive?.name === 'single' ? ' nowait' : ''}`)),
+        ...branches,
+      ],
+      variable: v => v.shape === 'value',
+      write: isWrite,
+      exempt: (r, k) => k.masterOnly && sameThread(r),
+      message: (name, k, line) =>
+        `data race: one thread writes '${name}' here ('${k.label}', with no barrier at its end) and the other threads of '${constructLabel(c)}' use it at line ${line} with no barrier between: put '#pragma omp barrier' between them, or write it in a '#pragma omp single' without 'nowait'`,
+    },
+    // DataRaceBench 013: `for nowait` filling `a`, then `single` reading `a[9]`: the threads leave the
+    // loop one by one. A use in a later work-sharing loop is left alone (with the same static
+    // schedule each thread meets its own iterations' elements, which OpenMP guarantees).
+    {
+      writers: inner.filter(k => SHARED_LOOP(k) && k.clauses.some(cl => cl.name === 'nowait')).map(k => ofConstruct(k, `${constructLabel(k)} nowait`)),
+      variable: v => v.shape === 'array' || v.shape === 'pointer',
+      write: r => (r.through === 'subscript' || r.through === 'deref') && r.access !== 'read',
+      exempt: r => inner.some(l => SHARED_LOOP(l) && within(r.span, l)),
+      message: (name, k, line) =>
+        `data race: the iterations of '${k.label}' write elements of '${name}' here, and the threads of '${constructLabel(c)}' that are through with theirs use '${name}' at line ${line}, with no barrier between: another thread may still be writing the element (drop 'nowait', or put '#pragma omp barrier' before that use)`,
+    },
+  ];
+};
 
 /**
  * Shared data a region's construct with no barrier at its end writes (a `master`'s scalar, a `for
@@ -612,20 +643,33 @@ const UNSYNCHRONISED = (c: Construct, inner: Construct[]): Unsynchronised[] => [
  */
 function unsynchronisedWrites(model: ItemModel, c: Construct, inner: Construct[]): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
-  const barriers = inner.filter(BARRIER_AT_END);
+  if (synchronisedByHand(model, c.region!)) return out;
+  const barriers: Span[] = inner.filter(BARRIER_AT_END);
+  // A call of a function the C library does not declare may wait for the other threads (a barrier
+  // written by hand, DataRaceBench 184's `mybarrier(tid)`): it separates as a barrier does.
+  walk(c.region!, n => {
+    const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
+    if (f && !(f.type === 'identifier' && headerDeclaring(model.text.slice(f.start, f.end)) && !model.fileScope.functions.has(model.text.slice(f.start, f.end))))
+      barriers.push(n);
+    return true;
+  });
   const apart = (a: number, b: number) => barriers.some(k => a <= k.start && k.end <= b);
   let lines: LineIndex | undefined;
-  for (const pattern of UNSYNCHRONISED(c, inner)) {
-    const writers = inner.filter(pattern.writer);
+  for (const pattern of UNSYNCHRONISED(model, c, inner)) {
+    const writers = pattern.writers;
     if (!writers.length) continue;
     for (const e of sharingAt(model, c) as SharingEntry[]) {
       if (e.sharing !== 'shared' || !pattern.variable(e.variable)) continue;
       for (const k of writers) {
-        const write = e.references.find(r => pattern.write(r) && within(r.span, k) && !protectedWrite(model, r, k));
+        const { start, end } = k.span;
+        const write = e.references.find(
+          r => pattern.write(r) && within(r.span, k.span) && !underLock(model, r, c) &&
+            !inner.some(p => PROTECTING.has(p.directive?.name ?? '') && within(r.span, p)),
+        );
         if (!write) continue;
         const use = e.references.find(
-          r => within(r.span, c.region!) && !within(r.span, k) && !pattern.exempt(r, k) &&
-            !(r.span.start > k.end ? apart(k.end, r.span.start) : apart(r.span.end, k.start)),
+          r => within(r.span, c.region!) && !within(r.span, k.span) && !pattern.exempt(r, k) &&
+            !(r.span.start > end ? apart(end, r.span.start) : apart(r.span.end, start)),
         );
         if (!use) continue;
         const line = (lines ??= new LineIndex(model.text)).position(use.span.start).line + 1;
