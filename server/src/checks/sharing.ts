@@ -385,7 +385,7 @@ function carriedArrayRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
   const words = (c.directive?.name ?? '').split(/\s+/);
   const vectorOnly = c.kind === 'omp' && !['for', 'distribute', 'taskloop', 'loop'].some(w => words.includes(w));
   const safelen = c.clauses.find(cl => cl.name === 'safelen')?.args?.text.trim();
-  const lanes = !vectorOnly ? undefined : safelen === undefined ? Infinity : /^\d+$/.test(safelen) ? Number(safelen) : 0;
+  const lanes = vectorOnly && safelen !== undefined ? (/^\d+$/.test(safelen) ? BigInt(safelen) : 0n) : undefined;
   if (c.kind === 'omp' && c.clauses.some(cl => cl.name === 'ordered')) return [];
   const loop = nestLoops(model, c.loop!).find(l => l.node === c.loop);
   const body = bodyOf(c);
@@ -405,27 +405,22 @@ function carriedArrayRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
   const value = canonicalHeader(c.loop!, model.text).header?.step.value;
   const step = value !== undefined && value !== 0n ? (value < 0n ? -value : value) : undefined;
   const out: MfDiagnostic[] = [];
-  const seen = new Set<SNode>();
-  for (const d of distanceDependences(model, c.loop!, loop, own)) {
-    const pair = d.pair;
-    if (!d.certain || !pair || seen.has(pair.write) || branched(pair.write) || branched(pair.other)) continue;
+  // One pair per write (distanceDependences), the write and another reference of its array.
+  for (const { pair } of distanceDependences(model, c.loop!, loop, own)) {
+    if (!pair || branched(pair.write) || branched(pair.other)) continue;
     const at = (n: SNode) => model.scopes.references.find(r => r.variable === pair.array && within(r.span, n));
     const write = at(pair.write), other = at(pair.other);
     if (!write || !other || protectedWrite(model, write, c) || protectedWrite(model, other, c)) continue;
-    seen.add(pair.write);
-    const quote = (n: SNode) => `'${model.map.render(n).replace(/\s+/g, ' ')}'`;
-    const distance = /distance (\d+)/.exec(d.message)?.[1];
     // The distance is between values of the index: iterations meet there only if a whole number of
     // steps covers it (`i += 2` never takes both i and i + 1).
-    if (!distance || !step || BigInt(distance) % step !== 0n || (lanes !== undefined && Number(distance) >= lanes)) continue;
-    const same = pair.write === pair.other;
+    const { distance } = pair;
+    if (!step || distance % step !== 0n || (lanes !== undefined && distance >= lanes)) continue;
+    const quote = (n: SNode) => `'${model.map.render(n).replace(/\s+/g, ' ')}'`;
     out.push(
       diagnostic(
         'MF403',
         pair.write,
-        same
-          ? `data race: iterations of '${constructLabel(c)}' ${distance} apart write the same element of '${pair.array.name}' here (${quote(pair.write)}); the loop cannot run its iterations at once as written`
-          : `data race: an iteration of '${constructLabel(c)}' writes ${quote(pair.write)} here, and the iteration ${distance} apart ${other.access === 'read' ? 'reads' : 'writes'} that element as ${quote(pair.other)}: they run at once; the loop carries a dependence (keep it serial)`,
+        `data race: an iteration of '${constructLabel(c)}' writes ${quote(pair.write)} here, and the iteration ${distance} apart ${other.access === 'read' ? 'reads' : 'writes'} that element as ${quote(pair.other)}: they run at once; the loop carries a dependence (keep it serial)`,
         { variable: pair.array.name },
       ),
     );

@@ -44,8 +44,9 @@ export interface Dependence {
   /** Between two references to one array (not a scalar, a call, an alias or an exit): what a
    * wavefront may order. */
   elements?: boolean;
-  /** The two references of an array pair (the write first), and the array. */
-  pair?: { array: Variable; write: SNode; other: SNode };
+  /** `distanceDependences`'s: the two references of an array pair (the write first), the array,
+   * and how many values of the loop index apart they meet. */
+  pair?: { array: Variable; write: SNode; other: SNode; distance: bigint };
 }
 
 const PURE = new Set([
@@ -322,18 +323,16 @@ export function carriedDependences(
           message: `${show(w.node)} and ${show(g.node)} may touch the same element: '${w.array.name}' and '${g.array.name}' may point into the same array (declare them 'restrict' if they never overlap)`,
         };
       } else {
-        const reason = pairDependence(model, nest, loop, w, g, x, free);
-        if (reason === undefined) continue;
+        const meeting = pairDependence(model, nest, loop, w, g, x, free);
+        if (meeting === undefined) continue;
         found = {
           loop: name,
           at: w.node,
-          certain: /distance/.test(reason),
-          elements: reason !== 'indirect',
-          pair: { array: w.array, write: w.node, other: g.node },
-          message:
-            reason === 'indirect'
-              ? `${show(w.node)} writes '${w.array.name}' at an index that is not affine in the loop indices (an indirect write): iterations of '${name}' may write the same element`
-              : `${show(w.node)} and ${show(g.node)} touch the same element of '${w.array.name}' at different iterations of '${name}'${reason}`,
+          certain: meeting.distance !== undefined,
+          elements: !meeting.indirect,
+          message: meeting.indirect
+            ? `${show(w.node)} writes '${w.array.name}' at an index that is not affine in the loop indices (an indirect write): iterations of '${name}' may write the same element`
+            : `${show(w.node)} and ${show(g.node)} touch the same element of '${w.array.name}' at different iterations of '${name}'${meeting.text}`,
         };
       }
       // One dependence per write: a certain one if there is one.
@@ -490,12 +489,12 @@ export function distanceDependences(model: ItemModel, nest: SNode, loop: NestLoo
     if (!w.writes) continue;
     for (const [j, g] of refs.entries()) {
       if (g.array !== w.array || (g.writes && j < i) || !candidate(w, g)) continue;
-      const reason = pairDependence(model, nest, loop, w, g, x, [], polys);
-      if (!reason || !/distance/.test(reason)) continue;
+      const meeting = pairDependence(model, nest, loop, w, g, x, [], polys);
+      if (meeting?.distance === undefined) continue;
       out.push({
         loop: loop.variable.name, at: w.node, certain: true, elements: true,
-        message: `'${model.text.slice(w.node.start, w.node.end)}' and '${model.text.slice(g.node.start, g.node.end)}'${reason}`,
-        pair: { array: w.array, write: w.node, other: g.node },
+        message: `'${model.text.slice(w.node.start, w.node.end)}' and '${model.text.slice(g.node.start, g.node.end)}'${meeting.text}`,
+        pair: { array: w.array, write: w.node, other: g.node, distance: meeting.distance },
       });
       break;
     }
@@ -503,7 +502,11 @@ export function distanceDependences(model: ItemModel, nest: SNode, loop: NestLoo
   return out;
 }
 
-/** undefined when independent; 'indirect', or a distance text, when they may meet. */
+/** How two references may meet: `indirect` (an index not affine), or the words saying where, with
+ * the distance (on the loop's index, positive) when one is proven. */
+interface Meeting { text: string; distance?: bigint; indirect?: true }
+
+/** undefined when independent; how they may meet otherwise. */
 function pairDependence(
   model: ItemModel,
   nest: SNode,
@@ -513,10 +516,10 @@ function pairDependence(
   x: string,
   free: readonly NestLoop[],
   polys: (r: Ref) => (Poly | undefined)[] = r => indexPolys(model, r, nest),
-): string | undefined {
+): Meeting | undefined {
   let fw = polys(w), fg = polys(g);
-  if (fw.some(p => !p)) return 'indirect';
-  if (fg.some(p => !p) || fw.length !== fg.length || fw.length === 0) return '';
+  if (fw.some(p => !p)) return { text: '', indirect: true };
+  if (fg.some(p => !p) || fw.length !== fg.length || fw.length === 0) return { text: '' };
   // The other iteration: x' = x + δ, the loops inside the loop renamed, the ones around it shared.
   // Loops around it that are `free` (the outer loop of an interchange) also take any iteration.
   const inner = (r: Ref) => [
@@ -614,12 +617,14 @@ function pairDependence(
   };
   const later = apart.some(a => a[0]) || exact(1), earlier = apart.some(a => a[1]) || exact(-1);
   if (later && earlier) return undefined;
-  if (distance !== undefined && distance !== 0n)
-    return `: distance ${distance < 0n ? -distance : distance} on '${loop.variable.name}'`;
+  if (distance !== undefined && distance !== 0n) {
+    const apart = distance < 0n ? -distance : distance;
+    return { text: `: distance ${apart} on '${loop.variable.name}'`, distance: apart };
+  }
   const name = loop.variable.name;
-  if (later) return `: direction '>' on '${name}' (the second at an earlier iteration of '${name}')`;
-  if (earlier) return `: direction '<' on '${name}' (the second at a later iteration of '${name}')`;
-  return '';
+  if (later) return { text: `: direction '>' on '${name}' (the second at an earlier iteration of '${name}')` };
+  if (earlier) return { text: `: direction '<' on '${name}' (the second at a later iteration of '${name}')` };
+  return { text: '' };
 }
 
 
@@ -683,8 +688,7 @@ export function wavefrontSkew(
     if (!w.writes) continue;
     for (const [b, g] of refs.entries()) {
       if (g.array !== w.array || (g.writes && b < a)) continue;
-      const read = (ix: SNode | null) => (ix ? readPoly(model, ix, nest) : Poly.constant(0));
-      const fw = w.indices.map(read), fg = g.indices.map(read);
+      const fw = indexPolys(model, w, nest), fg = indexPolys(model, g, nest);
       const where = `'${model.text.slice(w.node.start, w.node.end)}' and '${model.text.slice(g.node.start, g.node.end)}'`;
       if (fw.some(p => !p) || fg.some(p => !p) || fw.length !== fg.length)
         return { reason: `${where} are not both affine in the loop indices` };
