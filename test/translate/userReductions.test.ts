@@ -222,4 +222,5 @@ translationCases('declared and array-section reductions, scope, orphaned team co
 
 provenPrograms('reductions', [
   'udr_complex_product', 'udr_init_function', 'section_pointer_max', 'scope_region', 'taskloop_udr',
+  'whole_arrays', 'rows_section',
 ]);

@@ -4,7 +4,7 @@
 
 import { child, named, walk } from '../syntax/ast';
 import type { SNode } from '../syntax/parser';
-import { declaratorInfo, type Variable } from './scopes';
+import { declaratorInfo, type Shape, type Variable } from './scopes';
 
 /** The declarator node of `v` inside its declaration. */
 function declaratorOf(v: Variable): SNode | undefined {
@@ -55,6 +55,27 @@ export function declarationFor(v: Variable, text: string, name: string, pointer 
     ? text.slice(d.start, decayed.start) + `(*${named})` + text.slice(decayed.end, d.end)
     : text.slice(d.start, v.span.start) + named + text.slice(v.span.end, d.end);
   return `${type} ${declarator}`;
+}
+
+/**
+ * How many array dimensions an element of `v` (`v[0]`) still has: 0 for `double a[8]` or `double *p`,
+ * 1 for `int h[2][3]` or `int (*p)[3]`. Undefined where the declaration does not show an array of
+ * scalars: a pointer inside (`int *a[4]`), or a type named by a typedef of an array or pointer.
+ */
+export function elementDimensions(v: Variable, text: string, typedefs: ReadonlyMap<string, Shape>): number | undefined {
+  const type = child(v.declaration, 'type');
+  if (type?.type === 'type_identifier' && (typedefs.get(text.slice(type.start, type.end)) ?? 'value') !== 'value') return undefined;
+  // The derivations from the outside in; the last is the one nearest the name, which `v[0]` strips.
+  const derivations: string[] = [];
+  for (let n = declaratorOf(v); n && n.type !== 'identifier'; ) {
+    if (n.type === 'parenthesized_declarator') { n = named(n)[0]; continue; }
+    if (n.type !== 'array_declarator' && n.type !== 'pointer_declarator') return undefined;
+    derivations.push(n.type);
+    n = child(n, 'declarator');
+  }
+  const stripped = derivations.pop();
+  if (!stripped || derivations.some(d => d !== 'array_declarator')) return undefined;
+  return derivations.length;
 }
 
 /** The array declarator of a parameter declared as an array (`a[]` in `int a[][10]`), which C reads as a pointer. */

@@ -11,7 +11,10 @@ import type { Construct, ItemModel } from '../model/constructs';
 import { sharingAt } from '../model/sharing';
 import { canonicalHeader, LoopHeader } from '../model/loops';
 import { atom, lineIndent, reindent } from '../base/layout';
-import { declarationFor, typeOfVariable } from '../model/declarations';
+import { declarationFor, elementDimensions, typeOfVariable } from '../model/declarations';
+import type { Shape, Variable } from '../model/scopes';
+import type { Span } from '../base/span';
+import { splitTopLevel, topLevelColon } from '../syntax/clauseText';
 import { Stage } from '../base/stage';
 
 /** Enough chunks to keep every worker busy on a many-core CPU, few enough to stay cheap. */
@@ -153,11 +156,32 @@ export function chunkedLoop(
   );
 }
 
-/** A reduction clause's operator (`+`, `min`, a declared reduction's name) and variables. */
-function reductionItems(c: Construct): { op: string; name: string }[] {
-  return c.clauses.filter(cl => cl.name === 'reduction').flatMap(cl => {
-    const op = cl.modifier?.name ?? cl.args?.text.split(':')[0].trim() ?? '+';
-    return cl.items.map(item => ({ op, name: item.name }));
+/** An item of a reduction clause: `x`, or the section `a[lower : length]`. */
+export interface ReductionItem { name: string; section?: { lower: string; length: string } }
+
+function items(listText: string): ReductionItem[] {
+  return splitTopLevel(listText).map(({ text }) => {
+    const m = /^\s*([A-Za-z_]\w*)\s*(?:\[(.*)\])?\s*$/s.exec(text);
+    if (!m) return { name: text.trim() };
+    if (m[2] === undefined) return { name: m[1] };
+    const colon = topLevelColon(m[2]);
+    const section = colon < 0 ? { lower: m[2].trim(), length: '1' } : {
+      lower: m[2].slice(0, colon).trim() || '0', length: m[2].slice(colon + 1).trim(),
+    };
+    return { name: m[1], section };
+  });
+}
+
+/** One item of a reduction clause: its operator (`+`, `min`, a declared reduction's name), the item, the clause. */
+export interface Reduction { op: string; item: ReductionItem; clause: Span }
+
+/** The reductions of a construct's clauses, item by item. */
+export function reductions(c: Construct): Reduction[] {
+  return c.clauses.filter(cl => cl.name === 'reduction' && cl.args).flatMap(cl => {
+    const args = cl.args!.text;
+    const colon = topLevelColon(args);
+    const op = args.slice(0, colon).replace(/^.*,/, '').trim();
+    return items(args.slice(colon + 1)).map(item => ({ op, item, clause: cl }));
   });
 }
 
@@ -186,16 +210,83 @@ export function scalarReduction(
   };
 }
 
+/**
+ * A base-operator reduction over the elements of `a[0 : length]` or of the whole array `a`,
+ * element by element: each chunk's copy of them (from the identity, or from the array itself for
+ * min, max and &, which combining twice leaves unchanged), `a` pointing at it; the partials on the
+ * heap. An element that is itself an array (`dims` more dimensions: `int h[2][3]`) is read as its
+ * scalars, in memory order.
+ */
+export function elementwiseReduction(
+  op: string, item: ReductionItem, dims: number, names: ChunkNames, stage: Stage,
+): ChunkedReduction {
+  const { name } = item;
+  // Typedefs: `__typeof__(a[0]) *p` would read as a multiplication to a C parser.
+  const element = names.partial(`${name}_t`);
+  const partial = names.partial(name);
+  const mine = names.partial(`${name}_v`);
+  const j = names.partial('j');
+  // A whole array's length is read before the chunks' `a`, a pointer, hides the array's size.
+  const whole = names.partial(`${name}_n`);
+  const length = item.section ? item.section.length : whole;
+  stage.includes.add('stdlib.h');
+  // Scalars per element, and each array read as its scalars (none of this for an array of scalars).
+  const scalar = names.partial(`${name}_s`);
+  const scalars = names.partial(`${name}_w`);
+  const width = dims ? scalars : `(${length})`;
+  const flat = (a: string) => (dims ? `((${scalar} *)${a})` : a);
+  const each = (body: string) => `for (long long ${j} = 0; ${j} < ${width}; ${j}++) ${body}`;
+  const row = `${names.chunk} * ${width}`;
+  return {
+    // One row of the scalars per chunk, flat (row c at c * width).
+    before: [
+      ...(item.section ? [] : [`enum { ${whole} = sizeof ${name} / sizeof ${name}[0] };`]),
+      `typedef __typeof__(${name}[0]) ${element};`,
+      ...(dims
+        ? [
+            `typedef __typeof__(${name}${'[0]'.repeat(dims + 1)}) ${scalar};`,
+            `const long long ${scalars} = (${length}) * (sizeof(${element}) / sizeof(${scalar}));`,
+          ]
+        : []),
+      `${dims ? scalar : element} *${partial} = malloc(${names.chunks} * ${width} * sizeof *${partial});`,
+    ],
+    open: [
+      `${element} ${mine}[${length}];`,
+      each(`${flat(mine)}[${j}] = ${IDENTITY[op] ?? `${flat(name)}[${j}]`};`),
+      `${element} *${name} = ${mine};`,
+    ],
+    store: [each(`${partial}[${row} + ${j}] = ${flat(name)}[${j}];`)],
+    combine: [each(combine(op, `${flat(name)}[${j}]`, `${partial}[${row} + ${j}]`))],
+    after: [`free(${partial});`],
+  };
+}
+
+/** Where an element-by-element reduction of `r` cannot be written out, why; `variable` declares the
+ * reduced array. */
+export function elementwiseRefusal(r: Reduction, v: Variable, stage: Stage, c: Construct, typedefs: ReadonlyMap<string, Shape>): string | undefined {
+  const { name } = r.item;
+  const shown = r.item.section ? `${name}[${r.item.section.lower}:${r.item.section.length}]` : name;
+  if (!isBaseOperator(r.op)) return `a declared reduction '${r.op}' over an array is not translated`;
+  if (r.item.section && r.item.section.lower !== '0')
+    return `a reduction over '${shown}', a section not starting at 0, is not translated`;
+  if (elementDimensions(v, stage.text, typedefs) === undefined)
+    return `a reduction over '${shown}' is not translated: its declaration does not spell out an array of scalars (an array typedef, or pointers)`;
+  // The chunk's `a` is a pointer: `sizeof a` in the loop would read its size, not the array's.
+  if (new RegExp(`\\bsizeof\\s*\\(?\\s*${name}\\b`).test(stage.text.slice(c.start, c.end)))
+    return `'sizeof ${name}' in a loop reducing over '${shown}' is not translated`;
+  return undefined;
+}
+
 /** `meta_for ... reduction(op: x)` -> CilkPlus: the loop over chunks is a `cilk_for`. */
 export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, index: number): void {
   const text = stage.text;
-  const reductions = reductionItems(c);
-  const unknown = reductions.find(r => !isBaseOperator(r.op));
+  const all = reductions(c);
+  const unknown = all.find(r => !isBaseOperator(r.op));
   if (unknown) {
     stage.refuse(
       'MF601',
       c.head,
-      `'reduction(${unknown.op}: ${unknown.name})' has no CilkPlus translation: only +, -, *, &, |, ^, &&, ||, min and max are known`,
+      `'reduction(${unknown.op}: ${unknown.item.name})' has no CilkPlus translation: only +, -, *, &, |, ^, &&, ||, min and max are known`,
       { construct: 'reduction', target: 'cilkplus' },
     );
     return;
@@ -211,11 +302,26 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
     if (v && outlined(x)) return declarationFor(v, text, as).replace(`(*${as})`, as);
     return v ? declarationFor(v, text, as) : `${typeOfVariable(x, model.fileScope.cpp)} ${as}`;
   };
-  const parts = reductions.map(r => {
-    if (!outlined(r.name)) return scalarReduction(r, names, declare(r.name));
-    const chunkValue = names.partial(`${r.name}_v`);
-    const pointer = `${declarationFor(variables.get(r.name)!, text, r.name)} = &${chunkValue};`;
-    return scalarReduction(r, names, declare(r.name), { target: `(*${r.name})`, chunkValue, pointer });
-  });
+  const parts: ChunkedReduction[] = [];
+  for (const r of all) {
+    const { name } = r.item;
+    const v = variables.get(name);
+    // An array, whole or a section of it: reduced element by element.
+    if (r.item.section || v?.shape === 'array') {
+      const why = !v || (outlined(name) && !r.item.section)
+        ? `the array '${name}' reduced here is not one the translation can see whole`
+        : elementwiseRefusal(r, v, stage, c, model.fileScope.typedefs);
+      if (why) {
+        stage.refuse('MF601', r.clause, why, { construct: 'reduction', target: 'cilkplus' });
+        return;
+      }
+      parts.push(elementwiseReduction(r.op, r.item, elementDimensions(v!, text, model.fileScope.typedefs)!, names, stage));
+      continue;
+    }
+    if (!outlined(name)) { parts.push(scalarReduction({ op: r.op, name }, names, declare(name))); continue; }
+    const chunkValue = names.partial(`${name}_v`);
+    const pointer = `${declarationFor(variables.get(name)!, text, name)} = &${chunkValue};`;
+    parts.push(scalarReduction({ op: r.op, name }, names, declare(name), { target: `(*${name})`, chunkValue, pointer }));
+  }
   chunkedLoop(stage, c, 'cilk_for', names, parts, model.fileScope.cpp);
 }

@@ -6,14 +6,14 @@
 // directive itself is then no longer needed.
 
 import { visibleVariable } from '../model/scopes';
-import { declarationFor, typeSpecifiers } from '../model/declarations';
+import { declarationFor, elementDimensions, typeSpecifiers } from '../model/declarations';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Span } from '../base/span';
 import type { Stage } from '../base/stage';
 import { splitTopLevel, topLevelColon } from '../syntax/clauseText';
 import {
-  chunkedLoop, chunkNames, combine, IDENTITY, isBaseOperator, scalarReduction, type ChunkedReduction,
-  type ChunkNames,
+  chunkedLoop, chunkNames, elementwiseReduction, elementwiseRefusal, isBaseOperator, reductions, scalarReduction,
+  type ChunkedReduction, type ChunkNames,
 } from './reduction';
 
 /** A `#pragma omp declare reduction(id : types : combiner) initializer(...)` of the file. */
@@ -64,33 +64,6 @@ function declaredReductions(text: string): DeclaredReduction[] {
   return found;
 }
 
-/** An item of a reduction clause: `x`, or the section `a[lower : length]`. */
-interface Item { name: string; section?: { lower: string; length: string } }
-
-function items(listText: string): Item[] {
-  return splitTopLevel(listText).map(({ text }) => {
-    const m = /^\s*([A-Za-z_]\w*)\s*(?:\[(.*)\])?\s*$/s.exec(text);
-    if (!m) return { name: text.trim() };
-    if (m[2] === undefined) return { name: m[1] };
-    const colon = topLevelColon(m[2]);
-    const section = colon < 0 ? { lower: m[2].trim(), length: '1' } : {
-      lower: m[2].slice(0, colon).trim() || '0', length: m[2].slice(colon + 1).trim(),
-    };
-    return { name: m[1], section };
-  });
-}
-
-interface Reduction { op: string; item: Item; clause: Span }
-
-function reductions(c: Construct): Reduction[] {
-  return c.clauses.filter(cl => cl.name === 'reduction' && cl.args).flatMap(cl => {
-    const args = cl.args!.text;
-    const colon = topLevelColon(args);
-    const op = args.slice(0, colon).replace(/^.*,/, '').trim();
-    return items(args.slice(colon + 1)).map(item => ({ op, item, clause: cl }));
-  });
-}
-
 /** Whether a loop's reductions need the chunked form: a declared reduction or an array section. */
 export function needsChunks(c: Construct): boolean {
   return reductions(c).some(r => !isBaseOperator(r.op) || r.item.section);
@@ -124,10 +97,11 @@ export function reductionLoopInChunks(
   for (const r of reductions(c)) {
     const v = visibleVariable(model, r.item.name, c.start);
     if (!v) return { span: r.clause, message: `'${r.item.name}' is not declared here: its reduction is not translated` };
-    if (r.item.section) {
-      const part = sectionReduction(r, names, stage, c);
-      if ('message' in part) return part;
-      parts.push(part);
+    // An array, a section of it or whole: reduced element by element.
+    if (r.item.section || v.shape === 'array') {
+      const why = elementwiseRefusal(r, v, stage, c, model.fileScope.typedefs);
+      if (why) return { span: r.clause, message: why };
+      parts.push(elementwiseReduction(r.op, r.item, elementDimensions(v, text, model.fileScope.typedefs)!, names, stage));
       continue;
     }
     if (isBaseOperator(r.op)) {
@@ -173,42 +147,5 @@ function declaredReduction(
     store: [`${partial}[${names.chunk}] = ${x};`],
     combine: [`${read(udr.combiner, { out: `(${x})`, in: `(${partial}[${names.chunk}])` })};`],
     after: [],
-  };
-}
-
-/**
- * A base-operator reduction over `a[0 : n]`: each chunk's copy of the n elements (from the identity,
- * or from the array itself for min, max and &, which combining twice leaves unchanged), `a` pointing
- * at it; the partials on the heap.
- */
-function sectionReduction(r: Reduction, names: ChunkNames, stage: Stage, c: Construct): ChunkedReduction | Refusal {
-  const { name } = r.item;
-  const { lower, length } = r.item.section!;
-  if (!isBaseOperator(r.op))
-    return { span: r.clause, message: `a declared reduction '${r.op}' over an array section is not translated` };
-  if (lower !== '0')
-    return { span: r.clause, message: `a reduction over '${name}[${lower}:${length}]', a section not starting at 0, is not translated` };
-  // The chunk's `a` is a pointer: `sizeof a` in the loop would read its size, not the array's.
-  if (new RegExp(`\\bsizeof\\s*\\(?\\s*${name}\\b`).test(stage.text.slice(c.start, c.end)))
-    return { span: r.clause, message: `'sizeof ${name}' in a loop reducing over '${name}[:${length}]' is not translated` };
-  // A typedef: `__typeof__(a[0]) *p` would read as a multiplication to a C parser.
-  const element = names.partial(`${name}_t`);
-  const partial = names.partial(name);
-  const mine = names.partial(`${name}_v`);
-  const j = names.partial('j');
-  const each = (body: string) => `for (long long ${j} = 0; ${j} < (${length}); ${j}++) ${body}`;
-  const row = `${names.chunk} * (${length})`;
-  stage.includes.add('stdlib.h');
-  return {
-    // One row of n per chunk, flat (row c at c * n).
-    before: [`typedef __typeof__(${name}[0]) ${element};`, `${element} *${partial} = malloc(${names.chunks} * (${length}) * sizeof *${partial});`],
-    open: [
-      `${element} ${mine}[${length}];`,
-      each(`${mine}[${j}] = ${IDENTITY[r.op] ?? `${name}[${j}]`};`),
-      `${element} *${name} = ${mine};`,
-    ],
-    store: [each(`${partial}[${row} + ${j}] = ${name}[${j}];`)],
-    combine: [each(combine(r.op, `${name}[${j}]`, `${partial}[${row} + ${j}]`))],
-    after: [`free(${partial});`],
   };
 }
