@@ -432,6 +432,28 @@ const cases: Case[] = [
     data: { variable: 'x' },
   },
 
+  {
+    name: "a spawned call's receiver printed by the parent before the cilk_sync",
+    source: '#include <stdio.h>\nint g(int n);\nint f(int n){\n  int r = cilk_spawn g(n);\n  printf("%d\\n", r);\n  cilk_sync;\n  return r;\n}\n', file: 'a.c',
+    code: 'MF406', covers: 'r', after: 'n", r',
+    message: "data race: 'r' receives the result of the call spawned on line 4 when that call returns, and the parent uses it here before the 'cilk_sync' that waits for it: move this after the join",
+    data: { variable: 'r' },
+  },
+  {
+    name: "a MetaFork spawn's receiver in one branch of an if, read in that branch before the join",
+    source: 'int g(int n);\nint f(int n){\n  int a, b;\n  if (n > 2) {\n    a = meta_fork g(n);\n    b = g(n - 1);\n  } else {\n    a = meta_fork g(n + 5);\n    b = a + 1;\n  }\n  meta_join;\n  return a + b;\n}\n',
+    code: 'MF406', covers: 'a', after: 'b = a',
+    message: "data race: 'a' receives the result of the call spawned on line 8 when that call returns, and the parent uses it here before the 'meta_join' that waits for it: move this after the join",
+    data: { variable: 'a' },
+  },
+  {
+    name: "a spawned call's receiver returned with no cilk_sync (the function's implicit one comes after the return value is read)",
+    source: 'int g(int n);\nint f(int n){\n  int q = cilk_spawn g(n);\n  return q;\n}\n', file: 'a.c',
+    code: 'MF406', covers: 'q', after: 'return q',
+    message: "data race: 'q' receives the result of the call spawned on line 3 when that call returns, and the parent uses it here before the 'cilk_sync' that waits for it: move this after the join",
+    data: { variable: 'q' },
+  },
+
   // ---- MF405 default(none) ----
   {
     name: 'parallel for with default(none) not listing n',
@@ -490,6 +512,7 @@ runClean([
   { name: "a loop-carried element under 'ordered', 'critical' or 'atomic', in a loop only vectorised as far apart as its 'safelen' ('simd safelen(2)', 'target simd safelen(4)'), with the array private, with a step the distance is no multiple of", source: 'void f(int n, int *a){\n  int t[8];\n#pragma omp parallel for ordered\n  for (int i = 1; i < n; i++) {\n#pragma omp ordered\n    a[i] = a[i - 1] + 1;\n  }\n#pragma omp parallel for\n  for (int i = 1; i < n; i++) {\n#pragma omp critical\n    a[i] += a[i - 1];\n  }\n#pragma omp simd safelen(2)\n  for (int i = 2; i < n; i++) a[i] = a[i - 2] * 2;\n#pragma omp target simd safelen(4) map(tofrom: a[0:n])\n  for (int i = 4; i < n; i++) a[i] = a[i - 4] * 2;\n#pragma omp parallel for private(t)\n  for (int i = 1; i < 8; i++) { t[i] = i; t[i - 1] = t[i]; }\n#pragma omp parallel for\n  for (int i = 0; i < n - 1; i += 2) a[i] = a[i + 1];\n}\n', file: 'a.c' },
   { name: "iterations that wait for each other by hand (NAS LU's pipeline: a flag polled under 'flush')", source: 'volatile int flag[64];\nvoid f(int n, double v[64][8]){\n#pragma omp parallel\n  {\n#pragma omp for nowait schedule(static)\n    for (int i = 1; i < 64; i++) {\n      while (flag[i - 1] == 0) {\n#pragma omp flush(flag)\n      }\n      for (int j = 0; j < 8; j++) v[i][j] += v[i - 1][j];\n      flag[i] = 1;\n#pragma omp flush(flag)\n    }\n  }\n}\n', file: 'a.c' },
   { name: 'shared(global) is accepted silently', source: 'int g(int n);\nint total;\nvoid f(int n){\n  meta_fork shared(total) { total = g(n); }\n  meta_join;\n}\n' },
+  { name: "spawned calls' receivers used after the join, in the other branch of an if (OpenCilk's rectmul shape), or only when the iteration of a parallel loop that spawned them has ended", source: 'int g(int n);\nint f(int n, int *out){\n  int a, b, c;\n  if (n > 2) {\n    a = cilk_spawn g(n);\n    b = g(n - 1);\n  } else {\n    a = cilk_spawn g(n + 5);\n    b = g(n);\n  }\n  c = cilk_spawn g(b);\n  cilk_sync;\n  cilk_for (int i = 0; i < n; i++) {\n    int t = cilk_spawn g(i);\n    out[i] = i;\n  }\n  return a + b + c;\n}\n', file: 'a.c' },
   { name: 'meta_fork shared(x) writes the parent variable', source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  meta_join;\n  return x;\n}\n' },
   { name: 'private x never read after the block', source: 'int g(int n);\nvoid f(int n){\n  int x = 0;\n  meta_fork { x = g(n); g(x); }\n  meta_join;\n}\n' },
   { name: 'block spawn writing an array element, a global and a block local', source: 'int g(int n);\nint G;\nint f(int n, int *out){\n  int a[2];\n  meta_fork { int x = g(n); a[0] = x; G = x; out[0] = x; }\n  meta_join;\n  return a[0] + G + out[0];\n}\n' },

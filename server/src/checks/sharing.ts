@@ -1,7 +1,7 @@
 // Sharing pitfalls: clause lists naming undeclared variables, block spawns writing a private
 // copy whose value is then lost, races on shared scalars in parallel loops, default(none).
 
-import { child, named, unparen, walk } from '../syntax/ast';
+import { child, inOtherBranches, named, unparen, walk } from '../syntax/ast';
 import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
 import { sharingAt, SharingEntry, clauseNames, loopControlOf } from '../model/sharing';
 import { changesVariable, initializerOf, referencesOf, variableOf, visibleVariable, type Reference, type Variable } from '../model/scopes';
@@ -687,6 +687,8 @@ export function spawnArgumentDiagnostics(model: ItemModel): MfDiagnostic[] {
     }
   }
   for (const c of model.constructs) {
+    const received = receivedBeforeJoin(model, c);
+    if (received) out.push(received);
     const block = c.kind === 'block-spawn' && c.dialect === 'metafork';
     // An OpenMP task that may be deferred (with an `if`, it may run at once, the parent waiting).
     const task = c.kind === 'omp' && c.directive?.name === 'task' && !c.clauses.some(cl => cl.name === 'if');
@@ -712,31 +714,64 @@ export function spawnArgumentDiagnostics(model: ItemModel): MfDiagnostic[] {
   return out;
 }
 
+/**
+ * A call spawn's receiver (`x = cilk_spawn f(a);`, `int x = meta_fork f(a);`), a local variable the
+ * child stores the result into when it returns, used by the parent before the join: the parent may
+ * read the old value, or its write may be lost.
+ */
+function receivedBeforeJoin(model: ItemModel, c: Construct): MfDiagnostic | undefined {
+  if (c.kind !== 'spawn' || c.lvalue?.type !== 'identifier') return undefined;
+  const at = c.lvalue.start;
+  const v = model.scopes.variables.find(d => d.span.start === at) ??
+    model.scopes.references.find(r => r.span.start === at)?.variable;
+  if (!v || v.shape !== 'value' || v.storage === 'global' || v.storage === 'file' || v.isStatic) return undefined;
+  const after = Math.max(c.end, c.statement?.end ?? c.end);
+  const early = parentUseBeforeJoin(model, c, v, after);
+  if (!early) return undefined;
+  const join = c.dialect === 'cilkplus' ? "'cilk_sync'" : "'meta_join'";
+  return diagnostic(
+    'MF406',
+    early.span,
+    `data race: '${v.name}' receives the result of the call spawned on line ${lineOf(model.text, c.start)} when that call returns, and the parent uses it here before the ${join} that waits for it: move this after the join`,
+    { variable: v.name },
+  );
+}
+
+/** Fork-join constructs whose end joins the spawns in them: an iteration of a parallel loop, a spawned
+ * block (a child function), a `cilk_scope`. */
+const FORK_JOIN_ENDS = new Set<Construct['kind']>(['parallel-for', 'block-spawn', 'scope']);
+
 /** Constructs whose end waits for the tasks created in them (a barrier, a taskgroup's end). */
 const WAIT_AT_END = new Set(['parallel', 'single', 'sections', 'for', 'taskgroup', 'parallel for', 'parallel sections', 'task']);
 
 /**
- * The first use of `v` by the parent of block spawn or task `c` after it and before what waits for
- * it: the first join (taskwait, barrier) that follows it in the function, or the end of the function
- * (of the construct around a task: a barrier, a taskgroup's end, or its own task's end). A use in a
- * later task is no parent's (a depend clause may order the two).
+ * The first use of `v` by the parent of spawn or task `c` after it (or `after`) and before what waits
+ * for it: the first join (taskwait, barrier) that follows it in the function, or the end of the
+ * function (of the construct around: for a task a barrier, a taskgroup's end, or its own task's end;
+ * for a spawn a parallel loop's iteration, a spawned block, a cilk_scope). A use in a later task is
+ * no parent's (a depend clause may order the two).
  */
-function parentUseBeforeJoin(model: ItemModel, c: Construct, v: Variable): Reference | undefined {
+function parentUseBeforeJoin(model: ItemModel, c: Construct, v: Variable, after = c.end): Reference | undefined {
   let end = c.functionNode?.end ?? model.item.end;
   const openmp = c.dialect === 'openmp';
-  if (openmp)
-    for (let p = c.parent; p; p = p.parent)
-      if (p.kind === 'omp' && WAIT_AT_END.has(p.directive?.name ?? '')) { end = Math.min(end, p.end); break; }
+  for (let p = c.parent; p; p = p.parent)
+    if (openmp ? p.kind === 'omp' && WAIT_AT_END.has(p.directive?.name ?? '') : FORK_JOIN_ENDS.has(p.kind)) {
+      end = Math.min(end, p.end);
+      break;
+    }
   // (A task with `if` and `depend`, `if(0)` most often, waits for the tasks it depends on: DataRaceBench's idiom.)
   const waits = (k: Construct) => openmp
     ? k.kind === 'omp' && (k.directive?.name === 'taskwait' || k.directive?.name === 'barrier' ||
       (k.directive?.name === 'task' && k.clauses.some(cl => cl.name === 'if') && k.clauses.some(cl => cl.name === 'depend')))
     : k.kind === 'join';
-  const join = model.constructs.find(k => waits(k) && k.start >= c.end && k.start < end);
+  const join = model.constructs.find(k => waits(k) && k.start >= after && k.start < end);
   const until = join ? join.start : end;
   const tasks = openmp ? model.constructs.filter(k => k !== c && k.kind === 'omp' && k.directive?.name === 'task') : [];
+  // A use in the other branch of an `if` the construct is in never follows it.
+  const at = c.statement ?? c.region;
   return referencesOf(model.scopes, v).find(
-    r => r.span.start >= c.end && r.span.start < until && !tasks.some(k => within(r.span, k)),
+    r => r.span.start >= after && r.span.start < until && !tasks.some(k => within(r.span, k)) &&
+      !(at && inOtherBranches(at, r.node)),
   );
 }
 

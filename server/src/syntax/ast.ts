@@ -33,6 +33,18 @@ export function ancestors(node: SNode): SNode[] {
   return out;
 }
 
+/** Whether `a` and `b` lie in the two branches of one `if` (then one never runs after the other). */
+export function inOtherBranches(a: SNode, b: SNode): boolean {
+  const above = new Map<SNode, SNode>(); // ancestor of `a` -> its child on the way to `a`
+  for (let n = a; n.parent; n = n.parent) above.set(n.parent, n);
+  for (let n = b; n.parent; n = n.parent) {
+    const fromA = above.get(n.parent);
+    if (!fromA) continue;
+    return n.parent.type === 'if_statement' && fromA !== n && fromA.field !== 'condition' && n.field !== 'condition';
+  }
+  return false;
+}
+
 /** Strips parentheses around an expression. */
 export function unparen(node: SNode | undefined): SNode | undefined {
   while (node && node.type === 'parenthesized_expression') node = named(node)[0];
