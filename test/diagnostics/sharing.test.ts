@@ -454,6 +454,21 @@ const cases: Case[] = [
     data: { variable: 'q' },
   },
 
+  {
+    name: 'a shared scalar two sections write (DataRaceBench 023)',
+    source: 'int f(void){\n  int i = 0;\n#pragma omp parallel sections\n  {\n#pragma omp section\n    i = 1;\n#pragma omp section\n    i = 2;\n  }\n  return i;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'i', after: '    i = 1',
+    message: "data race: 'i' is shared by the sections of '#pragma omp parallel sections' (OpenMP default: shared), written in one section here and used in another at line 8: the sections may run at once on different threads (make 'i' lastprivate, or protect its uses with '#pragma omp critical')",
+    data: { variable: 'i' },
+  },
+  {
+    name: "a scalar the statements before the first 'section' (a section of their own) read and a section writes, each under a critical section of another name",
+    source: 'int g(int n);\nint f(int n){\n  int size = 0, seen = 0;\n#pragma omp parallel\n  {\n#pragma omp sections\n    {\n#pragma omp critical(A)\n      seen = size;\n#pragma omp section\n      {\n#pragma omp critical(B)\n        size += g(n);\n      }\n    }\n  }\n  return seen;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'size', after: '        size +',
+    message: "data race: 'size' is shared by the sections of '#pragma omp sections' (OpenMP default: shared), written in one section here and used in another at line 9: the sections may run at once on different threads (make 'size' lastprivate, or protect its uses with '#pragma omp critical')",
+    data: { variable: 'size' },
+  },
+
   // ---- MF405 default(none) ----
   {
     name: 'parallel for with default(none) not listing n',
@@ -513,6 +528,7 @@ runClean([
   { name: "iterations that wait for each other by hand (NAS LU's pipeline: a flag polled under 'flush')", source: 'volatile int flag[64];\nvoid f(int n, double v[64][8]){\n#pragma omp parallel\n  {\n#pragma omp for nowait schedule(static)\n    for (int i = 1; i < 64; i++) {\n      while (flag[i - 1] == 0) {\n#pragma omp flush(flag)\n      }\n      for (int j = 0; j < 8; j++) v[i][j] += v[i - 1][j];\n      flag[i] = 1;\n#pragma omp flush(flag)\n    }\n  }\n}\n', file: 'a.c' },
   { name: 'shared(global) is accepted silently', source: 'int g(int n);\nint total;\nvoid f(int n){\n  meta_fork shared(total) { total = g(n); }\n  meta_join;\n}\n' },
   { name: "spawned calls' receivers used after the join, in the other branch of an if (OpenCilk's rectmul shape), or only when the iteration of a parallel loop that spawned them has ended", source: 'int g(int n);\nint f(int n, int *out){\n  int a, b, c;\n  if (n > 2) {\n    a = cilk_spawn g(n);\n    b = g(n - 1);\n  } else {\n    a = cilk_spawn g(n + 5);\n    b = g(n);\n  }\n  c = cilk_spawn g(b);\n  cilk_sync;\n  cilk_for (int i = 0; i < n; i++) {\n    int t = cilk_spawn g(i);\n    out[i] = i;\n  }\n  return a + b + c;\n}\n', file: 'a.c' },
+  { name: "sections writing a scalar lastprivate, firstprivate, under one critical name, under one lock, atomically, or handing it over by a flag polled under a critical section (DataRaceBench 069, 126, 192)", source: '#include <omp.h>\nint g(int n);\nint f(int n){\n  int a = 0, b = 0, c = 0, d = 0, e = 0, x = 0, s = 0;\n  omp_lock_t l;\n#pragma omp parallel sections lastprivate(a) firstprivate(b)\n  {\n#pragma omp section\n    { a = 1; b = 1;\n#pragma omp critical(k)\n      c += 1;\n      omp_set_lock(&l);\n      d += 1;\n      omp_unset_lock(&l);\n#pragma omp atomic\n      e += 1;\n    }\n#pragma omp section\n    { a = 2; b = 2;\n#pragma omp critical(k)\n      c += 2;\n      omp_set_lock(&l);\n      d += 2;\n      omp_unset_lock(&l);\n#pragma omp atomic\n      e += 2;\n    }\n  }\n#pragma omp parallel sections shared(x, s)\n  {\n#pragma omp section\n    {\n      x = 1;\n#pragma omp critical\n      s = 1;\n    }\n#pragma omp section\n    {\n      int done = 0;\n      while (!done) {\n#pragma omp critical\n        { if (s) done = 1; }\n      }\n      x = 2;\n    }\n  }\n  return a + b + c + d + e + x;\n}\n', file: 'a.c' },
   { name: 'meta_fork shared(x) writes the parent variable', source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  meta_join;\n  return x;\n}\n' },
   { name: 'private x never read after the block', source: 'int g(int n);\nvoid f(int n){\n  int x = 0;\n  meta_fork { x = g(n); g(x); }\n  meta_join;\n}\n' },
   { name: 'block spawn writing an array element, a global and a block local', source: 'int g(int n);\nint G;\nint f(int n, int *out){\n  int a[2];\n  meta_fork { int x = g(n); a[0] = x; G = x; out[0] = x; }\n  meta_join;\n  return a[0] + G + out[0];\n}\n' },

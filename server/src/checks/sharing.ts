@@ -326,6 +326,7 @@ export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
   const out: MfDiagnostic[] = [];
   for (const c of model.constructs) {
     if (c.kind === 'omp' && c.directive?.name === 'parallel' && c.region) out.push(...regionRaces(model, c));
+    if (c.kind === 'omp' && /^(parallel )?sections$/.test(c.directive?.name ?? '') && c.region) out.push(...sectionRaces(model, c));
     if (!isParallelLoop(c) || !c.loop) continue;
     out.push(...carriedArrayRaces(model, c));
     const body = child(c.loop, 'body');
@@ -432,7 +433,8 @@ function carriedArrayRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
  * Threads or iterations that wait for each other by hand: a `flush` or an atomic reading or ordering
  * memory in the code, or a loop spinning with an empty body (NAS LU's pipeline: `while (flag[i - 1]
  * == 0) { #pragma omp flush(flag) }` before reading what iteration i - 1 wrote; the validation
- * suites' release/acquire handshakes). The order they keep is beyond the race check.
+ * suites' release/acquire handshakes), or one polling under a critical section. The order they keep
+ * is beyond the race check.
  */
 function synchronisedByHand(model: ItemModel, body: SNode): boolean {
   // A flush, or an atomic that reads or orders memory (`atomic read acquire` polled for a flag).
@@ -440,10 +442,14 @@ function synchronisedByHand(model: ItemModel, body: SNode): boolean {
     k.directive?.name === 'flush' ||
     (k.directive?.name === 'atomic' && k.clauses.some(cl => /^(read|capture|acquire|acq_rel|seq_cst)$/.test(cl.name)));
   if (model.constructs.some(k => k.kind === 'omp' && orders(k) && within(k.head, body))) return true;
+  // A statement of a spinning loop's body: a pragma line, or code under a critical section (polling a
+  // flag another thread sets under one, DataRaceBench 192).
+  const polls = (x: SNode) => x.type === 'comment' || model.text[x.start] === '#' ||
+    model.constructs.some(k => k.kind === 'omp' && k.directive?.name === 'critical' && within(x, k));
   let spins = false;
   walk(body, n => {
     const inner = (n.type === 'while_statement' || n.type === 'do_statement') && child(n, 'body');
-    spins ||= !!inner && (inner.type === 'expression_statement' ? !named(inner).length : inner.type === 'compound_statement' && !named(inner).some(x => x.type !== 'comment'));
+    spins ||= !!inner && (inner.type === 'expression_statement' ? !named(inner).length : inner.type === 'compound_statement' && named(inner).every(polls));
     return !spins;
   });
   return spins;
@@ -554,6 +560,44 @@ function regionRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
     );
   }
   out.push(...unsynchronisedWrites(model, c, inner));
+  return out;
+}
+
+/**
+ * A shared scalar one section of a `sections` construct writes and another uses (DataRaceBench 023:
+ * `i = 1;` and `i = 2;`): the sections may run at once on different threads. The statements before
+ * the first `section` directive are a section of their own. Two uses under protections that exclude
+ * each other (a critical section of one name, atomic constructs, one lock) do not race; those in
+ * other constructs nested in a section (a task's are checked as tasks) are left alone.
+ */
+function sectionRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  const sections = c.children.filter(k => k.kind === 'omp' && k.directive?.name === 'section');
+  if (sections.length === 0 || synchronisedByHand(model, c.region!)) return out;
+  const sectionOf = (r: Reference) => sections.findIndex(k => within(r.span, k));
+  const nested = model.constructs.filter(
+    k => k !== c && !sections.includes(k) && !PROTECTING.has(k.directive?.name ?? '') && within(k, c.region!),
+  );
+  for (const e of sharingAt(model, c) as SharingEntry[]) {
+    if (e.sharing !== 'shared' || e.variable.shape !== 'value') continue;
+    const uses = e.references
+      .filter(r => within(r.span, c.region!) && !nested.some(k => within(r.span, k)))
+      .map(r => ({ r, held: exclusions(model, r, c) }));
+    // Two uses exclude each other where a protection of one is a protection of the other.
+    const excluded = (a: Set<string>, b: Set<string>) => [...a].some(x => b.has(x));
+    for (const { r: write, held } of uses.filter(u => isWrite(u.r))) {
+      const other = uses.find(u => sectionOf(u.r) !== sectionOf(write) && !excluded(held, u.held))?.r;
+      if (!other) continue;
+      const name = e.variable.name;
+      out.push(diagnostic(
+        'MF403',
+        write.span,
+        `data race: '${name}' is shared by the sections of '${constructLabel(c)}' (${e.reason}), written in one section here and used in another at line ${lineOf(model.text, other.span.start)}: the sections may run at once on different threads (make '${name}' lastprivate, or protect its uses with '#pragma omp critical')`,
+        { variable: name },
+      ));
+      break;
+    }
+  }
   return out;
 }
 
