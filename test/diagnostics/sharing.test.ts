@@ -469,6 +469,21 @@ const cases: Case[] = [
     data: { variable: 'size' },
   },
 
+  {
+    name: "an element one iteration writes and every other reads (DataRaceBench 039: 'a[i] = a[i] + a[0]')",
+    source: 'void f(int n, int *a){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++)\n    a[i] = a[i] + a[0];\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'a[i]', after: '    a[i] =',
+    message: "data race: the iteration i = 0 of '#pragma omp parallel for' writes 'a[i]' here, the element the other iterations read as 'a[0]', and they run at once (copy it into a variable before the loop, or keep the loop serial)",
+    data: { variable: 'a' },
+  },
+  {
+    name: 'a row element of a 2-D array one iteration between constant bounds writes (cilk_for)',
+    source: 'void f(double c[10][10]){\n  cilk_for (int i = 0; i < 10; i++)\n    c[i][3] = c[4][3] + c[i][3];\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'c[i][3]', after: '    c[i][3] =',
+    message: "data race: the iteration i = 4 of 'cilk_for' writes 'c[i][3]' here, the element the other iterations read as 'c[4][3]', and they run at once (copy it into a variable before the loop, or keep the loop serial)",
+    data: { variable: 'c' },
+  },
+
   // ---- MF405 default(none) ----
   {
     name: 'parallel for with default(none) not listing n',
@@ -529,6 +544,7 @@ runClean([
   { name: 'shared(global) is accepted silently', source: 'int g(int n);\nint total;\nvoid f(int n){\n  meta_fork shared(total) { total = g(n); }\n  meta_join;\n}\n' },
   { name: "spawned calls' receivers used after the join, in the other branch of an if (OpenCilk's rectmul shape), or only when the iteration of a parallel loop that spawned them has ended", source: 'int g(int n);\nint f(int n, int *out){\n  int a, b, c;\n  if (n > 2) {\n    a = cilk_spawn g(n);\n    b = g(n - 1);\n  } else {\n    a = cilk_spawn g(n + 5);\n    b = g(n);\n  }\n  c = cilk_spawn g(b);\n  cilk_sync;\n  cilk_for (int i = 0; i < n; i++) {\n    int t = cilk_spawn g(i);\n    out[i] = i;\n  }\n  return a + b + c;\n}\n', file: 'a.c' },
   { name: "sections writing a scalar lastprivate, firstprivate, under one critical name, under one lock, atomically, or handing it over by a flag polled under a critical section (DataRaceBench 069, 126, 192)", source: '#include <omp.h>\nint g(int n);\nint f(int n){\n  int a = 0, b = 0, c = 0, d = 0, e = 0, x = 0, s = 0;\n  omp_lock_t l;\n#pragma omp parallel sections lastprivate(a) firstprivate(b)\n  {\n#pragma omp section\n    { a = 1; b = 1;\n#pragma omp critical(k)\n      c += 1;\n      omp_set_lock(&l);\n      d += 1;\n      omp_unset_lock(&l);\n#pragma omp atomic\n      e += 1;\n    }\n#pragma omp section\n    { a = 2; b = 2;\n#pragma omp critical(k)\n      c += 2;\n      omp_set_lock(&l);\n      d += 2;\n      omp_unset_lock(&l);\n#pragma omp atomic\n      e += 2;\n    }\n  }\n#pragma omp parallel sections shared(x, s)\n  {\n#pragma omp section\n    {\n      x = 1;\n#pragma omp critical\n      s = 1;\n    }\n#pragma omp section\n    {\n      int done = 0;\n      while (!done) {\n#pragma omp critical\n        { if (s) done = 1; }\n      }\n      x = 2;\n    }\n  }\n  return a + b + c + d + e + x;\n}\n', file: 'a.c' },
+  { name: "an element no iteration writes (the loop starts past it, or its steps skip it), one read under a branch, under 'critical', or of a private array", source: 'void f(int n, int *a, int *b){\n  int t[8] = {0};\n#pragma omp parallel for\n  for (int i = 1; i < n; i++) a[i] = a[i] + a[0];\n#pragma omp parallel for\n  for (int i = 0; i < 50; i += 2) b[i] = b[7] + 1;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) { if (i > 0) a[i] = a[0]; }\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp critical\n    b[i] = b[i] + b[0];\n  }\n#pragma omp parallel for firstprivate(t)\n  for (int i = 0; i < 8; i++) t[i] = t[0] + i;\n}\n', file: 'a.c' },
   { name: 'meta_fork shared(x) writes the parent variable', source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  meta_join;\n  return x;\n}\n' },
   { name: 'private x never read after the block', source: 'int g(int n);\nvoid f(int n){\n  int x = 0;\n  meta_fork { x = g(n); g(x); }\n  meta_join;\n}\n' },
   { name: 'block spawn writing an array element, a global and a block local', source: 'int g(int n);\nint G;\nint f(int n, int *out){\n  int a[2];\n  meta_fork { int x = g(n); a[0] = x; G = x; out[0] = x; }\n  meta_join;\n  return a[0] + G + out[0];\n}\n' },

@@ -13,7 +13,7 @@ import { canonicalHeader, opOf } from '../model/loops';
 import { argumentWrites, describeWrite } from '../model/spawnArguments';
 import { enclosingClass } from '../model/binding';
 import { headerDeclaring } from '../preprocess/system';
-import { distanceDependences, nestLoops } from '../model/dependence';
+import { distanceDependences, singleElementDependences, nestLoops } from '../model/dependence';
 
 /** Clauses whose items must name variables. */
 const VARIABLE_CLAUSES = new Set([
@@ -406,17 +406,20 @@ function carriedArrayRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
   const value = canonicalHeader(c.loop!, model.text).header?.step.value;
   const step = value !== undefined && value !== 0n ? (value < 0n ? -value : value) : undefined;
   const out: MfDiagnostic[] = [];
+  const quote = (n: SNode) => `'${model.map.render(n).replace(/\s+/g, ' ')}'`;
+  /** The references of a pair, where neither is under a branch or a protection. */
+  const unguarded = (array: Variable, nodes: SNode[]) => {
+    const found = nodes.map(n => branched(n) ? undefined : model.scopes.references.find(r => r.variable === array && within(r.span, n)));
+    return found.every(r => r && !protectedWrite(model, r, c)) ? (found as Reference[]) : undefined;
+  };
   // One pair per write (distanceDependences), the write and another reference of its array.
   for (const { pair } of distanceDependences(model, c.loop!, loop, own)) {
-    if (!pair || branched(pair.write) || branched(pair.other)) continue;
-    const at = (n: SNode) => model.scopes.references.find(r => r.variable === pair.array && within(r.span, n));
-    const write = at(pair.write), other = at(pair.other);
-    if (!write || !other || protectedWrite(model, write, c) || protectedWrite(model, other, c)) continue;
+    const [write, other] = (pair && unguarded(pair.array, [pair.write, pair.other])) ?? [];
+    if (!pair || !write || !other) continue;
     // The distance is between values of the index: iterations meet there only if a whole number of
     // steps covers it (`i += 2` never takes both i and i + 1).
     const { distance } = pair;
     if (!step || distance % step !== 0n || (lanes !== undefined && distance >= lanes)) continue;
-    const quote = (n: SNode) => `'${model.map.render(n).replace(/\s+/g, ' ')}'`;
     out.push(
       diagnostic(
         'MF403',
@@ -426,6 +429,18 @@ function carriedArrayRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
       ),
     );
   }
+  // One iteration's element, which every other iteration uses (DataRaceBench 039: 'a[i] = a[i] + a[0]').
+  if (!vectorOnly)
+    for (const e of singleElementDependences(model, c.loop!, loop, own)) {
+      const [write, other] = unguarded(e.array, [e.write, e.other]) ?? [];
+      if (!write || !other) continue;
+      out.push(diagnostic(
+        'MF403',
+        e.write,
+        `data race: the iteration ${loop.variable.name} = ${e.iteration} of '${constructLabel(c)}' writes ${quote(e.write)} here, the element the other iterations ${other.access === 'read' ? 'read' : 'write'} as ${quote(e.other)}, and they run at once (copy it into a variable before the loop, or keep the loop serial)`,
+        { variable: e.array.name },
+      ));
+    }
   return out;
 }
 

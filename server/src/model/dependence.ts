@@ -430,7 +430,9 @@ function mayAlias(model: ItemModel, x: Variable, y: Variable): boolean {
 
 /** An index read for `distanceDependences`: its terms but the constant, the constant (when an
  * integer), and the integer coefficient of `x` (undefined when x appears otherwise). */
-function indexShape(p: Poly, x: string): { key: string; constant?: bigint; c?: bigint } {
+interface IndexShape { key: string; constant?: bigint; c?: bigint }
+
+function indexShape(p: Poly, x: string): IndexShape {
   const parts: string[] = [];
   let constant: bigint | undefined = 0n, c: bigint | undefined = 0n;
   for (const t of p.terms()) {
@@ -454,25 +456,29 @@ function indexPolys(model: ItemModel, r: Ref, nest: SNode): (Poly | undefined)[]
  * calls, aliases, exits). What the race check reads on every edit, where the whole test of every
  * pair of a large loop costs seconds (NAS BT).
  */
-export function distanceDependences(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable> = new Set()): Dependence[] {
+/** The array references of a loop's body (but private arrays'), with their indices read once each:
+ * as polynomials of the nest, and split as `indexShape` splits them on the loop's index. */
+function bodyRefs(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable>) {
   const body = child(loop.node, 'body');
-  if (!body) return [];
-  const loops = nestLoops(model, nest);
-  const refs = arrayRefs(model, nest, loops).filter(r => within(r.node, body) && !privates.has(r.array));
+  const refs = body ? arrayRefs(model, nest, nestLoops(model, nest)).filter(r => within(r.node, body) && !privates.has(r.array)) : [];
   const memo = new Map<Ref, (Poly | undefined)[]>();
   const polys = (r: Ref) => {
     let p = memo.get(r);
     if (!p) memo.set(r, (p = indexPolys(model, r, nest)));
     return p;
   };
-  const x = loop.symbol;
-  // Each index split once: its terms but the constant (a key), the constant, x's coefficient.
-  const shapes = new Map<Ref, ({ key: string; constant?: bigint; c?: bigint } | undefined)[]>();
+  const shapes = new Map<Ref, (IndexShape | undefined)[]>();
   const shapesOf = (r: Ref) => {
     let out = shapes.get(r);
-    if (!out) shapes.set(r, (out = polys(r).map(p => p && indexShape(p, x))));
+    if (!out) shapes.set(r, (out = polys(r).map(p => p && indexShape(p, loop.symbol))));
     return out;
   };
+  return { refs, polys, shapesOf };
+}
+
+export function distanceDependences(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable> = new Set()): Dependence[] {
+  const { refs, polys, shapesOf } = bodyRefs(model, nest, loop, privates);
+  const x = loop.symbol;
   // A dimension `c·x + e + k` against `c·x + e + k'`, k - k' nonzero, c dividing it.
   const candidate = (w: Ref, g: Ref) => {
     const sw = shapesOf(w), sg = shapesOf(g);
@@ -496,6 +502,47 @@ export function distanceDependences(model: ItemModel, nest: SNode, loop: NestLoo
         message: `'${model.text.slice(w.node.start, w.node.end)}' and '${model.text.slice(g.node.start, g.node.end)}'${meeting.text}`,
         pair: { array: w.array, write: w.node, other: g.node, distance: meeting.distance },
       });
+      break;
+    }
+  }
+  return out;
+}
+
+/** An element one iteration of a loop writes and the other iterations use. */
+export interface SingleElement { array: Variable; write: SNode; other: SNode; iteration: bigint }
+
+/**
+ * An element one iteration writes that every iteration uses (`a[i] = a[i] + a[0]`: iteration 0 writes
+ * `a[0]`, which the others read): a write indexed `c·x + k` in one dimension where another reference
+ * of its array is indexed by the constant m, every other dimension the same constant in both; the
+ * iteration x = (m - k) / c, a whole number, is one the loop takes: its lowest value, or one between
+ * constant bounds of a loop that takes every integer between them. One pair per write.
+ */
+export function singleElementDependences(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable> = new Set()): SingleElement[] {
+  const { refs, shapesOf } = bodyRefs(model, nest, loop, privates);
+  const lo = loop.values?.lo.integer, hi = loop.values?.hi.integer;
+  const taken = (v: bigint) => v === lo || (lo !== undefined && hi !== undefined && loop.values!.every && lo <= v && v <= hi);
+  const fixed = (a: IndexShape | undefined) => !!a && a.key === '' && a.constant !== undefined;
+  const out: SingleElement[] = [];
+  for (const w of refs) {
+    if (!w.writes) continue;
+    const sw = shapesOf(w);
+    // The dimension the loop's index alone moves (`c·x + k`).
+    const d = sw.findIndex(a => !!a?.c && a.key === `${a.c}/1*${loop.symbol}^1` && a.constant !== undefined);
+    if (d < 0) continue;
+    const { c, constant: k } = sw[d]!;
+    /** The iteration writing the element `g` uses, when `g` names one element the loop's writes reach. */
+    const writer = (g: Ref): bigint | undefined => {
+      const sg = shapesOf(g);
+      if (g === w || g.array !== w.array || sg.length !== sw.length || !fixed(sg[d])) return undefined;
+      if (!sw.every((a, e) => e === d || (fixed(a) && fixed(sg[e]) && a!.constant === sg[e]!.constant))) return undefined;
+      const m = sg[d]!.constant! - k!;
+      return m % c! === 0n && taken(m / c!) ? m / c! : undefined;
+    };
+    for (const g of refs) {
+      const iteration = writer(g);
+      if (iteration === undefined) continue;
+      out.push({ array: w.array, write: w.node, other: g.node, iteration });
       break;
     }
   }
