@@ -458,14 +458,14 @@ const cases: Case[] = [
     name: 'a shared scalar two sections write (DataRaceBench 023)',
     source: 'int f(void){\n  int i = 0;\n#pragma omp parallel sections\n  {\n#pragma omp section\n    i = 1;\n#pragma omp section\n    i = 2;\n  }\n  return i;\n}\n', file: 'a.c',
     code: 'MF403', covers: 'i', after: '    i = 1',
-    message: "data race: 'i' is shared by the sections of '#pragma omp parallel sections' (OpenMP default: shared), written in one section here and used in another at line 8: the sections may run at once on different threads (make 'i' lastprivate, or protect its uses with '#pragma omp critical')",
+    message: "data race: 'i' is shared by the sections of '#pragma omp parallel sections' (OpenMP default: shared), written in one section here and used in another at line 8: the sections may run at once on different threads (make 'i' private or lastprivate, or protect its uses with '#pragma omp critical')",
     data: { variable: 'i' },
   },
   {
     name: "a scalar the statements before the first 'section' (a section of their own) read and a section writes, each under a critical section of another name",
     source: 'int g(int n);\nint f(int n){\n  int size = 0, seen = 0;\n#pragma omp parallel\n  {\n#pragma omp sections\n    {\n#pragma omp critical(A)\n      seen = size;\n#pragma omp section\n      {\n#pragma omp critical(B)\n        size += g(n);\n      }\n    }\n  }\n  return seen;\n}\n', file: 'a.c',
     code: 'MF403', covers: 'size', after: '        size +',
-    message: "data race: 'size' is shared by the sections of '#pragma omp sections' (OpenMP default: shared), written in one section here and used in another at line 9: the sections may run at once on different threads (make 'size' lastprivate, or protect its uses with '#pragma omp critical')",
+    message: "data race: 'size' is shared by the sections of '#pragma omp sections' (OpenMP default: shared), written in one section here and used in another at line 9: the sections may run at once on different threads (make 'size' private or lastprivate, or protect its uses with '#pragma omp critical')",
     data: { variable: 'size' },
   },
 
@@ -482,6 +482,28 @@ const cases: Case[] = [
     code: 'MF403', covers: 'c[i][3]', after: '    c[i][3] =',
     message: "data race: the iteration i = 4 of 'cilk_for' writes 'c[i][3]' here, the element the other iterations read as 'c[4][3]', and they run at once (copy it into a variable before the loop, or keep the loop serial)",
     data: { variable: 'c' },
+  },
+
+  {
+    name: 'two tasks created one after the other, with no taskwait or depend, writing one shared scalar (DataRaceBench 027)',
+    source: 'int f(void){\n  int i = 0;\n#pragma omp parallel\n#pragma omp single\n  {\n#pragma omp task\n    i = 1;\n#pragma omp task\n    i = 2;\n  }\n  return i;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'i', after: '    i = 2',
+    message: "data race: the task created on line 6 and this one (no taskwait between them, no 'depend' on either) both use 'i', and one of them writes it: they may run at once (add 'depend' clauses, or '#pragma omp taskwait' between them)",
+    data: { variable: 'i' },
+  },
+  {
+    name: 'a task created in each iteration of a loop, each adding to one shared sum',
+    source: 'int f(int n, const int *a){\n  int sum = 0;\n#pragma omp parallel\n#pragma omp single\n  for (int k = 0; k < n; k++) {\n#pragma omp task firstprivate(k)\n    sum += a[k];\n  }\n  return sum;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'sum', after: '    sum +=',
+    message: "data race: 'sum' is shared by the tasks this '#pragma omp task' creates in each iteration of the loop on line 5, and one writes it here while another may use it: they may run at once (protect it with 'atomic' or 'critical', or give each task its own)",
+    data: { variable: 'sum' },
+  },
+  {
+    name: 'a task every thread of a region creates, each incrementing one shared counter',
+    source: 'int f(void){\n  int z = 0;\n#pragma omp parallel\n  {\n#pragma omp task\n    z++;\n  }\n  return z;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'z', after: '    z++',
+    message: "data race: 'z' is shared by the tasks this '#pragma omp task' creates in every thread of the '#pragma omp parallel' region on line 3, and one writes it here while another may use it: they may run at once (protect it with 'atomic' or 'critical', or give each task its own)",
+    data: { variable: 'z' },
   },
 
   // ---- MF405 default(none) ----
@@ -545,6 +567,8 @@ runClean([
   { name: "spawned calls' receivers used after the join, in the other branch of an if (OpenCilk's rectmul shape), or only when the iteration of a parallel loop that spawned them has ended", source: 'int g(int n);\nint f(int n, int *out){\n  int a, b, c;\n  if (n > 2) {\n    a = cilk_spawn g(n);\n    b = g(n - 1);\n  } else {\n    a = cilk_spawn g(n + 5);\n    b = g(n);\n  }\n  c = cilk_spawn g(b);\n  cilk_sync;\n  cilk_for (int i = 0; i < n; i++) {\n    int t = cilk_spawn g(i);\n    out[i] = i;\n  }\n  return a + b + c;\n}\n', file: 'a.c' },
   { name: "sections writing a scalar lastprivate, firstprivate, under one critical name, under one lock, atomically, or handing it over by a flag polled under a critical section (DataRaceBench 069, 126, 192)", source: '#include <omp.h>\nint g(int n);\nint f(int n){\n  int a = 0, b = 0, c = 0, d = 0, e = 0, x = 0, s = 0;\n  omp_lock_t l;\n#pragma omp parallel sections lastprivate(a) firstprivate(b)\n  {\n#pragma omp section\n    { a = 1; b = 1;\n#pragma omp critical(k)\n      c += 1;\n      omp_set_lock(&l);\n      d += 1;\n      omp_unset_lock(&l);\n#pragma omp atomic\n      e += 1;\n    }\n#pragma omp section\n    { a = 2; b = 2;\n#pragma omp critical(k)\n      c += 2;\n      omp_set_lock(&l);\n      d += 2;\n      omp_unset_lock(&l);\n#pragma omp atomic\n      e += 2;\n    }\n  }\n#pragma omp parallel sections shared(x, s)\n  {\n#pragma omp section\n    {\n      x = 1;\n#pragma omp critical\n      s = 1;\n    }\n#pragma omp section\n    {\n      int done = 0;\n      while (!done) {\n#pragma omp critical\n        { if (s) done = 1; }\n      }\n      x = 2;\n    }\n  }\n  return a + b + c + d + e + x;\n}\n', file: 'a.c' },
   { name: "an element no iteration writes (the loop starts past it, or its steps skip it), one read under a branch, under 'critical', or of a private array", source: 'void f(int n, int *a, int *b){\n  int t[8] = {0};\n#pragma omp parallel for\n  for (int i = 1; i < n; i++) a[i] = a[i] + a[0];\n#pragma omp parallel for\n  for (int i = 0; i < 50; i += 2) b[i] = b[7] + 1;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) { if (i > 0) a[i] = a[0]; }\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp critical\n    b[i] = b[i] + b[0];\n  }\n#pragma omp parallel for firstprivate(t)\n  for (int i = 0; i < 8; i++) t[i] = t[0] + i;\n}\n', file: 'a.c' },
+  { name: "tasks writing different variables (BOTS's fib), in the two branches of an if, ordered by depend or a taskwait, inside a taskgroup ended before the next, updating atomically, undeferred by an 'if', or waited for in their loop's iteration", source: 'int g(int n);\nint f(int n, int *a){\n  int x = 0, y = 0, i = 0, s = 0, u = 0;\n#pragma omp parallel\n#pragma omp single\n  {\n    if (n > 2) {\n#pragma omp task shared(x)\n      x = g(n);\n    } else {\n#pragma omp task shared(x)\n      x = g(2);\n    }\n#pragma omp taskwait\n#pragma omp task shared(x)\n    x = g(n);\n#pragma omp task shared(y)\n    y = g(n - 1);\n#pragma omp taskwait\n#pragma omp task depend(out: i) shared(i)\n    i = 1;\n#pragma omp task depend(inout: i) shared(i)\n    i += 2;\n#pragma omp taskwait\n#pragma omp taskgroup\n    {\n#pragma omp task shared(i)\n      i = 3;\n    }\n#pragma omp task shared(i)\n    i = 4;\n#pragma omp taskwait\n    for (int k = 0; k < n; k++) {\n#pragma omp task firstprivate(k)\n      {\n#pragma omp atomic\n        s += a[k];\n      }\n#pragma omp task if(k > 100) firstprivate(k)\n      u += k;\n    }\n    for (int k = 0; k < n; k++) {\n#pragma omp task firstprivate(k) shared(y)\n      y += a[k];\n#pragma omp taskwait\n    }\n  }\n  return x + y + i + s + u;\n}\n', file: 'a.c' },
+  { name: "tasks adding to a taskgroup's task_reduction through in_reduction", source: 'int f(int n){\n  long sum = 0;\n#pragma omp parallel\n#pragma omp single\n#pragma omp taskgroup task_reduction(+: sum)\n  for (int k = 0; k < n; k++) {\n#pragma omp task in_reduction(+: sum) firstprivate(k)\n    sum += k;\n  }\n  return (int)sum;\n}\n', file: 'a.c' },
   { name: 'meta_fork shared(x) writes the parent variable', source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  meta_join;\n  return x;\n}\n' },
   { name: 'private x never read after the block', source: 'int g(int n);\nvoid f(int n){\n  int x = 0;\n  meta_fork { x = g(n); g(x); }\n  meta_join;\n}\n' },
   { name: 'block spawn writing an array element, a global and a block local', source: 'int g(int n);\nint G;\nint f(int n, int *out){\n  int a[2];\n  meta_fork { int x = g(n); a[0] = x; G = x; out[0] = x; }\n  meta_join;\n  return a[0] + G + out[0];\n}\n' },

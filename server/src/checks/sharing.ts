@@ -323,7 +323,7 @@ function oneIteration(model: ItemModel, r: Reference, loop: Construct): boolean 
 }
 
 export function raceDiagnostics(model: ItemModel): MfDiagnostic[] {
-  const out: MfDiagnostic[] = [];
+  const out: MfDiagnostic[] = taskRaces(model);
   for (const c of model.constructs) {
     if (c.kind === 'omp' && c.directive?.name === 'parallel' && c.region) out.push(...regionRaces(model, c));
     if (c.kind === 'omp' && /^(parallel )?sections$/.test(c.directive?.name ?? '') && c.region) out.push(...sectionRaces(model, c));
@@ -607,13 +607,118 @@ function sectionRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
       out.push(diagnostic(
         'MF403',
         write.span,
-        `data race: '${name}' is shared by the sections of '${constructLabel(c)}' (${e.reason}), written in one section here and used in another at line ${lineOf(model.text, other.span.start)}: the sections may run at once on different threads (make '${name}' lastprivate, or protect its uses with '#pragma omp critical')`,
+        `data race: '${name}' is shared by the sections of '${constructLabel(c)}' (${e.reason}), written in one section here and used in another at line ${lineOf(model.text, other.span.start)}: the sections may run at once on different threads (make '${name}' private or lastprivate, or protect its uses with '#pragma omp critical')`,
         { variable: name },
       ));
       break;
     }
   }
   return out;
+}
+
+const isTask = (k: Construct) => k.kind === 'omp' && k.directive?.name === 'task';
+/** Constructs after which the tasks created before have finished (for the tasks of their binding region). */
+const TASK_WAIT = (k: Construct) => k.kind === 'omp' && (k.directive?.name === 'taskwait' || k.directive?.name === 'barrier');
+
+/**
+ * OpenMP tasks that may run at once and meet on a shared scalar, one writing it (neither use under
+ * a critical section or an atomic construct of the other's kind, nor in a construct nested in the
+ * task): two tasks created one after the other with no taskwait or barrier between and no `depend`
+ * clause on either (not in the two branches of an `if`) (DataRaceBench 027: `task i = 1;` then `task i = 2;`), and the instances of one
+ * task created again and again, in a loop with no wait after it or by every thread of a region
+ * (`for (...) { #pragma omp task sum += a[i]; }`). A task with an `if` clause may be undeferred
+ * (the creator waits for it): its instances are left alone.
+ */
+function taskRaces(model: ItemModel): MfDiagnostic[] {
+  const out: MfDiagnostic[] = [];
+  const tasks = model.constructs.filter(isTask);
+  if (!tasks.length) return out;
+  const waits = model.constructs.filter(TASK_WAIT);
+  const groups = model.constructs.filter(k => k.kind === 'omp' && k.directive?.name === 'taskgroup');
+  const waitBetween = (a: number, b: number) =>
+    waits.some(k => a <= k.start && k.start < b) || groups.some(g => g.start <= a && g.end > a && g.end <= b);
+  /** The uses of its shared scalars a task makes itself, with the protections around each. */
+  const usesOf = new Map<Construct, Map<Variable, { r: Reference; held: Set<string> }[]>>();
+  const uses = (t: Construct) => {
+    let m = usesOf.get(t);
+    if (m) return m;
+    m = new Map();
+    const nested = model.constructs.filter(k => k !== t && within(k, t) && !PROTECTING.has(k.directive?.name ?? ''));
+    // A task's `in_reduction` variables are its own copies, combined at the taskgroup's end.
+    const reducing = clauseNames(t, 'in_reduction');
+    for (const e of sharingAt(model, t) as SharingEntry[]) {
+      if (e.sharing !== 'shared' || e.local || e.variable.shape !== 'value' || reducing.has(e.variable.name)) continue;
+      const list = e.references
+        .filter(r => within(r.span, t) && !within(r.span, t.head) && !nested.some(k => within(r.span, k)))
+        .map(r => ({ r, held: exclusions(model, r, t) }));
+      if (list.length) m.set(e.variable, list);
+    }
+    usesOf.set(t, m);
+    return m;
+  };
+  const excluded = (a: Set<string>, b: Set<string>) => [...a].some(x => b.has(x));
+  /** A write of `a`'s and a use of `b`'s (or the other way round) of one variable that do not exclude each other. */
+  const conflict = (a: Construct, b: Construct) => {
+    for (const [v, ua] of uses(a)) {
+      const ub = uses(b).get(v);
+      if (!ub) continue;
+      for (const x of ua)
+        for (const y of ub)
+          if ((isWrite(x.r) || isWrite(y.r)) && !excluded(x.held, y.held)) return { v, here: isWrite(y.r) ? y.r : x.r };
+    }
+    return undefined;
+  };
+  const label = (v: Variable) => `'${v.name}'`;
+  const dependent = (t: Construct) => t.clauses.some(cl => cl.name === 'depend');
+  const reported = new Set<Variable>();
+  for (const t of tasks) {
+    // The instances of one task.
+    const again = repeatedTask(model, t, waits);
+    if (again && !t.clauses.some(cl => cl.name === 'if') && !dependent(t)) {
+      const c = conflict(t, t);
+      if (c && !reported.has(c.v)) {
+        reported.add(c.v);
+        out.push(diagnostic(
+          'MF403', c.here.span,
+          `data race: ${label(c.v)} is shared by the tasks this '#pragma omp task' creates ${again}, and one writes it here while another may use it: they may run at once (protect it with 'atomic' or 'critical', or give each task its own)`,
+          { variable: c.v.name },
+        ));
+      }
+    }
+    // A later sibling: created after it in the same function, with nothing between waiting for it.
+    for (const u of tasks) {
+      if (u.start < t.end || u.functionNode !== t.functionNode || dependent(t) || dependent(u) || within(u, t)) continue;
+      if (waitBetween(t.end, u.start) || (t.statement && u.statement && inOtherBranches(t.statement, u.statement))) continue;
+      const c = conflict(t, u);
+      if (!c || reported.has(c.v)) continue;
+      reported.add(c.v);
+      const here = within(c.here.span, u) ? c.here : uses(u).get(c.v)![0].r;
+      out.push(diagnostic(
+        'MF403', here.span,
+        `data race: the task created on line ${lineOf(model.text, t.start)} and this one (no taskwait between them, no 'depend' on either) both use ${label(c.v)}, and one of them writes it: they may run at once (add 'depend' clauses, or '#pragma omp taskwait' between them)`,
+        { variable: c.v.name },
+      ));
+    }
+  }
+  return out;
+}
+
+/** How a task is created more than once with its instances alive together, in words, or undefined:
+ * in a loop of the code that creates it with no wait after it in the loop's body, or by every
+ * thread of the region it is in (not under single, master or masked). */
+function repeatedTask(model: ItemModel, t: Construct, waits: Construct[]): string | undefined {
+  for (let n = t.statement?.parent ?? null; n; n = n.parent) {
+    if (n.type === 'function_definition') break;
+    if (/^(for|while|do)_statement$/.test(n.type) && !waits.some(k => k.start > t.end && within(k, n!)))
+      return `in each iteration of the loop on line ${lineOf(model.text, n.start)}`;
+  }
+  for (let p = t.parent; p; p = p.parent) {
+    if (p.kind !== 'omp') continue;
+    const name = p.directive?.name ?? '';
+    if (/^(single|master|masked|task|taskloop|critical|sections|section)$/.test(name) || /^parallel (master|masked)/.test(name)) return undefined;
+    if (name === 'parallel') return `in every thread of the '#pragma omp parallel' region on line ${lineOf(model.text, p.start)}`;
+  }
+  return undefined;
 }
 
 /** A work-sharing loop whose iterations the threads share. */
