@@ -506,6 +506,14 @@ const cases: Case[] = [
     data: { variable: 'z' },
   },
 
+  {
+    name: "a task's shared result read after an 'if(0)' task whose depend names only another variable's (DataRaceBench 131), or reads it as the writer reads it (two 'in's do not order: 134)",
+    source: 'int f(void){\n  int x = 0, y = 2;\n#pragma omp task depend(inout: x) shared(x)\n  x++;\n#pragma omp task depend(in: x) depend(inout: y) shared(x, y)\n  y -= x;\n#pragma omp task depend(in: x) if(0)\n  {}\n  int seen = x + y;\n#pragma omp taskwait\n  return seen;\n}\n', file: 'a.c',
+    code: 'MF406', covers: 'y', after: 'x + y',
+    message: "data race: the task still running writes 'y' (line 6), which it shares, and the thread that created it uses it here before a '#pragma omp taskwait' (or the barrier) that waits for it: move this after one",
+    data: { variable: 'y' },
+  },
+
   // ---- MF405 default(none) ----
   {
     name: 'parallel for with default(none) not listing n',

@@ -926,7 +926,7 @@ function parentUseBeforeJoin(model: ItemModel, c: Construct, v: Variable, after 
   // (A task with `if` and `depend`, `if(0)` most often, waits for the tasks it depends on: DataRaceBench's idiom.)
   const waits = (k: Construct) => openmp
     ? k.kind === 'omp' && (k.directive?.name === 'taskwait' || k.directive?.name === 'barrier' ||
-      (k.directive?.name === 'task' && k.clauses.some(cl => cl.name === 'if') && k.clauses.some(cl => cl.name === 'depend')))
+      (k.directive?.name === 'task' && k.clauses.some(cl => cl.name === 'if') && dependsOn(k, c)))
     : k.kind === 'join';
   const join = model.constructs.find(k => waits(k) && k.start >= after && k.start < end);
   const until = join ? join.start : end;
@@ -937,6 +937,18 @@ function parentUseBeforeJoin(model: ItemModel, c: Construct, v: Variable, after 
     r => r.span.start >= after && r.span.start < until && !tasks.some(k => within(r.span, k)) &&
       !(at && inOtherBranches(at, r.node)),
   );
+}
+
+/** The variables a task's `depend` clauses name, by dependence type (`in`, `out`, `inout`, ...). */
+function dependences(k: Construct): { type: string; name: string }[] {
+  return k.clauses.filter(cl => cl.name === 'depend').flatMap(cl => cl.items.map(i => ({ type: cl.modifier?.name ?? '', name: i.name })));
+}
+
+/** Whether task `later` depends on the earlier sibling task `earlier` (OpenMP 5.2 §15.9.5): on one
+ * variable, `earlier` writing it (any type but `in`) or `later` writing it; two `in`s do not order. */
+function dependsOn(later: Construct, earlier: Construct): boolean {
+  const mine = dependences(later);
+  return dependences(earlier).some(d => mine.some(m => m.name === d.name && (d.type !== 'in' || m.type !== 'in')));
 }
 
 /** The 1-based line of an offset, as the diagnostics' positions count lines. */
