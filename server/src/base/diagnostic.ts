@@ -16,9 +16,9 @@ export interface MfDiagnostic extends Span {
  * cites). Like the range, they move with the item when an edit above it shifts it. */
 const DATA_OFFSETS: readonly string[] = ['at', 'spawn'];
 
-/** Codes whose message cites a line number (MF314: the spawn's line), which an inserted line above
- * the item changes while its text stays the same. */
-export const CITES_LINE: ReadonlySet<Code> = new Set<Code>(['MF314']);
+/** Codes whose message may cite a line number (MF314: the spawn's line; the races: the other side's),
+ * which an inserted line above the item changes while its text stays the same. */
+export const CITES_LINE: ReadonlySet<Code> = new Set<Code>(['MF314', 'MF403', 'MF406']);
 
 /** The diagnostic moved by `delta` characters: its range and the offsets in its data. */
 export function shifted(d: MfDiagnostic, delta: number): MfDiagnostic {

@@ -1,7 +1,7 @@
 // Sharing pitfalls: clause lists naming undeclared variables, block spawns writing a private
 // copy whose value is then lost, races on shared scalars in parallel loops, default(none).
 
-import { child, inOtherBranches, named, unparen, walk } from '../syntax/ast';
+import { ancestors, child, inOtherBranches, named, unparen, walk } from '../syntax/ast';
 import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
 import { sharingAt, SharingEntry, clauseNames, loopControlOf } from '../model/sharing';
 import { changesVariable, initializerOf, referencesOf, variableOf, visibleVariable, type Reference, type Variable } from '../model/scopes';
@@ -891,7 +891,8 @@ function receivedBeforeJoin(model: ItemModel, c: Construct): MfDiagnostic | unde
   if (!v || v.shape !== 'value' || v.storage === 'global' || v.storage === 'file' || v.isStatic) return undefined;
   const after = Math.max(c.end, c.statement?.end ?? c.end);
   const early = parentUseBeforeJoin(model, c, v, after);
-  if (!early) return undefined;
+  // MetaFork joins nothing at a return: one reached unjoined is MF314's, whose fix ends this race too.
+  if (!early || (c.dialect === 'metafork' && ancestors(early.node).some(n => n.type === 'return_statement'))) return undefined;
   const join = c.dialect === 'cilkplus' ? "'cilk_sync'" : "'meta_join'";
   return diagnostic(
     'MF406',
