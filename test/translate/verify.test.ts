@@ -101,13 +101,22 @@ const MISREAD_RACES: Record<string, string> = {
   'test/fixtures/spmd/spmd-phases.c -> cilkplus': "'merged_by'",
 };
 
-test('no translation of the fixtures and examples has a race warning (MF403) its input does not have', async () => {
+/** Translations whose input warns of the same race under a code that names no variable. */
+const RACES_SAID_OTHERWISE: Record<string, string> = {
+  // The MetaFork fib whose spawn reaches its return unjoined (MF314, the return reading 'x'): in
+  // CilkPlus and OpenMP the same read is of a receiver the running child still writes (MF406).
+  'test/fixtures/e2e/unjoined.mfc -> cilkplus': "'x'",
+  'test/fixtures/e2e/unjoined.mfc -> openmp': "'x'",
+};
+
+test('no translation of the fixtures and examples has a race warning (MF403, MF406) its input does not have', async () => {
   // A translator's race shows there (a region's private counter left one for all iterations of a
-  // meta_for, found on NAS BT, raced at -O0 only).
+  // meta_for, found on NAS BT, raced at -O0 only). Both race codes count: a race the input has may
+  // show under the other (a MetaFork spawn's receiver its sibling block writes becomes two tasks).
   const races = async (text: string, fileName: string) => {
     const syntax = await parseText(text, fileName);
     try {
-      return checkSyntax(syntax).diagnostics.filter(d => d.code === 'MF403').map(d => `'${text.slice(d.start, d.end)}'`);
+      return checkSyntax(syntax).diagnostics.filter(d => d.code === 'MF403' || d.code === 'MF406').map(d => `'${text.slice(d.start, d.end)}'`);
     } finally {
       syntax.dispose();
     }
@@ -127,5 +136,5 @@ test('no translation of the fixtures and examples has a race warning (MF403) its
     }
   }
   assert.ok(compared > 600, `${compared} translations compared`);
-  assert.deepEqual(more, MISREAD_RACES);
+  assert.deepEqual(more, { ...RACES_SAID_OTHERWISE, ...MISREAD_RACES });
 });
