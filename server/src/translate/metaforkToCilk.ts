@@ -183,6 +183,13 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
     }
   }
 
+  // In a function template the outlined function is a template of the same parameters, called with
+  // them as its arguments (they need not appear in its parameters' types to be deduced).
+  const template = host.parent?.type === 'template_declaration' ? templateHead(host.parent, text) : undefined;
+  if (template === null || (template && /::/.test(text.slice(host.start, host.end).split('(')[0]))) {
+    stage.refuse('MF605', c.head, `'${label}' block in a ${template === null ? 'template whose parameters cannot be restated' : 'member function template'}: the outlined function cannot be made a template of the same parameters`);
+    return false;
+  }
   const unit = stage.unit;
   const fn = `_taskFunc${k}`;
   const pointerNames = new Set(env.filter(p => p.by === 'pointer').map(p => p.v));
@@ -213,24 +220,41 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   const hostBody = host.children.find(x => x.field === 'body');
   const hostDeclarator = host.children.find(x => x.field === 'declarator');
   const qualified = !!hostDeclarator && /::/.test(text.slice(hostDeclarator.start, hostDeclarator.end));
-  const prototype = hostBody && !qualified ? [text.slice(host.start, hostBody.start).trim() + ';'] : [];
+  const head = template ? `${template.head} ` : '';
+  const prototype = hostBody && !qualified ? [head + text.slice(host.start, hostBody.start).trim() + ';'] : [];
   const parameters = env.map(p => declarationFor(p.v, text, p.v.name, p.by === 'pointer')).join(', ') || 'void';
   const outlined = [
     ...prototype,
-    `static void ${fn}(${parameters})`,
+    `${head}static void ${fn}(${parameters})`,
     '{',
     `${unit}${reindent(body, from, unit)}`,
     '}',
     '',
   ].join('\n');
-  stage.edit(insert(wholeLines(text, host).start, outlined + '\n'));
+  stage.edit(insert(wholeLines(text, template ? host.parent! : host).start, outlined + '\n'));
 
   // The environment is the call's arguments, evaluated at the spawn like any spawned call's.
-  const site = `cilk_spawn ${fn}(${env.map(({ v, by }) => (by === 'pointer' ? '&' : '') + v.name).join(', ')});`;
+  const site = `cilk_spawn ${fn}${template ? `<${template.arguments}>` : ''}(${env.map(({ v, by }) => (by === 'pointer' ? '&' : '') + v.name).join(', ')});`;
   const span = spawnSpan(text, c);
   for (const e of span.extra) stage.edit(e);
   stage.edit(replace(span, site));
   return true;
+}
+
+/** A function template's head (`template <typename T, int N>`) and its parameters as arguments
+ * (`T, N`; a pack `Ts...`); null where a parameter has no name to pass. */
+function templateHead(declaration: SNode, text: string): { head: string; arguments: string } | null {
+  const list = declaration.children.find(x => x.field === 'parameters');
+  if (!list) return null;
+  const names: string[] = [];
+  for (const p of list.children.filter(x => x.named && x.type !== 'comment')) {
+    const id = p.type === 'parameter_declaration' || p.type === 'optional_parameter_declaration'
+      ? p.children.find(x => x.field === 'declarator')
+      : p.children.find(x => x.type === 'type_identifier');
+    if (!id || (id.type !== 'identifier' && id.type !== 'type_identifier')) return null;
+    names.push(text.slice(id.start, id.end) + (p.type.startsWith('variadic_') ? '...' : ''));
+  }
+  return { head: text.slice(declaration.start, list.end), arguments: names.join(', ') };
 }
 
 /** The final pass: keyword for keyword, once no block spawn is left. */
