@@ -14,9 +14,8 @@ import { isStackExhausted } from '../base/stack';
 import { loopDiagnostics } from './loops';
 import { nameContext, nameDiagnostics, type NameContext } from './names';
 import { scheduleDiagnostics } from './schedule';
-import {
-  clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics, raceDiagnostics, spawnArgumentDiagnostics,
-} from './sharing';
+import { raceDiagnostics, spawnArgumentDiagnostics } from './races';
+import { clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics } from './sharing';
 import { implicitIntErrors, syntaxDiagnostics } from './syntaxErrors';
 
 /** Problems the syntax layer and the construct builder found. */
