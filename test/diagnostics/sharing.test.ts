@@ -514,6 +514,21 @@ const cases: Case[] = [
     data: { variable: 'y' },
   },
 
+  {
+    name: "a function writing a static local, which every thread of a region calls (DataRaceBench 082)",
+    source: 'void foo(void){\n  static int q;\n  q += 1;\n}\nvoid f(void){\n#pragma omp parallel\n  {\n    foo();\n  }\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'foo', after: '    foo',
+    message: "data race: 'foo' writes 'q', a static local (line 3), and every thread of '#pragma omp parallel' calls it here: the calls run at once (protect the call or the write with '#pragma omp critical', or give each caller its own)",
+    data: { variable: 'q' },
+  },
+  {
+    name: 'a function incrementing a global, which every iteration of a cilk_for calls',
+    source: 'int counter;\nvoid bump(void) { counter++; }\nvoid f(int n, int *a){\n  cilk_for (int i = 0; i < n; i++) {\n    a[i] = i;\n    bump();\n  }\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'bump', after: '    bump',
+    message: "data race: 'bump' writes 'counter', a global (line 2), and every iteration of 'cilk_for' calls it here: the calls run at once (protect the call or the write with '#pragma omp critical', or give each caller its own)",
+    data: { variable: 'counter' },
+  },
+
   // ---- MF405 default(none) ----
   {
     name: 'parallel for with default(none) not listing n',
@@ -577,6 +592,7 @@ runClean([
   { name: "an element no iteration writes (the loop starts past it, or its steps skip it), one read under a branch, under 'critical', or of a private array", source: 'void f(int n, int *a, int *b){\n  int t[8] = {0};\n#pragma omp parallel for\n  for (int i = 1; i < n; i++) a[i] = a[i] + a[0];\n#pragma omp parallel for\n  for (int i = 0; i < 50; i += 2) b[i] = b[7] + 1;\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) { if (i > 0) a[i] = a[0]; }\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) {\n#pragma omp critical\n    b[i] = b[i] + b[0];\n  }\n#pragma omp parallel for firstprivate(t)\n  for (int i = 0; i < 8; i++) t[i] = t[0] + i;\n}\n', file: 'a.c' },
   { name: "tasks writing different variables (BOTS's fib), in the two branches of an if, ordered by depend or a taskwait, inside a taskgroup ended before the next, updating atomically, undeferred by an 'if', or waited for in their loop's iteration", source: 'int g(int n);\nint f(int n, int *a){\n  int x = 0, y = 0, i = 0, s = 0, u = 0;\n#pragma omp parallel\n#pragma omp single\n  {\n    if (n > 2) {\n#pragma omp task shared(x)\n      x = g(n);\n    } else {\n#pragma omp task shared(x)\n      x = g(2);\n    }\n#pragma omp taskwait\n#pragma omp task shared(x)\n    x = g(n);\n#pragma omp task shared(y)\n    y = g(n - 1);\n#pragma omp taskwait\n#pragma omp task depend(out: i) shared(i)\n    i = 1;\n#pragma omp task depend(inout: i) shared(i)\n    i += 2;\n#pragma omp taskwait\n#pragma omp taskgroup\n    {\n#pragma omp task shared(i)\n      i = 3;\n    }\n#pragma omp task shared(i)\n    i = 4;\n#pragma omp taskwait\n    for (int k = 0; k < n; k++) {\n#pragma omp task firstprivate(k)\n      {\n#pragma omp atomic\n        s += a[k];\n      }\n#pragma omp task if(k > 100) firstprivate(k)\n      u += k;\n    }\n    for (int k = 0; k < n; k++) {\n#pragma omp task firstprivate(k) shared(y)\n      y += a[k];\n#pragma omp taskwait\n    }\n  }\n  return x + y + i + s + u;\n}\n', file: 'a.c' },
   { name: "tasks adding to a taskgroup's task_reduction through in_reduction", source: 'int f(int n){\n  long sum = 0;\n#pragma omp parallel\n#pragma omp single\n#pragma omp taskgroup task_reduction(+: sum)\n  for (int k = 0; k < n; k++) {\n#pragma omp task in_reduction(+: sum) firstprivate(k)\n    sum += k;\n  }\n  return (int)sum;\n}\n', file: 'a.c' },
+  { name: "calls of functions writing globals under critical, single or thread 0's branch; functions taking a lock, writing a threadprivate or _Atomic global, or only locals", source: '#include <omp.h>\nint counter, tp;\n#pragma omp threadprivate(tp)\n_Atomic int hits;\nomp_lock_t l;\nvoid bump(void) { counter++; }\nvoid locked(void) { omp_set_lock(&l); counter++; omp_unset_lock(&l); }\nvoid mine(void) { tp++; hits++; }\nint pure(int x) { int t = x * 2; return t + 1; }\nvoid team(int n, int *a) {\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) a[i] = counter;\n}\nvoid f(int n, int *a){\n#pragma omp parallel\n  {\n#pragma omp critical\n    bump();\n#pragma omp single\n    bump();\n    if (omp_get_thread_num() == 0) bump();\n    locked();\n    mine();\n  }\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) a[i] = pure(i);\n  team(n, a);\n}\n', file: 'a.c' },
   { name: 'meta_fork shared(x) writes the parent variable', source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  meta_join;\n  return x;\n}\n' },
   { name: 'private x never read after the block', source: 'int g(int n);\nvoid f(int n){\n  int x = 0;\n  meta_fork { x = g(n); g(x); }\n  meta_join;\n}\n' },
   { name: 'block spawn writing an array element, a global and a block local', source: 'int g(int n);\nint G;\nint f(int n, int *out){\n  int a[2];\n  meta_fork { int x = g(n); a[0] = x; G = x; out[0] = x; }\n  meta_join;\n  return a[0] + G + out[0];\n}\n' },

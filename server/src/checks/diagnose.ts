@@ -14,7 +14,7 @@ import { isStackExhausted } from '../base/stack';
 import { loopDiagnostics } from './loops';
 import { nameContext, nameDiagnostics, type NameContext } from './names';
 import { scheduleDiagnostics } from './schedule';
-import { raceDiagnostics, spawnArgumentDiagnostics } from './races';
+import { callFacts, callRaces, raceDiagnostics, spawnArgumentDiagnostics, type CallFacts } from './races';
 import { clauseVariableDiagnostics, defaultNoneDiagnostics, privateWriteDiagnostics } from './sharing';
 import { implicitIntErrors, syntaxDiagnostics } from './syntaxErrors';
 
@@ -98,13 +98,25 @@ function diagnoseItem(model: ItemModel, names: NameContext, blockingOnly: boolea
   }).sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
+/** `callFacts` of an item, none where it is nested too deeply to read (MF100 says so). */
+function itemCallFacts(model: ItemModel): CallFacts | undefined {
+  if (model.incomplete) return undefined;
+  try {
+    return callFacts(model);
+  } catch (e) {
+    if (!isStackExhausted(e)) throw e;
+    return undefined;
+  }
+}
+
 /** Beyond this many, a document is more noise than code (binary junk): the rest are counted, and
  * one MF100 at the first of them says how many were left out. */
 const MAX_DIAGNOSTICS = 1000;
 
 /** One item's diagnostics, offsets relative to the item's start; `line`, the line the item started
- * on, when a message cites a line. */
-interface CachedItem { diagnostics: MfDiagnostic[]; line?: number }
+ * on, when a message cites a line; what it tells the check of calls across items (not for a
+ * transform's check). */
+interface CachedItem { diagnostics: MfDiagnostic[]; line?: number; calls?: CallFacts }
 
 /** Per-item results for one file-scope signature, by item text. */
 export interface DiagnosticCache {
@@ -132,6 +144,7 @@ export function diagnoseDocument(
   const text = doc.text;
   let lines: LineIndex | undefined;
   const lineOf = (offset: number) => (lines ??= new LineIndex(text)).position(offset).line;
+  const calls: { facts: CallFacts; start: number }[] = [];
   doc.items.forEach((ref, i) => {
     if (ref.start >= until) return;
     // The item's keywords and pragma lines may reach past its node (a clause being typed after a
@@ -143,13 +156,17 @@ export function diagnoseDocument(
     let entry = cache.items.get(key) ?? reusable?.get(key);
     if (entry?.line !== undefined && entry.line !== lineOf(ref.start)) entry = undefined;
     if (!entry) {
-      const found = diagnoseItem(doc.item(i), names, blockingOnly);
-      entry = { diagnostics: found.map(d => shifted(d, -ref.start)) };
+      const model = doc.item(i);
+      const found = diagnoseItem(model, names, blockingOnly);
+      entry = { diagnostics: found.map(d => shifted(d, -ref.start)), ...(blockingOnly ? {} : { calls: itemCallFacts(model) }) };
       if (found.some(d => CITES_LINE.has(d.code))) entry.line = lineOf(ref.start);
     }
     cache.items.set(key, entry);
     for (const d of entry.diagnostics) diagnostics.push(shifted(d, ref.start));
+    if (entry.calls) calls.push({ facts: entry.calls, start: ref.start });
   });
+  // Calls from parallel code into the file's functions whose writes race (facts of several items).
+  diagnostics.push(...callRaces(calls, text));
   // Pragmas outside every item (between top-level nodes) still get their directive checks.
   for (const line of doc.orphanTokens().pragmas) {
     if (line.start >= until) continue;

@@ -48,12 +48,12 @@ const TRY_ACQUIRE: Record<string, 'true' | 'zero'> = {
  * (`pthread_mutex_lock(&l);`, `omp_set_lock(&l);`, or a loop spinning on `omp_test_lock(&l)`), no
  * statement between releases it, and one after it does (what the translations of `critical` write).
  */
-export function underLock(model: ItemModel, r: Reference, loop: Construct): boolean {
+export function underLock(model: ItemModel, r: Pick<Reference, 'node'>, loop: Construct): boolean {
   return lockHeld(model, r, loop) !== undefined;
 }
 
 /** The lock `underLock` finds held around `r` (its argument as written, blanks dropped: `&l`). */
-function lockHeld(model: ItemModel, r: Reference, loop: Construct): string | undefined {
+function lockHeld(model: ItemModel, r: Pick<Reference, 'node'>, loop: Construct): string | undefined {
   const body = bodyOf(loop);
   const text = (n: SNode) => model.text.slice(n.start, n.end).replace(/\s+/g, '');
   const call = (e: SNode | undefined) => {
@@ -143,7 +143,7 @@ export function bodyOf(c: Construct): SNode | undefined {
  * in an OpenMP loop or region, in one thread (`omp_get_thread_num() == 0`, a copy of it), whose
  * iterations run one after the other.
  */
-export function oneIteration(model: ItemModel, r: Reference, loop: Construct): boolean {
+export function oneIteration(model: ItemModel, r: Pick<Reference, 'node'>, loop: Construct): boolean {
   const body = bodyOf(loop);
   const control = loopControlOf(model, loop);
   if (!body) return false;

@@ -2,7 +2,7 @@
 // two iterations meet on, sections and tasks that run at once, one thread's writes the others meet
 // with no barrier between, and spawns whose arguments or receivers the parent uses before the join.
 
-import { ancestors, child, inOtherBranches, walk } from '../syntax/ast';
+import { ancestors, child, functionName, inOtherBranches, walk } from '../syntax/ast';
 import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
 import { sharingAt, SharingEntry, clauseNames } from '../model/sharing';
 import { visibleVariable, type Reference, type Variable } from '../model/scopes';
@@ -13,6 +13,7 @@ import { LineIndex } from '../base/lines';
 import { canonicalHeader } from '../model/loops';
 import { argumentWrites, describeWrite } from '../model/spawnArguments';
 import { headerDeclaring } from '../preprocess/system';
+import { typeSpecifiers } from '../model/declarations';
 import { distanceDependences, singleElementDependences, nestLoops } from '../model/dependence';
 import {
   PROTECTING, bodyOf, exclusionLabel, exclusions, isWrite, lineOf, oneIteration, parentUseBeforeJoin, protectedWrite,
@@ -528,4 +529,84 @@ function receivedBeforeJoin(model: ItemModel, c: Construct): MfDiagnostic | unde
     `data race: '${v.name}' receives the result of the call spawned on line ${lineOf(model.text, c.start)} when that call returns, and the parent uses it here before the ${join} that waits for it: move this after the join`,
     { variable: v.name },
   );
+}
+
+/**
+ * What an item tells the race check of calls (`callRaces`), cached with its diagnostics: the
+ * static-storage variables its function writes with nothing to protect them, and the calls its
+ * parallel code makes where many iterations or threads make them at once. Offsets are the item's.
+ */
+export interface CallFacts {
+  writer?: { name: string; writes: { variable: string; kind: string; start: number }[] };
+  calls: { callee: string; start: number; end: number; by: string }[];
+}
+
+/** Calls that leave the function's own writes unprotected: a lock, an atomic builtin, the thread number. */
+const SYNCHRONISING_CALL = /^(pthread_|omp_|__atomic_|__sync_|atomic_)/;
+
+export function callFacts(model: ItemModel): CallFacts {
+  const fn = model.item.type === 'function_definition' ? model.item : undefined;
+  const text = model.text;
+  let writer: CallFacts['writer'];
+  // A function with no parallel construct of its own, calling nothing that synchronises: its writes
+  // of globals and static locals race when several threads call it.
+  const name = fn && functionName(fn, text)?.name;
+  if (name && model.constructs.length === 0) {
+    let synchronises = false;
+    walk(fn!, n => {
+      const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
+      if (f?.type === 'identifier' && SYNCHRONISING_CALL.test(text.slice(f.start, f.end))) synchronises = true;
+      return !synchronises;
+    });
+    const writes: { variable: string; kind: string; start: number }[] = [];
+    for (const r of synchronises ? [] : model.scopes.references) {
+      const v = r.variable;
+      if (!v || !isWrite(r) || v.shape !== 'value' || model.fileScope.threadprivate.has(v.name) || /\b_Atomic\b/.test(typeSpecifiers(v, text))) continue;
+      const kind = v.storage === 'global' ? 'a global' : v.storage === 'file' ? 'a file-scope static' : v.isStatic ? 'a static local' : undefined;
+      if (kind && !writes.some(w => w.variable === v.name)) writes.push({ variable: v.name, kind, start: r.span.start - model.item.start });
+    }
+    if (writes.length) writer = { name, writes };
+  }
+  // Calls of the file's functions that many iterations or threads make at once; a call in a
+  // region's work-sharing loop is said of the loop (constructs come outer first).
+  const calls = new Map<number, CallFacts['calls'][number]>();
+  for (const c of model.constructs) {
+    const loop = isParallelLoop(c) && !!c.loop;
+    const region = c.kind === 'omp' && c.directive?.name === 'parallel' && !!c.region;
+    const body = loop || region ? bodyOf(c) : undefined;
+    if (!body) continue;
+    const by = loop ? `every iteration of '${constructLabel(c)}'` : `every thread of '${constructLabel(c)}'`;
+    const guarded = model.constructs.filter(k => k !== c && within(k, body) && k.kind === 'omp' &&
+      /^(atomic|critical|single|master|masked|ordered|task|section|sections|taskloop)$/.test(k.directive?.name ?? ''));
+    walk(body, n => {
+      const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
+      if (f?.type === 'identifier' && model.fileScope.definitions.has(text.slice(f.start, f.end)) &&
+          !guarded.some(k => within(n, k)) && !oneIteration(model, { node: n }, c) && !underLock(model, { node: n }, c))
+        calls.set(f.start, { callee: text.slice(f.start, f.end), start: f.start - model.item.start, end: f.end - model.item.start, by });
+      return true;
+    });
+  }
+  return { ...(writer ? { writer } : {}), calls: [...calls.values()] };
+}
+
+/** The calls of `facts` (each with its item's start) into functions whose writes race when called at
+ * once (DataRaceBench 082: a static local every thread's call increments). */
+export function callRaces(facts: { facts: CallFacts; start: number }[], text: string): MfDiagnostic[] {
+  const writers = new Map<string, { write: { variable: string; kind: string; start: number }; start: number }>();
+  for (const { facts: f, start } of facts) if (f.writer) writers.set(f.writer.name, { write: f.writer.writes[0], start });
+  const out: MfDiagnostic[] = [];
+  let lines: LineIndex | undefined;
+  for (const { facts: f, start } of facts)
+    for (const call of f.calls) {
+      const w = writers.get(call.callee);
+      if (!w) continue;
+      const line = (lines ??= new LineIndex(text)).position(w.start + w.write.start).line + 1;
+      out.push(diagnostic(
+        'MF403',
+        { start: start + call.start, end: start + call.end },
+        `data race: '${call.callee}' writes '${w.write.variable}', ${w.write.kind} (line ${line}), and ${call.by} calls it here: the calls run at once (protect the call or the write with '#pragma omp critical', or give each caller its own)`,
+        { variable: w.write.variable },
+      ));
+    }
+  return out;
 }
