@@ -2,10 +2,10 @@
 // two iterations meet on, sections and tasks that run at once, one thread's writes the others meet
 // with no barrier between, and spawns whose arguments or receivers the parent uses before the join.
 
-import { ancestors, child, functionName, inOtherBranches, walk } from '../syntax/ast';
+import { ancestors, child, functionName, inOtherBranches, unparen, walk } from '../syntax/ast';
 import { Construct, constructLabel, isParallelLoop, ItemModel } from '../model/constructs';
 import { sharingAt, SharingEntry, clauseNames } from '../model/sharing';
-import { visibleVariable, type Reference, type Variable } from '../model/scopes';
+import { changesVariable, referencesOf, variableOf, visibleVariable, type Reference, type Variable } from '../model/scopes';
 import { within, type Span } from '../base/span';
 import type { SNode } from '../syntax/parser';
 import { diagnostic, MfDiagnostic } from '../base/diagnostic';
@@ -537,8 +537,14 @@ function receivedBeforeJoin(model: ItemModel, c: Construct): MfDiagnostic | unde
  * parallel code makes where many iterations or threads make them at once. Offsets are the item's.
  */
 export interface CallFacts {
-  writer?: { name: string; writes: { variable: string; kind: string; start: number }[] };
-  calls: { callee: string; start: number; end: number; by: string }[];
+  writer?: {
+    name: string;
+    writes: { variable: string; kind: string; start: number }[];
+    /** Pointer parameters it writes through (`*q += 1`), by position, never set to point elsewhere. */
+    through: { index: number; parameter: string; start: number }[];
+  };
+  /** `shared`: the arguments `&x` with `x` one variable for all the callers (shared by the construct). */
+  calls: { callee: string; start: number; end: number; by: string; shared: { index: number; text: string }[] }[];
 }
 
 /** Calls that leave the function's own writes unprotected: a lock, an atomic builtin, the thread number. */
@@ -565,7 +571,18 @@ export function callFacts(model: ItemModel): CallFacts {
       const kind = v.storage === 'global' ? 'a global' : v.storage === 'file' ? 'a file-scope static' : v.isStatic ? 'a static local' : undefined;
       if (kind && !writes.some(w => w.variable === v.name)) writes.push({ variable: v.name, kind, start: r.span.start - model.item.start });
     }
-    if (writes.length) writer = { name, writes };
+    // Writes through pointer parameters the function never sets to point elsewhere.
+    const parameters = model.scopes.variables.filter(v => v.storage === 'param' && v.shape === 'pointer' && within(v.span, fn!));
+    const through: { index: number; parameter: string; start: number }[] = [];
+    if (!synchronises)
+      parameters.forEach(p => {
+        const refs = referencesOf(model.scopes, p);
+        if (refs.some(r => r.through === null && changesVariable(r))) return;
+        const write = refs.find(r => (r.through === 'deref' || r.through === 'subscript') && r.access !== 'read');
+        const index = parameterIndex(fn!, p);
+        if (write && index >= 0) through.push({ index, parameter: p.name, start: write.span.start - model.item.start });
+      });
+    if (writes.length || through.length) writer = { name, writes, through };
   }
   // Calls of the file's functions that many iterations or threads make at once; a call in a
   // region's work-sharing loop is said of the loop (constructs come outer first).
@@ -576,37 +593,70 @@ export function callFacts(model: ItemModel): CallFacts {
     const body = loop || region ? bodyOf(c) : undefined;
     if (!body) continue;
     const by = loop ? `every iteration of '${constructLabel(c)}'` : `every thread of '${constructLabel(c)}'`;
+    const sharedHere = new Set(sharingAt(model, c).filter(e => e.sharing === 'shared' && !e.local && e.variable.shape === 'value').map(e => e.variable));
     const guarded = model.constructs.filter(k => k !== c && within(k, body) && k.kind === 'omp' &&
       /^(atomic|critical|single|master|masked|ordered|task|section|sections|taskloop)$/.test(k.directive?.name ?? ''));
     walk(body, n => {
       const f = n.type === 'call_expression' ? child(n, 'function') : undefined;
       if (f?.type === 'identifier' && model.fileScope.definitions.has(text.slice(f.start, f.end)) &&
           !guarded.some(k => within(n, k)) && !oneIteration(model, { node: n }, c) && !underLock(model, { node: n }, c))
-        calls.set(f.start, { callee: text.slice(f.start, f.end), start: f.start - model.item.start, end: f.end - model.item.start, by });
+        calls.set(f.start, {
+          callee: text.slice(f.start, f.end), start: f.start - model.item.start, end: f.end - model.item.start, by,
+          shared: sharedAddresses(model, n, sharedHere),
+        });
       return true;
     });
   }
   return { ...(writer ? { writer } : {}), calls: [...calls.values()] };
 }
 
+/** A parameter's position in its function's parameter list, or -1. */
+function parameterIndex(fn: SNode, p: Variable): number {
+  let list: SNode | undefined;
+  walk(child(fn, 'declarator') ?? fn, n => { if (n.type === 'parameter_list') list ??= n; return !list; });
+  return list ? list.children.filter(x => x.named && x.type !== 'comment').findIndex(x => within(p.span, x)) : -1;
+}
+
+/** The arguments of `call` that are `&x`, `x` one of `shared`: by position, as written. */
+function sharedAddresses(model: ItemModel, call: SNode, shared: ReadonlySet<Variable>): { index: number; text: string }[] {
+  const args = child(call, 'arguments')?.children.filter(x => x.named && x.type !== 'comment') ?? [];
+  const out: { index: number; text: string }[] = [];
+  args.forEach((a, index) => {
+    const e = unparen(a);
+    const target = e?.type === 'pointer_expression' && model.text[e.start] === '&' ? unparen(child(e, 'argument')) : undefined;
+    const v = target?.type === 'identifier' ? variableOf(model.scopes, target) : undefined;
+    if (v && shared.has(v)) out.push({ index, text: model.text.slice(a.start, a.end) });
+  });
+  return out;
+}
+
 /** The calls of `facts` (each with its item's start) into functions whose writes race when called at
- * once (DataRaceBench 082: a static local every thread's call increments). */
+ * once (DataRaceBench 082: a static local every thread's call increments; 080: a shared variable's
+ * address every thread's call writes through). */
 export function callRaces(facts: { facts: CallFacts; start: number }[], text: string): MfDiagnostic[] {
-  const writers = new Map<string, { write: { variable: string; kind: string; start: number }; start: number }>();
-  for (const { facts: f, start } of facts) if (f.writer) writers.set(f.writer.name, { write: f.writer.writes[0], start });
+  const writers = new Map<string, { writer: NonNullable<CallFacts['writer']>; start: number }>();
+  for (const { facts: f, start } of facts) if (f.writer) writers.set(f.writer.name, { writer: f.writer, start });
   const out: MfDiagnostic[] = [];
   let lines: LineIndex | undefined;
+  const lineAt = (offset: number) => (lines ??= new LineIndex(text)).position(offset).line + 1;
+  const advice = 'the calls run at once (protect the call or the write with \'#pragma omp critical\', or give each caller its own)';
   for (const { facts: f, start } of facts)
     for (const call of f.calls) {
       const w = writers.get(call.callee);
       if (!w) continue;
-      const line = (lines ??= new LineIndex(text)).position(w.start + w.write.start).line + 1;
-      out.push(diagnostic(
-        'MF403',
-        { start: start + call.start, end: start + call.end },
-        `data race: '${call.callee}' writes '${w.write.variable}', ${w.write.kind} (line ${line}), and ${call.by} calls it here: the calls run at once (protect the call or the write with '#pragma omp critical', or give each caller its own)`,
-        { variable: w.write.variable },
-      ));
+      const span = { start: start + call.start, end: start + call.end };
+      const write = w.writer.writes[0];
+      const through = w.writer.through.find(t => call.shared.some(a => a.index === t.index));
+      if (write)
+        out.push(diagnostic('MF403', span,
+          `data race: '${call.callee}' writes '${write.variable}', ${write.kind} (line ${lineAt(w.start + write.start)}), and ${call.by} calls it here: ${advice}`,
+          { variable: write.variable }));
+      else if (through) {
+        const argument = call.shared.find(a => a.index === through.index)!.text;
+        out.push(diagnostic('MF403', span,
+          `data race: '${call.callee}' writes through its parameter '${through.parameter}' (line ${lineAt(w.start + through.start)}), and ${call.by} calls it here with '${argument}', the same variable for all: ${advice}`,
+          { variable: argument.replace(/^&\s*/, '') }));
+      }
     }
   return out;
 }
