@@ -537,6 +537,21 @@ const cases: Case[] = [
     data: { variable: 'i' },
   },
 
+  {
+    name: "two iterations meeting through indices that move at different rates (DataRaceBench 033: 'a[2*i+1] = a[i] + 1')",
+    source: 'void f(int *a){\n#pragma omp parallel for\n  for (int i = 0; i < 1000; i++)\n    a[2 * i + 1] = a[i] + 1;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'a[2 * i + 1]', after: '    a[2',
+    message: "data race: the iteration i = 0 of '#pragma omp parallel for' writes 'a[2 * i + 1]' here, the element the iteration i = 1 reads as 'a[i]', and they run at once: the loop carries a dependence (keep it serial)",
+    data: { variable: 'a' },
+  },
+  {
+    name: 'a write one iteration makes that a later iteration between constant bounds reads (meta_for)',
+    source: 'void f(int *c){\n  meta_for (int i = 0; i < 50; i++)\n    c[2 * i + 1] = c[i + 60] * 2;\n}\n',
+    code: 'MF403', covers: 'c[2 * i + 1]', after: '    c[2',
+    message: "data race: the iteration i = 30 of 'meta_for' writes 'c[2 * i + 1]' here, the element the iteration i = 1 reads as 'c[i + 60]', and they run at once: the loop carries a dependence (keep it serial)",
+    data: { variable: 'c' },
+  },
+
   // ---- MF405 default(none) ----
   {
     name: 'parallel for with default(none) not listing n',
@@ -602,6 +617,7 @@ runClean([
   { name: "tasks adding to a taskgroup's task_reduction through in_reduction", source: 'int f(int n){\n  long sum = 0;\n#pragma omp parallel\n#pragma omp single\n#pragma omp taskgroup task_reduction(+: sum)\n  for (int k = 0; k < n; k++) {\n#pragma omp task in_reduction(+: sum) firstprivate(k)\n    sum += k;\n  }\n  return (int)sum;\n}\n', file: 'a.c' },
   { name: "calls of functions writing globals under critical, single or thread 0's branch; functions taking a lock, writing a threadprivate or _Atomic global, or only locals", source: '#include <omp.h>\nint counter, tp;\n#pragma omp threadprivate(tp)\n_Atomic int hits;\nomp_lock_t l;\nvoid bump(void) { counter++; }\nvoid locked(void) { omp_set_lock(&l); counter++; omp_unset_lock(&l); }\nvoid mine(void) { tp++; hits++; }\nint pure(int x) { int t = x * 2; return t + 1; }\nvoid team(int n, int *a) {\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) a[i] = counter;\n}\nvoid f(int n, int *a){\n#pragma omp parallel\n  {\n#pragma omp critical\n    bump();\n#pragma omp single\n    bump();\n    if (omp_get_thread_num() == 0) bump();\n    locked();\n    mine();\n  }\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) a[i] = pure(i);\n  team(n, a);\n}\n', file: 'a.c' },
   { name: "calls passing by value (DataRaceBench 081), the address of each thread's own variable or of each iteration's element, to a function that points its parameter elsewhere first", source: 'void inc(int *q) { *q += 1; }\nvoid byValue(int q) { q += 1; }\nvoid moved(int *q, int *r) { q = r; *q = 0; }\nint f(int *a, int *b){\n  int i = 0;\n#pragma omp parallel\n  {\n    byValue(i);\n    int mine = 0;\n    inc(&mine);\n  }\n#pragma omp parallel for\n  for (int k = 0; k < 10; k++) { inc(&a[k]); moved(&i, &b[k]); }\n  return i;\n}\n', file: 'a.c' },
+  { name: "indices moving at different rates that never meet on an iteration the loop is known to take ('b[2 * i] = b[i]' reads its own element at i = 0, bounds unknown past it; 'c[2 * i] = c[4 * i + 1]' parity; 'd[2 * i] = d[i + 50]' beyond the bounds)", source: 'void f(int n, int *b, int *c, int *d){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) b[2 * i] = b[i] + 1;\n#pragma omp parallel for\n  for (int i = 0; i < 20; i++) c[2 * i] = c[4 * i + 1];\n#pragma omp parallel for\n  for (int i = 0; i < 20; i++) d[2 * i] = d[i + 50];\n}\n', file: 'a.c' },
   { name: 'meta_fork shared(x) writes the parent variable', source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  meta_join;\n  return x;\n}\n' },
   { name: 'private x never read after the block', source: 'int g(int n);\nvoid f(int n){\n  int x = 0;\n  meta_fork { x = g(n); g(x); }\n  meta_join;\n}\n' },
   { name: 'block spawn writing an array element, a global and a block local', source: 'int g(int n);\nint G;\nint f(int n, int *out){\n  int a[2];\n  meta_fork { int x = g(n); a[0] = x; G = x; out[0] = x; }\n  meta_join;\n  return a[0] + G + out[0];\n}\n' },

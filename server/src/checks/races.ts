@@ -14,7 +14,7 @@ import { canonicalHeader } from '../model/loops';
 import { argumentWrites, describeWrite } from '../model/spawnArguments';
 import { headerDeclaring } from '../preprocess/system';
 import { typeSpecifiers } from '../model/declarations';
-import { distanceDependences, singleElementDependences, nestLoops } from '../model/dependence';
+import { crossingDependences, distanceDependences, singleElementDependences, nestLoops } from '../model/dependence';
 import {
   PROTECTING, bodyOf, exclusionLabel, exclusions, isWrite, lineOf, oneIteration, parentUseBeforeJoin, protectedWrite,
   synchronisedByHand, underLock,
@@ -164,6 +164,19 @@ function carriedArrayRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
         'MF403',
         e.write,
         `data race: the iteration ${loop.variable.name} = ${e.iteration} of '${constructLabel(c)}' writes ${quote(e.write)} here, the element the other iterations ${other.access === 'read' ? 'read' : 'write'} as ${quote(e.other)}, and they run at once (copy it into a variable before the loop, or keep the loop serial)`,
+        { variable: e.array.name },
+      ));
+    }
+  // Two iterations meeting through indices that move at different rates ('a[2 * i + 1] = a[i] + 1').
+  if (!vectorOnly)
+    for (const e of crossingDependences(model, c.loop!, loop, own)) {
+      const [write, other] = unguarded(e.array, [e.write, e.other]) ?? [];
+      if (!write || !other) continue;
+      const x = loop.variable.name;
+      out.push(diagnostic(
+        'MF403',
+        e.write,
+        `data race: the iteration ${x} = ${e.writer} of '${constructLabel(c)}' writes ${quote(e.write)} here, the element the iteration ${x} = ${e.user} ${other.access === 'read' ? 'reads' : 'writes'} as ${quote(e.other)}, and they run at once: the loop carries a dependence (keep it serial)`,
         { variable: e.array.name },
       ));
     }

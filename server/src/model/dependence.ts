@@ -549,6 +549,52 @@ export function singleElementDependences(model: ItemModel, nest: SNode, loop: Ne
   return out;
 }
 
+/** Two iterations meeting on one element through indices of different coefficients. */
+export interface Crossing { array: Variable; write: SNode; other: SNode; writer: bigint; user: bigint }
+
+/**
+ * Two iterations of a loop meeting on one element through indices that move at different rates
+ * (`a[2 * i + 1] = a[i] + 1`: iteration 0 writes a[1], which iteration 1 reads): a write indexed
+ * c·x + k and another reference c'·x + k' in one dimension, c' neither 0 nor c (those are
+ * `singleElementDependences`' and the distance test's), every other dimension the same constant.
+ * Only iterations the loop is known to take are tried: those between constant bounds of a loop
+ * taking every integer between them, else its lowest two (the first 64 at most). One pair per write.
+ */
+export function crossingDependences(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable> = new Set()): Crossing[] {
+  const { refs, shapesOf } = bodyRefs(model, nest, loop, privates);
+  const lo = loop.values?.lo.integer, hi = loop.values?.hi.integer;
+  if (lo === undefined || !loop.values!.every) return [];
+  const last = hi !== undefined ? (hi < lo + 63n ? hi : lo + 63n) : lo + 1n;
+  const taken = (v: bigint) => v >= lo && v <= last;
+  const fixed = (a: IndexShape | undefined) => !!a && a.key === '' && a.constant !== undefined;
+  const moving = (a: IndexShape | undefined) => !!a?.c && a.key === `${a.c}/1*${loop.symbol}^1` && a.constant !== undefined;
+  const out: Crossing[] = [];
+  for (const w of refs) {
+    if (!w.writes) continue;
+    const sw = shapesOf(w);
+    const d = sw.findIndex(moving);
+    if (d < 0) continue;
+    const { c, constant: k } = sw[d]!;
+    let found: Crossing | undefined;
+    for (const g of refs) {
+      const sg = shapesOf(g);
+      if (g === w || g.array !== w.array || sg.length !== sw.length || !moving(sg[d]) || sg[d]!.c === c) continue;
+      if (!sw.every((a, e) => e === d || (fixed(a) && fixed(sg[e]) && a!.constant === sg[e]!.constant))) continue;
+      const { c: c2, constant: k2 } = sg[d]!;
+      // Iteration i writes the element c·i + k, which iteration i' = (c·i + k - k') / c' uses.
+      for (let i = lo; i <= last && !found; i++) {
+        const m = c! * i + k! - k2!;
+        if (m % c2! !== 0n) continue;
+        const user = m / c2!;
+        if (user !== i && taken(user)) found = { array: w.array, write: w.node, other: g.node, writer: i, user };
+      }
+      if (found) break;
+    }
+    if (found) out.push(found);
+  }
+  return out;
+}
+
 /** How two references may meet: `indirect` (an index not affine), or the words saying where, with
  * the distance (on the loop's index, positive) when one is proven. */
 interface Meeting { text: string; distance?: bigint; indirect?: true }
