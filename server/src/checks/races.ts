@@ -14,7 +14,7 @@ import { canonicalHeader } from '../model/loops';
 import { argumentWrites, describeWrite } from '../model/spawnArguments';
 import { headerDeclaring } from '../preprocess/system';
 import { typeSpecifiers } from '../model/declarations';
-import { crossingDependences, distanceDependences, singleElementDependences, nestLoops } from '../model/dependence';
+import { distanceDependences, elementPairs, nestLoops } from '../model/dependence';
 import {
   PROTECTING, bodyOf, exclusionLabel, exclusions, isWrite, lineOf, oneIteration, parentUseBeforeJoin, protectedWrite,
   synchronisedByHand, underLock,
@@ -155,28 +155,20 @@ function carriedArrayRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
       ),
     );
   }
-  // One iteration's element, which every other iteration uses (DataRaceBench 039: 'a[i] = a[i] + a[0]').
+  // One iteration's element, which every other iteration uses (DataRaceBench 039: 'a[i] = a[i] + a[0]'),
+  // or a later one through an index moving at another rate (033: 'a[2 * i + 1] = a[i] + 1').
   if (!vectorOnly)
-    for (const e of singleElementDependences(model, c.loop!, loop, own)) {
-      const [write, other] = unguarded(e.array, [e.write, e.other]) ?? [];
-      if (!write || !other) continue;
-      out.push(diagnostic(
-        'MF403',
-        e.write,
-        `data race: the iteration ${loop.variable.name} = ${e.iteration} of '${constructLabel(c)}' writes ${quote(e.write)} here, the element the other iterations ${other.access === 'read' ? 'read' : 'write'} as ${quote(e.other)}, and they run at once (copy it into a variable before the loop, or keep the loop serial)`,
-        { variable: e.array.name },
-      ));
-    }
-  // Two iterations meeting through indices that move at different rates ('a[2 * i + 1] = a[i] + 1').
-  if (!vectorOnly)
-    for (const e of crossingDependences(model, c.loop!, loop, own)) {
+    for (const e of elementPairs(model, c.loop!, loop, own)) {
       const [write, other] = unguarded(e.array, [e.write, e.other]) ?? [];
       if (!write || !other) continue;
       const x = loop.variable.name;
+      const uses = other.access === 'read' ? 'read' : 'write';
       out.push(diagnostic(
         'MF403',
         e.write,
-        `data race: the iteration ${x} = ${e.writer} of '${constructLabel(c)}' writes ${quote(e.write)} here, the element the iteration ${x} = ${e.user} ${other.access === 'read' ? 'reads' : 'writes'} as ${quote(e.other)}, and they run at once: the loop carries a dependence (keep it serial)`,
+        e.user === undefined
+          ? `data race: the iteration ${x} = ${e.writer} of '${constructLabel(c)}' writes ${quote(e.write)} here, the element the other iterations ${uses} as ${quote(e.other)}, and they run at once (copy it into a variable before the loop, or keep the loop serial)`
+          : `data race: the iteration ${x} = ${e.writer} of '${constructLabel(c)}' writes ${quote(e.write)} here, the element the iteration ${x} = ${e.user} ${uses}s as ${quote(e.other)}, and they run at once: the loop carries a dependence (keep it serial)`,
         { variable: e.array.name },
       ));
     }

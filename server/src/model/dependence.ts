@@ -508,89 +508,57 @@ export function distanceDependences(model: ItemModel, nest: SNode, loop: NestLoo
   return out;
 }
 
-/** An element one iteration of a loop writes and the other iterations use. */
-export interface SingleElement { array: Variable; write: SNode; other: SNode; iteration: bigint }
+/** An element one iteration of a loop writes and another uses: `user`, that iteration, or none where
+ * every other iteration uses it (a constant index). */
+export interface ElementPair { array: Variable; write: SNode; other: SNode; writer: bigint; user?: bigint }
 
 /**
- * An element one iteration writes that every iteration uses (`a[i] = a[i] + a[0]`: iteration 0 writes
- * `a[0]`, which the others read): a write indexed `c·x + k` in one dimension where another reference
- * of its array is indexed by the constant m, every other dimension the same constant in both; the
- * iteration x = (m - k) / c, a whole number, is one the loop takes: its lowest value, or one between
- * constant bounds of a loop that takes every integer between them. One pair per write.
+ * Two iterations of a loop meeting on one element that the distance test does not see: a write
+ * indexed c·x + k in one dimension where another reference of the array has the constant m there
+ * (`a[i] = a[i] + a[0]`: iteration 0 writes a[0], which every other one reads), or c'·x + k' moving
+ * at another rate (`a[2 * i + 1] = a[i] + 1`: iteration 0 writes a[1], which iteration 1 reads);
+ * every other dimension the same constant in both. Only iterations the loop is known to take count:
+ * its lowest; with every integer between constant bounds taken, those; with bounds unknown, its
+ * lowest two (the loop runs at least twice for any race). One pair per write.
  */
-export function singleElementDependences(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable> = new Set()): SingleElement[] {
+export function elementPairs(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable> = new Set()): ElementPair[] {
   const { refs, shapesOf } = bodyRefs(model, nest, loop, privates);
   const lo = loop.values?.lo.integer, hi = loop.values?.hi.integer;
-  const taken = (v: bigint) => v === lo || (lo !== undefined && hi !== undefined && loop.values!.every && lo <= v && v <= hi);
-  const fixed = (a: IndexShape | undefined) => !!a && a.key === '' && a.constant !== undefined;
-  const out: SingleElement[] = [];
-  for (const w of refs) {
-    if (!w.writes) continue;
-    const sw = shapesOf(w);
-    // The dimension the loop's index alone moves (`c·x + k`).
-    const d = sw.findIndex(a => !!a?.c && a.key === `${a.c}/1*${loop.symbol}^1` && a.constant !== undefined);
-    if (d < 0) continue;
-    const { c, constant: k } = sw[d]!;
-    /** The iteration writing the element `g` uses, when `g` names one element the loop's writes reach. */
-    const writer = (g: Ref): bigint | undefined => {
-      const sg = shapesOf(g);
-      if (g === w || g.array !== w.array || sg.length !== sw.length || !fixed(sg[d])) return undefined;
-      if (!sw.every((a, e) => e === d || (fixed(a) && fixed(sg[e]) && a!.constant === sg[e]!.constant))) return undefined;
-      const m = sg[d]!.constant! - k!;
-      return m % c! === 0n && taken(m / c!) ? m / c! : undefined;
-    };
-    for (const g of refs) {
-      const iteration = writer(g);
-      if (iteration === undefined) continue;
-      out.push({ array: w.array, write: w.node, other: g.node, iteration });
-      break;
-    }
-  }
-  return out;
-}
-
-/** Two iterations meeting on one element through indices of different coefficients. */
-export interface Crossing { array: Variable; write: SNode; other: SNode; writer: bigint; user: bigint }
-
-/**
- * Two iterations of a loop meeting on one element through indices that move at different rates
- * (`a[2 * i + 1] = a[i] + 1`: iteration 0 writes a[1], which iteration 1 reads): a write indexed
- * c·x + k and another reference c'·x + k' in one dimension, c' neither 0 nor c (those are
- * `singleElementDependences`' and the distance test's), every other dimension the same constant.
- * Only iterations the loop is known to take are tried: those between constant bounds of a loop
- * taking every integer between them, else its lowest two (the first 64 at most). One pair per write.
- */
-export function crossingDependences(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable> = new Set()): Crossing[] {
-  const { refs, shapesOf } = bodyRefs(model, nest, loop, privates);
-  const lo = loop.values?.lo.integer, hi = loop.values?.hi.integer;
-  if (lo === undefined || !loop.values!.every) return [];
-  const last = hi !== undefined ? (hi < lo + 63n ? hi : lo + 63n) : lo + 1n;
+  if (lo === undefined) return [];
+  const last = !loop.values!.every ? lo : hi !== undefined ? hi : lo + 1n;
   const taken = (v: bigint) => v >= lo && v <= last;
   const fixed = (a: IndexShape | undefined) => !!a && a.key === '' && a.constant !== undefined;
   const moving = (a: IndexShape | undefined) => !!a?.c && a.key === `${a.c}/1*${loop.symbol}^1` && a.constant !== undefined;
-  const out: Crossing[] = [];
+  const out: ElementPair[] = [];
   for (const w of refs) {
     if (!w.writes) continue;
     const sw = shapesOf(w);
     const d = sw.findIndex(moving);
     if (d < 0) continue;
     const { c, constant: k } = sw[d]!;
-    let found: Crossing | undefined;
-    for (const g of refs) {
+    /** Where `g` uses an element the write reaches: the writing iteration and the using one. */
+    const meeting = (g: Ref): ElementPair | undefined => {
       const sg = shapesOf(g);
-      if (g === w || g.array !== w.array || sg.length !== sw.length || !moving(sg[d]) || sg[d]!.c === c) continue;
-      if (!sw.every((a, e) => e === d || (fixed(a) && fixed(sg[e]) && a!.constant === sg[e]!.constant))) continue;
-      const { c: c2, constant: k2 } = sg[d]!;
-      // Iteration i writes the element c·i + k, which iteration i' = (c·i + k - k') / c' uses.
-      for (let i = lo; i <= last && !found; i++) {
-        const m = c! * i + k! - k2!;
-        if (m % c2! !== 0n) continue;
-        const user = m / c2!;
-        if (user !== i && taken(user)) found = { array: w.array, write: w.node, other: g.node, writer: i, user };
+      if (g === w || g.array !== w.array || sg.length !== sw.length) return undefined;
+      if (!sw.every((a, e) => e === d || (fixed(a) && fixed(sg[e]) && a!.constant === sg[e]!.constant))) return undefined;
+      const pair = (writer: bigint, user?: bigint) => ({ array: w.array, write: w.node, other: g.node, writer, user });
+      if (fixed(sg[d])) {
+        const m = sg[d]!.constant! - k!;
+        return m % c! === 0n && taken(m / c!) ? pair(m / c!) : undefined;
       }
-      if (found) break;
+      if (!moving(sg[d]) || sg[d]!.c === c) return undefined; // the same rate: the distance test's
+      const { c: c2, constant: k2 } = sg[d]!;
+      // Iteration i writes the element c·i + k, which iteration (c·i + k - k') / c' uses (the first 64 tried).
+      for (let i = lo; i <= last && i < lo + 64n; i++) {
+        const m = c! * i + k! - k2!;
+        if (m % c2! === 0n && m / c2! !== i && taken(m / c2!)) return pair(i, m / c2!);
+      }
+      return undefined;
+    };
+    for (const g of refs) {
+      const found = meeting(g);
+      if (found) { out.push(found); break; }
     }
-    if (found) out.push(found);
   }
   return out;
 }
