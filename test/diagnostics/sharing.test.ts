@@ -488,7 +488,7 @@ const cases: Case[] = [
     name: 'two tasks created one after the other, with no taskwait or depend, writing one shared scalar (DataRaceBench 027)',
     source: 'int f(void){\n  int i = 0;\n#pragma omp parallel\n#pragma omp single\n  {\n#pragma omp task\n    i = 1;\n#pragma omp task\n    i = 2;\n  }\n  return i;\n}\n', file: 'a.c',
     code: 'MF403', covers: 'i', after: '    i = 2',
-    message: "data race: the task created on line 6 and this one (no taskwait between them, no 'depend' on either) both use 'i', and one of them writes it: they may run at once (add 'depend' clauses, or '#pragma omp taskwait' between them)",
+    message: "data race: the task created on line 6 and this one (no taskwait between them, no 'depend' ordering them) both use 'i', and one of them writes it: they may run at once (add 'depend' clauses, or '#pragma omp taskwait' between them)",
     data: { variable: 'i' },
   },
   {
@@ -549,6 +549,14 @@ const cases: Case[] = [
     source: 'void f(int *c){\n  meta_for (int i = 0; i < 50; i++)\n    c[2 * i + 1] = c[i + 60] * 2;\n}\n',
     code: 'MF403', covers: 'c[2 * i + 1]', after: '    c[2',
     message: "data race: the iteration i = 30 of 'meta_for' writes 'c[2 * i + 1]' here, the element the iteration i = 1 reads as 'c[i + 60]', and they run at once: the loop carries a dependence (keep it serial)",
+    data: { variable: 'c' },
+  },
+
+  {
+    name: "two tasks with depend clauses that order neither against the other, both adding to one variable (DataRaceBench 136)",
+    source: 'int f(void){\n  int a = 0, b = 0, c = 0;\n#pragma omp parallel\n#pragma omp single\n  {\n#pragma omp task depend(out: a) shared(a)\n    a = 2;\n#pragma omp task depend(in: a) shared(a, c)\n    c += a;\n#pragma omp task depend(in: b) shared(b, c)\n    c += b;\n  }\n  return c;\n}\n', file: 'a.c',
+    code: 'MF403', covers: 'c', after: '    c += b',
+    message: "data race: the task created on line 8 and this one (no taskwait between them, no 'depend' ordering them) both use 'c', and one of them writes it: they may run at once (add 'depend' clauses, or '#pragma omp taskwait' between them)",
     data: { variable: 'c' },
   },
 
@@ -618,6 +626,7 @@ runClean([
   { name: "calls of functions writing globals under critical, single or thread 0's branch; functions taking a lock, writing a threadprivate or _Atomic global, or only locals", source: '#include <omp.h>\nint counter, tp;\n#pragma omp threadprivate(tp)\n_Atomic int hits;\nomp_lock_t l;\nvoid bump(void) { counter++; }\nvoid locked(void) { omp_set_lock(&l); counter++; omp_unset_lock(&l); }\nvoid mine(void) { tp++; hits++; }\nint pure(int x) { int t = x * 2; return t + 1; }\nvoid team(int n, int *a) {\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) a[i] = counter;\n}\nvoid f(int n, int *a){\n#pragma omp parallel\n  {\n#pragma omp critical\n    bump();\n#pragma omp single\n    bump();\n    if (omp_get_thread_num() == 0) bump();\n    locked();\n    mine();\n  }\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) a[i] = pure(i);\n  team(n, a);\n}\n', file: 'a.c' },
   { name: "calls passing by value (DataRaceBench 081), the address of each thread's own variable or of each iteration's element, to a function that points its parameter elsewhere first", source: 'void inc(int *q) { *q += 1; }\nvoid byValue(int q) { q += 1; }\nvoid moved(int *q, int *r) { q = r; *q = 0; }\nint f(int *a, int *b){\n  int i = 0;\n#pragma omp parallel\n  {\n    byValue(i);\n    int mine = 0;\n    inc(&mine);\n  }\n#pragma omp parallel for\n  for (int k = 0; k < 10; k++) { inc(&a[k]); moved(&i, &b[k]); }\n  return i;\n}\n', file: 'a.c' },
   { name: "indices moving at different rates that never meet on an iteration the loop is known to take ('b[2 * i] = b[i]' reads its own element at i = 0, bounds unknown past it; 'c[2 * i] = c[4 * i + 1]' parity; 'd[2 * i] = d[i + 50]' beyond the bounds)", source: 'void f(int n, int *b, int *c, int *d){\n#pragma omp parallel for\n  for (int i = 0; i < n; i++) b[2 * i] = b[i] + 1;\n#pragma omp parallel for\n  for (int i = 0; i < 20; i++) c[2 * i] = c[4 * i + 1];\n#pragma omp parallel for\n  for (int i = 0; i < 20; i++) d[2 * i] = d[i + 50];\n}\n', file: 'a.c' },
+  { name: "tasks ordered by depend through a chain of tasks between them, or by omp_all_memory", source: 'int f(void){\n  int x = 0, y = 0, z = 0;\n#pragma omp parallel\n#pragma omp single\n  {\n#pragma omp task depend(out: x) shared(x, z)\n    { x = 1; z = 1; }\n#pragma omp task depend(in: x) depend(out: y) shared(x, y)\n    y = x;\n#pragma omp task depend(in: y) shared(y, z)\n    z += y;\n#pragma omp task depend(inout: omp_all_memory) shared(z)\n    z *= 2;\n  }\n  return z;\n}\n', file: 'a.c' },
   { name: 'meta_fork shared(x) writes the parent variable', source: 'int g(int n);\nint f(int n){\n  int x = 0;\n  meta_fork shared(x) { x = g(n); }\n  meta_join;\n  return x;\n}\n' },
   { name: 'private x never read after the block', source: 'int g(int n);\nvoid f(int n){\n  int x = 0;\n  meta_fork { x = g(n); g(x); }\n  meta_join;\n}\n' },
   { name: 'block spawn writing an array element, a global and a block local', source: 'int g(int n);\nint G;\nint f(int n, int *out){\n  int a[2];\n  meta_fork { int x = g(n); a[0] = x; G = x; out[0] = x; }\n  meta_join;\n  return a[0] + G + out[0];\n}\n' },

@@ -263,9 +263,11 @@ function dependences(k: Construct): { type: string; name: string }[] {
 
 /** Whether task `later` depends on the earlier sibling task `earlier` (OpenMP 5.2 §15.9.5): on one
  * variable, `earlier` writing it (any type but `in`) or `later` writing it; two `in`s do not order. */
-function dependsOn(later: Construct, earlier: Construct): boolean {
+export function dependsOn(later: Construct, earlier: Construct): boolean {
   const mine = dependences(later);
-  return dependences(earlier).some(d => mine.some(m => m.name === d.name && (d.type !== 'in' || m.type !== 'in')));
+  // `omp_all_memory` (OpenMP 5.1, out or inout only) stands for every variable.
+  const same = (a: string, b: string) => a === b || a === 'omp_all_memory' || b === 'omp_all_memory';
+  return dependences(earlier).some(d => mine.some(m => same(m.name, d.name) && (d.type !== 'in' || m.type !== 'in')));
 }
 
 /** The 1-based line of an offset, as the diagnostics' positions count lines. */
