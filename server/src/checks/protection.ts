@@ -123,6 +123,12 @@ export function exclusions(model: ItemModel, r: Reference, c: Construct): Set<st
   return out;
 }
 
+/** Whether two uses, under the protections `exclusions` found around each, exclude each other: one
+ * protection is both's. */
+export function excludeEachOther(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return [...a].some(x => b.has(x));
+}
+
 /** How a protection is said: `#pragma omp critical(a)`, an atomic construct, the lock `l`. */
 export function exclusionLabel(e: string): string {
   if (e === 'atomic') return "'#pragma omp atomic'";

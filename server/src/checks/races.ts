@@ -16,7 +16,7 @@ import { headerDeclaring } from '../preprocess/system';
 import { typeSpecifiers } from '../model/declarations';
 import { distanceDependences, elementPairs, nestLoops } from '../model/dependence';
 import {
-  PROTECTING, bodyOf, dependsOn, exclusionLabel, exclusions, isWrite, lineOf, oneIteration, parentUseBeforeJoin, protectedWrite,
+  PROTECTING, bodyOf, dependsOn, excludeEachOther, exclusionLabel, exclusions, isWrite, lineOf, oneIteration, parentUseBeforeJoin, protectedWrite,
   synchronisedByHand, underLock,
 } from './protection';
 import { privatizedRegions, reductionOperator, setFirst } from './sharing';
@@ -30,7 +30,7 @@ function mismatchedProtection(model: ItemModel, c: Construct, writes: Reference[
   for (const r of writes) {
     const held = exclusions(model, r, c);
     if (!held.size) continue;
-    const apart = seen.find(w => ![...w.held].some(e => held.has(e)));
+    const apart = seen.find(w => !excludeEachOther(w.held, held));
     if (apart) {
       const line = lineOf(model.text, apart.r.span.start);
       const name = r.variable!.name;
@@ -230,10 +230,8 @@ function sectionRaces(model: ItemModel, c: Construct): MfDiagnostic[] {
     const uses = e.references
       .filter(r => within(r.span, c.region!) && !nested.some(k => within(r.span, k)))
       .map(r => ({ r, held: exclusions(model, r, c) }));
-    // Two uses exclude each other where a protection of one is a protection of the other.
-    const excluded = (a: Set<string>, b: Set<string>) => [...a].some(x => b.has(x));
     for (const { r: write, held } of uses.filter(u => isWrite(u.r))) {
-      const other = uses.find(u => sectionOf(u.r) !== sectionOf(write) && !excluded(held, u.held))?.r;
+      const other = uses.find(u => sectionOf(u.r) !== sectionOf(write) && !excludeEachOther(held, u.held))?.r;
       if (!other) continue;
       const name = e.variable.name;
       out.push(diagnostic(
@@ -289,7 +287,6 @@ function taskRaces(model: ItemModel): MfDiagnostic[] {
     usesOf.set(t, m);
     return m;
   };
-  const excluded = (a: Set<string>, b: Set<string>) => [...a].some(x => b.has(x));
   /** A write of `a`'s and a use of `b`'s (or the other way round) of one variable that do not exclude each other. */
   const conflict = (a: Construct, b: Construct) => {
     for (const [v, ua] of uses(a)) {
@@ -297,17 +294,17 @@ function taskRaces(model: ItemModel): MfDiagnostic[] {
       if (!ub) continue;
       for (const x of ua)
         for (const y of ub)
-          if ((isWrite(x.r) || isWrite(y.r)) && !excluded(x.held, y.held)) return { v, here: isWrite(y.r) ? y.r : x.r };
+          if ((isWrite(x.r) || isWrite(y.r)) && !excludeEachOther(x.held, y.held)) return { v, here: isWrite(y.r) ? y.r : x.r };
     }
     return undefined;
   };
   const label = (v: Variable) => `'${v.name}'`;
   const dependent = (t: Construct) => t.clauses.some(cl => cl.name === 'depend');
-  /** Whether sibling task `u` waits for the earlier `t` through their depend clauses, directly or
-   * through tasks created between them (DataRaceBench 136: `in: a` and `in: b` tasks both writing c
-   * are ordered with neither). A task in a loop is left to the loop's check: taken as ordered. */
   // A detached task completes when another task fulfils its event: what that orders is beyond this check.
   const detached = tasks.some(k => k.clauses.some(cl => cl.name === 'detach'));
+  /** Whether sibling task `u` waits for the earlier `t` through their depend clauses, directly or
+   * through tasks created between them (DataRaceBench 136: `in: a` and `in: b` tasks both writing c
+   * are ordered with neither); always, in a function with a detached task. */
   const ordered = (t: Construct, u: Construct): boolean => {
     if (detached) return true;
     if (!dependent(t) || !dependent(u)) return false;

@@ -428,10 +428,11 @@ function mayAlias(model: ItemModel, x: Variable, y: Variable): boolean {
   return !(local && (sealed(model, o) || (p.storage === 'param' && unassigned(model, p))));
 }
 
-/** An index read for `distanceDependences`: its terms but the constant, the constant (when an
- * integer), and the integer coefficient of `x` (undefined when x appears otherwise). */
+/** An index as `indexShape` reads it. */
 interface IndexShape { key: string; constant?: bigint; c?: bigint }
 
+/** An index read for `distanceDependences` and `elementPairs`: its terms but the constant, the
+ * constant (when an integer), and the integer coefficient of `x` (undefined when x appears otherwise). */
 function indexShape(p: Poly, x: string): IndexShape {
   const parts: string[] = [];
   let constant: bigint | undefined = 0n, c: bigint | undefined = 0n;
@@ -449,13 +450,6 @@ function indexPolys(model: ItemModel, r: Ref, nest: SNode): (Poly | undefined)[]
   return r.indices.map(ix => (ix ? readPoly(model, ix, nest) : Poly.constant(0)));
 }
 
-/**
- * The dependences of `carriedDependences` with a distance (`certain`) between two references to
- * one array: only the pairs one of whose dimensions differs by a constant that a multiple of the
- * loop index's coefficient covers, with every index read once; none of its other tests (scalars,
- * calls, aliases, exits). What the race check reads on every edit, where the whole test of every
- * pair of a large loop costs seconds (NAS BT).
- */
 /** The array references of a loop's body (but private arrays'), with their indices read once each:
  * as polynomials of the nest, and split as `indexShape` splits them on the loop's index. */
 function bodyRefs(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable>) {
@@ -476,6 +470,13 @@ function bodyRefs(model: ItemModel, nest: SNode, loop: NestLoop, privates: Reado
   return { refs, polys, shapesOf };
 }
 
+/**
+ * The dependences of `carriedDependences` with a distance (`certain`) between two references to
+ * one array: only the pairs one of whose dimensions differs by a constant that a multiple of the
+ * loop index's coefficient covers, with every index read once; none of its other tests (scalars,
+ * calls, aliases, exits). What the race check reads on every edit, where the whole test of every
+ * pair of a large loop costs seconds (NAS BT).
+ */
 export function distanceDependences(model: ItemModel, nest: SNode, loop: NestLoop, privates: ReadonlySet<Variable> = new Set()): Dependence[] {
   const { refs, polys, shapesOf } = bodyRefs(model, nest, loop, privates);
   const x = loop.symbol;

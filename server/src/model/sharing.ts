@@ -239,7 +239,7 @@ function decideOpenMP(
       : { sharing: 'shared', reason: 'variable with static storage duration' };
   // `default(private|firstprivate|shared)` decides for the construct's other variables (OpenMP 5.2
   // §5.4.1; a variable with static storage duration must be listed then: above, it stays shared).
-  const given = c.clauses.find(cl => cl.name === 'default')?.args?.text.trim();
+  const given = defaultOf(c);
   if (given === 'private' || given === 'firstprivate' || given === 'shared')
     return { sharing: given, reason: byDefault(given) };
   const name = c.directive?.name ?? '';
@@ -280,6 +280,9 @@ function decideOpenMP(
   return { sharing: 'shared', reason: 'OpenMP default: shared' };
 }
 
+/** What a construct's `default(...)` clause says (`shared`, `none`, `private`, `firstprivate`), if it has one. */
+const defaultOf = (c: Construct): string | undefined => c.clauses.find(cl => cl.name === 'default')?.args?.text.trim();
+
 /** The reason of a sharing a construct's `default(kind)` decided. */
 const byDefault = (kind: 'private' | 'firstprivate' | 'shared') => `default(${kind})`;
 
@@ -293,7 +296,7 @@ export function coveredByDefault(model: ItemModel, c: Construct, kind: 'private'
  * `default(private|firstprivate)` (a variable it does not list shared; the function's locals). */
 function privateIn(p: Construct, v: Variable): boolean {
   if (clauseNames(p, 'private', 'firstprivate', 'lastprivate', 'reduction').has(v.name)) return true;
-  const given = p.clauses.find(cl => cl.name === 'default')?.args?.text.trim();
+  const given = defaultOf(p);
   return (given === 'private' || given === 'firstprivate') && !clauseNames(p, 'shared').has(v.name) &&
     v.storage !== 'global' && v.storage !== 'file' && !v.isStatic;
 }

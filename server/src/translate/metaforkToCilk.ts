@@ -185,8 +185,11 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
 
   // In a function template the outlined function is a template of the same parameters, called with
   // them as its arguments (they need not appear in its parameters' types to be deduced).
+  const hostBody = host.children.find(x => x.field === 'body');
+  const hostDeclarator = host.children.find(x => x.field === 'declarator');
+  const qualified = !!hostDeclarator && /::/.test(text.slice(hostDeclarator.start, hostDeclarator.end));
   const template = host.parent?.type === 'template_declaration' ? templateHead(host.parent, text) : undefined;
-  if (template === null || (template && /::/.test(text.slice(host.start, host.end).split('(')[0]))) {
+  if (template === null || (template && qualified)) {
     stage.refuse('MF605', c.head, `'${label}' block in a ${template === null ? 'template whose parameters cannot be restated' : 'member function template'}: the outlined function cannot be made a template of the same parameters`);
     return false;
   }
@@ -217,9 +220,6 @@ function outline(stage: Stage, model: ItemModel, c: Construct, k: number, cpp: b
   for (const s of rendered) if (s.standIn || !namesAny(stage.map.source.slice(s.source.start, s.source.end), blocked)) stage.written.add(s);
   const from = atLineStart(text, region.start) ? lineIndent(text, region.start) : lineIndent(text, c.start);
   // The host may call itself from the region (recursion): declare it before the outlined function.
-  const hostBody = host.children.find(x => x.field === 'body');
-  const hostDeclarator = host.children.find(x => x.field === 'declarator');
-  const qualified = !!hostDeclarator && /::/.test(text.slice(hostDeclarator.start, hostDeclarator.end));
   const head = template ? `${template.head} ` : '';
   const prototype = hostBody && !qualified ? [head + text.slice(host.start, hostBody.start).trim() + ';'] : [];
   const parameters = env.map(p => declarationFor(p.v, text, p.v.name, p.by === 'pointer')).join(', ') || 'void';

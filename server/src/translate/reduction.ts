@@ -22,7 +22,7 @@ const CHUNKS = 64;
 
 /** Start value of each chunk's partial result; `undefined` for operators where any value of
  * `x` itself is neutral (min, max, &: combining it twice changes nothing). */
-export const IDENTITY: Record<string, string | undefined> = {
+const IDENTITY: Record<string, string | undefined> = {
   '+': '0',
   '-': '0',
   '|': '0',
@@ -36,7 +36,7 @@ export const IDENTITY: Record<string, string | undefined> = {
 };
 
 /** `x` combined with a partial `p`. */
-export function combine(op: string, x: string, p: string): string {
+function combine(op: string, x: string, p: string): string {
   switch (op) {
     case '+': case '-': return `${x} += ${p};`;
     case '*': case '|': case '^': case '&': return `${x} ${op}= ${p};`;
@@ -217,7 +217,7 @@ export function scalarReduction(
  * heap. An element that is itself an array (`dims` more dimensions: `int h[2][3]`) is read as its
  * scalars, in memory order.
  */
-export function elementwiseReduction(
+function elementwiseReduction(
   op: string, item: ReductionItem, dims: number, names: ChunkNames, stage: Stage,
 ): ChunkedReduction {
   const { name } = item;
@@ -261,20 +261,23 @@ export function elementwiseReduction(
   };
 }
 
-/** Where an element-by-element reduction of `r` cannot be written out, why; `variable` declares the
- * reduced array. */
-export function elementwiseRefusal(r: Reduction, v: Variable, stage: Stage, c: Construct, typedefs: ReadonlyMap<string, Shape>): string | undefined {
+/** The element-by-element reduction of `r` over the array `v` (`elementwiseReduction`), or why it
+ * cannot be written out. */
+export function elementwise(
+  r: Reduction, v: Variable, names: ChunkNames, stage: Stage, c: Construct, typedefs: ReadonlyMap<string, Shape>,
+): ChunkedReduction | { refusal: string } {
   const { name } = r.item;
   const shown = r.item.section ? `${name}[${r.item.section.lower}:${r.item.section.length}]` : name;
-  if (!isBaseOperator(r.op)) return `a declared reduction '${r.op}' over an array is not translated`;
+  if (!isBaseOperator(r.op)) return { refusal: `a declared reduction '${r.op}' over an array is not translated` };
   if (r.item.section && r.item.section.lower !== '0')
-    return `a reduction over '${shown}', a section not starting at 0, is not translated`;
-  if (elementDimensions(v, stage.text, typedefs) === undefined)
-    return `a reduction over '${shown}' is not translated: its declaration does not spell out an array of scalars (an array typedef, or pointers)`;
+    return { refusal: `a reduction over '${shown}', a section not starting at 0, is not translated` };
+  const dims = elementDimensions(v, stage.text, typedefs);
+  if (dims === undefined)
+    return { refusal: `a reduction over '${shown}' is not translated: its declaration does not spell out an array of scalars (an array typedef, or pointers)` };
   // The chunk's `a` is a pointer: `sizeof a` in the loop would read its size, not the array's.
   if (new RegExp(`\\bsizeof\\s*\\(?\\s*${name}\\b`).test(stage.text.slice(c.start, c.end)))
-    return `'sizeof ${name}' in a loop reducing over '${shown}' is not translated`;
-  return undefined;
+    return { refusal: `'sizeof ${name}' in a loop reducing over '${shown}' is not translated` };
+  return elementwiseReduction(r.op, r.item, dims, names, stage);
 }
 
 /** `meta_for ... reduction(op: x)` -> CilkPlus: the loop over chunks is a `cilk_for`. */
@@ -308,14 +311,14 @@ export function reductionAsChunks(stage: Stage, model: ItemModel, c: Construct, 
     const v = variables.get(name);
     // An array, whole or a section of it: reduced element by element.
     if (r.item.section || v?.shape === 'array') {
-      const why = !v || (outlined(name) && !r.item.section)
-        ? `the array '${name}' reduced here is not one the translation can see whole`
-        : elementwiseRefusal(r, v, stage, c, model.fileScope.typedefs);
-      if (why) {
-        stage.refuse('MF601', r.clause, why, { construct: 'reduction', target: 'cilkplus' });
+      const part = !v || (outlined(name) && !r.item.section)
+        ? { refusal: `the array '${name}' reduced here is not one the translation can see whole` }
+        : elementwise(r, v, names, stage, c, model.fileScope.typedefs);
+      if ('refusal' in part) {
+        stage.refuse('MF601', r.clause, part.refusal, { construct: 'reduction', target: 'cilkplus' });
         return;
       }
-      parts.push(elementwiseReduction(r.op, r.item, elementDimensions(v!, text, model.fileScope.typedefs)!, names, stage));
+      parts.push(part);
       continue;
     }
     if (!outlined(name)) { parts.push(scalarReduction({ op: r.op, name }, names, declare(name))); continue; }

@@ -6,13 +6,13 @@
 // directive itself is then no longer needed.
 
 import { visibleVariable } from '../model/scopes';
-import { declarationFor, elementDimensions, typeSpecifiers } from '../model/declarations';
+import { declarationFor, typeSpecifiers } from '../model/declarations';
 import type { Construct, ItemModel } from '../model/constructs';
 import type { Span } from '../base/span';
 import type { Stage } from '../base/stage';
 import { splitTopLevel, topLevelColon } from '../syntax/clauseText';
 import {
-  chunkedLoop, chunkNames, elementwiseReduction, elementwiseRefusal, isBaseOperator, reductions, scalarReduction,
+  chunkedLoop, chunkNames, elementwise, isBaseOperator, reductions, scalarReduction,
   type ChunkedReduction, type ChunkNames,
 } from './reduction';
 
@@ -99,9 +99,9 @@ export function reductionLoopInChunks(
     if (!v) return { span: r.clause, message: `'${r.item.name}' is not declared here: its reduction is not translated` };
     // An array, a section of it or whole: reduced element by element.
     if (r.item.section || v.shape === 'array') {
-      const why = elementwiseRefusal(r, v, stage, c, model.fileScope.typedefs);
-      if (why) return { span: r.clause, message: why };
-      parts.push(elementwiseReduction(r.op, r.item, elementDimensions(v, text, model.fileScope.typedefs)!, names, stage));
+      const part = elementwise(r, v, names, stage, c, model.fileScope.typedefs);
+      if ('refusal' in part) return { span: r.clause, message: part.refusal };
+      parts.push(part);
       continue;
     }
     if (isBaseOperator(r.op)) {
